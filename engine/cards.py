@@ -1,0 +1,424 @@
+"""Cards as data: the pydantic card model and the effect vocabulary.
+
+A card's printed text is kept for people; what the engine runs is the structured
+abilities below. Each list of effects resolves in order, one entry per sentence of the
+card text (2016 rulebook, GLOSSARY "Effects": "resolve its immediate effects in the order
+listed on the card (one sentence at a time)").
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class CardType(StrEnum):
+    MAIN_PERSONALITY = "main_personality"
+    MASTERY = "mastery"
+    PHYSICAL_COMBAT = "physical_combat"
+    ENERGY_COMBAT = "energy_combat"
+    EVENT = "event"
+    SETUP = "setup"
+    DRILL = "drill"
+    ALLY = "ally"
+    DRAGON_BALL = "dragon_ball"
+
+
+class Style(StrEnum):
+    BLACK = "black"
+    BLUE = "blue"
+    NAMEKIAN = "namekian"
+    ORANGE = "orange"
+    RED = "red"
+    SAIYAN = "saiyan"
+    FREESTYLE = "freestyle"
+
+
+class Alignment(StrEnum):
+    HERO = "hero"
+    VILLAIN = "villain"
+
+
+# Cards played from the hand during the Planning Step (2016 "Planning Step").
+PLANNING_TYPES = frozenset({CardType.ALLY, CardType.SETUP, CardType.DRILL, CardType.DRAGON_BALL})
+
+Who = Literal["self", "opponent"]
+AttackKind = Literal["physical", "energy"]
+AttackFilter = Literal["physical", "energy", "any"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- Conditions ------------------------------------------------------------------------
+class Condition(_Strict):
+    """All given fields must hold. `who` says whose state is tested (default: yours)."""
+
+    who: Who = "self"
+    level_at_least: int | None = None
+    level_at_most: int | None = None
+    anger_at_least: int | None = None
+    stage_at_most: int | None = None  # stages above zero of the MP
+    stage_at_least: int | None = None
+    hand_at_most: int | None = None
+    trait: str | None = None  # e.g. "saiyan": the SAIYAN: keyword gating a sentence
+    personality: str | None = None  # the MP's name, e.g. "Goku"
+    has_allies: bool | None = None
+    controls_dragon_balls_at_least: int | None = None
+
+
+# --- Effects (one per sentence) ----------------------------------------------------------
+class _Effect(_Strict):
+    who: Who = "self"
+    when: Condition | None = Field(default=None, alias="if")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class GainStages(_Effect):
+    do: Literal["gain_stages"]
+    amount: int = Field(ge=1)
+
+
+class LoseStages(_Effect):
+    do: Literal["lose_stages"]
+    amount: int = Field(ge=1)
+
+
+class SetStageMax(_Effect):
+    """Set the MP to its highest power stage."""
+
+    do: Literal["set_stage_max"]
+
+
+class RaiseAnger(_Effect):
+    do: Literal["raise_anger"]
+    amount: int = Field(default=1, ge=1)
+
+
+class LowerAnger(_Effect):
+    do: Literal["lower_anger"]
+    amount: int = Field(default=1, ge=1)
+
+
+class AdvanceLevel(_Effect):
+    do: Literal["advance_level"]
+
+
+class LowerLevel(_Effect):
+    do: Literal["lower_level"]
+
+
+class Draw(_Effect):
+    do: Literal["draw"]
+    amount: int = Field(default=1, ge=1)
+
+
+class DiscardFromHand(_Effect):
+    """`who` discards `amount` cards of their choosing from their hand."""
+
+    do: Literal["discard_from_hand"]
+    amount: int = Field(default=1, ge=1)
+
+
+class DiscardTopOfLifeDeck(_Effect):
+    """Discard from the top of the Life Deck. Not damage: no Endurance, no replacement."""
+
+    do: Literal["discard_top"]
+    amount: int = Field(ge=1)
+
+
+class LifeCardDamage(_Effect):
+    """Life cards of damage from an effect (Endurance and Dragon Ball rules apply)."""
+
+    do: Literal["life_damage"]
+    amount: int = Field(ge=1)
+
+
+class Rejuvenate(_Effect):
+    do: Literal["rejuvenate"]
+    amount: int = Field(default=1, ge=1)
+
+
+class Search(_Effect):
+    """Search the whole Life Deck for a card and put it in the hand; then shuffle."""
+
+    do: Literal["search"]
+    card_type: CardType | None = None
+    style: Style | None = None
+
+
+class Destroy(_Effect):
+    """Discard a card `who` has in play (chosen by the effect's controller)."""
+
+    do: Literal["destroy"]
+    target: Literal["setup", "drill", "ally", "dragon_ball"]
+
+
+class BanishFromDiscard(_Effect):
+    """Banish the top `amount` cards of `who`'s Discard Pile."""
+
+    do: Literal["banish_from_discard"]
+    amount: int = Field(default=1, ge=1)
+
+
+class CaptureDragonBall(_Effect):
+    do: Literal["capture_dragon_ball"]
+
+
+class PutIntoPlay(_Effect):
+    """Play (`mode: play`, costs and Dragon Ball effects apply) or place into play
+    (`mode: place`, neither) a card of `card_type` from `source` (2016 GLOSSARY
+    "Playing" vs. "Placing into play")."""
+
+    do: Literal["put_into_play"]
+    source: Literal["hand", "discard_pile", "life_deck"]
+    card_type: CardType
+    mode: Literal["play", "place"]
+
+
+class Hook(_Effect):
+    """Escape hatch: a Python function registered in engine.hooks under `name`."""
+
+    do: Literal["hook"]
+    name: str
+
+
+Effect = Annotated[
+    GainStages
+    | LoseStages
+    | SetStageMax
+    | RaiseAnger
+    | LowerAnger
+    | AdvanceLevel
+    | LowerLevel
+    | Draw
+    | DiscardFromHand
+    | DiscardTopOfLifeDeck
+    | LifeCardDamage
+    | Rejuvenate
+    | Search
+    | Destroy
+    | BanishFromDiscard
+    | CaptureDragonBall
+    | PutIntoPlay
+    | Hook,
+    Field(discriminator="do"),
+]
+
+
+# --- Abilities ----------------------------------------------------------------------------
+class Damage(_Strict):
+    """`at`: AT value + amount power stages; `stages`/`life`: a fixed amount;
+    `at_life`: the AT value + amount as life cards (2016 GLOSSARY "AT")."""
+
+    kind: Literal["at", "stages", "life", "at_life"]
+    amount: int = 0
+
+
+class Attack(_Strict):
+    """An attack icon: an Action that performs an attack (2016 ATTACK TIMING SUMMARY)."""
+
+    type: AttackKind
+    cost: int = Field(default=0, ge=0)  # power stages paid by the acting personality
+    damage: Damage
+    effects: list[Effect] = []  # immediate effects, step 2
+    hit: list[Effect] = []  # HIT effects, step 5
+    requires: Condition | None = None
+
+
+class Defense(_Strict):
+    """A defense icon: used in response to an attack (step 3)."""
+
+    against: AttackFilter = "any"
+    stops: bool = False
+    prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
+    effects: list[Effect] = []
+    requires: Condition | None = None
+
+    @model_validator(mode="after")
+    def _does_something(self) -> Defense:
+        if not (self.stops or self.prevent or self.effects):
+            raise ValueError("a defense must stop, prevent or have effects")
+        return self
+
+
+class Action(_Strict):
+    """A non-attack Action (a Power of an Event, Setup, MP level, Ally or Mastery)."""
+
+    effects: list[Effect]
+    requires: Condition | None = None
+
+
+class Modifier(_Strict):
+    """A constant (infinity icon) effect, active while its card is in play."""
+
+    mod: Literal[
+        "physical_damage",  # your physical attacks do +amount stages
+        "energy_damage",  # your energy attacks do +amount life cards
+        "energy_cost",  # your energy attacks cost +amount stages (negative: cheaper)
+        "pur",  # your personalities' PUR +amount
+        "prevent_physical",  # physical attacks against you do -amount stages
+        "prevent_energy",  # energy attacks against you do -amount life cards
+        "no_mppv",  # `who` cannot win by MPPV (2016 ANGER, the Level-4 rule)
+    ]
+    amount: int = 0
+    who: Who = "self"
+    requires: Condition | None = None
+
+
+TriggerEvent = Literal[
+    "anger_raised",  # you raised your anger
+    "level_advanced",  # your MP advanced a level
+    "attack_hit",  # an attack of yours was not stopped
+    "attack_stopped",  # an attack of yours was stopped
+    "critical_damage",  # you dealt Critical Damage
+    "defended",  # you stopped an attack
+]
+
+
+class Trigger(_Strict):
+    """'Whenever ...' text: resolves right after the sentence that caused it."""
+
+    on: TriggerEvent
+    effects: list[Effect]
+    attack_type: AttackFilter = "any"
+
+
+class DragonBallInfo(_Strict):
+    set: str  # "Earth", "Namek"
+    number: int = Field(ge=1, le=7)
+
+
+class Card(_Strict):
+    name: str  # unique printed title; what deck lists name
+    type: CardType
+    style: Style = Style.FREESTYLE
+    text: str = ""
+    # personalities (Main Personality levels and Allies)
+    personality: str | None = None  # the character; on other cards it makes the card Named
+    level: int | None = Field(default=None, ge=1, le=4)
+    alignment: Alignment | None = None  # on non-personality cards: alignment-tied
+    traits: list[str] = []
+    pur: int = 0
+    power_stages: list[int] = []
+    # abilities, by icon
+    attack: Attack | None = None
+    defense: Defense | None = None
+    action: Action | None = None
+    constant: list[Modifier] = []
+    entering_combat: list[Effect] = []
+    on_play: list[Effect] = []  # immediate effects when played (Dragon Balls: their wish)
+    triggers: list[Trigger] = []
+    # deck and damage keywords
+    endurance: int = Field(default=0, ge=0)
+    banish_after_use: bool = False
+    limit_per_deck: int | None = None
+    dragon_ball: DragonBallInfo | None = None
+
+    @field_validator("traits")
+    @classmethod
+    def _lower_traits(cls, value: list[str]) -> list[str]:
+        return [trait.lower() for trait in value]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Card:
+        personal = self.type in (CardType.MAIN_PERSONALITY, CardType.ALLY)
+        if personal:
+            if len(self.power_stages) != 11 or self.power_stages[0] != 0:
+                raise ValueError("a personality has 11 power stages starting at 0")
+            if self.power_stages != sorted(self.power_stages):
+                raise ValueError("power stages must not decrease")
+            if not self.personality or not self.alignment:
+                raise ValueError("a personality needs `personality` and `alignment`")
+        if self.type == CardType.MAIN_PERSONALITY and self.level is None:
+            raise ValueError("a Main Personality card needs its level")
+        if (self.type == CardType.DRAGON_BALL) != (self.dragon_ball is not None):
+            raise ValueError("`dragon_ball` is set exactly on Dragon Ball cards")
+        if self.type == CardType.MASTERY and self.style == Style.FREESTYLE:
+            raise ValueError("a Mastery has a style")
+        return self
+
+    @property
+    def is_personality(self) -> bool:
+        return self.type in (CardType.MAIN_PERSONALITY, CardType.ALLY)
+
+    @property
+    def is_named(self) -> bool:
+        return self.personality is not None and not self.is_personality
+
+
+class CardPool:
+    """Every card known to a game, looked up by exact or case-insensitive name."""
+
+    def __init__(self, cards: list[Card]) -> None:
+        self.by_name: dict[str, Card] = {}
+        self._folded: dict[str, Card] = {}
+        for card in cards:
+            if card.name in self.by_name:
+                raise ValueError(f"duplicate card name {card.name!r}")
+            self.by_name[card.name] = card
+            self._folded[fold_name(card.name)] = card
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def __getitem__(self, name: str) -> Card:
+        return self.by_name[name]
+
+    def __len__(self) -> int:
+        return len(self.by_name)
+
+    def find(self, name: str) -> Card | None:
+        """Exact name, else case/spacing/punctuation-insensitive match."""
+        return self.by_name.get(name) or self._folded.get(fold_name(name))
+
+    def names(self) -> list[str]:
+        return list(self.by_name)
+
+
+def fold_name(name: str) -> str:
+    """The form two names share when they differ only in case, spacing or punctuation."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+SANDBOX_DIR = DATA_DIR / "cards" / "sandbox"
+
+
+class CardFileError(ValueError):
+    """A card file that does not match the model; the message names file and card."""
+
+
+def load_card_file(path: Path) -> list[Card]:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except yaml.YAMLError as exc:
+        raise CardFileError(f"{path}: not valid YAML: {exc}") from exc
+    if not isinstance(raw, list):
+        raise CardFileError(f"{path}: expected a list of cards")
+    cards = []
+    for index, entry in enumerate(raw):
+        try:
+            cards.append(Card.model_validate(entry))
+        except ValueError as exc:
+            label = entry.get("name", f"#{index + 1}") if isinstance(entry, dict) else index
+            raise CardFileError(f"{path}: card {label!r}: {exc}") from exc
+    return cards
+
+
+_POOLS: dict[Path, CardPool] = {}
+
+
+def load_pool(directory: Path = SANDBOX_DIR) -> CardPool:
+    """Every *.yaml card file under `directory` (cached: the pool is immutable)."""
+    if directory not in _POOLS:
+        cards: list[Card] = []
+        for path in sorted(directory.glob("*.yaml")):
+            cards.extend(load_card_file(path))
+        _POOLS[directory] = CardPool(cards)
+    return _POOLS[directory]

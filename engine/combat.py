@@ -1,0 +1,368 @@
+"""The Combat Step: alternating Actions, and each attack's seven steps (2016 "THE COMBAT
+STEP", "HOW ATTACK AND DEFENSE CARDS WORK", "ATTACK TIMING SUMMARY", "CRITICAL DAMAGE",
+"ALLIES DURING COMBAT")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import mechanics
+from engine.cards import Attack, Card, CardType, Defense
+from engine.effects import remove_from_play, resolve
+from engine.game import MAIN_PERSONALITY, handler
+from engine.state import AttackState, JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --- what a player may do ------------------------------------------------------------------
+def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
+    """(card, actor) for each Power usable now: the MP's current level and the Mastery
+    once per turn each, and Allies' Powers while the MP is at most one stage above zero."""
+    state = game.player(player)
+    sources = [(state.mp_card, MAIN_PERSONALITY), (state.mastery, MAIN_PERSONALITY)]
+    if game.allies_may_act(player):
+        sources += [(ally.iid, ally.iid) for ally in state.allies]
+    return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
+
+
+def actors(game: Game, player: int) -> list[int]:
+    """Who may perform an Action: the MP, and Allies while the MP is at most one stage
+    above zero ("ALLIES DURING COMBAT")."""
+    result = [MAIN_PERSONALITY]
+    if game.allies_may_act(player):
+        result += [ally.iid for ally in game.player(player).allies]
+    return result
+
+
+def attack_cost(game: Game, player: int, attack: Attack) -> int:
+    extra = game.modifier_total(player, "energy_cost") if attack.type == "energy" else 0
+    return max(0, attack.cost + extra)
+
+
+def can_attack(game: Game, player: int, attack: Attack, actor: int) -> bool:
+    """Energy costs are paid in stages of the acting personality; without them the
+    attack cannot be played ("Most Energy Attacks cost Power Stages")."""
+    if not game.holds(attack.requires, player):
+        return False
+    return mechanics.stage_of(game, player, actor) >= attack_cost(game, player, attack)
+
+
+def _actor_suffix(game: Game, actor: int) -> str:
+    return "" if actor == MAIN_PERSONALITY else f" (as {game.name(actor)})"
+
+
+def action_options(game: Game, player: int) -> list[Option]:
+    state = game.player(player)
+    options: list[Option] = []
+    acting = actors(game, player)
+    for iid in state.hand:
+        card = game.card(iid)
+        if card.attack is not None:
+            for actor in acting:
+                if can_attack(game, player, card.attack, actor):
+                    options.append(
+                        Option(f"attack:{iid}:{actor}",
+                               f"Attack with {card.name}{_actor_suffix(game, actor)}")
+                    )
+        elif card.action is not None and game.holds(card.action.requires, player):
+            options.append(Option(f"event:{iid}", f"Play {card.name}"))
+    for iid in state.setups:
+        card = game.card(iid)
+        if _usable_as_action(game, player, card, MAIN_PERSONALITY):
+            options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
+    for iid, actor in power_sources(game, player):
+        card = game.card(iid)
+        if _usable_as_action(game, player, card, actor):
+            verb = "Attack with" if card.attack is not None else "Use"
+            options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
+    options.append(Option("pass", "Pass"))
+    return options
+
+
+def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
+    if card.attack is not None:
+        return can_attack(game, player, card.attack, actor)
+    return card.action is not None and game.holds(card.action.requires, player)
+
+
+@handler("combat_action")
+def combat_action(game: Game, args: JsonDict) -> None:
+    """Alternating Actions; two consecutive passes end the Combat Step."""
+    player = args["player"]
+    state = game.state
+    choice = args.get("choice")
+    if choice is None:
+        game.ask(player, "combat_action", "Your Action in combat.",
+                 action_options(game, player), "combat_action", player=player)
+        return
+    if choice == "pass":
+        state.consecutive_passes += 1
+        game.emit("pass", f"{game.who(player)} passes.")
+        if state.consecutive_passes >= 2:
+            game.emit("combat_end", "Both players passed: combat ends.")
+            game.then(("discard_step", {"player": state.active, "first": True}))
+        else:
+            game.then(("combat_action", {"player": 1 - player}))
+        return
+    state.consecutive_passes = 0
+    game.then(("combat_action", {"player": 1 - player}))
+    kind, _, rest = choice.partition(":")
+    parts = [int(part) for part in rest.split(":")]
+    iid = parts[0]
+    actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY
+    me = game.player(player)
+    if kind in ("attack", "event"):
+        me.hand.remove(iid)
+        me.resolving.append(iid)
+        origin = "hand"
+    elif kind == "setup":
+        me.setups.remove(iid)
+        me.resolving.append(iid)
+        origin = "setup"
+    else:
+        me.used_powers.append(iid)
+        origin = "power"
+    card = game.card(iid)
+    if card.attack is not None:
+        begin_attack(game, player, iid, origin, actor, card.attack)
+    else:
+        game.emit("action", f"{game.who(player)} uses {card.name}.", card=card.name)
+        game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
+        resolve(game, player, iid, "action.effects")
+
+
+@handler("finish_card")
+def finish_card(game: Game, args: JsonDict) -> None:
+    """A played Event, Combat card or activated Setup is discarded (or Banished) after
+    use; a Power stays where it is."""
+    if args["origin"] == "power":
+        return
+    player, iid = args["player"], args["card"]
+    resolving = game.player(player).resolving
+    if iid not in resolving:
+        return
+    resolving.remove(iid)
+    if game.card(iid).banish_after_use:
+        mechanics.banish(game, iid)
+    else:
+        mechanics.put_in_discard(game, iid)
+
+
+# --- an attack, step by step -------------------------------------------------------------
+def begin_attack(
+    game: Game, player: int, iid: int, origin: str, actor: int, attack: Attack
+) -> None:
+    """Steps 1 and 2: pay the costs, then use the immediate effects."""
+    cost = attack_cost(game, player, attack)
+    if cost:
+        mechanics.lose_stages(game, player, actor, cost)
+    game.state.attack = AttackState(
+        attacker=player, source=iid, origin=origin, actor=actor, type=attack.type
+    )
+    game.emit(
+        "attack",
+        f"{game.who(player)} attacks with {game.name(iid)}{_actor_suffix(game, actor)} "
+        f"({attack.type}).",
+        card=game.name(iid),
+        attack_type=attack.type,
+    )
+    game.then(
+        ("attack_defense", {}),
+        ("attack_damage", {}),
+        ("attack_hit", {}),
+        ("attack_critical", {}),
+        ("finish_card", {"player": player, "card": iid, "origin": origin}),
+        ("attack_end", {}),
+    )
+    resolve(game, player, iid, "attack.effects", attack=True)
+
+
+def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind: str) -> bool:
+    if defense.against not in ("any", kind):
+        return False
+    if not game.holds(defense.requires, defender):
+        return False
+    if game.rules.combat_card_defense_matches_attack_type:
+        # 2014: defend "with a card that matches the attack type (physical/energy)".
+        wanted = CardType.PHYSICAL_COMBAT if kind == "physical" else CardType.ENERGY_COMBAT
+        if card.type in (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT) and card.type != wanted:
+            return False
+    return True
+
+
+def defense_options(game: Game, defender: int, kind: str) -> list[Option]:
+    state = game.player(defender)
+    options = [Option("none", "Do not defend")]
+    for iid in state.hand:
+        card = game.card(iid)
+        if card.defense is not None and _defense_fits(game, card, card.defense, defender, kind):
+            options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
+    for iid in state.setups:
+        card = game.card(iid)
+        if card.defense is not None and _defense_fits(game, card, card.defense, defender, kind):
+            options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
+    for iid, _actor in power_sources(game, defender):
+        card = game.card(iid)
+        if card.defense is not None and _defense_fits(game, card, card.defense, defender, kind):
+            options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
+    return options
+
+
+@handler("attack_defense")
+def attack_defense(game: Game, args: JsonDict) -> None:
+    """Step 3: the opponent may play or use one defense card; its immediate effects
+    happen, then it is discarded or Banished."""
+    attack = game.state.attack
+    if attack is None:
+        return
+    defender = 1 - attack.attacker
+    choice = args.get("choice")
+    if choice is None:
+        game.ask(defender, "defense", f"Defend against {game.name(attack.source)}?",
+                 defense_options(game, defender, attack.type), "attack_defense")
+        return
+    if choice == "none":
+        return
+    origin, _, raw = choice.partition(":")
+    iid = int(raw)
+    me = game.player(defender)
+    if origin == "hand":
+        me.hand.remove(iid)
+        me.resolving.append(iid)
+    elif origin == "setup":
+        me.setups.remove(iid)
+        me.resolving.append(iid)
+    else:
+        me.used_powers.append(iid)
+    card = game.card(iid)
+    defense = card.defense
+    assert defense is not None
+    attack.defense = iid
+    if defense.stops:
+        attack.stopped = True
+        game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")
+        mechanics.queue_trigger(game, defender, "defended")
+    else:
+        attack.prevented += defense.prevent
+        game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
+    game.then(
+        ("flush_triggers", {}),
+        ("finish_card", {"player": defender, "card": iid, "origin": origin}),
+    )
+    resolve(game, defender, iid, "defense.effects")
+
+
+def expected_damage(game: Game) -> tuple[str, int]:
+    """("stages" | "life", amount) the attack in progress would deal now, after
+    modifiers and prevention."""
+    attack = game.state.attack
+    assert attack is not None
+    card = game.card(attack.source)
+    assert card.attack is not None
+    damage = card.attack.damage
+    attacker, defender = attack.attacker, 1 - attack.attacker
+    at_value = 0
+    if damage.kind in ("at", "at_life"):
+        at_value = game.rules.attack_table(
+            game.power_level(attacker, attack.actor), game.power_level(defender)
+        )
+    amount = at_value + damage.amount
+    unit = "stages" if damage.kind in ("at", "stages") else "life"
+    bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
+    prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
+    amount += game.modifier_total(attacker, bonus_kind)
+    amount -= attack.prevented + game.modifier_total(defender, prevent_kind)
+    return unit, max(0, amount)
+
+
+@handler("attack_damage")
+def attack_damage(game: Game, args: JsonDict) -> None:
+    """Step 4: deal the damage that was not stopped or prevented. Stage damage may be
+    redirected to an Ally ("ALLIES DURING COMBAT")."""
+    attack = game.state.attack
+    if attack is None:
+        return
+    if attack.stopped:
+        mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
+        game.then(("flush_triggers", {}))
+        return
+    defender = 1 - attack.attacker
+    choice = args.get("choice")
+    unit, amount = expected_damage(game)
+    if unit == "life":
+        mechanics.life_damage(game, defender, amount, from_attack=True)
+        return
+    if amount <= 0:
+        game.emit("damage", "The attack deals no damage.")
+        return
+    if choice is None and game.player(defender).allies:
+        game.ask(defender, "redirect", f"Who takes {amount} stage(s) of damage?",
+                 mechanics.personality_options(game, defender), "attack_damage")
+        return
+    target = mechanics.parse_personality(choice) if choice else MAIN_PERSONALITY
+    game.then(("stage_damage", {"player": defender, "amount": amount, "target": target}))
+
+
+@handler("attack_hit")
+def attack_hit(game: Game, args: JsonDict) -> None:
+    """Step 5: an attack that was not stopped uses its HIT effects."""
+    attack = game.state.attack
+    if attack is None or attack.stopped:
+        return
+    mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
+    game.then(("flush_triggers", {}))
+    resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
+
+
+def critical_options(game: Game, player: int) -> list[Option]:
+    """Any of the three effects may be chosen, even one that does nothing."""
+    opponent = game.player(1 - player)
+    options = [
+        Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
+    ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
+    options += [
+        Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}") for ally in opponent.allies
+    ] or [Option("ally", "Discard an Ally (none in play)")]
+    options += [
+        Option("anger", f"Lower your opponent's anger 1 (now {opponent.anger})"),
+        Option("decline", "Use no Critical Damage effect"),
+    ]
+    return options
+
+
+@handler("attack_critical")
+def attack_critical(game: Game, args: JsonDict) -> None:
+    """Step 6: five or more life cards of damage from an unstopped attack is Critical
+    Damage; the attacker may choose one Critical Damage effect."""
+    attack = game.state.attack
+    if attack is None or attack.stopped:
+        return
+    if attack.life_cards < game.rules.critical_damage_cards:
+        return
+    player = attack.attacker
+    choice = args.get("choice")
+    if choice is None:
+        game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
+        mechanics.queue_trigger(game, player, "critical_damage")
+        game.ask(player, "critical_damage", "Choose a Critical Damage effect.",
+                 critical_options(game, player), "attack_critical")
+        return
+    game.then(("flush_triggers", {}))
+    kind, _, raw = choice.partition(":")
+    if kind == "capture" and raw:
+        game.then(("capture", {"player": player, "choice": f"card:{raw}"}))
+    elif kind == "ally" and raw:
+        iid = int(raw)
+        remove_from_play(game, 1 - player, iid)
+        game.emit("critical", f"{game.name(iid)} is discarded.")
+        mechanics.put_in_discard(game, iid)
+    elif kind == "anger":
+        mechanics.lower_anger(game, 1 - player, 1)
+
+
+@handler("attack_end")
+def attack_end(game: Game, args: JsonDict) -> None:
+    """Step 7 happened in finish_card; the attack is over."""
+    game.state.attack = None

@@ -1,0 +1,404 @@
+"""The effect vocabulary compiled to engine operations. A card's effects resolve one
+sentence at a time; contextual ("whenever") effects resolve right after the sentence that
+caused them (2016 GLOSSARY "Effects")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine import mechanics
+from engine.cards import (
+    BanishFromDiscard,
+    Card,
+    CardType,
+    Destroy,
+    DiscardFromHand,
+    DiscardTopOfLifeDeck,
+    Draw,
+    GainStages,
+    Hook,
+    LifeCardDamage,
+    LoseStages,
+    LowerAnger,
+    PutIntoPlay,
+    RaiseAnger,
+    Rejuvenate,
+    Search,
+    Style,
+)
+from engine.game import MAIN_PERSONALITY, handler
+from engine.hooks import HOOKS
+from engine.state import AllyInPlay, JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.cards import Effect
+    from engine.game import Game
+
+
+def effects_of(card: Card, path: str) -> list[Effect]:
+    """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"."""
+    if path.startswith("trigger:"):
+        return card.triggers[int(path.split(":")[1])].effects
+    if path == "on_play":
+        return card.on_play
+    if path == "entering_combat":
+        return card.entering_combat
+    ability_name, _, field = path.partition(".")
+    ability = getattr(card, ability_name)
+    return list(getattr(ability, field)) if ability is not None else []
+
+
+def resolve(game: Game, controller: int, iid: int, path: str, attack: bool = False) -> None:
+    """Schedule the effects at `path` of card `iid` to resolve next, in order."""
+    if effects_of(game.card(iid), path):
+        game.then(
+            (
+                "effects",
+                {"controller": controller, "card": iid, "path": path, "index": 0,
+                 "attack": attack},
+            )
+        )
+
+
+@handler("effects")
+def effects_task(game: Game, args: JsonDict) -> None:
+    controller, iid, path, index = args["controller"], args["card"], args["path"], args["index"]
+    effects = effects_of(game.card(iid), path)
+    if index >= len(effects):
+        return
+    game.then(("flush_triggers", {}), ("effects", {**args, "index": index + 1}))
+    effect = effects[index]
+    if not game.holds(effect.when, controller):
+        return
+    target = controller if effect.who == "self" else 1 - controller
+    _APPLY[effect.do](game, effect, controller, target, args["attack"])
+
+
+Apply = Callable[["Game", Any, int, int, bool], None]
+
+
+def _stages(game: Game, effect: GainStages | LoseStages, _c: int, target: int, _a: bool) -> None:
+    gain = isinstance(effect, GainStages)
+    game.then(("stages", {"player": target, "amount": effect.amount, "gain": gain}))
+
+
+def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+    state = game.player(target)
+    state.stage = mechanics.top_stage(game, target, MAIN_PERSONALITY)
+    game.emit("stages", f"{game.who(target)} sets the MP to its highest stage.")
+
+
+def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool) -> None:
+    mechanics.raise_anger(game, target, effect.amount)
+
+
+def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
+    mechanics.lower_anger(game, target, effect.amount)
+
+
+def _advance(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+    mechanics.advance_level(game, target)
+
+
+def _lower(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+    mechanics.lower_level(game, target)
+
+
+def _draw(game: Game, effect: Draw, _c: int, target: int, _a: bool) -> None:
+    mechanics.draw(game, target, effect.amount)
+
+
+def _discard_hand(game: Game, effect: DiscardFromHand, _c: int, target: int, _a: bool) -> None:
+    game.then(("discard_from_hand", {"player": target, "amount": effect.amount}))
+
+
+def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, _c: int, target: int, _a: bool) -> None:
+    mechanics.discard_top(game, target, effect.amount)
+
+
+def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attack: bool) -> None:
+    mechanics.life_damage(game, target, effect.amount, from_attack=attack)
+
+
+def _rejuvenate(game: Game, effect: Rejuvenate, _c: int, target: int, _a: bool) -> None:
+    mechanics.rejuvenate(game, target, effect.amount)
+
+
+def _search(game: Game, effect: Search, _c: int, target: int, _a: bool) -> None:
+    game.then(
+        (
+            "search",
+            {
+                "player": target,
+                "card_type": effect.card_type.value if effect.card_type else None,
+                "style": effect.style.value if effect.style else None,
+            },
+        )
+    )
+
+
+def _destroy(game: Game, effect: Destroy, controller: int, target: int, _a: bool) -> None:
+    game.then(("destroy", {"chooser": controller, "victim": target, "target": effect.target}))
+
+
+def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int, _a: bool) -> None:
+    state = game.player(target)
+    for _ in range(effect.amount):
+        if not state.discard:
+            break
+        iid = state.discard.pop()
+        state.banished.append(iid)
+        game.emit("banish", f"{game.name(iid)} is Banished from {game.who(target)}'s discard.")
+
+
+def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
+    game.then(("capture", {"player": controller}))
+
+
+def _put_into_play(game: Game, effect: PutIntoPlay, _c: int, target: int, _a: bool) -> None:
+    game.then(
+        (
+            "put_into_play",
+            {
+                "player": target,
+                "source": effect.source,
+                "card_type": effect.card_type.value,
+                "mode": effect.mode,
+            },
+        )
+    )
+
+
+def _hook(game: Game, effect: Hook, controller: int, target: int, attack: bool) -> None:
+    HOOKS[effect.name](game, controller, target, attack)
+
+
+_APPLY: dict[str, Apply] = {
+    "gain_stages": _stages,
+    "lose_stages": _stages,
+    "set_stage_max": _set_stage_max,
+    "raise_anger": _raise_anger,
+    "lower_anger": _lower_anger,
+    "advance_level": _advance,
+    "lower_level": _lower,
+    "draw": _draw,
+    "discard_from_hand": _discard_hand,
+    "discard_top": _discard_top,
+    "life_damage": _life_damage,
+    "rejuvenate": _rejuvenate,
+    "search": _search,
+    "destroy": _destroy,
+    "banish_from_discard": _banish_discard,
+    "capture_dragon_ball": _capture,
+    "put_into_play": _put_into_play,
+    "hook": _hook,
+}
+
+
+# --- entering play -------------------------------------------------------------------------
+def may_enter_play(game: Game, player: int, iid: int) -> bool:
+    """Rules that forbid a card from being played or placed into play (2016 "Planning
+    Step" note and "Drills")."""
+    card = game.card(iid)
+    if card.type == CardType.DRAGON_BALL:
+        return not game.dragon_ball_in_play(card.name)
+    if card.type == CardType.DRILL and card.style != Style.FREESTYLE:
+        holders = (
+            [player] if game.rules.styled_drill_unique == "controller" else [0, 1]
+        )
+        return not any(
+            game.name(other) == card.name for p in holders for other in game.player(p).drills
+        )
+    return True
+
+
+def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
+    """Put a planning card onto the table. A Dragon Ball that is *played* uses all its
+    effects at once; one *placed* does not under 2016 ("Playing" vs. "Placing into
+    play"), but does under 2014 ("Dragon Balls")."""
+    card = game.card(iid)
+    state = game.player(player)
+    verb = "plays" if mode == "play" else "places into play"
+    game.emit("enter_play", f"{game.who(player)} {verb} {card.name}.", card=card.name)
+    if card.type == CardType.ALLY:
+        state.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))
+    elif card.type == CardType.SETUP:
+        state.setups.append(iid)
+    elif card.type == CardType.DRILL:
+        state.drills.append(iid)
+    elif card.type == CardType.DRAGON_BALL:
+        state.dragon_balls.append(iid)
+        mechanics.check_dragon_balls(game, player)
+        if game.over:
+            return
+        if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
+            return
+    resolve(game, player, iid, "on_play")
+
+
+# --- decisions effects can raise ---------------------------------------------------------------
+def _card_options(game: Game, verb: str, iids: list[int], dedupe: bool = True) -> list[Option]:
+    seen: set[str] = set()
+    options = []
+    for iid in iids:
+        name = game.name(iid)
+        if dedupe and name in seen:
+            continue
+        seen.add(name)
+        options.append(Option(f"card:{iid}", f"{verb} {name}"))
+    return options
+
+
+def chosen_card(choice: str) -> int:
+    return int(choice.split(":")[1])
+
+
+@handler("discard_from_hand")
+def discard_from_hand_task(game: Game, args: JsonDict) -> None:
+    player, amount = args["player"], args["amount"]
+    state = game.player(player)
+    choice = args.get("choice")
+    if choice is not None:
+        iid = chosen_card(choice)
+        state.hand.remove(iid)
+        mechanics.put_in_discard(game, iid)
+        game.emit("discard", f"{game.who(player)} discards {game.name(iid)} from hand.")
+        amount -= 1
+    if amount <= 0 or not state.hand:
+        return
+    game.ask(
+        player,
+        "discard",
+        f"Discard {amount} card(s) from your hand.",
+        _card_options(game, "Discard", state.hand),
+        "discard_from_hand",
+        player=player,
+        amount=amount,
+    )
+
+
+@handler("search")
+def search_task(game: Game, args: JsonDict) -> None:
+    """GLOSSARY "Searching a Life Deck": shuffle after searching; failing to find is
+    allowed (the opponent may verify)."""
+    player = args["player"]
+    state = game.player(player)
+    choice = args.get("choice")
+    if choice is not None:
+        if choice != "none":
+            iid = chosen_card(choice)
+            state.life.remove(iid)
+            state.hand.append(iid)
+            game.emit("search", f"{game.who(player)} searches the Life Deck and takes a card.")
+            game.emit("search_private", f"You take {game.name(iid)}.", private_to=player)
+        else:
+            game.emit("search", f"{game.who(player)} searches and finds nothing.")
+        mechanics.shuffle_life_deck(game, player)
+        return
+    matches = [
+        iid
+        for iid in reversed(state.life)
+        if (args["card_type"] is None or game.card(iid).type == args["card_type"])
+        and (args["style"] is None or game.card(iid).style == args["style"])
+    ]
+    options = [*_card_options(game, "Take", matches), Option("none", "Find nothing")]
+    game.ask(player, "search", "Search your Life Deck.", options, "search", **args)
+
+
+def _in_play_targets(game: Game, victim: int, target: str) -> list[int]:
+    state = game.player(victim)
+    if target == "ally":
+        return [ally.iid for ally in state.allies]
+    return list({"setup": state.setups, "drill": state.drills, "dragon_ball": state.dragon_balls}[
+        target
+    ])
+
+
+def remove_from_play(game: Game, player: int, iid: int) -> None:
+    state = game.player(player)
+    state.allies = [ally for ally in state.allies if ally.iid != iid]
+    for zone in (state.setups, state.drills, state.dragon_balls):
+        if iid in zone:
+            zone.remove(iid)
+
+
+@handler("destroy")
+def destroy_task(game: Game, args: JsonDict) -> None:
+    chooser, victim = args["chooser"], args["victim"]
+    choice = args.get("choice")
+    if choice is not None:
+        iid = chosen_card(choice)
+        remove_from_play(game, victim, iid)
+        game.emit("destroy", f"{game.name(iid)} is destroyed.")
+        mechanics.put_in_discard(game, iid)
+        return
+    targets = _in_play_targets(game, victim, args["target"])
+    if targets:
+        options = _card_options(game, "Destroy", targets, dedupe=False)
+        game.ask(chooser, "choose_target", "Choose a card to destroy.", options, "destroy", **args)
+
+
+@handler("capture")
+def capture_task(game: Game, args: JsonDict) -> None:
+    """Capture a Dragon Ball: take control of one the opponent has in play, then you may
+    use all its effects (CRITICAL DAMAGE; GLOSSARY "Dragon Balls")."""
+    player = args["player"]
+    choice = args.get("choice")
+    opponent = game.player(1 - player)
+    if choice is not None:
+        iid = chosen_card(choice)
+        opponent.dragon_balls.remove(iid)
+        game.player(player).dragon_balls.append(iid)
+        game.emit("capture", f"{game.who(player)} captures {game.name(iid)}.")
+        mechanics.check_dragon_balls(game, player)
+        if not game.over and game.card(iid).on_play:
+            game.ask(
+                player,
+                "use_dragon_ball",
+                f"Use the effects of {game.name(iid)}?",
+                [Option("use", "Use its effects"), Option("skip", "Do not use them")],
+                "use_captured",
+                player=player,
+                card=iid,
+            )
+        return
+    if opponent.dragon_balls:
+        options = _card_options(game, "Capture", opponent.dragon_balls, dedupe=False)
+        game.ask(player, "choose_target", "Capture which Dragon Ball?", options, "capture", **args)
+
+
+@handler("use_captured")
+def use_captured_task(game: Game, args: JsonDict) -> None:
+    if args["choice"] == "use":
+        resolve(game, args["player"], args["card"], "on_play")
+
+
+@handler("put_into_play")
+def put_into_play_task(game: Game, args: JsonDict) -> None:
+    player, source = args["player"], args["source"]
+    state = game.player(player)
+    zone = {"hand": state.hand, "discard_pile": state.discard, "life_deck": state.life}[source]
+    choice = args.get("choice")
+    if choice is not None:
+        if choice != "none":
+            iid = chosen_card(choice)
+            zone.remove(iid)
+            enter_play(game, player, iid, args["mode"])
+        if source == "life_deck":
+            game.then(("shuffle", {"player": player}))
+        return
+    candidates = [
+        iid
+        for iid in reversed(zone)
+        if game.card(iid).type == args["card_type"] and may_enter_play(game, player, iid)
+    ]
+    verb = "Play" if args["mode"] == "play" else "Place"
+    options = [*_card_options(game, verb, candidates), Option("none", "Choose nothing")]
+    game.ask(player, "choose_card", f"Choose a card from your {source}.", options,
+             "put_into_play", **args)
+
+
+@handler("shuffle")
+def shuffle_task(game: Game, args: JsonDict) -> None:
+    mechanics.shuffle_life_deck(game, args["player"])

@@ -1,0 +1,348 @@
+"""The referee: advances the game until it needs a person, then holds exactly one pending
+decision with its legal options. Callers answer with an option id (DESIGN.md, "Engine
+contract"); anything else is rejected with a reason and changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine import rng
+from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
+from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
+from engine.state import (
+    AllyInPlay,
+    Decision,
+    GameState,
+    JsonDict,
+    Option,
+    PlayerState,
+    Task,
+)
+
+Handler = Callable[["Game", JsonDict], None]
+HANDLERS: dict[str, Handler] = {}
+
+MAIN_PERSONALITY = -1  # the `actor` of an action made by the Main Personality
+
+
+def handler(kind: str) -> Callable[[Handler], Handler]:
+    """Register the function that carries out tasks of `kind`."""
+
+    def register(function: Handler) -> Handler:
+        if kind in HANDLERS:
+            raise ValueError(f"two handlers for task {kind!r}")
+        HANDLERS[kind] = function
+        return function
+
+    return register
+
+
+class DeckLike(Protocol):
+    @property
+    def main_personality(self) -> Sequence[str]: ...
+    @property
+    def mastery(self) -> str: ...
+    @property
+    def life_deck(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    text: str
+    private_to: int | None = None  # None: public; else only this player may see it
+    data: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def public(self) -> bool:
+        return self.private_to is None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    ok: bool
+    reason: str = ""
+    events: tuple[Event, ...] = ()
+
+
+class EngineError(RuntimeError):
+    """A bug in the engine (never bad input): the state machine ran out of work."""
+
+
+class Game:
+    def __init__(self, state: GameState, pool: CardPool | None = None) -> None:
+        self.state = state
+        self.rules: Ruleset = get_ruleset(state.ruleset)
+        self.pool = pool if pool is not None else load_pool()
+        self._cards: list[Card] = [self.pool[name] for name in state.cards]
+        self.events: list[Event] = []
+
+    # --- creation ---------------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        decks: Sequence[DeckLike],
+        seed: int,
+        ruleset: str = DEFAULT_RULESET,
+        pool: CardPool | None = None,
+    ) -> Game:
+        """Set up per "GAMEPLAY": Mastery in play, MP on Level 1 at five stages above
+        zero, shuffled Life Decks, first player chosen at random."""
+        if len(decks) != 2:
+            raise ValueError("a game has two decks")
+        pool = pool if pool is not None else load_pool()
+        rules = get_ruleset(ruleset)
+        cards: list[str] = []
+        owners: list[int] = []
+
+        def instance(name: str, owner: int) -> int:
+            if name not in pool:
+                raise ValueError(f"unknown card {name!r}")
+            cards.append(name)
+            owners.append(owner)
+            return len(cards) - 1
+
+        players = []
+        for owner, deck in enumerate(decks):
+            mp = [instance(name, owner) for name in deck.main_personality]
+            mastery = instance(deck.mastery, owner)
+            life = [instance(name, owner) for name in deck.life_deck]
+            players.append(
+                PlayerState(mp=mp, mastery=mastery, stage=rules.mp_start_stage, life=life)
+            )
+        state = GameState(
+            ruleset=rules.name,
+            seed=seed,
+            rng=seed & ((1 << 64) - 1),
+            cards=cards,
+            owners=owners,
+            players=players,
+        )
+        game = cls(state, pool)
+        for player in state.players:
+            state.rng = rng.shuffle(state.rng, player.life)
+        state.rng, first = rng.below(state.rng, 2)
+        state.first_player = state.active = first
+        game.emit("setup", f"{game.who(first)} goes first (chosen at random).")
+        game.then(("start_turn", {}))
+        game.run()
+        return game
+
+    @classmethod
+    def from_json(cls, text: str, pool: CardPool | None = None) -> Game:
+        return cls(GameState.from_json(text), pool)
+
+    def to_json(self) -> str:
+        return self.state.to_json()
+
+    # --- the decision interface --------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        return self.state.pending
+
+    @property
+    def over(self) -> bool:
+        return self.state.winner is not None
+
+    def apply(self, player: int, option_id: str, seq: int | None = None) -> Outcome:
+        """Answer the pending decision. Rejected answers change nothing."""
+        state = self.state
+        decision = state.pending
+        if state.winner is not None or decision is None:
+            return Outcome(False, "the game is over; no decision is pending")
+        if player != decision.player:
+            return Outcome(False, f"not your decision: {self.who(decision.player)} decides now")
+        if seq is not None and seq != decision.seq:
+            return Outcome(
+                False, f"stale decision #{seq}: the pending decision is #{decision.seq}"
+            )
+        if decision.option(option_id) is None:
+            return Outcome(False, f"{option_id!r} is not a legal option for this decision")
+        self.events = []
+        state.pending = None
+        state.seq += 1
+        resume = decision.resume
+        HANDLERS[resume.kind](self, {**resume.args, "choice": option_id})
+        self.run()
+        return Outcome(True, events=tuple(self.events))
+
+    def run(self) -> None:
+        """Carry out tasks until a decision is needed or the game is over."""
+        state = self.state
+        tasks = state.tasks
+        while state.pending is None and state.winner is None:
+            if not tasks:
+                raise EngineError("no decision pending and nothing left to do")
+            task = tasks.pop()
+            HANDLERS[task.kind](self, task.args)
+
+    def then(self, *steps: tuple[str, JsonDict]) -> None:
+        """Schedule tasks to run in the given order, before anything already scheduled."""
+        for kind, args in reversed(steps):
+            self.state.tasks.append(Task(kind, args))
+
+    def ask(
+        self,
+        player: int,
+        kind: str,
+        prompt: str,
+        options: list[Option],
+        resume: str,
+        /,
+        **args: Any,
+    ) -> None:
+        if not options:
+            raise EngineError(f"decision {kind!r} with no options")
+        self.state.pending = Decision(
+            seq=self.state.seq,
+            player=player,
+            kind=kind,
+            prompt=prompt,
+            options=options,
+            resume=Task(resume, args),
+        )
+
+    # --- events -------------------------------------------------------------------------
+    def emit(self, kind: str, text: str, private_to: int | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, text, private_to, tuple(sorted(data.items()))))
+
+    def who(self, player: int) -> str:
+        return f"Player {player + 1}"
+
+    # --- lookups ------------------------------------------------------------------------
+    def card(self, iid: int) -> Card:
+        return self._cards[iid]
+
+    def name(self, iid: int) -> str:
+        return self.state.cards[iid]
+
+    def owner(self, iid: int) -> int:
+        return self.state.owners[iid]
+
+    def player(self, index: int) -> PlayerState:
+        return self.state.players[index]
+
+    def ally(self, player: int, iid: int) -> AllyInPlay | None:
+        for ally in self.state.players[player].allies:
+            if ally.iid == iid:
+                return ally
+        return None
+
+    def power_level(self, player: int, actor: int = MAIN_PERSONALITY) -> int:
+        state = self.state.players[player]
+        if actor == MAIN_PERSONALITY:
+            return self._cards[state.mp_card].power_stages[state.stage]
+        ally = self.ally(player, actor)
+        if ally is None:
+            return 0
+        return self._cards[ally.iid].power_stages[ally.stage]
+
+    def allies_may_act(self, player: int) -> bool:
+        """2016 ALLIES DURING COMBAT: Allies act when the MP is at most one stage above
+        zero."""
+        return self.state.players[player].stage <= 1
+
+    def cards_with_constants(self, player: int) -> list[int]:
+        """Cards whose constant (infinity) effects are active for `player`: the Mastery,
+        the current MP level, Drills, and Allies (whose constants are always active)."""
+        state = self.state.players[player]
+        return [
+            state.mastery,
+            state.mp_card,
+            *state.drills,
+            *(ally.iid for ally in state.allies),
+        ]
+
+    def modifier_total(self, player: int, mod: str) -> int:
+        """Sum of constant modifiers of kind `mod` that apply to `player` (their own with
+        who=self and the opponent's with who=opponent)."""
+        total = 0
+        for controller, wanted in ((player, "self"), (1 - player, "opponent")):
+            for iid in self.cards_with_constants(controller):
+                for modifier in self._cards[iid].constant:
+                    if modifier.mod == mod and modifier.who == wanted and self._mod_on(
+                        modifier, controller
+                    ):
+                        total += modifier.amount
+        return total
+
+    def has_modifier(self, player: int, mod: str) -> bool:
+        for controller, wanted in ((player, "self"), (1 - player, "opponent")):
+            for iid in self.cards_with_constants(controller):
+                for modifier in self._cards[iid].constant:
+                    if modifier.mod == mod and modifier.who == wanted and self._mod_on(
+                        modifier, controller
+                    ):
+                        return True
+        return False
+
+    def _mod_on(self, modifier: Modifier, controller: int) -> bool:
+        return modifier.requires is None or self.holds(modifier.requires, controller)
+
+    def holds(self, condition: Condition | None, controller: int) -> bool:
+        """Whether `condition` holds, read from `controller`'s point of view."""
+        if condition is None:
+            return True
+        subject = controller if condition.who == "self" else 1 - controller
+        state = self.state.players[subject]
+        mp = self._cards[state.mp_card]
+        checks = (
+            condition.level_at_least is None or state.level >= condition.level_at_least,
+            condition.level_at_most is None or state.level <= condition.level_at_most,
+            condition.anger_at_least is None or state.anger >= condition.anger_at_least,
+            condition.stage_at_most is None or state.stage <= condition.stage_at_most,
+            condition.stage_at_least is None or state.stage >= condition.stage_at_least,
+            condition.hand_at_most is None or len(state.hand) <= condition.hand_at_most,
+            condition.trait is None or condition.trait.lower() in mp.traits,
+            condition.personality is None or condition.personality == mp.personality,
+            condition.has_allies is None or bool(state.allies) == condition.has_allies,
+            condition.controls_dragon_balls_at_least is None
+            or len(state.dragon_balls) >= condition.controls_dragon_balls_at_least,
+        )
+        return all(checks)
+
+    def dragon_ball_in_play(self, name: str) -> bool:
+        return any(
+            self.state.cards[iid] == name
+            for player in self.state.players
+            for iid in player.dragon_balls
+        )
+
+    def is_type(self, iid: int, card_type: CardType) -> bool:
+        return self._cards[iid].type == card_type
+
+    # --- the end of the game ---------------------------------------------------------------
+    def win(self, player: int, reason: str) -> None:
+        """The three victories are checked the instant they happen (2016 GAMEPLAY)."""
+        if self.state.winner is not None:
+            return
+        self.state.winner = player
+        self.state.win_reason = reason
+        self.state.pending = None
+        self.state.step = "over"
+        labels = {
+            "survival": "Survival Victory",
+            "mppv": "Most Powerful Personality Victory",
+            "dragon_balls": "Dragon Ball Victory",
+            "concede": "the opponent's concession",
+        }
+        self.emit("game_over", f"{self.who(player)} wins by {labels.get(reason, reason)}.")
+
+    def check_survival(self, player: int) -> None:
+        """2016 GAMEPLAY, Survival Victory: an empty Life Deck loses at once."""
+        if not self.state.players[player].life:
+            self.win(1 - player, "survival")
+
+    def concede(self, player: int) -> Outcome:
+        if self.state.winner is not None:
+            return Outcome(False, "the game is already over")
+        self.events = []
+        self.emit("concede", f"{self.who(player)} concedes.")
+        self.win(1 - player, "concede")
+        return Outcome(True, events=tuple(self.events))
+
+
+# The rules register their task handlers on import.
+from engine import combat, effects, mechanics, turn  # noqa: E402, F401

@@ -1,0 +1,389 @@
+"""Mechanics shared by every step: moving cards between zones, stages, anger and levels,
+life cards of damage, and "whenever" triggers. Section names cite the 2016 rulebook."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import CardType
+from engine.game import MAIN_PERSONALITY, handler
+from engine.state import JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --- zones ------------------------------------------------------------------------------
+def draw(game: Game, player: int, amount: int) -> None:
+    """Draw from the top of the Life Deck; drawing the last card loses at once."""
+    state = game.player(player)
+    drawn = []
+    for _ in range(amount):
+        if not state.life:
+            break
+        iid = state.life.pop()
+        state.hand.append(iid)
+        drawn.append(iid)
+    if drawn:
+        game.emit("draw", f"{game.who(player)} draws {len(drawn)}.", count=len(drawn))
+        names = ", ".join(game.name(iid) for iid in drawn)
+        game.emit("draw_private", f"You draw {names}.", private_to=player)
+    game.check_survival(player)
+
+
+def put_in_discard(game: Game, iid: int) -> None:
+    """Discard or destroy a card: it goes to its owner's Discard Pile, except a Dragon
+    Ball, which goes to the bottom of the Life Deck, or is Banished if it matches one
+    already in play (GLOSSARY "Dragon Balls"; "Banished Zone")."""
+    owner = game.player(game.owner(iid))
+    card = game.card(iid)
+    if card.type == CardType.DRAGON_BALL:
+        if game.dragon_ball_in_play(card.name):
+            owner.banished.append(iid)
+            game.emit("banish", f"{card.name} matches a Dragon Ball in play and is Banished.")
+        else:
+            owner.life.insert(0, iid)
+            game.emit("dragon_ball_bottom", f"{card.name} goes to the bottom of the Life Deck.")
+        return
+    owner.discard.append(iid)
+
+
+def banish(game: Game, iid: int) -> None:
+    game.player(game.owner(iid)).banished.append(iid)
+
+
+def discard_top(game: Game, player: int, amount: int) -> None:
+    """Discard from the top of the Life Deck: not damage, so no Endurance and no
+    replacement for a Dragon Ball (GLOSSARY "Gaining/losing stages")."""
+    state = game.player(player)
+    moved = 0
+    for _ in range(amount):
+        if not state.life:
+            break
+        put_in_discard(game, state.life.pop())
+        moved += 1
+        if not state.life:
+            break
+    if moved:
+        game.emit("mill", f"{game.who(player)} discards {moved} from the top of the Life Deck.")
+    game.check_survival(player)
+
+
+def rejuvenate(game: Game, player: int, amount: int) -> None:
+    """GLOSSARY "Rejuvenate": top of the Discard Pile to the bottom of the Life Deck, one
+    at a time."""
+    state = game.player(player)
+    for _ in range(amount):
+        if not state.discard:
+            return
+        iid = state.discard.pop()
+        state.life.insert(0, iid)
+        game.emit("rejuvenate", f"{game.who(player)} rejuvenates {game.name(iid)}.")
+
+
+def shuffle_life_deck(game: Game, player: int) -> None:
+    from engine import rng
+
+    game.state.rng = rng.shuffle(game.state.rng, game.player(player).life)
+    game.emit("shuffle", f"{game.who(player)} shuffles the Life Deck.")
+
+
+def discard_drills(game: Game, player: int) -> None:
+    """"Drills": whenever your MP advances or lowers a level, all Drills are discarded."""
+    state = game.player(player)
+    drills, state.drills = state.drills, []
+    for iid in drills:
+        put_in_discard(game, iid)
+
+
+def check_dragon_balls(game: Game, player: int) -> None:
+    """Dragon Ball Victory: control a set of all seven Dragon Balls."""
+    by_set: dict[str, set[int]] = {}
+    for iid in game.player(player).dragon_balls:
+        info = game.card(iid).dragon_ball
+        if info is not None:
+            by_set.setdefault(info.set, set()).add(info.number)
+    if any(len(numbers) == 7 for numbers in by_set.values()):
+        game.win(player, "dragon_balls")
+
+
+# --- stages -------------------------------------------------------------------------------
+def top_stage(game: Game, player: int, target: int) -> int:
+    if target == MAIN_PERSONALITY:
+        return len(game.card(game.player(player).mp_card).power_stages) - 1
+    return len(game.card(target).power_stages) - 1
+
+
+def stage_of(game: Game, player: int, target: int) -> int:
+    if target == MAIN_PERSONALITY:
+        return game.player(player).stage
+    ally = game.ally(player, target)
+    return ally.stage if ally is not None else 0
+
+
+def set_stage(game: Game, player: int, target: int, value: int) -> None:
+    if target == MAIN_PERSONALITY:
+        game.player(player).stage = value
+        return
+    ally = game.ally(player, target)
+    if ally is not None:
+        ally.stage = value
+
+
+def personality_name(game: Game, player: int, target: int) -> str:
+    if target == MAIN_PERSONALITY:
+        return game.name(game.player(player).mp_card)
+    return game.name(target)
+
+
+def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
+    """Gain stages, never above the top stage (2016 "Planning Step": capped power-up)."""
+    before = stage_of(game, player, target)
+    after = min(top_stage(game, player, target), before + amount)
+    set_stage(game, player, target, after)
+    if after != before:
+        name = personality_name(game, player, target)
+        game.emit("stages", f"{name} gains {after - before} stage(s) (now {after}).")
+
+
+def lose_stages(game: Game, player: int, target: int, amount: int) -> int:
+    """Lose stages down to zero; returns the stages that could not be lost."""
+    before = stage_of(game, player, target)
+    lost = min(before, amount)
+    set_stage(game, player, target, before - lost)
+    if lost:
+        name = personality_name(game, player, target)
+        game.emit("stages", f"{name} loses {lost} stage(s) (now {before - lost}).")
+    return amount - lost
+
+
+def personality_options(game: Game, player: int) -> list[Option]:
+    state = game.player(player)
+    options = [Option("mp", f"{game.name(state.mp_card)} (stage {state.stage})")]
+    options += [
+        Option(f"ally:{ally.iid}", f"{game.name(ally.iid)} (stage {ally.stage})")
+        for ally in state.allies
+    ]
+    return options
+
+
+def parse_personality(choice: str) -> int:
+    return MAIN_PERSONALITY if choice == "mp" else int(choice.split(":")[1])
+
+
+@handler("stages")
+def stages_task(game: Game, args: JsonDict) -> None:
+    """GLOSSARY "Gaining/losing stages": the player picks any one personality they
+    control for the whole amount. Losing stages at zero discards the rest from the Life
+    Deck (not damage)."""
+    player, amount, gain = args["player"], args["amount"], args["gain"]
+    choice = args.get("choice")
+    if choice is None and game.player(player).allies:
+        verb = "gains" if gain else "loses"
+        game.ask(
+            player,
+            "choose_personality",
+            f"Which personality {verb} {amount} stage(s)?",
+            personality_options(game, player),
+            "stages",
+            **args,
+        )
+        return
+    target = parse_personality(choice) if choice else MAIN_PERSONALITY
+    if gain:
+        gain_stages(game, player, target, amount)
+        return
+    rest = lose_stages(game, player, target, amount)
+    if rest:
+        discard_top(game, player, rest)
+
+
+# --- anger and levels ----------------------------------------------------------------------
+def advance_level(game: Game, player: int) -> None:
+    """Advance a level: the MP is set at ten stages above zero and Drills are discarded
+    ("ANGER"; docs/rulings.md: an effect's advance also sets the top stage)."""
+    state = game.player(player)
+    if state.level >= 4:
+        return
+    state.level += 1
+    state.stage = game.rules.level_up_stage
+    discard_drills(game, player)
+    game.emit(
+        "level",
+        f"{game.who(player)} advances to Level {state.level}: {game.name(state.mp_card)}.",
+    )
+    queue_trigger(game, player, "level_advanced")
+
+
+def lower_level(game: Game, player: int) -> None:
+    """"ANGER" note: lowered a level, set the MP five stages above zero; anger stays."""
+    state = game.player(player)
+    if state.level <= 1:
+        return
+    state.level -= 1
+    state.stage = game.rules.level_down_stage
+    discard_drills(game, player)
+    mp_name = game.name(state.mp_card)
+    game.emit("level", f"{game.who(player)} is lowered to Level {state.level}: {mp_name}.")
+
+
+def raise_anger(game: Game, player: int, amount: int) -> None:
+    """"ANGER": five anger advances a level (anger back to zero, no carry-over); on
+    Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule."""
+    state = game.player(player)
+    state.anger = min(game.rules.anger_to_level, state.anger + amount)
+    game.emit("anger", f"{game.who(player)} raises anger to {state.anger}.")
+    queue_trigger(game, player, "anger_raised")
+    if state.anger < game.rules.anger_to_level:
+        return
+    if state.level < 4:
+        state.anger = 0
+        advance_level(game, player)
+    elif not game.has_modifier(player, "no_mppv"):
+        game.win(player, "mppv")
+    elif game.rules.level4_reset_rule:
+        state.anger = 0
+        state.stage = top_stage(game, player, MAIN_PERSONALITY)
+        game.emit("anger", f"{game.who(player)} cannot win by MPPV: anger resets, top stage.")
+
+
+def lower_anger(game: Game, player: int, amount: int) -> None:
+    """Anger never goes below zero and never costs a level ("ANGER" note)."""
+    state = game.player(player)
+    state.anger = max(0, state.anger - amount)
+    game.emit("anger", f"{game.who(player)} lowers anger to {state.anger}.")
+
+
+# --- life cards of damage ----------------------------------------------------------------
+@handler("life_damage")
+def life_damage_task(game: Game, args: JsonDict) -> None:
+    """"WHEN TAKING DAMAGE": discard one card at a time from the top. A Dragon Ball goes
+    to the bottom and needs a replacement; only Dragon Balls left loses by Survival. A
+    card with Endurance may be Banished to prevent that much of the remaining damage."""
+    player, remaining, from_attack = args["player"], args["remaining"], args["attack"]
+    state = game.player(player)
+    choice = args.get("choice")
+    if choice is not None:
+        iid = state.life.pop()
+        endurance = game.card(iid).endurance
+        if choice == "banish":
+            banish(game, iid)
+            prevented = min(endurance, remaining - 1)
+            game.emit(
+                "endurance",
+                f"{game.who(player)} banishes {game.name(iid)} (Endurance {endurance}) "
+                f"and prevents {prevented}.",
+            )
+            remaining -= 1 + prevented
+        else:
+            state.discard.append(iid)
+            game.emit("damage_card", f"{game.who(player)} discards {game.name(iid)}.")
+            remaining -= 1
+        _count_critical(game, player, from_attack)
+        game.check_survival(player)
+        if game.over:
+            return
+    while remaining > 0:
+        if not state.life:
+            game.check_survival(player)
+            return
+        if all(game.card(iid).type == CardType.DRAGON_BALL for iid in state.life):
+            game.emit("damage", f"{game.who(player)} can only discard Dragon Balls.")
+            game.win(1 - player, "survival")
+            return
+        top = state.life[-1]
+        card = game.card(top)
+        if card.type == CardType.DRAGON_BALL:
+            put_in_discard(game, state.life.pop())
+            continue
+        if card.endurance and from_attack:
+            game.ask(
+                player,
+                "endurance",
+                f"{card.name} has Endurance {card.endurance}; {remaining} card(s) of damage "
+                "remain including it.",
+                [
+                    Option("banish", f"Banish {card.name} to prevent {card.endurance}"),
+                    Option("discard", f"Discard {card.name}"),
+                ],
+                "life_damage",
+                player=player,
+                remaining=remaining,
+                attack=from_attack,
+            )
+            return
+        state.life.pop()
+        state.discard.append(top)
+        game.emit("damage_card", f"{game.who(player)} discards {card.name} as damage.")
+        remaining -= 1
+        _count_critical(game, player, from_attack)
+        game.check_survival(player)
+        if game.over:
+            return
+
+
+def _count_critical(game: Game, player: int, from_attack: bool) -> None:
+    attack = game.state.attack
+    if from_attack and attack is not None and attack.attacker != player:
+        attack.life_cards += 1
+
+
+def life_damage(game: Game, player: int, amount: int, from_attack: bool) -> None:
+    if amount > 0:
+        game.emit("damage", f"{game.who(player)} takes {amount} life card(s) of damage.")
+        game.then(("life_damage", {"player": player, "remaining": amount, "attack": from_attack}))
+
+
+@handler("stage_damage")
+def stage_damage_task(game: Game, args: JsonDict) -> None:
+    """Stages of damage: at zero the rest is taken as life cards ("Whenever you take Power
+    Stages of damage at a Power Level of zero")."""
+    player, amount, target = args["player"], args["amount"], args["target"]
+    game.emit(
+        "damage",
+        f"{personality_name(game, player, target)} takes {amount} stage(s) of damage.",
+    )
+    rest = lose_stages(game, player, target, amount)
+    if rest:
+        life_damage(game, player, rest, from_attack=True)
+
+
+# --- triggers ("whenever ...") -----------------------------------------------------------
+def queue_trigger(game: Game, player: int, event: str, attack_type: str | None = None) -> None:
+    for iid in game.cards_with_constants(player):
+        for index, trigger in enumerate(game.card(iid).triggers):
+            if trigger.on != event:
+                continue
+            if attack_type and trigger.attack_type not in ("any", attack_type):
+                continue
+            game.state.trigger_queue.append({"player": player, "card": iid, "index": index})
+
+
+@handler("flush_triggers")
+def flush_triggers_task(game: Game, args: JsonDict) -> None:
+    """Contextual effects resolve right after the sentence that caused them; on a tie the
+    player who initiated combat resolves first (GLOSSARY "Effects")."""
+    queue = game.state.trigger_queue
+    if not queue:
+        return
+    first = game.state.combat_declarer
+    if first is None:
+        first = game.state.active
+    ordered = [t for t in queue if t["player"] == first] + [
+        t for t in queue if t["player"] != first
+    ]
+    game.state.trigger_queue = []
+    steps = [
+        (
+            "effects",
+            {
+                "controller": t["player"],
+                "card": t["card"],
+                "path": f"trigger:{t['index']}",
+                "index": 0,
+                "attack": False,
+            },
+        )
+        for t in ordered
+    ]
+    game.then(*steps)

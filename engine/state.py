@@ -1,0 +1,175 @@
+"""The game state: plain data, every zone of the rulebook, serialisable to JSON.
+
+Card instances are integers (an index into `GameState.cards`), so two copies of a card
+are told apart. Lists that are piles keep their *top at the end*: `life[-1]` is the top of
+the Life Deck, `discard[-1]` the top of the Discard Pile.
+
+The work still to do is data too: `tasks` is a stack of small (kind, args) records and
+`pending` names the task that resumes when the decision is answered. So a game stopped
+at any decision reloads from JSON and carries on identically.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+STATE_VERSION = 1
+JsonDict = dict[str, Any]
+
+
+class StateVersionError(ValueError):
+    pass
+
+
+@dataclass(slots=True)
+class AllyInPlay:
+    iid: int
+    stage: int
+
+
+@dataclass(slots=True)
+class PlayerState:
+    mp: list[int]  # the four Main Personality level cards, level 1 first
+    mastery: int
+    level: int = 1
+    stage: int = 5  # power stages above zero of the MP (0..10)
+    anger: int = 0
+    life: list[int] = field(default_factory=list)  # top is last
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)  # top is last, kept in order
+    banished: list[int] = field(default_factory=list)
+    allies: list[AllyInPlay] = field(default_factory=list)
+    setups: list[int] = field(default_factory=list)
+    drills: list[int] = field(default_factory=list)
+    dragon_balls: list[int] = field(default_factory=list)  # controlled (owner may differ)
+    used_powers: list[int] = field(default_factory=list)  # once-per-turn Powers used
+    held_discards: list[int] = field(default_factory=list)  # 2014 simultaneous discard
+    resolving: list[int] = field(default_factory=list)  # played, not yet discarded
+
+    @property
+    def mp_card(self) -> int:
+        return self.mp[self.level - 1]
+
+    def card_count(self) -> int:
+        """Cards this player holds in every zone (captured Dragon Balls count for their
+        controller here; the conservation check counts by owner instead)."""
+        return (
+            len(self.mp)
+            + 1
+            + len(self.life)
+            + len(self.hand)
+            + len(self.discard)
+            + len(self.banished)
+            + len(self.allies)
+            + len(self.setups)
+            + len(self.drills)
+            + len(self.dragon_balls)
+            + len(self.held_discards)
+            + len(self.resolving)
+        )
+
+
+@dataclass(slots=True)
+class Task:
+    kind: str
+    args: JsonDict
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    id: str  # stable within the decision: what callers send back
+    label: str  # what people read (the CLI and scenario files use it too)
+
+
+@dataclass(slots=True)
+class Decision:
+    seq: int  # the decision's number: answers quoting another number are stale
+    player: int
+    kind: str
+    prompt: str
+    options: list[Option]
+    resume: Task
+
+    def option(self, option_id: str) -> Option | None:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        return None
+
+
+@dataclass(slots=True)
+class AttackState:
+    attacker: int  # player index
+    source: int  # card instance of the attack (a card played, a Power or a Setup)
+    origin: str  # "hand", "power" or "setup"
+    actor: int  # -1: the Main Personality; otherwise the Ally's card instance
+    type: str  # "physical" or "energy"
+    stopped: bool = False
+    prevented: int = 0
+    defense: int | None = None
+    life_cards: int = 0  # life cards of damage the defender discarded from this attack
+
+
+@dataclass(slots=True)
+class GameState:
+    ruleset: str
+    seed: int
+    rng: int
+    cards: list[str]  # card name of each instance
+    owners: list[int]
+    players: list[PlayerState]
+    version: int = STATE_VERSION
+    turn: int = 0
+    active: int = 0
+    first_player: int = 0
+    step: str = "setup"
+    declared_combat: bool = False
+    combat_declarer: int | None = None
+    consecutive_passes: int = 0
+    attack: AttackState | None = None
+    tasks: list[Task] = field(default_factory=list)
+    pending: Decision | None = None
+    seq: int = 0
+    winner: int | None = None
+    win_reason: str | None = None
+    trigger_queue: list[JsonDict] = field(default_factory=list)
+
+    def to_dict(self) -> JsonDict:
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, data: JsonDict) -> GameState:
+        version = data.get("version")
+        if version != STATE_VERSION:
+            raise StateVersionError(
+                f"game state version {version!r} is not supported (expected {STATE_VERSION})"
+            )
+        players = []
+        for raw in data["players"]:
+            player = dict(raw)
+            player["allies"] = [AllyInPlay(**ally) for ally in player["allies"]]
+            players.append(PlayerState(**player))
+        pending = None
+        if data["pending"] is not None:
+            raw_pending = dict(data["pending"])
+            raw_pending["options"] = [Option(**option) for option in raw_pending["options"]]
+            raw_pending["resume"] = Task(**raw_pending["resume"])
+            pending = Decision(**raw_pending)
+        attack = AttackState(**data["attack"]) if data["attack"] is not None else None
+        fields = dict(data)
+        fields.update(
+            players=players,
+            pending=pending,
+            attack=attack,
+            tasks=[Task(**task) for task in data["tasks"]],
+        )
+        return cls(**fields)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        return cls.from_dict(json.loads(text))

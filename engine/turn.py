@@ -1,0 +1,215 @@
+"""The five steps of a turn (2016 "GAMEPLAY" and "TURN SEQUENCE")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import mechanics
+from engine.cards import PLANNING_TYPES
+from engine.effects import chosen_card, enter_play, may_enter_play, resolve
+from engine.game import MAIN_PERSONALITY, handler
+from engine.state import JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+@handler("start_turn")
+def start_turn(game: Game, args: JsonDict) -> None:
+    """1. Draw Step: draw three cards from the top of your Life Deck."""
+    state = game.state
+    state.turn += 1
+    state.step = "draw"
+    state.declared_combat = False
+    state.combat_declarer = None
+    for player in state.players:
+        player.used_powers.clear()
+    game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.", turn=state.turn)
+    mechanics.draw(game, state.active, game.rules.draw_per_turn)
+    game.then(("planning", {}))
+
+
+@handler("planning")
+def planning(game: Game, args: JsonDict) -> None:
+    """2. Planning Step: play any Allies, Setups, Drills or Dragon Balls, then power up."""
+    state = game.state
+    state.step = "planning"
+    player = state.active
+    hand = game.player(player).hand
+    choice = args.get("choice")
+    if choice == "done":
+        game.then(("power_up", {}))
+        return
+    if choice is not None:
+        iid = chosen_card(choice)
+        hand.remove(iid)
+        game.then(("planning", {}))
+        enter_play(game, player, iid, "play")
+        return
+    options = [
+        Option(f"card:{iid}", f"Play {game.name(iid)}")
+        for iid in hand
+        if game.card(iid).type in PLANNING_TYPES and may_enter_play(game, player, iid)
+    ]
+    options.append(Option("done", "Finish planning and power up"))
+    game.ask(player, "planning", "Planning Step: play cards, or power up.", options, "planning")
+
+
+@handler("power_up")
+def power_up(game: Game, args: JsonDict) -> None:
+    """"Then, your Main Personality and any Allies gain power stages equal to ... their
+    Power Up Rating", capped at the top stage."""
+    player = game.state.active
+    state = game.player(player)
+    bonus = game.modifier_total(player, "pur")
+    mp_pur = game.card(state.mp_card).pur + bonus
+    if mp_pur > 0:
+        mechanics.gain_stages(game, player, MAIN_PERSONALITY, mp_pur)
+    for ally in list(state.allies):
+        ally_pur = game.card(ally.iid).pur + bonus
+        if ally_pur > 0:
+            mechanics.gain_stages(game, player, ally.iid, ally_pur)
+    game.then(("declare_combat", {}))
+
+
+@handler("declare_combat")
+def declare_combat(game: Game, args: JsonDict) -> None:
+    """3. Combat Step (optional). Entering combat: the declarer's "when entering combat"
+    effects, then the opponent's, then the opponent draws three ("THE COMBAT STEP")."""
+    state = game.state
+    state.step = "combat"
+    player = state.active
+    choice = args.get("choice")
+    if choice is None:
+        game.ask(
+            player,
+            "declare_combat",
+            "Declare combat?",
+            [Option("declare", "Declare combat"), Option("skip", "Skip combat")],
+            "declare_combat",
+        )
+        return
+    if choice == "skip":
+        game.emit("combat", f"{game.who(player)} does not declare combat.")
+        game.then(("discard_step", {"player": player, "first": True}))
+        return
+    state.declared_combat = True
+    state.combat_declarer = player
+    state.consecutive_passes = 0
+    game.emit("combat", f"{game.who(player)} declares combat.")
+    opponent = 1 - player
+    game.then(
+        ("entering_combat", {"player": player}),
+        ("entering_combat", {"player": opponent}),
+        ("combat_draw", {"player": opponent}),
+        ("combat_action", {"player": player}),
+    )
+
+
+def entering_combat_sources(game: Game, player: int) -> list[int]:
+    """Cards with "when entering combat" effects: Mastery, MP, Drills, Allies."""
+    return [
+        iid for iid in game.cards_with_constants(player) if game.card(iid).entering_combat
+    ]
+
+
+@handler("entering_combat")
+def entering_combat(game: Game, args: JsonDict) -> None:
+    """A player with several such effects chooses their order (GLOSSARY "Effects":
+    "you may choose the order in which they occur")."""
+    player = args["player"]
+    remaining: list[int] = args.get("remaining") or entering_combat_sources(game, player)
+    choice = args.get("choice")
+    if choice is not None:
+        first = chosen_card(choice)
+        remaining = [iid for iid in remaining if iid != first]
+        if remaining:
+            game.then(("entering_combat", {"player": player, "remaining": remaining}))
+        resolve(game, player, first, "entering_combat")
+        return
+    if not remaining:
+        return
+    if len(remaining) == 1:
+        resolve(game, player, remaining[0], "entering_combat")
+        return
+    options = [Option(f"card:{iid}", f"Use {game.name(iid)} first") for iid in remaining]
+    game.ask(
+        player,
+        "order_effects",
+        "Choose which entering-combat effect resolves next.",
+        options,
+        "entering_combat",
+        player=player,
+        remaining=remaining,
+    )
+
+
+@handler("combat_draw")
+def combat_draw(game: Game, args: JsonDict) -> None:
+    mechanics.draw(game, args["player"], game.rules.combat_draw)
+
+
+@handler("discard_step")
+def discard_step(game: Game, args: JsonDict) -> None:
+    """4. Discard Step: discard one at a time down to one or zero held cards, you then
+    your opponent (2016). Under 2014 both discard "until you each have one": we take the
+    choices in turn but reveal neither player's discards until both are done."""
+    state = game.state
+    state.step = "discard"
+    player, first = args["player"], args["first"]
+    me = game.player(player)
+    choice = args.get("choice")
+    simultaneous = game.rules.discard_order == "simultaneous"
+    if choice is not None and choice != "done":
+        iid = chosen_card(choice)
+        me.hand.remove(iid)
+        if simultaneous:
+            me.held_discards.append(iid)
+            game.emit("discard_hidden", f"{game.who(player)} sets aside a card to discard.")
+        else:
+            mechanics.put_in_discard(game, iid)
+            game.emit("discard", f"{game.who(player)} discards {game.name(iid)}.")
+    if choice != "done" and me.hand:
+        options = [Option(f"card:{iid}", f"Discard {game.name(iid)}") for iid in me.hand]
+        if len(me.hand) <= game.rules.hand_limit:
+            options.append(Option("done", f"Keep {len(me.hand)} card(s)"))
+        game.ask(
+            player, "discard", "Discard Step: discard down to one card or zero.", options,
+            "discard_step", player=player, first=first,
+        )
+        return
+    if first:
+        game.then(("discard_step", {"player": 1 - player, "first": False}))
+        return
+    if simultaneous:
+        for p in (state.active, 1 - state.active):
+            held = game.player(p)
+            for iid in held.held_discards:
+                mechanics.put_in_discard(game, iid)
+                game.emit("discard", f"{game.who(p)} discards {game.name(iid)}.")
+            held.held_discards.clear()
+    game.then(("rejuvenation", {}))
+
+
+@handler("rejuvenation")
+def rejuvenation(game: Game, args: JsonDict) -> None:
+    """5. Rejuvenation Step: if you did not declare combat, you may rejuvenate one."""
+    state = game.state
+    state.step = "rejuvenation"
+    player = state.active
+    discard = game.player(player).discard
+    choice = args.get("choice")
+    if choice is None and not state.declared_combat and discard:
+        game.ask(
+            player,
+            "rejuvenate",
+            f"Rejuvenate {game.name(discard[-1])} (top of your discard pile)?",
+            [Option("rejuvenate", f"Rejuvenate {game.name(discard[-1])}"),
+             Option("skip", "Do not rejuvenate")],
+            "rejuvenation",
+        )
+        return
+    if choice == "rejuvenate":
+        mechanics.rejuvenate(game, player, 1)
+    state.active = 1 - player
+    game.then(("start_turn", {}))
