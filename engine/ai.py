@@ -111,6 +111,7 @@ class GreedyPlayer:
     def _discard(self, game: Game, d: Decision, ids: list[str]) -> str:
         if "done" in ids:
             return "done"
+
         # Keep defenses; throw away the least useful card first.
         def keep_value(option_id: str) -> int:
             card = game.card(int(option_id.split(":")[1]))

@@ -63,8 +63,10 @@ def action_options(game: Game, player: int) -> list[Option]:
             for actor in acting:
                 if can_attack(game, player, card.attack, actor):
                     options.append(
-                        Option(f"attack:{iid}:{actor}",
-                               f"Attack with {card.name}{_actor_suffix(game, actor)}")
+                        Option(
+                            f"attack:{iid}:{actor}",
+                            f"Attack with {card.name}{_actor_suffix(game, actor)}",
+                        )
                     )
         elif card.action is not None and game.holds(card.action.requires, player):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
@@ -94,8 +96,14 @@ def combat_action(game: Game, args: JsonDict) -> None:
     state = game.state
     choice = args.get("choice")
     if choice is None:
-        game.ask(player, "combat_action", "Your Action in combat.",
-                 action_options(game, player), "combat_action", player=player)
+        game.ask(
+            player,
+            "combat_action",
+            "Your Action in combat.",
+            action_options(game, player),
+            "combat_action",
+            player=player,
+        )
         return
     if choice == "pass":
         state.consecutive_passes += 1
@@ -220,8 +228,13 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     defender = 1 - attack.attacker
     choice = args.get("choice")
     if choice is None:
-        game.ask(defender, "defense", f"Defend against {game.name(attack.source)}?",
-                 defense_options(game, defender, attack.type), "attack_defense")
+        game.ask(
+            defender,
+            "defense",
+            f"Defend against {game.name(attack.source)}?",
+            defense_options(game, defender, attack.type),
+            "attack_defense",
+        )
         return
     if choice == "none":
         return
@@ -298,8 +311,13 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         game.emit("damage", "The attack deals no damage.")
         return
     if choice is None and game.player(defender).allies:
-        game.ask(defender, "redirect", f"Who takes {amount} stage(s) of damage?",
-                 mechanics.personality_options(game, defender), "attack_damage")
+        game.ask(
+            defender,
+            "redirect",
+            f"Who takes {amount} stage(s) of damage?",
+            mechanics.personality_options(game, defender),
+            "attack_damage",
+        )
         return
     target = mechanics.parse_personality(choice) if choice else MAIN_PERSONALITY
     game.then(("stage_damage", {"player": defender, "amount": amount, "target": target}))
@@ -346,8 +364,13 @@ def attack_critical(game: Game, args: JsonDict) -> None:
     if choice is None:
         game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
         mechanics.queue_trigger(game, player, "critical_damage")
-        game.ask(player, "critical_damage", "Choose a Critical Damage effect.",
-                 critical_options(game, player), "attack_critical")
+        game.ask(
+            player,
+            "critical_damage",
+            "Choose a Critical Damage effect.",
+            critical_options(game, player),
+            "attack_critical",
+        )
         return
     game.then(("flush_triggers", {}))
     kind, _, raw = choice.partition(":")

@@ -55,8 +55,7 @@ def resolve(game: Game, controller: int, iid: int, path: str, attack: bool = Fal
         game.then(
             (
                 "effects",
-                {"controller": controller, "card": iid, "path": path, "index": 0,
-                 "attack": attack},
+                {"controller": controller, "card": iid, "path": path, "index": 0, "attack": attack},
             )
         )
 
@@ -204,9 +203,7 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     if card.type == CardType.DRAGON_BALL:
         return not game.dragon_ball_in_play(card.name)
     if card.type == CardType.DRILL and card.style != Style.FREESTYLE:
-        holders = (
-            [player] if game.rules.styled_drill_unique == "controller" else [0, 1]
-        )
+        holders = [player] if game.rules.styled_drill_unique == "controller" else [0, 1]
         return not any(
             game.name(other) == card.name for p in holders for other in game.player(p).drills
         )
@@ -310,9 +307,9 @@ def _in_play_targets(game: Game, victim: int, target: str) -> list[int]:
     state = game.player(victim)
     if target == "ally":
         return [ally.iid for ally in state.allies]
-    return list({"setup": state.setups, "drill": state.drills, "dragon_ball": state.dragon_balls}[
-        target
-    ])
+    return list(
+        {"setup": state.setups, "drill": state.drills, "dragon_ball": state.dragon_balls}[target]
+    )
 
 
 def remove_from_play(game: Game, player: int, iid: int) -> None:
@@ -395,8 +392,14 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
     ]
     verb = "Play" if args["mode"] == "play" else "Place"
     options = [*_card_options(game, verb, candidates), Option("none", "Choose nothing")]
-    game.ask(player, "choose_card", f"Choose a card from your {source}.", options,
-             "put_into_play", **args)
+    game.ask(
+        player,
+        "choose_card",
+        f"Choose a card from your {source}.",
+        options,
+        "put_into_play",
+        **args,
+    )
 
 
 @handler("shuffle")

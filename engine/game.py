@@ -155,9 +155,7 @@ class Game:
         if player != decision.player:
             return Outcome(False, f"not your decision: {self.who(decision.player)} decides now")
         if seq is not None and seq != decision.seq:
-            return Outcome(
-                False, f"stale decision #{seq}: the pending decision is #{decision.seq}"
-            )
+            return Outcome(False, f"stale decision #{seq}: the pending decision is #{decision.seq}")
         if decision.option(option_id) is None:
             return Outcome(False, f"{option_id!r} is not a legal option for this decision")
         self.events = []
@@ -262,8 +260,10 @@ class Game:
         for controller, wanted in ((player, "self"), (1 - player, "opponent")):
             for iid in self.cards_with_constants(controller):
                 for modifier in self._cards[iid].constant:
-                    if modifier.mod == mod and modifier.who == wanted and self._mod_on(
-                        modifier, controller
+                    if (
+                        modifier.mod == mod
+                        and modifier.who == wanted
+                        and self._mod_on(modifier, controller)
                     ):
                         total += modifier.amount
         return total
@@ -272,8 +272,10 @@ class Game:
         for controller, wanted in ((player, "self"), (1 - player, "opponent")):
             for iid in self.cards_with_constants(controller):
                 for modifier in self._cards[iid].constant:
-                    if modifier.mod == mod and modifier.who == wanted and self._mod_on(
-                        modifier, controller
+                    if (
+                        modifier.mod == mod
+                        and modifier.who == wanted
+                        and self._mod_on(modifier, controller)
                     ):
                         return True
         return False

@@ -89,7 +89,7 @@ def shuffle_life_deck(game: Game, player: int) -> None:
 
 
 def discard_drills(game: Game, player: int) -> None:
-    """"Drills": whenever your MP advances or lowers a level, all Drills are discarded."""
+    """ "Drills": whenever your MP advances or lowers a level, all Drills are discarded."""
     state = game.player(player)
     drills, state.drills = state.drills, []
     for iid in drills:
@@ -216,7 +216,7 @@ def advance_level(game: Game, player: int) -> None:
 
 
 def lower_level(game: Game, player: int) -> None:
-    """"ANGER" note: lowered a level, set the MP five stages above zero; anger stays."""
+    """ "ANGER" note: lowered a level, set the MP five stages above zero; anger stays."""
     state = game.player(player)
     if state.level <= 1:
         return
@@ -228,7 +228,7 @@ def lower_level(game: Game, player: int) -> None:
 
 
 def raise_anger(game: Game, player: int, amount: int) -> None:
-    """"ANGER": five anger advances a level (anger back to zero, no carry-over); on
+    """ "ANGER": five anger advances a level (anger back to zero, no carry-over); on
     Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule."""
     state = game.player(player)
     state.anger = min(game.rules.anger_to_level, state.anger + amount)
@@ -257,7 +257,7 @@ def lower_anger(game: Game, player: int, amount: int) -> None:
 # --- life cards of damage ----------------------------------------------------------------
 @handler("life_damage")
 def life_damage_task(game: Game, args: JsonDict) -> None:
-    """"WHEN TAKING DAMAGE": discard one card at a time from the top. A Dragon Ball goes
+    """ "WHEN TAKING DAMAGE": discard one card at a time from the top. A Dragon Ball goes
     to the bottom and needs a replacement; only Dragon Balls left loses by Survival. A
     card with Endurance may be Banished to prevent that much of the remaining damage."""
     player, remaining, from_attack = args["player"], args["remaining"], args["attack"]

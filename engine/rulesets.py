@@ -13,9 +13,24 @@ PANINI_BRACKETS: tuple[int, ...] = (0, 1_000, 10_000, 100_000, 500_000, 1_500_00
 # 2016 "Saiyan:" / "Namekian:" paragraphs list the personalities allowed each style.
 SAIYAN_PERSONALITIES_2016 = frozenset(
     {
-        "Goku", "Vegeta", "Gohan", "Nappa", "Raditz", "Trunks", "Turles", "Cell",
-        "Cell Jr.", "King Vegeta", "Bardock", "Broly", "Paragus", "Goten", "Pan",
-        "Gotenks", "Gogeta", "Vegito",
+        "Goku",
+        "Vegeta",
+        "Gohan",
+        "Nappa",
+        "Raditz",
+        "Trunks",
+        "Turles",
+        "Cell",
+        "Cell Jr.",
+        "King Vegeta",
+        "Bardock",
+        "Broly",
+        "Paragus",
+        "Goten",
+        "Pan",
+        "Gotenks",
+        "Gogeta",
+        "Vegito",
     }
 )
 NAMEKIAN_PERSONALITIES_2016 = frozenset(

@@ -57,7 +57,7 @@ def planning(game: Game, args: JsonDict) -> None:
 
 @handler("power_up")
 def power_up(game: Game, args: JsonDict) -> None:
-    """"Then, your Main Personality and any Allies gain power stages equal to ... their
+    """ "Then, your Main Personality and any Allies gain power stages equal to ... their
     Power Up Rating", capped at the top stage."""
     player = game.state.active
     state = game.player(player)
@@ -108,9 +108,7 @@ def declare_combat(game: Game, args: JsonDict) -> None:
 
 def entering_combat_sources(game: Game, player: int) -> list[int]:
     """Cards with "when entering combat" effects: Mastery, MP, Drills, Allies."""
-    return [
-        iid for iid in game.cards_with_constants(player) if game.card(iid).entering_combat
-    ]
+    return [iid for iid in game.cards_with_constants(player) if game.card(iid).entering_combat]
 
 
 @handler("entering_combat")
@@ -174,8 +172,13 @@ def discard_step(game: Game, args: JsonDict) -> None:
         if len(me.hand) <= game.rules.hand_limit:
             options.append(Option("done", f"Keep {len(me.hand)} card(s)"))
         game.ask(
-            player, "discard", "Discard Step: discard down to one card or zero.", options,
-            "discard_step", player=player, first=first,
+            player,
+            "discard",
+            "Discard Step: discard down to one card or zero.",
+            options,
+            "discard_step",
+            player=player,
+            first=first,
         )
         return
     if first:
@@ -204,8 +207,10 @@ def rejuvenation(game: Game, args: JsonDict) -> None:
             player,
             "rejuvenate",
             f"Rejuvenate {game.name(discard[-1])} (top of your discard pile)?",
-            [Option("rejuvenate", f"Rejuvenate {game.name(discard[-1])}"),
-             Option("skip", "Do not rejuvenate")],
+            [
+                Option("rejuvenate", f"Rejuvenate {game.name(discard[-1])}"),
+                Option("skip", "Do not rejuvenate"),
+            ],
             "rejuvenation",
         )
         return

@@ -1,0 +1,93 @@
+"""Per-player views: what one seat (or a spectator) may see. A view never contains the
+other player's hand or the order of any Life Deck; everything shown to people, boards and
+images included, is built from a view, never from the raw state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.game import MAIN_PERSONALITY, Game
+from engine.state import PlayerState
+
+SPECTATOR = None
+
+
+def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
+    player: PlayerState = game.player(index)
+    mp = game.card(player.mp_card)
+    side: dict[str, Any] = {
+        "seat": index,
+        "main_personality": {
+            "name": mp.name,
+            "personality": mp.personality,
+            "alignment": mp.alignment.value if mp.alignment else None,
+            "level": player.level,
+            "stage": player.stage,
+            "power_level": game.power_level(index, MAIN_PERSONALITY),
+            "power_stages": list(mp.power_stages),
+            "pur": mp.pur,
+        },
+        "anger": player.anger,
+        "mastery": game.name(player.mastery),
+        "life_deck_count": len(player.life),
+        "hand_count": len(player.hand),
+        "discard_pile": [game.name(iid) for iid in player.discard],  # public, in order
+        "banished": [game.name(iid) for iid in player.banished],
+        "allies": [
+            {
+                "name": game.name(ally.iid),
+                "stage": ally.stage,
+                "power_level": game.power_level(index, ally.iid),
+            }
+            for ally in player.allies
+        ],
+        "setups": [game.name(iid) for iid in player.setups],
+        "drills": [game.name(iid) for iid in player.drills],
+        "dragon_balls": [
+            {"name": game.name(iid), "captured": game.owner(iid) != index}
+            for iid in player.dragon_balls
+        ],
+        "resolving": [game.name(iid) for iid in player.resolving],
+        "held_discards_count": len(player.held_discards),
+    }
+    if viewer == index:
+        side["hand"] = [game.name(iid) for iid in player.hand]
+    return side
+
+
+def player_view(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The game as `viewer` (0 or 1) may see it; `None` for spectators."""
+    state = game.state
+    pending = state.pending
+    view: dict[str, Any] = {
+        "ruleset": state.ruleset,
+        "turn": state.turn,
+        "active": state.active,
+        "step": state.step,
+        "winner": state.winner,
+        "win_reason": state.win_reason,
+        "seq": state.seq,
+        "players": [_side(game, index, viewer) for index in (0, 1)],
+        "attack": None,
+        "decision": None,
+    }
+    if state.attack is not None:
+        attack = state.attack
+        view["attack"] = {
+            "attacker": attack.attacker,
+            "card": game.name(attack.source),
+            "type": attack.type,
+            "stopped": attack.stopped,
+        }
+    if pending is not None:
+        decision: dict[str, Any] = {
+            "player": pending.player,
+            "kind": pending.kind,
+            "seq": pending.seq,
+        }
+        if viewer == pending.player:
+            # Options can name hand cards: only the decider sees them.
+            decision["prompt"] = pending.prompt
+            decision["options"] = [{"id": o.id, "label": o.label} for o in pending.options]
+        view["decision"] = decision
+    return view
