@@ -104,3 +104,6 @@ def test_deck(personality: str = "Goku", filler: int = 0) -> Deck:
         mastery="Saiyan Test Mastery",
         life_deck=tuple(life),
     )
+
+
+test_deck.__test__ = False  # type: ignore[attr-defined]  # a factory, not a test
