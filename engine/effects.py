@@ -292,6 +292,7 @@ def search_task(game: Game, args: JsonDict) -> None:
         else:
             game.emit("search", f"{game.who(player)} searches and finds nothing.")
         mechanics.shuffle_life_deck(game, player)
+        game.check_survival(player)  # taking the last card empties the Life Deck
         return
     matches = [
         iid
@@ -381,6 +382,10 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
         if choice != "none":
             iid = chosen_card(choice)
             zone.remove(iid)
+            if source == "life_deck":
+                game.check_survival(player)
+                if game.over:
+                    return
             enter_play(game, player, iid, args["mode"])
         if source == "life_deck":
             game.then(("shuffle", {"player": player}))
