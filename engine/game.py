@@ -4,7 +4,7 @@ contract"); anything else is rejected with a reason and changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -253,10 +253,9 @@ class Game:
             *(ally.iid for ally in state.allies),
         ]
 
-    def modifier_total(self, player: int, mod: str) -> int:
-        """Sum of constant modifiers of kind `mod` that apply to `player` (their own with
-        who=self and the opponent's with who=opponent)."""
-        total = 0
+    def active_modifiers(self, player: int, mod: str) -> Iterator[Modifier]:
+        """Constant modifiers of kind `mod` that apply to `player`: their own with
+        who=self and the opponent's with who=opponent, when their conditions hold."""
         for controller, wanted in ((player, "self"), (1 - player, "opponent")):
             for iid in self.cards_with_constants(controller):
                 for modifier in self._cards[iid].constant:
@@ -265,20 +264,13 @@ class Game:
                         and modifier.who == wanted
                         and self._mod_on(modifier, controller)
                     ):
-                        total += modifier.amount
-        return total
+                        yield modifier
+
+    def modifier_total(self, player: int, mod: str) -> int:
+        return sum(modifier.amount for modifier in self.active_modifiers(player, mod))
 
     def has_modifier(self, player: int, mod: str) -> bool:
-        for controller, wanted in ((player, "self"), (1 - player, "opponent")):
-            for iid in self.cards_with_constants(controller):
-                for modifier in self._cards[iid].constant:
-                    if (
-                        modifier.mod == mod
-                        and modifier.who == wanted
-                        and self._mod_on(modifier, controller)
-                    ):
-                        return True
-        return False
+        return next(self.active_modifiers(player, mod), None) is not None
 
     def _mod_on(self, modifier: Modifier, controller: int) -> bool:
         return modifier.requires is None or self.holds(modifier.requires, controller)

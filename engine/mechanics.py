@@ -362,28 +362,49 @@ def queue_trigger(game: Game, player: int, event: str, attack_type: str | None =
 @handler("flush_triggers")
 def flush_triggers_task(game: Game, args: JsonDict) -> None:
     """Contextual effects resolve right after the sentence that caused them; on a tie the
-    player who initiated combat resolves first (GLOSSARY "Effects")."""
+    player who initiated combat resolves all theirs first (GLOSSARY "Effects")."""
     queue = game.state.trigger_queue
     if not queue:
         return
     first = game.state.combat_declarer
     if first is None:
         first = game.state.active
-    ordered = [t for t in queue if t["player"] == first] + [
-        t for t in queue if t["player"] != first
-    ]
     game.state.trigger_queue = []
-    steps = [
+    game.then(
+        *(
+            ("order_triggers", {"player": player, "remaining": mine})
+            for player in (first, 1 - first)
+            if (mine := [t for t in queue if t["player"] == player])
+        )
+    )
+
+
+@handler("order_triggers")
+def order_triggers_task(game: Game, args: JsonDict) -> None:
+    """One player's simultaneous triggers: they choose the order ("you may choose the
+    order in which they occur")."""
+    player, remaining = args["player"], list(args["remaining"])
+    choice = args.get("choice")
+    if choice is None and len(remaining) > 1:
+        options = [
+            Option(f"trigger:{n}", f"Use {game.name(t['card'])} first")
+            for n, t in enumerate(remaining)
+        ]
+        game.ask(player, "order_effects", "Choose which effect resolves next.", options,
+                 "order_triggers", player=player, remaining=remaining)
+        return
+    chosen = remaining.pop(int(choice.split(":")[1]) if choice else 0)
+    if remaining:
+        game.then(("order_triggers", {"player": player, "remaining": remaining}))
+    game.then(
         (
             "effects",
             {
-                "controller": t["player"],
-                "card": t["card"],
-                "path": f"trigger:{t['index']}",
+                "controller": player,
+                "card": chosen["card"],
+                "path": f"trigger:{chosen['index']}",
                 "index": 0,
                 "attack": False,
             },
         )
-        for t in ordered
-    ]
-    game.then(*steps)
+    )
