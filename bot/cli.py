@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
 SUBCOMMANDS = ("run", "play", "simulate", "scenario", "deck")
@@ -30,6 +32,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # the last line of defence: users never see a traceback
+        if os.environ.get("SCOUTER_DEBUG"):
+            traceback.print_exc()
+        print(
+            f"scouter: unexpected error: {exc.__class__.__name__}: {exc}\n"
+            "This is a bug in Scouter; run again with SCOUTER_DEBUG=1 for the details.",
+            file=sys.stderr,
+        )
+        return 1
     return code
 
 
