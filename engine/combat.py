@@ -256,15 +256,18 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if defense.stops:
         attack.stopped = True
         game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")
-        mechanics.queue_trigger(game, defender, "defended")
+        # "You stop an attack" and "your attack is stopped" are one moment: both players'
+        # triggers resolve together, the combat initiator's first (GLOSSARY "Effects").
+        mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
+        mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
         attack.prevented += defense.prevent
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
-    game.then(
-        ("flush_triggers", {}),
-        ("finish_card", {"player": defender, "card": iid, "origin": origin}),
-    )
+    # The stop happens as the card is used: its triggers resolve before the card's other
+    # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
+    game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
     resolve(game, defender, iid, "defense.effects")
+    game.then(("flush_triggers", {}))
 
 
 def expected_damage(game: Game) -> tuple[str, int]:
@@ -298,8 +301,6 @@ def attack_damage(game: Game, args: JsonDict) -> None:
     if attack is None:
         return
     if attack.stopped:
-        mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
-        game.then(("flush_triggers", {}))
         return
     defender = 1 - attack.attacker
     choice = args.get("choice")
@@ -330,8 +331,10 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
-    game.then(("flush_triggers", {}))
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
+    # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
+    # then, before the HIT effects of step 5 (GLOSSARY "Effects").
+    game.then(("flush_triggers", {}))
 
 
 def critical_options(game: Game, player: int) -> list[Option]:

@@ -303,7 +303,10 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
                 f"{card.name} has Endurance {card.endurance}; {remaining} card(s) of damage "
                 "remain including it.",
                 [
-                    Option("banish", f"Banish {card.name} to prevent {card.endurance}"),
+                    Option(
+                        "banish",
+                        f"Banish {card.name} to prevent {min(card.endurance, remaining - 1)}",
+                    ),
                     Option("discard", f"Discard {card.name}"),
                 ],
                 "life_damage",

@@ -258,7 +258,8 @@ def _start(game: Game, start: StartSpec) -> None:
     state = game.state
     state.active = state.first_player = SEATS[start.active]
     state.turn = start.turn
-    state.step = start.step
+    # Inside a declared combat the step is "combat", as declare_combat sets it.
+    state.step = "combat" if start.step == "combat_action" else start.step
     state.declared_combat = start.declared_combat
     if start.step == "draw":
         state.turn = start.turn - 1
