@@ -187,6 +187,16 @@ class Hook(_Effect):
     do: Literal["hook"]
     name: str
 
+    @field_validator("name")
+    @classmethod
+    def _registered(cls, value: str) -> str:
+        from engine.hooks import HOOKS
+
+        if value not in HOOKS:
+            known = ", ".join(sorted(HOOKS)) or "none"
+            raise ValueError(f"unknown hook {value!r}; registered hooks: {known}")
+        return value
+
 
 Effect = Annotated[
     GainStages
