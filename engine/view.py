@@ -25,7 +25,7 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
             "stage": player.stage,
             "power_level": game.power_level(index, MAIN_PERSONALITY),
             "power_stages": list(mp.power_stages),
-            "pur": mp.pur,
+            "pur": mp.pur + game.modifier_total(index, "pur"),  # what power-up will add
         },
         "anger": player.anger,
         "mastery": game.name(player.mastery),
@@ -38,6 +38,7 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
                 "name": game.name(ally.iid),
                 "stage": ally.stage,
                 "power_level": game.power_level(index, ally.iid),
+                "pur": game.card(ally.iid).pur + game.modifier_total(index, "pur"),
             }
             for ally in player.allies
         ],

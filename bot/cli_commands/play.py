@@ -1,0 +1,340 @@
+"""`scouter play`: a whole match in the terminal, against the built-in AI or, with
+--hotseat, between two people sharing one keyboard.
+
+Everything shown to a person is drawn from their own player view, and in hotseat mode a
+"pass the keyboard" screen separates the seats, so a hand is never shown to the other
+player. Input and output are injected (`Console`) so tests can script a match."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.textboard import (
+    describe_result,
+    render_board,
+    render_events,
+    seat_name,
+    visible_events,
+)
+from engine.ai import Player, make_player
+from engine.cards import DATA_DIR, CardPool, load_pool
+from engine.decklist import (
+    Deck,
+    DeckListError,
+    DeckStructureError,
+    build_deck,
+    parse_deck_list,
+)
+from engine.game import Event, Game, Outcome
+from engine.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
+from engine.view import player_view
+
+DECKS_DIR = DATA_DIR / "decks"
+COMMANDS = ("help", "board", "log", "concede", "quit")
+LOG_LINES = 30
+CLEAR_SCREEN = "\033[2J\033[3J\033[H"  # also wipes scrollback, so no scrolling up to a hand
+EXIT_OK = 0
+EXIT_UNUSABLE = 2
+
+HELP = """\
+Answer with the number of an option, or type its text (any unambiguous start will do).
+Commands:
+  help     this text
+  board    show the board again
+  log      recent public events
+  concede  give up this game (asks to confirm)
+  quit     leave without a result"""
+
+
+class DeckLoadError(ValueError):
+    """A deck that cannot be played; the message says why and what to do."""
+
+
+class _EndOfInput(Exception):
+    """stdin closed: leave politely."""
+
+
+class _Quit(Exception):
+    """The person typed quit."""
+
+
+def _clear_screen() -> None:
+    if sys.stdout.isatty():
+        print(CLEAR_SCREEN, end="", flush=True)
+
+
+@dataclass
+class Console:
+    """Where a match reads answers and writes text; tests pass their own functions."""
+
+    read: Callable[[str], str] = input
+    write: Callable[[str], None] = print
+    clear: Callable[[], None] = _clear_screen
+
+
+# --- command line -----------------------------------------------------------------------------
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play a match in the terminal against the AI or a friend"
+    )
+    parser.add_argument("--deck", help="your deck: a starter name or a deck list file")
+    parser.add_argument("--opponent-deck", help="the opponent's deck (same forms)")
+    parser.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=f"one of {', '.join(sorted(RULESETS))} (default {DEFAULT_RULESET})",
+    )
+    parser.add_argument("--seed", type=int, help="game seed, to replay a game exactly")
+    parser.add_argument(
+        "--ai", choices=("random", "greedy"), default="greedy", help="the AI (default greedy)"
+    )
+    parser.add_argument("--hotseat", action="store_true", help="two people at one keyboard, no AI")
+    parser.set_defaults(handler=run_command)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    try:
+        get_ruleset(args.ruleset)
+        pool = load_pool()
+        decks = load_decks([args.deck, args.opponent_deck], pool)
+    except (UnknownRuleset, DeckLoadError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    return play_game(decks, pool, ruleset=args.ruleset, seed=seed, ai=args.ai, hotseat=args.hotseat)
+
+
+# --- decks ----------------------------------------------------------------------------------
+def starter_deck_paths(directory: Path = DECKS_DIR) -> list[Path]:
+    return sorted(directory.glob("*.txt"))
+
+
+def load_decks(names: Sequence[str | None], pool: CardPool) -> list[Deck]:
+    """One Deck per name; a missing name takes the next unused starter deck in order."""
+    starters = starter_deck_paths()
+    defaults = iter(path for path in starters if path.stem not in names)
+    decks = []
+    for name in names:
+        if name is None:
+            path = next(defaults, None)
+            if path is None:
+                raise DeckLoadError(f"no starter decks found in {DECKS_DIR}; use --deck FILE")
+        else:
+            path = resolve_deck(name, starters)
+        decks.append(load_deck(path, pool))
+    return decks
+
+
+def resolve_deck(name: str, starters: Sequence[Path]) -> Path:
+    """A starter deck by file stem ("goku-saiyan"), else a path to a deck list file."""
+    for path in starters:
+        if path.stem.casefold() == name.casefold():
+            return path
+    path = Path(name)
+    if path.is_file():
+        return path
+    known = ", ".join(p.stem for p in starters) or "none"
+    raise DeckLoadError(f"no starter deck or file named {name!r}; starter decks: {known}")
+
+
+def load_deck(path: Path, pool: CardPool) -> Deck:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckLoadError(f"cannot read {path}: {exc}") from exc
+    try:
+        return build_deck(parse_deck_list(text, pool, name=path.stem), pool)
+    except DeckListError as exc:
+        raise DeckLoadError(f"{path} has unreadable lines:\n{exc}") from exc
+    except DeckStructureError as exc:
+        raise DeckLoadError(str(exc)) from exc
+
+
+# --- the match ------------------------------------------------------------------------------
+def play_game(
+    decks: Sequence[Deck],
+    pool: CardPool,
+    *,
+    ruleset: str = DEFAULT_RULESET,
+    seed: int = 0,
+    ai: str = "greedy",
+    hotseat: bool = False,
+    console: Console | None = None,
+) -> int:
+    """Set up and play one match; returns the exit code (0 also when input ends)."""
+    console = console or Console()
+    game = Game.new(decks, seed=seed, ruleset=ruleset, pool=pool)
+    console.write(
+        f"Scouter - {decks[0].name} (Player 1) vs {decks[1].name} (Player 2), "
+        f"{ruleset}, seed {seed}. Type help for commands."
+    )
+    opponent = None if hotseat else make_player(ai, seed)
+    return Match(game, console, opponent).play()
+
+
+@dataclass
+class Match:
+    """Drives a game: the AI (if any) sits in seat 1; people answer the other decisions."""
+
+    game: Game
+    console: Console
+    ai: Player | None = None  # None: hotseat, both seats are people
+    log: list[Event] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)  # seat -> log length last shown
+    at_keyboard: int | None = None  # the seat whose screen is showing (hotseat guard)
+
+    def __post_init__(self) -> None:
+        self.log.extend(self.game.events)  # what Game.new announced (who goes first ...)
+        self.seen = {seat: 0 for seat in self.humans}
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return (0, 1) if self.ai is None else (0,)
+
+    def play(self) -> int:
+        try:
+            while not self.game.over:
+                decision = self.game.pending
+                assert decision is not None  # the engine always waits on one when not over
+                if decision.player in self.humans:
+                    self._human_decides(decision.player)
+                else:
+                    self._ai_decides(decision.player)
+        except _EndOfInput:
+            self.console.write("\nInput ended; leaving the game. Goodbye!")
+            return EXIT_OK
+        except _Quit:
+            self.console.write("Game abandoned without a result. Goodbye!")
+            return EXIT_OK
+        self._finish()
+        return EXIT_OK
+
+    # --- turns ----------------------------------------------------------------------------
+    def _ai_decides(self, seat: int) -> None:
+        assert self.ai is not None and self.game.pending is not None
+        decision = self.game.pending
+        outcome = self.game.apply(seat, self.ai.choose(self.game, decision), decision.seq)
+        if not outcome.ok:  # an engine/AI bug: say so rather than loop forever
+            raise RuntimeError(f"the AI chose an illegal option: {outcome.reason}")
+        self.log.extend(outcome.events)
+
+    def _human_decides(self, seat: int) -> None:
+        if self.ai is None and self.at_keyboard != seat:
+            self._hand_over(seat)
+        self.at_keyboard = seat
+        self._show(seat)
+        outcome = self._ask(seat)
+        if outcome.ok:
+            self.log.extend(outcome.events)
+        else:  # the engine refused; nothing changed, so the same decision comes back
+            self.console.write(f"Not accepted: {outcome.reason}")
+
+    def _hand_over(self, seat: int) -> None:
+        """Blank the screen so the next person never sees the previous hand."""
+        self.console.clear()
+        self.console.write(
+            f"\n=== Pass the keyboard to {seat_name(seat)}. ===\n"
+            f"{seat_name(seat)}, press Enter when the other player is not looking."
+        )
+        if self._read("").strip().casefold() == "quit":
+            raise _Quit
+        self.console.clear()
+
+    def _show(self, seat: int) -> None:
+        news = render_events(self.log[self.seen[seat] :], seat)
+        self.seen[seat] = len(self.log)
+        if news:
+            self.console.write(news)
+        view = player_view(self.game, seat)
+        self.console.write("\n" + render_board(view))
+        self.console.write(render_options(view["decision"]["options"]))
+
+    # --- input ----------------------------------------------------------------------------
+    def _ask(self, seat: int) -> Outcome:
+        """Read until the person picks an option or concedes."""
+        options = player_view(self.game, seat)["decision"]["options"]
+        while True:
+            text = self._read(f"{seat_name(seat)}> ").strip()
+            command = text.casefold()
+            if command in COMMANDS:
+                outcome = self._command(seat, command)
+                if outcome is not None:
+                    return outcome
+                continue
+            option_id, problem = match_option(text, options)
+            if option_id is not None:
+                return self.game.apply(seat, option_id, self.game.state.seq)
+            self.console.write(problem)
+
+    def _command(self, seat: int, command: str) -> Outcome | None:
+        if command == "help":
+            self.console.write(HELP)
+        elif command == "board":
+            view = player_view(self.game, seat)
+            self.console.write(
+                render_board(view) + "\n" + render_options(view["decision"]["options"])
+            )
+        elif command == "log":
+            recent = visible_events(self.log, None)[-LOG_LINES:]
+            self.console.write(render_events(recent, None) or "(nothing has happened yet)")
+        elif command == "quit":
+            raise _Quit
+        elif command == "concede":
+            answer = self._read("Concede the game? Type yes to confirm: ").strip().casefold()
+            if answer in ("y", "yes"):
+                return self.game.concede(seat)
+            self.console.write("Not conceded; the game goes on.")
+        return None
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.console.read(prompt)
+        except EOFError:
+            raise _EndOfInput from None
+
+    # --- the end ----------------------------------------------------------------------------
+    def _finish(self) -> None:
+        # Hotseat: both people may be watching, so the last screen shows no hand at all.
+        viewer = self.humans[0] if self.ai is not None else None
+        last = self.humans[0] if self.at_keyboard is None else self.at_keyboard
+        news = render_events(self.log[self.seen[last] :], viewer)
+        if news:
+            self.console.write(news)
+        view = player_view(self.game, viewer)
+        self.console.write("\n" + render_board(view))
+        self.console.write(f"\nGame over after {view['turn']} turn(s): {describe_result(view)}")
+
+
+def render_options(options: Sequence[Mapping[str, str]]) -> str:
+    return "\n".join(f"  {number}) {o['label']}" for number, o in enumerate(options, 1))
+
+
+def match_option(text: str, options: Sequence[Mapping[str, str]]) -> tuple[str | None, str]:
+    """(option id, "") for a number or a label (case-insensitive, unique prefix ok),
+    else (None, a message saying what to type)."""
+    count = len(options)
+    numbers = "1" if count == 1 else f"a number from 1 to {count}"
+    usage = f"Type {numbers}, the start of an option's text, or help."
+    if not text:
+        return None, usage
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= count:
+            return options[number - 1]["id"], ""
+        return None, f"There is no option {number}. {usage}"
+    folded = text.casefold()
+    exact = [o for o in options if o["label"].casefold() == folded]
+    if exact:  # equal labels (two copies of a card) are the same play
+        return exact[0]["id"], ""
+    matches = [o for o in options if o["label"].casefold().startswith(folded)]
+    if len({o["label"].casefold() for o in matches}) == 1:
+        return matches[0]["id"], ""
+    if matches:
+        numbers = ", ".join(f"{options.index(o) + 1}) {o['label']}" for o in matches)
+        return None, f"{text!r} could mean {numbers}. Type more of it, or the number."
+    return None, f"{text!r} is not an option or a command. {usage}"

@@ -1,0 +1,288 @@
+"""`scouter play` and `scouter run`, driven with scripted input against the test pool."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.cli_commands import play as play_command
+from bot.cli_commands import run as run_command
+from bot.cli_commands.play import Console, Match, match_option, play_game
+from engine.ai import GreedyPlayer
+from engine.game import Game
+from engine.view import SPECTATOR, player_view
+from tests.pool import TEST_POOL, test_deck
+
+DECKS = [test_deck("Goku"), test_deck("Vegeta")]
+MAX_READS = 5_000  # a scripted game that needs more input than this is stuck
+
+
+def scripted(answers: Callable[[], str]) -> Callable[[str], str]:
+    """A `read` function: answers from `answers()`, then EOF after MAX_READS."""
+    count = 0
+
+    def read(prompt: str) -> str:
+        nonlocal count
+        count += 1
+        if count > MAX_READS:
+            raise EOFError
+        return answers()
+
+    return read
+
+
+def from_list(lines: list[str]) -> Callable[[str], str]:
+    remaining: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(remaining)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+class Output:
+    def __init__(self) -> None:
+        self.chunks: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.chunks.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.chunks)
+
+
+def new_game(seed: int = 7) -> Game:
+    return Game.new(DECKS, seed=seed, pool=TEST_POOL)
+
+
+# --- a whole game ---------------------------------------------------------------------------
+def test_choosing_option_1_every_time_finishes_the_game() -> None:
+    out = Output()
+    console = Console(read=scripted(lambda: "1"), write=out.write, clear=lambda: None)
+    assert play_game(DECKS, TEST_POOL, seed=7, console=console) == 0
+    assert "Game over after" in out.text
+    assert re.search(r"Player [12]( \(you\))? wins by ", out.text)
+
+
+def test_typing_labels_plays_the_game() -> None:
+    out = Output()
+    game = new_game()
+
+    def first_label() -> str:
+        # Lower case, and cut short: both must be understood.
+        label: str = player_view(game, 0)["decision"]["options"][0]["label"]
+        return label.lower()[: max(4, len(label) - 2)]
+
+    console = Console(read=scripted(first_label), write=out.write, clear=lambda: None)
+    assert Match(game, console, GreedyPlayer()).play() == 0
+    assert game.over
+    assert "is not an option" not in out.text and "could mean" not in out.text
+
+
+def test_random_ai_opponent() -> None:
+    out = Output()
+    console = Console(read=scripted(lambda: "1"), write=out.write, clear=lambda: None)
+    assert play_game(DECKS, TEST_POOL, seed=2, ai="random", console=console) == 0
+    assert "Game over after" in out.text
+
+
+# --- bad input ------------------------------------------------------------------------------
+def test_bad_input_is_explained_and_changes_nothing() -> None:
+    out = Output()
+    game = new_game()
+    before = game.to_json()
+    console = Console(read=from_list(["99", "xyz", "", "0"]), write=out.write)
+    match = Match(game, console, GreedyPlayer())
+    # The AI may move first; capture the state at the person's first decision instead.
+    assert match.play() == 0
+    assert "There is no option 99" in out.text
+    assert "'xyz' is not an option or a command" in out.text
+    assert "There is no option 0" in out.text
+    assert "Input ended" in out.text
+    assert game.state.seq == _first_human_seq(before)
+
+
+def _first_human_seq(state_json: str) -> int:
+    """The seq of Player 1's first decision when only the AI answers."""
+    game = Game.from_json(state_json, TEST_POOL)
+    ai = GreedyPlayer()
+    while game.pending is not None and game.pending.player != 0:
+        decision = game.pending
+        game.apply(decision.player, ai.choose(game, decision), decision.seq)
+    return game.state.seq
+
+
+def test_eof_at_once_exits_0() -> None:
+    out = Output()
+    console = Console(read=from_list([]), write=out.write)
+    assert play_game(DECKS, TEST_POOL, seed=1, console=console) == 0
+    assert "Goodbye" in out.text
+
+
+def test_commands() -> None:
+    out = Output()
+    game = new_game()
+    console = Console(
+        read=from_list(["help", "board", "log", "concede", "no", "quit"]), write=out.write
+    )
+    assert Match(game, console, GreedyPlayer()).play() == 0
+    assert "Commands:" in out.text
+    assert "goes first" in out.text
+    assert "Not conceded" in out.text
+    assert "abandoned" in out.text
+    assert not game.over
+
+
+def test_concede_ends_the_game() -> None:
+    out = Output()
+    game = new_game()
+    console = Console(read=from_list(["concede", "yes"]), write=out.write)
+    assert Match(game, console, GreedyPlayer()).play() == 0
+    assert game.state.winner == 1 and game.state.win_reason == "concede"
+    assert "Player 2 wins by the opponent's concession." in out.text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2", "b"),
+        ("attack with ki", "b"),
+        ("ATTACK WITH PLAIN PUNCH", "a"),
+        ("pa", "c"),
+        ("attack with p", "a"),
+    ],
+)
+def test_match_option_accepts_numbers_and_labels(text: str, expected: str) -> None:
+    options = [
+        {"id": "a", "label": "Attack with Plain Punch"},
+        {"id": "b", "label": "Attack with Ki Blast"},
+        {"id": "c", "label": "Pass"},
+        {"id": "d", "label": "Attack with Plain Punch"},
+    ]
+    assert match_option(text, options) == (expected, "")
+
+
+def test_match_option_ambiguous_prefix_lists_the_candidates() -> None:
+    options = [
+        {"id": "a", "label": "Attack with Plain Punch"},
+        {"id": "b", "label": "Attack with Ki"},
+    ]
+    option_id, message = match_option("attack", options)
+    assert option_id is None
+    assert "1) Attack with Plain Punch" in message and "2) Attack with Ki" in message
+
+
+# --- hotseat privacy ------------------------------------------------------------------------
+def test_hotseat_never_shows_a_hand_to_the_other_seat() -> None:
+    game = new_game(seed=11)
+    pool_names = TEST_POOL.names()
+    checked: list[str] = []
+    out = Output()
+    match: Match
+
+    def write(text: str) -> None:
+        out.write(text)
+        seat = match.at_keyboard
+        if seat is None or game.over:
+            return  # the pass screen before the first seat; the last screen has no hands
+        other = 1 - seat
+        hidden = set(player_view(game, other)["players"][other]["hand"])
+        hidden -= _names_in(_public_text(match), pool_names)
+        hidden -= set(player_view(game, seat)["players"][seat]["hand"])
+        hidden -= _names_in(_private_text(match, seat), pool_names)
+        leaked = [name for name in hidden if name in text]
+        assert not leaked, f"Player {other + 1}'s hand shown to Player {seat + 1}: {leaked}"
+        checked.extend(hidden)
+
+    console = Console(read=scripted(lambda: "1"), write=write, clear=lambda: out.write("<clear>"))
+    match = Match(game, console, ai=None)
+    assert match.play() == 0
+    assert game.over
+    assert checked, "the test never had a hidden card to look for"
+    assert "Pass the keyboard to Player 1" in out.text
+    assert "Pass the keyboard to Player 2" in out.text
+
+
+def _public_text(match: Match) -> str:
+    view = player_view(match.game, SPECTATOR)
+    events = " ".join(e.text for e in match.log if e.private_to is None)
+    return f"{view} {events}"
+
+
+def _private_text(match: Match, seat: int) -> str:
+    return " ".join(e.text for e in match.log if e.private_to == seat)
+
+
+def _names_in(text: str, names: list[str]) -> set[str]:
+    return {name for name in names if name in text}
+
+
+# --- the command line -----------------------------------------------------------------------
+def parse(module: object, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="scouter")
+    module.register(parser.add_subparsers(dest="command", required=True))  # type: ignore[attr-defined]
+    return parser.parse_args(argv)
+
+
+def test_play_command_reports_unknown_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    args = parse(play_command, ["play", "--deck", "no-such-deck"])
+    assert args.handler(args) == 2
+    assert "no starter deck or file named 'no-such-deck'" in capsys.readouterr().err
+
+
+def test_play_command_reports_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    args = parse(play_command, ["play", "--ruleset", "nope"])
+    assert args.handler(args) == 2
+    assert "unknown ruleset 'nope'" in capsys.readouterr().err
+
+
+def test_run_without_token_plays_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+    out = Output()
+    settings = run_command.load_settings()
+    code = run_command.run_bot(settings, seed=5, write=out.write, pool=TEST_POOL, decks=DECKS)
+    assert code == 0
+    assert "No DISCORD_TOKEN is set" in out.text
+    assert "developers/applications" in out.text
+    assert "Meanwhile, here is the referee at work:" in out.text
+    assert "-- Turn 1:" in out.text
+    assert "Result: Player" in out.text
+
+
+def test_run_with_token_says_the_bot_comes_later(tmp_path: Path) -> None:
+    out = Output()
+    dotenv = tmp_path / ".env"
+    dotenv.write_text('# settings\nexport DISCORD_TOKEN="secret-token"\n', encoding="utf-8")
+    settings = run_command.load_settings(environ={}, dotenv=dotenv)
+    assert settings["DISCORD_TOKEN"] == "secret-token"
+    code = run_command.run_bot(settings, seed=5, write=out.write, pool=TEST_POOL, decks=DECKS)
+    assert code == 0
+    assert "issue 3" in out.text
+    assert "secret-token" not in out.text
+
+
+def test_run_quiet_prints_only_the_summary() -> None:
+    out = Output()
+    code = run_command.run_bot({}, seed=5, quiet=True, write=out.write, pool=TEST_POOL, decks=DECKS)
+    assert code == 0
+    assert len(out.chunks) == 1 and out.chunks[0].startswith("Result: ")
+
+
+@pytest.mark.skipif(not play_command.starter_deck_paths(), reason="no starter decks yet")
+def test_run_command_with_the_real_starter_decks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    args = parse(run_command, ["run", "--demo-seed", "1"])
+    assert args.handler(args) == 0
+    assert "Result: " in capsys.readouterr().out
