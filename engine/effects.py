@@ -383,9 +383,9 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
             iid = chosen_card(choice)
             zone.remove(iid)
             if source == "life_deck":
+                # Emptying the Life Deck loses at once; the card still lands in play,
+                # and any later victory (a seventh Dragon Ball) comes too late.
                 game.check_survival(player)
-                if game.over:
-                    return
             enter_play(game, player, iid, args["mode"])
         if source == "life_deck":
             game.then(("shuffle", {"player": player}))
