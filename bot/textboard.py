@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.cards import Card
 from engine.game import Event
 from engine.rulesets import UnknownRuleset, get_ruleset
 
@@ -174,3 +175,19 @@ def _event_line(event: Event) -> str:
     if event.private_to is not None:
         return f"  (only you) {event.text}"
     return f"  {event.text}"
+
+
+def describe_card(card: Card) -> str:
+    """A card's face as text: what a player reads before choosing it."""
+    kind = card.type.value.replace("_", " ")
+    heading = f"{card.name} - {card.style.value} {kind}"
+    lines = [heading]
+    if card.is_personality:
+        level = f"Level {card.level}, " if card.level else ""
+        alignment = card.alignment.value if card.alignment else ""
+        lines.append(f"  {level}{alignment}, PUR {card.pur}")
+        lines.append("  Power stages: " + ", ".join(f"{p:,}" for p in card.power_stages))
+    if card.endurance:
+        lines.append(f"  Endurance {card.endurance}")
+    lines.append(f"  {card.text}")
+    return "\n".join(lines)

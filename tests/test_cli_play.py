@@ -286,3 +286,14 @@ def test_run_command_with_the_real_starter_decks(
     args = parse(run_command, ["run", "--demo-seed", "1"])
     assert args.handler(args) == 0
     assert "Result: " in capsys.readouterr().out
+
+
+def test_card_command_reads_any_card() -> None:
+    """A player can read a card mid-game; unknown names get suggestions."""
+    from bot.cli_commands.play import card_text
+    from tests.pool import TEST_POOL
+
+    assert "Stops a physical attack." in card_text(TEST_POOL, "arm blo")
+    assert "Power stages: 0, 1,000" in card_text(TEST_POOL, "Goku Lv1")
+    assert "could be" in card_text(TEST_POOL, "Goku")
+    assert "Did you mean" in card_text(TEST_POOL, "Ki Blst")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.textboard import (
+    describe_card,
     describe_result,
     render_board,
     render_events,
@@ -22,13 +23,14 @@ from bot.textboard import (
     visible_events,
 )
 from engine.ai import Player, make_player
-from engine.cards import DATA_DIR, CardPool, load_pool
+from engine.cards import DATA_DIR, CardPool, fold_name, load_pool
 from engine.decklist import (
     Deck,
     DeckListError,
     DeckStructureError,
     build_deck,
     parse_deck_list,
+    suggest,
 )
 from engine.game import Event, Game, Outcome
 from engine.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
@@ -47,6 +49,7 @@ Commands:
   help     this text
   board    show the board again
   log      recent public events
+  card X   read the card named X (any unambiguous start of its name)
   concede  give up this game (asks to confirm)
   quit     leave without a result"""
 
@@ -266,6 +269,9 @@ class Match:
                 if outcome is not None:
                     return outcome
                 continue
+            if command.startswith("card "):
+                self.console.write(card_text(self.game.pool, text[5:].strip()))
+                continue
             option_id, problem = match_option(text, options)
             if option_id is not None:
                 return self.game.apply(seat, option_id, self.game.state.seq)
@@ -308,6 +314,22 @@ class Match:
         view = player_view(self.game, viewer)
         self.console.write("\n" + render_board(view))
         self.console.write(f"\nGame over after {view['turn']} turn(s): {describe_result(view)}")
+
+
+def card_text(pool: CardPool, wanted: str) -> str:
+    """The card named `wanted` (exact, or a unique start of its name) as text."""
+    card = pool.find(wanted)
+    if card is None:
+        folded = fold_name(wanted)
+        starts = [c for c in pool.by_name.values() if fold_name(c.name).startswith(folded)]
+        if len(starts) > 1:
+            return f"{wanted!r} could be: " + ", ".join(c.name for c in starts[:8])
+        card = starts[0] if starts else None
+    if card is None:
+        hints = suggest(wanted, pool)
+        more = f" Did you mean {', '.join(hints)}?" if hints else ""
+        return f"No card named {wanted!r}.{more}"
+    return describe_card(card)
 
 
 def render_options(options: Sequence[Mapping[str, str]]) -> str:
