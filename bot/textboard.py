@@ -68,6 +68,9 @@ def render_side(side: Mapping[str, Any], viewer: int | None, anger_max: int) -> 
     lines.append(f"  Drills: {_names(side['drills'])}   Setups: {_names(side['setups'])}")
     lines.append(f"  Allies: {_allies(side['allies'])}")
     lines.append(f"  Dragon Balls: {_dragon_balls(side['dragon_balls'])}")
+    if side.get("attached"):
+        attached = ", ".join(f"{a['name']} (on {a['to']})" for a in side["attached"])
+        lines.append(f"  Attached: {attached}")
     if side.get("resolving"):
         lines.append(f"  Resolving: {_names(side['resolving'])}")
     if "hand" in side:  # present only in the viewer's own side of the view

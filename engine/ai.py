@@ -38,7 +38,7 @@ class GreedyPlayer:
 
     def choose(self, game: Game, decision: Decision) -> str:
         ids = [option.id for option in decision.options]
-        pick = getattr(self, f"_{decision.kind}", None)
+        pick = getattr(self, f"_{decision.kind}", None)  # a kind without one: first option
         if pick is not None:
             chosen: str | None = pick(game, decision, ids)
             if chosen is not None and chosen in ids:
@@ -131,6 +131,16 @@ class GreedyPlayer:
 
     def _choose_personality(self, game: Game, d: Decision, ids: list[str]) -> str:
         return "mp"
+
+    def _name_card(self, game: Game, d: Decision, ids: list[str]) -> str | None:
+        """Name the card the opponent discarded most recently (they may hold more);
+        None falls back to the first option."""
+        wanted = set(ids)
+        for iid in reversed(game.player(1 - d.player).discard):
+            option_id = f"name:{game.name(iid)}"
+            if option_id in wanted:
+                return option_id
+        return None
 
 
 def make_player(kind: str, seed: int = 0) -> Player:

@@ -72,6 +72,23 @@ class Condition(_Strict):
     controls_dragon_balls_at_least: int | None = None
 
 
+class Modifier(_Strict):
+    """A constant (infinity icon) effect, active while its card is in play."""
+
+    mod: Literal[
+        "physical_damage",  # your physical attacks do +amount stages
+        "energy_damage",  # your energy attacks do +amount life cards
+        "energy_cost",  # your energy attacks cost +amount stages (negative: cheaper)
+        "pur",  # your personalities' PUR +amount
+        "prevent_physical",  # physical attacks against you do -amount stages
+        "prevent_energy",  # energy attacks against you do -amount life cards
+        "no_mppv",  # `who` cannot win by MPPV (2016 ANGER, the Level-4 rule)
+    ]
+    amount: int = 0
+    who: Who = "self"
+    requires: Condition | None = None
+
+
 # --- Effects (one per sentence) ----------------------------------------------------------
 class _Effect(_Strict):
     who: Who = "self"
@@ -156,7 +173,8 @@ class Destroy(_Effect):
     """Discard a card `who` has in play (chosen by the effect's controller)."""
 
     do: Literal["destroy"]
-    target: Literal["setup", "drill", "ally", "dragon_ball"]
+    # "attached": a card attached to one of `who`'s personalities, whoever controls it.
+    target: Literal["setup", "drill", "ally", "dragon_ball", "attached"]
 
 
 class BanishFromDiscard(_Effect):
@@ -179,6 +197,23 @@ class PutIntoPlay(_Effect):
     source: Literal["hand", "discard_pile", "life_deck"]
     card_type: CardType
     mode: Literal["play", "place"]
+
+
+class DiscardNamed(_Effect):
+    """ "Name a card. `who` discards all cards with that name from their hand." The
+    controller names one exact card title; Dragon Balls may never be named (2016
+    GLOSSARY "Naming a card")."""
+
+    do: Literal["discard_named"]
+
+
+class UntilEndOfTurn(_Effect):
+    """A floating effect: `modifier` applies until the end of this turn, read from the
+    point of view of `who` (default: the card's controller), even after the card that
+    created it has left play (2016 GLOSSARY "Effects": floating effects)."""
+
+    do: Literal["until_end_of_turn"]
+    modifier: Modifier
 
 
 class Hook(_Effect):
@@ -216,6 +251,8 @@ Effect = Annotated[
     | BanishFromDiscard
     | CaptureDragonBall
     | PutIntoPlay
+    | DiscardNamed
+    | UntilEndOfTurn
     | Hook,
     Field(discriminator="do"),
 ]
@@ -239,6 +276,9 @@ class Attack(_Strict):
     effects: list[Effect] = []  # immediate effects, step 2
     hit: list[Effect] = []  # HIT effects, step 5
     requires: Condition | None = None
+    # Unstoppable: a defense's stop has no effect on it, so defenses that only stop are
+    # not offered; prevention still applies (2016 CRITICAL DAMAGE; docs/rulings.md).
+    unstoppable: bool = False
 
 
 class Defense(_Strict):
@@ -264,23 +304,6 @@ class Action(_Strict):
     requires: Condition | None = None
 
 
-class Modifier(_Strict):
-    """A constant (infinity icon) effect, active while its card is in play."""
-
-    mod: Literal[
-        "physical_damage",  # your physical attacks do +amount stages
-        "energy_damage",  # your energy attacks do +amount life cards
-        "energy_cost",  # your energy attacks cost +amount stages (negative: cheaper)
-        "pur",  # your personalities' PUR +amount
-        "prevent_physical",  # physical attacks against you do -amount stages
-        "prevent_energy",  # energy attacks against you do -amount life cards
-        "no_mppv",  # `who` cannot win by MPPV (2016 ANGER, the Level-4 rule)
-    ]
-    amount: int = 0
-    who: Who = "self"
-    requires: Condition | None = None
-
-
 TriggerEvent = Literal[
     "anger_raised",  # you raised your anger
     "level_advanced",  # your MP advanced a level
@@ -297,6 +320,19 @@ class Trigger(_Strict):
     on: TriggerEvent
     effects: list[Effect]
     attack_type: AttackFilter = "any"
+
+
+class AttachTo(_Strict):
+    """ "Attach to ____": the card enters play attached to `who`'s Main Personality or
+    to one of `who`'s Allies (chosen by the card's controller). Its constant effects and
+    triggers are active while attached, read from its controller's point of view (2016
+    GLOSSARY "Attached Cards")."""
+
+    target: Literal["mp", "ally"]
+    who: Who = "self"
+
+
+ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})
 
 
 class DragonBallInfo(_Strict):
@@ -329,6 +365,7 @@ class Card(_Strict):
     banish_after_use: bool = False
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
+    attach_to: AttachTo | None = None
 
     @field_validator("traits")
     @classmethod
@@ -351,6 +388,11 @@ class Card(_Strict):
             raise ValueError("`dragon_ball` is set exactly on Dragon Ball cards")
         if self.type == CardType.MASTERY and self.style == Style.FREESTYLE:
             raise ValueError("a Mastery has a style")
+        if self.attach_to is not None:
+            if self.type not in ATTACHABLE_TYPES:
+                raise ValueError("only Setups, Drills and Events attach (`attach_to`)")
+            if self.attack or self.defense or (self.action and self.type != CardType.EVENT):
+                raise ValueError("an attaching card has no attack, defense or Setup Power")
         return self
 
     @property

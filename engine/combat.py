@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import mechanics
 from engine.cards import Attack, Card, CardType, Defense
-from engine.effects import remove_from_play, resolve
+from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import AttackState, JsonDict, Option
 
@@ -68,7 +68,7 @@ def action_options(game: Game, player: int) -> list[Option]:
                             f"Attack with {card.name}{_actor_suffix(game, actor)}",
                         )
                     )
-        elif card.action is not None and game.holds(card.action.requires, player):
+        elif _playable_event(game, player, card, iid):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
     for iid in state.setups:
         card = game.card(iid)
@@ -81,6 +81,16 @@ def action_options(game: Game, player: int) -> list[Option]:
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
     options.append(Option("pass", "Pass"))
     return options
+
+
+def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
+    """A card played from the hand as an Action: one with an Action, or an Event that
+    only attaches (with somewhere to attach to)."""
+    if card.attach_to is not None and not can_attach(game, player, iid):
+        return False
+    if card.action is not None:
+        return game.holds(card.action.requires, player)
+    return card.attach_to is not None
 
 
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
@@ -151,6 +161,10 @@ def finish_card(game: Game, args: JsonDict) -> None:
     resolving = game.player(player).resolving
     if iid not in resolving:
         return
+    if game.card(iid).attach_to is not None:
+        # An attaching Event stays in play, attached (2016 GLOSSARY "Attached Cards").
+        game.then(("attach", {"player": player, "card": iid}))
+        return
     resolving.remove(iid)
     if game.card(iid).banish_after_use:
         mechanics.banish(game, iid)
@@ -169,10 +183,11 @@ def begin_attack(
     game.state.attack = AttackState(
         attacker=player, source=iid, origin=origin, actor=actor, type=attack.type
     )
+    unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
         f"{game.who(player)} attacks with {game.name(iid)}{_actor_suffix(game, actor)} "
-        f"({attack.type}).",
+        f"({attack.type}{unstoppable}).",
         card=game.name(iid),
         attack_type=attack.type,
     )
@@ -200,22 +215,41 @@ def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind:
     return True
 
 
-def defense_options(game: Game, defender: int, kind: str) -> list[Option]:
+def defense_options(
+    game: Game, defender: int, kind: str, unstoppable: bool = False
+) -> list[Option]:
+    """Against an unstoppable attack a defense that stops is offered only if it also
+    prevents damage: its stop has no effect (docs/rulings.md)."""
     state = game.player(defender)
     options = [Option("none", "Do not defend")]
+
+    def fits(card: Card) -> bool:
+        defense = card.defense
+        if defense is None or (unstoppable and defense.stops and not defense.prevent):
+            return False
+        return _defense_fits(game, card, defense, defender, kind)
+
     for iid in state.hand:
         card = game.card(iid)
-        if card.defense is not None and _defense_fits(game, card, card.defense, defender, kind):
+        if fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in state.setups:
         card = game.card(iid)
-        if card.defense is not None and _defense_fits(game, card, card.defense, defender, kind):
+        if fits(card):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
     for iid, _actor in power_sources(game, defender):
         card = game.card(iid)
-        if card.defense is not None and _defense_fits(game, card, card.defense, defender, kind):
+        if fits(card):
             options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
     return options
+
+
+def is_unstoppable(game: Game) -> bool:
+    attack = game.state.attack
+    if attack is None:
+        return False
+    ability = game.card(attack.source).attack
+    return ability is not None and ability.unstoppable
 
 
 @handler("attack_defense")
@@ -232,7 +266,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
             defender,
             "defense",
             f"Defend against {game.name(attack.source)}?",
-            defense_options(game, defender, attack.type),
+            defense_options(game, defender, attack.type, is_unstoppable(game)),
             "attack_defense",
         )
         return
@@ -253,7 +287,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     defense = card.defense
     assert defense is not None
     attack.defense = iid
-    if defense.stops:
+    if defense.stops and not is_unstoppable(game):
         attack.stopped = True
         game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")
         # "You stop an attack" and "your attack is stopped" are one moment: both players'
@@ -263,6 +297,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     else:
         attack.prevented += defense.prevent
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
+        if defense.stops:
+            game.emit("unstoppable", "The attack is unstoppable: the stop has no effect.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
     game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))

@@ -14,6 +14,7 @@ from engine.cards import (
     CardType,
     Destroy,
     DiscardFromHand,
+    DiscardNamed,
     DiscardTopOfLifeDeck,
     Draw,
     GainStages,
@@ -26,10 +27,11 @@ from engine.cards import (
     Rejuvenate,
     Search,
     Style,
+    UntilEndOfTurn,
 )
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
-from engine.state import AllyInPlay, JsonDict, Option
+from engine.state import AllyInPlay, AttachedCard, JsonDict, Option
 
 if TYPE_CHECKING:
     from engine.cards import Effect
@@ -71,6 +73,9 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if not game.holds(effect.when, controller):
         return
     target = controller if effect.who == "self" else 1 - controller
+    if isinstance(effect, UntilEndOfTurn):
+        _until_end_of_turn(game, effect, controller, target, args["attack"], iid)
+        return
     _APPLY[effect.do](game, effect, controller, target, args["attack"])
 
 
@@ -169,6 +174,22 @@ def _put_into_play(game: Game, effect: PutIntoPlay, _c: int, target: int, _a: bo
     )
 
 
+def _discard_named(game: Game, _e: DiscardNamed, controller: int, target: int, _a: bool) -> None:
+    game.then(("discard_named", {"chooser": controller, "victim": target}))
+
+
+def _until_end_of_turn(
+    game: Game, effect: UntilEndOfTurn, _c: int, target: int, _a: bool, iid: int = -1
+) -> None:
+    modifier = effect.modifier.model_dump(mode="json", exclude_defaults=True)
+    game.state.floating.append({"controller": target, "card": iid, "modifier": modifier})
+    source = game.name(iid) if iid >= 0 else "An effect"
+    game.emit(
+        "floating",
+        f"{source}: an effect for {game.who(target)} lasts until the end of the turn.",
+    )
+
+
 def _hook(game: Game, effect: Hook, controller: int, target: int, attack: bool) -> None:
     HOOKS[effect.name](game, controller, target, attack)
 
@@ -191,6 +212,8 @@ _APPLY: dict[str, Apply] = {
     "banish_from_discard": _banish_discard,
     "capture_dragon_ball": _capture,
     "put_into_play": _put_into_play,
+    "discard_named": _discard_named,
+    "until_end_of_turn": _until_end_of_turn,
     "hook": _hook,
 }
 
@@ -200,14 +223,26 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     """Rules that forbid a card from being played or placed into play (2016 "Planning
     Step" note and "Drills")."""
     card = game.card(iid)
+    if card.attach_to is not None and not can_attach(game, player, iid):
+        return False
     if card.type == CardType.DRAGON_BALL:
         return not game.dragon_ball_in_play(card.name)
     if card.type == CardType.DRILL and card.style != Style.FREESTYLE:
         holders = [player] if game.rules.styled_drill_unique == "controller" else [0, 1]
         return not any(
-            game.name(other) == card.name for p in holders for other in game.player(p).drills
+            game.name(other) == card.name
+            for p in holders
+            for other in [*game.player(p).drills, *game.attached_cards(p)]
         )
     return True
+
+
+def can_attach(game: Game, player: int, iid: int) -> bool:
+    """An "attach to one of ___'s Allies" card needs an Ally to attach to."""
+    spec = game.card(iid).attach_to
+    if spec is None or spec.target == "mp":
+        return True
+    return bool(game.player(player if spec.who == "self" else 1 - player).allies)
 
 
 def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
@@ -218,7 +253,11 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
     state = game.player(player)
     verb = "plays" if mode == "play" else "places into play"
     game.emit("enter_play", f"{game.who(player)} {verb} {card.name}.", card=card.name)
-    if card.type == CardType.ALLY:
+    if card.attach_to is not None:
+        # Held as resolving until it is attached (its target may need choosing).
+        state.resolving.append(iid)
+        game.then(("attach", {"player": player, "card": iid}))
+    elif card.type == CardType.ALLY:
         state.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))
     elif card.type == CardType.SETUP:
         state.setups.append(iid)
@@ -308,17 +347,99 @@ def _in_play_targets(game: Game, victim: int, target: str) -> list[int]:
     state = game.player(victim)
     if target == "ally":
         return [ally.iid for ally in state.allies]
+    if target == "attached":
+        return [attached.iid for attached in state.attached]
     return list(
         {"setup": state.setups, "drill": state.drills, "dragon_ball": state.dragon_balls}[target]
     )
 
 
 def remove_from_play(game: Game, player: int, iid: int) -> None:
+    """Take `iid` out of play from `player`'s side. An Ally leaving play takes its
+    attached cards with it: they are discarded (docs/rulings.md)."""
     state = game.player(player)
+    before = len(state.allies)
     state.allies = [ally for ally in state.allies if ally.iid != iid]
     for zone in (state.setups, state.drills, state.dragon_balls):
         if iid in zone:
             zone.remove(iid)
+    state.attached = [attached for attached in state.attached if attached.iid != iid]
+    if len(state.allies) != before:
+        riders = [attached.iid for attached in state.attached if attached.host == iid]
+        state.attached = [attached for attached in state.attached if attached.host != iid]
+        for rider in riders:
+            game.emit("discard", f"{game.name(rider)} was attached to {game.name(iid)}: discarded.")
+            mechanics.put_in_discard(game, rider)
+
+
+@handler("attach")
+def attach_task(game: Game, args: JsonDict) -> None:
+    """Attach a card its controller just played: to `who`'s Main Personality, or to one
+    of `who`'s Allies chosen by the controller. With no Ally left to attach to, the card
+    is discarded."""
+    player, iid = args["player"], args["card"]
+    spec = game.card(iid).attach_to
+    assert spec is not None
+    host_player = player if spec.who == "self" else 1 - player
+    host_state = game.player(host_player)
+    resolving = game.player(player).resolving
+    if iid not in resolving:
+        return
+    choice = args.get("choice")
+    if spec.target == "mp":
+        host = MAIN_PERSONALITY
+    elif choice is not None:
+        host = chosen_card(choice)
+    elif not host_state.allies:
+        resolving.remove(iid)
+        game.emit("discard", f"{game.name(iid)} has no Ally to attach to and is discarded.")
+        mechanics.put_in_discard(game, iid)
+        return
+    else:
+        options = [
+            Option(f"card:{ally.iid}", f"Attach to {game.name(ally.iid)}")
+            for ally in host_state.allies
+        ]
+        game.ask(
+            player,
+            "choose_target",
+            f"Attach {game.name(iid)} to which Ally?",
+            options,
+            "attach",
+            **args,
+        )
+        return
+    resolving.remove(iid)
+    host_state.attached.append(AttachedCard(iid, host))
+    host_name = mechanics.personality_name(game, host_player, host)
+    game.emit(
+        "attach",
+        f"{game.name(iid)} is attached to {game.who(host_player)}'s {host_name}.",
+        card=game.name(iid),
+    )
+
+
+@handler("discard_named")
+def discard_named_task(game: Game, args: JsonDict) -> None:
+    """Name a card: one exact card title, never a Dragon Ball (2016 GLOSSARY "Naming a
+    card"); the victim discards every card of that name from their hand."""
+    chooser, victim = args["chooser"], args["victim"]
+    choice = args.get("choice")
+    if choice is None:
+        options = [Option(f"name:{name}", name) for name in game.nameable_cards()]
+        game.ask(chooser, "name_card", "Name a card.", options, "discard_named", **args)
+        return
+    name = choice.partition(":")[2]
+    state = game.player(victim)
+    hits = [iid for iid in state.hand if game.name(iid) == name]
+    game.emit("name_card", f"{game.who(chooser)} names {name}.", card=name)
+    for iid in hits:
+        state.hand.remove(iid)
+        mechanics.put_in_discard(game, iid)
+    game.emit(
+        "discard",
+        f"{game.who(victim)} discards {len(hits)} card(s) named {name} from hand.",
+    )
 
 
 @handler("destroy")

@@ -4,6 +4,7 @@ contract"); anything else is rejected with a reason and changes nothing."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -78,6 +79,8 @@ class Game:
         self.pool = pool if pool is not None else load_pool()
         self._cards: list[Card] = [self.pool[name] for name in state.cards]
         self.events: list[Event] = []
+        self._floating_cache: dict[str, Modifier] = {}
+        self._nameable: list[str] | None = None
 
     # --- creation ---------------------------------------------------------------------
     @classmethod
@@ -244,13 +247,31 @@ class Game:
 
     def cards_with_constants(self, player: int) -> list[int]:
         """Cards whose constant (infinity) effects are active for `player`: the Mastery,
-        the current MP level, Drills, and Allies (whose constants are always active)."""
+        the current MP level, Drills, Allies (whose constants are always active), and
+        the cards `player` controls that are attached to either player's personalities
+        ("While attached" text, 2016 GLOSSARY "Attached Cards")."""
         state = self.state.players[player]
-        return [
+        cards = [
             state.mastery,
             state.mp_card,
             *state.drills,
             *(ally.iid for ally in state.allies),
+        ]
+        owners = self.state.owners
+        for side in self.state.players:
+            for attached in side.attached:
+                if owners[attached.iid] == player:
+                    cards.append(attached.iid)
+        return cards
+
+    def attached_cards(self, player: int) -> list[int]:
+        """Cards `player` controls that are attached to either player's personalities."""
+        owners = self.state.owners
+        return [
+            attached.iid
+            for side in self.state.players
+            for attached in side.attached
+            if owners[attached.iid] == player
         ]
 
     def active_modifiers(self, player: int, mod: str) -> Iterator[Modifier]:
@@ -265,6 +286,35 @@ class Game:
                         and self._mod_on(modifier, controller)
                     ):
                         yield modifier
+            for entry in self.state.floating:
+                if entry["controller"] != controller:
+                    continue
+                modifier = self.floating_modifier(entry)
+                if (
+                    modifier.mod == mod
+                    and modifier.who == wanted
+                    and self._mod_on(modifier, controller)
+                ):
+                    yield modifier
+
+    def floating_modifier(self, entry: JsonDict) -> Modifier:
+        """The Modifier of a floating-effect record in `GameState.floating`."""
+        key = json.dumps(entry["modifier"], sort_keys=True)
+        modifier = self._floating_cache.get(key)
+        if modifier is None:
+            modifier = self._floating_cache[key] = Modifier.model_validate(entry["modifier"])
+        return modifier
+
+    def nameable_cards(self) -> list[str]:
+        """Every card title that may be named: the whole pool but Dragon Balls (2016
+        GLOSSARY "Naming a card"), sorted."""
+        if self._nameable is None:
+            self._nameable = sorted(
+                card.name
+                for card in self.pool.by_name.values()
+                if card.type != CardType.DRAGON_BALL
+            )
+        return self._nameable
 
     def modifier_total(self, player: int, mod: str) -> int:
         return sum(modifier.amount for modifier in self.active_modifiers(player, mod))

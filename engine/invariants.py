@@ -3,7 +3,7 @@ fuzz tests and `scouter simulate` check them; a violation is an engine bug."""
 
 from __future__ import annotations
 
-from engine.game import Game
+from engine.game import MAIN_PERSONALITY, Game
 from engine.state import GameState
 
 
@@ -17,6 +17,7 @@ def card_locations(state: GameState) -> list[int]:
         found += player.setups + player.drills + player.dragon_balls
         found += player.held_discards + player.resolving
         found += [ally.iid for ally in player.allies]
+        found += [attached.iid for attached in player.attached]
     return found
 
 
@@ -44,6 +45,10 @@ def violations(game: Game, check_json: bool = True) -> list[str]:
             ally_top = len(game.card(ally.iid).power_stages) - 1
             if not 0 <= ally.stage <= ally_top:
                 problems.append(f"player {index} ally {ally.iid} stage {ally.stage} out of bounds")
+        allies = {ally.iid for ally in player.allies}
+        for attached in player.attached:
+            if attached.host != MAIN_PERSONALITY and attached.host not in allies:
+                problems.append(f"player {index} card {attached.iid} attached to no personality")
         for iid in [*player.mp, player.mastery]:
             if state.owners[iid] != index:
                 problems.append(f"player {index} holds another player's personality/mastery")

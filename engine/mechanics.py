@@ -92,6 +92,12 @@ def discard_drills(game: Game, player: int) -> None:
     """ "Drills": whenever your MP advances or lowers a level, all Drills are discarded."""
     state = game.player(player)
     drills, state.drills = state.drills, []
+    # Attached Drills are Drills you control too (2016 GLOSSARY "Attached Cards").
+    for side in game.state.players:
+        for attached in list(side.attached):
+            if game.owner(attached.iid) == player and game.is_type(attached.iid, CardType.DRILL):
+                side.attached.remove(attached)
+                drills.append(attached.iid)
     for iid in drills:
         put_in_discard(game, iid)
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from engine.cards import Card, CardPool, CardType, load_card_file, load_pool
 from engine.game import MAIN_PERSONALITY, Game
 from engine.rulesets import DEFAULT_RULESET, get_ruleset
-from engine.state import AllyInPlay, Decision, GameState, PlayerState, Task
+from engine.state import AllyInPlay, AttachedCard, Decision, GameState, PlayerState, Task
 
 SEATS = {"p1": 0, "p2": 1}
 Seat = Literal["p1", "p2"]
@@ -38,6 +38,12 @@ class DragonBallSpec(_Model):
     owner: Seat | None = None  # set when the ball was captured from the other player
 
 
+class AttachedSpec(_Model):
+    name: str
+    owner: Seat | None = None  # its controller, when the other player attached it here
+    ally: str | None = None  # attached to this Ally (by name) instead of the MP
+
+
 class PlayerSpec(_Model):
     main_personality: str | list[str]  # a personality name, or the four level card names
     level: int = Field(default=1, ge=1, le=4)
@@ -52,6 +58,7 @@ class PlayerSpec(_Model):
     setups: list[str] = []
     drills: list[str] = []
     dragon_balls: list[DragonBallSpec | str] = []
+    attached: list[AttachedSpec | str] = []  # cards attached to this player's personalities
     used_powers: list[str] = []  # Powers already used this turn, by card name
 
 
@@ -234,6 +241,21 @@ def build_game(spec: ScenarioFile, pool: CardPool) -> Game:
             owner = SEATS[ball_spec.owner] if ball_spec.owner else index
             iid = builder.instance(ball_spec.name, owner, f"{seat}.dragon_balls")
             players[index].dragon_balls.append(iid)
+        for raw in spec.players[seat].attached:  # type: ignore[index]
+            attached = AttachedSpec(name=raw) if isinstance(raw, str) else raw
+            owner = SEATS[attached.owner] if attached.owner else index
+            iid = builder.instance(attached.name, owner, f"{seat}.attached")
+            host = MAIN_PERSONALITY
+            if attached.ally is not None:
+                hosts = [
+                    ally.iid
+                    for ally in players[index].allies
+                    if builder.cards[ally.iid].casefold() == attached.ally.casefold()
+                ]
+                if not hosts:
+                    raise ScenarioError(f"{seat}.attached: no Ally {attached.ally!r} in play")
+                host = hosts[0]
+            players[index].attached.append(AttachedCard(iid, host))
     state = GameState(
         ruleset=spec.ruleset,
         seed=spec.seed,
@@ -318,6 +340,7 @@ def state_paths(game: Game) -> Iterator[tuple[str, Any]]:
             "drills": list(p.drills),
             "dragon_balls": list(p.dragon_balls),
             "allies": [ally.iid for ally in p.allies],
+            "attached": [attached.iid for attached in p.attached],
         }
         for zone, iids in piles.items():
             yield f"{seat}.{zone}", _names(game, iids)
@@ -328,6 +351,9 @@ def state_paths(game: Game) -> Iterator[tuple[str, Any]]:
             game.name(iid) for iid in p.dragon_balls if state.owners[iid] != index
         ]
         yield f"{seat}.used_powers", _names(game, p.used_powers)
+        yield f"{seat}.floating", [
+            game.name(entry["card"]) for entry in state.floating if entry["controller"] == index
+        ]
     pending = state.pending
     yield "pending.player", seat_names[pending.player] if pending else None
     yield "pending.kind", pending.kind if pending else None

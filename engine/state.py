@@ -30,6 +30,15 @@ class AllyInPlay:
 
 
 @dataclass(slots=True)
+class AttachedCard:
+    """A card attached to a personality (2016 GLOSSARY "Attached Cards"). It is kept by
+    the player whose personality it is attached to; its controller is its owner."""
+
+    iid: int
+    host: int  # -1: the Main Personality; otherwise the Ally's card instance
+
+
+@dataclass(slots=True)
 class PlayerState:
     mp: list[int]  # the four Main Personality level cards, level 1 first
     mastery: int
@@ -47,6 +56,7 @@ class PlayerState:
     used_powers: list[int] = field(default_factory=list)  # once-per-turn Powers used
     held_discards: list[int] = field(default_factory=list)  # 2014 simultaneous discard
     resolving: list[int] = field(default_factory=list)  # played, not yet discarded
+    attached: list[AttachedCard] = field(default_factory=list)  # on this player's personalities
 
     @property
     def mp_card(self) -> int:
@@ -54,7 +64,8 @@ class PlayerState:
 
     def card_count(self) -> int:
         """Cards this player holds in every zone (captured Dragon Balls count for their
-        controller here; the conservation check counts by owner instead)."""
+        controller here, attached cards for the player they are attached to; the
+        conservation check counts by owner instead)."""
         return (
             len(self.mp)
             + 1
@@ -68,6 +79,7 @@ class PlayerState:
             + len(self.dragon_balls)
             + len(self.held_discards)
             + len(self.resolving)
+            + len(self.attached)
         )
 
 
@@ -135,6 +147,9 @@ class GameState:
     winner: int | None = None
     win_reason: str | None = None
     trigger_queue: list[JsonDict] = field(default_factory=list)
+    # Floating effects: {"controller", "card", "modifier"} records that last until the end
+    # of the turn (2016 GLOSSARY "Effects"); cleared when a turn starts.
+    floating: list[JsonDict] = field(default_factory=list)
 
     def to_dict(self) -> JsonDict:
         return asdict(self)
@@ -153,6 +168,7 @@ class GameState:
         for raw in data["players"]:
             player = dict(raw)
             player["allies"] = [AllyInPlay(**ally) for ally in player["allies"]]
+            player["attached"] = [AttachedCard(**card) for card in player.get("attached", [])]
             players.append(PlayerState(**player))
         pending = None
         if data["pending"] is not None:

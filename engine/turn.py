@@ -24,6 +24,7 @@ def start_turn(game: Game, args: JsonDict) -> None:
     state.combat_declarer = None
     for player in state.players:
         player.used_powers.clear()
+    state.floating.clear()  # "this turn" effects end with the turn that created them
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.", turn=state.turn)
     mechanics.draw(game, state.active, game.rules.draw_per_turn)
     game.then(("planning", {}))

@@ -48,6 +48,16 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
             {"name": game.name(iid), "captured": game.owner(iid) != index}
             for iid in player.dragon_balls
         ],
+        "attached": [  # public: cards attached to this player's personalities
+            {
+                "name": game.name(attached.iid),
+                "to": game.name(
+                    player.mp_card if attached.host == MAIN_PERSONALITY else attached.host
+                ),
+                "controller": game.owner(attached.iid),
+            }
+            for attached in player.attached
+        ],
         "resolving": [game.name(iid) for iid in player.resolving],
         "held_discards_count": len(player.held_discards),
     }
@@ -71,6 +81,13 @@ def player_view(game: Game, viewer: int | None) -> dict[str, Any]:
         "players": [_side(game, index, viewer) for index in (0, 1)],
         "attack": None,
         "decision": None,
+        "floating": [  # public: "this turn" effects of cards no longer in play
+            {
+                "card": game.name(entry["card"]) if entry["card"] >= 0 else None,
+                "controller": entry["controller"],
+            }
+            for entry in state.floating
+        ],
     }
     if state.attack is not None:
         attack = state.attack
@@ -79,6 +96,9 @@ def player_view(game: Game, viewer: int | None) -> dict[str, Any]:
             "card": game.name(attack.source),
             "type": attack.type,
             "stopped": attack.stopped,
+            "unstoppable": bool(
+                (ability := game.card(attack.source).attack) and ability.unstoppable
+            ),
         }
     if pending is not None:
         decision: dict[str, Any] = {

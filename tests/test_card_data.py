@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from engine.cards import (
     DATA_DIR,
     Alignment,
+    AttachTo,
     Attack,
     Card,
     CardPool,
@@ -106,6 +107,10 @@ def test_text_states_the_keywords() -> None:
             assert "(Banish after use.)" in card.text, card.name
         if card.limit_per_deck:
             assert f"Limit {card.limit_per_deck} per deck." in card.text, card.name
+        if card.attack and card.attack.unstoppable:
+            assert "unstoppable" in card.text, card.name
+        if card.attach_to:
+            assert card.text.startswith("Attach to") or " Attach to " in card.text, card.name
 
 
 def test_styled_titles_start_with_their_style() -> None:
@@ -232,6 +237,8 @@ def test_every_effect_is_used() -> None:
         (Destroy, "target"),
         (PutIntoPlay, "source"),
         (PutIntoPlay, "mode"),
+        (AttachTo, "target"),
+        (AttachTo, "who"),
     ],
 )
 def test_every_literal_value_is_used(model: type[BaseModel], field: str) -> None:
@@ -263,6 +270,8 @@ def test_keywords_and_card_kinds_are_used() -> None:
     assert any(defense.prevent and not defense.stops for defense in defenses)
     assert any(attack.hit for attack in attacks)
     assert any(attack.effects for attack in attacks)
+    assert any(attack.unstoppable for attack in attacks)
+    assert {card.type for card in cards() if card.attach_to} >= {CardType.SETUP, CardType.EVENT}
     assert any(attack.cost for attack in attacks if attack.type == "physical")
     assert any(card.entering_combat for card in cards())
     assert any(card.triggers for card in cards())
