@@ -24,6 +24,7 @@ WIN_REASONS = {
     "mppv": "Most Powerful Personality Victory",
     "dragon_balls": "Dragon Ball Victory",
     "concede": "the opponent's concession",
+    "forfeit": "forfeit (the opponent ran out of time too often)",
 }
 
 

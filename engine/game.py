@@ -68,6 +68,9 @@ class Outcome:
     events: tuple[Event, ...] = ()
 
 
+LOSSES = {"concede": "{who} concedes.", "forfeit": "{who} forfeits: out of time too often."}
+
+
 class EngineError(RuntimeError):
     """A bug in the engine (never bad input): the state machine ran out of work."""
 
@@ -371,6 +374,7 @@ class Game:
             "mppv": "Most Powerful Personality Victory",
             "dragon_balls": "Dragon Ball Victory",
             "concede": "the opponent's concession",
+            "forfeit": "forfeit (the opponent's decision timer ran out too often)",
         }
         self.emit("game_over", f"{self.who(player)} wins by {labels.get(reason, reason)}.")
 
@@ -379,12 +383,16 @@ class Game:
         if not self.state.players[player].life:
             self.win(1 - player, "survival")
 
-    def concede(self, player: int) -> Outcome:
+    def concede(self, player: int, reason: str = "concede") -> Outcome:
+        """`player` gives up: by conceding, or ("forfeit") by letting the decision timer
+        run out too often. Either is a game action, recorded and replayed like an answer."""
         if self.state.winner is not None:
             return Outcome(False, "the game is already over")
+        if reason not in LOSSES:
+            raise ValueError(f"unknown way to give up: {reason!r}")
         self.events = []
-        self.emit("concede", f"{self.who(player)} concedes.")
-        self.win(1 - player, "concede")
+        self.emit(reason, LOSSES[reason].format(who=self.who(player)))
+        self.win(1 - player, reason)
         return Outcome(True, events=tuple(self.events))
 
 

@@ -12,11 +12,14 @@ from engine.cards import CardPool
 from engine.decklist import Deck
 from engine.game import Game, Outcome
 
+# Recorded answers that are not options of a decision: a player giving up.
+GIVE_UP = {"@concede": "concede", "@forfeit": "forfeit"}
+
 
 @dataclass(frozen=True, slots=True)
 class Answer:
     player: int
-    option: str
+    option: str  # an option id of the pending decision, or a key of GIVE_UP
 
 
 @dataclass
@@ -75,10 +78,17 @@ def replay(record: GameRecord, pool: CardPool | None = None, upto: int | None = 
     game = Game.new(record.decks, record.seed, record.ruleset, pool)
     answers = record.decisions if upto is None else record.decisions[:upto]
     for number, answer in enumerate(answers, start=1):
-        outcome = game.apply(answer.player, answer.option)
+        outcome = apply_answer(game, answer)
         if not outcome.ok:
             raise ReplayError(f"decision {number} ({answer.option!r}): {outcome.reason}")
     return game
+
+
+def apply_answer(game: Game, answer: Answer, seq: int | None = None) -> Outcome:
+    """Apply one recorded answer: an option of the pending decision, or giving up."""
+    if answer.option in GIVE_UP:
+        return game.concede(answer.player, GIVE_UP[answer.option])
+    return game.apply(answer.player, answer.option, seq)
 
 
 class RecordedGame:
@@ -96,7 +106,7 @@ class RecordedGame:
         return cls(GameRecord(ruleset, seed, decks), pool)
 
     def apply(self, player: int, option: str, seq: int | None = None) -> Outcome:
-        outcome = self.game.apply(player, option, seq)
+        outcome = apply_answer(self.game, Answer(player, option), seq)
         if outcome.ok:
             self.record.decisions.append(Answer(player, option))
         return outcome

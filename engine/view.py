@@ -4,12 +4,35 @@ images included, is built from a view, never from the raw state."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.game import MAIN_PERSONALITY, Game
 from engine.state import PlayerState
 
 SPECTATOR = None
+
+# Option ids that carry a card instance: "card:12", "attack:12:-1", "power:3:-1" ...
+_CARD_OPTION = re.compile(r"^(?:card|event|setup|power|hand|attack|capture|ally):(\d+)")
+
+
+def private_option_ids(game: Game) -> set[str]:
+    """Options of the pending decision that name a card in a hidden zone (a hand, a Life
+    Deck, cards held face down): only the decider may see them (rulings.md, entry 20)."""
+    pending = game.pending
+    if pending is None:
+        return set()
+    hidden: set[int] = set()
+    for player in game.state.players:
+        hidden.update(player.hand)
+        hidden.update(player.life)
+        hidden.update(player.held_discards)
+    private = set()
+    for option in pending.options:
+        match = _CARD_OPTION.match(option.id)
+        if match and int(match[1]) in hidden:
+            private.add(option.id)
+    return private
 
 
 def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:

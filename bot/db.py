@@ -1,0 +1,109 @@
+"""SQLite through aiosqlite: WAL, busy_timeout, foreign keys, `BEGIN IMMEDIATE` for every
+write, and schema migrations numbered by `PRAGMA user_version` (bot/migrations.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.migrations import MIGRATIONS
+
+Row = aiosqlite.Row
+
+
+class Database:
+    """Two connections: one for writes, serialised by a lock so transactions never
+    interleave, and one for reads, which under WAL only ever sees committed data."""
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._conn = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Database:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path)
+        await _pragma(writer, "journal_mode=WAL")
+        database = cls(writer, await _connect(path))
+        await database.migrate()
+        return database
+
+    async def close(self) -> None:
+        await self._reader.close()
+        await self._conn.close()
+
+    async def migrate(self) -> int:
+        """Apply the migrations newer than the file's user_version; returns the version."""
+        version = await self.user_version()
+        for number, script in enumerate(MIGRATIONS, start=1):
+            if number <= version:
+                continue
+            async with self.write() as conn:
+                for statement in _statements(script):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version={number}")
+            version = number
+        return version
+
+    async def user_version(self) -> int:
+        row = await self.fetchone("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any error."""
+        async with self._write_lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            await self._conn.execute("COMMIT")
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        async with self._reader.execute(sql, tuple(params)) as cursor:
+            row: Row | None = await cursor.fetchone()
+            return row
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        async with self._reader.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+
+async def _connect(path: Path | str) -> aiosqlite.Connection:
+    # isolation_level=None: we issue BEGIN IMMEDIATE / COMMIT ourselves.
+    connection = await aiosqlite.connect(str(path), isolation_level=None)
+    connection.row_factory = aiosqlite.Row
+    await _pragma(connection, "busy_timeout=5000")
+    await _pragma(connection, "foreign_keys=ON")
+    # FULL: a decision a player saw confirmed survives even a power cut.
+    await _pragma(connection, "synchronous=FULL")
+    return connection
+
+
+async def _pragma(connection: aiosqlite.Connection, setting: str) -> None:
+    # Read the answer to the end so the statement holds no lock afterwards.
+    async with connection.execute(f"PRAGMA {setting}") as cursor:
+        await cursor.fetchall()
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into statements (a trigger's body keeps its inner semicolons)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements

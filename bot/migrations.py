@@ -1,0 +1,104 @@
+"""The database schema, one script per version. Never edit a released script: append a
+new one. `PRAGMA user_version` records how many have been applied (bot/db.py)."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: server settings, decks with versions, matches and their append-only decisions,
+    #    the queue, challenges, and the Discord messages each match keeps up to date.
+    """
+    CREATE TABLE guild_config (
+        guild_id INTEGER PRIMARY KEY,
+        games_channel_id INTEGER,
+        decision_timeout_s REAL
+    );
+    CREATE TABLE decks (
+        id INTEGER PRIMARY KEY,
+        owner_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        deleted_at REAL
+    );
+    CREATE UNIQUE INDEX decks_owner_name ON decks(owner_id, name_key) WHERE deleted_at IS NULL;
+    CREATE TABLE deck_versions (
+        id INTEGER PRIMARY KEY,
+        deck_id INTEGER NOT NULL REFERENCES decks(id),
+        version INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        record_json TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        UNIQUE (deck_id, version)
+    );
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        thread_id INTEGER,
+        ruleset TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('ranked', 'casual', 'practice')),
+        player0_id INTEGER NOT NULL,
+        player1_id INTEGER,
+        deck0_version_id INTEGER REFERENCES deck_versions(id),
+        deck1_version_id INTEGER REFERENCES deck_versions(id),
+        decks_json TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+        winner INTEGER,
+        win_reason TEXT,
+        created_at REAL NOT NULL,
+        finished_at REAL,
+        decision_since REAL NOT NULL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        timeouts0 INTEGER NOT NULL DEFAULT 0,
+        timeouts1 INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX matches_active ON matches(status) WHERE status = 'active';
+    CREATE TABLE match_decisions (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        seq INTEGER NOT NULL,
+        player INTEGER NOT NULL,
+        option TEXT NOT NULL,
+        actor_id INTEGER,
+        source TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER match_decisions_append_only_update BEFORE UPDATE ON match_decisions
+    BEGIN SELECT RAISE(ABORT, 'match_decisions is append-only'); END;
+    CREATE TABLE match_messages (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        kind TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (match_id, kind)
+    );
+    CREATE TABLE queue (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        ruleset TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        deck_version_id INTEGER NOT NULL REFERENCES deck_versions(id),
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE challenges (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        challenger_id INTEGER NOT NULL,
+        challenged_id INTEGER NOT NULL,
+        ruleset TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        deck_version_id INTEGER NOT NULL REFERENCES deck_versions(id),
+        status TEXT NOT NULL DEFAULT 'open',
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )
+    """,
+]

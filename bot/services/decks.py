@@ -1,0 +1,217 @@
+"""Registered decks: a player's named deck lists, each save a new version. A match records
+the exact version it was played with, so editing a deck never changes a past match."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from bot.db import Database, Row
+from engine.cards import CardPool
+from engine.deckcheck import Violation, check_deck
+from engine.decklist import (
+    Deck,
+    DeckListError,
+    DeckStructureError,
+    build_deck,
+    parse_deck_list,
+)
+from engine.rulesets import RULESETS
+
+MAX_DECK_TEXT = 20_000  # characters; a 60-card list is far shorter
+MAX_NAME = 40
+MAX_DECKS_PER_PLAYER = 25
+
+
+class DeckError(ValueError):
+    """A request about decks that cannot be done; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class DeckVersion:
+    version_id: int
+    deck_id: int
+    owner_id: int
+    name: str
+    version: int
+    text: str
+    deck: Deck
+    created_at: float
+    problems: dict[str, list[Violation]] = field(default_factory=dict)  # per ruleset
+
+    def legal_under(self, ruleset: str) -> bool:
+        return not self.problems.get(ruleset)
+
+    @property
+    def legal_rulesets(self) -> list[str]:
+        return [name for name in RULESETS if self.legal_under(name)]
+
+
+def deck_to_json(deck: Deck) -> str:
+    return json.dumps(
+        {
+            "name": deck.name,
+            "main_personality": list(deck.main_personality),
+            "mastery": deck.mastery,
+            "life_deck": list(deck.life_deck),
+        }
+    )
+
+
+def deck_from_json(text: str) -> Deck:
+    data = json.loads(text)
+    return Deck(
+        name=data["name"],
+        main_personality=tuple(data["main_personality"]),
+        mastery=data["mastery"],
+        life_deck=tuple(data["life_deck"]),
+    )
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+class DeckService:
+    def __init__(self, db: Database, pool: CardPool) -> None:
+        self.db = db
+        self.pool = pool
+
+    def compile(self, name: str, text: str) -> tuple[Deck, dict[str, list[Violation]]]:
+        """Parse and check a deck list under every ruleset. Raises DeckError when the
+        list cannot make a deck at all (unknown cards, no Mastery ...)."""
+        if len(text) > MAX_DECK_TEXT:
+            raise DeckError(f"That deck list is {len(text):,} characters; the limit is "
+                            f"{MAX_DECK_TEXT:,}. Paste only the card lines.")
+        try:
+            parsed = parse_deck_list(text, self.pool, name=name)
+            deck = build_deck(parsed, self.pool)
+        except DeckListError as exc:
+            lines = "\n".join(f"- {error}" for error in exc.errors[:15])
+            more = len(exc.errors) - 15
+            tail = f"\n- ... and {more} more" if more > 0 else ""
+            raise DeckError(
+                f"I could not read {len(exc.errors)} line(s) of that deck list:\n{lines}{tail}"
+            ) from None
+        except DeckStructureError as exc:
+            raise DeckError(f"That list cannot make a deck: {exc}") from None
+        problems = {
+            ruleset_name: check_deck(parsed, self.pool, ruleset)
+            for ruleset_name, ruleset in RULESETS.items()
+        }
+        return deck, problems
+
+    async def register(self, owner_id: int, name: str, text: str) -> DeckVersion:
+        """Save `text` as the next version of `owner_id`'s deck `name` (created if new)."""
+        name = " ".join(name.split())
+        if not name:
+            raise DeckError("Give the deck a name.")
+        if len(name) > MAX_NAME:
+            raise DeckError(f"Deck names are at most {MAX_NAME} characters.")
+        deck, problems = self.compile(name, text)
+        now = time.time()
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "SELECT id FROM decks WHERE owner_id=? AND name_key=? AND deleted_at IS NULL",
+                (owner_id, name_key(name)),
+            )
+            row = await cursor.fetchone()
+            if row is None:
+                cursor = await conn.execute(
+                    "SELECT COUNT(*) FROM decks WHERE owner_id=? AND deleted_at IS NULL",
+                    (owner_id,),
+                )
+                count_row = await cursor.fetchone()
+                if count_row is not None and count_row[0] >= MAX_DECKS_PER_PLAYER:
+                    raise DeckError(
+                        f"You already have {MAX_DECKS_PER_PLAYER} decks; delete one first."
+                    )
+                cursor = await conn.execute(
+                    "INSERT INTO decks (owner_id, name, name_key, created_at) VALUES (?,?,?,?)",
+                    (owner_id, name, name_key(name), now),
+                )
+                deck_id = cursor.lastrowid
+                version = 1
+            else:
+                deck_id = row[0]
+                cursor = await conn.execute(
+                    "SELECT MAX(version) FROM deck_versions WHERE deck_id=?", (deck_id,)
+                )
+                last = await cursor.fetchone()
+                version = (last[0] if last and last[0] else 0) + 1
+            cursor = await conn.execute(
+                "INSERT INTO deck_versions (deck_id, version, text, record_json, created_at)"
+                " VALUES (?,?,?,?,?)",
+                (deck_id, version, text, deck_to_json(deck), now),
+            )
+            version_id = cursor.lastrowid
+        assert deck_id is not None and version_id is not None
+        return DeckVersion(
+            version_id, deck_id, owner_id, name, version, text, deck, now, problems
+        )
+
+    async def latest(self, owner_id: int, name: str) -> DeckVersion:
+        row = await self.db.fetchone(
+            "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
+            " v.created_at FROM decks d JOIN deck_versions v ON v.deck_id = d.id"
+            " WHERE d.owner_id=? AND d.name_key=? AND d.deleted_at IS NULL"
+            " ORDER BY v.version DESC LIMIT 1",
+            (owner_id, name_key(name)),
+        )
+        if row is None:
+            names = [version.name for version in await self.owned(owner_id)]
+            known = f" Your decks: {', '.join(names)}." if names else (
+                " You have no decks yet: use /deck register."
+            )
+            raise DeckError(f"You have no deck named {name!r}.{known}")
+        return self._version(row)
+
+    async def version(self, version_id: int) -> DeckVersion:
+        row = await self.db.fetchone(
+            "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
+            " v.created_at FROM deck_versions v JOIN decks d ON v.deck_id = d.id WHERE v.id=?",
+            (version_id,),
+        )
+        if row is None:
+            raise DeckError(f"deck version {version_id} does not exist")
+        return self._version(row)
+
+    async def owned(self, owner_id: int) -> list[DeckVersion]:
+        rows = await self.db.fetchall(
+            "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
+            " v.created_at FROM decks d JOIN deck_versions v ON v.deck_id = d.id"
+            " WHERE d.owner_id=? AND d.deleted_at IS NULL AND v.version ="
+            " (SELECT MAX(version) FROM deck_versions WHERE deck_id = d.id)"
+            " ORDER BY d.name_key",
+            (owner_id,),
+        )
+        return [self._version(row) for row in rows]
+
+    async def names(self, owner_id: int) -> list[str]:
+        rows = await self.db.fetchall(
+            "SELECT name FROM decks WHERE owner_id=? AND deleted_at IS NULL ORDER BY name_key",
+            (owner_id,),
+        )
+        return [row[0] for row in rows]
+
+    async def delete(self, owner_id: int, name: str) -> DeckVersion:
+        """Hide the deck from its owner; its versions stay for the matches played with it."""
+        latest = await self.latest(owner_id, name)
+        async with self.db.write() as conn:
+            await conn.execute(
+                "UPDATE decks SET deleted_at=? WHERE id=?", (time.time(), latest.deck_id)
+            )
+        return latest
+
+    def _version(self, row: Row) -> DeckVersion:
+        version_id, deck_id, owner_id, name, version, text, record_json, created = row
+        deck = deck_from_json(record_json)
+        try:
+            _, problems = self.compile(name, text)
+        except DeckError as exc:  # the card pool changed since it was saved
+            stale = Violation("deck.cards", "Scouter's card data", str(exc))
+            problems = {ruleset: [stale] for ruleset in RULESETS}
+        return DeckVersion(
+            version_id, deck_id, owner_id, name, version, text, deck, created, problems
+        )

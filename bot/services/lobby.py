@@ -1,0 +1,235 @@
+"""Finding opponents: the queue (pairs two waiting players of the same server, ruleset and
+mode) and challenges (one player asks another; Accept or Decline before it expires)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.db import Database
+from bot.services.decks import DeckError, DeckService, DeckVersion
+from bot.services.matches import LiveMatch, MatchService
+from engine.rulesets import RULESETS
+
+CHALLENGE_SECONDS = 15 * 60
+
+
+class LobbyError(ValueError):
+    """A queue or challenge request that cannot be done; the message is for the player."""
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    challenged_id: int
+    ruleset: str
+    mode: str
+    deck_version_id: int
+    status: str
+    expires_at: float
+
+
+@dataclass(frozen=True)
+class QueueResult:
+    match: LiveMatch | None  # None: waiting for an opponent
+    waiting: int = 0  # players waiting, this one included
+
+
+class LobbyService:
+    def __init__(
+        self,
+        db: Database,
+        decks: DeckService,
+        matches: MatchService,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.db = db
+        self.decks = decks
+        self.matches = matches
+        self.clock = clock
+
+    async def playable_deck(self, user_id: int, deck_name: str, ruleset: str) -> DeckVersion:
+        if ruleset not in RULESETS:
+            raise LobbyError(f"Unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}.")
+        try:
+            deck = await self.decks.latest(user_id, deck_name)
+        except DeckError as exc:
+            raise LobbyError(str(exc)) from None
+        problems = deck.problems.get(ruleset, [])
+        if problems:
+            reasons = "\n".join(f"- {problem.message}" for problem in problems[:8])
+            raise LobbyError(
+                f"Your deck {deck.name!r} is not legal under {ruleset}:\n{reasons}\n"
+                "Fix it with /deck register (same name) and try again."
+            )
+        return deck
+
+    async def ensure_free(self, user_id: int, who: str = "You") -> None:
+        match = await self.matches.active_match_of(user_id)
+        if match is not None:
+            where = f" in <#{match.thread_id}>" if match.thread_id else ""
+            verb = "are" if who == "You" else "is"
+            raise LobbyError(
+                f"{who} {verb} already playing match #{match.id}{where}; "
+                "a player plays one match at a time."
+            )
+
+    # --- the queue -----------------------------------------------------------------------------
+    async def join(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        ruleset: str,
+        mode: str,
+        deck_name: str,
+    ) -> QueueResult:
+        await self.ensure_free(user_id)
+        deck = await self.playable_deck(user_id, deck_name, ruleset)
+        existing = await self.db.fetchone(
+            "SELECT ruleset, mode FROM queue WHERE guild_id=? AND user_id=?", (guild_id, user_id)
+        )
+        if existing is not None:
+            raise LobbyError(
+                f"You are already in the queue ({existing[0]}, {existing[1]}). "
+                "Use /play leave to leave it first."
+            )
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "SELECT user_id, deck_version_id FROM queue WHERE guild_id=? AND ruleset=?"
+                " AND mode=? ORDER BY joined_at LIMIT 1",
+                (guild_id, ruleset, mode),
+            )
+            opponent = await cursor.fetchone()
+            if opponent is None:
+                await conn.execute(
+                    "INSERT INTO queue (guild_id, user_id, channel_id, ruleset, mode,"
+                    " deck_version_id, joined_at) VALUES (?,?,?,?,?,?,?)",
+                    (guild_id, user_id, channel_id, ruleset, mode, deck.version_id, self.clock()),
+                )
+            else:
+                await conn.execute(
+                    "DELETE FROM queue WHERE guild_id=? AND user_id=?", (guild_id, opponent[0])
+                )
+        if opponent is None:
+            return QueueResult(None, waiting=1)
+        other = await self.decks.version(opponent[1])
+        match = await self.matches.create(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            mode=mode,
+            ruleset=ruleset,
+            players=(opponent[0], user_id),
+            decks=(other.deck, deck.deck),
+            deck_versions=(other.version_id, deck.version_id),
+        )
+        return QueueResult(match)
+
+    async def leave(self, guild_id: int, user_id: int) -> bool:
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM queue WHERE guild_id=? AND user_id=?", (guild_id, user_id)
+            )
+            return cursor.rowcount > 0
+
+    # --- challenges ----------------------------------------------------------------------------
+    async def challenge(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        challenged_id: int,
+        ruleset: str,
+        mode: str,
+        deck_name: str,
+    ) -> Challenge:
+        if challenger_id == challenged_id:
+            raise LobbyError("You cannot challenge yourself. Try /play practice against the AI.")
+        await self.ensure_free(challenger_id)
+        await self.ensure_free(challenged_id, who=f"<@{challenged_id}>")
+        deck = await self.playable_deck(challenger_id, deck_name, ruleset)
+        now = self.clock()
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id,"
+                " ruleset, mode, deck_version_id, created_at, expires_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    guild_id,
+                    channel_id,
+                    challenger_id,
+                    challenged_id,
+                    ruleset,
+                    mode,
+                    deck.version_id,
+                    now,
+                    now + CHALLENGE_SECONDS,
+                ),
+            )
+            challenge_id = cursor.lastrowid
+        assert challenge_id is not None
+        return await self.get_challenge(challenge_id)
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        row = await self.db.fetchone(
+            "SELECT id, guild_id, channel_id, challenger_id, challenged_id, ruleset, mode,"
+            " deck_version_id, status, expires_at FROM challenges WHERE id=?",
+            (challenge_id,),
+        )
+        if row is None:
+            raise LobbyError("That challenge no longer exists.")
+        return Challenge(*row)
+
+    async def _close(self, challenge: Challenge, status: str) -> bool:
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "UPDATE challenges SET status=? WHERE id=? AND status='open'",
+                (status, challenge.id),
+            )
+            return cursor.rowcount > 0
+
+    async def _open_for(self, challenge_id: int, user_id: int) -> Challenge:
+        challenge = await self.get_challenge(challenge_id)
+        if user_id != challenge.challenged_id:
+            if user_id == challenge.challenger_id:
+                raise LobbyError("This is your own challenge; wait for your opponent to answer.")
+            raise LobbyError("This challenge is not addressed to you.")
+        if challenge.status != "open":
+            raise LobbyError(f"This challenge is already {challenge.status}.")
+        if self.clock() >= challenge.expires_at:
+            await self._close(challenge, "expired")
+            raise LobbyError("This challenge has expired. Ask for a new one.")
+        return challenge
+
+    async def decline(self, challenge_id: int, user_id: int) -> Challenge:
+        challenge = await self._open_for(challenge_id, user_id)
+        if not await self._close(challenge, "declined"):
+            raise LobbyError("This challenge was already answered.")
+        return challenge
+
+    async def legal_decks(self, user_id: int, ruleset: str) -> list[DeckVersion]:
+        return [d for d in await self.decks.owned(user_id) if d.legal_under(ruleset)]
+
+    async def accept(self, challenge_id: int, user_id: int, deck_name: str) -> LiveMatch:
+        challenge = await self._open_for(challenge_id, user_id)
+        await self.ensure_free(user_id)
+        await self.ensure_free(challenge.challenger_id, who=f"<@{challenge.challenger_id}>")
+        deck = await self.playable_deck(user_id, deck_name, challenge.ruleset)
+        if not await self._close(challenge, "accepted"):
+            raise LobbyError("This challenge was already answered.")
+        theirs = await self.decks.version(challenge.deck_version_id)
+        return await self.matches.create(
+            guild_id=challenge.guild_id,
+            channel_id=challenge.channel_id,
+            mode=challenge.mode,
+            ruleset=challenge.ruleset,
+            players=(challenge.challenger_id, user_id),
+            decks=(theirs.deck, deck.deck),
+            deck_versions=(theirs.version_id, deck.version_id),
+        )

@@ -1,0 +1,464 @@
+"""The match service: one owner per match, behind a per-match lock. It checks an answer
+against the pending decision and its sequence number, commits it to the append-only
+decision table, and only then tells anyone (through a Notifier). A match is the replay of
+its stored decisions, so a restart loses nothing that was committed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from bot.db import Database, Row
+from bot.services.decks import deck_from_json, deck_to_json
+from engine.ai import GreedyPlayer
+from engine.cards import CardPool
+from engine.decklist import Deck
+from engine.game import Event, Game
+from engine.replay import Answer, GameRecord, apply_answer
+from engine.state import Decision
+
+log = logging.getLogger(__name__)
+
+AI = None  # the user id of a seat the built-in AI plays
+MAX_TIMEOUTS = 3  # consecutive timeouts before a player forfeits
+RECENT_EVENTS = 12  # public and private events kept for the board and the hand messages
+MODES = ("ranked", "casual", "practice")
+
+
+class Notifier(Protocol):
+    """What the service tells the outside world (Discord), always after a commit."""
+
+    async def match_changed(self, match: LiveMatch) -> None: ...
+    async def remind(self, match: LiveMatch, seat: int, seconds_left: float) -> None: ...
+
+
+class NullNotifier:
+    async def match_changed(self, match: LiveMatch) -> None:
+        return None
+
+    async def remind(self, match: LiveMatch, seat: int, seconds_left: float) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class Result:
+    ok: bool
+    message: str = ""
+
+
+@dataclass
+class LiveMatch:
+    """A match held in memory: its row, its game (the replay of its decisions) and the
+    recent events each seat may see."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    ruleset: str
+    seed: int
+    mode: str
+    players: tuple[int | None, int | None]  # user ids; None is the AI
+    decks: tuple[Deck, Deck]
+    status: str
+    record: GameRecord
+    game: Game
+    decision_since: float
+    reminded: bool = False
+    timeouts: list[int] = field(default_factory=lambda: [0, 0])
+    public_log: list[Event] = field(default_factory=list)
+    private_log: tuple[list[Event], list[Event]] = field(default_factory=lambda: ([], []))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player is not None and player == user_id:
+                return seat
+        return None
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.game.pending
+
+    def record_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if event.private_to is None:
+                self.public_log.append(event)
+            else:
+                self.private_log[event.private_to].append(event)
+        del self.public_log[:-RECENT_EVENTS]
+        for seat_log in self.private_log:
+            del seat_log[:-RECENT_EVENTS]
+
+
+class MatchService:
+    def __init__(
+        self,
+        db: Database,
+        pool: CardPool,
+        notifier: Notifier | None = None,
+        clock: Callable[[], float] = time.time,
+        decision_timeout: float = 600.0,
+    ) -> None:
+        self.db = db
+        self.pool = pool
+        self.notifier: Notifier = notifier or NullNotifier()
+        self.clock = clock
+        self.default_timeout = decision_timeout
+        self._live: dict[int, LiveMatch] = {}
+        self._loading = asyncio.Lock()
+
+    # --- creating and loading -----------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        mode: str,
+        ruleset: str,
+        players: tuple[int | None, int | None],
+        decks: tuple[Deck, Deck],
+        deck_versions: tuple[int | None, int | None],
+        seed: int | None = None,
+    ) -> LiveMatch:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}")
+        seed = secrets.randbelow(2**53) if seed is None else seed
+        now = self.clock()
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, ruleset, seed, mode, player0_id,"
+                " player1_id, deck0_version_id, deck1_version_id, decks_json, created_at,"
+                " decision_since) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    guild_id,
+                    channel_id,
+                    ruleset,
+                    seed,
+                    mode,
+                    players[0],
+                    players[1],
+                    deck_versions[0],
+                    deck_versions[1],
+                    json.dumps([json.loads(deck_to_json(deck)) for deck in decks]),
+                    now,
+                    now,
+                ),
+            )
+            match_id = cursor.lastrowid
+        assert match_id is not None
+        match = await self.get(match_id)
+        async with match.lock:
+            await self._play_ai(match)
+        return match
+
+    async def get(self, match_id: int) -> LiveMatch:
+        """The live match, replayed from the database the first time it is asked for."""
+        match = self._live.get(match_id)
+        if match is not None:
+            return match
+        async with self._loading:
+            match = self._live.get(match_id)
+            if match is None:
+                match = await self._load(match_id)
+                self._live[match_id] = match
+            return match
+
+    async def find(self, match_id: int) -> LiveMatch | None:
+        try:
+            return await self.get(match_id)
+        except LookupError:
+            return None
+
+    async def _load(self, match_id: int) -> LiveMatch:
+        row = await self.db.fetchone("SELECT * FROM matches WHERE id=?", (match_id,))
+        if row is None:
+            raise LookupError(f"no match #{match_id}")
+        answers = await self.db.fetchall(
+            "SELECT player, option FROM match_decisions WHERE match_id=? ORDER BY seq",
+            (match_id,),
+        )
+        decks_data = json.loads(row["decks_json"])
+        decks = (
+            deck_from_json(json.dumps(decks_data[0])),
+            deck_from_json(json.dumps(decks_data[1])),
+        )
+        record = GameRecord(row["ruleset"], row["seed"], decks)
+        game = Game.new(decks, row["seed"], row["ruleset"], self.pool)
+        match = LiveMatch(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            ruleset=row["ruleset"],
+            seed=row["seed"],
+            mode=row["mode"],
+            players=(row["player0_id"], row["player1_id"]),
+            decks=decks,
+            status=row["status"],
+            record=record,
+            game=game,
+            decision_since=row["decision_since"],
+            reminded=bool(row["reminded"]),
+            timeouts=[row["timeouts0"], row["timeouts1"]],
+        )
+        match.record_events(game.events)
+        for number, (player, option) in enumerate(answers, start=1):
+            answer = Answer(player, option)
+            outcome = apply_answer(game, answer)
+            if not outcome.ok:  # the engine changed under a stored match: say so loudly
+                raise RuntimeError(f"match #{match_id}: decision {number} no longer replays: "
+                                   f"{outcome.reason}")
+            record.decisions.append(answer)
+            match.record_events(outcome.events)
+        return match
+
+    async def active_ids(self) -> list[int]:
+        rows = await self.db.fetchall("SELECT id FROM matches WHERE status='active' ORDER BY id")
+        return [row[0] for row in rows]
+
+    async def load_unfinished(self) -> list[LiveMatch]:
+        """Replay every unfinished match (at start-up)."""
+        return [await self.get(match_id) for match_id in await self.active_ids()]
+
+    async def set_thread(self, match_id: int, thread_id: int) -> None:
+        async with self.db.write() as conn:
+            await conn.execute("UPDATE matches SET thread_id=? WHERE id=?", (thread_id, match_id))
+        match = self._live.get(match_id)
+        if match is not None:
+            match.thread_id = thread_id
+
+    async def match_in_thread(self, thread_id: int) -> LiveMatch | None:
+        row = await self.db.fetchone(
+            "SELECT id FROM matches WHERE thread_id=? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+        return await self.get(row[0]) if row else None
+
+    async def active_match_of(self, user_id: int) -> LiveMatch | None:
+        row = await self.db.fetchone(
+            "SELECT id FROM matches WHERE status='active' AND (player0_id=? OR player1_id=?)"
+            " ORDER BY id DESC LIMIT 1",
+            (user_id, user_id),
+        )
+        return await self.get(row[0]) if row else None
+
+    # --- answering ---------------------------------------------------------------------------
+    async def decide(self, match_id: int, user_id: int, seq: int, choice: int) -> Result:
+        """`user_id` picks option number `choice` of decision `seq`. Anything but the legal
+        answer to the pending decision is refused with a reason and changes nothing."""
+        match = await self.find(match_id)
+        if match is None:
+            return Result(False, "That match no longer exists.")
+        async with match.lock:
+            seat = match.seat_of(user_id)
+            if seat is None:
+                return Result(False, "You are not playing in this match; you can watch it.")
+            if not match.active:
+                return Result(False, "This match is over; nothing more can be played in it.")
+            decision = match.pending
+            if decision is None:  # cannot happen while active; be safe anyway
+                return Result(False, "No decision is pending.")
+            if seq != decision.seq:
+                return Result(
+                    False,
+                    "That button belongs to an earlier decision that has already been "
+                    "answered; nothing changed. Use the newest message.",
+                )
+            if decision.player != seat:
+                return Result(False, f"Not your decision: {self._name(match, decision.player)}"
+                                     " decides now.")
+            if not 0 <= choice < len(decision.options):
+                return Result(False, "That option does not exist for this decision.")
+            option = decision.options[choice]
+            ok = await self._commit(match, [Answer(seat, option.id)], user_id, "player")
+            if not ok:
+                return Result(False, "Something went wrong saving that; nothing changed. "
+                                     "Please try again.")
+            match.timeouts[seat] = 0
+            await self._play_ai(match)
+        await self._tell(match)
+        return Result(True, option.label)
+
+    async def concede(self, match_id: int, user_id: int) -> Result:
+        match = await self.find(match_id)
+        if match is None:
+            return Result(False, "That match no longer exists.")
+        async with match.lock:
+            seat = match.seat_of(user_id)
+            if seat is None:
+                return Result(False, "Only a player of this match can concede it.")
+            if not match.active:
+                return Result(False, "This match is already over.")
+            await self._commit(match, [Answer(seat, "@concede")], user_id, "player")
+        await self._tell(match)
+        return Result(True, "You conceded.")
+
+    async def _commit(
+        self, match: LiveMatch, answers: list[Answer], actor_id: int | None, source: str
+    ) -> bool:
+        """Apply answers to the game and store them in one transaction; on any failure
+        the game is rebuilt from the database, so memory never runs ahead of storage."""
+        game = match.game
+        applied: list[tuple[int, Answer]] = []
+        events: list[Event] = []
+        for answer in answers:
+            seq = len(match.record.decisions) + len(applied)
+            outcome = apply_answer(game, answer)
+            if not outcome.ok:
+                log.error("match #%s: engine refused %s: %s", match.id, answer, outcome.reason)
+                break
+            applied.append((seq, answer))
+            events.extend(outcome.events)
+        if not applied:
+            return False
+        now = self.clock()
+        try:
+            async with self.db.write() as conn:
+                await conn.executemany(
+                    "INSERT INTO match_decisions (match_id, seq, player, option, actor_id,"
+                    " source, created_at) VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (match.id, seq, a.player, a.option, actor_id, source, now)
+                        for seq, a in applied
+                    ],
+                )
+                state = game.state
+                status = "finished" if game.over else "active"
+                await conn.execute(
+                    "UPDATE matches SET status=?, winner=?, win_reason=?, finished_at=?,"
+                    " decision_since=?, reminded=0, timeouts0=?, timeouts1=? WHERE id=?",
+                    (
+                        status,
+                        state.winner,
+                        state.win_reason,
+                        now if game.over else None,
+                        now,
+                        match.timeouts[0],
+                        match.timeouts[1],
+                        match.id,
+                    ),
+                )
+        except Exception:
+            log.exception("match #%s: could not store a decision; reloading it", match.id)
+            fresh = await self._load(match.id)
+            match.game, match.record, match.status = fresh.game, fresh.record, fresh.status
+            match.public_log, match.private_log = fresh.public_log, fresh.private_log
+            return False
+        match.record.decisions.extend(answer for _, answer in applied)
+        match.record_events(events)
+        match.status = "finished" if game.over else "active"
+        match.decision_since = now
+        match.reminded = False
+        return True
+
+    async def _play_ai(self, match: LiveMatch) -> None:
+        """Let the built-in AI answer every decision that is its own (practice matches)."""
+        ai = GreedyPlayer()
+        while match.active:
+            decision = match.pending
+            if decision is None or match.players[decision.player] is not AI:
+                return
+            choice = ai.choose(match.game, decision)
+            if not await self._commit(match, [Answer(decision.player, choice)], None, "ai"):
+                return
+
+    # --- the decision timer ------------------------------------------------------------------
+    async def timeout_for(self, guild_id: int) -> float:
+        row = await self.db.fetchone(
+            "SELECT decision_timeout_s FROM guild_config WHERE guild_id=?", (guild_id,)
+        )
+        if row is not None and row[0]:
+            return float(row[0])
+        return self.default_timeout
+
+    async def check_timers(self) -> None:
+        """Remind at half time; at the limit apply the rulebook's default for the pending
+        decision; after MAX_TIMEOUTS timeouts in a row the player forfeits."""
+        for match_id in await self.active_ids():
+            match = await self.get(match_id)
+            try:
+                await self._check_timer(match)
+            except Exception:
+                log.exception("match #%s: the decision timer failed", match_id)
+
+    async def _check_timer(self, match: LiveMatch) -> None:
+        limit = await self.timeout_for(match.guild_id)
+        remind: tuple[int, float] | None = None
+        changed = False
+        async with match.lock:
+            decision = match.pending
+            if not match.active or decision is None:
+                return
+            seat = decision.player
+            user = match.players[seat]
+            if user is AI:
+                return
+            elapsed = self.clock() - match.decision_since
+            if elapsed >= limit:
+                match.timeouts[seat] += 1
+                if match.timeouts[seat] >= MAX_TIMEOUTS:
+                    answer = Answer(seat, "@forfeit")
+                else:
+                    answer = Answer(seat, default_option(decision))
+                changed = await self._commit(match, [answer], None, "timeout")
+                if not changed:
+                    match.timeouts[seat] -= 1
+                await self._play_ai(match)
+            elif elapsed >= limit / 2 and not match.reminded:
+                match.reminded = True
+                async with self.db.write() as conn:
+                    await conn.execute("UPDATE matches SET reminded=1 WHERE id=?", (match.id,))
+                remind = (seat, limit - elapsed)
+        if changed:
+            await self._tell(match)
+        if remind is not None:
+            try:
+                await self.notifier.remind(match, *remind)
+            except Exception:
+                log.exception("match #%s: reminder failed", match.id)
+
+    # --- telling -----------------------------------------------------------------------------
+    async def _tell(self, match: LiveMatch) -> None:
+        """Notify after a commit. A failed message never undoes the committed decision."""
+        try:
+            await self.notifier.match_changed(match)
+        except Exception:
+            log.exception("match #%s: notifying failed (the decision is saved)", match.id)
+
+    def _name(self, match: LiveMatch, seat: int) -> str:
+        user = match.players[seat]
+        return "the AI" if user is AI else f"<@{user}>"
+
+    def forget(self, match_id: int) -> None:
+        """Drop a match from memory (it is replayed from storage when next needed)."""
+        self._live.pop(match_id, None)
+
+
+# The answer a player who runs out of time gives: the rulebook's "do nothing" where
+# there is one (pass, do not defend, take the damage, keep, skip), else the last option
+# of a discard (the newest card), else the first option.
+DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "discard", "mp")
+
+
+def default_option(decision: Decision) -> str:
+    ids = [option.id for option in decision.options]
+    for wanted in DEFAULT_ORDER:
+        if wanted in ids:
+            return wanted
+    if decision.kind == "discard":
+        return ids[-1]
+    return ids[0]
+
+
+def row_players(row: Row) -> tuple[int | None, int | None]:
+    return row["player0_id"], row["player1_id"]

@@ -1,0 +1,212 @@
+"""The services without Discord: decks, the queue, challenges, decisions, the timer,
+restarts. Each test uses its own database file."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.db import Database
+from bot.services.decks import DeckError, DeckService
+from bot.services.lobby import LobbyError, LobbyService
+from bot.services.matches import LiveMatch, MatchService, default_option
+from engine.ai import GreedyPlayer
+from engine.cards import DATA_DIR, load_pool
+
+GOKU = (DATA_DIR / "decks" / "goku-saiyan.txt").read_text()
+FRIEZA = (DATA_DIR / "decks" / "frieza-black.txt").read_text()
+ALICE, BOB, CAROL = 101, 102, 103
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.changes = 0
+        self.reminders: list[tuple[int, int]] = []
+
+    async def match_changed(self, match: LiveMatch) -> None:
+        self.changes += 1
+
+    async def remind(self, match: LiveMatch, seat: int, seconds_left: float) -> None:
+        self.reminders.append((match.id, seat))
+
+
+def run(test: Callable[..., Awaitable[None]]) -> Callable[[Path], None]:
+    def wrapper(tmp_path: Path) -> None:
+        async def main() -> None:
+            db = await Database.open(tmp_path / "t.db")
+            try:
+                await test(db, tmp_path)
+            finally:
+                await db.close()
+
+        asyncio.run(main())
+
+    wrapper.__name__ = test.__name__
+    return wrapper
+
+
+def services(db: Database, clock: Clock | None = None) -> tuple[Any, Any, Any, Recorder]:
+    pool = load_pool()
+    clock = clock or Clock()
+    recorder = Recorder()
+    decks = DeckService(db, pool)
+    matches = MatchService(db, pool, recorder, clock=clock, decision_timeout=600)
+    return decks, matches, LobbyService(db, decks, matches, clock=clock), recorder
+
+
+async def play_out(matches: MatchService, match: LiveMatch, limit: int = 5000) -> None:
+    ai = GreedyPlayer()
+    for _ in range(limit):
+        decision = match.pending
+        if decision is None:
+            return
+        user = match.players[decision.player]
+        assert user is not None
+        choice = ai.choose(match.game, decision)
+        index = [o.id for o in decision.options].index(choice)
+        result = await matches.decide(match.id, user, decision.seq, index)
+        assert result.ok, result.message
+    raise AssertionError("the match did not end")
+
+
+@run
+async def test_deck_versions_and_errors(db: Database, tmp: Path) -> None:
+    decks, *_ = services(db)
+    first = await decks.register(ALICE, "Goku", GOKU)
+    assert first.version == 1 and first.legal_under("panini-2016")
+    second = await decks.register(ALICE, "  goku ", GOKU)
+    assert second.version == 2 and second.deck_id == first.deck_id
+    with pytest.raises(DeckError, match="did you mean"):
+        await decks.register(ALICE, "Typo", "3x Goku Hopefull Fighter\n")
+    assert [d.name for d in await decks.owned(ALICE)] == ["Goku"]
+    await decks.delete(ALICE, "GOKU")
+    with pytest.raises(DeckError, match="no deck named"):
+        await decks.latest(ALICE, "Goku")
+    assert (await decks.version(first.version_id)).text == GOKU  # kept for past matches
+
+
+@run
+async def test_queue_pairs_and_full_match_survives_restart(db: Database, tmp: Path) -> None:
+    decks, matches, lobby, recorder = services(db)
+    await decks.register(ALICE, "Goku", GOKU)
+    await decks.register(BOB, "Frieza", FRIEZA)
+    waiting = await lobby.join(guild_id=1, channel_id=2, user_id=ALICE, ruleset="panini-2016",
+                               mode="casual", deck_name="Goku")
+    assert waiting.match is None
+    with pytest.raises(LobbyError, match="already in the queue"):
+        await lobby.join(guild_id=1, channel_id=2, user_id=ALICE, ruleset="panini-2016",
+                         mode="casual", deck_name="Goku")
+    paired = await lobby.join(guild_id=1, channel_id=2, user_id=BOB, ruleset="panini-2016",
+                              mode="casual", deck_name="Frieza")
+    match = paired.match
+    assert match is not None and match.players == (ALICE, BOB)
+    # a stranger, the wrong player and a stale seq change nothing
+    decision = match.pending
+    assert decision is not None
+    seq = decision.seq
+    assert not (await matches.decide(match.id, CAROL, seq, 0)).ok
+    other = BOB if match.players[decision.player] == ALICE else ALICE
+    assert "Not your decision" in (await matches.decide(match.id, other, seq, 0)).message
+    assert not (await matches.decide(match.id, match.players[decision.player], seq + 5, 0)).ok
+    assert match.pending is decision and len(match.record.decisions) == 0
+    # play some, "restart" (a fresh service on the same file), and finish
+    for _ in range(30):
+        d = match.pending
+        assert d is not None
+        user = match.players[d.player]
+        assert user is not None
+        assert (await matches.decide(match.id, user, d.seq, 0)).ok
+    before = match.game.to_json()
+    _, fresh_service, _, _ = services(db)
+    reloaded = await fresh_service.get(match.id)
+    assert reloaded.game.to_json() == before
+    await play_out(fresh_service, reloaded)
+    row = await db.fetchone("SELECT status, winner FROM matches WHERE id=?", (match.id,))
+    assert row is not None and row[0] == "finished" and row[1] == reloaded.game.state.winner
+    assert not (await fresh_service.decide(match.id, ALICE, 0, 0)).ok
+    assert recorder.changes == 30
+
+
+@run
+async def test_fifty_simultaneous_presses_apply_once(db: Database, tmp: Path) -> None:
+    decks, matches, _lobby, _ = services(db)
+    await decks.register(ALICE, "Goku", GOKU)
+    match = await matches.create(guild_id=1, channel_id=2, mode="practice",
+                                 ruleset="panini-2016", players=(ALICE, None),
+                                 decks=((await decks.latest(ALICE, "Goku")).deck,) * 2,
+                                 deck_versions=(None, None), seed=5)
+    decision = match.pending
+    assert decision is not None and match.players[decision.player] == ALICE
+    results = await asyncio.gather(
+        *(matches.decide(match.id, ALICE, decision.seq, 0) for _ in range(50))
+    )
+    assert sum(r.ok for r in results) == 1
+    rows = await db.fetchall("SELECT seq, source FROM match_decisions WHERE match_id=?",
+                             (match.id,))
+    assert next(r[1] for r in rows) == "player"
+    assert len({r[0] for r in rows}) == len(rows) == len(match.record.decisions)
+
+
+@run
+async def test_timer_reminds_then_defaults_then_forfeits(db: Database, tmp: Path) -> None:
+    clock = Clock()
+    decks, matches, _lobby, recorder = services(db, clock)
+    await decks.register(ALICE, "Goku", GOKU)
+    deck = (await decks.latest(ALICE, "Goku")).deck
+    match = await matches.create(guild_id=1, channel_id=2, mode="practice",
+                                 ruleset="panini-2016", players=(ALICE, None),
+                                 decks=(deck, deck), deck_versions=(None, None), seed=3)
+    clock.now += 301
+    await matches.check_timers()
+    assert recorder.reminders == [(match.id, match.seat_of(ALICE))]
+    for _ in range(3):
+        decision = match.pending
+        assert decision is not None
+        expected = default_option(decision)
+        count = len(match.record.decisions)
+        clock.now += 601
+        await matches.check_timers()
+        if match.active:
+            assert match.record.decisions[count].option == expected
+    assert not match.active
+    assert match.game.state.win_reason == "forfeit"
+    assert match.record.decisions[-1].option == "@forfeit"
+    _, fresh, _, _ = services(db, clock)
+    assert (await fresh.get(match.id)).game.state.win_reason == "forfeit"
+
+
+@run
+async def test_challenges(db: Database, tmp: Path) -> None:
+    decks, matches, lobby, _ = services(db)
+    await decks.register(ALICE, "Goku", GOKU)
+    await decks.register(BOB, "Frieza", FRIEZA)
+    with pytest.raises(LobbyError, match="yourself"):
+        await lobby.challenge(guild_id=1, channel_id=2, challenger_id=ALICE,
+                              challenged_id=ALICE, ruleset="panini-2016", mode="casual",
+                              deck_name="Goku")
+    challenge = await lobby.challenge(guild_id=1, channel_id=2, challenger_id=ALICE,
+                                      challenged_id=BOB, ruleset="panini-2016", mode="casual",
+                                      deck_name="Goku")
+    with pytest.raises(LobbyError, match="not addressed to you"):
+        await lobby.accept(challenge.id, CAROL, "Frieza")
+    match = await lobby.accept(challenge.id, BOB, "Frieza")
+    assert match.players == (ALICE, BOB)
+    with pytest.raises(LobbyError, match="already accepted"):
+        await lobby.decline(challenge.id, BOB)
+    with pytest.raises(LobbyError, match="already playing"):
+        await lobby.join(guild_id=1, channel_id=2, user_id=ALICE, ruleset="panini-2016",
+                         mode="casual", deck_name="Goku")
+    assert (await matches.concede(match.id, BOB)).ok
+    assert match.game.state.winner == 0

@@ -1,0 +1,427 @@
+"""Self-tests of tests/fakediscord: a tiny real discord.py bot against the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import zlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+from discord.webhook.async_ import async_context, interaction_response_params
+
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeModal,
+    FakeUser,
+    RecordedMessage,
+    async_test,
+    running_bot,
+)
+
+
+def _png() -> bytes:
+    """A valid 1x1 PNG, built here so the test owns its data."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return len(data).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+
+    header = (1).to_bytes(4, "big") + (1).to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    pixels = zlib.compress(b"\x00\xff\x00\x00")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+
+
+PNG = _png()
+
+
+class ReadyView(discord.ui.View):
+    """A persistent view: no timeout, fixed custom_id, registered in setup_hook."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(
+        label="I'm ready", custom_id="lobby:ready", style=discord.ButtonStyle.primary
+    )
+    async def ready(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} is ready", view=None
+        )
+
+
+class PickView(discord.ui.View):
+    @discord.ui.select(
+        custom_id="pick:card",
+        placeholder="Choose a card",
+        options=[
+            discord.SelectOption(label="Goku", value="goku", description="Saiyan"),
+            discord.SelectOption(label="Vegeta", value="vegeta"),
+        ],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
+
+
+class RenameModal(discord.ui.Modal, title="Rename your deck"):
+    deck_name: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Deck name", custom_id="deck_name"
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f"Deck renamed to {self.deck_name.value}", ephemeral=True
+        )
+
+
+@dataclass
+class Seen:
+    """What the bot observed, for assertions."""
+
+    double_ack: list[discord.HTTPException] = field(default_factory=list)
+    rejected: list[discord.HTTPException] = field(default_factory=list)
+    late: list[discord.HTTPException] = field(default_factory=list)
+
+
+class TinyBot(commands.Bot):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            guild_ready_timeout=0.05,
+        )
+        self.guild_ref = discord.Object(guild_id)
+        self.seen = Seen()
+        self.gate = asyncio.Event()
+
+    async def setup_hook(self) -> None:
+        deck = app_commands.Group(name="deck", description="Your decks")
+
+        @deck.command(name="register", description="Register a deck")
+        async def register(
+            interaction: discord.Interaction, name: str, partner: discord.Member | None = None
+        ) -> None:
+            extra = f" with {partner.display_name}" if partner is not None else ""
+            await interaction.response.send_message(f"Registered {name}{extra}", ephemeral=True)
+
+        @app_commands.command(name="slow", description="Thinks, then answers")
+        async def slow(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send("Done thinking")
+
+        @app_commands.command(name="lobby", description="Post the lobby")
+        async def lobby(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("Waiting for players", view=ReadyView())
+
+        @app_commands.command(name="pick", description="Pick a card")
+        async def pick(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("Pick one", view=PickView())
+
+        @app_commands.command(name="rename", description="Rename a deck")
+        async def rename(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(RenameModal())
+
+        @app_commands.command(name="twice", description="Answers twice")
+        async def twice(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("first")
+            # A second callback on the same interaction, as a buggy bot would send it.
+            params = interaction_response_params(4, {"content": "second"})
+            try:
+                await async_context.get().create_interaction_response(
+                    interaction.id, interaction.token, session=interaction._session, params=params
+                )
+            except discord.HTTPException as exc:
+                self.seen.double_ack.append(exc)
+
+        @app_commands.command(name="long", description="Too long an answer")
+        async def long(interaction: discord.Interaction) -> None:
+            try:
+                await interaction.response.send_message("x" * 2001)
+            except discord.HTTPException as exc:
+                self.seen.rejected.append(exc)
+
+        @app_commands.command(name="late", description="Answers when the test says so")
+        async def late(interaction: discord.Interaction) -> None:
+            await self.gate.wait()
+            try:
+                await interaction.response.send_message("finally")
+            except discord.HTTPException as exc:
+                self.seen.late.append(exc)
+
+        commands_: list[app_commands.Command[Any, Any, Any] | app_commands.Group] = [
+            deck,
+            slow,
+            lobby,
+            pick,
+            rename,
+            twice,
+            long,
+            late,
+        ]
+        for cmd in commands_:
+            self.tree.add_command(cmd, guild=self.guild_ref)
+        self.add_view(ReadyView())
+        await self.tree.sync(guild=self.guild_ref)
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    games: FakeChannel
+    locked: FakeChannel
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    bot: TinyBot
+
+
+@contextlib.asynccontextmanager
+async def world() -> AsyncIterator[World]:
+    fake = await FakeDiscord(settle=0.05).start()
+    try:
+        guild = fake.add_guild("Capsule Corp")
+        games = fake.add_text_channel(guild, "games")
+        locked = fake.add_text_channel(
+            guild, "announcements", bot_can_send=False, bot_can_create_private_threads=False
+        )
+        alice = fake.add_user("alice")
+        bob = fake.add_user("bob")
+        carol = fake.add_user("carol", dm_open=False)
+        for user in (alice, bob, carol):
+            fake.add_member(guild, user)
+        bot = TinyBot(guild.id)
+        async with running_bot(bot, fake.bot_token):
+            yield World(fake, guild, games, locked, alice, bob, carol, bot)
+        assert fake.unhandled == []
+    finally:
+        await fake.stop()
+
+
+def texts(messages: list[RecordedMessage]) -> str:
+    return "\n".join(m.text() for m in messages)
+
+
+@async_test
+async def test_login_ready_and_guild_cached() -> None:
+    async with world() as w:
+        guild = w.bot.get_guild(w.guild.id)
+        assert guild is not None and guild.name == "Capsule Corp"
+        assert w.bot.user is not None and w.bot.user.id == w.fake.bot_user.id
+        assert guild.me is not None
+        assert {c.name for c in guild.text_channels} == {"games", "announcements"}
+        assert guild.member_count == 5  # owner, bot, alice, bob, carol
+        assert w.fake.identify_count == 1
+        names = {c.name for c in w.fake.commands(w.guild)}
+        assert {"deck", "slow", "lobby", "pick", "rename", "twice"} <= names
+        # Permissions the bot can check beforehand agree with what the fake enforces.
+        announcements = guild.get_channel(w.locked.id)
+        assert isinstance(announcements, discord.TextChannel)
+        perms = announcements.permissions_for(guild.me)
+        assert not perms.send_messages and not perms.create_private_threads
+        assert perms.create_public_threads
+        with pytest.raises(discord.Forbidden) as info:
+            await announcements.send("hello")
+        assert info.value.code == 50013
+        # Revoking a permission later reaches the bot's cache (CHANNEL_UPDATE) and the REST API.
+        games = guild.get_channel(w.games.id)
+        assert isinstance(games, discord.TextChannel)
+        assert games.permissions_for(guild.me).send_messages
+        w.fake.set_bot_permissions(w.games, bot_can_send=False)
+        await w.fake.wait_until(lambda: not games.permissions_for(guild.me).send_messages)
+        with pytest.raises(discord.Forbidden):
+            await games.send("hello")
+
+
+@async_test
+async def test_subcommand_with_user_option_is_ephemeral() -> None:
+    async with world() as w:
+        result = await w.fake.slash(
+            w.alice, w.games, "deck register", {"name": "Goku", "partner": w.bob}
+        )
+        assert result.error is None
+        assert result.response_type == 4
+        msg = result.response
+        assert isinstance(msg, RecordedMessage)
+        assert msg.content == "Registered Goku with bob"
+        assert msg.ephemeral and msg.viewers == {w.alice.id}
+        assert "Registered Goku" in texts(w.fake.visible_to(w.alice))
+        assert "Registered Goku" not in texts(w.fake.visible_to(w.bob))
+
+
+@async_test
+async def test_deferred_reply_then_followup() -> None:
+    async with world() as w:
+        result = await w.fake.slash(w.alice, w.games, "slow")
+        assert result.error is None and result.deferred
+        msg = result.response
+        assert isinstance(msg, RecordedMessage)
+        assert msg.content == "Done thinking" and not msg.loading and not msg.ephemeral
+        # Public: everyone saw the "thinking" state and then the answer.
+        assert {w.alice.id, w.bob.id, w.carol.id} <= msg.viewers
+        assert [v.loading for v in w.fake.visible_to(w.bob)] == [True, False]
+
+
+@async_test
+async def test_persistent_button_edits_message() -> None:
+    async with world() as w:
+        posted = await w.fake.slash(w.alice, w.games, "lobby")
+        lobby = posted.response
+        assert isinstance(lobby, RecordedMessage) and lobby.custom_ids() == ["lobby:ready"]
+        clicked = await w.fake.click(w.bob, lobby, "lobby:ready")
+        assert clicked.error is None and clicked.response_type == 7
+        edited = clicked.response
+        assert isinstance(edited, RecordedMessage)
+        assert edited.id == lobby.id and edited.version == 1
+        assert edited.content == "bob is ready" and edited.components == []
+        assert w.fake.latest_message(w.games) is edited
+
+
+@async_test
+async def test_select_menu() -> None:
+    async with world() as w:
+        posted = await w.fake.slash(w.alice, w.games, "pick")
+        message = posted.response
+        assert isinstance(message, RecordedMessage)
+        assert "Choose a card" in message.text() and "Saiyan" in message.text()
+        with pytest.raises(ValueError):
+            await w.fake.select(w.bob, message, "pick:card", ["broly"])
+        picked = await w.fake.select(w.bob, message, "pick:card", ["vegeta"])
+        answer = picked.response
+        assert isinstance(answer, RecordedMessage)
+        assert answer.content == "picked vegeta" and answer.viewers == {w.bob.id}
+
+
+@async_test
+async def test_modal_round_trip() -> None:
+    async with world() as w:
+        opened = await w.fake.slash(w.alice, w.games, "rename")
+        assert opened.response_type == 9
+        modal = opened.response
+        assert isinstance(modal, FakeModal) and modal.title == "Rename your deck"
+        submitted = await w.fake.submit_modal(
+            w.alice, w.games, modal.custom_id, {"deck_name": "Saiyan Saga"}
+        )
+        answer = submitted.response
+        assert isinstance(answer, RecordedMessage)
+        assert answer.content == "Deck renamed to Saiyan Saga" and answer.ephemeral
+
+
+@async_test
+async def test_direct_messages_and_closed_dms() -> None:
+    async with world() as w:
+        alice = await w.bot.fetch_user(w.alice.id)
+        await alice.send("Your turn")
+        assert [m.content for m in w.fake.dm_messages(w.alice)] == ["Your turn"]
+        assert w.fake.dm_messages(w.alice)[0].viewers == {w.alice.id, w.fake.bot_user.id}
+        carol = await w.bot.fetch_user(w.carol.id)
+        with pytest.raises(discord.Forbidden) as info:
+            await carol.send("Your turn")
+        assert info.value.code == 50007
+        assert w.fake.dm_messages(w.carol) == []
+
+
+@async_test
+async def test_private_thread_visible_only_to_members() -> None:
+    async with world() as w:
+        channel = w.bot.get_channel(w.games.id)
+        assert isinstance(channel, discord.TextChannel)
+        thread = await channel.create_thread(name="game-1", type=discord.ChannelType.private_thread)
+        await thread.add_user(discord.Object(w.alice.id))
+        await thread.send("Alice's secret hand: Goku")
+        fake_thread = next(t for t in w.fake.threads if t.id == thread.id)
+        assert fake_thread.is_private_thread and set(fake_thread.member_ids) == {
+            w.fake.bot_user.id,
+            w.alice.id,
+        }
+        assert "secret hand" in texts(w.fake.visible_to(w.alice))
+        assert "secret hand" not in texts(w.fake.visible_to(w.bob))
+        await w.fake.wait_until(lambda: w.bot.get_channel(thread.id) is not None)
+        # The bot cannot create a private thread where it lacks the permission.
+        locked = w.bot.get_channel(w.locked.id)
+        assert isinstance(locked, discord.TextChannel)
+        with pytest.raises(discord.Forbidden) as info:
+            await locked.create_thread(name="nope", type=discord.ChannelType.private_thread)
+        assert info.value.code == 50013
+        # Adding bob later lets him read the thread's history.
+        await thread.add_user(discord.Object(w.bob.id))
+        assert "secret hand" in texts(w.fake.visible_to(w.bob))
+
+
+@async_test
+async def test_png_attachment_round_trip() -> None:
+    async with world() as w:
+        channel = w.bot.get_channel(w.games.id)
+        assert isinstance(channel, discord.TextChannel)
+        sent = await channel.send("The board", file=discord.File(io.BytesIO(PNG), "board.png"))
+        recorded = w.fake.latest_message(w.games)
+        assert recorded is not None and recorded.attachment("board.png") == PNG
+        assert "board.png" in recorded.text()
+        attachment = sent.attachments[0]
+        assert attachment.width == 1 and attachment.content_type == "image/png"
+        assert await attachment.read() == PNG
+
+
+@async_test
+async def test_second_response_is_rejected_40060() -> None:
+    async with world() as w:
+        result = await w.fake.slash(w.alice, w.games, "twice")
+        message = result.response
+        assert isinstance(message, RecordedMessage) and message.content == "first"
+        assert [e.code for e in w.bot.seen.double_ack] == [40060]
+        assert [e.code for e in result.errors] == [40060]
+
+
+@async_test
+async def test_faithful_rejections() -> None:
+    async with world() as w:
+        too_long = await w.fake.slash(w.alice, w.games, "long", timeout=0.3)
+        assert too_long.error is not None and "did not respond" in too_long.error
+        [rejected] = w.bot.seen.rejected
+        assert rejected.code == 50035 and "data.content" in rejected.text
+        channel = w.bot.get_channel(w.games.id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.HTTPException) as info:
+            await channel.send(embed=discord.Embed(title="t" * 257))
+        assert info.value.code == 50035 and "embeds.0.title" in info.value.text
+        with pytest.raises(discord.HTTPException) as info:
+            await channel.send(view=discord.ui.View().add_item(discord.ui.Button(label="x" * 81)))
+        assert info.value.code == 50035 and "label" in info.value.text
+
+
+@async_test
+async def test_answer_after_three_seconds_is_unknown_interaction() -> None:
+    async with world() as w:
+        pending = asyncio.create_task(w.fake.slash(w.alice, w.games, "late"))
+        await w.fake.wait_until(lambda: len(w.fake.state.interactions) == 1)
+        w.fake.advance(4)  # the fake's clock: nothing sleeps
+        result = await pending
+        w.bot.gate.set()
+        await w.fake.wait_until(lambda: bool(w.bot.seen.late))
+        assert result.error is not None and not result.acknowledged
+        assert [e.code for e in w.bot.seen.late] == [10062]
+
+
+@async_test
+async def test_restart_with_a_new_bot_instance() -> None:
+    async with world() as w:
+        await w.bot.close()
+        await w.fake.wait_disconnected()
+        second = TinyBot(w.guild.id)
+        async with running_bot(second, w.fake.bot_token):
+            assert w.fake.identify_count == 2
+            assert second.get_guild(w.guild.id) is not None
+            result = await w.fake.slash(w.bob, w.games, "deck register", {"name": "Vegeta"})
+            assert isinstance(result.response, RecordedMessage)
+            assert result.response.content == "Registered Vegeta"
+        assert w.fake.unhandled == []
