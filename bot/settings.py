@@ -26,10 +26,8 @@ class Settings(BaseModel):
     dev_guild_id: int | None = None  # sync commands to this guild only (instant, for development)
     decision_timeout_minutes: float = Field(default=10.0, gt=0, le=24 * 60)
     log_level: LogLevel = "INFO"
-    # Where discord.py sends REST calls. Only the tests' fake Discord changes it.
-    discord_api_base: str | None = None
 
-    @field_validator("discord_token", "dev_guild_id", "discord_api_base", mode="before")
+    @field_validator("discord_token", "dev_guild_id", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -54,7 +52,6 @@ KEYS = {
     "DEV_GUILD_ID": "dev_guild_id",
     "DECISION_TIMEOUT_MINUTES": "decision_timeout_minutes",
     "LOG_LEVEL": "log_level",
-    "DISCORD_API_BASE": "discord_api_base",
 }
 
 

@@ -303,6 +303,12 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
             put_in_discard(game, state.life.pop())
             continue
         if card.endurance and from_attack:
+            # A card discarded as damage is turned face up: everyone sees what may be banished.
+            game.emit(
+                "reveal",
+                f"{game.who(player)} reveals {card.name} (Endurance {card.endurance}) while "
+                "taking damage.",
+            )
             game.ask(
                 player,
                 "endurance",

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.cards import CardPool
 from engine.decklist import Deck
-from engine.game import Game, Outcome
+from engine.game import Event, Game, Outcome
 
 # Recorded answers that are not options of a decision: a player giving up.
 GIVE_UP = {"@concede": "concede", "@forfeit": "forfeit"}
@@ -82,6 +82,16 @@ def replay(record: GameRecord, pool: CardPool | None = None, upto: int | None = 
         if not outcome.ok:
             raise ReplayError(f"decision {number} ({answer.option!r}): {outcome.reason}")
     return game
+
+
+def replay_events(record: GameRecord, pool: CardPool | None = None) -> list[Event]:
+    """Every event of the game so far, in order (public and private alike: callers
+    filter by who may see them)."""
+    game = Game.new(record.decks, record.seed, record.ruleset, pool)
+    events = list(game.events)
+    for answer in record.decisions:
+        events.extend(apply_answer(game, answer).events)
+    return events
 
 
 def apply_answer(game: Game, answer: Answer, seq: int | None = None) -> Outcome:

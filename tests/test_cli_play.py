@@ -12,6 +12,7 @@ import pytest
 from bot.cli_commands import play as play_command
 from bot.cli_commands import run as run_command
 from bot.cli_commands.play import Console, Match, match_option, play_game
+from bot.settings import Settings, SettingsError, load_settings
 from engine.ai import GreedyPlayer
 from engine.game import Game
 from engine.view import SPECTATOR, player_view
@@ -248,8 +249,8 @@ def test_run_without_token_plays_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_p
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
     out = Output()
-    settings = run_command.load_settings()
-    code = run_command.run_bot(settings, seed=5, write=out.write, pool=TEST_POOL, decks=DECKS)
+    settings = load_settings()
+    code = run_command.run_demo(settings, seed=5, write=out.write, pool=TEST_POOL, decks=DECKS)
     assert code == 0
     assert "No DISCORD_TOKEN is set" in out.text
     assert "developers/applications" in out.text
@@ -258,21 +259,32 @@ def test_run_without_token_plays_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert "Result: Player" in out.text
 
 
-def test_run_with_token_says_the_bot_comes_later(tmp_path: Path) -> None:
-    out = Output()
+def test_settings_read_dotenv_and_never_show_the_token(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
-    dotenv.write_text('# settings\nexport DISCORD_TOKEN="secret-token"\n', encoding="utf-8")
-    settings = run_command.load_settings(environ={}, dotenv=dotenv)
-    assert settings["DISCORD_TOKEN"] == "secret-token"
-    code = run_command.run_bot(settings, seed=5, write=out.write, pool=TEST_POOL, decks=DECKS)
-    assert code == 0
-    assert "issue 3" in out.text
-    assert "secret-token" not in out.text
+    dotenv.write_text('# settings\nexport DISCORD_TOKEN="secret-token"\nLOG_LEVEL=debug\n',
+                      encoding="utf-8")
+    settings = load_settings(environ={}, dotenv=dotenv)
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "secret-token"
+    assert settings.log_level == "DEBUG"
+    assert "secret-token" not in repr(settings)
+    env_wins = load_settings(environ={"DISCORD_TOKEN": "other"}, dotenv=dotenv)
+    assert env_wins.discord_token is not None
+    assert env_wins.discord_token.get_secret_value() == "other"
+
+
+def test_settings_errors_name_the_key(tmp_path: Path) -> None:
+    with pytest.raises(SettingsError, match="DECISION_TIMEOUT_MINUTES"):
+        load_settings(environ={"DECISION_TIMEOUT_MINUTES": "soon"}, dotenv=tmp_path / "none")
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        load_settings(environ={"DEV_GUILD_ID": "my server"}, dotenv=tmp_path / "none")
 
 
 def test_run_quiet_prints_only_the_summary() -> None:
     out = Output()
-    code = run_command.run_bot({}, seed=5, quiet=True, write=out.write, pool=TEST_POOL, decks=DECKS)
+    code = run_command.run_demo(
+        Settings(), seed=5, quiet=True, write=out.write, pool=TEST_POOL, decks=DECKS
+    )
     assert code == 0
     assert len(out.chunks) == 1 and out.chunks[0].startswith("Result: ")
 

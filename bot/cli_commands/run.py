@@ -1,20 +1,18 @@
 """`scouter run`: start the bot (what ./run calls).
 
-The Discord bot is not written yet (issue 3). Until then this command checks for a
-DISCORD_TOKEN, explains how to get one when it is missing, and shows the referee at
-work: a local match between two AIs, printed as a condensed log. Nothing touches the
-network."""
+With a DISCORD_TOKEN (in .env or the environment) it runs the Discord bot. Without one it
+explains how to get a token and shows the referee at work: a local match between two AIs,
+printed as a condensed log. The demo touches no network."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
+import logging
 import secrets
-from collections.abc import Callable, Mapping
-from pathlib import Path
+from collections.abc import Callable
 
 from bot.cli_commands.play import DeckLoadError, load_decks
+from bot.settings import Settings, SettingsError, load_settings
 from bot.textboard import describe_result, render_board, render_events
 from engine.ai import GreedyPlayer
 from engine.cards import CardFileError, CardPool, load_pool
@@ -35,29 +33,58 @@ project folder (copy .env.example), or export it in your shell:
 
     DISCORD_TOKEN=paste-your-token-here
 
-README.md has the details."""
-
-TOKEN_SET = """\
-DISCORD_TOKEN is set. The Discord bot itself arrives with issue 3; until then
-nothing connects to Discord."""
+README.md has the details (the bot's permissions and its invite link)."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "run", help="run the Discord bot (for now: explain set-up and show a demo match)"
+        "run", help="run the Discord bot (without a token: explain set-up, show a demo match)"
     )
     parser.add_argument("--demo-seed", type=int, help="seed of the demo match (default random)")
     parser.add_argument("--quiet", action="store_true", help="print only the demo's summary")
+    parser.add_argument(
+        "--sync", action="store_true", help="sync slash commands even if they did not change"
+    )
+    parser.add_argument("--demo", action="store_true", help="play the demo even with a token")
     parser.set_defaults(handler=run_command)
 
 
 def run_command(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(f"error: {exc}")
+        return 2
+    if settings.has_token and not args.demo:
+        return start_bot(settings, force_sync=args.sync)
     seed = args.demo_seed if args.demo_seed is not None else secrets.randbelow(2**31)
-    return run_bot(load_settings(), seed=seed, quiet=args.quiet)
+    return run_demo(settings, seed=seed, quiet=args.quiet)
 
 
-def run_bot(
-    settings: Mapping[str, str],
+def start_bot(settings: Settings, force_sync: bool = False) -> int:
+    """Run the Discord bot until it is stopped (Ctrl+C)."""
+    import discord  # only here: the demo must start fast and offline
+
+    from bot.app import ScouterBot
+
+    assert settings.discord_token is not None
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    bot = ScouterBot(settings, force_sync=force_sync)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except discord.LoginFailure:
+        print("error: Discord refused the DISCORD_TOKEN; copy the bot's token again from the "
+              "developer portal (Bot > Reset Token) into .env.")
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("error: Discord refused an intent; Scouter needs no privileged intents, so "
+              "check that you use Scouter's own bot/app.py.")
+        return 2
+    return 0
+
+
+def run_demo(
+    settings: Settings,
     *,
     seed: int,
     quiet: bool = False,
@@ -66,49 +93,10 @@ def run_bot(
     decks: list[Deck] | None = None,
 ) -> int:
     if not quiet:
-        write(TOKEN_SET if settings.get("DISCORD_TOKEN", "").strip() else NO_TOKEN)
+        if not settings.has_token:
+            write(NO_TOKEN)
         write("\nMeanwhile, here is the referee at work:\n")
     return demo(seed, quiet=quiet, write=write, pool=pool, decks=decks)
-
-
-# --- settings -------------------------------------------------------------------------------
-def load_settings(
-    environ: Mapping[str, str] | None = None, dotenv: Path = Path(".env")
-) -> dict[str, str]:
-    """Settings from a .env file overridden by the real environment (as python-dotenv
-    does by default). The token is never printed."""
-    settings = read_dotenv(dotenv)
-    settings.update(os.environ if environ is None else environ)
-    return settings
-
-
-def read_dotenv(path: Path) -> dict[str, str]:
-    if not path.is_file():
-        return {}
-    try:
-        # python-dotenv is not a dependency yet; use it when someone installed it.
-        module = importlib.import_module("dotenv")
-        values = module.dotenv_values(path)
-        return {key: value for key, value in values.items() if value is not None}
-    except ImportError:
-        pass
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return {}
-    return dict(_dotenv_line(line) for line in text.splitlines() if _dotenv_line(line)[0])
-
-
-def _dotenv_line(line: str) -> tuple[str, str]:
-    """("KEY", "value") for `KEY=value`, `export KEY="value"`; ("", "") otherwise."""
-    line = line.strip()
-    if not line or line.startswith("#") or "=" not in line:
-        return "", ""
-    key, _, value = line.removeprefix("export ").partition("=")
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        value = value[1:-1]
-    return key.strip(), value
 
 
 # --- the demo match -------------------------------------------------------------------------

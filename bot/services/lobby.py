@@ -194,7 +194,7 @@ class LobbyService:
             )
             return cursor.rowcount > 0
 
-    async def _open_for(self, challenge_id: int, user_id: int) -> Challenge:
+    async def open_for(self, challenge_id: int, user_id: int) -> Challenge:
         challenge = await self.get_challenge(challenge_id)
         if user_id != challenge.challenged_id:
             if user_id == challenge.challenger_id:
@@ -208,7 +208,7 @@ class LobbyService:
         return challenge
 
     async def decline(self, challenge_id: int, user_id: int) -> Challenge:
-        challenge = await self._open_for(challenge_id, user_id)
+        challenge = await self.open_for(challenge_id, user_id)
         if not await self._close(challenge, "declined"):
             raise LobbyError("This challenge was already answered.")
         return challenge
@@ -217,7 +217,7 @@ class LobbyService:
         return [d for d in await self.decks.owned(user_id) if d.legal_under(ruleset)]
 
     async def accept(self, challenge_id: int, user_id: int, deck_name: str) -> LiveMatch:
-        challenge = await self._open_for(challenge_id, user_id)
+        challenge = await self.open_for(challenge_id, user_id)
         await self.ensure_free(user_id)
         await self.ensure_free(challenge.challenger_id, who=f"<@{challenge.challenger_id}>")
         deck = await self.playable_deck(user_id, deck_name, challenge.ruleset)

@@ -1,0 +1,174 @@
+"""The Discord bot: the composition root that wires settings, the database, the services,
+the notifier and the cogs together, resumes unfinished matches on start and runs the
+decision timer."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db import Database
+from bot.services.decks import DeckService
+from bot.services.guilds import GuildService
+from bot.services.lobby import LobbyService
+from bot.services.matches import MatchService
+from bot.services.messages import MessageStore
+from bot.settings import Settings
+from bot.ui.items import DYNAMIC_ITEMS
+from bot.ui.notifier import DiscordNotifier
+from engine.cards import CardPool, load_pool
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.config", "cogs.decks", "cogs.play", "cogs.game")
+TIMER_PERIOD = 15.0  # seconds between decision-timer checks
+
+
+class ScouterBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        pool: CardPool | None = None,
+        timer_period: float = TIMER_PERIOD,
+        force_sync: bool = False,
+        **client_options: Any,
+    ) -> None:
+        # Interactions arrive without privileged intents; guilds keeps channels cached.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **client_options,
+        )
+        self.settings = settings
+        self.pool = pool if pool is not None else load_pool()
+        self.timer_period = timer_period
+        self.force_sync = force_sync
+        self.tree.error(self.on_app_command_error)
+        self._timer: asyncio.Task[None] | None = None
+
+    # Services exist once setup_hook has opened the database.
+    db: Database
+    store: MessageStore
+    decks: DeckService
+    guild_config: GuildService
+    matches: MatchService
+    lobby: LobbyService
+    notifier: DiscordNotifier
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self.store = MessageStore(self.db)
+        self.notifier = DiscordNotifier(self)
+        self.decks = DeckService(self.db, self.pool)
+        self.guild_config = GuildService(self.db)
+        self.matches = MatchService(
+            self.db,
+            self.pool,
+            self.notifier,
+            decision_timeout=self.settings.decision_timeout_seconds,
+        )
+        self.lobby = LobbyService(self.db, self.decks, self.matches)
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+        resumed = await self.matches.load_unfinished()
+        log.info("resumed %d unfinished match(es)", len(resumed))
+        self._timer = asyncio.create_task(self._run_timer())
+
+    async def on_ready(self) -> None:
+        if self.is_closed():
+            return
+        # Bring every unfinished match's messages up to date (buttons included).
+        for match_id in await self.matches.active_ids():
+            self.notifier.schedule(match_id)
+        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if hasattr(self, "notifier"):
+            await self.notifier.settle()
+        await super().close()
+        if hasattr(self, "db"):
+            await self.db.close()
+
+    async def _run_timer(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.matches.check_timers()
+            except Exception:
+                log.exception("the decision timer failed")
+            await asyncio.sleep(self.timer_period)
+
+    # --- command sync: deliberate, not on every start ---
+    async def sync_commands(self) -> None:
+        """Sync slash commands when their definitions changed since the last sync (or when
+        forced): to DEV_GUILD_ID in development (instant), globally otherwise."""
+        guild = (
+            discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        )
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        row = await self.db.fetchone("SELECT value FROM meta WHERE key=?", (key,))
+        if row is not None and row[0] == digest and not self.force_sync:
+            log.info("slash commands unchanged; not syncing")
+            return
+        await self.tree.sync(guild=guild)
+        async with self.db.write() as conn:
+            await conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (key, digest),
+            )
+        log.info("synced %d slash command(s) %s", len(payload),
+                 f"to guild {guild.id}" if guild else "globally")
+
+    # --- errors ---
+    async def on_app_command_error(
+        self,
+        interaction: discord.Interaction[Any],
+        error: app_commands.AppCommandError,
+    ) -> None:
+        if isinstance(error, app_commands.MissingPermissions):
+            text = "You need the " + ", ".join(
+                p.replace("_", " ").title() for p in error.missing_permissions
+            ) + " permission for this command."
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = "This command works only in a server."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = str(error) or "You cannot use this command here."
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.name,
+                      exc_info=error)
+            text = "Something went wrong on my side; nothing was changed. Please try again."
+        await send_ephemeral(interaction, text)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("unhandled error in %s", event_method)
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+    """Reply only to the user, whether or not the interaction was already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not send an error message to %s", interaction.user)

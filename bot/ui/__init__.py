@@ -1,0 +1,1 @@
+"""Discord presentation of matches: embeds, components and the notifier."""

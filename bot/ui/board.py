@@ -1,0 +1,139 @@
+"""Embeds for a match, built only from engine views (engine.view): the thread's board
+from the spectator view, a hand from its owner's view. Whatever a view hides cannot leak."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.services.matches import AI, LiveMatch
+from bot.textboard import WIN_REASONS, anger_gauge
+from engine.game import Event
+from engine.view import SPECTATOR, player_view
+
+HERO_COLOUR = discord.Colour.blue()
+VILLAIN_COLOUR = discord.Colour.red()
+OVER_COLOUR = discord.Colour.gold()
+FIELD_LIMIT = 1024
+BOARD_EVENTS = 8
+
+
+def seat_label(match: LiveMatch, seat: int) -> str:
+    user = match.players[seat]
+    return "the AI" if user is AI else f"<@{user}>"
+
+
+def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _names(names: Iterable[str]) -> str:
+    listed = list(names)
+    return ", ".join(listed) if listed else "-"
+
+
+def side_text(side: Mapping[str, Any]) -> str:
+    mp = side["main_personality"]
+    discard = side["discard_pile"]
+    top = f" (top: {discard[-1]})" if discard else ""
+    lines = [
+        f"**{mp['name']}** · Level {mp['level']}/4",
+        f"Power {mp['power_level']:,} · stage {mp['stage']}/10 · PUR {mp['pur']}",
+        f"Anger {anger_gauge(side['anger'])}",
+        f"Life Deck {side['life_deck_count']} · Hand {side['hand_count']} · "
+        f"Discard {len(discard)}{top} · Banished {len(side['banished'])}",
+        f"Mastery: {side['mastery']}",
+    ]
+    if side["drills"]:
+        lines.append(f"Drills: {_names(side['drills'])}")
+    if side["setups"]:
+        lines.append(f"Setups: {_names(side['setups'])}")
+    if side["allies"]:
+        allies = (f"{a['name']} (stage {a['stage']}, {a['power_level']:,})" for a in side["allies"])
+        lines.append(f"Allies: {_names(allies)}")
+    if side["dragon_balls"]:
+        balls = (f"{b['name']}{' (captured)' if b['captured'] else ''}"
+                 for b in side["dragon_balls"])
+        lines.append(f"Dragon Balls: {_names(balls)}")
+    if side.get("attached"):
+        lines.append("Attached: " + _names(f"{a['name']} (on {a['to']})" for a in side["attached"]))
+    return _clip("\n".join(lines))
+
+
+def status_line(match: LiveMatch, view: Mapping[str, Any]) -> str:
+    if view["winner"] is not None:
+        reason = WIN_REASONS.get(view["win_reason"] or "", view["win_reason"] or "")
+        return f"**Game over.** {seat_label(match, view['winner'])} wins by {reason}."
+    step = str(view["step"]).replace("_", " ")
+    text = f"Turn {view['turn']} · {seat_label(match, view['active'])}'s turn · {step} step"
+    attack = view.get("attack")
+    if attack:
+        stopped = " (stopped)" if attack["stopped"] else ""
+        text += (f"\nAttack in progress: {seat_label(match, attack['attacker'])} with "
+                 f"**{attack['card']}** ({attack['type']}){stopped}")
+    decision = view.get("decision")
+    if decision:
+        kind = decision["kind"].replace("_", " ")
+        text += f"\nWaiting for {seat_label(match, decision['player'])}: {kind}."
+    return text
+
+
+def events_text(events: Sequence[Event], limit: int = BOARD_EVENTS) -> str:
+    lines = [event.text for event in events[-limit:]]
+    return _clip("\n".join(lines)) if lines else "-"
+
+
+def board_embed(match: LiveMatch) -> discord.Embed:
+    """The public board: the spectator view and the public events, never a hand."""
+    view = player_view(match.game, SPECTATOR)
+    over = view["winner"] is not None
+    colour = OVER_COLOUR if over else _colour(view["players"][view["active"]])
+    embed = discord.Embed(
+        title=f"Match #{match.id} · {match.mode} · {match.ruleset}",
+        description=status_line(match, view),
+        colour=colour,
+    )
+    for seat in (0, 1):
+        side = view["players"][seat]
+        embed.add_field(name=f"Player {seat + 1}", value=f"{seat_label(match, seat)}\n"
+                        + side_text(side), inline=False)
+    embed.add_field(name="Recent", value=events_text(match.public_log), inline=False)
+    embed.set_footer(text=f"Decision #{view['seq']} · /game log for the whole log")
+    return embed
+
+
+def hand_embed(match: LiveMatch, seat: int) -> discord.Embed:
+    """One player's private view: their hand, their private events and their decision."""
+    view = player_view(match.game, seat)
+    me = view["players"][seat]
+    decision = view.get("decision")
+    embed = discord.Embed(title=f"Your hand · Match #{match.id}", colour=_colour(me))
+    hand = me.get("hand", [])
+    embed.description = (
+        "\n".join(f"• {name}" for name in hand) if hand else "*Your hand is empty.*"
+    )
+    mp = me["main_personality"]
+    embed.add_field(
+        name="You",
+        value=f"{mp['name']} · L{mp['level']} · stage {mp['stage']} · anger {me['anger']} · "
+        f"Life Deck {me['life_deck_count']}",
+        inline=False,
+    )
+    private = match.private_log[seat]
+    if private:
+        embed.add_field(name="Only you saw", value=events_text(private, 5), inline=False)
+    if view["winner"] is not None:
+        embed.add_field(name="Match over", value=status_line(match, view), inline=False)
+    elif decision and decision["player"] == seat:
+        embed.add_field(name="Your decision", value=_clip(decision["prompt"]), inline=False)
+    else:
+        embed.add_field(name="Now", value=status_line(match, view), inline=False)
+    embed.set_footer(text=f"Decision #{view['seq']} · only you can see this")
+    return embed
+
+
+def _colour(side: Mapping[str, Any]) -> discord.Colour:
+    alignment = side["main_personality"].get("alignment")
+    return VILLAIN_COLOUR if alignment == "villain" else HERO_COLOUR

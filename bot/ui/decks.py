@@ -1,0 +1,55 @@
+"""How a registered deck is described to its owner."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.services.decks import DeckVersion
+from engine.rulesets import RULESETS
+
+MESSAGE_LIMIT = 2000
+
+
+def deck_summary(deck: DeckVersion) -> str:
+    return (f"{deck.deck.main_personality[0]} · {deck.deck.mastery} · "
+            f"{len(deck.deck.life_deck)} cards")
+
+
+def legality(deck: DeckVersion, reasons: int = 6) -> str:
+    lines = []
+    for ruleset in RULESETS:
+        problems = deck.problems.get(ruleset, [])
+        if not problems:
+            lines.append(f"✅ Legal under {ruleset}.")
+            continue
+        lines.append(f"❌ Not legal under {ruleset}:")
+        lines += [f"  - {p.message} ({p.source})" for p in problems[:reasons]]
+        if len(problems) > reasons:
+            lines.append(f"  - ... and {len(problems) - reasons} more")
+    return "\n".join(lines)
+
+
+def registered_text(deck: DeckVersion) -> str:
+    text = (f"Saved **{deck.name}** (version {deck.version}): {deck_summary(deck)}.\n"
+            + legality(deck))
+    return clip(text)
+
+
+def deck_listing(decks: list[DeckVersion]) -> str:
+    if not decks:
+        return "You have no decks yet. Register one with `/deck register`."
+    lines = []
+    for deck in decks:
+        legal = ", ".join(deck.legal_rulesets) or "not legal yet"
+        lines.append(f"**{deck.name}** (v{deck.version}) · {deck_summary(deck)} · {legal}")
+    return clip("\n".join(lines))
+
+
+def deck_text(deck: DeckVersion) -> str:
+    """The deck as a clean list, the same format /deck register reads."""
+    counts = Counter((*deck.deck.main_personality, deck.deck.mastery, *deck.deck.life_deck))
+    return "\n".join(f"{count}x {name}" for name, count in counts.items()) + "\n"
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

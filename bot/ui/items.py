@@ -1,0 +1,269 @@
+"""Buttons and selects that keep working after a restart: discord.py dynamic items whose
+custom_id carries the match, the decision's sequence number and the option, so the service
+can tell a stale or double click from a fresh one."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.services.matches import LiveMatch
+from bot.ui.board import hand_embed
+from engine.view import private_option_ids
+
+if TYPE_CHECKING:
+    from bot.app import ScouterBot
+
+log = logging.getLogger(__name__)
+
+BUTTONS_PER_ROW = 5
+THREAD_BUTTON_ROWS = 4  # the fifth row holds "My hand"
+OPTIONS_PER_SELECT = 25
+SELECTS_PER_PAGE = 4  # the fifth row holds the page buttons
+LABEL_LIMIT = 80
+SELECT_LABEL_LIMIT = 100
+
+
+def _label(text: str, limit: int = LABEL_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def bot_of(interaction: discord.Interaction[Any]) -> ScouterBot:
+    return cast("ScouterBot", interaction.client)
+
+
+def selected_value(interaction: discord.Interaction[Any]) -> str:
+    """The value a select was set to (the first one), or "" when the payload has none."""
+    data = cast("dict[str, Any]", interaction.data or {})
+    values = data.get("values") or [""]
+    return str(values[0])
+
+
+# --- building the components ---
+def thread_view(match: LiveMatch) -> discord.ui.View:
+    """The board's buttons: only options naming no hidden card, for the player deciding;
+    everyone else pressing them is told it is not their decision."""
+    view = discord.ui.View(timeout=None)
+    decision = match.pending
+    if match.active and decision is not None:
+        private = private_option_ids(match.game)
+        public = [(i, o) for i, o in enumerate(decision.options) if o.id not in private]
+        room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS
+        shown = public if len(public) <= room else public[: room - 1]
+        for index, option in shown:
+            style = (discord.ButtonStyle.secondary if option.id in ("pass", "none", "skip")
+                     else discord.ButtonStyle.primary)
+            view.add_item(DecisionButton(match.id, decision.seq, index, option.label, style))
+    if match.active:
+        view.add_item(HandButton(match.id))
+    return view
+
+
+def hand_view(match: LiveMatch, seat: int, page: int = 0) -> discord.ui.View:
+    """Every option of the seat's decision, in selects of 25, four selects a page."""
+    view = discord.ui.View(timeout=None)
+    decision = match.pending
+    if not match.active or decision is None or decision.player != seat:
+        return view
+    options = list(enumerate(decision.options))
+    per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE
+    pages = max(1, -(-len(options) // per_page))
+    page = max(0, min(page, pages - 1))
+    chunk = options[page * per_page : (page + 1) * per_page]
+    for start in range(0, len(chunk), OPTIONS_PER_SELECT):
+        part = chunk[start : start + OPTIONS_PER_SELECT]
+        first, last = part[0][0] + 1, part[-1][0] + 1
+        placeholder = "Choose…" if len(options) <= OPTIONS_PER_SELECT else (
+            f"Choose (options {first}-{last} of {len(options)})…"
+        )
+        view.add_item(DecisionSelect(match.id, decision.seq, page, start // OPTIONS_PER_SELECT,
+                                     part, placeholder))
+    if pages > 1:
+        for target, text in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
+            button = PageButton(match.id, decision.seq, target, text)
+            button.item.disabled = not 0 <= target < pages
+            view.add_item(button)
+    return view
+
+
+# --- the items ---
+class DecisionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sc:opt:(?P<match>\d+):(?P<seq>\d+):(?P<index>\d+)",
+):
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        index: int,
+        label: str = "option",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_label(label), style=style, custom_id=f"sc:opt:{match_id}:{seq}:{index}"
+            )
+        )
+        self.match_id, self.seq, self.index = match_id, seq, index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DecisionButton:
+        return cls(int(match["match"]), int(match["seq"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await answer(interaction, self.match_id, self.seq, self.index, edit_hand=False)
+
+
+class DecisionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sc:sel:(?P<match>\d+):(?P<seq>\d+):(?P<page>\d+):(?P<part>\d+)",
+):
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        page: int,
+        part: int,
+        options: list[tuple[int, Any]] | None = None,
+        placeholder: str = "Choose…",
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"sc:sel:{match_id}:{seq}:{page}:{part}",
+            placeholder=placeholder,
+            options=[
+                discord.SelectOption(label=_label(o.label, SELECT_LABEL_LIMIT), value=str(i))
+                for i, o in (options or [])
+            ]
+            or [discord.SelectOption(label="-", value="-1")],
+        )
+        super().__init__(select)
+        self.match_id, self.seq = match_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DecisionSelect:
+        return cls(int(match["match"]), int(match["seq"]), int(match["page"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            index = int(selected_value(interaction))
+        except ValueError:
+            index = -1
+        await answer(interaction, self.match_id, self.seq, index, edit_hand=True)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sc:page:(?P<match>\d+):(?P<seq>\d+):(?P<page>\d+)",
+):
+    def __init__(self, match_id: int, seq: int, page: int, label: str = "Page") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sc:page:{match_id}:{seq}:{max(page, 0)}",
+            )
+        )
+        self.match_id, self.seq, self.page = match_id, seq, page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PageButton:
+        return cls(int(match["match"]), int(match["seq"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        live = await bot.matches.find(self.match_id)
+        seat = live.seat_of(interaction.user.id) if live else None
+        if live is None or seat is None:
+            await interaction.response.send_message("This is not your hand.", ephemeral=True)
+            return
+        await interaction.response.edit_message(
+            embed=hand_embed(live, seat), view=hand_view(live, seat, self.page)
+        )
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:hand:(?P<match>\d+)"
+):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My hand", emoji="🂠", style=discord.ButtonStyle.success,
+                custom_id=f"sc:hand:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> HandButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await send_hand(interaction, self.match_id)
+
+
+async def send_hand(interaction: discord.Interaction[Any], match_id: int) -> None:
+    """The player's hand and choices, ephemeral: how a player with closed DMs plays."""
+    bot = bot_of(interaction)
+    live = await bot.matches.find(match_id)
+    seat = live.seat_of(interaction.user.id) if live else None
+    if live is None or seat is None:
+        await interaction.response.send_message(
+            "You are not playing in this match, so you have no hand here.", ephemeral=True
+        )
+        return
+    await interaction.response.send_message(
+        embed=hand_embed(live, seat), view=hand_view(live, seat), ephemeral=True
+    )
+
+
+async def answer(
+    interaction: discord.Interaction[Any], match_id: int, seq: int, index: int, edit_hand: bool
+) -> None:
+    """Acknowledge at once, let the service check and commit, then say what happened."""
+    bot = bot_of(interaction)
+    await interaction.response.defer()
+    result = await bot.matches.decide(match_id, interaction.user.id, seq, index)
+    if not result.ok:
+        await interaction.followup.send(result.message, ephemeral=True)
+        return
+    live = await bot.matches.find(match_id)
+    if edit_hand and live is not None and interaction.message is not None:
+        seat = live.seat_of(interaction.user.id)
+        if seat is not None and interaction.message.flags.ephemeral:
+            try:
+                await interaction.edit_original_response(
+                    embed=hand_embed(live, seat), view=hand_view(live, seat)
+                )
+            except discord.HTTPException:
+                log.warning("match #%s: could not refresh an ephemeral hand", match_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    DecisionButton,
+    DecisionSelect,
+    PageButton,
+    HandButton,
+)

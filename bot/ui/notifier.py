@@ -1,0 +1,223 @@
+"""Discord I/O for matches, always after the service has committed: the thread with its
+board message (edited in place), each player's hand message in their DMs, pings, and the
+result. Refreshes are coalesced per match and always show the newest state, so a burst of
+decisions ends with the right board; a failed message is logged and never undoes anything."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.services.matches import AI, LiveMatch
+from bot.ui.board import board_embed, hand_embed, seat_label, status_line
+from bot.ui.items import hand_view, thread_view
+from engine.view import SPECTATOR, player_view
+
+if TYPE_CHECKING:
+    from bot.app import ScouterBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+UNKNOWN_MESSAGE = 10008
+
+
+class DiscordNotifier:
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+        self._dirty: set[int] = set()
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._pinged: dict[int, tuple[int, int]] = {}  # match -> (seq, user) last pinged
+
+    # --- the service's Notifier protocol ---
+    async def match_changed(self, match: LiveMatch) -> None:
+        self.schedule(match.id)
+
+    async def remind(self, match: LiveMatch, seat: int, seconds_left: float) -> None:
+        thread = await self._thread(match)
+        if thread is None:
+            return
+        minutes = max(1, round(seconds_left / 60))
+        await thread.send(
+            f"{seat_label(match, seat)}, your decision is waiting: about {minutes} minute(s) "
+            "left before the rulebook's default is applied for you.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    # --- coalesced refreshes ---
+    def schedule(self, match_id: int) -> None:
+        self._dirty.add(match_id)
+        worker = self._workers.get(match_id)
+        if worker is None or worker.done():
+            self._workers[match_id] = asyncio.create_task(self._work(match_id))
+
+    async def _work(self, match_id: int) -> None:
+        while match_id in self._dirty:
+            self._dirty.discard(match_id)
+            try:
+                await self.refresh(match_id)
+            except Exception:
+                log.exception("match #%s: refreshing its messages failed", match_id)
+
+    async def settle(self) -> None:
+        """Wait until every scheduled refresh is done (tests and shutdown)."""
+        while any(not worker.done() for worker in self._workers.values()):
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+
+    # --- what a refresh does ---
+    async def open_match(self, match: LiveMatch, channel: discord.TextChannel) -> discord.Thread:
+        """Create the match's thread (private when the bot may), add both players, post."""
+        names = [await self._display_name(match, seat) for seat in (0, 1)]
+        title = f"Match #{match.id}: {names[0]} vs {names[1]}"[:100]
+        me = channel.guild.me
+        private = channel.permissions_for(me).create_private_threads
+        if private:
+            thread = await channel.create_thread(
+                name=title, type=discord.ChannelType.private_thread, invitable=False
+            )
+        else:
+            thread = await channel.create_thread(
+                name=title, type=discord.ChannelType.public_thread
+            )
+        await self.bot.matches.set_thread(match.id, thread.id)
+        for user_id in match.players:
+            if user_id is not None:
+                await thread.add_user(discord.Object(id=user_id))
+        players = " vs ".join(seat_label(match, seat) for seat in (0, 1))
+        await thread.send(
+            f"{players}: match #{match.id} ({match.mode}, {match.ruleset}) begins. Your hand "
+            "is in your DMs; if your DMs are closed, press **My hand** or use `/hand`. "
+            "Spectators are welcome to read along.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        self.schedule(match.id)
+        return thread
+
+    async def refresh(self, match_id: int) -> None:
+        match = await self.bot.matches.get(match_id)
+        thread = await self._thread(match)
+        if thread is None:
+            return
+        await self._board(match, thread)
+        for seat in (0, 1):
+            if match.players[seat] is not AI:
+                await self._hand(match, seat, thread)
+        if match.active:
+            await self._ping(match, thread)
+        else:
+            await self._finish(match, thread)
+
+    async def _board(self, match: LiveMatch, thread: discord.Thread) -> None:
+        await self._upsert(match, "board", thread, embed=board_embed(match),
+                           view=thread_view(match))
+
+    async def _hand(self, match: LiveMatch, seat: int, thread: discord.Thread) -> None:
+        user_id = match.players[seat]
+        assert user_id is not None
+        kind = f"hand{seat}"
+        stored = await self.bot.store.message(match.id, kind)
+        closed = await self.bot.store.message(match.id, f"dmclosed{seat}")
+        if closed is not None and stored is None:
+            return  # already told: this player uses /hand
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            dm = user.dm_channel or await user.create_dm()
+            await self._upsert(match, kind, dm, embed=hand_embed(match, seat),
+                               view=hand_view(match, seat))
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                raise
+            await self.bot.store.set_message(match.id, f"dmclosed{seat}", thread.id, 0)
+            await thread.send(
+                f"{seat_label(match, seat)}, I cannot send you direct messages (they are closed "
+                "for this server), so your hand is not in your DMs. Press **My hand** below the "
+                "board or use `/hand`: it shows your cards and choices only to you.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def _ping(self, match: LiveMatch, thread: discord.Thread) -> None:
+        decision = match.pending
+        if decision is None:
+            return
+        user_id = match.players[decision.player]
+        if user_id is AI:
+            return
+        last = self._pinged.get(match.id)
+        if last is not None and last[1] == user_id:
+            return  # the same player still decides: no new ping
+        self._pinged[match.id] = (decision.seq, user_id)
+        old = await self.bot.store.message(match.id, "ping")
+        message = await thread.send(
+            f"<@{user_id}>, your decision ({decision.kind.replace('_', ' ')}).",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        await self.bot.store.set_message(match.id, "ping", thread.id, message.id)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.get_partial_message(old[1]).delete()
+
+    async def _finish(self, match: LiveMatch, thread: discord.Thread) -> None:
+        if await self.bot.store.message(match.id, "result") is not None:
+            return
+        view = player_view(match.game, SPECTATOR)
+        message = await thread.send(
+            f"🏁 {status_line(match, view)} Thanks for playing! This thread is now archived.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        await self.bot.store.set_message(match.id, "result", thread.id, message.id)
+        # Locking needs Manage Threads; archiving our own thread does not.
+        locked = thread.permissions_for(thread.guild.me).manage_threads
+        try:
+            await thread.edit(archived=True, locked=locked)
+        except discord.HTTPException:
+            log.warning("match #%s: could not archive its thread", match.id)
+
+    async def _upsert(
+        self,
+        match: LiveMatch,
+        kind: str,
+        channel: discord.abc.Messageable,
+        *,
+        embed: discord.Embed,
+        view: discord.ui.View,
+    ) -> None:
+        """Edit the match's `kind` message in place, or post it (and remember it)."""
+        stored = await self.bot.store.message(match.id, kind)
+        if stored is not None and stored[1]:
+            partial = discord.PartialMessage(channel=channel, id=stored[1])  # type: ignore[arg-type]
+            try:
+                await partial.edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: post a new one
+        message = await channel.send(embed=embed, view=view)
+        await self.bot.store.set_message(match.id, kind, message.channel.id, message.id)
+
+    async def _thread(self, match: LiveMatch) -> discord.Thread | None:
+        if match.thread_id is None:
+            return None
+        channel = self.bot.get_channel(match.thread_id)
+        if isinstance(channel, discord.Thread):
+            return channel
+        try:
+            fetched = await self.bot.fetch_channel(match.thread_id)
+        except discord.HTTPException:
+            log.warning("match #%s: its thread %s is gone", match.id, match.thread_id)
+            return None
+        return fetched if isinstance(fetched, discord.Thread) else None
+
+    async def _display_name(self, match: LiveMatch, seat: int) -> str:
+        user_id = match.players[seat]
+        if user_id is AI:
+            return "AI"
+        user = self.bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.bot.fetch_user(user_id)
+            except discord.HTTPException:
+                return f"Player {seat + 1}"
+        return user.display_name

@@ -1,0 +1,145 @@
+"""/deck: register (paste into a form, or attach a .txt), list, show, export, delete."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ScouterBot
+from bot.services.decks import MAX_DECK_TEXT, DeckError
+from bot.ui.decks import clip, deck_listing, deck_summary, deck_text, legality, registered_text
+
+MAX_FILE_BYTES = 64 * 1024
+FORM_TEXT_LIMIT = 4000  # Discord's limit for one text input
+
+
+class DeckForm(discord.ui.Modal, title="Register a deck"):
+    name: discord.ui.TextInput[DeckForm] = discord.ui.TextInput(
+        label="Deck name", custom_id="deck-name", max_length=40, placeholder="Goku Saiyan"
+    )
+    cards: discord.ui.TextInput[DeckForm] = discord.ui.TextInput(
+        label="Deck list",
+        custom_id="deck-list",
+        style=discord.TextStyle.paragraph,
+        max_length=FORM_TEXT_LIMIT,
+        placeholder="3x Saiyan Power Punch\n1 Goku, Hopeful Fighter\n...",
+    )
+
+    def __init__(self, bot: ScouterBot, name: str | None) -> None:
+        super().__init__(custom_id="deck-register")
+        self.bot = bot
+        if name:
+            self.name.default = name
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await register(self.bot, interaction, self.name.value, self.cards.value)
+
+
+async def register(
+    bot: ScouterBot, interaction: discord.Interaction[Any], name: str, text: str
+) -> None:
+    try:
+        deck = await bot.decks.register(interaction.user.id, name, text)
+    except DeckError as exc:
+        await interaction.response.send_message(
+            clip(f"{exc}\nNothing was saved."), ephemeral=True
+        )
+        return
+    await interaction.response.send_message(registered_text(deck), ephemeral=True)
+
+
+class DecksCog(commands.GroupCog, group_name="deck", description="Your registered decks"):
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+
+    async def deck_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = await self.bot.decks.names(interaction.user.id)
+        wanted = current.casefold()
+        return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:25]
+
+    @app_commands.command(name="register", description="Save a deck list (a new version if the "
+                          "name exists)")
+    @app_commands.describe(name="The deck's name", file="A .txt deck list (else a form opens)")
+    async def register_command(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str | None = None,
+        file: discord.Attachment | None = None,
+    ) -> None:
+        if file is None:
+            await interaction.response.send_modal(DeckForm(self.bot, name))
+            return
+        if file.size > MAX_FILE_BYTES:
+            await interaction.response.send_message(
+                f"{file.filename} is {file.size:,} bytes; a deck list is far smaller (the limit "
+                f"is {MAX_FILE_BYTES:,}). Nothing was saved.", ephemeral=True)
+            return
+        data = await file.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            await interaction.response.send_message(
+                f"{file.filename} is not UTF-8 text. Save the deck list as plain text (.txt) "
+                "and attach it again. Nothing was saved.", ephemeral=True)
+            return
+        deck_name = name or file.filename.rsplit(".", 1)[0]
+        await register(self.bot, interaction, deck_name, text[: MAX_DECK_TEXT + 1])
+
+    @app_commands.command(name="list", description="Your decks and where they are legal")
+    async def list_command(self, interaction: discord.Interaction[Any]) -> None:
+        decks = await self.bot.decks.owned(interaction.user.id)
+        await interaction.response.send_message(deck_listing(decks), ephemeral=True)
+
+    @app_commands.command(name="show", description="One of your decks, card by card")
+    @app_commands.describe(name="The deck's name")
+    async def show_command(self, interaction: discord.Interaction[Any], name: str) -> None:
+        try:
+            deck = await self.bot.decks.latest(interaction.user.id, name)
+        except DeckError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        text = (f"**{deck.name}** (version {deck.version}): {deck_summary(deck)}\n```\n"
+                f"{deck_text(deck)}```\n{legality(deck)}")
+        await interaction.response.send_message(clip(text), ephemeral=True)
+
+    @app_commands.command(name="export", description="Download one of your decks as a .txt")
+    @app_commands.describe(name="The deck's name")
+    async def export_command(self, interaction: discord.Interaction[Any], name: str) -> None:
+        try:
+            deck = await self.bot.decks.latest(interaction.user.id, name)
+        except DeckError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        data = io.BytesIO(deck_text(deck).encode())
+        filename = "".join(c if c.isalnum() else "-" for c in deck.name).strip("-") or "deck"
+        await interaction.response.send_message(
+            f"**{deck.name}** (version {deck.version}).", ephemeral=True,
+            file=discord.File(data, filename=f"{filename}.txt"),
+        )
+
+    @app_commands.command(name="delete", description="Remove one of your decks")
+    @app_commands.describe(name="The deck's name")
+    async def delete_command(self, interaction: discord.Interaction[Any], name: str) -> None:
+        try:
+            deck = await self.bot.decks.delete(interaction.user.id, name)
+        except DeckError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Deleted **{deck.name}**. Matches already played with it keep their record.",
+            ephemeral=True,
+        )
+
+    show_command.autocomplete("name")(deck_names)
+    export_command.autocomplete("name")(deck_names)
+    delete_command.autocomplete("name")(deck_names)
+
+
+async def setup(bot: ScouterBot) -> None:
+    await bot.add_cog(DecksCog(bot))

@@ -1,0 +1,126 @@
+"""/game status, /game log, /game concede and /hand: a match from inside its thread (or,
+for its players, from anywhere)."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ScouterBot
+from bot.services.matches import LiveMatch
+from bot.ui.board import board_embed
+from bot.ui.items import bot_of, send_hand
+from engine.replay import replay_events
+
+LOG_INLINE_LIMIT = 1800
+
+
+async def match_here(bot: ScouterBot, interaction: discord.Interaction[Any]) -> LiveMatch | None:
+    """The match of this thread, else the user's own unfinished match."""
+    if isinstance(interaction.channel, discord.Thread):
+        match = await bot.matches.match_in_thread(interaction.channel.id)
+        if match is not None:
+            return match
+    return await bot.matches.active_match_of(interaction.user.id)
+
+
+NO_MATCH = ("There is no match here. Use this in a match thread, or while you are playing a "
+            "match.")
+
+
+class GameCog(commands.GroupCog, group_name="game", description="The match you are in"):
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="status", description="The board, just for you")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        match = await match_here(self.bot, interaction)
+        if match is None:
+            await interaction.response.send_message(NO_MATCH, ephemeral=True)
+            return
+        await interaction.response.send_message(embed=board_embed(match), ephemeral=True)
+
+    @app_commands.command(name="log", description="Everything that happened (public events)")
+    async def log(self, interaction: discord.Interaction[Any]) -> None:
+        match = await match_here(self.bot, interaction)
+        if match is None:
+            await interaction.response.send_message(NO_MATCH, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        events = replay_events(match.record, self.bot.pool)
+        lines = [event.text for event in events if event.public]
+        text = "\n".join(lines)
+        if len(text) <= LOG_INLINE_LIMIT:
+            await interaction.followup.send(f"```\n{text}\n```", ephemeral=True)
+            return
+        await interaction.followup.send(
+            f"Match #{match.id}: {len(lines)} public events.", ephemeral=True,
+            file=discord.File(io.BytesIO(text.encode()), filename=f"match-{match.id}-log.txt"),
+        )
+
+    @app_commands.command(name="concede", description="Give up the match you are playing")
+    async def concede(self, interaction: discord.Interaction[Any]) -> None:
+        match = await match_here(self.bot, interaction)
+        if match is None or match.seat_of(interaction.user.id) is None:
+            await interaction.response.send_message(
+                "You are not playing a match here, so there is nothing to concede.",
+                ephemeral=True)
+            return
+        if not match.active:
+            await interaction.response.send_message("This match is already over.",
+                                                    ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConcedeButton(match.id))
+        await interaction.response.send_message(
+            f"Concede match #{match.id}? Your opponent wins. This cannot be undone.",
+            view=view, ephemeral=True)
+
+
+class ConcedeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:concede:(?P<match>\d+)"
+):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Concede", style=discord.ButtonStyle.danger, custom_id=f"sc:concede:{match_id}"
+        ))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ConcedeButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        result = await bot.matches.concede(self.match_id, interaction.user.id)
+        text = "You conceded. Good game!" if result.ok else result.message
+        await interaction.response.edit_message(content=text, view=None)
+
+
+class HandCog(commands.Cog):
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hand", description="Your hand and choices, shown only to you")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        match = await match_here(self.bot, interaction)
+        if match is None or match.seat_of(interaction.user.id) is None:
+            await interaction.response.send_message(
+                "You are not playing a match right now. Start one with `/play`.",
+                ephemeral=True)
+            return
+        await send_hand(interaction, match.id)
+
+
+async def setup(bot: ScouterBot) -> None:
+    bot.add_dynamic_items(ConcedeButton)
+    await bot.add_cog(GameCog(bot))
+    await bot.add_cog(HandCog(bot))

@@ -1,0 +1,308 @@
+"""/play: queue for an opponent, challenge a player, practise against the AI, leave."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import secrets
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ScouterBot
+from bot.services.lobby import LobbyError
+from bot.services.matches import LiveMatch
+from bot.simulation import load_starter_decks
+from bot.ui.checks import CommandRefused, games_channel
+from bot.ui.items import bot_of, selected_value
+from engine.rulesets import DEFAULT_RULESET, RULESETS
+
+log = logging.getLogger(__name__)
+
+Ruleset = Literal["panini-2016", "panini-2014"]
+Mode = Literal["ranked", "casual"]
+assert set(Ruleset.__args__) == set(RULESETS)  # type: ignore[attr-defined]
+
+
+async def start_match(
+    bot: ScouterBot, match: LiveMatch, channel: discord.TextChannel, announcement: str
+) -> str:
+    """Open the thread for a match just created and announce it in the games channel,
+    with a Watch button (a private thread is visible only to those it holds)."""
+    try:
+        thread = await bot.notifier.open_match(match, channel)
+    except discord.HTTPException:
+        log.exception("match #%s: could not open its thread", match.id)
+        return (f"Match #{match.id} is saved, but I could not open its thread; an admin should "
+                "check my permissions in this channel.")
+    view = discord.ui.View(timeout=None)
+    view.add_item(WatchButton(match.id))
+    try:
+        await channel.send(
+            f"{announcement} Match #{match.id} is on: {thread.mention}. Press **Watch** to "
+            "follow it.", view=view, allowed_mentions=discord.AllowedMentions(users=True))
+    except discord.HTTPException:
+        log.warning("match #%s: could not announce it", match.id)
+    return f"Match #{match.id} is on: {thread.mention}"
+
+
+class PlayCog(commands.GroupCog, group_name="play", description="Find an opponent and play"):
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+
+    async def deck_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = await self.bot.decks.names(interaction.user.id)
+        wanted = current.casefold()
+        return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:25]
+
+    @app_commands.command(name="queue", description="Wait for an opponent in this server")
+    @app_commands.describe(deck="Your deck", ruleset="The rules", mode="Ranked or casual")
+    @app_commands.guild_only()
+    async def queue(
+        self,
+        interaction: discord.Interaction[Any],
+        deck: str,
+        ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
+        mode: Mode = "casual",
+    ) -> None:
+        try:
+            channel = await games_channel(interaction)
+            result = await self.bot.lobby.join(
+                guild_id=channel.guild.id, channel_id=channel.id, user_id=interaction.user.id,
+                ruleset=ruleset, mode=mode, deck_name=deck,
+            )
+        except (CommandRefused, LobbyError) as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        if result.match is None:
+            await interaction.response.send_message(
+                f"{interaction.user.mention} is looking for a {mode} {ruleset} opponent. "
+                "Anyone: `/play queue` to take them on! (`/play leave` to stop waiting.)",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        await interaction.response.defer(ephemeral=True)
+        opponent = result.match.players[0]
+        where = await start_match(self.bot, result.match, channel,
+                                  f"<@{opponent}> vs {interaction.user.mention}!")
+        await interaction.followup.send(where, ephemeral=True)
+
+    @app_commands.command(name="leave", description="Stop waiting in the queue")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild is not None
+        left = await self.bot.lobby.leave(interaction.guild.id, interaction.user.id)
+        await interaction.response.send_message(
+            "You left the queue." if left else "You are not in the queue.", ephemeral=True
+        )
+
+    @app_commands.command(name="challenge", description="Ask a player for a match")
+    @app_commands.describe(opponent="Who to challenge", deck="Your deck", ruleset="The rules",
+                           mode="Ranked or casual")
+    @app_commands.guild_only()
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.User,
+        deck: str,
+        ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
+        mode: Mode = "casual",
+    ) -> None:
+        try:
+            channel = await games_channel(interaction)
+            if opponent.bot:
+                raise CommandRefused(
+                    f"{opponent.mention} is a bot and cannot play. Try `/play practice` to play "
+                    "against my AI.")
+            challenge = await self.bot.lobby.challenge(
+                guild_id=channel.guild.id, channel_id=channel.id,
+                challenger_id=interaction.user.id, challenged_id=opponent.id,
+                ruleset=ruleset, mode=mode, deck_name=deck,
+            )
+        except (CommandRefused, LobbyError) as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChallengeButton(challenge.id, "accept"))
+        view.add_item(ChallengeButton(challenge.id, "decline"))
+        await interaction.response.send_message(
+            f"{opponent.mention}, {interaction.user.mention} challenges you to a {mode} "
+            f"{ruleset} match! It expires <t:{int(challenge.expires_at)}:R>.",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[opponent]),
+        )
+
+    @app_commands.command(name="practice", description="Play against the built-in AI")
+    @app_commands.describe(deck="Your deck", ruleset="The rules")
+    @app_commands.guild_only()
+    async def practice(
+        self,
+        interaction: discord.Interaction[Any],
+        deck: str,
+        ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
+    ) -> None:
+        try:
+            channel = await games_channel(interaction)
+            await self.bot.lobby.ensure_free(interaction.user.id)
+            mine = await self.bot.lobby.playable_deck(interaction.user.id, deck, ruleset)
+        except (CommandRefused, LobbyError) as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True)
+        starters = load_starter_decks(self.bot.pool)
+        ai_deck = starters[secrets.randbelow(len(starters))]
+        match = await self.bot.matches.create(
+            guild_id=channel.guild.id, channel_id=channel.id, mode="practice", ruleset=ruleset,
+            players=(interaction.user.id, None), decks=(mine.deck, ai_deck),
+            deck_versions=(mine.version_id, None),
+        )
+        where = await start_match(
+            self.bot, match, channel,
+            f"{interaction.user.mention} practises against the AI ({ai_deck.name}).")
+        await interaction.followup.send(
+            f"Practice against the AI ({ai_deck.name}). {where}", ephemeral=True
+        )
+
+    queue.autocomplete("deck")(deck_names)
+    challenge.autocomplete("deck")(deck_names)
+    practice.autocomplete("deck")(deck_names)
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sc:ch:(?P<id>\d+):(?P<action>accept|decline)",
+):
+    def __init__(self, challenge_id: int, action: str) -> None:
+        accept = action == "accept"
+        super().__init__(discord.ui.Button(
+            label="Accept" if accept else "Decline",
+            style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+            custom_id=f"sc:ch:{challenge_id}:{action}",
+        ))
+        self.challenge_id, self.action = challenge_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ChallengeButton:
+        return cls(int(match["id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        user = interaction.user.id
+        try:
+            if self.action == "decline":
+                await bot.lobby.decline(self.challenge_id, user)
+                await interaction.response.edit_message(
+                    content=f"{interaction.user.mention} declined the challenge.", view=None,
+                    allowed_mentions=discord.AllowedMentions.none())
+                return
+            challenge = await bot.lobby.open_for(self.challenge_id, user)
+            decks = await bot.lobby.legal_decks(user, challenge.ruleset)
+            if not decks:
+                raise LobbyError(
+                    f"You have no deck that is legal under {challenge.ruleset}. Register one "
+                    "with `/deck register`, then press Accept again.")
+            if len(decks) > 1:
+                view = discord.ui.View(timeout=None)
+                view.add_item(AcceptDeckSelect(self.challenge_id, [d.name for d in decks]))
+                await interaction.response.send_message(
+                    "Which deck will you play?", view=view, ephemeral=True)
+                return
+            await accept(interaction, self.challenge_id, decks[0].name)
+        except LobbyError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+
+
+class AcceptDeckSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sc:acc:(?P<id>\d+)"
+):
+    def __init__(self, challenge_id: int, names: list[str] | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"sc:acc:{challenge_id}", placeholder="Your deck",
+            options=[discord.SelectOption(label=n[:100], value=n[:100])
+                     for n in (names or ["-"])[:25]],
+        ))
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> AcceptDeckSelect:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await accept(interaction, self.challenge_id, selected_value(interaction))
+        except LobbyError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+
+
+async def accept(interaction: discord.Interaction[Any], challenge_id: int, deck: str) -> None:
+    bot = bot_of(interaction)
+    challenge = await bot.lobby.get_challenge(challenge_id)
+    guild = interaction.guild or bot.get_guild(challenge.guild_id)
+    channel = guild.get_channel(challenge.channel_id) if guild else None
+    if not isinstance(channel, discord.TextChannel):
+        raise LobbyError("The channel of this challenge no longer exists.")
+    match = await bot.lobby.accept(challenge_id, interaction.user.id, deck)
+    await interaction.response.defer()
+    await start_match(bot, match, channel,
+                      f"<@{challenge.challenger_id}> vs {interaction.user.mention}: challenge "
+                      "accepted!")
+    if interaction.message is not None and not interaction.message.flags.ephemeral:
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.message.edit(view=None)
+
+
+class WatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:watch:(?P<match>\d+)"
+):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Watch", emoji="👀", style=discord.ButtonStyle.secondary,
+            custom_id=f"sc:watch:{match_id}",
+        ))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> WatchButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        live = await bot.matches.find(self.match_id)
+        thread = bot.get_channel(live.thread_id) if live and live.thread_id else None
+        if live is None or not isinstance(thread, discord.Thread):
+            await interaction.response.send_message("That match has no thread any more.",
+                                                    ephemeral=True)
+            return
+        if not live.active:
+            await interaction.response.send_message(
+                f"Match #{live.id} is over; its thread {thread.mention} is archived.",
+                ephemeral=True)
+            return
+        try:
+            await thread.add_user(interaction.user)
+        except discord.HTTPException:
+            await interaction.response.send_message(
+                f"I could not add you to {thread.mention}; ask a moderator.", ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"You are watching match #{live.id} in {thread.mention}. Only its players can "
+            "press its buttons.", ephemeral=True)
+
+
+async def setup(bot: ScouterBot) -> None:
+    bot.add_dynamic_items(ChallengeButton, AcceptDeckSelect, WatchButton)
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,190 @@
+"""Plumbing for the end-to-end tests: the real ScouterBot against the fake Discord, and a
+player who reads only what Discord shows them (the board's buttons, their DM or /hand)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr
+
+from bot.app import ScouterBot
+from bot.services.matches import LiveMatch
+from bot.settings import Settings
+from engine.ai import GreedyPlayer
+from engine.cards import DATA_DIR
+from engine.view import SPECTATOR, player_view
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, RecordedMessage
+from tests.fakediscord.helpers import running_bot
+
+MANAGE_GUILD = 1 << 5  # Discord permission bit
+
+GOKU = (DATA_DIR / "decks" / "goku-saiyan.txt").read_text()
+FRIEZA = (DATA_DIR / "decks" / "frieza-black.txt").read_text()
+VEGETA = (DATA_DIR / "decks" / "vegeta-red.txt").read_text()
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    guild: FakeGuild
+    games: FakeChannel
+    general: FakeChannel
+    no_threads: FakeChannel
+    admin: FakeUser
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser  # a stranger: no deck, never plays
+    dave: FakeUser  # DMs closed
+    db_path: Path
+    bot: ScouterBot | None = None
+    users: dict[int, FakeUser] = field(default_factory=dict)
+    answered_with: Counter[str] = field(default_factory=Counter)  # "button" / "select"
+
+    def running(self) -> ScouterBot:
+        assert self.bot is not None
+        return self.bot
+
+    @contextlib.asynccontextmanager
+    async def start_bot(self) -> AsyncIterator[ScouterBot]:
+        settings = Settings(
+            discord_token=SecretStr(self.fake.bot_token),
+            database_path=self.db_path,
+            dev_guild_id=self.guild.id,
+        )
+        bot = ScouterBot(settings, timer_period=3600, guild_ready_timeout=0.05)
+        async with running_bot(bot, self.fake.bot_token):
+            self.bot = bot
+            try:
+                yield bot
+                await bot.notifier.settle()
+            finally:
+                self.bot = None
+
+
+@contextlib.asynccontextmanager
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    fake = await FakeDiscord(settle=0.01).start()
+    try:
+        guild = fake.add_guild("Kame House")
+        games = fake.add_text_channel(guild, "games")
+        general = fake.add_text_channel(guild, "general")
+        no_threads = fake.add_text_channel(
+            guild, "no-threads", bot_can_create_private_threads=False,
+            bot_can_create_public_threads=False,
+        )
+        admin = fake.add_user("admin")
+        alice, bob, carol = fake.add_user("alice"), fake.add_user("bob"), fake.add_user("carol")
+        dave = fake.add_user("dave", dm_open=False)
+        fake.add_member(guild, admin, permissions=MANAGE_GUILD)
+        for user in (alice, bob, carol, dave):
+            fake.add_member(guild, user)
+        w = World(fake, guild, games, general, no_threads, admin, alice, bob, carol, dave,
+                  tmp_path / "scouter.db")
+        w.users = {u.id: u for u in (admin, alice, bob, carol, dave)}
+        yield w
+        assert fake.unhandled == [], fake.unhandled
+        assert not [e for e in fake.errors if "10062" in str(e)], "an interaction timed out"
+    finally:
+        await fake.stop()
+
+
+def board(w: World, match: LiveMatch) -> RecordedMessage:
+    """The board message in the match thread: the one with the "My hand" button."""
+    assert match.thread_id is not None
+    for message in reversed(w.fake.messages_in(match.thread_id)):
+        if f"sc:hand:{match.id}" in message.custom_ids() or (message.embeds and str(
+            message.embeds[0].get("title", "")
+        ).startswith(f"Match #{match.id}")):
+            return message
+    raise LookupError("no board message")
+
+
+def hand_message(w: World, user: FakeUser, match: LiveMatch) -> RecordedMessage | None:
+    for message in reversed(w.fake.dm_messages(user)):
+        if message.embeds and str(message.embeds[0].get("title", "")).endswith(f"#{match.id}"):
+            return message
+    return None
+
+
+def hidden_names(match: LiveMatch, seat: int) -> set[str]:
+    """Names of the cards in `seat`'s hand that nothing public shows right now."""
+    game = match.game
+    hand = {game.name(iid) for iid in game.player(seat).hand}
+    public_text = str(player_view(game, SPECTATOR)) + " ".join(e.text for e in match.public_log)
+    return {name for name in hand if name not in public_text}
+
+
+class LeakChecker:
+    """After each step: nothing visible to anyone but a hand's owner names a card that is
+    hidden in that hand."""
+
+    def __init__(self, w: World) -> None:
+        self.w = w
+        self.position = 0
+        self.checked = 0
+
+    @staticmethod
+    def _hand_names(match: LiveMatch, viewer: int) -> set[str]:
+        seat = match.seat_of(viewer)
+        if seat is None:
+            return set()
+        return {match.game.name(iid) for iid in match.game.player(seat).hand}
+
+    def check(self, match: LiveMatch) -> None:
+        records = self.w.fake.state.records[self.position :]
+        self.position += len(records)
+        for seat in (0, 1):
+            owner = match.players[seat]
+            secrets = hidden_names(match, seat)
+            if not secrets:
+                continue
+            for record in records:
+                others = set(record.viewers) - {owner, self.w.fake.bot_user.id}
+                if not others:
+                    continue
+                text = record.text()
+                for viewer in others:
+                    # A name the viewer holds too is theirs to see (both decks may share it).
+                    own = self._hand_names(match, viewer)
+                    leaked = [name for name in secrets if name in text and name not in own]
+                    assert not leaked, (f"match seed {match.seed}: {leaked} from seat {seat}'s "
+                                        f"hand reached {viewer}: {text[:300]}")
+                self.checked += 1
+
+
+async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = False) -> None:
+    """The deciding player answers the pending decision the way a person would: a board
+    button when the option is public, otherwise the select in their DM (or in /hand)."""
+    decision = match.pending
+    assert decision is not None
+    user = w.users[match.players[decision.player]]  # type: ignore[index]
+    choice = GreedyPlayer().choose(match.game, decision)
+    index = [option.id for option in decision.options].index(choice)
+    button = f"sc:opt:{match.id}:{decision.seq}:{index}"
+    before = len(match.record.decisions)
+    board_message = board(w, match)
+    if button in board_message.custom_ids():
+        w.answered_with["button"] += 1
+        result = await w.fake.click(user, board_message, button)
+    else:
+        w.answered_with["select"] += 1
+        if via_hand_command:
+            hand = await w.fake.slash(user, match.thread_id or 0, "hand")
+            message: Any = hand.response
+        else:
+            message = hand_message(w, user, match)
+        assert message is not None, "no hand message to choose from"
+        select_id = next(
+            cid for cid in message.custom_ids()
+            if cid.startswith(f"sc:sel:{match.id}:{decision.seq}:")
+            and str(index) in [o["value"] for o in message.component(cid)["options"]]
+        )
+        result = await w.fake.select(user, message, select_id, [str(index)])
+    assert result.error is None, result.error
+    await w.fake.wait_until(lambda: len(match.record.decisions) > before, timeout=5)
+    await w.running().notifier.settle()
