@@ -21,7 +21,7 @@ from bot.services.lobby import LobbyService
 from bot.services.matches import MatchService
 from bot.services.messages import MessageStore
 from bot.settings import Settings
-from bot.ui.items import DYNAMIC_ITEMS
+from bot.ui.items import DYNAMIC_ITEMS, send_ephemeral
 from bot.ui.notifier import DiscordNotifier
 from engine.cards import CardPool, load_pool
 
@@ -161,14 +161,3 @@ class ScouterBot(commands.Bot):
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event_method)
-
-
-async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    """Reply only to the user, whether or not the interaction was already answered."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not send an error message to %s", interaction.user)

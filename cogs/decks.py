@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.services.decks import MAX_DECK_TEXT, DeckError
 from bot.ui.decks import clip, deck_listing, deck_summary, deck_text, legality, registered_text
+from bot.ui.items import deck_names
 
 MAX_FILE_BYTES = 64 * 1024
 FORM_TEXT_LIMIT = 4000  # Discord's limit for one text input
@@ -55,13 +56,6 @@ async def register(
 class DecksCog(commands.GroupCog, group_name="deck", description="Your registered decks"):
     def __init__(self, bot: ScouterBot) -> None:
         self.bot = bot
-
-    async def deck_names(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        names = await self.bot.decks.names(interaction.user.id)
-        wanted = current.casefold()
-        return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:25]
 
     @app_commands.command(name="register", description="Save a deck list (a new version if the "
                           "name exists)")

@@ -4,7 +4,6 @@ for its players, from anywhere)."""
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import discord
@@ -14,7 +13,7 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
 from bot.ui.board import board_embed
-from bot.ui.items import bot_of, send_hand
+from bot.ui.items import FromIds, bot_of, guarded, send_hand
 from engine.replay import replay_events
 
 LOG_INLINE_LIMIT = 1800
@@ -83,6 +82,7 @@ class GameCog(commands.GroupCog, group_name="game", description="The match you a
 
 
 class ConcedeButton(
+    FromIds,
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:concede:(?P<match>\d+)"
 ):
     def __init__(self, match_id: int) -> None:
@@ -91,13 +91,8 @@ class ConcedeButton(
         ))
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> ConcedeButton:
-        return cls(int(match["match"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         result = await bot.matches.concede(self.match_id, interaction.user.id)

@@ -17,7 +17,7 @@ from bot.services.lobby import LobbyError
 from bot.services.matches import LiveMatch
 from bot.simulation import load_starter_decks
 from bot.ui.checks import CommandRefused, games_channel
-from bot.ui.items import bot_of, selected_value
+from bot.ui.items import FromIds, bot_of, deck_names, guarded, selected_value
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 log = logging.getLogger(__name__)
@@ -52,13 +52,6 @@ async def start_match(
 class PlayCog(commands.GroupCog, group_name="play", description="Find an opponent and play"):
     def __init__(self, bot: ScouterBot) -> None:
         self.bot = bot
-
-    async def deck_names(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        names = await self.bot.decks.names(interaction.user.id)
-        wanted = current.casefold()
-        return [app_commands.Choice(name=n, value=n) for n in names if wanted in n.casefold()][:25]
 
     @app_commands.command(name="queue", description="Wait for an opponent in this server")
     @app_commands.describe(deck="Your deck", ruleset="The rules", mode="Ranked or casual")
@@ -193,6 +186,7 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(int(match["id"]), match["action"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         user = interaction.user.id
@@ -221,6 +215,7 @@ class ChallengeButton(
 
 
 class AcceptDeckSelect(
+    FromIds,
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"sc:acc:(?P<id>\d+)"
 ):
     def __init__(self, challenge_id: int, names: list[str] | None = None) -> None:
@@ -231,13 +226,8 @@ class AcceptDeckSelect(
         ))
         self.challenge_id = challenge_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> AcceptDeckSelect:
-        return cls(int(match["id"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             await accept(interaction, self.challenge_id, selected_value(interaction))
@@ -263,6 +253,7 @@ async def accept(interaction: discord.Interaction[Any], challenge_id: int, deck:
 
 
 class WatchButton(
+    FromIds,
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:watch:(?P<match>\d+)"
 ):
     def __init__(self, match_id: int) -> None:
@@ -272,13 +263,8 @@ class WatchButton(
         ))
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> WatchButton:
-        return cls(int(match["match"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         live = await bot.matches.find(self.match_id)

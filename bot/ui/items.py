@@ -4,8 +4,10 @@ can tell a stale or double click from a fresh one."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -89,8 +91,63 @@ def hand_view(match: LiveMatch, seat: int, page: int = 0) -> discord.ui.View:
     return view
 
 
+# --- errors ---
+Callback = Callable[[Any, discord.Interaction[Any]], Coroutine[Any, Any, None]]
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+    """Reply only to the user, whether or not the interaction was already answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not send a message to %s", interaction.user)
+
+
+def guarded(callback: Callback) -> Callback:
+    """An unexpected error in a button or select reaches the user as one short sentence
+    and the log as a traceback (services have already kept storage consistent)."""
+
+    @functools.wraps(callback)
+    async def wrapper(self: Any, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception:
+            log.exception("%s failed for %s", type(self).__name__, interaction.user)
+            await send_ephemeral(
+                interaction, "Something went wrong on my side; nothing was changed by it. "
+                "Please try again.")
+
+    return wrapper
+
+
 # --- the items ---
+class FromIds:
+    """For dynamic items whose custom_id holds only numbers: rebuild the item from them, in
+    the order of the template's groups, as its constructor takes them."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Any:
+        return cls(*(int(group) for group in match.groups()))
+
+
+async def deck_names(
+    interaction: discord.Interaction[Any], current: str
+) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for a deck option: the user's own deck names containing what they typed."""
+    names = await bot_of(interaction).decks.names(interaction.user.id)
+    wanted = current.casefold()
+    return [discord.app_commands.Choice(name=n, value=n)
+            for n in names if wanted in n.casefold()][:25]
+
+
 class DecisionButton(
+    FromIds,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sc:opt:(?P<match>\d+):(?P<seq>\d+):(?P<index>\d+)",
 ):
@@ -109,20 +166,14 @@ class DecisionButton(
         )
         self.match_id, self.seq, self.index = match_id, seq, index
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DecisionButton:
-        return cls(int(match["match"]), int(match["seq"]), int(match["index"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await answer(interaction, self.match_id, self.seq, self.index, edit_hand=False)
 
 
 class DecisionSelect(
+    FromIds,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"sc:sel:(?P<match>\d+):(?P<seq>\d+):(?P<page>\d+):(?P<part>\d+)",
 ):
@@ -147,15 +198,8 @@ class DecisionSelect(
         super().__init__(select)
         self.match_id, self.seq = match_id, seq
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DecisionSelect:
-        return cls(int(match["match"]), int(match["seq"]), int(match["page"]), int(match["part"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             index = int(selected_value(interaction))
@@ -165,6 +209,7 @@ class DecisionSelect(
 
 
 class PageButton(
+    FromIds,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sc:page:(?P<match>\d+):(?P<seq>\d+):(?P<page>\d+)",
 ):
@@ -178,15 +223,8 @@ class PageButton(
         )
         self.match_id, self.seq, self.page = match_id, seq, page
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> PageButton:
-        return cls(int(match["match"]), int(match["seq"]), int(match["page"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         live = await bot.matches.find(self.match_id)
@@ -200,7 +238,7 @@ class PageButton(
 
 
 class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:hand:(?P<match>\d+)"
+    FromIds, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:hand:(?P<match>\d+)"
 ):
     def __init__(self, match_id: int) -> None:
         super().__init__(
@@ -211,15 +249,8 @@ class HandButton(
         )
         self.match_id = match_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> HandButton:
-        return cls(int(match["match"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await send_hand(interaction, self.match_id)
 

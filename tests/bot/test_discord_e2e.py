@@ -207,3 +207,40 @@ async def test_challenges_and_concession(tmp_path: Path) -> None:
         assert match.game.state.winner == 0 and match.game.state.win_reason == "concede"
         status = await w.fake.slash(w.carol, match.thread_id or 0, "game status")
         assert "Game over." in status.text()
+
+
+@async_test(timeout=60)
+async def test_deck_commands_and_the_decision_timer(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        await register_by_form(w, w.alice, "Goku", GOKU)
+        assert "(version 2)" in await register_by_form(w, w.alice, "goku", GOKU)
+        shown = await w.fake.slash(w.alice, w.general, "deck show", {"name": "GOKU"})
+        assert shown.ephemeral and "(version 2)" in shown.text() and "3x" in shown.text()
+        exported = await w.fake.slash(w.alice, w.general, "deck export", {"name": "Goku"})
+        assert isinstance(exported.response, RecordedMessage)
+        text = exported.response.attachment("Goku.txt").decode()
+        again = await w.fake.slash(w.bob, w.general, "deck register",
+                                   {"name": "Copy", "file": ("copy.txt", text.encode())})
+        assert "Saved **Copy**" in again.text() and "Legal under panini-2016" in again.text()
+        gone = await w.fake.slash(w.bob, w.general, "deck delete", {"name": "Copy"})
+        assert "Deleted **Copy**" in gone.text()
+        assert "no decks yet" in (await w.fake.slash(w.bob, w.general, "deck list")).text()
+        nope = await w.fake.slash(w.bob, w.general, "deck show", {"name": "Copy"})
+        assert "no deck named 'Copy'" in nope.text()
+
+        await w.fake.slash(w.alice, w.games, "play practice", {"deck": "Goku"})
+        match = await bot.matches.get(1)
+        await bot.notifier.settle()
+        start = match.decision_since
+        bot.matches.clock = lambda: start + 301  # half of the default 10 minutes
+        await bot.matches.check_timers()
+        reminder = await w.fake.wait_for(lambda m: "your decision is waiting" in m.text())
+        assert reminder.channel_id == match.thread_id
+        before = len(match.record.decisions)
+        bot.matches.clock = lambda: start + 601
+        await bot.matches.check_timers()
+        assert len(match.record.decisions) > before
+        rows = await bot.db.fetchall(
+            "SELECT source FROM match_decisions WHERE match_id=1 ORDER BY seq")
+        assert "timeout" in [row[0] for row in rows]
