@@ -97,6 +97,7 @@ def board_embed(match: LiveMatch) -> discord.Embed:
     )
     for seat in (0, 1):
         side = view["players"][seat]
+        # Events say "Player 1"/"Player 2": the field names tie them to the people.
         embed.add_field(name=f"Player {seat + 1}", value=f"{seat_label(match, seat)}\n"
                         + side_text(side), inline=False)
     embed.add_field(name="Recent", value=events_text(match.public_log), inline=False)

@@ -152,7 +152,7 @@ class DiscordNotifier:
         self._pinged[match.id] = (decision.seq, user_id)
         old = await self.bot.store.message(match.id, "ping")
         message = await thread.send(
-            f"<@{user_id}>, your decision ({decision.kind.replace('_', ' ')}).",
+            f"<@{user_id}>, it is your move in match #{match.id}.",
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         await self.bot.store.set_message(match.id, "ping", thread.id, message.id)
