@@ -126,6 +126,8 @@ async def test_two_players_play_a_full_match_across_a_restart(tmp_path: Path) ->
                 leaks.check(match)
             board_id, board_version = board(w, match).id, board(w, match).version
             seen = len(match.record.decisions)
+            syncs = [r for r in w.fake.requests if r.startswith("PUT") and "commands" in r]
+            assert len(syncs) == 1
 
         # the bot stops mid-match; a new process picks up where it was
         async with w.start_bot() as bot:
@@ -134,6 +136,8 @@ async def test_two_players_play_a_full_match_across_a_restart(tmp_path: Path) ->
             # on start it edits the same board message again (buttons for the new process)
             await w.fake.wait_until(lambda: board(w, match).version > board_version, timeout=5)
             assert board(w, match).id == board_id
+            # the commands did not change, so the restart did not sync them again
+            assert [r for r in w.fake.requests if r.startswith("PUT") and "commands" in r] == syncs
             await finish(w, match, leaks)
             await bot.notifier.settle()
             result = w.fake.latest_message(match.thread_id or 0)
@@ -173,7 +177,19 @@ async def test_challenges_and_concession(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.start_bot() as bot:
         await configure(w)
         await register_by_form(w, w.alice, "Goku", GOKU)
+        illegal = await register_by_form(w, w.bob, "Frieza", FRIEZA.replace("3x", "4x", 1))
+        assert "Not legal under panini-2016" in illegal
+        refused = await w.fake.slash(w.bob, w.games, "play queue", {"deck": "Frieza"})
+        assert "is not legal under panini-2016" in refused.text() and "4 copies" in refused.text()
         await register_by_form(w, w.bob, "Frieza", FRIEZA)
+        w.fake.set_bot_permissions(w.games, bot_can_send_in_threads=False)
+        blocked = await w.fake.slash(w.alice, w.games, "play practice", {"deck": "Goku"})
+        assert "I am missing permissions" in blocked.text()
+        assert "Send Messages In Threads" in blocked.text()
+        assert (await bot.matches.active_ids()) == []
+        # private threads not allowed: the match thread is public instead
+        w.fake.set_bot_permissions(w.games, bot_can_send_in_threads=True,
+                                   bot_can_create_private_threads=False)
         me = await w.fake.slash(w.alice, w.games, "play challenge",
                                 {"opponent": w.alice, "deck": "Goku"})
         assert "cannot challenge yourself" in me.text()
@@ -191,6 +207,8 @@ async def test_challenges_and_concession(tmp_path: Path) -> None:
         match = await bot.matches.get(1)
         assert match.players == (w.alice.id, w.bob.id)
         await bot.notifier.settle()
+        thread = next(t for t in w.fake.threads if t.id == match.thread_id)
+        assert not thread.is_private_thread
         announcement = w.fake.latest_message(w.games)
         assert announcement is not None and "Match #1 is on" in announcement.text()
         watching = await w.fake.click(w.carol, announcement, "sc:watch:1")
