@@ -41,6 +41,8 @@ class ScouterBot(commands.Bot):
         force_sync: bool = False,
         **client_options: Any,
     ) -> None:
+        # Scouter has no voice: silence discord.py's warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Interactions arrive without privileged intents; guilds keeps channels cached.
         intents = discord.Intents.none()
         intents.guilds = True

@@ -66,6 +66,8 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE TRIGGER match_decisions_append_only_update BEFORE UPDATE ON match_decisions
     BEGIN SELECT RAISE(ABORT, 'match_decisions is append-only'); END;
+    CREATE TRIGGER match_decisions_append_only_delete BEFORE DELETE ON match_decisions
+    BEGIN SELECT RAISE(ABORT, 'match_decisions is append-only'); END;
     CREATE TABLE match_messages (
         match_id INTEGER NOT NULL REFERENCES matches(id),
         kind TEXT NOT NULL,

@@ -63,7 +63,9 @@ def run_command(args: argparse.Namespace) -> int:
 
 def start_bot(settings: Settings, force_sync: bool = False) -> int:
     """Run the Discord bot until it is stopped (Ctrl+C)."""
-    import discord  # only here: the demo must start fast and offline
+    # Imported here: the demo must start fast and offline.
+    import aiohttp
+    import discord
 
     from bot.app import ScouterBot
 
@@ -76,6 +78,10 @@ def start_bot(settings: Settings, force_sync: bool = False) -> int:
         print("error: Discord refused the DISCORD_TOKEN; copy the bot's token again from the "
               "developer portal (Bot > Reset Token) into .env.")
         return 2
+    except (OSError, aiohttp.ClientError) as exc:
+        print(f"error: cannot reach Discord ({exc.__class__.__name__}: {exc}). Check this "
+              "machine's internet connection and try again.")
+        return 3
     except discord.PrivilegedIntentsRequired:
         print("error: Discord refused an intent; Scouter needs no privileged intents, so "
               "check that you use Scouter's own bot/app.py.")

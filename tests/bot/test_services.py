@@ -4,6 +4,7 @@ restarts. Each test uses its own database file."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -136,6 +137,10 @@ async def test_queue_pairs_and_full_match_survives_restart(db: Database, tmp: Pa
     row = await db.fetchone("SELECT status, winner FROM matches WHERE id=?", (match.id,))
     assert row is not None and row[0] == "finished" and row[1] == reloaded.game.state.winner
     assert not (await fresh_service.decide(match.id, ALICE, 0, 0)).ok
+    for statement in ("UPDATE match_decisions SET option='x'", "DELETE FROM match_decisions"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            async with db.write() as conn:
+                await conn.execute(statement)
     assert recorder.changes == 30
 
 
