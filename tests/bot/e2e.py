@@ -133,7 +133,9 @@ class LeakChecker:
         seat = match.seat_of(viewer)
         if seat is None:
             return set()
-        return {match.game.name(iid) for iid in match.game.player(seat).hand}
+        names = {match.game.name(iid) for iid in match.game.player(seat).hand}
+        private = " ".join(event.text for event in match.private_log[seat])
+        return names | {name for name in match.game.pool.by_name if name in private}
 
     def check(self, match: LiveMatch) -> None:
         records = self.w.fake.state.records[self.position :]
@@ -149,7 +151,7 @@ class LeakChecker:
                     continue
                 text = record.text()
                 for viewer in others:
-                    # A name the viewer holds too is theirs to see (both decks may share it).
+                    # A name the viewer holds or drew too is theirs to see (decks share cards).
                     own = self._hand_names(match, viewer)
                     leaked = [name for name in secrets if name in text and name not in own]
                     assert not leaked, (f"match seed {match.seed}: {leaked} from seat {seat}'s "

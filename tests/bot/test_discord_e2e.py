@@ -119,6 +119,10 @@ async def test_two_players_play_a_full_match_across_a_restart(tmp_path: Path) ->
                 *(w.fake.click(decider, board(w, match), public[-1]) for _ in range(50))
             )
             assert all(p.error is None for p in presses)
+            # the 49 late presses are each told the decision was already answered
+            await w.fake.wait_until(lambda: sum(bool(p.followups) for p in presses) == 49,
+                                    timeout=5)
+            assert all("already been answered" in p.text() for p in presses if p.followups)
             await bot.notifier.settle()
             assert len(match.record.decisions) == 1
             for _ in range(25):
