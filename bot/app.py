@@ -5,9 +5,12 @@ decision timer."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -27,7 +30,8 @@ from engine.cards import CardPool, load_pool
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.config", "cogs.decks", "cogs.play", "cogs.game")
+COGS = ("cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards")
+RENDER_THREADS = 2  # images are drawn off the event loop, one per core
 TIMER_PERIOD = 15.0  # seconds between decision-timer checks
 
 
@@ -58,6 +62,7 @@ class ScouterBot(commands.Bot):
         self.force_sync = force_sync
         self.tree.error(self.on_app_command_error)
         self._timer: asyncio.Task[None] | None = None
+        self._renderer = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="render")
 
     # Services exist once setup_hook has opened the database.
     db: Database
@@ -97,12 +102,18 @@ class ScouterBot(commands.Bot):
             self.notifier.schedule(match_id)
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
+    async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
+        """Run an image renderer on the render threads, keeping the event loop free."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._renderer, functools.partial(draw, *args))
+
     async def close(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
         if hasattr(self, "notifier"):
             await self.notifier.settle()
         await super().close()
+        self._renderer.shutdown(wait=True)
         if hasattr(self, "db"):
             await self.db.close()
 

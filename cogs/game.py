@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
 from bot.ui.board import board_embed
+from bot.ui.images import BOARD_FILE, board_file
 from bot.ui.items import FromIds, bot_of, guarded, send_hand
 from engine.replay import replay_events
 
@@ -42,7 +43,11 @@ class GameCog(commands.GroupCog, group_name="game", description="The match you a
         if match is None:
             await interaction.response.send_message(NO_MATCH, ephemeral=True)
             return
-        await interaction.response.send_message(embed=board_embed(match), ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(
+            embed=board_embed(match, BOARD_FILE), ephemeral=True,
+            file=await board_file(self.bot, match),
+        )
 
     @app_commands.command(name="log", description="Everything that happened (public events)")
     async def log(self, interaction: discord.Interaction[Any]) -> None:

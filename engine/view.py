@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards import Damage
 from engine.game import MAIN_PERSONALITY, Game
 from engine.state import PlayerState
 
@@ -33,6 +34,20 @@ def private_option_ids(game: Game) -> set[str]:
         if match and int(match[1]) in hidden:
             private.add(option.id)
     return private
+
+
+def damage_text(damage: Damage | None) -> str:
+    """An attack's printed damage in short: "AT +3 stages", "6 life cards", "AT"."""
+    if damage is None:
+        return ""
+    amount = damage.amount
+    unit = "stage" if damage.kind in ("at", "stages") else "life card"
+    units = unit if amount == 1 else f"{unit}s"
+    if damage.kind == "at":
+        return f"AT +{amount} {units}" if amount else "AT"
+    if damage.kind == "at_life":
+        return f"AT +{amount} {units}" if amount else "AT life cards"
+    return f"{amount} {units}"
 
 
 def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
@@ -114,14 +129,14 @@ def player_view(game: Game, viewer: int | None) -> dict[str, Any]:
     }
     if state.attack is not None:
         attack = state.attack
+        ability = game.card(attack.source).attack
         view["attack"] = {
             "attacker": attack.attacker,
             "card": game.name(attack.source),
             "type": attack.type,
             "stopped": attack.stopped,
-            "unstoppable": bool(
-                (ability := game.card(attack.source).attack) and ability.unstoppable
-            ),
+            "unstoppable": bool(ability and ability.unstoppable),
+            "damage": damage_text(ability.damage if ability else None),  # the card's text
         }
     if pending is not None:
         decision: dict[str, Any] = {

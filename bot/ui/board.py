@@ -85,9 +85,19 @@ def events_text(events: Sequence[Event], limit: int = BOARD_EVENTS) -> str:
     return _clip("\n".join(lines)) if lines else "-"
 
 
-def board_embed(match: LiveMatch) -> discord.Embed:
-    """The public board: the spectator view and the public events, never a hand."""
+def spectator_view(match: LiveMatch) -> dict[str, Any]:
+    """The view everything public is drawn from. It must hold no hand: checked here, on
+    every board, so a mistake upstream fails loudly instead of leaking."""
     view = player_view(match.game, SPECTATOR)
+    if any("hand" in side for side in view["players"]):
+        raise AssertionError("a spectator view holds a hand")
+    return view
+
+
+def board_embed(match: LiveMatch, image: str | None = None) -> discord.Embed:
+    """The public board: the status in words, the table as an image (`image` is the
+    attachment's file name), the recent public events; never a hand."""
+    view = spectator_view(match)
     over = view["winner"] is not None
     colour = OVER_COLOUR if over else _colour(view["players"][view["active"]])
     embed = discord.Embed(
@@ -97,15 +107,26 @@ def board_embed(match: LiveMatch) -> discord.Embed:
     )
     for seat in (0, 1):
         side = view["players"][seat]
-        # Events say "Player 1"/"Player 2": the field names tie them to the people.
-        embed.add_field(name=f"Player {seat + 1}", value=f"{seat_label(match, seat)}\n"
-                        + side_text(side), inline=False)
+        if image is None:
+            # Events say "Player 1"/"Player 2": the field names tie them to the people.
+            embed.add_field(name=f"Player {seat + 1}", value=f"{seat_label(match, seat)}\n"
+                            + side_text(side), inline=False)
+        else:
+            mp = side["main_personality"]
+            embed.add_field(
+                name=f"Player {seat + 1}",
+                value=f"{seat_label(match, seat)} · {mp['name']} · L{mp['level']} · "
+                f"stage {mp['stage']} · anger {side['anger']} · Life {side['life_deck_count']}",
+                inline=False,
+            )
     embed.add_field(name="Recent", value=events_text(match.public_log), inline=False)
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text=f"Decision #{view['seq']} · /game log for the whole log")
     return embed
 
 
-def hand_embed(match: LiveMatch, seat: int) -> discord.Embed:
+def hand_embed(match: LiveMatch, seat: int, image: str | None = None) -> discord.Embed:
     """One player's private view: their hand, their private events and their decision."""
     view = player_view(match.game, seat)
     me = view["players"][seat]
@@ -131,6 +152,8 @@ def hand_embed(match: LiveMatch, seat: int) -> discord.Embed:
         embed.add_field(name="Your decision", value=_clip(decision["prompt"]), inline=False)
     else:
         embed.add_field(name="Now", value=status_line(match, view), inline=False)
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text=f"Decision #{view['seq']} · only you can see this")
     return embed
 

@@ -14,6 +14,7 @@ import discord
 
 from bot.services.matches import LiveMatch
 from bot.ui.board import hand_embed
+from bot.ui.images import HAND_FILE, hand_file
 from engine.view import private_option_ids
 
 if TYPE_CHECKING:
@@ -232,8 +233,10 @@ class PageButton(
         if live is None or seat is None:
             await interaction.response.send_message("This is not your hand.", ephemeral=True)
             return
-        await interaction.response.edit_message(
-            embed=hand_embed(live, seat), view=hand_view(live, seat, self.page)
+        await interaction.response.defer()
+        await interaction.edit_original_response(
+            embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat, self.page),
+            attachments=[await hand_file(bot, live, seat)],
         )
 
 
@@ -265,8 +268,10 @@ async def send_hand(interaction: discord.Interaction[Any], match_id: int) -> Non
             "You are not playing in this match, so you have no hand here.", ephemeral=True
         )
         return
-    await interaction.response.send_message(
-        embed=hand_embed(live, seat), view=hand_view(live, seat), ephemeral=True
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.followup.send(
+        embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat), ephemeral=True,
+        file=await hand_file(bot, live, seat),
     )
 
 
@@ -286,7 +291,8 @@ async def answer(
         if seat is not None and interaction.message.flags.ephemeral:
             try:
                 await interaction.edit_original_response(
-                    embed=hand_embed(live, seat), view=hand_view(live, seat)
+                    embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat),
+                    attachments=[await hand_file(bot, live, seat)],
                 )
             except discord.HTTPException:
                 log.warning("match #%s: could not refresh an ephemeral hand", match_id)

@@ -14,6 +14,7 @@ import discord
 
 from bot.services.matches import AI, LiveMatch
 from bot.ui.board import board_embed, hand_embed, seat_label, status_line
+from bot.ui.images import BOARD_FILE, HAND_FILE, board_file, hand_file
 from bot.ui.items import hand_view, thread_view
 from engine.view import SPECTATOR, player_view
 
@@ -112,8 +113,9 @@ class DiscordNotifier:
             await self._finish(match, thread)
 
     async def _board(self, match: LiveMatch, thread: discord.Thread) -> None:
-        await self._upsert(match, "board", thread, embed=board_embed(match),
-                           view=thread_view(match))
+        image = await board_file(self.bot, match)
+        await self._upsert(match, "board", thread, embed=board_embed(match, BOARD_FILE),
+                           view=thread_view(match), file=image)
 
     async def _hand(self, match: LiveMatch, seat: int, thread: discord.Thread) -> None:
         user_id = match.players[seat]
@@ -126,8 +128,9 @@ class DiscordNotifier:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             dm = user.dm_channel or await user.create_dm()
-            await self._upsert(match, kind, dm, embed=hand_embed(match, seat),
-                               view=hand_view(match, seat))
+            await self._upsert(match, kind, dm, embed=hand_embed(match, seat, HAND_FILE),
+                               view=hand_view(match, seat),
+                               file=await hand_file(self.bot, match, seat))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
@@ -184,17 +187,18 @@ class DiscordNotifier:
         *,
         embed: discord.Embed,
         view: discord.ui.View,
+        file: discord.File,
     ) -> None:
         """Edit the match's `kind` message in place, or post it (and remember it)."""
         stored = await self.bot.store.message(match.id, kind)
         if stored is not None and stored[1]:
             partial = discord.PartialMessage(channel=channel, id=stored[1])  # type: ignore[arg-type]
             try:
-                await partial.edit(embed=embed, view=view)
+                await partial.edit(embed=embed, view=view, attachments=[file])
                 return
             except discord.NotFound:
-                pass  # deleted by someone: post a new one
-        message = await channel.send(embed=embed, view=view)
+                file.reset()  # deleted by someone: post a new one
+        message = await channel.send(embed=embed, view=view, file=file)
         await self.bot.store.set_message(match.id, kind, message.channel.id, message.id)
 
     async def _thread(self, match: LiveMatch) -> discord.Thread | None:

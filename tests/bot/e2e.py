@@ -189,4 +189,10 @@ async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = Fal
         result = await w.fake.select(user, message, select_id, [str(index)])
     assert result.error is None, result.error
     await w.fake.wait_until(lambda: len(match.record.decisions) > before, timeout=5)
+    # the board is edited again, with its image, after this decision
+    await w.fake.wait_until(lambda: board(w, match).version > board_message.version, timeout=5)
     await w.running().notifier.settle()
+    updated = board(w, match)
+    assert updated.id == board_message.id
+    assert updated.attachment_names() == ["board.png"]
+    assert updated.attachment("board.png").startswith(b"\x89PNG")

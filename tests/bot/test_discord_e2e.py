@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.services.matches import LiveMatch
+from bot.ui import images
+from renderers.board import render_board
 from tests.bot.e2e import (
     FRIEZA,
     GOKU,
@@ -57,7 +60,16 @@ async def finish(w: World, match: LiveMatch, leaks: LeakChecker, via_hand: bool 
 
 
 @async_test(timeout=240)
-async def test_two_players_play_a_full_match_across_a_restart(tmp_path: Path) -> None:
+async def test_two_players_play_a_full_match_across_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[dict[str, Any]] = []
+
+    def spy(view: dict[str, Any], *args: Any) -> bytes:
+        drawn.append(view)
+        return render_board(view, *args)
+
+    monkeypatch.setattr(images, "render_board", spy)
     async with world(tmp_path) as w:
         leaks = LeakChecker(w)
         async with w.start_bot() as bot:
@@ -153,6 +165,9 @@ async def test_two_players_play_a_full_match_across_a_restart(tmp_path: Path) ->
             log = await w.fake.slash(w.bob, match.thread_id or 0, "game log")
             assert log.ephemeral and log.text()
             assert leaks.checked > 100
+            # every board image was drawn from a view without any hand in it
+            assert len(drawn) > 100
+            assert not [v for v in drawn if any("hand" in side for side in v["players"])]
             assert w.answered_with["button"] > 10 and w.answered_with["select"] > 10
 
 

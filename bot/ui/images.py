@@ -1,0 +1,54 @@
+"""Board and hand images as Discord attachments, drawn on the bot's render threads from
+engine views (renderers/ never sees the raw state or Discord)."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.services.matches import AI, LiveMatch
+from bot.ui.board import spectator_view
+from engine.view import player_view
+from renderers.board import BoardLabels, render_board
+from renderers.hand import render_hand
+
+if TYPE_CHECKING:
+    from bot.app import ScouterBot
+
+BOARD_FILE = "board.png"
+HAND_FILE = "hand.png"
+BOARD_EVENTS = 5  # what the board image has room for
+
+
+async def seat_names(bot: ScouterBot, match: LiveMatch) -> tuple[str, str]:
+    names = []
+    for seat, user_id in enumerate(match.players):
+        if user_id is AI:
+            names.append("AI")
+            continue
+        user = bot.get_user(user_id)
+        if user is None:
+            try:
+                user = await bot.fetch_user(user_id)
+            except discord.HTTPException:
+                names.append(f"Player {seat + 1}")
+                continue
+        names.append(user.display_name)
+    return names[0], names[1]
+
+
+async def board_file(bot: ScouterBot, match: LiveMatch) -> discord.File:
+    labels = BoardLabels(
+        players=await seat_names(bot, match),
+        title=f"Match #{match.id} · {match.mode} · {match.ruleset}",
+    )
+    events = [event.text for event in match.public_log[-BOARD_EVENTS:]]
+    png = await bot.render(render_board, spectator_view(match), labels, events)
+    return discord.File(io.BytesIO(png), filename=BOARD_FILE)
+
+
+async def hand_file(bot: ScouterBot, match: LiveMatch, seat: int) -> discord.File:
+    png = await bot.render(render_hand, player_view(match.game, seat), seat, bot.pool)
+    return discord.File(io.BytesIO(png), filename=HAND_FILE)
