@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from engine.cards import Damage
+from engine.combat import expected_damage
 from engine.game import MAIN_PERSONALITY, Game
 from engine.state import PlayerState
 
@@ -137,7 +138,14 @@ def player_view(game: Game, viewer: int | None) -> dict[str, Any]:
             "stopped": attack.stopped,
             "unstoppable": bool(ability and ability.unstoppable),
             "damage": damage_text(ability.damage if ability else None),  # the card's text
+            "expected": None,  # what it would deal now, after the table and modifiers
         }
+        if ability is not None and not attack.stopped:
+            unit, amount = expected_damage(game)
+            view["attack"]["expected"] = (
+                f"{amount} stage{'s' if amount != 1 else ''}" if unit == "stages"
+                else f"{amount} life card{'s' if amount != 1 else ''}"
+            )
     if pending is not None:
         decision: dict[str, Any] = {
             "player": pending.player,

@@ -425,6 +425,9 @@ def _attack(painter: Painter, attack: Mapping[str, Any], labels: BoardLabels, to
     if damage:
         x += painter.text((x, second), "DAMAGE", "bold", LABEL_SIZE, d.DIM, anchor="lm") + 8
         x += painter.text((x, second), damage, "bold", 24, d.GOLD, anchor="lm") + 16
+    expected = attack.get("expected")
+    if expected:
+        x += painter.text((x, second), f"= {expected}", "bold", 24, d.GOLD, anchor="lm") + 16
     for text, shown, colour in (("STOPPED", attack.get("stopped"), d.STOPPED),
                                 ("UNSTOPPABLE", attack.get("unstoppable"), d.DANGER)):
         if shown:

@@ -281,3 +281,18 @@ async def test_deck_commands_and_the_decision_timer(tmp_path: Path) -> None:
         rows = await bot.db.fetchall(
             "SELECT source FROM match_decisions WHERE match_id=1 ORDER BY seq")
         assert "timeout" in [row[0] for row in rows]
+
+
+@async_test(timeout=60)
+async def test_card_show_with_autocomplete(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.start_bot():
+        typed = await w.fake.autocomplete(w.carol, w.general, "card show", focused="name",
+                                          value="goku, hop")
+        assert [c["value"] for c in typed.choices or []] == ["Goku, Hopeful Fighter"]
+        shown = await w.fake.slash(w.carol, w.general, "card show",
+                                   {"name": "Goku, Hopeful Fighter"})
+        assert "Power stages" in shown.text()
+        message = next(m for m in shown.messages if m.attachment_names())
+        assert message.attachment("card.png").startswith(b"\x89PNG") and message.ephemeral
+        typo = await w.fake.slash(w.carol, w.general, "card show", {"name": "Gokku Hopefull"})
+        assert "No card named 'Gokku Hopefull'. Did you mean Goku, Hopeful Fighter?" in typo.text()
