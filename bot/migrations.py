@@ -5,12 +5,15 @@ from __future__ import annotations
 
 MIGRATIONS: list[str] = [
     # 1: server settings, decks with versions, matches and their append-only decisions,
-    #    the queue, challenges, and the Discord messages each match keeps up to date.
+    #    the queue, challenges, the Discord messages each match keeps up to date, league
+    #    seasons and ratings, disputes and the judges' audit log.
     """
     CREATE TABLE guild_config (
         guild_id INTEGER PRIMARY KEY,
         games_channel_id INTEGER,
-        decision_timeout_s REAL
+        decision_timeout_s REAL,
+        judge_role_id INTEGER,
+        judges_channel_id INTEGER
     );
     CREATE TABLE decks (
         id INTEGER PRIMARY KEY,
@@ -43,9 +46,12 @@ MIGRATIONS: list[str] = [
         deck0_version_id INTEGER REFERENCES deck_versions(id),
         deck1_version_id INTEGER REFERENCES deck_versions(id),
         decks_json TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished', 'void')),
         winner INTEGER,
         win_reason TEXT,
+        season_id INTEGER REFERENCES seasons(id),
+        epoch INTEGER NOT NULL DEFAULT 0,
+        paused INTEGER NOT NULL DEFAULT 0,
         created_at REAL NOT NULL,
         finished_at REAL,
         decision_since REAL NOT NULL,
@@ -56,13 +62,14 @@ MIGRATIONS: list[str] = [
     CREATE INDEX matches_active ON matches(status) WHERE status = 'active';
     CREATE TABLE match_decisions (
         match_id INTEGER NOT NULL REFERENCES matches(id),
+        epoch INTEGER NOT NULL,
         seq INTEGER NOT NULL,
         player INTEGER NOT NULL,
         option TEXT NOT NULL,
         actor_id INTEGER,
         source TEXT NOT NULL,
         created_at REAL NOT NULL,
-        PRIMARY KEY (match_id, seq)
+        PRIMARY KEY (match_id, epoch, seq)
     ) WITHOUT ROWID;
     CREATE TRIGGER match_decisions_append_only_update BEFORE UPDATE ON match_decisions
     BEGIN SELECT RAISE(ABORT, 'match_decisions is append-only'); END;
@@ -101,6 +108,64 @@ MIGRATIONS: list[str] = [
     CREATE TABLE meta (
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL
-    )
+    );
+    CREATE TABLE seasons (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL,
+        UNIQUE (guild_id, number)
+    );
+    CREATE TABLE ratings (
+        season_id INTEGER NOT NULL REFERENCES seasons(id),
+        ruleset TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        wins INTEGER NOT NULL DEFAULT 0,
+        losses INTEGER NOT NULL DEFAULT 0,
+        draws INTEGER NOT NULL DEFAULT 0,
+        streak INTEGER NOT NULL DEFAULT 0,
+        last_match_id INTEGER REFERENCES matches(id),
+        last_played_at REAL,
+        PRIMARY KEY (season_id, ruleset, user_id)
+    );
+    CREATE TABLE rating_changes (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        user_id INTEGER NOT NULL,
+        season_id INTEGER NOT NULL REFERENCES seasons(id),
+        ruleset TEXT NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu_after REAL NOT NULL,
+        sigma_after REAL NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    );
+    CREATE TABLE disputes (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        opened_by INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        opened_at REAL NOT NULL,
+        closed_by INTEGER,
+        closed_at REAL
+    );
+    CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        match_id INTEGER REFERENCES matches(id),
+        actor_id INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TRIGGER audit_log_append_only_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+    CREATE TRIGGER audit_log_append_only_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END
     """,
 ]

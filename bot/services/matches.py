@@ -10,7 +10,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -70,6 +70,10 @@ class LiveMatch:
     record: GameRecord
     game: Game
     decision_since: float
+    epoch: int = 0  # which branch of the decision log is the game (a rollback starts one)
+    paused: bool = False  # a dispute stops the play and the timer until a judge resumes
+    winner: int | None = None  # as stored: a judge's award or draw is not an engine win
+    win_reason: str | None = None
     reminded: bool = False
     timeouts: list[int] = field(default_factory=lambda: [0, 0])
     public_log: list[Event] = field(default_factory=list)
@@ -79,6 +83,10 @@ class LiveMatch:
     @property
     def active(self) -> bool:
         return self.status == "active"
+
+    @property
+    def ranked(self) -> bool:
+        return self.mode == "ranked"
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.players):
@@ -117,6 +125,8 @@ class MatchService:
         self.default_timeout = decision_timeout
         self._live: dict[int, LiveMatch] = {}
         self._loading = asyncio.Lock()
+        # Called once when a match ends (after the commit): the league rates it.
+        self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
 
     # --- creating and loading -----------------------------------------------------------------
     async def create(
@@ -185,8 +195,9 @@ class MatchService:
         if row is None:
             raise LookupError(f"no match #{match_id}")
         answers = await self.db.fetchall(
-            "SELECT player, option FROM match_decisions WHERE match_id=? ORDER BY seq",
-            (match_id,),
+            "SELECT player, option FROM match_decisions WHERE match_id=? AND epoch=?"
+            " ORDER BY seq",
+            (match_id, row["epoch"]),
         )
         decks_data = json.loads(row["decks_json"])
         decks = (
@@ -209,6 +220,10 @@ class MatchService:
             record=record,
             game=game,
             decision_since=row["decision_since"],
+            epoch=row["epoch"],
+            paused=bool(row["paused"]),
+            winner=row["winner"],
+            win_reason=row["win_reason"],
             reminded=bool(row["reminded"]),
             timeouts=[row["timeouts0"], row["timeouts1"]],
         )
@@ -265,6 +280,9 @@ class MatchService:
                 return Result(False, "You are not playing in this match; you can watch it.")
             if not match.active:
                 return Result(False, "This match is over; nothing more can be played in it.")
+            if match.paused:
+                return Result(False, "This match is paused while a judge looks at a dispute; "
+                                     "nothing changed. A judge will resume it.")
             decision = match.pending
             if decision is None:  # cannot happen while active; be safe anyway
                 return Result(False, "No decision is pending.")
@@ -325,10 +343,10 @@ class MatchService:
         try:
             async with self.db.write() as conn:
                 await conn.executemany(
-                    "INSERT INTO match_decisions (match_id, seq, player, option, actor_id,"
-                    " source, created_at) VALUES (?,?,?,?,?,?,?)",
+                    "INSERT INTO match_decisions (match_id, epoch, seq, player, option,"
+                    " actor_id, source, created_at) VALUES (?,?,?,?,?,?,?,?)",
                     [
-                        (match.id, seq, a.player, a.option, actor_id, source, now)
+                        (match.id, match.epoch, seq, a.player, a.option, actor_id, source, now)
                         for seq, a in applied
                     ],
                 )
@@ -352,11 +370,13 @@ class MatchService:
             log.exception("match #%s: could not store a decision; reloading it", match.id)
             fresh = await self._load(match.id)
             match.game, match.record, match.status = fresh.game, fresh.record, fresh.status
+            match.winner, match.win_reason = fresh.winner, fresh.win_reason
             match.public_log, match.private_log = fresh.public_log, fresh.private_log
             return False
         match.record.decisions.extend(answer for _, answer in applied)
         match.record_events(events)
         match.status = "finished" if game.over else "active"
+        match.winner, match.win_reason = game.state.winner, game.state.win_reason
         match.decision_since = now
         match.reminded = False
         return True
@@ -397,7 +417,7 @@ class MatchService:
         changed = False
         async with match.lock:
             decision = match.pending
-            if not match.active or decision is None:
+            if not match.active or match.paused or decision is None:
                 return
             seat = decision.player
             user = match.players[seat]
@@ -428,12 +448,21 @@ class MatchService:
                 log.exception("match #%s: reminder failed", match.id)
 
     # --- telling -----------------------------------------------------------------------------
-    async def _tell(self, match: LiveMatch) -> None:
+    async def _tell(self, match: LiveMatch, was_active: bool = True) -> None:
         """Notify after a commit. A failed message never undoes the committed decision."""
+        if was_active and not match.active:
+            await self.finished(match)
         try:
             await self.notifier.match_changed(match)
         except Exception:
             log.exception("match #%s: notifying failed (the decision is saved)", match.id)
+
+    async def finished(self, match: LiveMatch) -> None:
+        for listener in self.finish_listeners:
+            try:
+                await listener(match)
+            except Exception:
+                log.exception("match #%s: a finish listener failed", match.id)
 
     def _name(self, match: LiveMatch, seat: int) -> str:
         user = match.players[seat]
