@@ -93,9 +93,11 @@ class Game:
         seed: int,
         ruleset: str = DEFAULT_RULESET,
         pool: CardPool | None = None,
+        start: bool = True,
     ) -> Game:
         """Set up per "GAMEPLAY": Mastery in play, MP on Level 1 at five stages above
-        zero, shuffled Life Decks, first player chosen at random."""
+        zero, shuffled Life Decks, first player chosen at random. `start=False` stops
+        before the first turn begins (what a scenario export starts from)."""
         if len(decks) != 2:
             raise ValueError("a game has two decks")
         pool = pool if pool is not None else load_pool()
@@ -132,6 +134,8 @@ class Game:
         state.rng, first = rng.below(state.rng, 2)
         state.first_player = state.active = first
         game.emit("setup", f"{game.who(first)} goes first (chosen at random).")
+        if not start:
+            return game
         game.then(("start_turn", {}))
         game.run()
         return game

@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.adjust import ADJUST, adjust, decode
 from engine.cards import CardPool
 from engine.decklist import Deck
 from engine.game import Event, Game, Outcome
@@ -95,10 +96,33 @@ def replay_events(record: GameRecord, pool: CardPool | None = None) -> list[Even
 
 
 def apply_answer(game: Game, answer: Answer, seq: int | None = None) -> Outcome:
-    """Apply one recorded answer: an option of the pending decision, or giving up."""
+    """Apply one recorded answer: an option of the pending decision, giving up, or a
+    judge's correction."""
     if answer.option in GIVE_UP:
         return game.concede(answer.player, GIVE_UP[answer.option])
+    if answer.option.startswith(ADJUST):
+        try:
+            change = decode(answer.option)
+        except ValueError as exc:  # JSONDecodeError and AdjustmentError
+            return Outcome(False, f"unreadable correction: {exc}")
+        return adjust(game, answer.player, change)
     return game.apply(answer.player, answer.option, seq)
+
+
+def describe_answers(record: GameRecord, pool: CardPool | None = None) -> list[str]:
+    """Each recorded answer in words: "Player 1: Attack with X", "Player 2 concedes",
+    "Judge's correction: ..." (what a judge reads in a match's decision log)."""
+    game = Game.new(record.decks, record.seed, record.ruleset, pool)
+    lines = []
+    for answer in record.decisions:
+        pending = game.pending
+        option = pending.option(answer.option) if pending is not None else None
+        outcome = apply_answer(game, answer)
+        if option is not None:
+            lines.append(f"{game.who(answer.player)}: {option.label}")
+        else:
+            lines.append(" ".join(e.text for e in outcome.events[:1]) or answer.option)
+    return lines
 
 
 class RecordedGame:
