@@ -20,6 +20,8 @@ from discord.ext import commands
 from bot.db import Database
 from bot.services.decks import DeckService
 from bot.services.guilds import GuildService
+from bot.services.judges import JudgeService
+from bot.services.league import LeagueService
 from bot.services.lobby import LobbyService
 from bot.services.matches import MatchService
 from bot.services.messages import MessageStore
@@ -30,7 +32,8 @@ from engine.cards import CardPool, load_pool
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards")
+COGS = ("cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards", "cogs.judge",
+        "cogs.league")
 RENDER_THREADS = 2  # images are drawn off the event loop, one per core
 TIMER_PERIOD = 15.0  # seconds between decision-timer checks
 
@@ -71,6 +74,8 @@ class ScouterBot(commands.Bot):
     guild_config: GuildService
     matches: MatchService
     lobby: LobbyService
+    judges: JudgeService
+    league: LeagueService
     notifier: DiscordNotifier
 
     async def setup_hook(self) -> None:
@@ -86,6 +91,9 @@ class ScouterBot(commands.Bot):
             decision_timeout=self.settings.decision_timeout_seconds,
         )
         self.lobby = LobbyService(self.db, self.decks, self.matches)
+        self.league = LeagueService(self.db, self.pool)
+        self.matches.finish_listeners.append(self.league.match_finished)
+        self.judges = JudgeService(self.db, self.matches, self.pool)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -25,6 +25,7 @@ WIN_REASONS = {
     "dragon_balls": "Dragon Ball Victory",
     "concede": "the opponent's concession",
     "forfeit": "forfeit (the opponent ran out of time too often)",
+    "judge": "a judge's award",
 }
 
 

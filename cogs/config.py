@@ -45,6 +45,28 @@ class ConfigCog(commands.GroupCog, group_name="config", description="Server sett
             ephemeral=True,
         )
 
+    @app_commands.command(name="judges", description="Who settles disputes, and where")
+    @app_commands.describe(role="Members with this role can use /judge",
+                           channel="Where disputes are announced to the judges")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def judges(
+        self, interaction: discord.Interaction[Any], role: discord.Role,
+        channel: discord.TextChannel,
+    ) -> None:
+        assert interaction.guild is not None
+        resolved = interaction.guild.get_channel(channel.id)
+        perms = resolved.permissions_for(interaction.guild.me) if resolved else None
+        if perms is None or not (perms.view_channel and perms.send_messages):
+            await interaction.response.send_message(
+                f"I cannot post in {channel.mention} (View Channel and Send Messages are "
+                "needed to call the judges). Nothing was changed.", ephemeral=True)
+            return
+        await self.bot.guild_config.set_judges(interaction.guild.id, role.id, channel.id)
+        await interaction.response.send_message(
+            f"Judges: {role.mention} (and anyone with Manage Server). Disputes are announced "
+            f"in {channel.mention}.", ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none())
+
     @app_commands.command(name="decision-timer", description="Minutes a player has per decision")
     @app_commands.describe(minutes=f"{MIN_TIMER_MINUTES} to {MAX_TIMER_MINUTES} minutes")
     @app_commands.checks.has_permissions(manage_guild=True)

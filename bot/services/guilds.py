@@ -15,6 +15,8 @@ class GuildConfig:
     guild_id: int
     games_channel_id: int | None = None
     decision_timeout_s: float | None = None  # None: the bot's default (settings)
+    judge_role_id: int | None = None
+    judges_channel_id: int | None = None
 
 
 class GuildService:
@@ -23,12 +25,23 @@ class GuildService:
 
     async def get(self, guild_id: int) -> GuildConfig:
         row = await self.db.fetchone(
-            "SELECT games_channel_id, decision_timeout_s FROM guild_config WHERE guild_id=?",
+            "SELECT games_channel_id, decision_timeout_s, judge_role_id, judges_channel_id"
+            " FROM guild_config WHERE guild_id=?",
             (guild_id,),
         )
         if row is None:
             return GuildConfig(guild_id)
-        return GuildConfig(guild_id, row[0], row[1])
+        return GuildConfig(guild_id, row[0], row[1], row[2], row[3])
+
+    async def set_judges(self, guild_id: int, role_id: int, channel_id: int) -> None:
+        async with self.db.write() as conn:
+            await conn.execute(
+                "INSERT INTO guild_config (guild_id, judge_role_id, judges_channel_id)"
+                " VALUES (?, ?, ?) ON CONFLICT(guild_id) DO UPDATE SET"
+                " judge_role_id=excluded.judge_role_id,"
+                " judges_channel_id=excluded.judges_channel_id",
+                (guild_id, role_id, channel_id),
+            )
 
     async def set_games_channel(self, guild_id: int, channel_id: int) -> None:
         async with self.db.write() as conn:

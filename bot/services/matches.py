@@ -12,10 +12,11 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.db import Database, Row
 from bot.services.decks import deck_from_json, deck_to_json
+from engine.adjust import encode as encode_adjustment
 from engine.ai import GreedyPlayer
 from engine.cards import CardPool
 from engine.decklist import Deck
@@ -391,6 +392,93 @@ class MatchService:
             choice = ai.choose(match.game, decision)
             if not await self._commit(match, [Answer(decision.player, choice)], None, "ai"):
                 return
+
+    # --- judges ---
+    async def set_paused(self, match_id: int, paused: bool) -> LiveMatch:
+        match = await self.get(match_id)
+        async with match.lock:
+            now = self.clock()
+            async with self.db.write() as conn:
+                # Resuming restarts the clock: the pause is not the player's time.
+                await conn.execute(
+                    "UPDATE matches SET paused=?, decision_since=?, reminded=0 WHERE id=?",
+                    (int(paused), now, match_id),
+                )
+            match.paused, match.decision_since, match.reminded = paused, now, False
+        await self._tell(match, was_active=False)
+        return match
+
+    async def correct(self, match_id: int, judge_id: int, seat: int, change: dict[str, Any]
+                      ) -> Result:
+        """A judge's correction, tried on a copy first so a refused one stores nothing."""
+        match = await self.get(match_id)
+        async with match.lock:
+            if not match.active:
+                return Result(False, "The match is over; roll it back first to correct it.")
+            answer = Answer(seat, encode_adjustment(change))
+            trial = Game.from_json(match.game.to_json(), self.pool)
+            outcome = apply_answer(trial, answer)
+            if not outcome.ok:
+                return Result(False, f"That correction cannot be made: {outcome.reason}.")
+            if not await self._commit(match, [answer], judge_id, "judge"):
+                return Result(False, "Something went wrong saving that; nothing changed.")
+            text = outcome.events[0].text if outcome.events else "corrected"
+        await self._tell(match)
+        return Result(True, text)
+
+    async def rollback(self, match_id: int, to: int) -> list[Answer]:
+        """Continue from the state after decision `to` (0: the start): a new branch of the
+        decision log holds the first `to` answers; the old branch stays stored. Returns the
+        answers undone."""
+        match = await self.get(match_id)
+        async with match.lock:
+            count = len(match.record.decisions)
+            if not 0 <= to < count:
+                raise ValueError(f"choose a decision from 0 to {count - 1} (the match has "
+                                 f"{count} decisions)")
+            undone = match.record.decisions[to:]
+            epoch, now = match.epoch + 1, self.clock()
+            async with self.db.write() as conn:
+                await conn.execute(
+                    "INSERT INTO match_decisions (match_id, epoch, seq, player, option,"
+                    " actor_id, source, created_at) SELECT match_id, ?, seq, player, option,"
+                    " actor_id, source, created_at FROM match_decisions"
+                    " WHERE match_id=? AND epoch=? AND seq<?",
+                    (epoch, match_id, match.epoch, to),
+                )
+                await conn.execute(
+                    "UPDATE matches SET epoch=?, status='active', winner=NULL,"
+                    " win_reason=NULL, finished_at=NULL, decision_since=?, reminded=0"
+                    " WHERE id=?",
+                    (epoch, now, match_id),
+                )
+            fresh = await self._load(match_id)
+            match.game, match.record, match.epoch = fresh.game, fresh.record, fresh.epoch
+            match.status, match.winner, match.win_reason = "active", None, None
+            match.public_log, match.private_log = fresh.public_log, fresh.private_log
+            match.decision_since, match.reminded = now, False
+        await self._tell(match, was_active=False)
+        return undone
+
+    async def settle(self, match_id: int, status: str, winner: int | None, reason: str) -> None:
+        """End a match by a judge's ruling: an award ("finished" with a winner), a draw
+        ("finished", no winner) or "void" (it never counts)."""
+        match = await self.get(match_id)
+        was_active = match.active
+        async with match.lock:
+            now = self.clock()
+            async with self.db.write() as conn:
+                await conn.execute(
+                    "UPDATE matches SET status=?, winner=?, win_reason=?, finished_at=?,"
+                    " paused=0 WHERE id=?",
+                    (status, winner, reason, now, match_id),
+                )
+            match.status, match.winner, match.win_reason = status, winner, reason
+            match.paused = False
+        if status == "finished":
+            await self._tell(match, was_active=True)
+        else:
+            await self._tell(match, was_active=was_active and status != "void")
 
     # --- the decision timer ------------------------------------------------------------------
     async def timeout_for(self, guild_id: int) -> float:

@@ -63,9 +63,15 @@ def side_text(side: Mapping[str, Any]) -> str:
 
 
 def status_line(match: LiveMatch, view: Mapping[str, Any]) -> str:
-    if view["winner"] is not None:
-        reason = WIN_REASONS.get(view["win_reason"] or "", view["win_reason"] or "")
-        return f"**Game over.** {seat_label(match, view['winner'])} wins by {reason}."
+    if match.status == "void":
+        return "**Void.** A judge cancelled this match; it does not count."
+    if not match.active:
+        if match.winner is None:
+            return "**Game over.** A judge declared a draw."
+        reason = WIN_REASONS.get(match.win_reason or "", match.win_reason or "")
+        return f"**Game over.** {seat_label(match, match.winner)} wins by {reason}."
+    if match.paused:
+        return "**Paused** for a dispute: a judge will resume the match."
     step = str(view["step"]).replace("_", " ")
     text = f"Turn {view['turn']} · {seat_label(match, view['active'])}'s turn · {step} step"
     attack = view.get("attack")
@@ -98,7 +104,7 @@ def board_embed(match: LiveMatch, image: str | None = None) -> discord.Embed:
     """The public board: the status in words, the table as an image (`image` is the
     attachment's file name), the recent public events; never a hand."""
     view = spectator_view(match)
-    over = view["winner"] is not None
+    over = not match.active
     colour = OVER_COLOUR if over else _colour(view["players"][view["active"]])
     embed = discord.Embed(
         title=f"Match #{match.id} · {match.mode} · {match.ruleset}",
@@ -146,7 +152,7 @@ def hand_embed(match: LiveMatch, seat: int, image: str | None = None) -> discord
     private = match.private_log[seat]
     if private:
         embed.add_field(name="Only you saw", value=events_text(private, 5), inline=False)
-    if view["winner"] is not None:
+    if not match.active:
         embed.add_field(name="Match over", value=status_line(match, view), inline=False)
     elif decision and decision["player"] == seat:
         embed.add_field(name="Your decision", value=_clip(decision["prompt"]), inline=False)

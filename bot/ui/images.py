@@ -45,7 +45,10 @@ async def board_file(bot: ScouterBot, match: LiveMatch) -> discord.File:
         title=f"Match #{match.id} · {match.mode} · {match.ruleset}",
     )
     events = [event.text for event in match.public_log[-BOARD_EVENTS:]]
-    png = await bot.render(render_board, spectator_view(match), labels, events)
+    view = spectator_view(match)
+    if not match.active and match.winner is not None:  # a judge's award shows as the result
+        view["winner"], view["win_reason"] = match.winner, match.win_reason
+    png = await bot.render(render_board, view, labels, events)
     return discord.File(io.BytesIO(png), filename=BOARD_FILE)
 
 

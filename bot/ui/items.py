@@ -51,7 +51,7 @@ def thread_view(match: LiveMatch) -> discord.ui.View:
     everyone else pressing them is told it is not their decision."""
     view = discord.ui.View(timeout=None)
     decision = match.pending
-    if match.active and decision is not None:
+    if match.active and not match.paused and decision is not None:
         private = private_option_ids(match.game)
         public = [(i, o) for i, o in enumerate(decision.options) if o.id not in private]
         room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS
@@ -69,7 +69,7 @@ def hand_view(match: LiveMatch, seat: int, page: int = 0) -> discord.ui.View:
     """Every option of the seat's decision, in selects of 25, four selects a page."""
     view = discord.ui.View(timeout=None)
     decision = match.pending
-    if not match.active or decision is None or decision.player != seat:
+    if not match.active or match.paused or decision is None or decision.player != seat:
         return view
     options = list(enumerate(decision.options))
     per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE

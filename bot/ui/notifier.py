@@ -103,6 +103,8 @@ class DiscordNotifier:
         thread = await self._thread(match)
         if thread is None:
             return
+        if thread.archived:  # a judge's ruling changed a finished match: show it
+            await thread.edit(archived=False)
         await self._board(match, thread)
         for seat in (0, 1):
             if match.players[seat] is not AI:
@@ -164,14 +166,16 @@ class DiscordNotifier:
                 await thread.get_partial_message(old[1]).delete()
 
     async def _finish(self, match: LiveMatch, thread: discord.Thread) -> None:
-        if await self.bot.store.message(match.id, "result") is not None:
+        # One result post per outcome: a judge's rollback or award can change it.
+        kind = f"result:{match.epoch}:{match.status}:{match.winner}"
+        if await self.bot.store.message(match.id, kind) is not None:
             return
         view = player_view(match.game, SPECTATOR)
         message = await thread.send(
             f"🏁 {status_line(match, view)} Thanks for playing! This thread is now archived.",
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        await self.bot.store.set_message(match.id, "result", thread.id, message.id)
+        await self.bot.store.set_message(match.id, kind, thread.id, message.id)
         # Locking needs Manage Threads; archiving our own thread does not.
         locked = thread.permissions_for(thread.guild.me).manage_threads
         try:

@@ -1,0 +1,267 @@
+"""/dispute for players, /judge for the server's judges (the judge role or Manage Server):
+view, log, rollback, adjust, award, void, resume. Every judge action is audited and
+announced in the match thread."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ScouterBot
+from bot.services.judges import JudgeError
+from bot.services.matches import LiveMatch
+from bot.ui.items import bot_of
+from cogs.game import match_here
+from cogs.play import WatchButton
+
+log = logging.getLogger(__name__)
+
+NOT_A_JUDGE = ("Only this server's judges can do that (the judge role set with "
+               "`/config judges`, or Manage Server). Nothing was changed.")
+NO_MATCH = "Use this inside a match thread."
+ZONES = Literal["hand", "life_top", "life_bottom", "discard", "banished"]
+
+
+async def is_judge(interaction: discord.Interaction[Any]) -> bool:
+    member = interaction.user
+    if interaction.guild is None or not isinstance(member, discord.Member):
+        return False
+    if member.guild_permissions.manage_guild:
+        return True
+    config = await bot_of(interaction).guild_config.get(interaction.guild.id)
+    return config.judge_role_id is not None and any(
+        role.id == config.judge_role_id for role in member.roles)
+
+
+async def announce(bot: ScouterBot, match: LiveMatch, text: str) -> None:
+    """Tell everyone in the thread (both players included) what a judge did."""
+    thread = bot.get_channel(match.thread_id) if match.thread_id else None
+    if not isinstance(thread, discord.Thread):
+        return
+    try:
+        if thread.archived:
+            await thread.edit(archived=False)
+        await thread.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
+    except discord.HTTPException:
+        log.warning("match #%s: could not announce a judge action", match.id)
+
+
+class DisputeCog(commands.Cog):
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="dispute", description="Call a judge: pauses this match")
+    @app_commands.describe(reason="What you think went wrong")
+    @app_commands.guild_only()
+    async def dispute(self, interaction: discord.Interaction[Any], reason: str) -> None:
+        match = await match_here(self.bot, interaction)
+        if match is None or not isinstance(interaction.channel, discord.Thread):
+            await interaction.response.send_message(
+                "Use /dispute inside the match's thread.", ephemeral=True)
+            return
+        try:
+            await self.bot.judges.open_dispute(match, interaction.user.id, reason)
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"⚖️ {interaction.user.mention} disputes: {reason[:500]}\nThe match is paused "
+            "(no decisions, no timer) until a judge resumes it.")
+        assert interaction.guild is not None
+        config = await self.bot.guild_config.get(interaction.guild.id)
+        channel = (interaction.guild.get_channel(config.judges_channel_id)
+                   if config.judges_channel_id else None)
+        if not isinstance(channel, discord.TextChannel):
+            await interaction.followup.send(
+                "This server has no judges channel (`/config judges`), so ask a moderator "
+                "to look at this thread.", ephemeral=True)
+            return
+        role = f"<@&{config.judge_role_id}> " if config.judge_role_id else ""
+        view = discord.ui.View(timeout=None)
+        view.add_item(WatchButton(match.id))  # a private thread needs its judge added
+        try:
+            await channel.send(
+                f"{role}Dispute in match #{match.id} ({interaction.channel.mention}) by "
+                f"{interaction.user.mention}: {reason[:500]}\nPress **Watch** to join the "
+                "thread, then use `/judge` there.", view=view,
+                allowed_mentions=discord.AllowedMentions(roles=True, users=False))
+        except discord.HTTPException:
+            await interaction.followup.send(
+                "I could not post in the judges channel; ask a moderator to look at this "
+                "thread.", ephemeral=True)
+
+
+@app_commands.guild_only()
+class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disputes (judges)"):
+    def __init__(self, bot: ScouterBot) -> None:
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if await is_judge(interaction):
+            return True
+        raise app_commands.CheckFailure(NOT_A_JUDGE)  # the bot's error handler says it
+
+    async def _match(self, interaction: discord.Interaction[Any]) -> LiveMatch | None:
+        match = await match_here(self.bot, interaction)
+        if match is None or not isinstance(interaction.channel, discord.Thread):
+            await interaction.response.send_message(NO_MATCH, ephemeral=True)
+            return None
+        return match
+
+    @app_commands.command(name="view", description="The full state, both hands (only you)")
+    async def view(self, interaction: discord.Interaction[Any]) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        text = await self.bot.judges.full_view(match, interaction.user.id)
+        await interaction.response.send_message(
+            f"Match #{match.id}, full state (recorded in the audit log):",
+            file=discord.File(io.BytesIO(text.encode()), filename=f"match-{match.id}-state.txt"),
+            ephemeral=True)
+        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} looked at the "
+                                        "full state, both hands included.")
+
+    @app_commands.command(name="log", description="The decision log and a scenario file")
+    async def log_command(self, interaction: discord.Interaction[Any]) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text, scenario = await self.bot.judges.decision_log(match, interaction.user.id)
+        await interaction.followup.send(
+            f"Match #{match.id}: the decision log, and the match as a scenario file "
+            "(`scouter scenario run match-N.yaml` reproduces it).", ephemeral=True,
+            files=[
+                discord.File(io.BytesIO(text.encode()), filename=f"match-{match.id}-log.txt"),
+                discord.File(io.BytesIO(scenario.encode()), filename=f"match-{match.id}.yaml"),
+            ])
+        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} downloaded the "
+                                        "decision log.")
+
+    @app_commands.command(name="rollback", description="Continue from an earlier decision")
+    @app_commands.describe(to="Keep this many decisions (see /judge log); undo the rest",
+                           reason="Why")
+    async def rollback(self, interaction: discord.Interaction[Any],
+                       to: app_commands.Range[int, 0], reason: str) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        try:
+            undone = await self.bot.judges.rollback(match, interaction.user.id, to, reason)
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Rolled back to decision {to}; {len(undone)} undone.", ephemeral=True)
+        if match.ranked:  # the league follows the new result (or its absence)
+            await self.bot.league.rerate(match.id)
+        listed = "\n".join(f"- {line}" for line in undone[:15])
+        more = f"\n- ... and {len(undone) - 15} more" if len(undone) > 15 else ""
+        await announce(self.bot, match,
+                       f"⚖️ Judge {interaction.user.mention} rolled the match back to decision "
+                       f"{to}. Reason: {reason}\nUndone:\n{listed}{more}")
+
+    @app_commands.command(name="adjust", description="Correct the state, with a reason")
+    @app_commands.describe(
+        player="Whose state", what="What to correct", reason="Why",
+        value="The new value (stage, anger or level)",
+        personality="stage: an Ally's name (default: the Main Personality)",
+        card="move: the card's name", source="move: from which zone",
+        destination="move: to which zone")
+    async def adjust(
+        self, interaction: discord.Interaction[Any], player: discord.User,
+        what: Literal["stage", "anger", "level", "move"], reason: str,
+        value: int | None = None, personality: str | None = None, card: str | None = None,
+        source: ZONES | None = None, destination: ZONES | None = None,
+    ) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        seat = match.seat_of(player.id)
+        if seat is None:
+            await interaction.response.send_message(
+                f"{player.mention} is not playing in this match.", ephemeral=True)
+            return
+        change: dict[str, Any] = {"kind": what}
+        if what == "move":
+            change.update({"card": card or "", "from": source, "to": destination})
+        else:
+            change["value"] = value
+            if what == "stage":
+                change["target"] = personality or "mp"
+        try:
+            text = await self.bot.judges.adjust(match, interaction.user.id, seat, change, reason)
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message("Done.", ephemeral=True)
+        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention}: {text} "
+                                        f"Reason: {reason}")
+
+    @app_commands.command(name="award", description="End the match: a winner, or a draw")
+    @app_commands.describe(winner="The winner (leave empty with draw)", draw="A draw",
+                           reason="Why")
+    async def award(self, interaction: discord.Interaction[Any], reason: str,
+                    winner: discord.User | None = None, draw: bool = False) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        seat = match.seat_of(winner.id) if winner is not None else None
+        if (winner is None) == (not draw) or (winner is not None and seat is None):
+            await interaction.response.send_message(
+                "Name the winner (a player of this match), or set draw, not both.",
+                ephemeral=True)
+            return
+        try:
+            await self.bot.judges.award(match, interaction.user.id, seat, reason)
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message("Done.", ephemeral=True)
+        if match.ranked:  # the league follows the new result (or its absence)
+            await self.bot.league.rerate(match.id)
+        result = f"{winner.mention} wins" if winner is not None else "a draw"
+        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} ended the match: "
+                                        f"{result}. Reason: {reason}")
+
+    @app_commands.command(name="void", description="Cancel the match: it never counts")
+    @app_commands.describe(reason="Why")
+    async def void(self, interaction: discord.Interaction[Any], reason: str) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        try:
+            await self.bot.judges.void(match, interaction.user.id, reason)
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message("Done.", ephemeral=True)
+        if match.ranked:  # the league follows the new result (or its absence)
+            await self.bot.league.rerate(match.id)
+        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} voided the "
+                                        f"match: it does not count. Reason: {reason}")
+
+    @app_commands.command(name="resume", description="Lift the pause and let play go on")
+    @app_commands.describe(reason="The ruling, in a sentence")
+    async def resume(self, interaction: discord.Interaction[Any], reason: str) -> None:
+        match = await self._match(interaction)
+        if match is None:
+            return
+        try:
+            await self.bot.judges.resume(match, interaction.user.id, reason)
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message("Resumed.", ephemeral=True)
+        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} resumed the "
+                                        f"match. Ruling: {reason}")
+
+
+async def setup(bot: ScouterBot) -> None:
+    await bot.add_cog(DisputeCog(bot))
+    await bot.add_cog(JudgeCog(bot))
