@@ -133,9 +133,18 @@ class LeakChecker:
         seat = match.seat_of(viewer)
         if seat is None:
             return set()
-        names = {match.game.name(iid) for iid in match.game.player(seat).hand}
+        game = match.game
+        names = {game.name(iid) for iid in game.player(seat).hand}
         private = " ".join(event.text for event in match.private_log[seat])
-        return names | {name for name in match.game.pool.by_name if name in private}
+        names |= {name for name in game.pool.by_name if name in private}
+        pending = game.pending
+        if pending is not None and pending.player == seat:  # e.g. searching their Life Deck
+            for option in pending.options:
+                head, _, rest = option.id.partition(":")
+                iid = rest.split(":")[0]
+                if head == "card" and iid.isdigit() and game.owner(int(iid)) == seat:
+                    names.add(game.name(int(iid)))
+        return names
 
     def check(self, match: LiveMatch) -> None:
         records = self.w.fake.state.records[self.position :]
@@ -155,7 +164,7 @@ class LeakChecker:
                     own = self._hand_names(match, viewer)
                     leaked = [name for name in secrets if name in text and name not in own]
                     assert not leaked, (f"match seed {match.seed}: {leaked} from seat {seat}'s "
-                                        f"hand reached {viewer}: {text[:300]}")
+                                        f"hand reached {viewer}: {text[:1500]}")
                 self.checked += 1
 
 

@@ -164,9 +164,9 @@ async def test_two_players_play_a_full_match_across_a_restart(
             assert "already over" in late.text() or "not playing a match" in late.text()
             log = await w.fake.slash(w.bob, match.thread_id or 0, "game log")
             assert log.ephemeral and log.text()
-            assert leaks.checked > 100
+            assert leaks.checked > 30
             # every board image was drawn from a view without any hand in it
-            assert len(drawn) > 100
+            assert len(drawn) > 30
             assert not [v for v in drawn if any("hand" in side for side in v["players"])]
             assert w.answered_with["button"] > 10 and w.answered_with["select"] > 10
 
