@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any, Literal
+from collections.abc import Callable, Coroutine
+from typing import Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 NOT_A_JUDGE = ("Only this server's judges can do that (the judge role set with "
                "`/config judges`, or Manage Server). Nothing was changed.")
 NO_MATCH = "Use this inside a match thread."
+T = TypeVar("T")
 ZONES = Literal["hand", "life_top", "life_bottom", "discard", "banished"]
 
 
@@ -113,6 +115,28 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             return None
         return match
 
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        match: LiveMatch,
+        action: Coroutine[Any, Any, T],
+        reply: Callable[[T], str],
+        announcement: Callable[[T], str],
+    ) -> None:
+        """Run a judge action; a refusal is told to the judge alone and changes nothing.
+        Otherwise confirm it, let the league follow the new result (or its absence), and
+        announce it in the thread."""
+        try:
+            result = await action
+        except JudgeError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return
+        await interaction.response.send_message(reply(result), ephemeral=True)
+        if match.ranked:
+            await self.bot.league.rerate(match.id)
+        judge = interaction.user.mention
+        await announce(self.bot, match, f"⚖️ Judge {judge} {announcement(result)}")
+
     @app_commands.command(name="view", description="The full state, both hands (only you)")
     async def view(self, interaction: discord.Interaction[Any]) -> None:
         match = await self._match(interaction)
@@ -151,20 +175,15 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
         match = await self._match(interaction)
         if match is None:
             return
-        try:
-            undone = await self.bot.judges.rollback(match, interaction.user.id, to, reason)
-        except JudgeError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
-        await interaction.response.send_message(
-            f"Rolled back to decision {to}; {len(undone)} undone.", ephemeral=True)
-        if match.ranked:  # the league follows the new result (or its absence)
-            await self.bot.league.rerate(match.id)
-        listed = "\n".join(f"- {line}" for line in undone[:15])
-        more = f"\n- ... and {len(undone) - 15} more" if len(undone) > 15 else ""
-        await announce(self.bot, match,
-                       f"⚖️ Judge {interaction.user.mention} rolled the match back to decision "
-                       f"{to}. Reason: {reason}\nUndone:\n{listed}{more}")
+        def undone_list(undone: list[str]) -> str:
+            listed = "\n".join(f"- {line}" for line in undone[:15])
+            more = f"\n- ... and {len(undone) - 15} more" if len(undone) > 15 else ""
+            return (f"rolled the match back to decision {to}. Reason: {reason}\nUndone:\n"
+                    f"{listed}{more}")
+
+        await self._act(
+            interaction, match, self.bot.judges.rollback(match, interaction.user.id, to, reason),
+            lambda undone: f"Rolled back to decision {to}; {len(undone)} undone.", undone_list)
 
     @app_commands.command(name="adjust", description="Correct the state, with a reason")
     @app_commands.describe(
@@ -194,14 +213,10 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             change["value"] = value
             if what == "stage":
                 change["target"] = personality or "mp"
-        try:
-            text = await self.bot.judges.adjust(match, interaction.user.id, seat, change, reason)
-        except JudgeError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
-        await interaction.response.send_message("Done.", ephemeral=True)
-        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention}: {text} "
-                                        f"Reason: {reason}")
+        await self._act(
+            interaction, match,
+            self.bot.judges.adjust(match, interaction.user.id, seat, change, reason),
+            lambda _: "Done.", lambda text: f"made a correction. {text} Reason: {reason}")
 
     @app_commands.command(name="award", description="End the match: a winner, or a draw")
     @app_commands.describe(winner="The winner (leave empty with draw)", draw="A draw",
@@ -217,17 +232,10 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
                 "Name the winner (a player of this match), or set draw, not both.",
                 ephemeral=True)
             return
-        try:
-            await self.bot.judges.award(match, interaction.user.id, seat, reason)
-        except JudgeError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
-        await interaction.response.send_message("Done.", ephemeral=True)
-        if match.ranked:  # the league follows the new result (or its absence)
-            await self.bot.league.rerate(match.id)
         result = f"{winner.mention} wins" if winner is not None else "a draw"
-        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} ended the match: "
-                                        f"{result}. Reason: {reason}")
+        await self._act(
+            interaction, match, self.bot.judges.award(match, interaction.user.id, seat, reason),
+            lambda _: "Done.", lambda _: f"ended the match: {result}. Reason: {reason}")
 
     @app_commands.command(name="void", description="Cancel the match: it never counts")
     @app_commands.describe(reason="Why")
@@ -235,16 +243,9 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
         match = await self._match(interaction)
         if match is None:
             return
-        try:
-            await self.bot.judges.void(match, interaction.user.id, reason)
-        except JudgeError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
-        await interaction.response.send_message("Done.", ephemeral=True)
-        if match.ranked:  # the league follows the new result (or its absence)
-            await self.bot.league.rerate(match.id)
-        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} voided the "
-                                        f"match: it does not count. Reason: {reason}")
+        await self._act(
+            interaction, match, self.bot.judges.void(match, interaction.user.id, reason),
+            lambda _: "Done.", lambda _: f"voided the match: it does not count. Reason: {reason}")
 
     @app_commands.command(name="resume", description="Lift the pause and let play go on")
     @app_commands.describe(reason="The ruling, in a sentence")
@@ -252,14 +253,9 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
         match = await self._match(interaction)
         if match is None:
             return
-        try:
-            await self.bot.judges.resume(match, interaction.user.id, reason)
-        except JudgeError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
-        await interaction.response.send_message("Resumed.", ephemeral=True)
-        await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} resumed the "
-                                        f"match. Ruling: {reason}")
+        await self._act(
+            interaction, match, self.bot.judges.resume(match, interaction.user.id, reason),
+            lambda _: "Resumed.", lambda _: f"resumed the match. Ruling: {reason}")
 
 
 async def setup(bot: ScouterBot) -> None:
