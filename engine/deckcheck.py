@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from engine.banlist import Banlist, load_banlist
 from engine.cards import Alignment, Card, CardPool, CardType, Style, fold_name
 from engine.decklist import Deck, ParsedDeck, quote
 from engine.rulesets import Ruleset
@@ -56,8 +57,11 @@ class _Sorted:
 _Rule = Callable[[_Sorted, Ruleset], list[Violation]]
 
 
-def check_deck(deck: ParsedDeck | Deck, pool: CardPool, ruleset: Ruleset) -> list[Violation]:
-    """Every violation of the deck-building rules of `ruleset`; empty means legal."""
+def check_deck(
+    deck: ParsedDeck | Deck, pool: CardPool, ruleset: Ruleset, banlist: Banlist | None = None
+) -> list[Violation]:
+    """Every violation of the deck-building rules of `ruleset` and of its banned and
+    restricted list (data/banlists/; `banlist` overrides it); empty means legal."""
     cards = _sort(deck.counts(), pool)
     violations = [
         Violation("deck.unknown-card", _making(ruleset), f"{quote(name)} is not a known card")
@@ -65,7 +69,30 @@ def check_deck(deck: ParsedDeck | Deck, pool: CardPool, ruleset: Ruleset) -> lis
     ]
     for rule in _RULES:
         violations.extend(rule(cards, ruleset))
+    violations.extend(_banned(cards, ruleset, banlist or load_banlist(ruleset.name)))
     return violations
+
+
+def _banned(cards: _Sorted, ruleset: Ruleset, banlist: Banlist) -> list[Violation]:
+    source = f"data/banlists/{ruleset.name}.yaml" + (f" ({banlist.source})"
+                                                     if banlist.source else "")
+    counts = {card.name.casefold(): (card, count)
+              for card, count in (*cards.mp, *cards.masteries, *cards.life)}
+    found = []
+    for entry in banlist.banned:
+        if entry.name.casefold() in counts:
+            why = f": {entry.reason}" if entry.reason else ""
+            found.append(Violation("deck.banned", source,
+                                   f"{quote(counts[entry.name.casefold()][0].name)} is banned"
+                                   f"{why}"))
+    for limit in banlist.restricted:
+        card, count = counts.get(limit.name.casefold(), (None, 0))
+        if card is not None and count > limit.max:
+            why = f": {limit.reason}" if limit.reason else ""
+            found.append(Violation(
+                "deck.restricted", source,
+                f"{count} copies of {quote(card.name)}; it is restricted to {limit.max}{why}"))
+    return found
 
 
 def _sort(counts: dict[str, int], pool: CardPool) -> _Sorted:
