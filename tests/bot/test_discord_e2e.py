@@ -296,3 +296,20 @@ async def test_card_show_with_autocomplete(tmp_path: Path) -> None:
         assert message.attachment("card.png").startswith(b"\x89PNG") and message.ephemeral
         typo = await w.fake.slash(w.carol, w.general, "card show", {"name": "Gokku Hopefull"})
         assert "No card named 'Gokku Hopefull'. Did you mean Goku, Hopeful Fighter?" in typo.text()
+
+
+@async_test(timeout=60)
+async def test_card_search(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.start_bot():
+        found = await w.fake.slash(w.carol, w.general, "card search",
+                                   {"words": "stops physical", "kind": "physical_combat"})
+        assert found.ephemeral and "card(s):" in found.text()
+        assert "**Crossed-Arm Guard** · freestyle physical combat" in found.text()
+        saiyan = await w.fake.slash(w.carol, w.general, "card search",
+                                    {"style": "saiyan", "kind": "drill"})
+        assert "**Saiyan Bloodlust Drill** · saiyan drill" in saiyan.text()
+        assert "freestyle" not in saiyan.text()
+        nothing = await w.fake.slash(w.carol, w.general, "card search", {"words": "zzzz"})
+        assert "No card matches" in nothing.text()
+        empty = await w.fake.slash(w.carol, w.general, "card search")
+        assert "at least one of" in empty.text()
