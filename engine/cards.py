@@ -335,6 +335,9 @@ class AttachTo(_Strict):
 ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})
 
 
+Automation = Literal["automated", "partial", "manual"]
+
+
 class DragonBallInfo(_Strict):
     set: str  # "Earth", "Namek"
     number: int = Field(ge=1, le=7)
@@ -366,6 +369,14 @@ class Card(_Strict):
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None
+    # how much of `text` the structured abilities above carry out (engine.cardtext):
+    # `partial`/`manual` cards keep the sentences the engine does not run in `manual_text`
+    automation: Automation = "automated"
+    manual_text: list[str] = []
+    # provenance of imported cards (engine.importers); informative only
+    number: str | None = None
+    rarity: str | None = None
+    set_name: str | None = None
 
     @field_validator("traits")
     @classmethod

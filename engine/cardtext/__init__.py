@@ -1,0 +1,18 @@
+"""Card text -> the effect vocabulary of engine.cards, sentence by sentence.
+
+Conservative by design: a sentence is compiled only when the whole of it (conditions
+included) matches a known pattern; every other sentence is kept verbatim in
+`manual_text`. See docs/card-format.md for the list of supported sentences.
+"""
+
+from engine.cardtext.compiler import CompileResult, Status, compile_text, reproduces
+from engine.cardtext.sentences import sentence_shape, split_sentences
+
+__all__ = [
+    "CompileResult",
+    "Status",
+    "compile_text",
+    "reproduces",
+    "sentence_shape",
+    "split_sentences",
+]

@@ -1,0 +1,353 @@
+"""compile_text: card text -> Card fields, conservatively, sentence by sentence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.cards import Card, CardType
+from engine.cardtext import patterns as p
+from engine.cardtext.sentences import split_sentences
+
+Status = Literal["automated", "partial", "manual"]
+Json = dict[str, Any]
+
+# Section headers: they change where the following sentences go.
+_SECTIONS = {
+    "POWER": "ability",
+    "SHIELD POWER": "ability",
+    "CONSTANT": "constant",
+    "WHEN ENTERING COMBAT": "entering",
+    "WISH": "wish",
+}
+# Trait keywords that gate one sentence ("SAIYAN: Raise your anger 1 level.").
+TRAITS = frozenset({"SAIYAN", "NAMEKIAN", "EARTHLING", "ANDROID", "HALF-SAIYAN"})
+_LABEL = re.compile(r"([A-Z][A-Z' -]*[A-Z]):\s*(.*)", re.DOTALL)
+
+ATTACK_TYPES = frozenset(
+    {
+        CardType.PHYSICAL_COMBAT,
+        CardType.ENERGY_COMBAT,
+        CardType.EVENT,
+        CardType.MAIN_PERSONALITY,
+        CardType.ALLY,
+    }
+)
+DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY}
+ACTION_TYPES = frozenset(
+    {CardType.EVENT, CardType.SETUP, CardType.MAIN_PERSONALITY, CardType.ALLY, CardType.MASTERY}
+)
+
+
+@dataclass(frozen=True)
+class CompileResult:
+    fields: Json  # Card fields in the YAML schema, `automation` and `manual_text` included
+    status: Status
+    compiled: list[str]  # the sentences carried out by `fields`
+    manual: list[str]  # the sentences kept verbatim for a human to apply
+
+
+@dataclass
+class _Clause:
+    index: int
+    sentence: str
+    section: str
+    kind: str = "unknown"  # keyword attack damage defense effect requires modifier trigger
+    data: Json = field(default_factory=dict)
+    hit: bool = False
+    gating: bool = False  # an unknown "Use only ..." sentence: its whole ability is manual
+
+
+def compile_text(text: str, card_type: CardType) -> CompileResult:
+    clauses = _parse(split_sentences(text.replace("\u2019", "'")))
+    fields: Json = {}
+    failed = False
+    for section in ("ability", "entering", "wish", "constant"):
+        items = [c for c in clauses if c.section == section and c.kind != "keyword"]
+        if items and not _assemble(section, items, card_type, fields):
+            failed = True
+            for clause in items:
+                clause.kind = "unknown"
+    for clause in clauses:
+        if clause.kind == "keyword":
+            fields.update(clause.data)
+    compiled = [c.sentence for c in clauses if c.kind != "unknown"]
+    manual = [c.sentence for c in clauses if c.kind == "unknown"]
+    substantive = [c for c in clauses if c.kind not in ("unknown", "keyword")]
+    status: Status
+    if not manual:
+        status = "automated"
+    elif failed or not substantive:
+        status = "manual"
+        # a manual card runs nothing but its printed keywords
+        keywords = [c for c in clauses if c.kind == "keyword"]
+        fields = {k: v for c in keywords for k, v in c.data.items()}
+        compiled = [c.sentence for c in keywords]
+        manual = [c.sentence for c in clauses if c.kind != "keyword"]
+    else:
+        status = "partial"
+    fields["automation"] = status
+    if manual:
+        fields["manual_text"] = list(manual)
+    return CompileResult(fields, status, compiled, manual)
+
+
+# --- reading sentences ------------------------------------------------------------------------
+def _parse(sentences: list[str]) -> list[_Clause]:
+    clauses: list[_Clause] = []
+    section, hit = "ability", False
+    for index, sentence in enumerate(sentences):
+        body = sentence.strip()
+        if body.startswith("(") and body.rstrip(".").endswith(")"):
+            body = body.rstrip(".")[1:-1]
+        body = body.rstrip(".").strip()
+        label = _LABEL.fullmatch(body)
+        if label and label.group(1) in _SECTIONS:
+            section, hit = _SECTIONS[label.group(1)], False
+            body = label.group(2).strip()
+        clause = _Clause(index, sentence, section)
+        clauses.append(clause)
+        trait: str | None = None
+        damage = False
+        while (label := _LABEL.fullmatch(body)) is not None:
+            name = label.group(1)
+            if name == "HIT" and not hit and not trait and not damage:
+                hit = True
+            elif name in TRAITS and trait is None:
+                trait = name.lower()
+            elif name == "DAMAGE" and not damage and not hit and not trait:
+                damage = True
+            else:
+                break  # an unknown or misplaced label: the sentence stays manual
+            body = label.group(2).strip()
+        else:
+            _classify(clause, body, section, damage=damage)
+            if clause.kind != "effect" and (hit or trait):
+                clause.kind = "unknown"  # HIT: and trait keywords gate effects only
+            clause.hit = hit and clause.kind == "effect"
+            if (
+                trait
+                and clause.kind == "effect"
+                and not _add_condition(clause.data, {"trait": trait})
+            ):
+                clause.kind = "unknown"
+        lowered = body.lower()
+        if clause.kind == "unknown" and (
+            lowered.startswith(("use only", "only "))
+            or (lowered.startswith("whenever ") and ":" in body)  # its effects follow
+        ):
+            clause.gating = True
+    return clauses
+
+
+def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None:
+    def put(kind: str, data: Json | None) -> bool:
+        if data is None:
+            return False
+        clause.kind, clause.data = kind, data
+        return True
+
+    if damage:
+        put("damage", p.parse_damage(body))
+        return
+    if put("keyword", p.parse_keyword(body)):
+        return
+    if section == "constant":
+        _modifier(clause, body) or _trigger(clause, body)
+        return
+    if p.UNSTOPPABLE.fullmatch(body):
+        put("unstoppable", {})
+        return
+    requires = re.fullmatch(r"use only if (.+)", body, re.IGNORECASE)
+    if requires:
+        put("requires", p.parse_condition(requires.group(1)))
+        return
+    (
+        put("attack", p.parse_attack(body))
+        or put("defense", p.parse_defense(body))
+        or _trigger(clause, body)
+        or put("effect", _conditional_effect(body))
+    )
+
+
+def _splits(body: str) -> list[tuple[str, str]]:
+    """Every way to cut `body` at a comma into (head, tail)."""
+    return [
+        (body[: m.start()].strip(), body[m.end() :].strip()) for m in re.finditer(r",\s*", body)
+    ]
+
+
+def _conditional_effect(body: str) -> Json | None:
+    plain = p.parse_effect(body)
+    if plain is not None:
+        return plain
+    if not body.lower().startswith("if "):
+        return None
+    for head, tail in _splits(body[3:]):
+        condition, effect = p.parse_condition(head), p.parse_effect(tail)
+        if condition is not None and effect is not None:
+            effect["if"] = condition
+            return effect
+    return None
+
+
+def _modifier(clause: _Clause, body: str) -> bool:
+    found = p.parse_modifier(body)
+    if found is None and body.lower().startswith("if "):
+        for head, tail in _splits(body[3:]):
+            condition, modifier = p.parse_condition(head), p.parse_modifier(tail)
+            if condition is not None and modifier is not None:
+                found = {**modifier, "requires": condition}
+                break
+    if found is None:
+        return False
+    clause.kind, clause.data = "modifier", found
+    return True
+
+
+def _trigger(clause: _Clause, body: str) -> bool:
+    if not body.lower().startswith("whenever "):
+        return False
+    for head, tail in _splits(body):
+        event, effect = p.parse_trigger_event(head), _conditional_effect(tail)
+        if event is not None and effect is not None:
+            clause.kind, clause.data = "trigger", {**event, "effects": [effect]}
+            return True
+    return False
+
+
+def _add_condition(effect: Json, condition: Json) -> bool:
+    current: Json = dict(effect.get("if") or {})
+    if set(current) & set(condition) or current.get("who", "self") != "self":
+        return False
+    effect["if"] = {**current, **condition}
+    return True
+
+
+# --- putting a section together -----------------------------------------------------------------
+def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: Json) -> bool:
+    """Add the section's abilities to `fields`; False when its core is not understood (then
+    nothing is added). Unknown sentences that do not gate the ability are left manual."""
+    if any(c.gating for c in items):
+        return False
+    known = [c for c in items if c.kind != "unknown"]
+    triggers = [c.data for c in known if c.kind == "trigger"]
+    modifiers = [c.data for c in known if c.kind == "modifier"]
+    rest = [c for c in known if c.kind not in ("trigger", "modifier")]
+    if section == "constant":
+        if rest:
+            return False
+    elif section in ("entering", "wish"):
+        effects = [c.data for c in rest if c.kind == "effect" and not c.hit]
+        if len(effects) != len(rest) or (section == "wish") != (card_type == CardType.DRAGON_BALL):
+            return False
+        if effects:
+            fields["entering_combat" if section == "entering" else "on_play"] = effects
+    elif rest and not _ability(rest, card_type, fields):
+        return False
+    if card_type == CardType.DRAGON_BALL and (triggers or modifiers):
+        return False
+    if triggers:
+        fields["triggers"] = [*fields.get("triggers", []), *triggers]
+    if modifiers:
+        fields["constant"] = [*fields.get("constant", []), *modifiers]
+    return True
+
+
+def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
+    kinds = [c.kind for c in items]
+    requires = [c.data for c in items if c.kind == "requires"]
+    if len(requires) > 1:
+        return False
+    if "attack" in kinds:
+        return _attack(items, card_type, fields, requires)
+    if "damage" in kinds or "unstoppable" in kinds or any(c.hit for c in items):
+        return False
+    effects = [c.data for c in items if c.kind == "effect"]
+    defenses = [c.data for c in items if c.kind == "defense"]
+    if defenses:
+        if card_type not in DEFENSE_TYPES:
+            return False
+        defense: Json = {"against": defenses[0]["against"]}
+        for found in defenses:
+            if found["against"] != defense["against"] or set(found) & (set(defense) - {"against"}):
+                return False
+            defense.update(found)
+        if effects:
+            defense["effects"] = effects
+        if requires:
+            defense["requires"] = requires[0]
+        fields["defense"] = defense
+        return True
+    if not effects or card_type not in ACTION_TYPES:
+        return False
+    action: Json = {"effects": effects}
+    if requires:
+        action["requires"] = requires[0]
+    fields["action"] = action
+    return True
+
+
+def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
+    heads = [c for c in items if c.kind == "attack"]
+    if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
+        return False
+    attack: Json = dict(heads[0].data)
+    effects: list[Json] = []
+    hit: list[Json] = []
+    for clause in items[1:]:
+        if clause.kind == "damage" and "damage" not in attack:
+            attack["damage"] = clause.data
+        elif clause.kind == "unstoppable" and "damage" not in attack:
+            attack["unstoppable"] = True
+        elif clause.kind == "requires" and "damage" not in attack and not effects:
+            pass
+        elif clause.kind == "effect" and clause.hit and "damage" in attack:
+            hit.append(clause.data)
+        elif clause.kind == "effect" and not clause.hit and "damage" not in attack:
+            effects.append(clause.data)
+        else:
+            return False  # defenses, a second damage, effects after DAMAGE without HIT
+    if "damage" not in attack:
+        return False
+    if requires:
+        attack["requires"] = requires[0]
+    if effects:
+        attack["effects"] = effects
+    if hit:
+        attack["hit"] = hit
+    fields["attack"] = attack
+    return True
+
+
+# --- comparing with a hand-written card ---------------------------------------------------------
+TEXT_FIELDS = (
+    "attack",
+    "defense",
+    "action",
+    "constant",
+    "entering_combat",
+    "on_play",
+    "triggers",
+    "endurance",
+    "banish_after_use",
+    "limit_per_deck",
+)
+
+
+def reproduces(card: Card) -> bool:
+    """Does compiling `card.text` give exactly `card`'s hand-written abilities and keywords
+    (and, off personalities, its alignment)? Only an `automated` compile can."""
+    result = compile_text(card.text, card.type)
+    if result.status != "automated":
+        return False
+    keep = set(TEXT_FIELDS) | {"automation", "manual_text"}
+    if not card.is_personality:
+        keep.add("alignment")
+    base = card.model_dump(exclude=keep, by_alias=True)
+    try:
+        rebuilt = Card.model_validate({**base, **result.fields})
+    except ValueError:
+        return False
+    return all(getattr(rebuilt, name) == getattr(card, name) for name in keep - {"manual_text"})

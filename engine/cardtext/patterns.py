@@ -1,0 +1,364 @@
+"""The sentence patterns: each one is matched against a WHOLE sentence body (without its
+final full stop and without the keyword prefixes the compiler peels off), so nothing in a
+sentence is ever silently ignored. Builders return the YAML-shaped dicts of
+data/cards/sandbox, which engine.cards validates."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+Json = dict[str, Any]
+
+_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0,
+}  # fmt: skip
+N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+AN = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+OPP = r"your opponent'?s"
+THEIR = r"(?:their|his or her)"
+STAGES = r"(?:power )?stages?"
+LIFE = r"life cards?"
+
+
+def number(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
+def _full(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+Builder = Callable[[re.Match[str]], Json | None]
+_Table = list[tuple[re.Pattern[str], Builder]]
+
+
+def _match(table: _Table, body: str) -> Json | None:
+    for pattern, build in table:
+        found = pattern.fullmatch(body)
+        if found:
+            return build(found)
+    return None
+
+
+def _amount(do: str, who: str = "self") -> Builder:
+    def build(m: re.Match[str]) -> Json:
+        effect: Json = {"do": do, "amount": number(m.group(1))}
+        if who != "self":
+            effect["who"] = who
+        return effect
+
+    return build
+
+
+def _fixed(effect: Json) -> Builder:
+    return lambda _m: dict(effect)
+
+
+# --- targets ("a Setup", "a Saiyan Physical Combat card") ---------------------------------
+_TYPES = {
+    "setup": "setup", "drill": "drill", "ally": "ally", "dragon ball": "dragon_ball",
+    "event": "event", "mastery": "mastery", "physical combat card": "physical_combat",
+    "energy combat card": "energy_combat", "main personality": "main_personality",
+}  # fmt: skip
+_STYLES = ("black", "blue", "namekian", "orange", "red", "saiyan")
+
+
+def card_filter(phrase: str) -> Json | None:
+    """ "card" -> {}; "Drill" -> {card_type: drill}; "Saiyan Physical Combat card" ->
+    {card_type: physical_combat, style: saiyan}; anything else -> None."""
+    words = phrase.lower().split()
+    result: Json = {}
+    if words and words[0] in _STYLES:
+        result["style"] = words.pop(0)
+    rest = " ".join(words)
+    if rest == "card":
+        return result
+    if rest.endswith(" card") and rest[:-5] in _TYPES:
+        rest = rest[:-5]
+    if rest not in _TYPES:
+        return None
+    result["card_type"] = _TYPES[rest]
+    return result
+
+
+def _search(m: re.Match[str]) -> Json | None:
+    found = card_filter(m.group(1))
+    return None if found is None else {"do": "search", **found}
+
+
+def _destroy(m: re.Match[str]) -> Json:
+    return {"do": "destroy", "target": _TYPES[m.group(1).lower()], "who": "opponent"}
+
+
+def _put(mode: str) -> Builder:
+    def build(m: re.Match[str]) -> Json | None:
+        kind = _TYPES.get(m.group(1).lower())
+        source = m.group(2).lower().replace(" ", "_")
+        if kind is None:
+            return None
+        return {"do": "put_into_play", "source": source, "card_type": kind, "mode": mode}
+
+    return build
+
+
+def _floating(m: re.Match[str]) -> Json:
+    mod = "physical_damage" if m.group(1).lower() == "physical" else "energy_damage"
+    return {"do": "until_end_of_turn", "modifier": {"mod": mod, "amount": number(m.group(2))}}
+
+
+_T = "(setup|drill|ally|dragon ball)"
+EFFECTS: _Table = [
+    (_full(rf"raise your anger {N} levels?"), _amount("raise_anger")),
+    (_full(rf"lower {OPP} anger {N} levels?"), _amount("lower_anger", "opponent")),
+    (_full(rf"lower your anger {N} levels?"), _amount("lower_anger")),
+    (_full(rf"gain {N} {STAGES}"), _amount("gain_stages")),
+    (_full(rf"lose {N} {STAGES}"), _amount("lose_stages")),
+    (_full(rf"your opponent loses {N} {STAGES}"), _amount("lose_stages", "opponent")),
+    (_full(rf"draw {AN} cards?"), _amount("draw")),
+    (_full(rf"rejuvenate {AN} cards?"), _amount("rejuvenate")),
+    (
+        _full(rf"your opponent discards {AN} cards? from {THEIR} hand"),
+        _amount("discard_from_hand", "opponent"),
+    ),
+    (_full(rf"discard {AN} cards? from your hand"), _amount("discard_from_hand")),
+    (
+        _full(rf"your opponent discards the top card of {THEIR} life deck"),
+        _fixed({"do": "discard_top", "amount": 1, "who": "opponent"}),
+    ),
+    (
+        _full(rf"your opponent discards the top {N} cards of {THEIR} life deck"),
+        _amount("discard_top", "opponent"),
+    ),
+    (_full(rf"your opponent takes {N} {LIFE} of damage"), _amount("life_damage", "opponent")),
+    (_full(r"advance your MP (?:1|one) level"), _fixed({"do": "advance_level"})),
+    (
+        _full(rf"lower {OPP} MP (?:1|one) level"),
+        _fixed({"do": "lower_level", "who": "opponent"}),
+    ),
+    (_full(r"power up to full"), _fixed({"do": "set_stage_max"})),
+    (_full(r"capture a dragon ball"), _fixed({"do": "capture_dragon_ball"})),
+    (_full(rf"destroy an? {_T} your opponent has in play"), _destroy),
+    (_full(r"search your life deck for an? (.+?) and place it (?:in|into) your hand"), _search),
+    (
+        _full(rf"banish the top {N} cards? of {OPP} discard pile"),
+        _amount("banish_from_discard", "opponent"),
+    ),
+    (_full(rf"place an? {_T} from your (discard pile|life deck|hand) into play"), _put("place")),
+    (_full(rf"play an? {_T} from your (discard pile|hand)"), _put("play")),
+    (
+        _full(rf"your (physical|energy) attacks do \+{N} (?:{STAGES}|{LIFE}) of damage this turn"),
+        _floating,
+    ),
+]
+
+
+def parse_effect(body: str) -> Json | None:
+    return _match(EFFECTS, body)
+
+
+# --- conditions ("If your MP is at level 3 or higher", "Use only if ...") ------------------
+def _cond(field: str, who: str = "self", value: Any = None) -> Builder:
+    def build(m: re.Match[str]) -> Json:
+        condition: Json = {} if who == "self" else {"who": who}
+        condition[field] = number(m.group(1)) if value is None else value
+        return condition
+
+    return build
+
+
+CONDITIONS: _Table = [
+    (_full(rf"your MP is at level {N} or higher"), _cond("level_at_least")),
+    (_full(rf"your MP is at level {N} or lower"), _cond("level_at_most")),
+    (_full(rf"your anger is {N} or (?:more|higher)"), _cond("anger_at_least")),
+    (_full(rf"{OPP} anger is {N} or (?:more|higher)"), _cond("anger_at_least", "opponent")),
+    (_full(rf"{OPP} MP is at level {N} or higher"), _cond("level_at_least", "opponent")),
+    (_full(rf"your MP is {N} or more {STAGES} above 0"), _cond("stage_at_least")),
+    (_full(rf"your MP is {N} or fewer {STAGES} above 0"), _cond("stage_at_most")),
+    (_full(rf"you have {N} or fewer cards in your hand"), _cond("hand_at_most")),
+    (_full(r"you have no cards in your hand"), _cond("hand_at_most", value=0)),
+    (
+        _full(rf"your opponent has {N} or fewer cards in {THEIR} hand"),
+        _cond("hand_at_most", "opponent"),
+    ),
+    (_full(r"you control an ally"), _cond("has_allies", value=True)),
+    (
+        _full(rf"you control {N} or more dragon balls"),
+        _cond("controls_dragon_balls_at_least"),
+    ),
+]
+# a capitalised name, matched case-sensitively: "your MP is Gohan"
+_PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)")
+
+
+def parse_condition(text: str) -> Json | None:
+    found = _match(CONDITIONS, text)
+    if found is None:
+        named = _PERSONALITY.fullmatch(text)
+        if named:
+            found = {"personality": named.group(1)}
+    return found
+
+
+# --- damage, attacks, defenses -------------------------------------------------------------
+def _damage(kind: str) -> Builder:
+    return lambda m: {"kind": kind, "amount": number(m.group(1)) if m.groups() else 0}
+
+
+DAMAGE: _Table = [
+    (_full(r"AT"), _damage("at")),
+    (_full(rf"AT \+{N} {STAGES}"), _damage("at")),
+    (_full(rf"AT \+{N} {LIFE}"), _damage("at_life")),
+    (_full(rf"{N} {STAGES}"), _damage("stages")),
+    (_full(rf"{N} {LIFE}"), _damage("life")),
+]
+
+
+def parse_damage(body: str) -> Json | None:
+    return _match(DAMAGE, body)
+
+
+# Score-era energy attacks cost 2 power stages unless the card says otherwise.
+SCORE_ENERGY_COST = 2
+
+
+def _head(kind: str, damage: str | None = None, cost: int | None = None) -> Builder:
+    def build(m: re.Match[str]) -> Json:
+        head: Json = {"type": kind}
+        groups = m.groups()
+        if damage is None:
+            if groups:
+                head["cost"] = number(groups[0])
+        else:
+            head["damage"] = {"kind": damage, "amount": number(groups[0])}
+            if cost:
+                head["cost"] = cost
+        return head
+
+    return build
+
+
+ATTACKS: _Table = [
+    (_full(r"physical attack"), _head("physical")),
+    (_full(r"energy attack"), _head("energy")),
+    (_full(rf"physical attack costing {N} {STAGES}"), _head("physical")),
+    (_full(rf"energy attack costing {N} {STAGES}"), _head("energy")),
+    # Score-era wording: the damage is in the attack sentence
+    (_full(rf"physical attack doing \+{N} {STAGES} of damage"), _head("physical", "at")),
+    (_full(rf"physical attack doing {N} {STAGES} of damage"), _head("physical", "stages")),
+    (
+        _full(rf"energy attack doing {N} {LIFE} of damage"),
+        _head("energy", "life", SCORE_ENERGY_COST),
+    ),
+]
+
+
+def parse_attack(body: str) -> Json | None:
+    return _match(ATTACKS, body)
+
+
+def _defense(against: str, stops: bool) -> Builder:
+    def build(m: re.Match[str]) -> Json:
+        found: Json = {"against": against}
+        if stops:
+            found["stops"] = True
+        else:
+            found["prevent"] = number(m.group(1))
+        return found
+
+    return build
+
+
+DEFENSES: _Table = [
+    (_full(r"stops an? physical attack"), _defense("physical", True)),
+    (_full(r"stops an? energy attack"), _defense("energy", True)),
+    (_full(r"stops an attack"), _defense("any", True)),
+    (_full(rf"prevents {N} {STAGES} of physical damage"), _defense("physical", False)),
+    (_full(rf"prevents {N} {LIFE} of energy damage"), _defense("energy", False)),
+    (
+        _full(rf"prevents {N} stages or life cards of damage from an attack"),
+        _defense("any", False),
+    ),
+]
+
+
+def parse_defense(body: str) -> Json | None:
+    return _match(DEFENSES, body)
+
+
+# --- constant modifiers (CONSTANT: ...) ------------------------------------------------------
+def _mod(mod: str, sign: int = 1, who: str = "self") -> Builder:
+    def build(m: re.Match[str]) -> Json:
+        found: Json = {"mod": mod}
+        if m.groups():
+            found["amount"] = sign * number(m.group(1))
+        if who != "self":
+            found["who"] = who
+        return found
+
+    return build
+
+
+MODIFIERS: _Table = [
+    (_full(rf"your physical attacks do \+{N} {STAGES} of damage"), _mod("physical_damage")),
+    (_full(rf"your energy attacks do \+{N} {LIFE} of damage"), _mod("energy_damage")),
+    (_full(rf"physical attacks against you do -{N} {STAGES} of damage"), _mod("prevent_physical")),
+    (_full(rf"energy attacks against you do -{N} {LIFE} of damage"), _mod("prevent_energy")),
+    (_full(rf"your personalities get \+{N} PUR"), _mod("pur")),
+    (_full(rf"your energy attacks cost {N} {STAGES} less"), _mod("energy_cost", -1)),
+    (_full(rf"your energy attacks cost {N} {STAGES} more"), _mod("energy_cost")),
+    (
+        _full(r"your opponent cannot win by most powerful personality victory"),
+        _mod("no_mppv", who="opponent"),
+    ),
+]
+
+
+def parse_modifier(body: str) -> Json | None:
+    return _match(MODIFIERS, body)
+
+
+# --- triggers ("Whenever ..., <effect>.") ---------------------------------------------------
+def _on(event: str) -> Builder:
+    def build(m: re.Match[str]) -> Json:
+        found: Json = {"on": event}
+        kind = (m.group(1) or "").strip().lower() if m.groups() else ""
+        if kind:
+            found["attack_type"] = kind
+        return found
+
+    return build
+
+
+TRIGGERS: _Table = [
+    (_full(r"whenever you raise your anger"), _on("anger_raised")),
+    (_full(r"whenever your MP advances a level"), _on("level_advanced")),
+    (_full(r"whenever your (physical |energy )?attack hits"), _on("attack_hit")),
+    (_full(r"whenever your (physical |energy )?attack is stopped"), _on("attack_stopped")),
+    (_full(r"whenever you deal critical damage"), _on("critical_damage")),
+    (_full(r"whenever you stop an? (physical |energy )?attack"), _on("defended")),
+]
+
+
+def parse_trigger_event(text: str) -> Json | None:
+    return _match(TRIGGERS, text)
+
+
+# --- keywords --------------------------------------------------------------------------------
+KEYWORDS: _Table = [
+    (_full(rf"endurance {N}"), lambda m: {"endurance": number(m.group(1))}),
+    (_full(r"\(?banish after use\)?"), lambda _m: {"banish_after_use": True}),
+    (_full(r"remove from the game after use"), lambda _m: {"banish_after_use": True}),
+    (_full(rf"\(?limit {N} per deck\)?"), lambda m: {"limit_per_deck": number(m.group(1))}),
+    (_full(r"heroes only"), lambda _m: {"alignment": "hero"}),
+    (_full(r"villains only"), lambda _m: {"alignment": "villain"}),
+]
+
+
+def parse_keyword(body: str) -> Json | None:
+    return _match(KEYWORDS, body)
+
+
+UNSTOPPABLE = _full(r"this attack is unstoppable|this attack cannot be stopped")
