@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine import rng
 from engine.game import MAIN_PERSONALITY, Event, Game, Outcome
 from engine.mechanics import set_stage, top_stage
 
@@ -21,7 +22,7 @@ ZONES = {
     "discard": ("discard", False),
     "banished": ("banished", False),
 }
-KINDS = ("stage", "anger", "level", "move")
+KINDS = ("stage", "anger", "level", "move", "draw", "shuffle")
 
 
 class AdjustmentError(ValueError):
@@ -81,6 +82,18 @@ def _apply(game: Game, player: int, change: dict[str, Any]) -> str:
         return f"{name} set to {value} stage(s) above zero"
     if kind == "move":
         return _move(game, player, change)
+    if kind == "draw":
+        _check_range(value, 1, max(1, len(state.life)), "the number of cards to draw")
+        assert isinstance(value, int)
+        if not state.life:
+            raise AdjustmentError(f"{who}'s Life Deck is empty")
+        for _ in range(value):
+            state.hand.append(state.life.pop())
+        game.check_survival(player)
+        return f"{who} draws {value} card(s)"
+    if kind == "shuffle":
+        game.state.rng = rng.shuffle(game.state.rng, state.life)
+        return f"{who} shuffles their Life Deck"
     raise AdjustmentError(f"unknown correction {kind!r}; use one of {', '.join(KINDS)}")
 
 

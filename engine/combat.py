@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import mechanics
+from engine import manual, mechanics
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -90,13 +90,15 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
         return False
     if card.action is not None:
         return game.holds(card.action.requires, player)
-    return card.attach_to is not None
+    return card.attach_to is not None or manual.playable_by_hand(card)
 
 
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     if card.attack is not None:
         return can_attack(game, player, card.attack, actor)
-    return card.action is not None and game.holds(card.action.requires, player)
+    if card.action is None:
+        return card.type == CardType.SETUP and manual.needs_hand(card)
+    return game.holds(card.action.requires, player)
 
 
 @handler("combat_action")
@@ -148,6 +150,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
     else:
         game.emit("action", f"{game.who(player)} uses {card.name}.", card=card.name)
         game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
+        manual.schedule(game, player, iid)  # after the compiled sentences, before discarding
         resolve(game, player, iid, "action.effects")
 
 
@@ -191,13 +194,19 @@ def begin_attack(
         card=game.name(iid),
         attack_type=attack.type,
     )
+    # `then` puts its steps before what is already scheduled, so the last steps go first.
+    game.then(
+        ("finish_card", {"player": player, "card": iid, "origin": origin}),
+        ("attack_end", {}),
+    )
+    # What the card says but the engine cannot do is resolved by hand once the attack has
+    # run its course (its HIT sentences only if it hit), before the card is discarded.
+    manual.schedule(game, player, iid)
     game.then(
         ("attack_defense", {}),
         ("attack_damage", {}),
         ("attack_hit", {}),
         ("attack_critical", {}),
-        ("finish_card", {"player": player, "card": iid, "origin": origin}),
-        ("attack_end", {}),
     )
     resolve(game, player, iid, "attack.effects", attack=True)
 
@@ -302,6 +311,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
     game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
+    manual.schedule(game, defender, iid)
     resolve(game, defender, iid, "defense.effects")
     game.then(("flush_triggers", {}))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import mechanics
+from engine import manual, mechanics
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -270,6 +270,7 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
             return
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
             return
+        manual.schedule(game, player, iid)  # a Dragon Ball's effects are used at once
     resolve(game, player, iid, "on_play")
 
 

@@ -401,4 +401,4 @@ class Game:
 
 
 # The rules register their task handlers on import.
-from engine import combat, effects, mechanics, turn  # noqa: E402, F401
+from engine import combat, effects, manual, mechanics, turn  # noqa: E402, F401

@@ -1,0 +1,91 @@
+"""Cards the engine cannot fully carry out (Card.automation "partial" or "manual", from
+engine/cardtext): their compiled parts run as usual; the sentences in Card.manual_text are
+shown to both players and resolved by the card's controller with logged corrections
+(engine/adjust.py, recorded like answers), who then confirms; the opponent accepts or
+disputes (a dispute goes to the judges). DESIGN.md "Engine contract", last sentence."""
+
+from __future__ import annotations
+
+from engine.cards import Card, CardType
+from engine.game import Game, handler
+from engine.state import JsonDict, Option
+
+# Corrections a player may make while resolving their own card by hand (a judge may make
+# any correction at any time).
+PALETTE = ("stage", "anger", "level", "move", "draw", "shuffle")
+# Combat cards the compiler could not read as an attack or a defense are still played, as
+# an Action whose whole text is resolved by hand.
+HAND_PLAYABLE = (CardType.EVENT, CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT)
+
+
+def needs_hand(card: Card) -> bool:
+    return bool(card.manual_text)
+
+
+def playable_by_hand(card: Card) -> bool:
+    """A card with nothing compiled to play it by, but text to resolve by hand."""
+    return (
+        needs_hand(card)
+        and card.type in HAND_PLAYABLE
+        and card.action is None
+        and card.attack is None
+        and card.defense is None
+    )
+
+
+def schedule(game: Game, controller: int, iid: int) -> None:
+    """Ask for the hand resolution of `iid` next (after its compiled sentences, which the
+    caller schedules after this call), if it has any text left to resolve."""
+    if needs_hand(game.card(iid)):
+        game.then(("manual_resolve", {"player": controller, "card": iid}))
+
+
+def _sentences(card: Card) -> str:
+    return " ".join(f"«{sentence}»" for sentence in card.manual_text)
+
+
+@handler("manual_resolve")
+def manual_resolve(game: Game, args: JsonDict) -> None:
+    player, iid = args["player"], args["card"]
+    card = game.card(iid)
+    if args.get("choice") is None:
+        game.emit(
+            "manual",
+            f"{game.who(player)} resolves by hand what {card.name} says: {_sentences(card)}",
+            card=card.name,
+        )
+        game.ask(
+            player,
+            "manual",
+            f"Resolve by hand: {_sentences(card)} Make the changes it calls for (stages, anger, "
+            "level, draw, move a card, shuffle), then confirm.",
+            [Option("done", f"Done: {card.name} is resolved")],
+            "manual_resolve",
+            player=player,
+            card=iid,
+        )
+        return
+    game.then(("manual_confirm", {"player": 1 - player, "card": iid}))
+
+
+@handler("manual_confirm")
+def manual_confirm(game: Game, args: JsonDict) -> None:
+    player, iid = args["player"], args["card"]
+    name = game.name(iid)
+    choice = args.get("choice")
+    if choice is None:
+        game.ask(
+            player,
+            "manual_confirm",
+            f"{game.who(1 - player)} resolved {name} by hand. Accept, or dispute it (a judge "
+            "will look)?",
+            [Option("accept", "Accept"), Option("dispute", "Dispute")],
+            "manual_confirm",
+            player=player,
+            card=iid,
+        )
+        return
+    if choice == "accept":
+        game.emit("manual_accepted", f"{game.who(player)} accepts how {name} was resolved.")
+    else:
+        game.emit("manual_disputed", f"{game.who(player)} disputes how {name} was resolved.")
