@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db import Database
+from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckService
 from bot.services.guilds import GuildService
 from bot.services.judges import JudgeService
@@ -32,8 +33,10 @@ from engine.cards import CardPool, load_pool
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards", "cogs.judge",
-        "cogs.league")
+COGS = (
+    "cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards", "cogs.judge",
+    "cogs.resolve", "cogs.league", "cogs.cardsets",
+)
 RENDER_THREADS = 2  # images are drawn off the event loop, one per core
 TIMER_PERIOD = 15.0  # seconds between decision-timer checks
 
@@ -70,6 +73,7 @@ class ScouterBot(commands.Bot):
     # Services exist once setup_hook has opened the database.
     db: Database
     store: MessageStore
+    cardsets: CardSetService
     decks: DeckService
     guild_config: GuildService
     matches: MatchService
@@ -82,6 +86,10 @@ class ScouterBot(commands.Bot):
         self.db = await Database.open(self.settings.database_path)
         self.store = MessageStore(self.db)
         self.notifier = DiscordNotifier(self)
+        # The built-in cards plus every server's imported sets, before any match replays.
+        self.cardsets = CardSetService(self.db, self.pool)
+        self.pool = await self.cardsets.load()
+        self.cardsets.pool_listeners.append(self.swap_pool)
         self.decks = DeckService(self.db, self.pool)
         self.guild_config = GuildService(self.db)
         self.matches = MatchService(
@@ -90,7 +98,7 @@ class ScouterBot(commands.Bot):
             self.notifier,
             decision_timeout=self.settings.decision_timeout_seconds,
         )
-        self.lobby = LobbyService(self.db, self.decks, self.matches)
+        self.lobby = LobbyService(self.db, self.decks, self.matches, cardsets=self.cardsets)
         self.league = LeagueService(self.db, self.pool)
         self.matches.finish_listeners.append(self.league.match_finished)
         self.judges = JudgeService(self.db, self.matches, self.pool)
@@ -101,6 +109,13 @@ class ScouterBot(commands.Bot):
         resumed = await self.matches.load_unfinished()
         log.info("resumed %d unfinished match(es)", len(resumed))
         self._timer = asyncio.create_task(self._run_timer())
+
+    def swap_pool(self, pool: CardPool) -> None:
+        """After a card set import: every service uses the new pool (it only gains cards,
+        so matches in memory keep their games)."""
+        self.pool = pool
+        for service in (self.decks, self.matches, self.league, self.judges):
+            service.pool = pool
 
     async def on_ready(self) -> None:
         if self.is_closed():

@@ -168,4 +168,27 @@ MIGRATIONS: list[str] = [
     CREATE TRIGGER audit_log_append_only_delete BEFORE DELETE ON audit_log
     BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END
     """,
+    # 2: card sets imported by a server (the compiled cards as YAML in the data/cards schema;
+    #    cards a re-import dropped stay in `retired_yaml` so stored matches still replay)
+    #    and which of them each server enables, per ruleset.
+    """
+    CREATE TABLE card_sets (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        format TEXT NOT NULL,
+        cards_yaml TEXT NOT NULL,
+        retired_yaml TEXT NOT NULL DEFAULT '',
+        imported_at REAL NOT NULL,
+        imported_by INTEGER NOT NULL,
+        UNIQUE (guild_id, name_key)
+    );
+    CREATE TABLE guild_card_sets (
+        guild_id INTEGER NOT NULL,
+        set_id INTEGER NOT NULL REFERENCES card_sets(id),
+        ruleset TEXT NOT NULL,
+        PRIMARY KEY (guild_id, set_id, ruleset)
+    )
+    """,
 ]

@@ -1,4 +1,5 @@
-"""/card show: a card face as an image, with its text, for anyone."""
+"""/card show and /card search: a card's face, text and how much of it Scouter runs, among
+the cards this server enables (the built-in set plus its enabled card sets)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,24 @@ from renderers.card import render_card
 SEARCH_SHOWN = 20
 
 
+async def server_pool(bot: ScouterBot, guild_id: int | None) -> CardPool:
+    """The cards usable here under any ruleset (in DMs: the built-in set)."""
+    names = await bot.cardsets.enabled_names(guild_id)
+    return CardPool([card for name, card in bot.pool.by_name.items() if name in names])
+
+
+def automation_text(card: Card) -> str:
+    """Whether Scouter carries out the card's text, and what players resolve by hand."""
+    if card.automation == "automated":
+        return "Automation: automated (Scouter carries out all of its text)."
+    what = ("some of its text" if card.automation == "partial"
+            else "only its printed keywords")
+    lines = [f"Automation: {card.automation} (Scouter carries out {what}); players resolve "
+             "these by hand:"]
+    lines += [f"- {sentence}" for sentence in card.manual_text] or ["- (its whole text)"]
+    return "\n".join(lines)
+
+
 class CardsCog(commands.GroupCog, group_name="card", description="Look up a card"):
     def __init__(self, bot: ScouterBot) -> None:
         self.bot = bot
@@ -26,7 +45,8 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         wanted = fold_name(current)
-        names = [n for n in self.bot.pool.names() if wanted in fold_name(n)]
+        enabled = await self.bot.cardsets.enabled_names(interaction.guild_id)
+        names = [n for n in enabled if wanted in fold_name(n)]
         names.sort(key=lambda n: (not fold_name(n).startswith(wanted), n))
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
 
@@ -34,20 +54,23 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
     @app_commands.describe(name="The card's name (start typing for suggestions)")
     @app_commands.autocomplete(name=card_names)
     async def show(self, interaction: discord.Interaction[Any], name: str) -> None:
-        card = self.bot.pool.find(name)
+        pool = await server_pool(self.bot, interaction.guild_id)
+        card = pool.find(name)
         if card is None:
-            hints = suggest(name, self.bot.pool)
+            hints = suggest(name, pool)
             more = f" Did you mean {', '.join(hints)}?" if hints else ""
-            await interaction.response.send_message(f"No card named {name!r}.{more}",
+            scope = (" (I look among the built-in cards and the card sets this server "
+                     "enables.)" if interaction.guild_id else "")
+            await interaction.response.send_message(f"No card named {name!r}.{more}{scope}",
                                                     ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await self.bot.render(render_card, card)
+        body = f"{describe_card(card)[:1200]}\n\n{automation_text(card)}"
         await interaction.followup.send(
-            f"```\n{describe_card(card)[:1900]}\n```", ephemeral=True,
+            f"```\n{body[:1900]}\n```", ephemeral=True,
             file=discord.File(io.BytesIO(image), filename="card.png"),
         )
-
 
     @app_commands.command(name="search", description="Find cards by name, text, style, type")
     @app_commands.describe(words="Words in the card's name or text", style="The card's style",
@@ -63,17 +86,19 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
             await interaction.response.send_message(
                 "Give at least one of words, style or kind.", ephemeral=True)
             return
-        found = search_cards(self.bot.pool, words, style, kind)
+        pool = await server_pool(self.bot, interaction.guild_id)
+        found = search_cards(pool, words, style, kind)
         if not found:
             await interaction.response.send_message("No card matches that.", ephemeral=True)
             return
         lines = [f"**{card.name}** · {card.style.value} {card.type.value.replace('_', ' ')}"
-                 for card in found[:SEARCH_SHOWN]]
+                 f" · {card.automation}" for card in found[:SEARCH_SHOWN]]
         more = (f"\n... and {len(found) - SEARCH_SHOWN} more: add words to narrow it down."
                 if len(found) > SEARCH_SHOWN else "")
         await interaction.response.send_message(
             f"{len(found)} card(s):\n" + "\n".join(lines) + more
-            + "\nUse `/card show` to see one.", ephemeral=True)
+            + "\nUse `/card show` to see one (partial and manual cards: players resolve "
+            "part of their text by hand).", ephemeral=True)
 
 
 def search_cards(pool: CardPool, words: str, style: Style | None, kind: CardType | None

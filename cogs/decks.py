@@ -44,7 +44,9 @@ async def register(
     bot: ScouterBot, interaction: discord.Interaction[Any], name: str, text: str
 ) -> None:
     try:
-        deck = await bot.decks.register(interaction.user.id, name, text)
+        # In a server: its built-in and enabled cards; in DMs: the built-in cards only.
+        enabled = await bot.cardsets.enabled_by_ruleset(interaction.guild_id)
+        deck = await bot.decks.register(interaction.user.id, name, text, enabled)
     except DeckError as exc:
         await interaction.response.send_message(
             clip(f"{exc}\nNothing was saved."), ephemeral=True

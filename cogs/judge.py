@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.services.judges import JudgeError
 from bot.services.matches import LiveMatch
+from bot.ui.disputes import call_judges
 from bot.ui.items import bot_of
 from cogs.game import match_here
-from cogs.play import WatchButton
 
 log = logging.getLogger(__name__)
 
@@ -75,27 +75,9 @@ class DisputeCog(commands.Cog):
             f"⚖️ {interaction.user.mention} disputes: {reason[:500]}\nThe match is paused "
             "(no decisions, no timer) until a judge resumes it.")
         assert interaction.guild is not None
-        config = await self.bot.guild_config.get(interaction.guild.id)
-        channel = (interaction.guild.get_channel(config.judges_channel_id)
-                   if config.judges_channel_id else None)
-        if not isinstance(channel, discord.TextChannel):
-            await interaction.followup.send(
-                "This server has no judges channel (`/config judges`), so ask a moderator "
-                "to look at this thread.", ephemeral=True)
-            return
-        role = f"<@&{config.judge_role_id}> " if config.judge_role_id else ""
-        view = discord.ui.View(timeout=None)
-        view.add_item(WatchButton(match.id))  # a private thread needs its judge added
-        try:
-            await channel.send(
-                f"{role}Dispute in match #{match.id} ({interaction.channel.mention}) by "
-                f"{interaction.user.mention}: {reason[:500]}\nPress **Watch** to join the "
-                "thread, then use `/judge` there.", view=view,
-                allowed_mentions=discord.AllowedMentions(roles=True, users=False))
-        except discord.HTTPException:
-            await interaction.followup.send(
-                "I could not post in the judges channel; ask a moderator to look at this "
-                "thread.", ephemeral=True)
+        problem = await call_judges(self.bot, interaction.guild, match, interaction.user, reason)
+        if problem:
+            await interaction.followup.send(problem, ephemeral=True)
 
 
 @app_commands.guild_only()

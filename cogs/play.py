@@ -17,7 +17,7 @@ from bot.services.lobby import LobbyError
 from bot.services.matches import LiveMatch
 from bot.simulation import load_starter_decks
 from bot.ui.checks import CommandRefused, games_channel
-from bot.ui.items import FromIds, bot_of, deck_names, guarded, selected_value
+from bot.ui.items import FromIds, WatchButton, bot_of, deck_names, guarded, selected_value
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 log = logging.getLogger(__name__)
@@ -142,7 +142,8 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
         try:
             channel = await games_channel(interaction)
             await self.bot.lobby.ensure_free(interaction.user.id)
-            mine = await self.bot.lobby.playable_deck(interaction.user.id, deck, ruleset)
+            mine = await self.bot.lobby.playable_deck(interaction.user.id, deck, ruleset,
+                                                      channel.guild.id)
         except (CommandRefused, LobbyError) as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
@@ -252,43 +253,6 @@ async def accept(interaction: discord.Interaction[Any], challenge_id: int, deck:
             await interaction.message.edit(view=None)
 
 
-class WatchButton(
-    FromIds,
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:watch:(?P<match>\d+)"
-):
-    def __init__(self, match_id: int) -> None:
-        super().__init__(discord.ui.Button(
-            label="Watch", emoji="👀", style=discord.ButtonStyle.secondary,
-            custom_id=f"sc:watch:{match_id}",
-        ))
-        self.match_id = match_id
-
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot = bot_of(interaction)
-        live = await bot.matches.find(self.match_id)
-        thread = bot.get_channel(live.thread_id) if live and live.thread_id else None
-        if live is None or not isinstance(thread, discord.Thread):
-            await interaction.response.send_message("That match has no thread any more.",
-                                                    ephemeral=True)
-            return
-        if not live.active:
-            await interaction.response.send_message(
-                f"Match #{live.id} is over; its thread {thread.mention} is archived.",
-                ephemeral=True)
-            return
-        try:
-            await thread.add_user(interaction.user)
-        except discord.HTTPException:
-            await interaction.response.send_message(
-                f"I could not add you to {thread.mention}; ask a moderator.", ephemeral=True)
-            return
-        await interaction.response.send_message(
-            f"You are watching match #{live.id} in {thread.mention}. Only its players can "
-            "press its buttons.", ephemeral=True)
-
-
 async def setup(bot: ScouterBot) -> None:
-    bot.add_dynamic_items(ChallengeButton, AcceptDeckSelect, WatchButton)
+    bot.add_dynamic_items(ChallengeButton, AcceptDeckSelect)
     await bot.add_cog(PlayCog(bot))

@@ -49,7 +49,8 @@ def adjust(game: Game, player: int, change: dict[str, Any]) -> Outcome:
         text = _apply(game, player, change)
     except AdjustmentError as exc:
         return Outcome(False, str(exc))
-    game.events.insert(0, Event("adjust", f"Judge's correction: {text}."))
+    who = "By hand" if change.get("by") == "player" else "Judge's correction"
+    game.events.insert(0, Event("adjust", f"{who}: {text}."))
     return Outcome(True, events=tuple(game.events))
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from bot.db import Database, Row
@@ -69,6 +71,30 @@ def deck_from_json(text: str) -> Deck:
     )
 
 
+def cards_not_enabled(deck: Deck, enabled: AbstractSet[str]) -> list[str]:
+    """The deck's card names that are not in `enabled`, sorted."""
+    return sorted(set(deck.counts()) - enabled)
+
+
+def scoped_problems(
+    deck: Deck, problems: dict[str, list[Violation]], enabled: Mapping[str, AbstractSet[str]]
+) -> dict[str, list[Violation]]:
+    everywhere = set().union(*enabled.values()) if enabled else set()
+    missing = cards_not_enabled(deck, frozenset(everywhere))
+    if missing:
+        raise DeckError(
+            "These cards exist but are not enabled in this server: " + ", ".join(missing)
+            + ". A server admin can enable their set with /cards enable.")
+    scoped = dict(problems)
+    for ruleset, names in enabled.items():
+        missing = cards_not_enabled(deck, names)
+        if missing:
+            scoped[ruleset] = [*problems.get(ruleset, []), Violation(
+                "deck.cards-enabled", "this server's card sets",
+                f"not enabled in this server under {ruleset}: {', '.join(missing)}")]
+    return scoped
+
+
 def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
@@ -102,14 +128,25 @@ class DeckService:
         }
         return deck, problems
 
-    async def register(self, owner_id: int, name: str, text: str) -> DeckVersion:
-        """Save `text` as the next version of `owner_id`'s deck `name` (created if new)."""
+    async def register(
+        self,
+        owner_id: int,
+        name: str,
+        text: str,
+        enabled: Mapping[str, AbstractSet[str]] | None = None,
+    ) -> DeckVersion:
+        """Save `text` as the next version of `owner_id`'s deck `name` (created if new).
+        `enabled`: the card names usable where it is registered, per ruleset (None: any
+        card); a card usable under no ruleset there refuses the list, one usable under
+        only some rulesets makes the deck not legal under the others."""
         name = " ".join(name.split())
         if not name:
             raise DeckError("Give the deck a name.")
         if len(name) > MAX_NAME:
             raise DeckError(f"Deck names are at most {MAX_NAME} characters.")
         deck, problems = self.compile(name, text)
+        if enabled is not None:
+            problems = scoped_problems(deck, problems, enabled)
         now = time.time()
         async with self.db.write() as conn:
             cursor = await conn.execute(

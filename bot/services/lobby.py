@@ -8,7 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.db import Database
-from bot.services.decks import DeckError, DeckService, DeckVersion
+from bot.services.cardsets import CardSetService
+from bot.services.decks import DeckError, DeckService, DeckVersion, cards_not_enabled
 from bot.services.matches import LiveMatch, MatchService
 from engine.rulesets import RULESETS
 
@@ -46,13 +47,19 @@ class LobbyService:
         decks: DeckService,
         matches: MatchService,
         clock: Callable[[], float] = time.time,
+        cardsets: CardSetService | None = None,
     ) -> None:
         self.db = db
         self.decks = decks
         self.matches = matches
         self.clock = clock
+        self.cardsets = cardsets  # None: every card in the pool may be played anywhere
 
-    async def playable_deck(self, user_id: int, deck_name: str, ruleset: str) -> DeckVersion:
+    async def playable_deck(
+        self, user_id: int, deck_name: str, ruleset: str, guild_id: int | None = None
+    ) -> DeckVersion:
+        """The user's deck, if legal under `ruleset` and, in a server (`guild_id`), made
+        only of cards that server enables for that ruleset."""
         if ruleset not in RULESETS:
             raise LobbyError(f"Unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}.")
         try:
@@ -66,6 +73,15 @@ class LobbyService:
                 f"Your deck {deck.name!r} is not legal under {ruleset}:\n{reasons}\n"
                 "Fix it with /deck register (same name) and try again."
             )
+        if self.cardsets is not None and guild_id is not None:
+            enabled = await self.cardsets.enabled_names(guild_id, ruleset)
+            missing = cards_not_enabled(deck.deck, enabled)
+            if missing:
+                raise LobbyError(
+                    f"Your deck {deck.name!r} uses cards this server does not enable for "
+                    f"{ruleset}: {', '.join(missing)}. A server admin can enable their set "
+                    "with /cards enable, or pick another deck."
+                )
         return deck
 
     async def ensure_free(self, user_id: int, who: str = "You") -> None:
@@ -90,7 +106,7 @@ class LobbyService:
         deck_name: str,
     ) -> QueueResult:
         await self.ensure_free(user_id)
-        deck = await self.playable_deck(user_id, deck_name, ruleset)
+        deck = await self.playable_deck(user_id, deck_name, ruleset, guild_id)
         existing = await self.db.fetchone(
             "SELECT ruleset, mode FROM queue WHERE guild_id=? AND user_id=?", (guild_id, user_id)
         )
@@ -153,7 +169,7 @@ class LobbyService:
             raise LobbyError("You cannot challenge yourself. Try /play practice against the AI.")
         await self.ensure_free(challenger_id)
         await self.ensure_free(challenged_id, who=f"<@{challenged_id}>")
-        deck = await self.playable_deck(challenger_id, deck_name, ruleset)
+        deck = await self.playable_deck(challenger_id, deck_name, ruleset, guild_id)
         now = self.clock()
         async with self.db.write() as conn:
             cursor = await conn.execute(
@@ -220,7 +236,8 @@ class LobbyService:
         challenge = await self.open_for(challenge_id, user_id)
         await self.ensure_free(user_id)
         await self.ensure_free(challenge.challenger_id, who=f"<@{challenge.challenger_id}>")
-        deck = await self.playable_deck(user_id, deck_name, challenge.ruleset)
+        deck = await self.playable_deck(user_id, deck_name, challenge.ruleset,
+                                         challenge.guild_id)
         if not await self._close(challenge, "accepted"):
             raise LobbyError("This challenge was already answered.")
         theirs = await self.decks.version(challenge.deck_version_id)

@@ -21,6 +21,7 @@ from engine.ai import GreedyPlayer
 from engine.cards import CardPool
 from engine.decklist import Deck
 from engine.game import Event, Game
+from engine.manual import PALETTE as MANUAL_PALETTE
 from engine.replay import Answer, GameRecord, apply_answer
 from engine.state import Decision
 
@@ -51,6 +52,7 @@ class NullNotifier:
 class Result:
     ok: bool
     message: str = ""
+    disputed: bool = False  # the answer disputes a card resolved by hand: call the judges
 
 
 @dataclass
@@ -306,7 +308,8 @@ class MatchService:
             match.timeouts[seat] = 0
             await self._play_ai(match)
         await self._tell(match)
-        return Result(True, option.label)
+        disputed = decision.kind == "manual_confirm" and option.id == "dispute"
+        return Result(True, option.label, disputed=disputed)
 
     async def concede(self, match_id: int, user_id: int) -> Result:
         match = await self.find(match_id)
@@ -392,6 +395,39 @@ class MatchService:
             choice = ai.choose(match.game, decision)
             if not await self._commit(match, [Answer(decision.player, choice)], None, "ai"):
                 return
+
+    async def resolve_by_hand(
+        self, match_id: int, user_id: int, seq: int, target: int, change: dict[str, Any]
+    ) -> Result:
+        """A correction a player makes while resolving their own card by hand (the pending
+        decision is theirs and of kind "manual"); recorded and replayed like an answer."""
+        match = await self.find(match_id)
+        if match is None:
+            return Result(False, "That match no longer exists.")
+        async with match.lock:
+            seat = match.seat_of(user_id)
+            decision = match.pending
+            if seat is None or not match.active:
+                return Result(False, "You are not playing an unfinished match here.")
+            if match.paused:
+                return Result(False, "This match is paused for a dispute; nothing changed.")
+            if decision is None or decision.player != seat or decision.kind != "manual":
+                return Result(False, "You can make changes by hand only while you resolve one "
+                                     "of your own cards by hand (the game asks you when).")
+            if seq != decision.seq:
+                return Result(False, "That belongs to an earlier decision; nothing changed.")
+            if change.get("kind") not in MANUAL_PALETTE:
+                return Result(False, f"By hand you can change: {', '.join(MANUAL_PALETTE)}.")
+            answer = Answer(target, encode_adjustment({**change, "by": "player"}))
+            trial = Game.from_json(match.game.to_json(), self.pool)
+            outcome = apply_answer(trial, answer)
+            if not outcome.ok:
+                return Result(False, f"That change cannot be made: {outcome.reason}.")
+            if not await self._commit(match, [answer], user_id, "player"):
+                return Result(False, "Something went wrong saving that; nothing changed.")
+            text = outcome.events[0].text if outcome.events else "done"
+        await self._tell(match)
+        return Result(True, text)
 
     # --- judges ---
     async def set_paused(self, match_id: int, paused: bool) -> LiveMatch:

@@ -286,6 +286,8 @@ async def answer(
         await interaction.followup.send(result.message, ephemeral=True)
         return
     live = await bot.matches.find(match_id)
+    if result.disputed and live is not None and interaction.guild is not None:
+        await dispute_hand_resolution(bot, interaction, live)
     if edit_hand and live is not None and interaction.message is not None:
         seat = live.seat_of(interaction.user.id)
         if seat is not None and interaction.message.flags.ephemeral:
@@ -298,7 +300,64 @@ async def answer(
                 log.warning("match #%s: could not refresh an ephemeral hand", match_id)
 
 
+class WatchButton(
+    FromIds,
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sc:watch:(?P<match>\d+)"
+):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Watch", emoji="👀", style=discord.ButtonStyle.secondary,
+            custom_id=f"sc:watch:{match_id}",
+        ))
+        self.match_id = match_id
+
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot = bot_of(interaction)
+        live = await bot.matches.find(self.match_id)
+        thread = bot.get_channel(live.thread_id) if live and live.thread_id else None
+        if live is None or not isinstance(thread, discord.Thread):
+            await interaction.response.send_message("That match has no thread any more.",
+                                                    ephemeral=True)
+            return
+        if not live.active:
+            await interaction.response.send_message(
+                f"Match #{live.id} is over; its thread {thread.mention} is archived.",
+                ephemeral=True)
+            return
+        try:
+            await thread.add_user(interaction.user)
+        except discord.HTTPException:
+            await interaction.response.send_message(
+                f"I could not add you to {thread.mention}; ask a moderator.", ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"You are watching match #{live.id} in {thread.mention}. Only its players can "
+            "press its buttons.", ephemeral=True)
+
+
+async def dispute_hand_resolution(
+    bot: ScouterBot, interaction: discord.Interaction[Any], match: LiveMatch
+) -> None:
+    """The opponent disputed how a card was resolved by hand: pause and call the judges."""
+    from bot.services.judges import JudgeError
+    from bot.ui.disputes import call_judges
+
+    reason = "disputes how a card was resolved by hand (see the match log)"
+    try:
+        await bot.judges.open_dispute(match, interaction.user.id, reason)
+    except JudgeError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+        return
+    assert interaction.guild is not None
+    problem = await call_judges(bot, interaction.guild, match, interaction.user, reason)
+    await interaction.followup.send(
+        problem or "The match is paused and the judges are called.", ephemeral=True)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    WatchButton,
     DecisionButton,
     DecisionSelect,
     PageButton,

@@ -215,3 +215,67 @@ async def test_challenges(db: Database, tmp: Path) -> None:
                          mode="casual", deck_name="Goku")
     assert (await matches.concede(match.id, BOB)).ok
     assert match.game.state.winner == 0
+
+
+def manual_pool() -> Any:
+    """The sandbox cards and one Event the engine cannot read (resolved by hand)."""
+    from engine.cards import Card, CardPool
+
+    ritual = Card.model_validate({
+        "name": "Odd Ritual", "type": "event", "text": "Do something unreadable.",
+        "automation": "manual", "manual_text": ["Do something unreadable."],
+    })
+    return CardPool([*load_pool().by_name.values(), ritual])
+
+
+@run
+async def test_a_card_resolved_by_hand_then_disputed(db: Database, tmp: Path) -> None:
+    from engine.decklist import Deck
+
+    pool = manual_pool()
+    matches = MatchService(db, pool, Recorder(), clock=Clock())
+    goku = DeckService(db, pool).compile("Goku", GOKU)[0]
+    rituals = Deck("Rituals", goku.main_personality, goku.mastery, ("Odd Ritual",) * 60)
+    match = await matches.create(guild_id=1, channel_id=2, mode="casual", ruleset="panini-2016",
+                                 players=(ALICE, BOB), decks=(rituals, rituals),
+                                 deck_versions=(None, None), seed=1)
+
+    async def choose(label: str) -> None:
+        decision = match.pending
+        assert decision is not None, label
+        user = match.players[decision.player]
+        assert user is not None
+        index = next(i for i, o in enumerate(decision.options) if o.label.startswith(label))
+        assert (await matches.decide(match.id, user, decision.seq, index)).ok
+
+    await choose("Finish planning")
+    await choose("Declare combat")
+    decision = match.pending
+    assert decision is not None and decision.kind == "combat_action"
+    player = decision.player
+    await choose("Play Odd Ritual")
+    manual = match.pending
+    assert manual is not None and manual.kind == "manual" and manual.player == player
+    assert "Do something unreadable." in manual.prompt
+    user = match.players[player]
+    assert user is not None
+    other = match.players[1 - player]
+    assert other is not None
+    refused = await matches.resolve_by_hand(match.id, other, manual.seq, player,
+                                            {"kind": "draw", "value": 1})
+    assert not refused.ok and "only while you resolve" in refused.message
+    hand = len(match.game.player(player).hand)
+    drew = await matches.resolve_by_hand(match.id, user, manual.seq, player,
+                                         {"kind": "draw", "value": 1})
+    assert drew.ok and drew.message.startswith("By hand:")
+    assert len(match.game.player(player).hand) == hand + 1
+    bad = await matches.resolve_by_hand(match.id, user, manual.seq, player, {"kind": "level",
+                                                                            "value": 9})
+    assert not bad.ok and "cannot be made" in bad.message
+    await choose("Done")
+    confirm = match.pending
+    assert confirm is not None and confirm.kind == "manual_confirm"
+    disputed = await matches.decide(match.id, other, confirm.seq, 1)
+    assert disputed.ok and disputed.disputed
+    replayed = await MatchService(db, pool, Recorder(), clock=Clock()).get(match.id)
+    assert replayed.game.to_json() == match.game.to_json()

@@ -1,0 +1,36 @@
+"""Calling the judges about a disputed match: a post in their channel with a Watch button
+(a private match thread needs its judge added)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.services.matches import LiveMatch
+from bot.ui.items import WatchButton
+
+if TYPE_CHECKING:
+    from bot.app import ScouterBot
+
+
+async def call_judges(bot: ScouterBot, guild: discord.Guild, match: LiveMatch,
+                      user: discord.abc.User, reason: str) -> str | None:
+    """Announce a dispute in the judges' channel, with a Watch button to join the thread;
+    returns what went wrong, for the player, or None."""
+    config = await bot.guild_config.get(guild.id)
+    channel = guild.get_channel(config.judges_channel_id) if config.judges_channel_id else None
+    if not isinstance(channel, discord.TextChannel):
+        return ("This server has no judges channel (`/config judges`), so ask a moderator "
+                "to look at this thread.")
+    role = f"<@&{config.judge_role_id}> " if config.judge_role_id else ""
+    view = discord.ui.View(timeout=None)
+    view.add_item(WatchButton(match.id))  # a private thread needs its judge added
+    try:
+        await channel.send(
+            f"{role}Dispute in match #{match.id} (<#{match.thread_id}>) by {user.mention}: "
+            f"{reason[:500]}\nPress **Watch** to join the thread, then use `/judge` there.",
+            view=view, allowed_mentions=discord.AllowedMentions(roles=True, users=False))
+    except discord.HTTPException:
+        return "I could not post in the judges channel; ask a moderator to look at this thread."
+    return None

@@ -1,0 +1,167 @@
+"""Card sets per server (bot.services.cardsets) without Discord: import, idempotent
+re-import, name clashes with another server's set, enable/disable per ruleset, the deck and
+lobby checks, and a match with an imported card that replays from a rebuilt pool."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.db import Database
+from bot.services.cardsets import CardSetError, CardSetService
+from bot.services.decks import DeckError, DeckService
+from bot.services.lobby import LobbyError, LobbyService
+from bot.services.matches import MatchService
+from engine.cards import CardPool, load_pool
+from tests.bot.test_services import ALICE, BOB, GOKU, Clock, Recorder, play_out, run
+
+SERVER, OTHER = 1, 2
+ADMIN = 900
+SAMPLE = (Path(__file__).resolve().parent.parent / "importers" / "sample_homebrew.json")
+LAB_DECK = GOKU.replace("1x Ambush From Above", "1x Lab Wall")
+ALL = {"panini-2016", "panini-2014"}
+
+
+def homebrew(name: str = "Homebrew Lab", *cards: dict[str, str]) -> bytes:
+    return json.dumps({"set": name, "cards": list(cards)}).encode()
+
+
+async def service(db: Database) -> CardSetService:
+    cardsets = CardSetService(db, load_pool())
+    await cardsets.load()
+    return cardsets
+
+
+@run
+async def test_import_report_and_idempotent_reimport(db: Database, tmp: Path) -> None:
+    cardsets = await service(db)
+    swapped: list[CardPool] = []
+    cardsets.pool_listeners.append(swapped.append)
+    before = len(cardsets.pool)
+    report = await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    assert report.ok and report.set_name == "Homebrew Lab" and not report.replaced
+    assert sorted(card.name for card in report.imported) == ["Lab Orb", "Lab Spark", "Lab Wall"]
+    assert sum(report.counts().values()) == 3
+    assert [(i.record, i.field) for i in report.rejected] == [("card #4 (Lab Typo)", "txt")]
+    assert len(cardsets.pool) == before + 3 and swapped and swapped[-1] is cardsets.pool
+    assert "Lab Spark" in await cardsets.enabled_names(SERVER, "panini-2014")
+    assert "Lab Spark" not in await cardsets.enabled_names(OTHER)
+    assert "Lab Spark" not in await cardsets.enabled_names(None)  # DMs: built-in only
+
+    again = await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    assert again.ok and again.replaced and len(cardsets.pool) == before + 3
+    [info] = await cardsets.list_sets(SERVER)
+    assert info.name == "Homebrew Lab" and info.size == 3 and set(info.rulesets) == ALL
+    # a re-import without a card keeps it in the pool (stored matches) but not usable
+    smaller = homebrew("homebrew lab", {"name": "Lab Wall", "type": "physical_combat",
+                                        "text": "Stops a physical attack."})
+    third = await cardsets.import_set(SERVER, ADMIN, "lab.json", smaller, rulesets=["panini-2016"])
+    assert third.replaced and sorted(third.retired) == ["Lab Orb", "Lab Spark"]
+    assert "Lab Spark" in cardsets.pool
+    assert "Lab Spark" not in await cardsets.enabled_names(SERVER)
+    assert "Lab Wall" not in await cardsets.enabled_names(SERVER, "panini-2014")
+    assert [i.name for i in await cardsets.list_sets(SERVER)] == ["homebrew lab"]
+
+    # the sets survive a restart
+    reloaded = await service(db)
+    assert len(reloaded.pool) == len(cardsets.pool)
+    assert "Lab Wall" in await reloaded.enabled_names(SERVER, "panini-2016")
+
+
+@run
+async def test_name_clashes_and_bad_files_change_nothing(db: Database, tmp: Path) -> None:
+    cardsets = await service(db)
+    await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    size = len(cardsets.pool)
+    theirs = homebrew("Their Lab",
+                      {"name": "lab  spark", "type": "event", "text": "Draw 1 card."},
+                      {"name": "Goku, Hopeful Fighter", "type": "event", "text": "Draw 1 card."},
+                      {"name": "Their Own Idea", "type": "event", "text": "Draw 1 card."})
+    report = await cardsets.import_set(OTHER, ADMIN, "theirs.json", theirs)
+    assert [card.name for card in report.imported] == ["Their Own Idea"]
+    reasons = {issue.record: issue.reason for issue in report.rejected}
+    assert "of another server already has a card of that name" in reasons["card 'lab  spark'"]
+    assert "built-in sandbox set" in reasons["card 'Goku, Hopeful Fighter'"]
+    assert len(cardsets.pool) == size + 1
+    assert "Their Own Idea" not in await cardsets.enabled_names(SERVER)
+
+    for name, data in (("bad.json", b"{not json"), ("x.bin", b"\x00\x01"),
+                       ("none.json", homebrew("Nothing", {"name": "Lab Wall",
+                                                          "type": "setup"}))):
+        bad = await cardsets.import_set(OTHER, ADMIN, name, data)
+        assert not bad.ok and bad.rejected and "nothing was changed" in bad.summary()
+    assert len(cardsets.pool) == size + 1
+    assert [info.name for info in await cardsets.list_sets(OTHER)] == ["Their Lab"]
+    with pytest.raises(CardSetError, match="Unknown ruleset"):
+        await cardsets.import_set(OTHER, ADMIN, "lab.json", SAMPLE.read_bytes(),
+                                  rulesets=["chess"])
+
+
+@run
+async def test_enable_disable_scope_decks_and_the_lobby(db: Database, tmp: Path) -> None:
+    cardsets = await service(db)
+    await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    decks = DeckService(db, cardsets.pool)
+    matches = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
+    cardsets.pool_listeners.append(lambda pool: setattr(decks, "pool", pool))
+    lobby = LobbyService(db, decks, matches, cardsets=cardsets)
+
+    with pytest.raises(DeckError, match="not enabled in this server: Lab Wall"):
+        await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(OTHER))
+    with pytest.raises(DeckError, match="not enabled in this server: Lab Wall"):
+        await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(None))
+    deck = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER))
+    assert deck.legal_under("panini-2016"), deck.problems
+
+    with pytest.raises(CardSetError, match="no card set named"):
+        await cardsets.disable(SERVER, "Nope", "panini-2016")
+    with pytest.raises(CardSetError, match="no card set named"):  # not this server's set
+        await cardsets.enable(OTHER, "Homebrew Lab", "panini-2016")
+    assert await cardsets.disable(SERVER, "homebrew lab", "panini-2016")
+    assert not await cardsets.disable(SERVER, "Homebrew Lab", "panini-2016")
+    with pytest.raises(LobbyError, match="does not enable for panini-2016: Lab Wall"):
+        await lobby.join(guild_id=SERVER, channel_id=5, user_id=ALICE, ruleset="panini-2016",
+                         mode="casual", deck_name="Lab")
+    with pytest.raises(LobbyError, match="does not enable"):
+        await lobby.challenge(guild_id=OTHER, channel_id=5, challenger_id=ALICE,
+                              challenged_id=BOB, ruleset="panini-2014", mode="casual",
+                              deck_name="Lab")
+    # registered while only panini-2014 has the set: not legal under panini-2016 here
+    partly = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER))
+    assert partly.legal_under("panini-2014") and not partly.legal_under("panini-2016")
+    assert await cardsets.enable(SERVER, "Homebrew Lab", "panini-2016")
+    assert not await cardsets.enable(SERVER, "Homebrew Lab", "panini-2016")
+    waiting = await lobby.join(guild_id=SERVER, channel_id=5, user_id=ALICE,
+                               ruleset="panini-2014", mode="casual", deck_name="Lab")
+    assert waiting.match is None
+
+
+@run
+async def test_a_match_with_an_imported_card_replays_from_the_rebuilt_pool(
+    db: Database, tmp: Path
+) -> None:
+    cardsets = await service(db)
+    matches = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
+    cardsets.pool_listeners.append(lambda pool: setattr(matches, "pool", pool))
+    decks = DeckService(db, cardsets.pool)
+    cardsets.pool_listeners.append(lambda pool: setattr(decks, "pool", pool))
+    await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    assert "Lab Wall" in matches.pool and "Lab Wall" in decks.pool
+    lab = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER))
+    goku = await decks.register(BOB, "Goku", GOKU)
+    match = await matches.create(guild_id=SERVER, channel_id=5, mode="casual",
+                                 ruleset="panini-2016", players=(ALICE, BOB),
+                                 decks=(lab.deck, goku.deck),
+                                 deck_versions=(lab.version_id, goku.version_id), seed=7)
+    await play_out(matches, match)
+    # another server imports a set afterwards: the pool only grows, the match still replays
+    await cardsets.import_set(OTHER, ADMIN, "t.json",
+                              homebrew("Theirs", {"name": "Their Spark", "type": "event",
+                                                  "text": "Draw 1 card."}))
+    restarted = await service(db)
+    replay = MatchService(db, restarted.pool, Recorder(), clock=Clock())
+    again = await replay.get(match.id)
+    assert again.game.to_json() == match.game.to_json()
+    assert again.winner == match.winner and "Their Spark" in restarted.pool
