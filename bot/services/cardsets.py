@@ -10,6 +10,7 @@ built-in set plus the sets it enables for a ruleset (`enabled_names`).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -237,6 +238,11 @@ class CardSetService:
         async with self._lock:
             return await self._store(guild_id, user_id, result, wanted)
 
+    async def _in_stored_match(self, name: str) -> bool:
+        row = await self.db.fetchone(
+            "SELECT 1 FROM matches WHERE instr(decks_json, ?) > 0 LIMIT 1", (json.dumps(name),))
+        return row is not None
+
     async def _store(self, guild_id: int, user_id: int, result: ImportResult,
                      rulesets: tuple[str, ...]) -> ImportReport:
         report = ImportReport(result.set_name, result.format, result.records,
@@ -254,7 +260,18 @@ class CardSetService:
                 continue
             for card in (*stored.cards, *stored.retired):
                 taken[fold_name(card.name)] = self._owner(stored, guild_id)
+        before = {fold_name(c.name): c for c in (*previous.cards, *previous.retired)
+                  } if previous is not None else {}
         for card in result.cards:
+            old = before.get(fold_name(card.name))
+            if old is not None and old != card and await self._in_stored_match(card.name):
+                # A stored match replays with the card as it was: it must never change.
+                report.rejected.append(Issue(
+                    f"card {card.name!r}", "text",
+                    "changed, but stored matches were played with it as it was; import the "
+                    "new version under a new name"))
+                report.imported.append(old)
+                continue
             owner = taken.get(fold_name(card.name))
             if owner is None:
                 report.imported.append(card)

@@ -165,3 +165,23 @@ async def test_a_match_with_an_imported_card_replays_from_the_rebuilt_pool(
     again = await replay.get(match.id)
     assert again.game.to_json() == match.game.to_json()
     assert again.winner == match.winner and "Their Spark" in restarted.pool
+
+
+@run
+async def test_a_card_stored_matches_used_cannot_change(db: Database, tmp: Path) -> None:
+    cardsets = await service(db)
+    await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    decks = DeckService(db, cardsets.pool)
+    deck = decks.compile("Lab", LAB_DECK)[0]
+    matches = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
+    match = await matches.create(guild_id=SERVER, channel_id=3, mode="casual",
+                                 ruleset="panini-2016", players=(ALICE, BOB),
+                                 decks=(deck, deck), deck_versions=(None, None), seed=4)
+    changed = homebrew("Homebrew Lab", {"name": "Lab Wall", "type": "physical_combat",
+                                        "text": "Stops an energy attack."})
+    report = await cardsets.import_set(SERVER, ADMIN, "lab.json", changed)
+    assert [(i.record, i.field) for i in report.rejected] == [("card 'Lab Wall'", "text")]
+    assert "stored matches were played with it" in report.rejected[0].reason
+    assert cardsets.pool["Lab Wall"].text == "Stops a physical attack."
+    fresh = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
+    assert (await fresh.get(match.id)).game.to_json() == match.game.to_json()
