@@ -25,11 +25,12 @@ class ResolveCog(commands.Cog):
         what="What the text changes", whose="Whose state (default: yours)",
         value="stage / anger / level: the new value; draw: how many cards",
         personality="stage: an Ally's name (default: the Main Personality)",
-        card="move: the card's name", source="move: from which zone",
+        card="move: the card's name; capture: the Dragon Ball's",
+        source="move: from which zone",
         destination="move: to which zone")
     async def resolve(
         self, interaction: discord.Interaction[Any],
-        what: Literal["stage", "anger", "level", "draw", "move", "shuffle"],
+        what: Literal["stage", "anger", "level", "draw", "move", "shuffle", "capture"],
         whose: Literal["mine", "opponent"] = "mine", value: int | None = None,
         personality: str | None = None, card: str | None = None,
         source: Zone | None = None, destination: Zone | None = None,
@@ -43,6 +44,8 @@ class ResolveCog(commands.Cog):
         change: dict[str, Any] = {"kind": what}
         if what == "move":
             change.update({"card": card or "", "from": source, "to": destination})
+        elif what == "capture":
+            change["card"] = card or ""
         elif what != "shuffle":
             change["value"] = value
         if what == "stage":

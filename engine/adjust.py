@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import rng
 from engine.game import MAIN_PERSONALITY, Event, Game, Outcome
-from engine.mechanics import set_stage, top_stage
+from engine.mechanics import check_dragon_balls, set_stage, top_stage
 
 ADJUST = "@adjust:"
 # Zones a card can be moved between, as (PlayerState attribute, is it hidden?).
@@ -22,7 +22,7 @@ ZONES = {
     "discard": ("discard", False),
     "banished": ("banished", False),
 }
-KINDS = ("stage", "anger", "level", "move", "draw", "shuffle")
+KINDS = ("stage", "anger", "level", "move", "draw", "shuffle", "capture")
 
 
 class AdjustmentError(ValueError):
@@ -92,6 +92,20 @@ def _apply(game: Game, player: int, change: dict[str, Any]) -> str:
             state.hand.append(state.life.pop())
         game.check_survival(player)
         return f"{who} draws {value} card(s)"
+    if kind == "capture":
+        # `player` captures a Dragon Ball the other player has in play (2016 CRITICAL DAMAGE:
+        # "gain control of a Dragon Ball your opponent has in play").
+        wanted = str(change.get("card", "")).casefold()
+        theirs = game.player(1 - player).dragon_balls
+        ball = next((i for i in theirs if game.name(i).casefold() == wanted), None)
+        if ball is None:
+            raise AdjustmentError(f"{game.who(1 - player)} has no Dragon Ball named "
+                                  f"{change.get('card')!r} in play")
+        _refuse_if_pending(game, {ball})
+        theirs.remove(ball)
+        state.dragon_balls.append(ball)
+        check_dragon_balls(game, player)  # the seventh wins (Dragon Ball Victory)
+        return f"{who} captures {game.name(ball)}"
     if kind == "shuffle":
         game.state.rng = rng.shuffle(game.state.rng, state.life)
         return f"{who} shuffles their Life Deck"

@@ -12,7 +12,7 @@ from engine.state import JsonDict, Option
 
 # Corrections a player may make while resolving their own card by hand (a judge may make
 # any correction at any time).
-PALETTE = ("stage", "anger", "level", "move", "draw", "shuffle")
+PALETTE = ("stage", "anger", "level", "move", "draw", "shuffle", "capture")
 # Combat cards the compiler could not read as an attack or a defense are still played, as
 # an Action whose whole text is resolved by hand.
 HAND_PLAYABLE = (CardType.EVENT, CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT)

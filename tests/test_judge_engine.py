@@ -100,3 +100,21 @@ def test_exported_scenario_reproduces_the_game(tmp_path: Path) -> None:
                                       recorded.record.decks, recorded.record.decisions),
                            "cut", POOL)
     assert "up to decision 30" in text
+
+
+def test_capture_a_dragon_ball_by_correction() -> None:
+    for seed in range(40):  # a game where player 2 has a Dragon Ball in play
+        recorded = played(120, seed)
+        balls = recorded.game.player(1).dragon_balls
+        if balls and not recorded.game.over:
+            break
+    else:
+        raise AssertionError("no game with a Dragon Ball in play")
+    game = recorded.game
+    name = game.name(balls[-1])
+    outcome = recorded.apply(0, encode({"kind": "capture", "card": name}))
+    assert outcome.ok and f"captures {name}" in outcome.events[0].text
+    assert name in [game.name(i) for i in game.player(0).dragon_balls]
+    missing = recorded.apply(0, encode({"kind": "capture", "card": "Nothing"}))
+    assert not missing.ok and "no Dragon Ball named" in missing.reason
+    assert replay(recorded.record, POOL).to_json() == game.to_json()
