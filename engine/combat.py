@@ -96,8 +96,8 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     if card.attack is not None:
         return can_attack(game, player, card.attack, actor)
-    if card.action is None:
-        return card.type == CardType.SETUP and manual.needs_hand(card)
+    if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
+        return card.type in manual.HAND_POWERS and manual.needs_hand(card)
     return game.holds(card.action.requires, player)
 
 

@@ -16,6 +16,9 @@ PALETTE = ("stage", "anger", "level", "move", "draw", "shuffle", "capture")
 # Combat cards the compiler could not read as an attack or a defense are still played, as
 # an Action whose whole text is resolved by hand.
 HAND_PLAYABLE = (CardType.EVENT, CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT)
+# Cards in play whose unread text is used as an Action: a Setup activated, or the Power of
+# a Main Personality level, a Mastery or an Ally (once per turn, as any Power).
+HAND_POWERS = (CardType.SETUP, CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.ALLY)
 
 
 def needs_hand(card: Card) -> bool:
