@@ -270,7 +270,9 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
             return
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
             return
-        manual.schedule(game, player, iid)  # a Dragon Ball's effects are used at once
+    # Text the engine cannot read is resolved by hand as the card enters play (what applies
+    # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
+    manual.schedule(game, player, iid)
     resolve(game, player, iid, "on_play")
 
 
