@@ -27,13 +27,15 @@ class ResolveCog(commands.Cog):
         personality="stage: an Ally's name (default: the Main Personality)",
         card="move: the card's name; capture: the Dragon Ball's",
         source="move: from which zone",
-        destination="move: to which zone")
+        destination="move: to which zone",
+        per="Outside a card the game asks you to resolve: your card in play whose text "
+            "you apply")
     async def resolve(
         self, interaction: discord.Interaction[Any],
         what: Literal["stage", "anger", "level", "draw", "move", "shuffle", "capture"],
         whose: Literal["mine", "opponent"] = "mine", value: int | None = None,
         personality: str | None = None, card: str | None = None,
-        source: Zone | None = None, destination: Zone | None = None,
+        source: Zone | None = None, destination: Zone | None = None, per: str | None = None,
     ) -> None:
         match = await match_here(self.bot, interaction)
         seat = match.seat_of(interaction.user.id) if match else None
@@ -50,6 +52,8 @@ class ResolveCog(commands.Cog):
             change["value"] = value
         if what == "stage":
             change["target"] = personality or "mp"
+        if per:
+            change["per"] = per
         target = seat if whose == "mine" else 1 - seat
         result = await self.bot.matches.resolve_by_hand(
             match.id, interaction.user.id, match.pending.seq, target, change)

@@ -50,6 +50,8 @@ def adjust(game: Game, player: int, change: dict[str, Any]) -> Outcome:
     except AdjustmentError as exc:
         return Outcome(False, str(exc))
     who = "By hand" if change.get("by") == "player" else "Judge's correction"
+    if change.get("per"):
+        who += f" (per {change['per']})"
     game.events.insert(0, Event("adjust", f"{who}: {text}."))
     return Outcome(True, events=tuple(game.events))
 

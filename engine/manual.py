@@ -36,6 +36,17 @@ def playable_by_hand(card: Card) -> bool:
     )
 
 
+def standing_cards(game: Game, player: int) -> list[str]:
+    """Names of the cards in play `player` controls whose text the engine cannot read:
+    their lasting text (a Drill's constant, an Ally's trigger) is applied by hand when it
+    matters, citing the card (rulings.md entry 36)."""
+    state = game.player(player)
+    iids = [state.mp_card, state.mastery, *state.drills, *state.setups,
+            *(ally.iid for ally in state.allies), *state.dragon_balls,
+            *game.attached_cards(player)]
+    return [game.name(iid) for iid in iids if needs_hand(game.card(iid))]
+
+
 def schedule(game: Game, controller: int, iid: int) -> None:
     """Ask for the hand resolution of `iid` next (after its compiled sentences, which the
     caller schedules after this call), if it has any text left to resolve."""

@@ -22,6 +22,7 @@ from engine.cards import CardPool
 from engine.decklist import Deck
 from engine.game import Event, Game
 from engine.manual import PALETTE as MANUAL_PALETTE
+from engine.manual import standing_cards as manual_standing
 from engine.replay import Answer, GameRecord, apply_answer
 from engine.state import Decision
 
@@ -411,9 +412,19 @@ class MatchService:
                 return Result(False, "You are not playing an unfinished match here.")
             if match.paused:
                 return Result(False, "This match is paused for a dispute; nothing changed.")
-            if decision is None or decision.player != seat or decision.kind != "manual":
-                return Result(False, "You can make changes by hand only while you resolve one "
-                                     "of your own cards by hand (the game asks you when).")
+            if decision is None or decision.player != seat:
+                return Result(False, "You can make changes by hand only when the game waits "
+                                     "for you.")
+            if decision.kind != "manual":
+                # Lasting text of a card in play the engine cannot read, applied when it
+                # matters; the change names the card and the opponent may /dispute it.
+                standing = manual_standing(match.game, seat)
+                per = str(change.get("per") or "")
+                if per.casefold() not in {name.casefold() for name in standing}:
+                    cards = ", ".join(standing) or "none"
+                    return Result(False, "Outside resolving a card the game asked you to, "
+                                         "name the card in play whose text you apply (per:); "
+                                         f"yours that need it: {cards}.")
             if seq != decision.seq:
                 return Result(False, "That belongs to an earlier decision; nothing changed.")
             if change.get("kind") not in MANUAL_PALETTE:

@@ -279,3 +279,51 @@ async def test_a_card_resolved_by_hand_then_disputed(db: Database, tmp: Path) ->
     assert disputed.ok and disputed.disputed
     replayed = await MatchService(db, pool, Recorder(), clock=Clock()).get(match.id)
     assert replayed.game.to_json() == match.game.to_json()
+
+
+@run
+async def test_lasting_text_applied_by_hand_names_its_card(db: Database, tmp: Path) -> None:
+    from engine.cards import Card, CardPool
+    from engine.decklist import Deck
+
+    drill = Card.model_validate({
+        "name": "Puzzling Drill", "type": "drill", "text": "Whenever the moon rises, draw.",
+        "automation": "manual", "manual_text": ["Whenever the moon rises, draw."],
+    })
+    pool = CardPool([*load_pool().by_name.values(), drill])
+    matches = MatchService(db, pool, Recorder(), clock=Clock())
+    goku = DeckService(db, pool).compile("Goku", GOKU)[0]
+    drills = Deck("Drills", goku.main_personality, goku.mastery, ("Puzzling Drill",) * 60)
+    match = await matches.create(guild_id=1, channel_id=2, mode="casual", ruleset="panini-2016",
+                                 players=(ALICE, BOB), decks=(drills, drills),
+                                 deck_versions=(None, None), seed=2)
+
+    async def choose(label: str) -> None:
+        decision = match.pending
+        assert decision is not None
+        user = match.players[decision.player]
+        assert user is not None
+        index = next(i for i, o in enumerate(decision.options) if o.label.startswith(label))
+        assert (await matches.decide(match.id, user, decision.seq, index)).ok
+
+    decision = match.pending
+    assert decision is not None
+    seat = decision.player
+    user = match.players[seat]
+    assert user is not None
+    early = await matches.resolve_by_hand(match.id, user, decision.seq, seat,
+                                          {"kind": "draw", "value": 1})
+    assert not early.ok and "yours that need it: none" in early.message
+    await choose("Play Puzzling Drill")
+    await choose("Done")  # its text, as it enters play
+    await choose("Accept")
+    planning = match.pending
+    assert planning is not None and planning.kind == "planning" and planning.player == seat
+    unnamed = await matches.resolve_by_hand(match.id, user, planning.seq, seat,
+                                            {"kind": "draw", "value": 1})
+    assert not unnamed.ok and "yours that need it: Puzzling Drill" in unnamed.message
+    named = await matches.resolve_by_hand(match.id, user, planning.seq, seat,
+                                          {"kind": "draw", "value": 1, "per": "puzzling drill"})
+    assert named.ok and named.message.startswith("By hand (per puzzling drill):")
+    fresh = await MatchService(db, pool, Recorder(), clock=Clock()).get(match.id)
+    assert fresh.game.to_json() == match.game.to_json()
