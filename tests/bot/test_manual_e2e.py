@@ -76,7 +76,7 @@ async def test_a_card_resolved_by_hand_and_disputed(tmp_path: Path) -> None:
 
         thread = match.thread_id or 0
         refused = await w.fake.slash(opponent, thread, "resolve", {"what": "draw", "value": 1})
-        assert "only while you resolve" in refused.text()
+        assert "only when the game waits for you" in refused.text()
         hand = len(match.game.player(match.seat_of(player.id) or 0).hand)
         drew = await w.fake.slash(player, thread, "resolve", {"what": "draw", "value": 1})
         assert "By hand: " in drew.text() and drew.ephemeral

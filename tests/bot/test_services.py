@@ -263,7 +263,7 @@ async def test_a_card_resolved_by_hand_then_disputed(db: Database, tmp: Path) ->
     assert other is not None
     refused = await matches.resolve_by_hand(match.id, other, manual.seq, player,
                                             {"kind": "draw", "value": 1})
-    assert not refused.ok and "only while you resolve" in refused.message
+    assert not refused.ok and "only when the game waits for you" in refused.message
     hand = len(match.game.player(player).hand)
     drew = await matches.resolve_by_hand(match.id, user, manual.seq, player,
                                          {"kind": "draw", "value": 1})
