@@ -1,0 +1,168 @@
+"""Crash safety: the real bot runs in its own process against the fake Discord while two
+matches are played through buttons and DMs; at random moments (some with a press in
+flight) it is killed with SIGKILL and started again. After every restart each match is
+exactly its stored decisions, every decision a player saw confirmed (the board showed it)
+is stored, and the buttons work: both matches go on to their end.
+
+SCOUTER_CRASH_KILLS sets how many kills (default 20; `python -m bench.crash`-style longer
+runs can raise it)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import signal
+import sys
+from pathlib import Path
+
+from bot.db import Database
+from bot.services.matches import LiveMatch, MatchService
+from engine.ai import GreedyPlayer
+from engine.cards import load_pool
+from tests.bot.e2e import FRIEZA, GOKU, World, world
+from tests.bot.test_discord_e2e import configure, register_by_form
+from tests.fakediscord import FakeUser, RecordedMessage, async_test
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = int(os.environ.get("SCOUTER_CRASH_KILLS", "20"))
+MAX_STEPS = 1500
+
+
+class BotProcess:
+    def __init__(self, w: World) -> None:
+        self.w = w
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    async def start(self) -> None:
+        fake = self.w.fake
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.bot.bot_process", "--base", fake.base_url,
+            "--gateway", fake.gateway_url, "--token", fake.bot_token,
+            "--db", str(self.w.db_path), "--guild", str(self.w.guild.id), cwd=ROOT,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )
+        self.starts += 1
+        await fake.wait_connected(timeout=30)
+
+    async def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        await self.proc.wait()
+        await self.w.fake.wait_disconnected(timeout=10)
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+
+
+def board_of(w: World, match_id: int, thread_id: int) -> RecordedMessage | None:
+    for message in reversed(w.fake.messages_in(thread_id)):
+        if message.embeds and str(message.embeds[0].get("title", "")).startswith(
+                f"Match #{match_id} "):
+            return message
+    return None
+
+
+def shown_decision(message: RecordedMessage | None) -> int:
+    """The decision number a board says it shows ("Decision #N" in its footer)."""
+    found = re.search(r"Decision #(\d+)", message.text()) if message else None
+    return int(found[1]) if found else -1
+
+
+def dm_hand(w: World, user: FakeUser, match_id: int) -> RecordedMessage | None:
+    for message in reversed(w.fake.dm_messages(user)):
+        if message.embeds and str(message.embeds[0].get("title", "")).endswith(f"#{match_id}"):
+            return message
+    return None
+
+
+async def stored(reader: MatchService, match_id: int) -> LiveMatch:
+    reader.forget(match_id)  # the bot process wrote since: replay from the file
+    return await reader.get(match_id)
+
+
+async def press(w: World, match: LiveMatch, thread_id: int) -> asyncio.Task[object] | None:
+    """Start the deciding player's answer, as they would give it; None if the screen they
+    need is not up to date yet."""
+    decision = match.pending
+    assert decision is not None
+    user = w.users[match.players[decision.player] or 0]
+    choice = GreedyPlayer().choose(match.game, decision)
+    index = [option.id for option in decision.options].index(choice)
+    board = board_of(w, match.id, thread_id)
+    if shown_decision(board) != decision.seq:
+        return None
+    assert board is not None
+    button = f"sc:opt:{match.id}:{decision.seq}:{index}"
+    if button in board.custom_ids():
+        return asyncio.create_task(w.fake.click(user, board, button))
+    hand = dm_hand(w, user, match.id)
+    if hand is None or shown_decision(hand) != decision.seq:
+        return None
+    select = next((c for c in hand.custom_ids() if c.startswith(f"sc:sel:{match.id}:")
+                   and str(index) in [o["value"] for o in hand.component(c)["options"]]), None)
+    if select is None:
+        return None
+    return asyncio.create_task(w.fake.select(user, hand, select, [str(index)]))
+
+
+@async_test(timeout=600)
+async def test_sigkill_at_random_moments_loses_no_confirmed_decision(tmp_path: Path) -> None:
+    rng = random.Random(20261122)
+    async with world(tmp_path) as w:
+        eve = w.fake.add_user("eve")
+        w.fake.add_member(w.guild, eve)
+        w.users[eve.id] = eve
+        bot = BotProcess(w)
+        await bot.start()
+        reader_db = await Database.open(w.db_path)
+        reader = MatchService(reader_db, load_pool())
+        try:
+            await configure(w)
+            for user, deck in ((w.alice, GOKU), (w.bob, FRIEZA), (w.carol, FRIEZA),
+                               (eve, GOKU)):
+                assert "Saved" in await register_by_form(w, user, "Deck", deck)
+            for user in (w.alice, w.bob, w.carol, eve):
+                await w.fake.slash(user, w.games, "play queue", {"deck": "Deck"})
+            ids = await reader.active_ids()
+            assert len(ids) == 2
+            threads = {m: (await stored(reader, m)).thread_id or 0 for m in ids}
+            confirmed = dict.fromkeys(ids, 0)  # decisions a player saw on the board
+            kills = 0
+            for _ in range(MAX_STEPS):
+                live = [m for m in ids if (await stored(reader, m)).active]
+                if not live:
+                    break
+                match = await stored(reader, rng.choice(live))
+                for m in ids:
+                    confirmed[m] = max(confirmed[m], shown_decision(board_of(w, m, threads[m])))
+                task = await press(w, match, threads[match.id])
+                if task is None:
+                    await asyncio.sleep(0.02)  # the bot is still bringing the screen up
+                    continue
+                if kills < KILLS and rng.random() < 0.15:
+                    await asyncio.sleep(rng.uniform(0, 0.03))  # mid-press, or just after
+                    await bot.kill()
+                    kills += 1
+                    await asyncio.gather(task, return_exceptions=True)
+                    for m in ids:
+                        board = board_of(w, m, threads[m])
+                        confirmed[m] = max(confirmed[m], shown_decision(board))
+                        after = await stored(reader, m)
+                        # every decision a player saw confirmed survived the kill
+                        assert len(after.record.decisions) >= confirmed[m], (m, kills)
+                    await bot.start()
+                    continue
+                await asyncio.gather(task, return_exceptions=True)
+            assert kills == KILLS, f"only {kills} kills happened"
+            for m in ids:
+                final = await stored(reader, m)
+                assert not final.active, f"match #{m} did not finish after {bot.starts} starts"
+                assert len(final.record.decisions) >= confirmed[m]
+        finally:
+            await bot.stop()
+            await reader_db.close()
