@@ -104,7 +104,8 @@ async def press(w: World, match: LiveMatch, thread_id: int) -> asyncio.Task[obje
     if hand is None or shown_decision(hand) != decision.seq:
         return None
     select = next((c for c in hand.custom_ids() if c.startswith(f"sc:sel:{match.id}:")
-                   and str(index) in [o["value"] for o in hand.component(c)["options"]]), None)
+                   and str(index) in [o["value"] for o in (hand.component(c) or {})
+                                      .get("options", [])]), None)
     if select is None:
         return None
     return asyncio.create_task(w.fake.select(user, hand, select, [str(index)]))
