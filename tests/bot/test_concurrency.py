@@ -47,14 +47,13 @@ async def test_bursts_on_many_matches_apply_exactly_the_legal_presses(tmp_path: 
                 presses.append((match, user, w.fake.click(user, board(w, match), button)))
         results = await asyncio.gather(*(p[2] for p in presses))
         assert all(r.error is None for r in results)
-        for match in matches:
-            await w.fake.wait_until(lambda m=match: len(m.record.decisions) > before[m.id],
-                                    timeout=5)
+        await w.fake.wait_until(
+            lambda: all(len(m.record.decisions) > before[m.id] for m in matches), timeout=5)
         await asyncio.sleep(0.2)
         await bot.notifier.settle()
         for match in matches:
             assert len(match.record.decisions) == before[match.id] + 1, match.id
-        for (match, user, _), result in zip(presses, results, strict=True):
+        for (_, user, _), result in zip(presses, results, strict=True):
             if user is w.carol:
                 assert "not playing in this match" in result.text()
         rows = await bot.db.fetchall("SELECT match_id, COUNT(*) FROM match_decisions"
