@@ -1,0 +1,30 @@
+"""The bot and storage benchmarks still run (tiny sizes; their numbers are not checked)."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+
+from bench import bot as bench_bot
+from bench import storage as bench_storage
+from engine.cards import load_pool
+
+
+def test_bench_bot_plays_decisions_through_the_fake_discord() -> None:
+    run = asyncio.run(bench_bot.bench_play(matches=3, decisions=5, think=0.05, seed=1))
+    assert run.failures == []
+    assert run.decisions == 5
+    assert all(math.isfinite(ms) and ms >= 0 for ms in run.first_ms + run.board_ms)
+    assert "goal p99 first response" in bench_bot.play_report(run, 0.05)[-1]
+
+
+def test_bench_bot_times_reloading_unfinished_matches() -> None:
+    reload = asyncio.run(bench_bot.bench_reload(load_pool(), matches=10, decisions=5))
+    assert reload.matches == 10 and reload.decisions > 0
+    assert reload.seconds > 0
+
+
+def test_bench_storage_compares_the_service_with_raw_sqlite() -> None:
+    result = asyncio.run(bench_storage.bench_storage(decisions=20, rounds=2))
+    assert result.service_rate > 0 and result.raw_rate > 0
+    assert "goal within" in bench_storage.report(result)[-1]
