@@ -10,7 +10,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-SUBCOMMANDS = ("run", "play", "simulate", "scenario", "deck", "cards")
+SUBCOMMANDS = ("run", "play", "simulate", "scenario", "deck", "cards", "db")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.services.league import MAX_SEASON_NAME, LeagueError, SeasonChange, Standings
-from bot.ui.items import bot_of, guarded, send_ephemeral
+from bot.ui.items import bot_of, guarded, id_number, send_ephemeral
 from bot.ui.league import (
     clamp_page,
     empty_standings_text,
@@ -113,12 +113,15 @@ class StandingsPageButton(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> StandingsPageButton:
-        return cls(int(match["guild"]), match["ruleset"], int(match["season"]),
-                   int(match["page"]))
+        return cls(id_number(match["guild"]), match["ruleset"], id_number(match["season"]),
+                   id_number(match["page"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
+        if interaction.guild_id != self.guild_id:  # only a forged id names another server
+            await send_ephemeral(interaction, "That table belongs to another server.")
+            return
         try:
             standings = await bot.league.standings(self.guild_id, self.ruleset, self.season)
         except LeagueError as exc:

@@ -17,7 +17,15 @@ from bot.services.lobby import LobbyError
 from bot.services.matches import LiveMatch
 from bot.simulation import load_starter_decks
 from bot.ui.checks import CommandRefused, games_channel
-from bot.ui.items import FromIds, WatchButton, bot_of, deck_names, guarded, selected_value
+from bot.ui.items import (
+    FromIds,
+    WatchButton,
+    bot_of,
+    deck_names,
+    guarded,
+    id_number,
+    selected_value,
+)
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 log = logging.getLogger(__name__)
@@ -185,7 +193,7 @@ class ChallengeButton(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ChallengeButton:
-        return cls(int(match["id"]), match["action"])
+        return cls(id_number(match["id"]), match["action"])
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

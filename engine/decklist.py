@@ -186,7 +186,7 @@ def _split_count(line: str) -> tuple[int, str] | str:
     for pattern in (_LEADING_COUNT, _LEADING_X_COUNT, _TRAILING_COUNT):
         match = pattern.match(line)
         if match:
-            return _checked(int(match["count"]), match["name"].strip())
+            return _checked(match["count"], match["name"].strip())
     tokens = line.split()
     # A lone "x" where a count belongs ("abc x Card", "Card x"): a count that is not a number.
     if (
@@ -198,9 +198,12 @@ def _split_count(line: str) -> tuple[int, str] | str:
     return 1, line
 
 
-def _checked(count: int, card_name: str) -> tuple[int, str] | str:
+def _checked(digits: str, card_name: str) -> tuple[int, str] | str:
+    # Compared as text first: int() refuses numbers of more than 4300 digits.
+    count = int(digits) if len(digits.lstrip("0")) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
     if not 1 <= count <= MAX_COUNT:
-        return f"count {count} is out of range: expected 1 to {MAX_COUNT} copies"
+        shown = digits if len(digits) <= 12 else digits[:12] + "…"
+        return f"count {shown} is out of range: expected 1 to {MAX_COUNT} copies"
     if not any(ch.isalnum() for ch in card_name):
         return f"a count ({count}) with no card name; {_EXPECTED}"
     return count, card_name

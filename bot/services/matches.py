@@ -195,6 +195,8 @@ class MatchService:
             return None
 
     async def _load(self, match_id: int) -> LiveMatch:
+        if not 0 < match_id < 2**63:  # an id no row can have (e.g. a forged custom_id)
+            raise LookupError(f"no match #{match_id}")
         row = await self.db.fetchone("SELECT * FROM matches WHERE id=?", (match_id,))
         if row is None:
             raise LookupError(f"no match #{match_id}")

@@ -134,7 +134,16 @@ class FromIds:
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> Any:
-        return cls(*(int(group) for group in match.groups()))
+        return cls(*(id_number(group) for group in match.groups()))
+
+
+ID_LIMIT = 2**63 - 1  # SQLite's largest integer: no row, seq or option has this number
+
+
+def id_number(digits: str) -> int:
+    """A number from a custom_id, capped where SQLite can still bind it: a forged id with a
+    huge number then finds nothing instead of failing in the database."""
+    return min(int(digits), ID_LIMIT)
 
 
 async def deck_names(

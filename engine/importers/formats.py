@@ -58,6 +58,8 @@ def parse_octgn(data: bytes, set_name: str | None = None) -> ImportResult:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
         return _file_issue(result, "xml", f"not well-formed XML: {exc}")
+    except LookupError as exc:  # <?xml encoding="..."?> names an encoding Python lacks
+        return _file_issue(result, "xml", f"unusable XML declaration: {exc}")
     if root.tag != "set":
         return _file_issue(result, "xml", f"the root element is <{root.tag}>, expected <set>")
     result.set_name = set_name or (root.get("name") or "").strip()
@@ -160,7 +162,10 @@ def parse_csv(data: bytes, set_name: str | None = None) -> ImportResult:
     text = _decode(data, result)
     if text is None:
         return result
-    rows = list(csv.reader(io.StringIO(text)))
+    try:  # newline="": the csv module reads line ends itself, a lone \r included
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as exc:
+        return _file_issue(result, "csv", f"not readable as CSV: {exc}")
     if not rows:
         return _file_issue(result, "header", "the file is empty")
     header = [_OWN_COLUMNS.get(fold_name(column), "?" + column) for column in rows[0]]
