@@ -27,7 +27,9 @@ from tests.fakediscord import FakeUser, RecordedMessage, async_test
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("SCOUTER_CRASH_KILLS", "20"))
-MAX_STEPS = 1500
+MAX_STEPS = 3000
+# Two matches last about 300 decisions: enough presses are killed to reach KILLS first.
+KILL_CHANCE = min(0.9, KILLS / 120)
 
 
 class BotProcess:
@@ -145,7 +147,7 @@ async def test_sigkill_at_random_moments_loses_no_confirmed_decision(tmp_path: P
                 if task is None:
                     await asyncio.sleep(0.02)  # the bot is still bringing the screen up
                     continue
-                if kills < KILLS and rng.random() < 0.15:
+                if kills < KILLS and rng.random() < KILL_CHANCE:
                     await asyncio.sleep(rng.uniform(0, 0.03))  # mid-press, or just after
                     await bot.kill()
                     kills += 1
