@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -10,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
-from bot.services.decks import MAX_DECK_TEXT, DeckError
+from bot.services.decks import MAX_DECK_TEXT, DeckError, DeckVersion
 from bot.ui.decks import clip, deck_listing, deck_summary, deck_text, legality, registered_text
 from bot.ui.items import deck_names
 
@@ -87,6 +88,19 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
         deck_name = name or file.filename.rsplit(".", 1)[0]
         await register(self.bot, interaction, deck_name, text[: MAX_DECK_TEXT + 1])
 
+    async def _deck(
+        self,
+        interaction: discord.Interaction[Any],
+        lookup: Callable[[int, str], Awaitable[DeckVersion]],
+        name: str,
+    ) -> DeckVersion | None:
+        """The user's deck `name` through `lookup`, or None after telling them why not."""
+        try:
+            return await lookup(interaction.user.id, name)
+        except DeckError as exc:
+            await interaction.response.send_message(str(exc), ephemeral=True)
+            return None
+
     @app_commands.command(name="list", description="Your decks and where they are legal")
     async def list_command(self, interaction: discord.Interaction[Any]) -> None:
         decks = await self.bot.decks.owned(interaction.user.id)
@@ -95,10 +109,8 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
     @app_commands.command(name="show", description="One of your decks, card by card")
     @app_commands.describe(name="The deck's name")
     async def show_command(self, interaction: discord.Interaction[Any], name: str) -> None:
-        try:
-            deck = await self.bot.decks.latest(interaction.user.id, name)
-        except DeckError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+        deck = await self._deck(interaction, self.bot.decks.latest, name)
+        if deck is None:
             return
         text = (f"**{deck.name}** (version {deck.version}): {deck_summary(deck)}\n```\n"
                 f"{deck_text(deck)}```\n{legality(deck)}")
@@ -107,10 +119,8 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
     @app_commands.command(name="export", description="Download one of your decks as a .txt")
     @app_commands.describe(name="The deck's name")
     async def export_command(self, interaction: discord.Interaction[Any], name: str) -> None:
-        try:
-            deck = await self.bot.decks.latest(interaction.user.id, name)
-        except DeckError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+        deck = await self._deck(interaction, self.bot.decks.latest, name)
+        if deck is None:
             return
         data = io.BytesIO(deck_text(deck).encode())
         filename = "".join(c if c.isalnum() else "-" for c in deck.name).strip("-") or "deck"
@@ -122,10 +132,8 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
     @app_commands.command(name="delete", description="Remove one of your decks")
     @app_commands.describe(name="The deck's name")
     async def delete_command(self, interaction: discord.Interaction[Any], name: str) -> None:
-        try:
-            deck = await self.bot.decks.delete(interaction.user.id, name)
-        except DeckError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+        deck = await self._deck(interaction, self.bot.decks.delete, name)
+        if deck is None:
             return
         await interaction.response.send_message(
             f"Deleted **{deck.name}**. Matches already played with it keep their record.",
