@@ -281,14 +281,9 @@ class MatchService:
         if match is None:
             return Result(False, "That match no longer exists.")
         async with match.lock:
-            seat = match.seat_of(user_id)
-            if seat is None:
-                return Result(False, "You are not playing in this match; you can watch it.")
-            if not match.active:
-                return Result(False, "This match is over; nothing more can be played in it.")
-            if match.paused:
-                return Result(False, "This match is paused while a judge looks at a dispute; "
-                                     "nothing changed. A judge will resume it.")
+            seat, refusal = self._player_in_play(match, user_id)
+            if refusal is not None:
+                return refusal
             decision = match.pending
             if decision is None:  # cannot happen while active; be safe anyway
                 return Result(False, "No decision is pending.")
@@ -313,6 +308,19 @@ class MatchService:
         await self._tell(match)
         disputed = decision.kind == "manual_confirm" and option.id == "dispute"
         return Result(True, option.label, disputed=disputed)
+
+    @staticmethod
+    def _player_in_play(match: LiveMatch, user_id: int) -> tuple[int, Result | None]:
+        """The user's seat, or why they cannot act in this match now."""
+        seat = match.seat_of(user_id)
+        if seat is None:
+            return -1, Result(False, "You are not playing in this match; you can watch it.")
+        if not match.active:
+            return seat, Result(False, "This match is over; nothing more can be played in it.")
+        if match.paused:
+            return seat, Result(False, "This match is paused while a judge looks at a "
+                                       "dispute; nothing changed. A judge will resume it.")
+        return seat, None
 
     async def concede(self, match_id: int, user_id: int) -> Result:
         match = await self.find(match_id)
@@ -408,12 +416,10 @@ class MatchService:
         if match is None:
             return Result(False, "That match no longer exists.")
         async with match.lock:
-            seat = match.seat_of(user_id)
+            seat, refusal = self._player_in_play(match, user_id)
+            if refusal is not None:
+                return refusal
             decision = match.pending
-            if seat is None or not match.active:
-                return Result(False, "You are not playing an unfinished match here.")
-            if match.paused:
-                return Result(False, "This match is paused for a dispute; nothing changed.")
             if decision is None or decision.player != seat:
                 return Result(False, "You can make changes by hand only when the game waits "
                                      "for you.")
