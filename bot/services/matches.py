@@ -356,22 +356,21 @@ class MatchService:
             return False
         now = self.clock()
         try:
-            async with self.db.write() as conn:
-                await conn.executemany(
+            state = game.state
+            await self.db.batch([
+                (
                     "INSERT INTO match_decisions (match_id, epoch, seq, player, option,"
                     " actor_id, source, created_at) VALUES (?,?,?,?,?,?,?,?)",
                     [
                         (match.id, match.epoch, seq, a.player, a.option, actor_id, source, now)
                         for seq, a in applied
                     ],
-                )
-                state = game.state
-                status = "finished" if game.over else "active"
-                await conn.execute(
+                ),
+                (
                     "UPDATE matches SET status=?, winner=?, win_reason=?, finished_at=?,"
                     " decision_since=?, reminded=0, timeouts0=?, timeouts1=? WHERE id=?",
-                    (
-                        status,
+                    [(
+                        "finished" if game.over else "active",
                         state.winner,
                         state.win_reason,
                         now if game.over else None,
@@ -379,8 +378,9 @@ class MatchService:
                         match.timeouts[0],
                         match.timeouts[1],
                         match.id,
-                    ),
-                )
+                    )],
+                ),
+            ])
         except Exception:
             log.exception("match #%s: could not store a decision; reloading it", match.id)
             fresh = await self._load(match.id)

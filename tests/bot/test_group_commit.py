@@ -1,0 +1,123 @@
+"""Group commit (bot/db_batch.py): transactions that arrive together share one COMMIT, yet
+each stays atomic, fails alone, and is answered only once it is stored."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.db import Database
+from bot.db_batch import GroupCommit, Statement
+
+CREATE = "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"
+INSERT = "INSERT INTO notes (id, body) VALUES (?, ?)"
+
+
+def unit(*ids: int) -> list[Statement]:
+    return [(INSERT, [(note, f"note {note}") for note in ids])]
+
+
+async def opened(path: Path) -> Database:
+    db = await Database.open(path)
+    async with db.write() as conn:
+        await conn.execute(CREATE)
+    return db
+
+
+def stored(path: Path) -> list[int]:
+    with sqlite3.connect(path) as conn:  # a separate connection: only committed rows
+        return [row[0] for row in conn.execute("SELECT id FROM notes ORDER BY id")]
+
+
+def test_units_arriving_together_commit_together_and_fail_alone(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    commits: list[int] = []
+
+    def connect() -> sqlite3.Connection:  # the group's connection, counting its COMMITs
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.set_trace_callback(lambda sql: commits.append(1) if sql == "COMMIT" else None)
+        return conn
+
+    async def main() -> list[BaseException | None]:
+        await (await opened(path)).close()  # the table, through the bot's schema path
+        with sqlite3.connect(path) as conn:
+            conn.execute("INSERT INTO notes VALUES (70, 'already there')")
+        group = GroupCommit(connect, asyncio.Lock())
+        try:
+            # Ten units at once; unit 3 repeats id 70 (a primary key clash) after adding
+            # its own id 3, so it must vanish whole while the other nine stay.
+            units = [unit(index) if index != 3 else unit(3, 70) for index in range(10)]
+            outcomes = await asyncio.gather(*(group.run(u) for u in units),
+                                            return_exceptions=True)
+            return [o if isinstance(o, BaseException) else None for o in outcomes]
+        finally:
+            await group.stop()
+
+    outcomes = asyncio.run(main())
+    assert isinstance(outcomes[3], sqlite3.IntegrityError)
+    assert [o for i, o in enumerate(outcomes) if i != 3] == [None] * 9
+    assert stored(path) == [0, 1, 2, 4, 5, 6, 7, 8, 9, 70]
+    # The first unit is written alone; the nine that queued behind it share one COMMIT.
+    assert len(commits) == 2
+
+
+def test_a_caller_is_answered_only_after_its_commit(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+
+    async def main() -> None:
+        db = await opened(path)
+        try:
+            for note in range(5):
+                await db.batch(unit(note))
+                assert note in stored(path)  # visible to another connection: committed
+        finally:
+            await db.close()
+
+    asyncio.run(main())
+
+
+def test_a_cancelled_writer_still_writes_what_others_wait_for(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+
+    async def main() -> None:
+        db = await opened(path)
+        try:
+            first = asyncio.create_task(db.batch(unit(1)))  # becomes the writer
+            await asyncio.sleep(0)
+            others = [asyncio.create_task(db.batch(unit(note))) for note in (2, 3)]
+            await asyncio.sleep(0)
+            first.cancel()
+            await asyncio.wait_for(asyncio.gather(*others), timeout=10)
+            with pytest.raises(asyncio.CancelledError):
+                await first
+            # The database is still usable by both paths afterwards.
+            await db.batch(unit(4))
+            async with db.write() as conn:
+                await conn.execute(INSERT, (5, "by write()"))
+        finally:
+            await db.close()
+
+    asyncio.run(main())
+    assert stored(path) == [1, 2, 3, 4, 5]
+
+
+def test_batches_and_write_transactions_interleave_without_deadlock(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+
+    async def main() -> None:
+        db = await opened(path)
+        try:
+            async def by_write(note: int) -> None:
+                async with db.write() as conn:
+                    await conn.execute(INSERT, (note, "write"))
+
+            jobs = [db.batch(unit(n)) if n % 2 else by_write(n) for n in range(200)]
+            await asyncio.wait_for(asyncio.gather(*jobs), timeout=30)
+        finally:
+            await db.close()
+
+    asyncio.run(main())
+    assert stored(path) == list(range(200))
