@@ -1,6 +1,6 @@
 """The Discord bot: the composition root that wires settings, the database, the services,
-the notifier and the cogs together, resumes unfinished matches on start and runs the
-decision timer."""
+the notifier and the cogs together, resumes unfinished matches on start, runs the
+decision timer and carries out restores asked for by `scouter db restore`."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from bot.services.league import LeagueService
 from bot.services.lobby import LobbyService
 from bot.services.matches import MatchService
 from bot.services.messages import MessageStore
+from bot.services.restore import Restored, RestoreService
 from bot.settings import Settings
 from bot.ui.items import DYNAMIC_ITEMS, send_ephemeral
 from bot.ui.notifier import DiscordNotifier
@@ -39,6 +40,7 @@ COGS = (
 )
 RENDER_THREADS = 2  # images are drawn off the event loop, one per core
 TIMER_PERIOD = 15.0  # seconds between decision-timer checks
+RESTORE_PERIOD = 2.0  # seconds between looks for a restore asked by `scouter db restore`
 
 
 class ScouterBot(commands.Bot):
@@ -48,6 +50,7 @@ class ScouterBot(commands.Bot):
         *,
         pool: CardPool | None = None,
         timer_period: float = TIMER_PERIOD,
+        restore_period: float = RESTORE_PERIOD,
         force_sync: bool = False,
         **client_options: Any,
     ) -> None:
@@ -65,9 +68,11 @@ class ScouterBot(commands.Bot):
         self.settings = settings
         self.pool = pool if pool is not None else load_pool()
         self.timer_period = timer_period
+        self.restore_period = restore_period
         self.force_sync = force_sync
         self.tree.error(self.on_app_command_error)
         self._timer: asyncio.Task[None] | None = None
+        self._restorer: asyncio.Task[None] | None = None
         self._renderer = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="render")
 
     # Services exist once setup_hook has opened the database.
@@ -81,6 +86,7 @@ class ScouterBot(commands.Bot):
     judges: JudgeService
     league: LeagueService
     notifier: DiscordNotifier
+    restores: RestoreService
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
@@ -102,6 +108,7 @@ class ScouterBot(commands.Bot):
         self.league = LeagueService(self.db, self.pool)
         self.matches.finish_listeners.append(self.league.match_finished)
         self.judges = JudgeService(self.db, self.matches, self.pool)
+        self.restores = RestoreService(self.db, self.matches, self.settings.database_path)
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -109,6 +116,7 @@ class ScouterBot(commands.Bot):
         resumed = await self.matches.load_unfinished()
         log.info("resumed %d unfinished match(es)", len(resumed))
         self._timer = asyncio.create_task(self._run_timer())
+        self._restorer = asyncio.create_task(self._run_restores())
 
     def swap_pool(self, pool: CardPool) -> None:
         """After a card set import: every service uses the new pool (it only gains cards,
@@ -131,8 +139,9 @@ class ScouterBot(commands.Bot):
         return await loop.run_in_executor(self._renderer, functools.partial(draw, *args))
 
     async def close(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        for task in (self._timer, self._restorer):
+            if task is not None:
+                task.cancel()
         if hasattr(self, "notifier"):
             await self.notifier.settle()
         await super().close()
@@ -148,6 +157,27 @@ class ScouterBot(commands.Bot):
             except Exception:
                 log.exception("the decision timer failed")
             await asyncio.sleep(self.timer_period)
+
+    async def _run_restores(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                restored = await self.restores.serve_next()
+                if restored is not None:
+                    await self._after_restore(restored)
+            except Exception:
+                log.exception("serving a restore request failed")
+            await asyncio.sleep(self.restore_period)
+
+    async def _after_restore(self, restored: Restored) -> None:
+        """Everything in memory now comes from the restored file: the card pool (imported
+        sets may differ), the unfinished matches, and every match thread is told."""
+        await self.cardsets.load()
+        resumed = await self.matches.load_unfinished()
+        log.info("after the restore: %d unfinished match(es)", len(resumed))
+        await self.notifier.restored(restored.before)
+        for match in resumed:
+            self.notifier.schedule(match.id)
 
     # --- command sync: deliberate, not on every start ---
     async def sync_commands(self) -> None:

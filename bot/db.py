@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -16,6 +16,7 @@ from bot.db_batch import GroupCommit, Statement
 from bot.migrations import MIGRATIONS
 
 Row = aiosqlite.Row
+T = TypeVar("T")
 
 
 class Database:
@@ -49,11 +50,15 @@ class Database:
 
     async def migrate(self) -> int:
         """Apply the migrations newer than the file's user_version; returns the version."""
+        async with self._write_lock:
+            return await self._migrate()
+
+    async def _migrate(self) -> int:
         version = await self.user_version()
         for number, script in enumerate(MIGRATIONS, start=1):
             if number <= version:
                 continue
-            async with self.write() as conn:
+            async with self._transaction() as conn:
                 for statement in _statements(script):
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version={number}")
@@ -67,14 +72,27 @@ class Database:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[aiosqlite.Connection]:
         """A write transaction: BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any error."""
+        async with self._write_lock, self._transaction() as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        await self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._conn
+        except BaseException:
+            await self._conn.execute("ROLLBACK")
+            raise
+        await self._conn.execute("COMMIT")
+
+    async def replace_with(self, copy: Callable[[], T]) -> T:
+        """Run `copy`, which rewrites the whole file through SQLite (a restore), in a
+        thread while no write can start, then bring the schema up to date before any
+        write sees it. The caller holds the matches still (MatchService.held_still)."""
         async with self._write_lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            await self._conn.execute("COMMIT")
+            result = await asyncio.to_thread(copy)
+            await self._migrate()
+        return result
 
     async def batch(self, statements: Sequence[Statement]) -> None:
         """Store the statements atomically (all or none of them); returns once they are

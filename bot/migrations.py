@@ -191,4 +191,17 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, set_id, ruleset)
     )
     """,
+    # 3: restores asked of the running bot by `scouter db restore` (the CLI adds a row and
+    #    waits; the bot claims it, restores, and writes the outcome into the restored file).
+    """
+    CREATE TABLE restore_requests (
+        token TEXT PRIMARY KEY,
+        source TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending'
+            CHECK (status IN ('pending', 'running', 'done', 'failed', 'cancelled')),
+        message TEXT NOT NULL DEFAULT '',
+        requested_at REAL NOT NULL,
+        finished_at REAL
+    )
+    """,
 ]

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from bot import backups
 from bot.cli import main
-from bot.cli_commands import db as db_command
 from bot.db import Database
 from bot.migrations import MIGRATIONS
 
@@ -73,7 +73,7 @@ def test_backup_while_a_write_transaction_is_open(
     assert "Backed up" in capsys.readouterr().out
     copy = tmp_path / "copy.db"
     assert meta(copy) == {"a": "1", "b": "2"}  # committed data only
-    assert db_command.check_backup(copy) is None
+    assert backups.check_backup(copy) is None
     assert not list(tmp_path.glob(".*.partial"))
 
 
@@ -104,7 +104,7 @@ def test_backup_while_writes_continue(database: Path, tmp_path: Path) -> None:
     assert codes == [0, 0, 0]
     for i in range(3):
         copy = tmp_path / f"copy{i}.db"
-        assert db_command.check_backup(copy) is None
+        assert backups.check_backup(copy) is None
         rows = meta(copy)
         writes = sorted(int(key[1:]) for key in rows if key.startswith("w"))
         # a consistent snapshot: a prefix of the committed writes, nothing half-done
@@ -207,27 +207,48 @@ def test_restore_refuses_a_bad_backup_and_changes_nothing(
     assert meta(database) == {"a": "1", "b": "2"}
 
 
-def test_restore_refuses_while_the_bot_has_the_database_open(
+def restore_while_open(database: Path, copy: Path, *options: str) -> int:
+    """`scouter db restore` while the database is open the way an idle bot holds it (its
+    connections), but with nothing serving restore requests."""
+    async def run() -> int:
+        db = await Database.open(database)
+        try:
+            await db.fetchone("SELECT 1")
+            return await asyncio.to_thread(scouter, "restore", str(copy), *options)
+        finally:
+            await db.close()
+
+    return asyncio.run(run())
+
+
+def test_restore_offline_refuses_while_the_database_is_open(
     database: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     copy = tmp_path / "copy.db"
     assert scouter("backup", str(copy)) == 0
     set_meta(database, "c", "after")
-
-    async def with_bot_open() -> int:
-        db = await Database.open(database)  # what the running bot holds: idle connections
-        try:
-            await db.fetchone("SELECT 1")
-            return await asyncio.to_thread(scouter, "restore", str(copy))
-        finally:
-            await db.close()
-
-    assert asyncio.run(with_bot_open()) == 1
+    assert restore_while_open(database, copy, "--offline") == 1
     out = capsys.readouterr().out
     assert "is in use" in out and "stop the bot" in out, out
     assert meta(database)["c"] == "after"
     assert not database.with_name("scouter.db.bak").exists()
     assert scouter("restore", str(copy)) == 0  # once it has stopped
+
+
+def test_restore_withdraws_its_request_when_nothing_takes_it(
+    database: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "copy.db"
+    assert scouter("backup", str(copy)) == 0
+    set_meta(database, "c", "after")
+    assert restore_while_open(database, copy, "--wait", "0.5") == 1
+    out = capsys.readouterr().out
+    assert "asking the running bot" in out
+    assert "no running Scouter took the restore within 0.5 s" in out, out
+    assert meta(database)["c"] == "after"
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT status FROM restore_requests").fetchall() == [
+            ("cancelled",)]
 
 
 CHILD = """
@@ -273,5 +294,5 @@ def test_a_writer_killed_before_commit_leaves_no_partial_write(database: Path) -
             await db.close()
 
     assert asyncio.run(reopen()) == {"a": "1", "b": "2"}
-    assert db_command.check_backup(database) is None  # integrity_check ok
+    assert backups.check_backup(database) is None  # integrity_check ok
     assert meta(database) == {"a": "1", "b": "2", "next": "ok"}

@@ -10,7 +10,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -83,6 +84,8 @@ class LiveMatch:
     public_log: list[Event] = field(default_factory=list)
     private_log: tuple[list[Event], list[Event]] = field(default_factory=lambda: ([], []))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Replaced by a fresh copy (the database was restored under it): never act on it.
+    retired: bool = False
 
     @property
     def active(self) -> bool:
@@ -172,7 +175,7 @@ class MatchService:
             match_id = cursor.lastrowid
         assert match_id is not None
         match = await self.get(match_id)
-        async with match.lock:
+        async with self._locked(match) as match:
             await self._play_ai(match)
         return match
 
@@ -187,6 +190,37 @@ class MatchService:
                 match = await self._load(match_id)
                 self._live[match_id] = match
             return match
+
+    @asynccontextmanager
+    async def _locked(self, match: LiveMatch) -> AsyncIterator[LiveMatch]:
+        """Hold the match's lock. If a restore replaced the match while this waited, hold
+        the fresh copy instead (LookupError if the restored database does not have it), so
+        nothing is ever decided on a game the database no longer holds."""
+        while True:
+            async with match.lock:
+                if not match.retired:
+                    yield match
+                    return
+            match = await self.get(match.id)
+
+    @asynccontextmanager
+    async def held_still(self) -> AsyncIterator[list[LiveMatch]]:
+        """Stop every match (none loads, none decides) for a restore; yields the matches in
+        memory, then retires them all: each is replayed from the database when next asked
+        for."""
+        async with self._loading:
+            held: list[LiveMatch] = []
+            try:
+                for match in sorted(self._live.values(), key=lambda live: live.id):
+                    await match.lock.acquire()
+                    held.append(match)
+                yield list(held)
+                for match in held:
+                    match.retired = True
+                self._live.clear()
+            finally:
+                for match in held:
+                    match.lock.release()
 
     async def find(self, match_id: int) -> LiveMatch | None:
         try:
@@ -280,7 +314,7 @@ class MatchService:
         match = await self.find(match_id)
         if match is None:
             return Result(False, "That match no longer exists.")
-        async with match.lock:
+        async with self._locked(match) as match:
             seat, refusal = self._player_in_play(match, user_id)
             if refusal is not None:
                 return refusal
@@ -326,7 +360,7 @@ class MatchService:
         match = await self.find(match_id)
         if match is None:
             return Result(False, "That match no longer exists.")
-        async with match.lock:
+        async with self._locked(match) as match:
             seat = match.seat_of(user_id)
             if seat is None:
                 return Result(False, "Only a player of this match can concede it.")
@@ -415,7 +449,7 @@ class MatchService:
         match = await self.find(match_id)
         if match is None:
             return Result(False, "That match no longer exists.")
-        async with match.lock:
+        async with self._locked(match) as match:
             seat, refusal = self._player_in_play(match, user_id)
             if refusal is not None:
                 return refusal
@@ -451,7 +485,7 @@ class MatchService:
     # --- judges ---
     async def set_paused(self, match_id: int, paused: bool) -> LiveMatch:
         match = await self.get(match_id)
-        async with match.lock:
+        async with self._locked(match) as match:
             now = self.clock()
             async with self.db.write() as conn:
                 # Resuming restarts the clock: the pause is not the player's time.
@@ -467,7 +501,7 @@ class MatchService:
                       ) -> Result:
         """A judge's correction, tried on a copy first so a refused one stores nothing."""
         match = await self.get(match_id)
-        async with match.lock:
+        async with self._locked(match) as match:
             if not match.active:
                 return Result(False, "The match is over; roll it back first to correct it.")
             answer = Answer(seat, encode_adjustment(change))
@@ -486,7 +520,7 @@ class MatchService:
         decision log holds the first `to` answers; the old branch stays stored. Returns the
         answers undone."""
         match = await self.get(match_id)
-        async with match.lock:
+        async with self._locked(match) as match:
             count = len(match.record.decisions)
             if not 0 <= to < count:
                 raise ValueError(f"choose a decision from 0 to {count - 1} (the match has "
@@ -520,7 +554,7 @@ class MatchService:
         ("finished", no winner) or "void" (it never counts)."""
         match = await self.get(match_id)
         was_active = match.active
-        async with match.lock:
+        async with self._locked(match) as match:
             now = self.clock()
             async with self.db.write() as conn:
                 await conn.execute(
@@ -558,7 +592,7 @@ class MatchService:
         limit = await self.timeout_for(match.guild_id)
         remind: tuple[int, float] | None = None
         changed = False
-        async with match.lock:
+        async with self._locked(match) as match:
             decision = match.pending
             if not match.active or match.paused or decision is None:
                 return

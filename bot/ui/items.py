@@ -271,8 +271,11 @@ async def send_hand(interaction: discord.Interaction[Any], match_id: int) -> Non
     """The player's hand and choices, ephemeral: how a player with closed DMs plays."""
     bot = bot_of(interaction)
     live = await bot.matches.find(match_id)
-    seat = live.seat_of(interaction.user.id) if live else None
-    if live is None or seat is None:
+    if live is None:
+        await interaction.response.send_message("That match no longer exists.", ephemeral=True)
+        return
+    seat = live.seat_of(interaction.user.id)
+    if seat is None:
         await interaction.response.send_message(
             "You are not playing in this match, so you have no hand here.", ephemeral=True
         )

@@ -49,6 +49,35 @@ class DiscordNotifier:
             allowed_mentions=discord.AllowedMentions(users=True),
         )
 
+    async def restored(self, before: list[tuple[int, int | None, int]]) -> None:
+        """Tell each match thread that was live what a restore did to its match (match id,
+        thread id, decisions made before the restore)."""
+        for match_id, thread_id, made in before:
+            match = await self.bot.matches.find(match_id)
+            if match is None:
+                text = ("The server's database was restored from a backup made before this "
+                        "match began: it is no longer stored, and nothing more can be played "
+                        "here.")
+            else:
+                now = len(match.record.decisions)
+                if now == made:
+                    continue
+                text = (f"The server's database was restored from a backup: this match is "
+                        f"back to decision {now} (it was at {made}); the moves after it were "
+                        "undone. The board below is the restored one.")
+                self.schedule(match_id)
+            await self._say(thread_id, text)
+
+    async def _say(self, thread_id: int | None, text: str) -> None:
+        if thread_id is None:
+            return
+        try:
+            channel = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
+            if isinstance(channel, discord.Thread):
+                await channel.send(text)
+        except discord.HTTPException:
+            log.warning("could not post in thread %s", thread_id)
+
     # --- coalesced refreshes ---
     def schedule(self, match_id: int) -> None:
         self._dirty.add(match_id)

@@ -50,13 +50,14 @@ class World:
         return self.bot
 
     @contextlib.asynccontextmanager
-    async def start_bot(self) -> AsyncIterator[ScouterBot]:
+    async def start_bot(self, **bot_options: Any) -> AsyncIterator[ScouterBot]:
         settings = Settings(
             discord_token=SecretStr(self.fake.bot_token),
             database_path=self.db_path,
             dev_guild_id=self.guild.id,
         )
-        bot = ScouterBot(settings, timer_period=3600, guild_ready_timeout=0.05)
+        options: dict[str, Any] = {"timer_period": 3600, **bot_options}
+        bot = ScouterBot(settings, guild_ready_timeout=0.05, **options)
         async with running_bot(bot, self.fake.bot_token):
             self.bot = bot
             try:
