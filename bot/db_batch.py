@@ -56,10 +56,11 @@ class GroupCommit:
             async with self._lock:
                 while self._waiting:
                     jobs, self._waiting = self._waiting, []
-                    if self._thread is None:
-                        self._thread = threading.Thread(target=self._serve, daemon=True,
-                                                        name="scouter-group-commit")
-                        self._thread.start()
+                    try:
+                        self._start_thread()
+                    except RuntimeError as error:  # no thread to be had: say so, not hang
+                        _answer(jobs, [error] * len(jobs), None)
+                        continue
                     trip: asyncio.Future[None] = asyncio.get_running_loop().create_future()
                     self._trips.put((jobs, trip))
                     while not trip.done():
@@ -73,15 +74,29 @@ class GroupCommit:
         if cancelled:
             raise asyncio.CancelledError
 
+    def _start_thread(self) -> None:
+        if self._thread is None:
+            thread = threading.Thread(target=self._serve, daemon=True,
+                                      name="scouter-group-commit")
+            thread.start()
+            self._thread = thread
+
     def _serve(self) -> None:
-        conn = self._connect()
+        try:
+            conn: sqlite3.Connection | None = self._connect()
+        except Exception as error:  # every trip is answered with why, none waits forever
+            conn, failure = None, error
         try:
             while (trip := self._trips.get()) is not None:
                 jobs, written = trip
-                errors = _write(conn, [statements for statements, _ in jobs])
+                if conn is None:
+                    errors: list[BaseException | None] = [failure] * len(jobs)
+                else:
+                    errors = _write(conn, [statements for statements, _ in jobs])
                 written.get_loop().call_soon_threadsafe(_answer, jobs, errors, written)
         finally:
-            conn.close()
+            if conn is not None:
+                conn.close()
 
 
 def _write(conn: sqlite3.Connection, units: list[Sequence[Statement]]
@@ -121,7 +136,7 @@ def _run(conn: sqlite3.Connection, statements: Sequence[Statement]) -> None:
 
 
 def _answer(jobs: list[_Job], errors: list[BaseException | None],
-            written: asyncio.Future[None]) -> None:
+            written: asyncio.Future[None] | None) -> None:
     for (_, done), error in zip(jobs, errors, strict=True):
         if done.cancelled():  # the caller went away; its statements stand or fell anyway
             continue
@@ -129,4 +144,5 @@ def _answer(jobs: list[_Job], errors: list[BaseException | None],
             done.set_result(None)
         else:
             done.set_exception(error)
-    written.set_result(None)
+    if written is not None:
+        written.set_result(None)

@@ -121,3 +121,23 @@ def test_batches_and_write_transactions_interleave_without_deadlock(tmp_path: Pa
 
     asyncio.run(main())
     assert stored(path) == list(range(200))
+
+
+def test_a_connection_that_cannot_open_fails_every_caller_instead_of_hanging(
+    tmp_path: Path,
+) -> None:
+    def connect() -> sqlite3.Connection:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    async def main() -> list[BaseException | None]:
+        group = GroupCommit(connect, asyncio.Lock())
+        try:
+            outcomes = await asyncio.wait_for(
+                asyncio.gather(*(group.run(unit(n)) for n in range(3)),
+                               return_exceptions=True), timeout=10)
+            return [o if isinstance(o, BaseException) else None for o in outcomes]
+        finally:
+            await group.stop()
+
+    outcomes = asyncio.run(main())
+    assert all(isinstance(o, sqlite3.OperationalError) for o in outcomes), outcomes
