@@ -6,6 +6,7 @@ import asyncio
 import math
 
 from bench import bot as bench_bot
+from bench import restore as bench_restore
 from bench import storage as bench_storage
 from engine.cards import load_pool
 
@@ -28,3 +29,10 @@ def test_bench_storage_compares_the_service_with_raw_sqlite() -> None:
     result = asyncio.run(bench_storage.bench_storage(decisions=20, rounds=2))
     assert result.service_rate > 0 and result.raw_rate > 0
     assert "goal within" in bench_storage.report(result)[-1]
+
+
+def test_bench_restore_times_a_restore_by_the_running_bot() -> None:
+    times = asyncio.run(bench_restore.bench_restore(matches=3, decisions=5))
+    assert times.matches == 3 and times.decisions > 0
+    assert times.held_s > 0 and times.replay_s > 0
+    assert "play held still" in bench_restore.report(times)[1]
