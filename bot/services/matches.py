@@ -472,15 +472,10 @@ class MatchService:
             if change.get("kind") not in MANUAL_PALETTE:
                 return Result(False, f"By hand you can change: {', '.join(MANUAL_PALETTE)}.")
             answer = Answer(target, encode_adjustment({**change, "by": "player"}))
-            trial = Game.from_json(match.game.to_json(), self.pool)
-            outcome = apply_answer(trial, answer)
-            if not outcome.ok:
-                return Result(False, f"That change cannot be made: {outcome.reason}.")
-            if not await self._commit(match, [answer], user_id, "player"):
-                return Result(False, "Something went wrong saving that; nothing changed.")
-            text = outcome.events[0].text if outcome.events else "done"
-        await self._tell(match)
-        return Result(True, text)
+            result = await self._commit_change(match, answer, user_id, "player", "change")
+        if result.ok:
+            await self._tell(match)
+        return result
 
     # --- judges ---
     async def set_paused(self, match_id: int, paused: bool) -> LiveMatch:
@@ -505,15 +500,22 @@ class MatchService:
             if not match.active:
                 return Result(False, "The match is over; roll it back first to correct it.")
             answer = Answer(seat, encode_adjustment(change))
-            trial = Game.from_json(match.game.to_json(), self.pool)
-            outcome = apply_answer(trial, answer)
-            if not outcome.ok:
-                return Result(False, f"That correction cannot be made: {outcome.reason}.")
-            if not await self._commit(match, [answer], judge_id, "judge"):
-                return Result(False, "Something went wrong saving that; nothing changed.")
-            text = outcome.events[0].text if outcome.events else "corrected"
-        await self._tell(match)
-        return Result(True, text)
+            result = await self._commit_change(match, answer, judge_id, "judge", "correction")
+        if result.ok:
+            await self._tell(match)
+        return result
+
+    async def _commit_change(self, match: LiveMatch, answer: Answer, actor_id: int,
+                             source: str, what: str) -> Result:
+        """A change made by hand (`@adjust`), tried on a copy first so a refused one stores
+        nothing; the caller holds the match's lock. The result says what changed."""
+        trial = Game.from_json(match.game.to_json(), self.pool)
+        outcome = apply_answer(trial, answer)
+        if not outcome.ok:
+            return Result(False, f"That {what} cannot be made: {outcome.reason}.")
+        if not await self._commit(match, [answer], actor_id, source):
+            return Result(False, "Something went wrong saving that; nothing changed.")
+        return Result(True, outcome.events[0].text if outcome.events else f"{what} made")
 
     async def rollback(self, match_id: int, to: int) -> list[Answer]:
         """Continue from the state after decision `to` (0: the start): a new branch of the
