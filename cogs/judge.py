@@ -18,13 +18,17 @@ from bot.services.judges import JudgeError
 from bot.services.matches import LiveMatch
 from bot.ui.disputes import call_judges
 from bot.ui.items import bot_of
-from cogs.game import match_here
 
 log = logging.getLogger(__name__)
 
 NOT_A_JUDGE = ("Only this server's judges can do that (the judge role set with "
                "`/config judges`, or Manage Server). Nothing was changed.")
-NO_MATCH = "Use this inside a match thread."
+NO_MATCH = ("Use this inside a match thread, or name the match with `match:` (its number, "
+            "shown on the board).")
+OWN_MATCH = ("You cannot judge this match: you play in it. Another of this server's judges "
+             "must rule on it. Nothing was changed.")
+MATCH_OPTION = "The match's number (default: the match of this thread)"
+MatchNumber = app_commands.Range[int, 1, 2**53]
 T = TypeVar("T")
 ZONES = Literal["hand", "life_top", "life_bottom", "discard", "banished"]
 
@@ -61,8 +65,12 @@ class DisputeCog(commands.Cog):
     @app_commands.describe(reason="What you think went wrong")
     @app_commands.guild_only()
     async def dispute(self, interaction: discord.Interaction[Any], reason: str) -> None:
-        match = await match_here(self.bot, interaction)
-        if match is None or not isinstance(interaction.channel, discord.Thread):
+        # The match of this thread only: a dispute is public where it is typed and calls
+        # the judges of the match's own server.
+        thread = interaction.channel
+        match = (await self.bot.matches.match_in_thread(thread.id)
+                 if isinstance(thread, discord.Thread) else None)
+        if match is None:
             await interaction.response.send_message(
                 "Use /dispute inside the match's thread.", ephemeral=True)
             return
@@ -74,8 +82,7 @@ class DisputeCog(commands.Cog):
         await interaction.response.send_message(
             f"⚖️ {interaction.user.mention} disputes: {reason[:500]}\nThe match is paused "
             "(no decisions, no timer) until a judge resumes it.")
-        assert interaction.guild is not None
-        problem = await call_judges(self.bot, interaction.guild, match, interaction.user, reason)
+        problem = await call_judges(self.bot, match, interaction.user, reason)
         if problem:
             await interaction.followup.send(problem, ephemeral=True)
 
@@ -90,10 +97,27 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             return True
         raise app_commands.CheckFailure(NOT_A_JUDGE)  # the bot's error handler says it
 
-    async def _match(self, interaction: discord.Interaction[Any]) -> LiveMatch | None:
-        match = await match_here(self.bot, interaction)
-        if match is None or not isinstance(interaction.channel, discord.Thread):
+    async def _match(self, interaction: discord.Interaction[Any], match_id: int | None
+                     ) -> LiveMatch | None:
+        """The match a judge command is about: the one named by `match_id`, else the one
+        whose thread the command is typed in (never the caller's own match elsewhere).
+        Authority lives with the match: it must belong to this server, whose judge the
+        caller is (interaction_check), and nobody judges a match they play in."""
+        assert interaction.guild is not None  # the group is guild_only
+        match: LiveMatch | None = None
+        if match_id is not None:
+            match = await self.bot.matches.find(match_id)
+            if match is None or match.guild_id != interaction.guild.id:
+                await interaction.response.send_message(
+                    f"This server has no match #{match_id}.", ephemeral=True)
+                return None
+        elif isinstance(interaction.channel, discord.Thread):
+            match = await self.bot.matches.match_in_thread(interaction.channel.id)
+        if match is None or match.guild_id != interaction.guild.id:
             await interaction.response.send_message(NO_MATCH, ephemeral=True)
+            return None
+        if match.seat_of(interaction.user.id) is not None:
+            await interaction.response.send_message(OWN_MATCH, ephemeral=True)
             return None
         return match
 
@@ -120,8 +144,11 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
         await announce(self.bot, match, f"⚖️ Judge {judge} {announcement(result)}")
 
     @app_commands.command(name="view", description="The full state, both hands (only you)")
-    async def view(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self._match(interaction)
+    @app_commands.describe(number=MATCH_OPTION)
+    @app_commands.rename(number="match")
+    async def view(self, interaction: discord.Interaction[Any],
+                   number: MatchNumber | None = None) -> None:
+        match = await self._match(interaction, number)
         if match is None:
             return
         text = await self.bot.judges.full_view(match, interaction.user.id)
@@ -133,8 +160,11 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
                                         "full state, both hands included.")
 
     @app_commands.command(name="log", description="The decision log and a scenario file")
-    async def log_command(self, interaction: discord.Interaction[Any]) -> None:
-        match = await self._match(interaction)
+    @app_commands.describe(number=MATCH_OPTION)
+    @app_commands.rename(number="match")
+    async def log_command(self, interaction: discord.Interaction[Any],
+                          number: MatchNumber | None = None) -> None:
+        match = await self._match(interaction, number)
         if match is None:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -151,10 +181,12 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
 
     @app_commands.command(name="rollback", description="Continue from an earlier decision")
     @app_commands.describe(to="Keep this many decisions (see /judge log); undo the rest",
-                           reason="Why")
+                           reason="Why", number=MATCH_OPTION)
+    @app_commands.rename(number="match")
     async def rollback(self, interaction: discord.Interaction[Any],
-                       to: app_commands.Range[int, 0], reason: str) -> None:
-        match = await self._match(interaction)
+                       to: app_commands.Range[int, 0], reason: str,
+                       number: MatchNumber | None = None) -> None:
+        match = await self._match(interaction, number)
         if match is None:
             return
         def undone_list(undone: list[str]) -> str:
@@ -173,14 +205,16 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
         value="The new value (stage, anger or level)",
         personality="stage: an Ally's name (default: the Main Personality)",
         card="move: the card's name", source="move: from which zone",
-        destination="move: to which zone")
+        destination="move: to which zone", number=MATCH_OPTION)
+    @app_commands.rename(number="match")
     async def adjust(
         self, interaction: discord.Interaction[Any], player: discord.User,
         what: Literal["stage", "anger", "level", "move"], reason: str,
         value: int | None = None, personality: str | None = None, card: str | None = None,
         source: ZONES | None = None, destination: ZONES | None = None,
+        number: MatchNumber | None = None,
     ) -> None:
-        match = await self._match(interaction)
+        match = await self._match(interaction, number)
         if match is None:
             return
         seat = match.seat_of(player.id)
@@ -202,10 +236,12 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
 
     @app_commands.command(name="award", description="End the match: a winner, or a draw")
     @app_commands.describe(winner="The winner (leave empty with draw)", draw="A draw",
-                           reason="Why")
+                           reason="Why", number=MATCH_OPTION)
+    @app_commands.rename(number="match")
     async def award(self, interaction: discord.Interaction[Any], reason: str,
-                    winner: discord.User | None = None, draw: bool = False) -> None:
-        match = await self._match(interaction)
+                    winner: discord.User | None = None, draw: bool = False,
+                    number: MatchNumber | None = None) -> None:
+        match = await self._match(interaction, number)
         if match is None:
             return
         seat = match.seat_of(winner.id) if winner is not None else None
@@ -220,9 +256,11 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             lambda _: "Done.", lambda _: f"ended the match: {result}. Reason: {reason}")
 
     @app_commands.command(name="void", description="Cancel the match: it never counts")
-    @app_commands.describe(reason="Why")
-    async def void(self, interaction: discord.Interaction[Any], reason: str) -> None:
-        match = await self._match(interaction)
+    @app_commands.describe(reason="Why", number=MATCH_OPTION)
+    @app_commands.rename(number="match")
+    async def void(self, interaction: discord.Interaction[Any], reason: str,
+                   number: MatchNumber | None = None) -> None:
+        match = await self._match(interaction, number)
         if match is None:
             return
         await self._act(
@@ -230,9 +268,11 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             lambda _: "Done.", lambda _: f"voided the match: it does not count. Reason: {reason}")
 
     @app_commands.command(name="resume", description="Lift the pause and let play go on")
-    @app_commands.describe(reason="The ruling, in a sentence")
-    async def resume(self, interaction: discord.Interaction[Any], reason: str) -> None:
-        match = await self._match(interaction)
+    @app_commands.describe(reason="The ruling, in a sentence", number=MATCH_OPTION)
+    @app_commands.rename(number="match")
+    async def resume(self, interaction: discord.Interaction[Any], reason: str,
+                     number: MatchNumber | None = None) -> None:
+        match = await self._match(interaction, number)
         if match is None:
             return
         await self._act(

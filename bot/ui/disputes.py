@@ -14,12 +14,15 @@ if TYPE_CHECKING:
     from bot.app import ScouterBot
 
 
-async def call_judges(bot: ScouterBot, guild: discord.Guild, match: LiveMatch,
-                      user: discord.abc.User, reason: str) -> str | None:
-    """Announce a dispute in the judges' channel, with a Watch button to join the thread;
+async def call_judges(bot: ScouterBot, match: LiveMatch, user: discord.abc.User,
+                      reason: str) -> str | None:
+    """Announce a dispute in the judges' channel of the match's own server (wherever the
+    dispute came from: a DM has no server), with a Watch button to join the thread;
     returns what went wrong, for the player, or None."""
-    config = await bot.guild_config.get(guild.id)
-    channel = guild.get_channel(config.judges_channel_id) if config.judges_channel_id else None
+    guild = bot.get_guild(match.guild_id)
+    config = await bot.guild_config.get(match.guild_id)
+    channel = (guild.get_channel(config.judges_channel_id)
+               if guild is not None and config.judges_channel_id else None)
     if not isinstance(channel, discord.TextChannel):
         return ("This server has no judges channel (`/config judges`), so ask a moderator "
                 "to look at this thread.")

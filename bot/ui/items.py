@@ -298,7 +298,7 @@ async def answer(
         await interaction.followup.send(result.message, ephemeral=True)
         return
     live = await bot.matches.find(match_id)
-    if result.disputed and live is not None and interaction.guild is not None:
+    if result.disputed and live is not None:  # from the board or from a DM
         await dispute_hand_resolution(bot, interaction, live)
     if edit_hand and live is not None and interaction.message is not None:
         seat = live.seat_of(interaction.user.id)
@@ -362,8 +362,7 @@ async def dispute_hand_resolution(
     except JudgeError as exc:
         await interaction.followup.send(str(exc), ephemeral=True)
         return
-    assert interaction.guild is not None
-    problem = await call_judges(bot, interaction.guild, match, interaction.user, reason)
+    problem = await call_judges(bot, match, interaction.user, reason)
     await interaction.followup.send(
         problem or "The match is paused and the judges are called.", ephemeral=True)
 

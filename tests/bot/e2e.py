@@ -50,11 +50,15 @@ class World:
         return self.bot
 
     @contextlib.asynccontextmanager
-    async def start_bot(self, **bot_options: Any) -> AsyncIterator[ScouterBot]:
+    async def start_bot(
+        self, *, global_commands: bool = False, **bot_options: Any
+    ) -> AsyncIterator[ScouterBot]:
+        """The bot, its commands synced to this world's guild (instant) or, with
+        `global_commands`, globally: then every server the bot is in has them."""
         settings = Settings(
             discord_token=SecretStr(self.fake.bot_token),
             database_path=self.db_path,
-            dev_guild_id=self.guild.id,
+            dev_guild_id=None if global_commands else self.guild.id,
         )
         options: dict[str, Any] = {"timer_period": 3600, **bot_options}
         bot = ScouterBot(settings, guild_ready_timeout=0.05, **options)

@@ -1,0 +1,119 @@
+"""Issue 13, tried as a hostile player would against the real bot and the fake Discord:
+authority lives with the match, hidden zones cannot be probed, a player never holds two
+live matches, stale components are refused, and a refusal never touches a shared message.
+Each test failed on the main branch before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.services.matches import LiveMatch
+from tests.bot.e2e import FRIEZA, GOKU, World, hand_message, world
+from tests.bot.test_discord_e2e import configure, register_by_form
+from tests.bot.test_manual_e2e import manual_table
+from tests.fakediscord import FakeUser, async_test
+
+
+async def queue_match(w: World, first: FakeUser, second: FakeUser) -> LiveMatch:
+    """`first` and `second` register decks and are paired by the queue."""
+    await register_by_form(w, first, "Goku", GOKU)
+    await register_by_form(w, second, "Frieza", FRIEZA)
+    await w.fake.slash(first, w.games, "play queue", {"deck": "Goku", "mode": "ranked"})
+    paired = await w.fake.slash(second, w.games, "play queue",
+                                {"deck": "Frieza", "mode": "ranked"})
+    assert "is on" in paired.text(), paired.text()
+    bot = w.running()
+    match_id = (await bot.matches.active_ids())[-1]
+    match = await bot.matches.get(match_id)
+    await bot.notifier.settle()
+    return match
+
+
+@async_test(timeout=90)
+async def test_judge_authority_lives_in_the_matchs_own_server(tmp_path: Path) -> None:
+    """Defect 1: a player who owns another server cannot judge their own match from there
+    (view the opponent's hand, read the Life Deck order, award themselves a ranked win);
+    a judge who plays in a match cannot judge it."""
+    async with world(tmp_path) as w, w.start_bot(global_commands=True) as bot:
+        await configure(w)
+        match = await queue_match(w, w.alice, w.bob)
+        # Alice owns a server of her own, with a thread in it
+        lair = w.fake.add_guild("Alice's Lair", owner=w.alice)
+        lounge = w.fake.add_text_channel(lair, "lounge")
+        den = w.fake.add_thread(lounge, "den", owner=w.alice)
+        await w.fake.wait_until(lambda: bot.get_channel(den.id) is not None)
+        bob_seat = match.seat_of(w.bob.id)
+        assert bob_seat is not None
+        bob_hand = {match.game.name(iid) for iid in match.game.player(bob_seat).hand}
+        attempts: list[tuple[str, dict[str, object]]] = [
+            ("judge view", {}), ("judge log", {}),
+            ("judge award", {"winner": w.alice, "reason": "I win"}),
+            ("judge view", {"match": match.id}),
+            ("judge award", {"winner": w.alice, "reason": "I win", "match": match.id}),
+            ("judge void", {"reason": "bored", "match": match.id}),
+        ]
+        for name, options in attempts:
+            for channel in (den.id, lounge.id):
+                tried = await w.fake.slash(w.alice, channel, name, options)
+                text = tried.text()
+                assert not [m for m in tried.messages if m.attachment_names()], (name, text)
+                assert not [card for card in bob_hand if card in text], (name, text)
+                assert "Done" not in text, (name, text)
+        assert match.active and len(await bot.judges.audit_entries(match.id)) == 0
+        row = await bot.db.fetchone("SELECT status, winner FROM matches WHERE id=?",
+                                    (match.id,))
+        assert row is not None and tuple(row) == ("active", None)
+
+        # the admin (Manage Server) judges in this server, but not a match they play in
+        practice = await register_by_form(w, w.admin, "Goku", GOKU)
+        assert "Saved" in practice
+        await w.fake.slash(w.admin, w.games, "play practice", {"deck": "Goku"})
+        own = await bot.matches.active_match_of(w.admin.id)
+        assert own is not None and own.thread_id is not None
+        await bot.notifier.settle()
+        mine = await w.fake.slash(w.admin, own.thread_id, "judge view")
+        assert "you play in it" in mine.text() and not mine.messages[0].attachment_names()
+        # ... and judges a match they do not play in, by its thread or by its id
+        by_id = await w.fake.slash(w.admin, w.games, "judge view", {"match": match.id})
+        assert by_id.messages and by_id.messages[0].attachment_names(), by_id.text()
+
+
+@async_test(timeout=120)
+async def test_disputes_reach_the_judges_of_the_matchs_own_server(tmp_path: Path) -> None:
+    """Defect 1, for players: /dispute works on the match of the thread it is typed in,
+    never on the caller's match from another server's thread (whose judges would be
+    called about a match they cannot see), and a dispute picked in a DM (no server)
+    still pauses the match and calls its own server's judges."""
+    async with world(tmp_path) as w, w.start_bot(global_commands=True) as bot:
+        table = await manual_table(w, bot)
+        match = table.match
+        # the player owns a server with judges of its own
+        lair = w.fake.add_guild("Lair", owner=table.player)
+        lounge = w.fake.add_text_channel(lair, "lounge")
+        lair_desk = w.fake.add_text_channel(lair, "lair-judges")
+        lair_role = w.fake.add_role(lair, "Lair judges")
+        den = w.fake.add_thread(lounge, "den", owner=table.player)
+        await w.fake.wait_until(lambda: bot.get_channel(den.id) is not None)
+        configured = await w.fake.slash(table.player, lounge, "config judges",
+                                        {"role": lair_role, "channel": lair_desk})
+        assert "Disputes are announced" in configured.text()
+        elsewhere = await w.fake.slash(table.player, den, "dispute", {"reason": "look here"})
+        assert "inside the match's thread" in elsewhere.text()
+        assert not match.paused
+        assert w.fake.messages_in(lair_desk) == []
+
+        # the opponent disputes the hand resolution from the select in their DM
+        await table.click("Done")
+        confirm = match.pending
+        assert confirm is not None and confirm.kind == "manual_confirm"
+        dm = hand_message(w, table.opponent, match)
+        assert dm is not None
+        index = next(i for i, o in enumerate(confirm.options) if o.id == "dispute")
+        select = next(c for c in dm.custom_ids() if c.startswith(f"sc:sel:{match.id}:"))
+        picked = await w.fake.select(table.opponent, dm, select, [str(index)])
+        assert picked.error is None
+        await w.fake.wait_until(lambda: match.paused, timeout=5)
+        call = await w.fake.wait_for(
+            lambda m: m.channel_id == table.desk.id and "Dispute" in m.text(), timeout=5)
+        assert "resolved by hand" in call.text()
+        assert w.fake.messages_in(lair_desk) == []
