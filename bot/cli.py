@@ -11,6 +11,7 @@ import traceback
 from collections.abc import Sequence
 
 SUBCOMMANDS = ("run", "play", "simulate", "scenario", "deck", "cards", "db")
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports when a pipe's reader has left
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +26,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            return _dispatch(argv)
+        finally:
+            # Flushed here, not at exit, so a reader that went away is caught below.
+            sys.stdout.flush()
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """stdout's reader closed it (`scouter ... | head`): stop quietly, like a Unix tool."""
+    # Python flushes stdout once more at exit; pointed at devnull, that flush cannot fail.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_BROKEN_PIPE
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -32,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        raise  # not a bug: main() ends quietly
     except Exception as exc:  # the last line of defence: users never see a traceback
         if os.environ.get("SCOUTER_DEBUG"):
             traceback.print_exc()
