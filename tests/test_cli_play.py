@@ -259,6 +259,18 @@ def test_run_without_token_plays_the_demo(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert "Result: Player" in out.text
 
 
+def test_demo_replay_hint_is_the_readme_command() -> None:
+    """The hint must work from the README's setup, where ./run is the command (scouter is
+    only in .venv/bin, not on the PATH)."""
+    out = Output()
+    run_command.run_demo(
+        Settings(), seed=5, quiet=True, write=out.write, pool=TEST_POOL, decks=DECKS
+    )
+    assert out.text.rstrip().endswith("Replay it with: ./run --demo-seed 5")
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "./run --demo-seed" in readme
+
+
 def test_settings_read_dotenv_and_never_show_the_token(tmp_path: Path) -> None:
     dotenv = tmp_path / ".env"
     dotenv.write_text('# settings\nexport DISCORD_TOKEN="secret-token"\nLOG_LEVEL=debug\n',

@@ -162,5 +162,5 @@ def _summary(game: Game, decks: list[Deck], seed: int, decisions: int) -> str:
     return (
         f"Result: {describe_result(view)} Deck: {deck}. "
         f"{view['turn']} turns, {decisions} decisions. "
-        f"Replay it with: scouter run --demo-seed {seed}"
+        f"Replay it with: ./run --demo-seed {seed}"  # the README's command
     )
