@@ -120,15 +120,11 @@ def _move(game: Game, player: int, change: dict[str, Any]) -> str:
         raise AdjustmentError(f"zones are {', '.join(ZONES)}")
     if ZONES[source][0] == ZONES[target][0]:
         raise AdjustmentError("the card is already in that zone")
-    wanted = str(change.get("card", "")).casefold()
+    iid = _card_to_move(game, player, source, str(change.get("card") or ""),
+                        by_player=change.get("by") == "player")
+    _refuse_if_pending(game, {iid})
     state = game.player(player)
     pile: list[int] = getattr(state, ZONES[source][0])
-    # Piles keep their top at the end: look from the top down.
-    order = reversed(pile) if source != "life_bottom" else iter(pile)
-    iid = next((i for i in order if game.name(i).casefold() == wanted), None)
-    if iid is None:
-        raise AdjustmentError(f"no card named {change.get('card')!r} in {source}")
-    _refuse_if_pending(game, {iid})
     pile.remove(iid)
     destination: list[int] = getattr(state, ZONES[target][0])
     if target == "life_bottom":
@@ -140,6 +136,41 @@ def _move(game: Game, player: int, change: dict[str, Any]) -> str:
     text = f"{card} moved from {game.who(player)}'s {_words(source)} to {_words(target)}"
     game.check_survival(player)
     return text
+
+
+def _card_to_move(game: Game, player: int, source: str, name: str, by_player: bool) -> int:
+    """The card a move takes from `source`. A player resolving their own card by hand may
+    not search a zone hidden from them (the opponent's hand or Life Deck) by name: the
+    answer would tell them what it holds (rulings.md entry 37). Without a name a Life Deck
+    gives its top (or bottom) card and a hand a random card."""
+    state = game.player(player)
+    pile: list[int] = getattr(state, ZONES[source][0])
+    where = f"{game.who(player)}'s {_words(source)}"
+    actor = game.pending.player if game.pending is not None else None
+    hidden_from_actor = by_player and ZONES[source][1] and player != actor
+    if hidden_from_actor and name:
+        blind = "its top card" if source == "life_top" else (
+            "its bottom card" if source == "life_bottom" else "a random card from it")
+        raise AdjustmentError(f"{where} is hidden from you, so you cannot pick a card in it by "
+                              f"name; leave the card out to move {blind}")
+    if not pile:
+        raise AdjustmentError(f"{where} is empty")
+    if not name:
+        if source == "life_top":
+            return pile[-1]
+        if source == "life_bottom":
+            return pile[0]
+        if not hidden_from_actor:
+            raise AdjustmentError(f"name the card to move from {where}")
+        game.state.rng, index = rng.below(game.state.rng, len(pile))
+        return pile[index]
+    # Piles keep their top at the end: look from the top down.
+    order = reversed(pile) if source != "life_bottom" else iter(pile)
+    wanted = name.casefold()
+    iid = next((i for i in order if game.name(i).casefold() == wanted), None)
+    if iid is None:
+        raise AdjustmentError(f"no card named {name!r} in {where}")
+    return iid
 
 
 def _personality(game: Game, player: int, target: Any) -> int:

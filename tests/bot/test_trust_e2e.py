@@ -117,3 +117,40 @@ async def test_disputes_reach_the_judges_of_the_matchs_own_server(tmp_path: Path
             lambda m: m.channel_id == table.desk.id and "Dispute" in m.text(), timeout=5)
         assert "resolved by hand" in call.text()
         assert w.fake.messages_in(lair_desk) == []
+
+
+@async_test(timeout=120)
+async def test_resolving_by_hand_cannot_probe_hidden_zones(tmp_path: Path) -> None:
+    """Defect 2: moving a named card from the opponent's hand or Life Deck answered "no
+    card named X in hand" privately, so names could be tried until the hand was known.
+    Now a zone hidden from the player is never searched by name: the answer is the same
+    whatever it holds, and the move takes the top card (Life Deck) or a random one (hand)."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        table = await manual_table(w, bot)
+        match, thread = table.match, table.match.thread_id or 0
+        theirs = match.game.player(match.seat_of(table.opponent.id) or 0)
+        held = match.game.name(theirs.hand[0])
+        absent = "Goku, Hopeful Fighter"
+        assert absent not in {match.game.name(iid) for iid in (*theirs.hand, *theirs.life)}
+        answers = []
+        for source in ("hand", "life_top", "life_bottom"):
+            for name in (held, absent):
+                tried = await w.fake.slash(table.player, thread, "resolve", {
+                    "what": "move", "whose": "opponent", "card": name, "source": source,
+                    "destination": "discard"})
+                answers.append(tried.text().replace(name, "<name>"))
+            assert answers[-1] == answers[-2], answers[-2:]
+            assert "hidden from you" in answers[-1]
+        assert theirs.discard == []
+        decisions = len(match.record.decisions)
+        # without a name: the top card of their Life Deck, a random card of their hand
+        top = theirs.life[-1]
+        moved = await w.fake.slash(table.player, thread, "resolve", {
+            "what": "move", "whose": "opponent", "source": "life_top",
+            "destination": "discard"})
+        assert "By hand" in moved.text() and theirs.discard == [top]
+        hand = len(theirs.hand)
+        moved = await w.fake.slash(table.player, thread, "resolve", {
+            "what": "move", "whose": "opponent", "source": "hand", "destination": "discard"})
+        assert "By hand" in moved.text() and len(theirs.hand) == hand - 1
+        assert len(match.record.decisions) == decisions + 2
