@@ -25,8 +25,8 @@ class ResolveCog(commands.Cog):
         what="What the text changes", whose="Whose state (default: yours)",
         value="stage / anger / level: the new value; draw: how many cards",
         personality="stage: an Ally's name (default: the Main Personality)",
-        card="move: the card's name (leave out: a Life Deck's top card, a random card of "
-             "your opponent's hand); capture: the Dragon Ball's",
+        card="move: its name (none: a Life Deck's top card, a random card of their hand); "
+             "capture: a Dragon Ball",
         source="move: from which zone",
         destination="move: to which zone",
         per="Outside a card the game asks you to resolve: your card in play whose text "
