@@ -204,4 +204,27 @@ MIGRATIONS: list[str] = [
         finished_at REAL
     )
     """,
+    # 4: one live match per player, held by the database in the transaction that inserts
+    #    (or reactivates) a match, and a queue that only holds players free to play: a
+    #    match starting any way clears both players' queue entries in every server.
+    """
+    CREATE TRIGGER matches_one_live_per_player BEFORE INSERT ON matches
+    WHEN NEW.status = 'active' AND (NEW.player0_id = NEW.player1_id OR EXISTS (
+        SELECT 1 FROM matches WHERE status = 'active'
+        AND (player0_id IN (NEW.player0_id, NEW.player1_id)
+             OR player1_id IN (NEW.player0_id, NEW.player1_id))))
+    BEGIN SELECT RAISE(ABORT, 'a player already plays a live match'); END;
+    CREATE TRIGGER matches_one_live_per_player_again BEFORE UPDATE OF status ON matches
+    WHEN NEW.status = 'active' AND OLD.status != 'active' AND EXISTS (
+        SELECT 1 FROM matches WHERE status = 'active' AND id != NEW.id
+        AND (player0_id IN (NEW.player0_id, NEW.player1_id)
+             OR player1_id IN (NEW.player0_id, NEW.player1_id)))
+    BEGIN SELECT RAISE(ABORT, 'a player already plays a live match'); END;
+    CREATE TRIGGER matches_clear_queue AFTER INSERT ON matches
+    BEGIN DELETE FROM queue WHERE user_id IN (NEW.player0_id, NEW.player1_id); END;
+    CREATE TRIGGER queue_only_free_players BEFORE INSERT ON queue
+    WHEN EXISTS (SELECT 1 FROM matches WHERE status = 'active'
+                 AND NEW.user_id IN (player0_id, player1_id))
+    BEGIN SELECT RAISE(ABORT, 'a player already plays a live match'); END
+    """,
 ]

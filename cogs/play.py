@@ -25,6 +25,7 @@ from bot.ui.items import (
     guarded,
     id_number,
     selected_value,
+    send_ephemeral,
 )
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
@@ -147,22 +148,17 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
         deck: str,
         ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
     ) -> None:
-        try:
-            channel = await games_channel(interaction)
-            await self.bot.lobby.ensure_free(interaction.user.id)
-            mine = await self.bot.lobby.playable_deck(interaction.user.id, deck, ruleset,
-                                                      channel.guild.id)
-        except (CommandRefused, LobbyError) as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True)
         starters = load_starter_decks(self.bot.pool)
         ai_deck = starters[secrets.randbelow(len(starters))]
-        match = await self.bot.matches.create(
-            guild_id=channel.guild.id, channel_id=channel.id, mode="practice", ruleset=ruleset,
-            players=(interaction.user.id, None), decks=(mine.deck, ai_deck),
-            deck_versions=(mine.version_id, None),
-        )
+        try:
+            channel = await games_channel(interaction)
+            await interaction.response.defer(ephemeral=True)  # the AI may move first
+            match = await self.bot.lobby.practice(
+                guild_id=channel.guild.id, channel_id=channel.id, user_id=interaction.user.id,
+                deck_name=deck, ruleset=ruleset, ai_deck=ai_deck)
+        except (CommandRefused, LobbyError) as exc:
+            await send_ephemeral(interaction, str(exc))
+            return
         where = await start_match(
             self.bot, match, channel,
             f"{interaction.user.mention} practises against the AI ({ai_deck.name}).")

@@ -3,6 +3,7 @@ mode) and challenges (one player asks another; Accept or Decline before it expir
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -10,7 +11,8 @@ from dataclasses import dataclass
 from bot.db import Database
 from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckError, DeckService, DeckVersion, cards_not_enabled
-from bot.services.matches import LiveMatch, MatchService
+from bot.services.matches import LiveMatch, MatchService, PlayerBusy, is_busy
+from engine.decklist import Deck
 from engine.rulesets import RULESETS
 
 CHALLENGE_SECONDS = 15 * 60
@@ -85,14 +87,25 @@ class LobbyService:
         return deck
 
     async def ensure_free(self, user_id: int, who: str = "You") -> None:
+        """A friendly early refusal; the database itself holds the rule (PlayerBusy)."""
         match = await self.matches.active_match_of(user_id)
         if match is not None:
-            where = f" in <#{match.thread_id}>" if match.thread_id else ""
-            verb = "are" if who == "You" else "is"
-            raise LobbyError(
-                f"{who} {verb} already playing match #{match.id}{where}; "
-                "a player plays one match at a time."
-            )
+            raise self._playing(match, who)
+
+    @staticmethod
+    def _playing(match: LiveMatch, who: str) -> LobbyError:
+        where = f" in <#{match.thread_id}>" if match.thread_id else ""
+        verb = "are" if who == "You" else "is"
+        return LobbyError(f"{who} {verb} already playing match #{match.id}{where}; "
+                          "a player plays one match at a time.")
+
+    async def _busy(self, players: tuple[int | None, int | None], me: int) -> LobbyError:
+        """Why a match could not start: which of its players is already playing."""
+        for user in sorted((p for p in players if p is not None), key=lambda p: p != me):
+            match = await self.matches.active_match_of(user)
+            if match is not None:
+                return self._playing(match, "You" if user == me else f"<@{user}>")
+        return LobbyError("A player of this match just started another one; nothing changed.")
 
     # --- the queue -----------------------------------------------------------------------------
     async def join(
@@ -105,46 +118,66 @@ class LobbyService:
         mode: str,
         deck_name: str,
     ) -> QueueResult:
+        """Wait in this server's queue, or be paired with the player waiting longest for the
+        same ruleset and mode. The pairing and the match commit in one transaction."""
         await self.ensure_free(user_id)
         deck = await self.playable_deck(user_id, deck_name, ruleset, guild_id)
-        existing = await self.db.fetchone(
-            "SELECT ruleset, mode FROM queue WHERE guild_id=? AND user_id=?", (guild_id, user_id)
-        )
-        if existing is not None:
-            raise LobbyError(
-                f"You are already in the queue ({existing[0]}, {existing[1]}). "
-                "Use /play leave to leave it first."
-            )
-        async with self.db.write() as conn:
-            cursor = await conn.execute(
-                "SELECT user_id, deck_version_id FROM queue WHERE guild_id=? AND ruleset=?"
-                " AND mode=? ORDER BY joined_at LIMIT 1",
-                (guild_id, ruleset, mode),
-            )
-            opponent = await cursor.fetchone()
-            if opponent is None:
-                await conn.execute(
-                    "INSERT INTO queue (guild_id, user_id, channel_id, ruleset, mode,"
-                    " deck_version_id, joined_at) VALUES (?,?,?,?,?,?,?)",
-                    (guild_id, user_id, channel_id, ruleset, mode, deck.version_id, self.clock()),
+        try:
+            async with self.db.write() as conn:
+                cursor = await conn.execute(
+                    "SELECT ruleset, mode FROM queue WHERE guild_id=? AND user_id=?",
+                    (guild_id, user_id))
+                existing = await cursor.fetchone()
+                if existing is not None:
+                    raise LobbyError(
+                        f"You are already in the queue ({existing[0]}, {existing[1]}). "
+                        "Use /play leave to leave it first.")
+                cursor = await conn.execute(
+                    "SELECT user_id, deck_version_id FROM queue WHERE guild_id=? AND ruleset=?"
+                    " AND mode=? AND user_id!=? ORDER BY joined_at LIMIT 1",
+                    (guild_id, ruleset, mode, user_id),
                 )
-            else:
-                await conn.execute(
-                    "DELETE FROM queue WHERE guild_id=? AND user_id=?", (guild_id, opponent[0])
+                opponent = await cursor.fetchone()
+                if opponent is None:
+                    await conn.execute(
+                        "INSERT INTO queue (guild_id, user_id, channel_id, ruleset, mode,"
+                        " deck_version_id, joined_at) VALUES (?,?,?,?,?,?,?)",
+                        (guild_id, user_id, channel_id, ruleset, mode, deck.version_id,
+                         self.clock()),
+                    )
+                    return QueueResult(None, waiting=1)
+                other = await self.decks.version(opponent[1])
+                # Inserting the match clears both players' queue entries (migration 4).
+                match_id = await self.matches.insert(
+                    conn,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    mode=mode,
+                    ruleset=ruleset,
+                    players=(opponent[0], user_id),
+                    decks=(other.deck, deck.deck),
+                    deck_versions=(other.version_id, deck.version_id),
                 )
-        if opponent is None:
-            return QueueResult(None, waiting=1)
-        other = await self.decks.version(opponent[1])
-        match = await self.matches.create(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            mode=mode,
-            ruleset=ruleset,
-            players=(opponent[0], user_id),
-            decks=(other.deck, deck.deck),
-            deck_versions=(other.version_id, deck.version_id),
-        )
-        return QueueResult(match)
+        except PlayerBusy as exc:
+            raise await self._busy(exc.players, user_id) from None
+        except sqlite3.IntegrityError as exc:
+            if not is_busy(exc):  # the queue refuses a player who is playing
+                raise
+            raise await self._busy((user_id, None), user_id) from None
+        return QueueResult(await self.matches.begin(match_id))
+
+    async def practice(self, *, guild_id: int, channel_id: int, user_id: int,
+                       deck_name: str, ruleset: str, ai_deck: Deck) -> LiveMatch:
+        """A practice match against the built-in AI."""
+        await self.ensure_free(user_id)
+        mine = await self.playable_deck(user_id, deck_name, ruleset, guild_id)
+        try:
+            return await self.matches.create(
+                guild_id=guild_id, channel_id=channel_id, mode="practice", ruleset=ruleset,
+                players=(user_id, None), decks=(mine.deck, ai_deck),
+                deck_versions=(mine.version_id, None))
+        except PlayerBusy as exc:
+            raise await self._busy(exc.players, user_id) from None
 
     async def leave(self, guild_id: int, user_id: int) -> bool:
         async with self.db.write() as conn:
@@ -233,20 +266,31 @@ class LobbyService:
         return [d for d in await self.decks.owned(user_id) if d.legal_under(ruleset)]
 
     async def accept(self, challenge_id: int, user_id: int, deck_name: str) -> LiveMatch:
+        """Accept an open challenge: closing it and starting the match commit together, so
+        a refused start leaves the challenge open."""
         challenge = await self.open_for(challenge_id, user_id)
         await self.ensure_free(user_id)
         await self.ensure_free(challenge.challenger_id, who=f"<@{challenge.challenger_id}>")
         deck = await self.playable_deck(user_id, deck_name, challenge.ruleset,
                                          challenge.guild_id)
-        if not await self._close(challenge, "accepted"):
-            raise LobbyError("This challenge was already answered.")
         theirs = await self.decks.version(challenge.deck_version_id)
-        return await self.matches.create(
-            guild_id=challenge.guild_id,
-            channel_id=challenge.channel_id,
-            mode=challenge.mode,
-            ruleset=challenge.ruleset,
-            players=(challenge.challenger_id, user_id),
-            decks=(theirs.deck, deck.deck),
-            deck_versions=(theirs.version_id, deck.version_id),
-        )
+        try:
+            async with self.db.write() as conn:
+                cursor = await conn.execute(
+                    "UPDATE challenges SET status='accepted' WHERE id=? AND status='open'",
+                    (challenge.id,))
+                if cursor.rowcount == 0:
+                    raise LobbyError("This challenge was already answered.")
+                match_id = await self.matches.insert(
+                    conn,
+                    guild_id=challenge.guild_id,
+                    channel_id=challenge.channel_id,
+                    mode=challenge.mode,
+                    ruleset=challenge.ruleset,
+                    players=(challenge.challenger_id, user_id),
+                    decks=(theirs.deck, deck.deck),
+                    deck_versions=(theirs.version_id, deck.version_id),
+                )
+        except PlayerBusy as exc:
+            raise await self._busy(exc.players, user_id) from None
+        return await self.matches.begin(match_id)

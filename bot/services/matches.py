@@ -9,11 +9,14 @@ import asyncio
 import json
 import logging
 import secrets
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import aiosqlite
 
 from bot.db import Database, Row
 from bot.services.decks import deck_from_json, deck_to_json
@@ -33,6 +36,22 @@ AI = None  # the user id of a seat the built-in AI plays
 MAX_TIMEOUTS = 3  # consecutive timeouts before a player forfeits
 RECENT_EVENTS = 12  # public and private events kept for the board and the hand messages
 MODES = ("ranked", "casual", "practice")
+
+
+BUSY = "a player already plays a live match"  # the database's refusal (migration 4)
+
+
+class PlayerBusy(Exception):
+    """A match could not start: one of its players already plays a live match (or both
+    seats are one player). Nothing was stored."""
+
+    def __init__(self, players: tuple[int | None, int | None]) -> None:
+        super().__init__(f"a player of {players} already plays a live match")
+        self.players = players
+
+
+def is_busy(exc: sqlite3.IntegrityError) -> bool:
+    return BUSY in str(exc)
 
 
 class Notifier(Protocol):
@@ -148,11 +167,34 @@ class MatchService:
         deck_versions: tuple[int | None, int | None],
         seed: int | None = None,
     ) -> LiveMatch:
+        """Store a new match and start it; PlayerBusy if a player already plays one."""
+        async with self.db.write() as conn:
+            match_id = await self.insert(
+                conn, guild_id=guild_id, channel_id=channel_id, mode=mode, ruleset=ruleset,
+                players=players, decks=decks, deck_versions=deck_versions, seed=seed)
+        return await self.begin(match_id)
+
+    async def insert(
+        self,
+        conn: aiosqlite.Connection,
+        *,
+        guild_id: int,
+        channel_id: int,
+        mode: str,
+        ruleset: str,
+        players: tuple[int | None, int | None],
+        decks: tuple[Deck, Deck],
+        deck_versions: tuple[int | None, int | None],
+        seed: int | None = None,
+    ) -> int:
+        """Insert a match row inside the caller's write transaction (so pairing from the
+        queue or accepting a challenge commits with it, or not at all); then `begin` it.
+        The database refuses a player who already plays a live match: PlayerBusy."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}")
         seed = secrets.randbelow(2**53) if seed is None else seed
         now = self.clock()
-        async with self.db.write() as conn:
+        try:
             cursor = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, ruleset, seed, mode, player0_id,"
                 " player1_id, deck0_version_id, deck1_version_id, decks_json, created_at,"
@@ -172,8 +214,15 @@ class MatchService:
                     now,
                 ),
             )
-            match_id = cursor.lastrowid
-        assert match_id is not None
+        except sqlite3.IntegrityError as exc:
+            if is_busy(exc):
+                raise PlayerBusy(players) from None
+            raise
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def begin(self, match_id: int) -> LiveMatch:
+        """A match just committed: load it and let the AI make its first moves."""
         match = await self.get(match_id)
         async with self._locked(match) as match:
             await self._play_ai(match)
@@ -529,20 +578,27 @@ class MatchService:
                                  f"{count} decisions)")
             undone = match.record.decisions[to:]
             epoch, now = match.epoch + 1, self.clock()
-            async with self.db.write() as conn:
-                await conn.execute(
-                    "INSERT INTO match_decisions (match_id, epoch, seq, player, option,"
-                    " actor_id, source, created_at) SELECT match_id, ?, seq, player, option,"
-                    " actor_id, source, created_at FROM match_decisions"
-                    " WHERE match_id=? AND epoch=? AND seq<?",
-                    (epoch, match_id, match.epoch, to),
-                )
-                await conn.execute(
-                    "UPDATE matches SET epoch=?, status='active', winner=NULL,"
-                    " win_reason=NULL, finished_at=NULL, decision_since=?, reminded=0"
-                    " WHERE id=?",
-                    (epoch, now, match_id),
-                )
+            try:
+                async with self.db.write() as conn:
+                    await conn.execute(
+                        "INSERT INTO match_decisions (match_id, epoch, seq, player, option,"
+                        " actor_id, source, created_at) SELECT match_id, ?, seq, player,"
+                        " option, actor_id, source, created_at FROM match_decisions"
+                        " WHERE match_id=? AND epoch=? AND seq<?",
+                        (epoch, match_id, match.epoch, to),
+                    )
+                    await conn.execute(
+                        "UPDATE matches SET epoch=?, status='active', winner=NULL,"
+                        " win_reason=NULL, finished_at=NULL, decision_since=?, reminded=0"
+                        " WHERE id=?",
+                        (epoch, now, match_id),
+                    )
+            except sqlite3.IntegrityError as exc:
+                if not is_busy(exc):
+                    raise
+                raise ValueError("a player of this match plays another match now, and "
+                                 "nobody plays two at once; roll it back when that one "
+                                 "ends") from None
             fresh = await self._load(match_id)
             match.game, match.record, match.epoch = fresh.game, fresh.record, fresh.epoch
             match.status, match.winner, match.win_reason = "active", None, None

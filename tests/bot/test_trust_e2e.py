@@ -5,13 +5,14 @@ Each test failed on the main branch before its fix."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.services.matches import LiveMatch
 from tests.bot.e2e import FRIEZA, GOKU, World, hand_message, world
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.bot.test_manual_e2e import manual_table
-from tests.fakediscord import FakeUser, async_test
+from tests.fakediscord import FakeUser, RecordedMessage, async_test
 
 
 async def queue_match(w: World, first: FakeUser, second: FakeUser) -> LiveMatch:
@@ -154,3 +155,38 @@ async def test_resolving_by_hand_cannot_probe_hidden_zones(tmp_path: Path) -> No
             "what": "move", "whose": "opponent", "source": "hand", "destination": "discard"})
         assert "By hand" in moved.text() and len(theirs.hand) == hand - 1
         assert len(match.record.decisions) == decisions + 2
+
+
+@async_test(timeout=120)
+async def test_one_live_match_per_player_through_discord(tmp_path: Path) -> None:
+    """Defect 3 end to end: a queue entry does not outlive a practice match, and two
+    challenges accepted at the same moment start one match; the other is told why."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        for user in (w.alice, w.bob, w.carol):
+            await register_by_form(w, user, "Goku", GOKU)
+        waiting = await w.fake.slash(w.alice, w.games, "play queue", {"deck": "Goku"})
+        assert "is looking for" in waiting.text()
+        practice = await w.fake.slash(w.alice, w.games, "play practice", {"deck": "Goku"})
+        assert "Practice against the AI" in practice.text()
+        queued = await w.fake.slash(w.bob, w.games, "play queue", {"deck": "Goku"})
+        assert "is looking for" in queued.text(), queued.text()
+        await w.fake.slash(w.bob, w.games, "play leave")
+        # Alice and Carol both challenge Bob; he accepts both at once
+        practising = await bot.matches.active_match_of(w.alice.id)
+        assert practising is not None
+        await bot.matches.concede(practising.id, w.alice.id)
+        messages = []
+        for user in (w.carol, w.alice):
+            asked = await w.fake.slash(user, w.games, "play challenge",
+                                       {"opponent": w.bob, "deck": "Goku"})
+            assert isinstance(asked.response, RecordedMessage), asked.text()
+            messages.append(asked.response)
+        clicks = await asyncio.gather(*(
+            w.fake.click(w.bob, message, f"sc:ch:{number}:accept")
+            for number, message in enumerate(messages, start=1)))
+        await bot.notifier.settle()
+        texts = [c.text() for c in clicks]
+        assert sum("already playing" in t for t in texts) == 1, texts
+        live = await bot.matches.active_ids()
+        assert len(live) == 1
