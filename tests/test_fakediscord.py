@@ -21,11 +21,13 @@ from tests.fakediscord import (
     FakeDiscord,
     FakeGuild,
     FakeModal,
+    FakeRole,
     FakeUser,
     RecordedMessage,
     async_test,
     running_bot,
 )
+from tests.fakediscord.model import DEFAULT_BOT_PERMISSIONS
 
 
 def _png() -> bytes:
@@ -158,7 +160,21 @@ class TinyBot(commands.Bot):
             except discord.HTTPException as exc:
                 self.seen.late.append(exc)
 
+        @app_commands.command(name="shout", description="Says it, whispers it, edits it")
+        async def shout(interaction: discord.Interaction, text: str) -> None:
+            await interaction.response.send_message(text)
+            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text)
+            await interaction.edit_original_response(content=f"{text}!")
+
+        @app_commands.command(name="slowshout", description="Thinks, then says it")
+        async def slowshout(interaction: discord.Interaction, text: str) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send(text)
+
         commands_: list[app_commands.Command[Any, Any, Any] | app_commands.Group] = [
+            shout,
+            slowshout,
             deck,
             slow,
             lobby,
@@ -425,3 +441,206 @@ async def test_restart_with_a_new_bot_instance() -> None:
             assert isinstance(result.response, RecordedMessage)
             assert result.response.content == "Registered Vegeta"
         assert w.fake.unhandled == []
+
+
+# ---- mentions and pings -------------------------------------------------------------------------
+
+
+@contextlib.asynccontextmanager
+async def http_client(fake: FakeDiscord, **options: Any) -> AsyncIterator[discord.Client]:
+    """A discord.py client logged in over REST only (no gateway), as a second process would be."""
+    client = discord.Client(intents=discord.Intents.default(), **options)
+    await client.login(fake.bot_token)
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+@dataclass
+class Arena:
+    """A guild with #arena (carol cannot see it) and a role held by alice and bob."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    arena: FakeChannel
+    owner: FakeUser
+    alice: FakeUser
+    bob: FakeUser
+    carol: FakeUser
+    saiyans: FakeRole
+    content: str
+
+
+@contextlib.asynccontextmanager
+async def arena(
+    *, mention_everyone: bool = True, mentionable: bool = False
+) -> AsyncIterator[Arena]:
+    fake = await FakeDiscord().start()
+    try:
+        owner = fake.add_user("owner")
+        bot_permissions = discord.Permissions(DEFAULT_BOT_PERMISSIONS)
+        bot_permissions.mention_everyone = mention_everyone
+        guild = fake.add_guild("Namek", owner=owner, bot_permissions=bot_permissions)
+        alice, bob, carol = (fake.add_user(name) for name in ("alice", "bob", "carol"))
+        saiyans = fake.add_role(guild, "saiyans", mentionable=mentionable)
+        fake.add_member(guild, alice, roles=[saiyans])
+        fake.add_member(guild, bob, roles=[saiyans])
+        fake.add_member(guild, carol)
+        channel = fake.add_text_channel(guild, "arena")
+        fake.set_overwrite(channel, carol, deny=discord.Permissions(view_channel=True))
+        content = f"@everyone {saiyans.mention} {alice.mention}"
+        yield Arena(fake, guild, channel, owner, alice, bob, carol, saiyans, content)
+        assert fake.unhandled == []
+    finally:
+        await fake.stop()
+
+
+async def send(client: discord.Client, channel: FakeChannel, content: str, **kwargs: Any) -> Any:
+    return await client.get_partial_messageable(channel.id).send(content, **kwargs)
+
+
+@async_test
+async def test_a_bare_send_pings_everyone_it_mentions() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        sent = await send(client, a.arena, a.content)
+        recorded = a.fake.latest_message(a.arena)
+        assert recorded is not None
+        # Carol cannot see #arena: @everyone does not reach her; the bot never pings itself.
+        assert recorded.pinged == recorded.notified == {a.owner.id, a.alice.id, a.bob.id}
+        assert recorded.mentions == [a.alice.id] and recorded.mention_roles == [a.saiyans.id]
+        assert recorded.mention_everyone
+        # The payload says the same to discord.py.
+        assert sent.mention_everyone and [u.id for u in sent.mentions] == [a.alice.id]
+        assert recorded.payload["mention_roles"] == [str(a.saiyans.id)]
+        assert [p.user_id for p in a.fake.pings()] == sorted(recorded.pinged)
+        assert all(p.notified and p.message is recorded for p in a.fake.pings())
+
+
+@async_test
+async def test_client_default_none_pings_nobody_and_merges_per_call() -> None:
+    async with (
+        arena() as a,
+        http_client(a.fake, allowed_mentions=discord.AllowedMentions.none()) as client,
+    ):
+        sent = await send(client, a.arena, a.content)
+        recorded = a.fake.latest_message(a.arena)
+        assert recorded is not None and recorded.pinged == frozenset()
+        assert recorded.mentions == [] and recorded.mention_roles == []
+        assert not recorded.mention_everyone and not sent.mention_everyone
+        assert recorded.payload["mentions"] == [] and a.fake.pings() == []
+        # Per call, discord.py merges onto the client's default: only users are switched on.
+        await send(client, a.arena, a.content, allowed_mentions=discord.AllowedMentions(users=True))
+        assert [p.user_id for p in a.fake.pings()] == [a.alice.id]
+        # A list of users pings only them, even when others are mentioned.
+        bob_too = f"{a.content} {a.bob.mention}"
+        await send(
+            client, a.arena, bob_too, allowed_mentions=discord.AllowedMentions(users=[a.bob])
+        )
+        latest = a.fake.latest_message(a.arena)
+        assert latest is not None and latest.pinged == {a.bob.id} and latest.mentions == [a.bob.id]
+
+
+@async_test
+async def test_a_user_list_without_client_default_still_parses_everyone_and_roles() -> None:
+    """AllowedMentions(users=[x]) leaves everyone and roles at True: parse has both."""
+    async with arena() as a, http_client(a.fake) as client:
+        only_alice = discord.AllowedMentions(users=[a.alice])
+        await send(
+            client, a.arena, f"{a.alice.mention} {a.bob.mention}", allowed_mentions=only_alice
+        )
+        await send(client, a.arena, f"{a.content} {a.bob.mention}", allowed_mentions=only_alice)
+        first, second = a.fake.messages_in(a.arena)
+        assert first.pinged == {a.alice.id}
+        assert first.payload["mentions"][0]["id"] == str(a.alice.id)
+        assert second.pinged == {a.owner.id, a.alice.id, a.bob.id} and second.mention_everyone
+        assert second.mentions == [a.alice.id]
+
+
+@async_test
+async def test_everyone_and_unmentionable_roles_need_mention_everyone() -> None:
+    async with arena(mention_everyone=False) as a, http_client(a.fake) as client:
+        sent = await send(client, a.arena, a.content)
+        recorded = a.fake.latest_message(a.arena)
+        assert recorded is not None and recorded.pinged == {a.alice.id}
+        assert not sent.mention_everyone and recorded.payload["mention_roles"] == []
+        # Anyone may ping a mentionable role.
+        a.saiyans.mentionable = True
+        await send(client, a.arena, a.content)
+        recorded = a.fake.latest_message(a.arena)
+        assert recorded is not None and recorded.pinged == {a.alice.id, a.bob.id}
+        assert not recorded.mention_everyone
+        # Embeds, code and DMs: no pings from @everyone or roles there.
+        await send(client, a.arena, "board", embed=discord.Embed(description=a.content))
+        await send(client, a.arena, f"`{a.alice.mention}` and ```{a.bob.mention}```")
+        dm = await (await client.fetch_user(a.alice.id)).send(a.content)
+        assert [u.id for u in dm.mentions] == [a.alice.id] and not dm.mention_everyone
+        assert [len(m.pinged) for m in a.fake.messages_in(a.arena)] == [1, 2, 0, 0]
+        assert a.fake.dm_messages(a.alice)[-1].pinged == {a.alice.id}
+
+
+@async_test
+async def test_parse_users_with_a_user_list_is_invalid_form_body() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=a.arena.id)
+        body = {
+            "content": a.alice.mention,
+            "allowed_mentions": {"parse": ["users"], "users": [str(a.alice.id)]},
+        }
+        with pytest.raises(discord.HTTPException) as info:
+            await client.http.request(route, json=body)
+        assert info.value.status == 400 and info.value.code == 50035
+        assert "mutually exclusive" in info.value.text
+        [error] = a.fake.errors
+        assert error.errors is not None
+        assert error.errors["allowed_mentions"]["_errors"][0]["code"] == (
+            "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"
+        )
+        assert a.fake.messages_in(a.arena) == []
+
+
+@async_test
+async def test_edits_replies_and_deferred_answers_highlight_without_notifying() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        quiet = await send(
+            client, a.arena, "hello", allowed_mentions=discord.AllowedMentions.none()
+        )
+        # Discord keeps no allowed_mentions: an edit without them parses everything afresh.
+        await quiet.edit(content=f"hello {a.bob.mention}")
+        first, edited = a.fake.state.messages[quiet.id].versions
+        assert first.pinged == frozenset() and edited.pinged == {a.bob.id}
+        assert edited.notified == frozenset() and edited.edit
+        assert [(p.user_id, p.notified) for p in a.fake.pings()] == [(a.bob.id, False)]
+        assert a.fake.pings(include_edits=False) == []
+        # A reply mentions the replied-to author unless told not to.
+        said = await a.fake.post_message(a.alice, a.arena, "gg")
+        target = client.get_partial_messageable(a.arena.id).get_partial_message(said.id)
+        await target.reply("thanks")
+        await target.reply("thanks again", mention_author=False)
+        replied, unmentioned = a.fake.messages_in(a.arena)[-2:]
+        assert replied.pinged == {a.alice.id} and replied.notified == {a.alice.id}
+        assert unmentioned.pinged == frozenset()
+
+
+@async_test
+async def test_interaction_responses_followups_and_edits_ping_as_discord_does() -> None:
+    async with world() as w:
+        text = f"{w.bob.mention} and {w.carol.mention}"
+        result = await w.fake.slash(w.alice, w.games, "shout", {"text": text})
+        assert result.error is None
+        response = w.fake.state.messages[result.interaction.original_id or 0]
+        created, edited = response.versions
+        assert created.notified == {w.bob.id, w.carol.id}
+        assert edited.content.endswith("!") and edited.notified == frozenset()
+        assert edited.pinged == {w.bob.id, w.carol.id}
+        whispered, public = result.followups
+        assert whispered.ephemeral and whispered.pinged == frozenset()
+        assert whispered.mentions == [w.bob.id, w.carol.id]  # still in the payload
+        assert public.notified == {w.bob.id, w.carol.id}
+        # A deferred answer is filled in by an edit: mentions highlight, nobody is notified.
+        slow = await w.fake.slash(w.alice, w.games, "slowshout", {"text": text})
+        assert isinstance(slow.response, RecordedMessage)
+        assert slow.response.pinged == {w.bob.id, w.carol.id}
+        assert slow.response.notified == frozenset()
+        notified = [(p.message.id, p.user_id) for p in w.fake.pings() if p.notified]
+        assert len(notified) == 4 and all(uid != w.alice.id for _, uid in notified)

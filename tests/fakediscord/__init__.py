@@ -22,12 +22,30 @@ Notes for bot tests:
 - Interaction deadlines (3 s to acknowledge, 15 min for the token) run on the fake's clock:
   ``fake.advance(seconds)`` moves it without sleeping.
 - Results are live: ``result.response`` / ``result.followups`` show later edits and followups.
+
+Mentions and pings (mentions.py): every message the bot creates or edits (channel and DM
+messages, interaction responses, followups, webhook and message edits) is resolved from its
+content (a components-v2 message: its Text Displays) and the request's ``allowed_mentions``
+as Discord does: absent, everything is parsed; present, only the ``parse`` types and listed
+``users``/``roles``; ``parse: ["users"]`` with a ``users`` list is 400 50035. @everyone/@here
+and unmentionable roles (``add_role(..., mentionable=True)``) need the author's Mention
+Everyone permission; code spans, embeds and ephemeral messages ping no one; a reply
+mentions its author unless ``replied_user`` is false. Each ``RecordedMessage`` version
+has ``mentions``, ``mention_roles``, ``mention_everyone`` (as in its payload), ``pinged``
+(the users reached: mentioned users, role members and, for @everyone/@here, everyone who
+can view the channel, or a thread's members; never the author) and ``notified`` (``pinged``
+for a new message, empty for an edit, a deferred response's filling included: Discord
+highlights edited-in mentions but sends no notification). ``fake.pings(user=None, *,
+include_edits=True)`` lists every ``Ping(message, user_id)`` so far. discord.py merges a
+call's ``AllowedMentions`` onto the client's default, and ``AllowedMentions(users=[x])``
+leaves everyone and roles at True: without a client default it still parses @everyone.
 """
 
 from .client import AttachmentInput, InteractionResult
 from .errors import ApiError, ErrorRecord
 from .gateway import GatewayEvent
 from .helpers import async_test, running_bot
+from .mentions import Mentions
 from .model import (
     FakeChannel,
     FakeGuild,
@@ -36,6 +54,7 @@ from .model import (
     FakeModal,
     FakeRole,
     FakeUser,
+    Ping,
     RecordedMessage,
     StoredAttachment,
     StoredMessage,
@@ -57,6 +76,8 @@ __all__ = [
     "FakeUser",
     "GatewayEvent",
     "InteractionResult",
+    "Mentions",
+    "Ping",
     "RecordedMessage",
     "StoredAttachment",
     "StoredMessage",

@@ -30,6 +30,7 @@ from .model import (
     FakeModal,
     FakeRole,
     FakeUser,
+    Ping,
     RecordedMessage,
     RegisteredCommand,
     StoredAttachment,
@@ -774,6 +775,27 @@ class UserActions:
             r
             for r in self.state.records
             if uid in r.viewers and (include_user_messages or r.author_id == bot_id)
+        ]
+
+    def pings(
+        self,
+        user: UserLike | None = None,
+        *,
+        include_edits: bool = True,
+        include_user_messages: bool = False,
+    ) -> list[Ping]:
+        """Every (message version, user) its mentions reached so far, in order: ``pinged`` of
+        each version of the bot's messages. ``Ping.notified`` is False for edits (Discord
+        highlights, does not notify); ``include_edits=False`` keeps only new messages."""
+        uid = None if user is None else self._user(user).id
+        bot_id = self.state.bot.id
+        return [
+            Ping(rec, pinged)
+            for rec in self.state.records
+            if (include_user_messages or rec.author_id == bot_id)
+            and (include_edits or not rec.edit)
+            for pinged in sorted(rec.pinged)
+            if uid is None or pinged == uid
         ]
 
     def mark(self) -> int:

@@ -342,10 +342,28 @@ class RecordedMessage:
     created_at: float
     payload: dict[str, Any]
     deleted: bool = False
+    # Mentions as the message payload reports them, and whom this version reaches.
+    mentions: list[int] = field(default_factory=list)
+    mention_roles: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
+    pinged: frozenset[int] = frozenset()
+    # Who Discord notified: ``pinged`` when this version created the message; an edit
+    # highlights its mentions but notifies no one.
+    notified: frozenset[int] = frozenset()
 
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def edit(self) -> bool:
+        """This version is an edit (or a deferred response being filled in)."""
+        return self.version > 0
+
+    @property
+    def silent(self) -> bool:
+        """Sent with SUPPRESS_NOTIFICATIONS (@silent): mentions count, no push notification."""
+        return bool(self.flags & FLAG_SUPPRESS_NOTIFICATIONS)
 
     @property
     def loading(self) -> bool:
@@ -402,6 +420,19 @@ class RecordedMessage:
         )
 
 
+@dataclass(frozen=True)
+class Ping:
+    """One user reached by one message version's mentions (``FakeDiscord.pings``)."""
+
+    message: RecordedMessage
+    user_id: int
+
+    @property
+    def notified(self) -> bool:
+        """False for an edit: Discord highlights the mention but sends no notification."""
+        return self.user_id in self.message.notified
+
+
 @dataclass(eq=False)
 class StoredMessage:
     """The current state of a message; ``versions`` is its visible history."""
@@ -422,6 +453,8 @@ class StoredMessage:
     tts: bool = False
     mentions: list[int] = field(default_factory=list)
     mention_roles: list[int] = field(default_factory=list)
+    mention_everyone: bool = False
+    pinged: frozenset[int] = frozenset()
     webhook_id: int | None = None
     application_id: int | None = None
     interaction_id: int | None = None

@@ -270,7 +270,7 @@ def message(state: FakeState, msg: StoredMessage, *, gateway: bool = False) -> d
         "timestamp": msg.timestamp,
         "edited_timestamp": msg.edited_timestamp,
         "tts": msg.tts,
-        "mention_everyone": False,
+        "mention_everyone": msg.mention_everyone,
         "mentions": [user(state.users[uid]) for uid in msg.mentions],
         "mention_roles": [str(r) for r in msg.mention_roles],
         "attachments": [attachment(a) for a in msg.attachments],

@@ -810,6 +810,7 @@ class RestApi:
                 }
                 if channel.guild_id is not None:
                     msg.reference["guild_id"] = str(channel.guild_id)
+                state.apply_mentions(msg, body)  # a reply may mention its author
         state.store(msg)
         if was_archived and not channel.archived:
             self.gateway.dispatch(

@@ -260,8 +260,17 @@ class FakeDiscord(UserActions):
         self.gateway.dispatch_guild_create(guild)
         return guild
 
-    def add_role(self, guild: FakeGuild, name: str, permissions: int | Any = 0) -> FakeRole:
+    def add_role(
+        self,
+        guild: FakeGuild,
+        name: str,
+        permissions: int | Any = 0,
+        *,
+        mentionable: bool = False,
+    ) -> FakeRole:
+        """A role; anyone may ping a ``mentionable`` one, others need Mention Everyone."""
         role = self.state.add_role(guild, name, perm_value(permissions))
+        role.mentionable = mentionable
         self.gateway.dispatch(
             "GUILD_ROLE_CREATE",
             {"guild_id": str(guild.id), "role": payloads.role(role)},

@@ -7,13 +7,13 @@ import contextlib
 import copy
 import datetime
 import mimetypes
-import re
 import secrets
 import struct
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from . import mentions
 from .errors import ApiError, ErrorRecord, FormErrors, missing_permissions, unknown
 from .model import (
     ADMINISTRATOR,
@@ -56,9 +56,6 @@ DISCORD_EPOCH_MS = 1420070400000
 INTERACTION_ACK_SECONDS = 3.0
 INTERACTION_TOKEN_SECONDS = 15 * 60.0
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-
-_MENTION = re.compile(r"<@!?(\d+)>")
-_ROLE_MENTION = re.compile(r"<@&(\d+)>")
 
 
 @dataclass
@@ -436,6 +433,11 @@ class FakeState:
             interaction_id=msg.interaction_id,
             created_at=self.now(),
             payload=payload,
+            mentions=list(msg.mentions),
+            mention_roles=list(msg.mention_roles),
+            mention_everyone=msg.mention_everyone,
+            pinged=msg.pinged,
+            notified=frozenset() if msg.versions else msg.pinged,
         )
         msg.versions.append(rec)
         self.records.append(rec)
@@ -519,10 +521,23 @@ class FakeState:
         self.attachments[att_id] = att
         return att
 
-    def mentions_in(self, content: str) -> tuple[list[int], list[int]]:
-        users = [int(m) for m in _MENTION.findall(content) if int(m) in self.users]
-        roles = [int(m) for m in _ROLE_MENTION.findall(content)]
-        return list(dict.fromkeys(users)), list(dict.fromkeys(roles))
+    def apply_mentions(self, msg: StoredMessage, body: dict[str, Any]) -> None:
+        """Resolve the message's mentions from its text and the request's allowed_mentions."""
+        channel = self.channels[msg.channel_id]
+        replied = self.messages.get(msg.referenced_id or 0)
+        found = mentions.resolve(
+            self,
+            channel,
+            msg.author_id,
+            mentions.mention_text(msg.content, msg.components, msg.flags),
+            body.get("allowed_mentions"),
+            replied_author=None if replied is None else replied.author_id,
+            ephemeral=msg.ephemeral,
+        )
+        msg.mentions = list(found.users)
+        msg.mention_roles = list(found.roles)
+        msg.mention_everyone = found.everyone
+        msg.pinged = found.pinged
 
     def new_message(
         self,
@@ -564,7 +579,7 @@ class FakeState:
         msg.attachments = self.make_attachments(
             body.get("attachments"), files, channel.id, [], ephemeral=msg.ephemeral
         )
-        msg.mentions, msg.mention_roles = self.mentions_in(content)
+        self.apply_mentions(msg, body)
         self.check_not_empty(msg, body)
         return msg
 
@@ -626,7 +641,6 @@ class FakeState:
         new.flags = flags
         if "content" in body:
             new.content = body["content"] or ""
-            new.mentions, new.mention_roles = self.mentions_in(new.content)
         if "embeds" in body:
             new.embeds = [self._embed(e) for e in body["embeds"] or []]
         if "components" in body:
@@ -644,11 +658,15 @@ class FakeState:
                 errs.max_length([*(error_path or []), "attachments"], 10)
                 errs.raise_if_any()
         self.check_not_empty(new, body)
+        if "content" in body or (flags & FLAG_COMPONENTS_V2 and "components" in body):
+            self.apply_mentions(new, body)
         for key in (
             "flags",
             "content",
             "mentions",
             "mention_roles",
+            "mention_everyone",
+            "pinged",
             "embeds",
             "components",
             "attachments",

@@ -322,6 +322,7 @@ def check_message(
         check_embeds(body["embeds"], [*base, "embeds"], errs)
     if body.get("components") is not None:
         check_components(body["components"], [*base, "components"], errs, msg_flags)
+    check_allowed_mentions(body.get("allowed_mentions"), [*base, "allowed_mentions"], errs)
     attachments = body.get("attachments")
     if file_count > MAX_FILES or (isinstance(attachments, list) and len(attachments) > MAX_FILES):
         errs.max_length([*base, "attachments"], MAX_FILES)
@@ -333,6 +334,37 @@ def check_message(
                     "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                     f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
                 )
+
+
+def check_allowed_mentions(value: Any, path: Path, errs: FormErrors) -> None:
+    """allowed_mentions: known parse types, at most 100 ids each, and ``parse: ["users"]``
+    exclusive with a ``users`` list (roles likewise)."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        errs.add(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+        return
+    parse = value.get("parse") or []
+    if not isinstance(parse, list):
+        errs.add([*path, "parse"], "LIST_TYPE_CONVERT", "Only iterables may be used in a ListType")
+        parse = []
+    for i, kind in enumerate(parse):
+        if kind not in ("roles", "users", "everyone"):
+            errs.add(
+                [*path, "parse", i],
+                "BASE_TYPE_CHOICES",
+                "Value must be one of ('roles', 'users', 'everyone').",
+            )
+    for key in ("users", "roles"):
+        ids = value.get(key)
+        if isinstance(ids, list) and len(ids) > 100:
+            errs.max_length([*path, key], 100)
+        if key in parse and ids:
+            errs.add(
+                path,
+                "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                f'parse:["{key}"] and {key}: [ids...] are mutually exclusive.',
+            )
 
 
 def check_modal(data: Any, errs: FormErrors, path: Path) -> None:
