@@ -17,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from engine.cards import SANDBOX_DIR, Card, load_card_file
-from engine.cardtext import compile_text, reproduces, sentence_shape
+from engine.cardtext import CardNames, compile_text, reproduces, sentence_shape
 from engine.importers import ImportResult, parse_cards
 from engine.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
 
@@ -139,7 +139,9 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
     by_set: dict[str, Counter[str]] = defaultdict(Counter)
     by_type: dict[str, Counter[str]] = defaultdict(Counter)
     from_text: dict[str, Counter[str]] = defaultdict(Counter)
-    names = {card.name for _, card in cards} | {c.personality for _, c in cards if c.personality}
+    names = CardNames(
+        {c.name for _, c in cards} | {c.personality for _, c in cards if c.personality}
+    )
     shapes: Counter[str] = Counter()
     for set_name, card in cards:
         by_set[set_name][card.automation] += 1

@@ -6,9 +6,10 @@ included) matches a known pattern; every other sentence is kept verbatim in
 """
 
 from engine.cardtext.compiler import CompileResult, Status, compile_text, reproduces
-from engine.cardtext.sentences import sentence_shape, split_sentences
+from engine.cardtext.sentences import CardNames, sentence_shape, split_sentences
 
 __all__ = [
+    "CardNames",
     "CompileResult",
     "Status",
     "compile_text",
