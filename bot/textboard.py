@@ -27,6 +27,12 @@ WIN_REASONS = {
     "forfeit": "forfeit (the opponent ran out of time too often)",
     "judge": "a judge's award",
 }
+# A Survival Victory whose loser still has cards: taking damage, they could only have
+# discarded Dragon Balls (engine.mechanics, "WHEN TAKING DAMAGE").
+SURVIVAL_ONLY_DRAGON_BALLS = (
+    "Survival Victory (the other Life Deck holds only Dragon Balls, which cannot be "
+    "discarded as damage)"
+)
 
 
 # --- the board ------------------------------------------------------------------------------
@@ -155,7 +161,16 @@ def describe_result(view: View) -> str:
     if winner is None:
         return ""
     reason = view.get("win_reason") or "unknown"
-    return f"{seat_name(winner, viewer_of(view))} wins by {WIN_REASONS.get(reason, reason)}."
+    return f"{seat_name(winner, viewer_of(view))} wins by {win_reason_text(reason, view)}."
+
+
+def win_reason_text(reason: str, view: View) -> str:
+    """How the game in `view` was won, as the board beside it shows it."""
+    winner = view.get("winner")
+    loser_has_cards = winner is not None and view["players"][1 - winner]["life_deck_count"] > 0
+    if reason == "survival" and loser_has_cards:
+        return SURVIVAL_ONLY_DRAGON_BALLS
+    return WIN_REASONS.get(reason, reason)
 
 
 # --- events ----------------------------------------------------------------------------------

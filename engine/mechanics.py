@@ -294,7 +294,11 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
             game.check_survival(player)
             return
         if all(game.card(iid).type == CardType.DRAGON_BALL for iid in state.life):
-            game.emit("damage", f"{game.who(player)} can only discard Dragon Balls.")
+            game.emit(
+                "damage",
+                f"{game.who(player)}'s Life Deck holds only Dragon Balls ({len(state.life)}), "
+                "which cannot be discarded as damage.",
+            )
             game.win(1 - player, "survival")
             return
         top = state.life[-1]

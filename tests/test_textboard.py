@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bot.textboard import (
@@ -12,9 +13,11 @@ from bot.textboard import (
     render_side,
     stage_track,
     viewer_of,
+    win_reason_text,
 )
 from engine.ai import GreedyPlayer
 from engine.game import Event, Game
+from engine.scenario import build_game, find_option, load_scenario, scenario_pool
 from engine.view import SPECTATOR, player_view
 from tests.pool import TEST_POOL, test_deck
 
@@ -109,6 +112,55 @@ def test_finished_game_names_winner_and_reason() -> None:
     view: dict[str, Any] = player_view(game, 1)
     assert describe_result(view) == "Player 2 (you) wins by the opponent's concession."
     assert "game over" in render_board(view)
+
+
+ONLY_DRAGON_BALLS = (
+    Path(__file__).parent / "scenarios" / "damage-only-dragon-balls-left-survival.yaml"
+)
+
+
+def only_dragon_balls_left() -> tuple[Game, list[Event]]:
+    """The rules scenario: p2 takes 4 life cards of damage with one card and two Dragon
+    Balls in the Life Deck, and loses with the two Dragon Balls still there."""
+    spec = load_scenario(ONLY_DRAGON_BALLS)
+    game = build_game(spec, scenario_pool(spec, ONLY_DRAGON_BALLS))
+    events: list[Event] = []
+    for step in spec.decisions:
+        ((_seat, wanted),) = step.items()
+        decision = game.pending
+        assert decision is not None
+        option = find_option(decision, wanted)
+        assert option is not None, (wanted, decision.options)
+        outcome = game.apply(decision.player, option, decision.seq)
+        events += outcome.events
+    return game, events
+
+
+def test_survival_with_only_dragon_balls_left_says_so() -> None:
+    """The Life Deck did not run out: saying it did contradicts the board beside it."""
+    game, events = only_dragon_balls_left()
+    view: dict[str, Any] = player_view(game, SPECTATOR)
+    assert view["win_reason"] == "survival" and view["players"][1]["life_deck_count"] == 2
+    result = describe_result(view)
+    assert result == (
+        "Player 1 wins by Survival Victory (the other Life Deck holds only Dragon Balls, "
+        "which cannot be discarded as damage)."
+    )
+    assert "Life Deck 2" in render_board(view) and "ran out" not in render_board(view)
+    log = render_events(events, SPECTATOR)
+    assert (
+        "Player 2's Life Deck holds only Dragon Balls (2), which cannot be discarded as "
+        "damage." in log
+    )
+
+
+def test_survival_with_an_empty_life_deck_says_it_ran_out() -> None:
+    game, _ = only_dragon_balls_left()
+    view: dict[str, Any] = player_view(game, SPECTATOR)
+    view["players"][1]["life_deck_count"] = 0
+    ran_out = "Player 1 wins by Survival Victory (the other Life Deck ran out)."
+    assert describe_result(view) == ran_out
+    assert win_reason_text("survival", view).endswith("(the other Life Deck ran out)")
 
 
 def test_events_hide_other_seats_private_ones() -> None:
