@@ -58,10 +58,12 @@ class LineError:
 
 
 class DeckListError(ValueError):
-    """Every problem found in a deck list, one per line of `str()`."""
+    """Every problem found in a deck list, one per line of `str()`; `readable` holds the
+    lines that could be read, so their deck-building problems can be reported together."""
 
-    def __init__(self, errors: list[LineError]) -> None:
+    def __init__(self, errors: list[LineError], readable: ParsedDeck | None = None) -> None:
         self.errors = errors
+        self.readable = readable
         super().__init__("\n".join(str(error) for error in errors))
 
 
@@ -134,9 +136,10 @@ def parse_deck_list(text: str, pool: CardPool, name: str = "deck") -> ParsedDeck
             errors.append(result)
         else:
             entries.append(result)
+    parsed = ParsedDeck(name=name, entries=tuple(entries))
     if errors:
-        raise DeckListError(errors)
-    return ParsedDeck(name=name, entries=tuple(entries))
+        raise DeckListError(errors, parsed)
+    return parsed
 
 
 def _clean(raw: str) -> str:

@@ -52,20 +52,23 @@ def test_ruleset_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "[deck.ally-named-like-mp]" in capsys.readouterr().out
 
 
+ILLEGAL = deck_text(extra=[(4, "Saiyan Strike"), (1, "Red Blast")], size=59)
+SOURCE = "panini-tcg-2016-awakening-rulebook.txt, MAKING A DECK"
+ILLEGAL_WHY = [
+    f"- [deck.life-size] the Life Deck has 59 cards; it must have exactly 60 besides the"
+    f" Main Personality and Mastery ({SOURCE})",
+    f"- [deck.copies] 4 copies of 'Saiyan Strike'; at most 3 allowed ({SOURCE})",
+    f"- [deck.style] 'Red Blast' is Red; the Mastery is 'Saiyan Mastery (Battle Ready)'"
+    f" (Saiyan) ({SOURCE})",
+]
+
+
 def test_illegal_deck_lists_every_violation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = write(tmp_path, deck_text(extra=[(4, "Saiyan Strike"), (1, "Red Blast")], size=59))
+    path = write(tmp_path, ILLEGAL)
     assert run(["deck", "check", str(path)]) == 1
-    source = "panini-tcg-2016-awakening-rulebook.txt, MAKING A DECK"
-    assert capsys.readouterr().out.splitlines() == [
-        "NOT LEGAL under panini-2016:",
-        f"- [deck.life-size] the Life Deck has 59 cards; it must have exactly 60 besides the"
-        f" Main Personality and Mastery ({source})",
-        f"- [deck.copies] 4 copies of 'Saiyan Strike'; at most 3 allowed ({source})",
-        f"- [deck.style] 'Red Blast' is Red; the Mastery is 'Saiyan Mastery (Battle Ready)'"
-        f" (Saiyan) ({source})",
-    ]
+    assert capsys.readouterr().out.splitlines() == ["NOT LEGAL under panini-2016:", *ILLEGAL_WHY]
 
 
 def test_parse_errors_exit_1_and_list_every_line(
@@ -77,6 +80,30 @@ def test_parse_errors_exit_1_and_list_every_line(
     assert out[0] == f"NOT LEGAL: {path} has 2 unreadable line(s):"
     assert out[1].startswith("- line 29: count 0 is out of range")
     assert out[2] == "- line 30: unknown card 'Sayan Strike' — did you mean 'Saiyan Strike'?"
+
+
+def test_unreadable_lines_and_legality_are_reported_in_one_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fixing the unreadable lines must not reveal a second list of problems."""
+    path = write(tmp_path, ILLEGAL + "Sayan Strike\n")
+    assert run(["deck", "check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"NOT LEGAL: {path} has 1 unreadable line(s):",
+        "- line 29: unknown card 'Sayan Strike' — did you mean 'Saiyan Strike'?",
+        "and, in the lines that could be read, NOT LEGAL under panini-2016:",
+        *ILLEGAL_WHY,
+    ]
+
+
+def test_unreadable_lines_in_an_otherwise_legal_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, deck_text() + "Sayan Strike\n")
+    assert run(["deck", "check", str(path)]) == 1
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        "The lines that could be read break no deck-building rule under panini-2016."
+    ]
 
 
 def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,7 @@
 """`scouter deck check FILE [--ruleset R]`: is a deck list legal?
 
-Exit codes: 0 legal; 1 not legal or the list has bad lines (all of them are printed);
+Exit codes: 0 legal; 1 not legal or the list has bad lines (all of them are printed,
+with the deck-building problems of the lines that could be read);
 2 unusable input (missing or unreadable file, not UTF-8, unknown ruleset, broken card
 data). Every failure is a message, never a traceback.
 """
@@ -58,6 +59,8 @@ def check_file(path: Path, ruleset_name: str, pool: CardPool | None = None) -> i
         print(f"NOT LEGAL: {path} has {len(exc.errors)} unreadable line(s):")
         for error in exc.errors:
             print(f"- {error}")
+        if exc.readable is not None and exc.readable.entries:
+            print(_readable_verdict(exc.readable, pool, ruleset))
         return EXIT_NOT_LEGAL
     violations = check_deck(parsed, pool, ruleset)
     print(_verdict(parsed, pool, ruleset, violations))
@@ -93,6 +96,15 @@ def _verdict(
         lines += [f"- [{v.rule}] {v.message} ({v.source})" for v in violations]
         return "\n".join(lines)
     return f"LEGAL: {parsed.name} ({_summary(parsed, pool)}) under {ruleset.name}"
+
+
+def _readable_verdict(readable: ParsedDeck, pool: CardPool, ruleset: Ruleset) -> str:
+    """The deck-building problems of the lines that could be read, so that fixing the
+    unreadable ones does not reveal a second list."""
+    violations = check_deck(readable, pool, ruleset)
+    if not violations:
+        return f"The lines that could be read break no deck-building rule under {ruleset.name}."
+    return "and, in the lines that could be read, " + _verdict(readable, pool, ruleset, violations)
 
 
 def _summary(parsed: ParsedDeck, pool: CardPool) -> str:
