@@ -47,7 +47,7 @@ from bench._world import (
     verdict,
 )
 from bot.db import Database
-from bot.services.matches import LiveMatch, MatchService
+from bot.services.matches import LiveMatch, MatchService, decision_token
 from engine.cards import CardPool, load_pool
 from tests.fakediscord import InteractionResult, RecordedMessage
 
@@ -149,7 +149,7 @@ async def drive(
         assert decision is not None
         user = world.fake.state.users[match.players[decision.player]]  # type: ignore[index]
         index = rng.randrange(len(decision.options))
-        button = f"sc:opt:{match.id}:{decision.seq}:{index}"
+        button = f"sc:opt:{match.id}:{decision.seq}:{decision_token(match)}:{index}"
         result: InteractionResult
         if button in messages[board_id].latest.custom_ids():
             board_edit = watch(world, board_id)

@@ -6,6 +6,7 @@ its stored decisions, so a restart loses nothing that was committed."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import secrets
@@ -39,6 +40,23 @@ MODES = ("ranked", "casual", "practice")
 
 
 BUSY = "a player already plays a live match"  # the database's refusal (migration 4)
+
+
+STALE = ("That button belongs to an earlier decision that has already been answered (or "
+         "undone); nothing changed. Use the newest message.")
+
+
+def decision_token(match: LiveMatch) -> str:
+    """Eight hex digits naming the pending decision exactly: the branch of the log it is on
+    (a rollback starts a new one and reuses decision numbers), its number, its chooser and
+    its options. Components carry it, so one made for another decision is refused."""
+    decision = match.pending
+    if decision is None:
+        return "0" * 8
+    text = "\x1f".join((str(match.id), str(match.epoch), str(decision.seq),
+                         str(decision.player), decision.kind,
+                         *(option.id for option in decision.options)))
+    return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
 
 
 class PlayerBusy(Exception):
@@ -357,9 +375,11 @@ class MatchService:
         return await self.get(row[0]) if row else None
 
     # --- answering ---------------------------------------------------------------------------
-    async def decide(self, match_id: int, user_id: int, seq: int, choice: int) -> Result:
-        """`user_id` picks option number `choice` of decision `seq`. Anything but the legal
-        answer to the pending decision is refused with a reason and changes nothing."""
+    async def decide(self, match_id: int, user_id: int, seq: int, choice: int,
+                     token: str | None = None) -> Result:
+        """`user_id` picks option number `choice` of decision `seq` (a component also names
+        the decision's `token`). Anything but the legal answer to the pending decision is
+        refused with a reason and changes nothing."""
         match = await self.find(match_id)
         if match is None:
             return Result(False, "That match no longer exists.")
@@ -370,12 +390,8 @@ class MatchService:
             decision = match.pending
             if decision is None:  # cannot happen while active; be safe anyway
                 return Result(False, "No decision is pending.")
-            if seq != decision.seq:
-                return Result(
-                    False,
-                    "That button belongs to an earlier decision that has already been "
-                    "answered; nothing changed. Use the newest message.",
-                )
+            if seq != decision.seq or (token is not None and token != decision_token(match)):
+                return Result(False, STALE)
             if decision.player != seat:
                 return Result(False, f"Not your decision: {self._name(match, decision.player)}"
                                      " decides now.")

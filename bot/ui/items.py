@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.services.matches import LiveMatch
+from bot.services.matches import STALE, LiveMatch, decision_token
 from bot.ui.board import hand_embed
 from bot.ui.images import HAND_FILE, hand_file
 from engine.view import private_option_ids
@@ -56,10 +56,12 @@ def thread_view(match: LiveMatch) -> discord.ui.View:
         public = [(i, o) for i, o in enumerate(decision.options) if o.id not in private]
         room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS
         shown = public if len(public) <= room else public[: room - 1]
+        token = decision_token(match)
         for index, option in shown:
             style = (discord.ButtonStyle.secondary if option.id in ("pass", "none", "skip")
                      else discord.ButtonStyle.primary)
-            view.add_item(DecisionButton(match.id, decision.seq, index, option.label, style))
+            view.add_item(DecisionButton(match.id, decision.seq, token, index, option.label,
+                                         style))
     if match.active:
         view.add_item(HandButton(match.id))
     return view
@@ -76,17 +78,18 @@ def hand_view(match: LiveMatch, seat: int, page: int = 0) -> discord.ui.View:
     pages = max(1, -(-len(options) // per_page))
     page = max(0, min(page, pages - 1))
     chunk = options[page * per_page : (page + 1) * per_page]
+    token = decision_token(match)
     for start in range(0, len(chunk), OPTIONS_PER_SELECT):
         part = chunk[start : start + OPTIONS_PER_SELECT]
         first, last = part[0][0] + 1, part[-1][0] + 1
         placeholder = "Choose…" if len(options) <= OPTIONS_PER_SELECT else (
             f"Choose (options {first}-{last} of {len(options)})…"
         )
-        view.add_item(DecisionSelect(match.id, decision.seq, page, start // OPTIONS_PER_SELECT,
-                                     part, placeholder))
+        view.add_item(DecisionSelect(match.id, decision.seq, token, page,
+                                     start // OPTIONS_PER_SELECT, part, placeholder))
     if pages > 1:
         for target, text in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
-            button = PageButton(match.id, decision.seq, target, text)
+            button = PageButton(match.id, decision.seq, token, target, text)
             button.item.disabled = not 0 <= target < pages
             view.add_item(button)
     return view
@@ -126,15 +129,18 @@ def guarded(callback: Callback) -> Callback:
 
 # --- the items ---
 class FromIds:
-    """For dynamic items whose custom_id holds only numbers: rebuild the item from them, in
-    the order of the template's groups, as its constructor takes them."""
+    """For dynamic items whose custom_id holds numbers (and perhaps a decision token):
+    rebuild the item from them, in the order of the template's groups, as its constructor
+    takes them."""
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> Any:
-        return cls(*(id_number(group) for group in match.groups()))
+        names = sorted(match.re.groupindex, key=lambda name: match.re.groupindex[name])
+        return cls(*(match[name] if name == "token" else id_number(match[name])
+                     for name in names))
 
 
 ID_LIMIT = 2**63 - 1  # SQLite's largest integer: no row, seq or option has this number
@@ -156,48 +162,54 @@ async def deck_names(
             for n in names if wanted in n.casefold()][:25]
 
 
+TOKEN = r"(?P<token>[0-9a-f]{8})"  # decision_token: which decision, exactly
+
+
 class DecisionButton(
     FromIds,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sc:opt:(?P<match>\d+):(?P<seq>\d+):(?P<index>\d+)",
+    template=rf"sc:opt:(?P<match>\d+):(?P<seq>\d+):{TOKEN}:(?P<index>\d+)",
 ):
     def __init__(
         self,
         match_id: int,
         seq: int,
+        token: str,
         index: int,
         label: str = "option",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_label(label), style=style, custom_id=f"sc:opt:{match_id}:{seq}:{index}"
+                label=_label(label), style=style,
+                custom_id=f"sc:opt:{match_id}:{seq}:{token}:{index}",
             )
         )
-        self.match_id, self.seq, self.index = match_id, seq, index
-
+        self.match_id, self.seq, self.token, self.index = match_id, seq, token, index
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await answer(interaction, self.match_id, self.seq, self.index, edit_hand=False)
+        await answer(interaction, self.match_id, self.seq, self.token, self.index,
+                     edit_hand=False)
 
 
 class DecisionSelect(
     FromIds,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"sc:sel:(?P<match>\d+):(?P<seq>\d+):(?P<page>\d+):(?P<part>\d+)",
+    template=rf"sc:sel:(?P<match>\d+):(?P<seq>\d+):{TOKEN}:(?P<page>\d+):(?P<part>\d+)",
 ):
     def __init__(
         self,
         match_id: int,
         seq: int,
+        token: str,
         page: int,
         part: int,
         options: list[tuple[int, Any]] | None = None,
         placeholder: str = "Choose…",
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"sc:sel:{match_id}:{seq}:{page}:{part}",
+            custom_id=f"sc:sel:{match_id}:{seq}:{token}:{page}:{part}",
             placeholder=placeholder,
             options=[
                 discord.SelectOption(label=_label(o.label, SELECT_LABEL_LIMIT), value=str(i))
@@ -206,8 +218,7 @@ class DecisionSelect(
             or [discord.SelectOption(label="-", value="-1")],
         )
         super().__init__(select)
-        self.match_id, self.seq = match_id, seq
-
+        self.match_id, self.seq, self.token = match_id, seq, token
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -215,27 +226,31 @@ class DecisionSelect(
             index = int(selected_value(interaction))
         except ValueError:
             index = -1
-        await answer(interaction, self.match_id, self.seq, index, edit_hand=True)
+        await answer(interaction, self.match_id, self.seq, self.token, index, edit_hand=True)
 
 
 class PageButton(
     FromIds,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sc:page:(?P<match>\d+):(?P<seq>\d+):(?P<page>\d+)",
+    template=rf"sc:page:(?P<match>\d+):(?P<seq>\d+):{TOKEN}:(?P<page>\d+)",
 ):
-    def __init__(self, match_id: int, seq: int, page: int, label: str = "Page") -> None:
+    def __init__(self, match_id: int, seq: int, token: str, page: int,
+                 label: str = "Page") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"sc:page:{match_id}:{seq}:{max(page, 0)}",
+                custom_id=f"sc:page:{match_id}:{seq}:{token}:{max(page, 0)}",
             )
         )
         self.match_id, self.seq, self.page = match_id, seq, page
 
-
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not private_to_presser(interaction):
+            # Never draw a hand onto a message others can see (a forged id would).
+            await send_hand(interaction, self.match_id)
+            return
         bot = bot_of(interaction)
         live = await bot.matches.find(self.match_id)
         seat = live.seat_of(interaction.user.id) if live else None
@@ -247,6 +262,37 @@ class PageButton(
             embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat, self.page),
             attachments=[await hand_file(bot, live, seat)],
         )
+
+
+class StaleDecisionItem(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sc:(?:opt:\d+:\d+:\d+|sel:\d+:\d+:\d+:\d+|page:\d+:\d+:\d+)",
+):
+    """Buttons and selects made before decisions were named by their token: they cannot
+    say which decision they were made for, so they are refused."""
+
+    def __init__(self, custom_id: str = "sc:opt:0:0:0") -> None:
+        super().__init__(discord.ui.Button(label="-", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> StaleDecisionItem:
+        return cls(match.string)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(STALE, ephemeral=True)
+
+
+def private_to_presser(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the message a component is on is seen by the presser alone (ephemeral, or
+    in their DM with the bot)."""
+    message = interaction.message
+    if message is None:
+        return False
+    return message.flags.ephemeral or isinstance(interaction.channel, discord.DMChannel)
 
 
 class HandButton(
@@ -288,12 +334,13 @@ async def send_hand(interaction: discord.Interaction[Any], match_id: int) -> Non
 
 
 async def answer(
-    interaction: discord.Interaction[Any], match_id: int, seq: int, index: int, edit_hand: bool
+    interaction: discord.Interaction[Any], match_id: int, seq: int, token: str, index: int,
+    edit_hand: bool,
 ) -> None:
     """Acknowledge at once, let the service check and commit, then say what happened."""
     bot = bot_of(interaction)
     await interaction.response.defer()
-    result = await bot.matches.decide(match_id, interaction.user.id, seq, index)
+    result = await bot.matches.decide(match_id, interaction.user.id, seq, index, token=token)
     if not result.ok:
         await interaction.followup.send(result.message, ephemeral=True)
         return
@@ -373,4 +420,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DecisionSelect,
     PageButton,
     HandButton,
+    StaleDecisionItem,
 )

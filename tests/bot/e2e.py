@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import SecretStr
 
 from bot.app import ScouterBot
-from bot.services.matches import LiveMatch
+from bot.services.matches import LiveMatch, decision_token
 from bot.settings import Settings
 from engine.ai import GreedyPlayer
 from engine.cards import DATA_DIR
@@ -181,7 +181,7 @@ async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = Fal
     user = w.users[match.players[decision.player]]  # type: ignore[index]
     choice = GreedyPlayer().choose(match.game, decision)
     index = [option.id for option in decision.options].index(choice)
-    button = f"sc:opt:{match.id}:{decision.seq}:{index}"
+    button = f"sc:opt:{match.id}:{decision.seq}:{decision_token(match)}:{index}"
     before = len(match.record.decisions)
     board_message = board(w, match)
     if button in board_message.custom_ids():

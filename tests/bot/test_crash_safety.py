@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from bot.db import Database
-from bot.services.matches import LiveMatch, MatchService
+from bot.services.matches import LiveMatch, MatchService, decision_token
 from engine.ai import GreedyPlayer
 from engine.cards import load_pool
 from tests.bot.e2e import FRIEZA, GOKU, World, world
@@ -99,7 +99,7 @@ async def press(w: World, match: LiveMatch, thread_id: int) -> asyncio.Task[obje
     if shown_decision(board) != decision.seq:
         return None
     assert board is not None
-    button = f"sc:opt:{match.id}:{decision.seq}:{index}"
+    button = f"sc:opt:{match.id}:{decision.seq}:{decision_token(match)}:{index}"
     if button in board.custom_ids():
         return asyncio.create_task(w.fake.click(user, board, button))
     hand = dm_hand(w, user, match.id)

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.services.matches import LiveMatch
+from bot.services.matches import LiveMatch, decision_token
 from engine.view import SPECTATOR, player_view
 from tests.bot.e2e import FRIEZA, GOKU, VEGETA, World, play_decision, world
 from tests.bot.test_discord_e2e import configure, register_by_form
@@ -95,7 +95,8 @@ def claimed(custom_id: str) -> bool:
     from cogs import game, league, play
 
     templates = [items.DecisionButton, items.DecisionSelect, items.PageButton,
-                 items.HandButton, items.WatchButton, game.ConcedeButton,
+                 items.StaleDecisionItem, items.HandButton, items.WatchButton,
+                 game.ConcedeButton,
                  league.StandingsPageButton, play.ChallengeButton, play.AcceptDeckSelect]
     return any(t.__discord_ui_compiled_template__.fullmatch(custom_id)  # type: ignore[attr-defined]
                for t in templates)
@@ -155,7 +156,12 @@ async def test_forged_component_ids_and_odd_commands(
         decider = w.users[live.players[decision.player] or 0]
         other = w.bob if decider is w.alice else w.alice
         over_seq = len(over.record.decisions)
+        token = decision_token(live)
         forged = [
+            f"sc:opt:{live.id}:{seq}:{token}:{n}", f"sc:opt:{live.id}:{seq}:deadbeef:0",
+            f"sc:opt:{live.id}:{seq}:{token}:{HUGE}", f"sc:opt:{live.id}:{seq + 1}:{token}:0",
+            f"sc:opt:{HUGE}:{seq}:{token}:0", f"sc:opt:{over.id}:{over_seq}:{token}:0",
+            f"sc:page:{live.id}:{seq}:{token}:{HUGE}", f"sc:page:{over.id}:0:{token}:0",
             f"sc:opt:{live.id}:{seq}:{n}", f"sc:opt:{live.id}:{seq}:{n + 10**6}",
             f"sc:opt:{live.id}:{seq + 1}:0", f"sc:opt:{live.id}:{seq - 1}:0",
             f"sc:opt:{live.id}:{HUGE}:0", f"sc:opt:{live.id}:{seq}:{HUGE}",
@@ -186,8 +192,10 @@ async def test_forged_component_ids_and_odd_commands(
             changed = [t for t in TABLES if now["stored"][t] != before["stored"][t]]
             assert now == before, (custom_id, changed, [now["stored"][t] for t in changed])
         # selects: out-of-range, negative and non-numeric values, other people's selects
-        for custom_id in (f"sc:sel:{live.id}:{seq}:0:0", f"sc:sel:{over.id}:0:0:0",
-                          f"sc:sel:{HUGE}:{seq}:0:0", f"sc:sel:{live.id}:{seq + 5}:0:0"):
+        for custom_id in (f"sc:sel:{live.id}:{seq}:{token}:0:0", f"sc:sel:{over.id}:0:{token}:0:0",
+                          f"sc:sel:{HUGE}:{seq}:{token}:0:0",
+                          f"sc:sel:{live.id}:{seq + 5}:{token}:0:0",
+                          f"sc:sel:{live.id}:{seq}:00000000:0:0", f"sc:sel:{live.id}:{seq}:0:0"):
             for values in (["-1"], [str(n)], ["abc"], [str(HUGE)], [""], []):
                 for user in (decider, other):
                     result = await forge(w, user, w.games.id, custom_id, values)
@@ -253,4 +261,6 @@ def test_any_decision_id_parses_safely(parts: list[str]) -> None:
     if match is not None:
         # \\d also accepts other scripts' digits ("٣"); int() reads them as the same number,
         # so such an id means what its ASCII twin means, nothing more
-        assert all(int(group) >= 0 for group in match.groups())
+        numbers = {name: value for name, value in match.groupdict().items() if name != "token"}
+        assert all(int(group) >= 0 for group in numbers.values())
+        assert re.fullmatch(r"[0-9a-f]{8}", match["token"])

@@ -9,8 +9,10 @@ import asyncio
 from pathlib import Path
 
 from bot.services.matches import LiveMatch
-from tests.bot.e2e import FRIEZA, GOKU, World, hand_message, world
+from tests.bot.e2e import FRIEZA, GOKU, World, hand_message, play_decision, world
 from tests.bot.test_discord_e2e import configure, register_by_form
+from tests.bot.test_judges_e2e import setup_judges
+from tests.bot.test_judges_e2e import start_match as judged_match
 from tests.bot.test_manual_e2e import manual_table
 from tests.fakediscord import FakeUser, RecordedMessage, async_test
 
@@ -190,3 +192,34 @@ async def test_one_live_match_per_player_through_discord(tmp_path: Path) -> None
         assert sum("already playing" in t for t in texts) == 1, texts
         live = await bot.matches.active_ids()
         assert len(live) == 1
+
+
+@async_test(timeout=120)
+async def test_a_choice_made_before_a_rollback_is_refused_after_it(tmp_path: Path) -> None:
+    """Defect 4: a rollback reuses decision numbers, so a /hand select shown before it
+    applied whatever option had that index afterwards. A component names the exact
+    decision it was made for (its branch and content), and a stale one is refused."""
+    async with world(tmp_path) as w, w.start_bot():
+        jules, _ = await setup_judges(w)
+        match = await judged_match(w)
+        for _ in range(4):
+            await play_decision(w, match)
+        decision = match.pending
+        assert decision is not None
+        seq = decision.seq
+        decider = w.users[match.players[decision.player] or 0]
+        shown = await w.fake.slash(decider, match.thread_id or 0, "hand")
+        old = shown.response
+        assert isinstance(old, RecordedMessage)
+        select = next(c for c in old.custom_ids() if c.startswith(f"sc:sel:{match.id}:"))
+        for _ in range(2):
+            await play_decision(w, match)
+        back = await w.fake.slash(jules, w.games, "judge rollback",
+                                  {"to": seq, "reason": "replay the combat", "match": match.id})
+        assert "Rolled back" in back.text(), back.text()
+        assert match.pending is not None and match.pending.seq == seq
+        count = len(match.record.decisions)
+        value = old.component(select)["options"][0]["value"]
+        stale = await w.fake.select(decider, old, select, [value])
+        assert "earlier decision" in stale.text(), stale.text()
+        assert len(match.record.decisions) == count
