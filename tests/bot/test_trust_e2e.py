@@ -219,7 +219,9 @@ async def test_a_choice_made_before_a_rollback_is_refused_after_it(tmp_path: Pat
         assert "Rolled back" in back.text(), back.text()
         assert match.pending is not None and match.pending.seq == seq
         count = len(match.record.decisions)
-        value = old.component(select)["options"][0]["value"]
+        component = old.component(select)
+        assert component is not None
+        value = component["options"][0]["value"]
         stale = await w.fake.select(decider, old, select, [value])
         assert "earlier decision" in stale.text(), stale.text()
         assert len(match.record.decisions) == count
