@@ -5,16 +5,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import math
+import time
 import zlib
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
 from discord.webhook.async_ import async_context, interaction_response_params
+from multidict import CIMultiDict
 
 from tests.fakediscord import (
     FakeChannel,
@@ -24,7 +29,9 @@ from tests.fakediscord import (
     FakeRole,
     FakeUser,
     RecordedMessage,
+    RouteLimit,
     async_test,
+    instant_retries,
     running_bot,
 )
 from tests.fakediscord.model import DEFAULT_BOT_PERMISSIONS
@@ -644,3 +651,140 @@ async def test_interaction_responses_followups_and_edits_ping_as_discord_does() 
         assert slow.response.notified == frozenset()
         notified = [(p.message.id, p.user_id) for p in w.fake.pings() if p.notified]
         assert len(notified) == 4 and all(uid != w.alice.id for _, uid in notified)
+
+
+# ---- rate limits ---------------------------------------------------------------------------------
+
+MESSAGES = "POST /channels/{channel_id}/messages"
+# A long window: nothing but the fake's clock (moved by discord.py's waits) can end it.
+SLOW_MESSAGES = {MESSAGES: RouteLimit(5, 60.0)}
+
+
+async def raw_post(fake: FakeDiscord, channel: FakeChannel, content: str) -> RawAnswer:
+    """POST a message with the bot's token outside discord.py (another process)."""
+    url = f"{fake.api_base}/channels/{channel.id}/messages"
+    auth = {"Authorization": f"Bot {fake.bot_token}"}
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(url, json={"content": content}, headers=auth) as answer,
+    ):
+        return RawAnswer(answer.status, answer.headers.copy(), await answer.json())
+
+
+@dataclass
+class RawAnswer:
+    status: int
+    headers: CIMultiDict[str]
+    body: Any
+
+
+@async_test
+async def test_rate_limit_headers_and_429s_as_discord_sends_them() -> None:
+    async with arena() as a:
+        a.fake.set_rate_limits(routes=SLOW_MESSAGES)
+        answers = [await raw_post(a.fake, a.arena, f"spam {i}") for i in range(6)]
+        assert [x.status for x in answers] == [200] * 5 + [429]
+        first, limited = answers[0].headers, answers[5]
+        assert first["X-RateLimit-Limit"] == "5" and first["X-RateLimit-Remaining"] == "4"
+        assert first["X-RateLimit-Reset-After"] == "60.000" and first["Via"] == "1.1 google"
+        assert abs(float(first["X-RateLimit-Reset"]) - time.time() - 60) < 30
+        assert [x.headers["X-RateLimit-Remaining"] for x in answers] == [
+            "4",
+            "3",
+            "2",
+            "1",
+            "0",
+            "0",
+        ]
+        assert limited.body["message"] == "You are being rate limited."
+        assert limited.body["global"] is False and 0 < limited.body["retry_after"] <= 60
+        assert limited.headers["Retry-After"] == str(math.ceil(limited.body["retry_after"]))
+        assert limited.headers["X-RateLimit-Scope"] == "user"
+        assert "X-RateLimit-Global" not in limited.headers
+        [record] = a.fake.rate_limited
+        bucket = first["X-RateLimit-Bucket"]
+        assert (record.route, record.scope, record.bucket) == (
+            MESSAGES,
+            "user",
+            f"{bucket}:{a.arena.id}",
+        )
+        assert len(a.fake.messages_in(a.arena)) == 5
+        # Each channel has its own bucket; the fake's clock ends the window.
+        other = a.fake.add_text_channel(a.guild, "other")
+        assert (await raw_post(a.fake, other, "elsewhere")).status == 200
+        a.fake.advance(60)
+        again = await raw_post(a.fake, a.arena, "later")
+        assert again.status == 200 and again.headers["X-RateLimit-Remaining"] == "4"
+        # time_scale shortens every window; the global limit answers for the whole bot.
+        a.fake.set_rate_limits(time_scale=0.1, global_limit=1)
+        scaled = await raw_post(a.fake, a.arena, "quick")
+        assert scaled.headers["X-RateLimit-Reset-After"] == "6.000"
+        over = await raw_post(a.fake, other, "one too many")
+        assert over.status == 429 and over.body["global"] is True
+        assert over.headers["X-RateLimit-Global"] == "true"
+        assert over.headers["X-RateLimit-Scope"] == "global"
+        assert [r.scope for r in a.fake.rate_limited] == ["user", "global"]
+        assert a.fake.request_counts("POST") == Counter({MESSAGES: 10})
+
+
+@async_test
+async def test_discord_py_waits_out_a_429_then_never_exceeds_what_headers_say() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        a.fake.set_rate_limits(routes=SLOW_MESSAGES)
+        # Another process with the bot's token (a restarted bot) spent the channel's bucket.
+        for i in range(5):
+            await raw_post(a.fake, a.arena, f"before the restart {i}")
+        with instant_retries(a.fake) as sleeps:
+            sent = await send(client, a.arena, "after the restart")
+            [limited] = a.fake.rate_limited
+            assert limited.scope == "user" and sleeps.waits == [limited.retry_after]
+            assert sleeps.backoffs == []
+            latest = a.fake.latest_message(a.arena)
+            assert latest is not None and latest.id == sent.id
+            # Knowing the bucket, discord.py waits out a spent one before sending more.
+            await asyncio.gather(*(send(client, a.arena, f"move {i}") for i in range(12)))
+        assert len(a.fake.rate_limited) == 1
+        assert len(a.fake.messages_in(a.arena)) == 5 + 1 + 12
+        assert len(sleeps.waits) >= 3  # the 429, then at least twice a spent bucket
+        statuses = [r.status for r in a.fake.request_log if r.route == MESSAGES]
+        assert statuses.count(429) == 1 and statuses.count(200) == 18
+
+
+@async_test
+async def test_the_global_limit_trips_and_discord_py_waits_for_it() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        rooms = [a.fake.add_text_channel(a.guild, f"room-{i}") for i in range(5)]
+        a.fake.set_rate_limits(global_limit=3, global_window=60.0)
+        with instant_retries(a.fake) as sleeps:
+            fetched = await asyncio.gather(*(client.fetch_channel(r.id) for r in rooms))
+        assert [c.id for c in fetched] == [r.id for r in rooms]
+        limited = a.fake.rate_limited
+        assert len(limited) >= 2 and {r.scope for r in limited} == {"global"}
+        assert {r.bucket for r in limited} == {"global"} and len(sleeps.waits) == len(limited)
+        gets = a.fake.request_counts(r"^GET /channels/")
+        assert gets == Counter({"GET /channels/{channel_id}": 5 + len(limited)})
+
+
+@async_test
+async def test_interaction_endpoints_are_not_bound_by_the_global_limit() -> None:
+    async with world() as w:
+        w.fake.set_rate_limits(global_limit=1, global_window=60.0)
+        games = w.bot.get_channel(w.games.id)
+        assert isinstance(games, discord.TextChannel)
+        await games.send("the one request this minute")
+        result = await w.fake.slash(w.alice, w.games, "shout", {"text": "hi"})
+        assert result.error is None and len(result.followups) == 2
+        assert w.fake.rate_limited == []
+        with instant_retries(w.fake):
+            await games.send("waits for the next minute")
+        assert [r.scope for r in w.fake.rate_limited] == ["global"]
+
+
+@async_test
+async def test_time_scale_keeps_discords_limits_at_machine_speed() -> None:
+    """How an end-to-end world runs: real limits, windows 50 times shorter, real sleeps."""
+    async with arena() as a, http_client(a.fake) as client:
+        a.fake.set_rate_limits(time_scale=0.02)  # 5 messages per 0.1 s per channel
+        await asyncio.gather(*(send(client, a.arena, f"move {i}") for i in range(12)))
+        assert a.fake.rate_limited == [] and len(a.fake.messages_in(a.arena)) == 12
+        assert a.fake.request_counts("^POST") == Counter({MESSAGES: 12})

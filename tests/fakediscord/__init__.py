@@ -39,12 +39,34 @@ highlights edited-in mentions but sends no notification). ``fake.pings(user=None
 include_edits=True)`` lists every ``Ping(message, user_id)`` so far. discord.py merges a
 call's ``AllowedMentions`` onto the client's default, and ``AllowedMentions(users=[x])``
 leaves everyone and roles at True: without a client default it still parses @everyone.
+
+Rate limits (ratelimit.py), off unless ``FakeDiscord(rate_limits=RateLimitConfig(...))`` or
+``fake.set_rate_limits(enabled=True, *, time_scale=, global_limit=, global_window=, routes=)``
+switches them on. Buckets are a route template ("POST /channels/{channel_id}/messages") plus
+its top-level resource (channel, guild, or webhook id + token); ``DISCORD_ROUTE_LIMITS``
+has Discord's values (5 messages per 5 s per channel, ...), other routes 5 per 1 s, the
+global limit 50 per 1 s (interaction callbacks and interaction webhooks exempt). Every
+response then carries X-RateLimit-Limit/-Remaining/-Reset/-Reset-After/-Bucket; over a
+bucket: 429 {"message", "retry_after", "global": false}, Retry-After, X-RateLimit-Scope:
+user; over the global limit: "global": true, X-RateLimit-Global, X-RateLimit-Scope: global.
+Windows run on the fake's clock (``advance`` ends them) and last ``window * time_scale``
+(0.1: ten times shorter, for worlds that play at machine speed). ``fake.rate_limited``
+records each 429 (route, bucket, scope, retry_after, when), ``fake.request_log`` each
+request and ``fake.request_counts(pattern=None)`` counts them per "METHOD /template".
+discord.py honours it all: it waits out a spent bucket before sending (the call that spent
+it returns only after the reset), and on a 429 sleeps retry_after and tries again (five
+tries in all; a retry_after over ``max_ratelimit_timeout`` raises ``discord.RateLimited``).
+
+``instant_retries(fake=None)`` (helpers.py) makes discord.py's 5xx backoffs (1, 3, 5, 7, 9 s)
+instant and records its sleeps; with ``fake`` its rate-limit waits move the fake's clock
+instead of sleeping, so a test of limits does not depend on how fast the machine is.
 """
 
 from .client import AttachmentInput, InteractionResult
 from .errors import ApiError, ErrorRecord
+from .faults import FailureRule, InjectedFailure
 from .gateway import GatewayEvent
-from .helpers import async_test, running_bot
+from .helpers import DiscordSleeps, async_test, instant_retries, running_bot
 from .mentions import Mentions
 from .model import (
     FakeChannel,
@@ -59,13 +81,23 @@ from .model import (
     StoredAttachment,
     StoredMessage,
 )
+from .ratelimit import (
+    DISCORD_ROUTE_LIMITS,
+    RateLimitConfig,
+    RateLimitRecord,
+    RequestRecord,
+    RouteLimit,
+)
 from .server import BOT_FLAGS, FakeDiscord
 
 __all__ = [
     "BOT_FLAGS",
+    "DISCORD_ROUTE_LIMITS",
     "ApiError",
     "AttachmentInput",
+    "DiscordSleeps",
     "ErrorRecord",
+    "FailureRule",
     "FakeChannel",
     "FakeDiscord",
     "FakeGuild",
@@ -75,12 +107,18 @@ __all__ = [
     "FakeRole",
     "FakeUser",
     "GatewayEvent",
+    "InjectedFailure",
     "InteractionResult",
     "Mentions",
     "Ping",
+    "RateLimitConfig",
+    "RateLimitRecord",
     "RecordedMessage",
+    "RequestRecord",
+    "RouteLimit",
     "StoredAttachment",
     "StoredMessage",
     "async_test",
+    "instant_retries",
     "running_bot",
 ]

@@ -1,12 +1,18 @@
-"""Test plumbing: run async tests without a pytest plugin, run a discord.py bot against the fake."""
+"""Test plumbing: run async tests without a pytest plugin, run a discord.py bot against the
+fake, make discord.py's retry sleeps instant."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar, overload
+import types
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
 
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 
@@ -64,3 +70,64 @@ async def running_bot(bot: Any, token: str, *, timeout: float = 5.0) -> AsyncIte
                 task.exception()  # already raised above; mark it retrieved
         else:
             await asyncio.wait_for(task, timeout)
+
+
+@dataclass
+class DiscordSleeps:
+    """What discord.py slept for inside ``instant_retries``: its backoffs after a 5xx
+    (``1 + 2 * tries`` seconds) and its rate-limit waits longer than 0 s (a 429's
+    retry_after, a spent bucket's reset_after, a webhook's delay)."""
+
+    backoffs: list[int] = field(default_factory=list)
+    waits: list[float] = field(default_factory=list)
+
+
+class _DiscordAsyncio(types.ModuleType):
+    """Stands for ``asyncio`` inside discord.py's HTTP modules; only ``sleep`` differs."""
+
+    def __init__(self, sleeps: DiscordSleeps, fake: FakeDiscord | None) -> None:
+        super().__init__("asyncio")
+        self._sleeps = sleeps
+        self._fake = fake
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    def sleep(self, delay: float, result: Any = None) -> Coroutine[Any, Any, Any]:
+        # discord.py's backoffs are ints (1 + tries * 2); its rate-limit waits are floats
+        # read from headers or JSON.
+        if isinstance(delay, int):
+            self._sleeps.backoffs.append(delay)
+            return asyncio.sleep(0, result)
+        if delay <= 0:  # discord.py "waits" 0 s on a bucket it knows nothing of
+            return asyncio.sleep(0, result)
+        self._sleeps.waits.append(delay)
+        if self._fake is None:
+            return asyncio.sleep(delay, result)
+        self._fake.advance(delay)
+        return asyncio.sleep(0, result)
+
+
+@contextlib.contextmanager
+def instant_retries(fake: FakeDiscord | None = None) -> Iterator[DiscordSleeps]:
+    """Make discord.py's retry backoffs after a 5xx instant (a test can exhaust its five
+    tries at once), recording every sleep. Its rate-limit waits still take their time,
+    unless ``fake`` is given: then each moves the fake's clock on by its length instead of
+    sleeping, so buckets, global windows and interaction deadlines see the time pass while
+    the test does not wait (waits running side by side each add theirs). Only the
+    ``asyncio`` name inside discord.http and discord.webhook.async_ (interaction callbacks
+    and followups) is replaced."""
+    import discord.http
+    import discord.webhook.async_
+
+    sleeps = DiscordSleeps()
+    proxy = _DiscordAsyncio(sleeps, fake)
+    modules: list[Any] = [discord.http, discord.webhook.async_]
+    saved = [module.asyncio for module in modules]
+    for module in modules:
+        module.asyncio = proxy
+    try:
+        yield sleeps
+    finally:
+        for module, original in zip(modules, saved, strict=True):
+            module.asyncio = original

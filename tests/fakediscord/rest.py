@@ -10,7 +10,15 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .errors import ApiError, ErrorRecord, FormErrors, missing_permissions, unknown
+from .errors import (
+    ApiError,
+    ErrorRecord,
+    FormErrors,
+    json_response,
+    missing_permissions,
+    unknown,
+)
+from .faults import Faults
 from .gateway import Gateway
 from .model import (
     APPLICATION_COMMAND,
@@ -39,6 +47,7 @@ from .model import (
     RegisteredCommand,
     StoredMessage,
 )
+from .ratelimit import RateLimitConfig, RateLimiter, RequestRecord, route_of
 from .state import (
     INTERACTION_ACK_SECONDS,
     INTERACTION_ALLOWED_FLAGS,
@@ -59,13 +68,6 @@ CALLBACK_TYPES: dict[int, set[int]] = {
     AUTOCOMPLETE: {8},
     MODAL_SUBMIT: {4, 5, 6, 7},
 }
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    # Exactly "application/json": discord.py compares the header verbatim.
-    return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
-    )
 
 
 def no_content() -> web.Response:
@@ -135,9 +137,13 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Uploaded
 
 
 class RestApi:
-    def __init__(self, state: FakeState, gateway: Gateway) -> None:
+    def __init__(
+        self, state: FakeState, gateway: Gateway, rate_limits: RateLimitConfig | None = None
+    ) -> None:
         self.state = state
         self.gateway = gateway
+        self.limits = RateLimiter(state, rate_limits)
+        self.faults = Faults(state)
         self.routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
         r = self._route
         # users, application, gateway
@@ -226,7 +232,23 @@ class RestApi:
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         method = request.method
-        self.state.requests.append(f"{method} {path}")
+        state = self.state
+        state.requests.append(f"{method} {path}")
+        template, major = route_of(path)
+        record = RequestRecord(method, path, f"{method} {template}", major, state.now())
+        state.request_log.append(record)
+        response: web.StreamResponse | None = self.faults.answer(method, path, template)
+        if response is None:
+            response, headers = self.limits.check(method, path, template, major)
+            if response is None:
+                response = await self._dispatch(request, method, path)
+                response.headers.update(headers)
+        # Discord's answers come through its edge; discord.py wants this header on a 429.
+        response.headers["Via"] = "1.1 google"
+        record.status = response.status
+        return response
+
+    async def _dispatch(self, request: web.Request, method: str, path: str) -> web.StreamResponse:
         for route_method, pattern, handler, auth in self.routes:
             if route_method != method:
                 continue

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -11,6 +14,7 @@ from aiohttp import web
 from . import payloads
 from .client import UserActions, UserLike
 from .errors import ErrorRecord
+from .faults import FailureRule, InjectedFailure
 from .gateway import Gateway, GatewayEvent
 from .model import (
     ATTACH_FILES,
@@ -38,6 +42,7 @@ from .model import (
     RegisteredCommand,
     perm_value,
 )
+from .ratelimit import RateLimitConfig, RateLimitRecord, RequestRecord, RouteLimit
 from .rest import RestApi
 from .state import FakeState
 
@@ -73,12 +78,13 @@ class FakeDiscord(UserActions):
         ack_timeout: float = 3.5,
         response_timeout: float = 5.0,
         settle: float = 0.05,
+        rate_limits: RateLimitConfig | None = None,
     ) -> None:
         self.state = FakeState(
             bot_name=bot_name, enabled_privileged_intents=enabled_privileged_intents
         )
         self.gateway = Gateway(self.state)
-        self.rest = RestApi(self.state, self.gateway)
+        self.rest = RestApi(self.state, self.gateway, rate_limits)
         self.ack_timeout = ack_timeout
         self.response_timeout = response_timeout
         self.settle = settle
@@ -176,12 +182,35 @@ class FakeDiscord(UserActions):
 
     @property
     def errors(self) -> list[ErrorRecord]:
-        """Every error answer the REST API gave."""
+        """Every error answer the REST API gave (429s and injected failures: see ``extra``)."""
         return self.state.errors
 
     @property
     def requests(self) -> list[str]:
         return self.state.requests
+
+    @property
+    def request_log(self) -> list[RequestRecord]:
+        """Every REST request: method, path, route template, top-level resource, status."""
+        return self.state.request_log
+
+    def request_counts(self, pattern: str | None = None) -> Counter[str]:
+        """Requests per route ("METHOD /template"), those matching ``pattern`` (re.search)."""
+        return Counter(
+            r.route
+            for r in self.state.request_log
+            if pattern is None or re.search(pattern, r.route)
+        )
+
+    @property
+    def rate_limited(self) -> list[RateLimitRecord]:
+        """Every 429 served: rate limits and injected ones (``injected``)."""
+        return self.state.rate_limited
+
+    @property
+    def failures(self) -> list[InjectedFailure]:
+        """Every failure ``fail`` injected, in order."""
+        return self.state.failures
 
     @property
     def events(self) -> list[GatewayEvent]:
@@ -215,8 +244,79 @@ class FakeDiscord(UserActions):
         """Close the bot's websocket like a network failure (it resumes, gets op 9, identifies)."""
         await self.gateway.close_all(code, "fake discord: connection dropped")
 
+    # ---- rate limits and failures ---------------------------------------------------------------
+
+    @property
+    def rate_limit_config(self) -> RateLimitConfig:
+        return self.rest.limits.config
+
+    @rate_limit_config.setter
+    def rate_limit_config(self, config: RateLimitConfig) -> None:
+        self.rest.limits.config = config
+        self.rest.limits.reset()
+
+    def set_rate_limits(
+        self,
+        enabled: bool = True,
+        *,
+        time_scale: float | None = None,
+        global_limit: int | None = None,
+        global_window: float | None = None,
+        routes: Mapping[str, RouteLimit | None] | None = None,
+    ) -> RateLimitConfig:
+        """Switch Discord's rate limits on (off with ``False``), changing what is given:
+        ``routes`` ("METHOD /template" -> RouteLimit, or None for none) are laid over the
+        current table. Every bucket starts afresh."""
+        config = self.rest.limits.config
+        changes: dict[str, Any] = {"enabled": enabled}
+        if time_scale is not None:
+            changes["time_scale"] = time_scale
+        if global_limit is not None:
+            changes["global_limit"] = global_limit
+        if global_window is not None:
+            changes["global_window"] = global_window
+        if routes is not None:
+            changes["routes"] = {**config.routes, **routes}
+        self.rate_limit_config = dataclasses.replace(config, **changes)
+        return self.rate_limit_config
+
+    def fail(
+        self,
+        method: str,
+        path: str,
+        *,
+        status: int = 503,
+        times: int | None = 1,
+        code: int | None = None,
+        message: str | None = None,
+        retry_after: float = 1.0,
+        scope: str = "user",
+    ) -> FailureRule:
+        """Make the next ``times`` requests (None: all until ``heal``) whose method is
+        ``method`` ("*": any) and whose path after /api/v10 matches ``path`` (re.fullmatch)
+        fail with ``status``: 5xx, 429 (``retry_after`` seconds, ``scope`` "user", "global" or
+        "shared"), 403 (50013 Missing Permissions), 404 (the route's Unknown ... code), or
+        another, with ``code``/``message``. Nothing is done and no bucket is used."""
+        return self.rest.faults.add(
+            FailureRule(
+                method.upper(),
+                re.compile(path),
+                status,
+                times,
+                code=code,
+                message=message,
+                retry_after=retry_after,
+                scope=scope,
+            )
+        )
+
+    def heal(self, rule: FailureRule | None = None) -> None:
+        """Stop injecting ``rule``'s failures, or every rule's."""
+        self.rest.faults.heal(rule)
+
     def advance(self, seconds: float) -> None:
-        """Move the fake's clock (interaction 3 s / 15 min limits) without sleeping."""
+        """Move the fake's clock (interaction 3 s / 15 min limits, rate limit windows)
+        without sleeping."""
         self.state.clock_offset += seconds
 
     # ---- world building -------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 
 from . import mentions
 from .errors import ApiError, ErrorRecord, FormErrors, missing_permissions, unknown
+from .faults import InjectedFailure
 from .model import (
     ADMINISTRATOR,
     ALL_PERMISSIONS,
@@ -50,6 +51,7 @@ from .model import (
     StoredAttachment,
     StoredMessage,
 )
+from .ratelimit import RateLimitRecord, RequestRecord
 from .validate import check_message
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -134,6 +136,9 @@ class FakeState:
         self.errors: list[ErrorRecord] = []
         self.unhandled: list[str] = []
         self.requests: list[str] = []
+        self.request_log: list[RequestRecord] = []
+        self.rate_limited: list[RateLimitRecord] = []
+        self.failures: list[InjectedFailure] = []
         self.enabled_privileged_intents = (
             PRIVILEGED_INTENTS if enabled_privileged_intents is None else enabled_privileged_intents
         )
