@@ -788,3 +788,87 @@ async def test_time_scale_keeps_discords_limits_at_machine_speed() -> None:
         await asyncio.gather(*(send(client, a.arena, f"move {i}") for i in range(12)))
         assert a.fake.rate_limited == [] and len(a.fake.messages_in(a.arena)) == 12
         assert a.fake.request_counts("^POST") == Counter({MESSAGES: 12})
+
+
+# ---- Discord failing on demand ------------------------------------------------------------------
+
+EDITS = r"/channels/\d+/messages/\d+"
+
+
+@async_test
+async def test_server_errors_exhaust_discord_py_retries_until_healed() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        sent = await send(client, a.arena, "board v1")
+        # 500, 502, 504 (and 524): discord.py tries five times, sleeping 1, 3, 5, 7, 9 s.
+        rule = a.fake.fail("PATCH", EDITS, status=502, times=6)
+        with instant_retries() as sleeps, pytest.raises(discord.DiscordServerError) as info:
+            await sent.edit(content="board v2")
+        assert info.value.status == 502 and sleeps.backoffs == [1, 3, 5, 7, 9]
+        assert rule.served == 5 and [f.status for f in a.fake.failures] == [502] * 5
+        assert a.fake.state.messages[sent.id].content == "board v1"
+        # 503 is not one of them: discord.py raises at the first.
+        a.fake.heal(rule)
+        unavailable = a.fake.fail("PATCH", EDITS, status=503, times=6)
+        with instant_retries() as sleeps, pytest.raises(discord.DiscordServerError) as info:
+            await sent.edit(content="board v2")
+        assert info.value.status == 503 and sleeps.backoffs == [] and unavailable.served == 1
+        # Healed, the edit goes through; a few 500s are retried away unnoticed.
+        a.fake.heal()
+        edited = await sent.edit(content="board v2")
+        assert edited.content == "board v2"
+        a.fake.fail("PATCH", EDITS, status=500, times=3)
+        with instant_retries() as sleeps:
+            await sent.edit(content="board v3")
+        assert sleeps.backoffs == [1, 3, 5]
+        latest = a.fake.latest_message(a.arena)
+        assert latest is not None and latest.content == "board v3"
+        assert [e.status for e in a.fake.errors if e.extra.get("injected")] == [502] * 5 + [503] + [
+            500
+        ] * 3
+
+
+@async_test
+async def test_injected_forbidden_not_found_and_429s() -> None:
+    async with arena() as a, http_client(a.fake, max_ratelimit_timeout=30.0) as client:
+        sent = await send(client, a.arena, "board")
+        a.fake.fail("PATCH", EDITS, status=403)
+        with pytest.raises(discord.Forbidden) as forbidden:
+            await sent.edit(content="x")
+        a.fake.fail("*", EDITS, status=404)
+        with pytest.raises(discord.NotFound) as missing:
+            await sent.edit(content="x")
+        assert (forbidden.value.code, missing.value.code) == (50013, 10008)
+        # A 429 the bucket did not announce: discord.py waits retry_after and tries again.
+        posts = r"/channels/\d+/messages"
+        a.fake.fail("POST", posts, status=429, retry_after=2.0, times=2)
+        with instant_retries(a.fake) as sleeps:
+            await send(client, a.arena, "patient")
+        assert sleeps.waits == [2.0, 2.0]
+        assert [(r.injected, r.scope) for r in a.fake.rate_limited] == [(True, "user")] * 2
+        # Longer than max_ratelimit_timeout: discord.RateLimited at once.
+        a.fake.fail("POST", posts, status=429, retry_after=60.0)
+        with instant_retries(a.fake) as sleeps, pytest.raises(discord.RateLimited) as info:
+            await send(client, a.arena, "impatient")
+        assert info.value.retry_after == 60.0 and sleeps.waits == []
+        # A 429 that never ends: discord.py gives up after five tries.
+        endless = a.fake.fail("POST", posts, status=429, retry_after=1.0, times=None)
+        with instant_retries(a.fake), pytest.raises(discord.HTTPException) as gave_up:
+            await send(client, a.arena, "hopeless")
+        assert gave_up.value.status == 429 and endless.served == 5
+        a.fake.heal()
+        assert [m.content for m in a.fake.messages_in(a.arena)] == ["board", "patient"]
+
+
+@async_test
+async def test_interaction_callbacks_and_followups_retry_on_their_own_terms() -> None:
+    """discord.py's webhook adapter (callbacks, followups, original-response edits) retries
+    every 5xx, 503 included, and waits out any 429 whatever max_ratelimit_timeout says."""
+    async with world() as w:
+        w.fake.fail("POST", r"/interactions/\d+/[^/]+/callback", status=429, retry_after=0.5)
+        w.fake.fail("POST", r"/webhooks/\d+/[^/]+", status=503, times=2)
+        with instant_retries(w.fake) as sleeps:
+            result = await w.fake.slash(w.alice, w.games, "slow")
+        assert result.error is None and isinstance(result.response, RecordedMessage)
+        assert result.response.content == "Done thinking"
+        assert sleeps.waits == [0.5] and sleeps.backoffs == [1, 3]
+        assert [f.status for f in w.fake.failures] == [429, 503, 503]

@@ -60,6 +60,17 @@ tries in all; a retry_after over ``max_ratelimit_timeout`` raises ``discord.Rate
 ``instant_retries(fake=None)`` (helpers.py) makes discord.py's 5xx backoffs (1, 3, 5, 7, 9 s)
 instant and records its sleeps; with ``fake`` its rate-limit waits move the fake's clock
 instead of sleeping, so a test of limits does not depend on how fast the machine is.
+
+Discord failing (faults.py): ``fake.fail(method, path_regex, *, status=503, times=1,
+code=None, message=None, retry_after=1.0, scope="user")`` makes the next ``times`` requests
+("*": any method; the path after /api/v10 must fullmatch) fail before the fake handles them
+(``times=None``: until ``fake.heal()``; ``heal(rule)`` ends one rule): 5xx, 429 (as over a
+bucket, ``scope`` "user"/"global"/"shared"), 403 (50013 Missing Permissions), 404 (the
+route's Unknown ... code). ``fake.failures`` records each one; they and the 429s are in
+``fake.errors`` too (``extra`` says "injected" / "rate_limit"). discord.py's HTTPClient
+retries only 500, 502, 504 and 524 (five tries, then DiscordServerError) and raises at once
+on 503; its webhook adapter (interaction callbacks, followups, original-response edits)
+retries every 5xx and every 429, ignoring ``max_ratelimit_timeout``.
 """
 
 from .client import AttachmentInput, InteractionResult
