@@ -14,7 +14,7 @@ from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
 from bot.ui.board import board_embed
 from bot.ui.images import BOARD_FILE, board_file
-from bot.ui.items import FromIds, bot_of, guarded, send_hand
+from bot.ui.items import FromIds, bot_of, guarded, private_to_presser, send_hand
 from engine.replay import replay_events
 
 LOG_INLINE_LIMIT = 1800
@@ -101,8 +101,13 @@ class ConcedeButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
         result = await bot.matches.concede(self.match_id, interaction.user.id)
-        text = "You conceded. Good game!" if result.ok else result.message
-        await interaction.response.edit_message(content=text, view=None)
+        if not result.ok or not private_to_presser(interaction):
+            # A refusal, or a press on a message others see (a forged id), is told to the
+            # presser alone: the shared message stays as it is.
+            text = "You conceded. Good game!" if result.ok else result.message
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.edit_message(content="You conceded. Good game!", view=None)
 
 
 class HandCog(commands.Cog):

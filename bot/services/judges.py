@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db import Database, Row
-from bot.services.matches import LiveMatch, MatchService, Result
+from bot.db_batch import Statement
+from bot.services.matches import LiveMatch, MatchService, Result, execute_all
 from bot.textboard import render_board
 from engine.cards import CardPool
 from engine.export import export_scenario
@@ -50,13 +51,20 @@ class JudgeService:
     async def audit(
         self, match: LiveMatch, actor_id: int, action: str, detail: dict[str, Any], reason: str
     ) -> None:
+        """Record a look (view, log) before anything is shown."""
         async with self.db.write() as conn:
-            await conn.execute(
-                "INSERT INTO audit_log (guild_id, match_id, actor_id, action, detail, reason,"
-                " created_at) VALUES (?,?,?,?,?,?,?)",
-                (match.guild_id, match.id, actor_id, action,
-                 json.dumps(detail, sort_keys=True), reason, self.clock()),
-            )
+            await execute_all(conn, [self.audit_entry(match, actor_id, action, detail, reason)])
+
+    def audit_entry(self, match: LiveMatch, actor_id: int, action: str,
+                    detail: dict[str, Any], reason: str) -> Statement:
+        """The audit row of an action, to commit in the action's own transaction: an
+        action is never taken without its entry, nor an entry written for one not taken."""
+        return (
+            "INSERT INTO audit_log (guild_id, match_id, actor_id, action, detail, reason,"
+            " created_at) VALUES (?,?,?,?,?,?,?)",
+            [(match.guild_id, match.id, actor_id, action,
+              json.dumps(detail, sort_keys=True), reason, self.clock())],
+        )
 
     async def audit_entries(self, match_id: int) -> list[AuditEntry]:
         rows = await self.db.fetchall(
@@ -75,13 +83,11 @@ class JudgeService:
             raise JudgeError("This match is over. Ask a judge directly if its result is wrong.")
         if match.paused:
             raise JudgeError("This match is already paused for a dispute; a judge is coming.")
-        async with self.db.write() as conn:
-            await conn.execute(
-                "INSERT INTO disputes (match_id, opened_by, reason, opened_at) VALUES (?,?,?,?)",
-                (match.id, user_id, reason, self.clock()),
-            )
-        await self.matches.set_paused(match.id, True)
-        await self.audit(match, user_id, "dispute", {}, reason)
+        await self.matches.set_paused(match.id, True, also=[
+            ("INSERT INTO disputes (match_id, opened_by, reason, opened_at) VALUES (?,?,?,?)",
+             [(match.id, user_id, reason, self.clock())]),
+            self.audit_entry(match, user_id, "dispute", {}, reason),
+        ])
 
     async def open_disputes(self, match_id: int) -> list[Row]:
         return await self.db.fetchall(
@@ -93,14 +99,11 @@ class JudgeService:
         reason = _reason(reason)
         if not match.active:
             raise JudgeError("This match is over; there is nothing to resume.")
-        async with self.db.write() as conn:
-            await conn.execute(
-                "UPDATE disputes SET closed_by=?, closed_at=? WHERE match_id=?"
-                " AND closed_at IS NULL",
-                (judge_id, self.clock(), match.id),
-            )
-        await self.audit(match, judge_id, "resume", {}, reason)
-        await self.matches.set_paused(match.id, False)
+        await self.matches.set_paused(match.id, False, also=[
+            ("UPDATE disputes SET closed_by=?, closed_at=? WHERE match_id=?"
+             " AND closed_at IS NULL", [(judge_id, self.clock(), match.id)]),
+            self.audit_entry(match, judge_id, "resume", {}, reason),
+        ])
 
     # --- looking ---
     async def full_view(self, match: LiveMatch, judge_id: int) -> str:
@@ -143,22 +146,23 @@ class JudgeService:
     async def rollback(self, match: LiveMatch, judge_id: int, to: int, reason: str) -> list[str]:
         """Continue from after decision `to`; returns the undone decisions in words."""
         reason = _reason(reason)
-        words = describe_answers(match.record, self.pool)
+        undone = describe_answers(match.record, self.pool)[to:]
+        entry = self.audit_entry(match, judge_id, "rollback", {"to": to, "undone": undone},
+                                 reason)
         try:
-            await self.matches.rollback(match.id, to)
+            await self.matches.rollback(match.id, to, also=[entry])
         except ValueError as exc:
             raise JudgeError(f"Cannot roll back to decision {to}: {exc}.") from None
-        undone = words[to:]
-        await self.audit(match, judge_id, "rollback", {"to": to, "undone": undone}, reason)
         return undone
 
     async def adjust(self, match: LiveMatch, judge_id: int, seat: int,
                      change: dict[str, Any], reason: str) -> str:
         reason = _reason(reason)
-        result: Result = await self.matches.correct(match.id, judge_id, seat, change)
+        entry = self.audit_entry(match, judge_id, "adjust", {"seat": seat, **change}, reason)
+        result: Result = await self.matches.correct(match.id, judge_id, seat, change,
+                                                    also=[entry])
         if not result.ok:
             raise JudgeError(result.message)
-        await self.audit(match, judge_id, "adjust", {"seat": seat, **change}, reason)
         return result.message
 
     async def award(self, match: LiveMatch, judge_id: int, winner: int | None,
@@ -167,17 +171,17 @@ class JudgeService:
         reason = _reason(reason)
         if match.status == "void":
             raise JudgeError("This match is void; it cannot be awarded.")
+        entry = self.audit_entry(match, judge_id, "award",
+                                 {"winner": winner, "draw": winner is None}, reason)
         await self.matches.settle(match.id, "finished", winner,
-                                  "judge" if winner is not None else "draw")
-        await self.audit(match, judge_id, "award",
-                         {"winner": winner, "draw": winner is None}, reason)
+                                  "judge" if winner is not None else "draw", also=[entry])
 
     async def void(self, match: LiveMatch, judge_id: int, reason: str) -> None:
         reason = _reason(reason)
         if match.status == "void":
             raise JudgeError("This match is already void.")
-        await self.matches.settle(match.id, "void", None, "void")
-        await self.audit(match, judge_id, "void", {}, reason)
+        await self.matches.settle(match.id, "void", None, "void",
+                                  also=[self.audit_entry(match, judge_id, "void", {}, reason)])
 
 
 def _reason(reason: str) -> str:

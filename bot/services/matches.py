@@ -20,6 +20,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.db import Database, Row
+from bot.db_batch import Statement
 from bot.services.decks import deck_from_json, deck_to_json
 from engine.adjust import encode as encode_adjustment
 from engine.ai import GreedyPlayer
@@ -431,15 +432,19 @@ class MatchService:
                 return Result(False, "Only a player of this match can concede it.")
             if not match.active:
                 return Result(False, "This match is already over.")
-            await self._commit(match, [Answer(seat, "@concede")], user_id, "player")
+            if not await self._commit(match, [Answer(seat, "@concede")], user_id, "player"):
+                return Result(False, "Something went wrong saving that; nothing changed: "
+                                     "the match goes on. Please try again.")
         await self._tell(match)
         return Result(True, "You conceded.")
 
     async def _commit(
-        self, match: LiveMatch, answers: list[Answer], actor_id: int | None, source: str
+        self, match: LiveMatch, answers: list[Answer], actor_id: int | None, source: str,
+        also: Sequence[Statement] = (),
     ) -> bool:
-        """Apply answers to the game and store them in one transaction; on any failure
-        the game is rebuilt from the database, so memory never runs ahead of storage."""
+        """Apply answers to the game and store them in one transaction (with `also`, e.g.
+        the judges' audit entry); on any failure the game is rebuilt from the database, so
+        memory never runs ahead of storage."""
         game = match.game
         applied: list[tuple[int, Answer]] = []
         events: list[Event] = []
@@ -479,6 +484,7 @@ class MatchService:
                         match.id,
                     )],
                 ),
+                *also,
             ])
         except Exception:
             log.exception("match #%s: could not store a decision; reloading it", match.id)
@@ -543,7 +549,9 @@ class MatchService:
         return result
 
     # --- judges ---
-    async def set_paused(self, match_id: int, paused: bool) -> LiveMatch:
+    async def set_paused(self, match_id: int, paused: bool, also: Sequence[Statement] = ()
+                         ) -> LiveMatch:
+        """Pause (a dispute) or resume the match; `also` commits in the same transaction."""
         match = await self.get(match_id)
         async with self._locked(match) as match:
             now = self.clock()
@@ -553,36 +561,40 @@ class MatchService:
                     "UPDATE matches SET paused=?, decision_since=?, reminded=0 WHERE id=?",
                     (int(paused), now, match_id),
                 )
+                await execute_all(conn, also)
             match.paused, match.decision_since, match.reminded = paused, now, False
         await self._tell(match, was_active=False)
         return match
 
-    async def correct(self, match_id: int, judge_id: int, seat: int, change: dict[str, Any]
-                      ) -> Result:
+    async def correct(self, match_id: int, judge_id: int, seat: int, change: dict[str, Any],
+                      also: Sequence[Statement] = ()) -> Result:
         """A judge's correction, tried on a copy first so a refused one stores nothing."""
         match = await self.get(match_id)
         async with self._locked(match) as match:
             if not match.active:
                 return Result(False, "The match is over; roll it back first to correct it.")
             answer = Answer(seat, encode_adjustment(change))
-            result = await self._commit_change(match, answer, judge_id, "judge", "correction")
+            result = await self._commit_change(match, answer, judge_id, "judge", "correction",
+                                               also)
         if result.ok:
             await self._tell(match)
         return result
 
     async def _commit_change(self, match: LiveMatch, answer: Answer, actor_id: int,
-                             source: str, what: str) -> Result:
+                             source: str, what: str, also: Sequence[Statement] = ()
+                             ) -> Result:
         """A change made by hand (`@adjust`), tried on a copy first so a refused one stores
         nothing; the caller holds the match's lock. The result says what changed."""
         trial = Game.from_json(match.game.to_json(), self.pool)
         outcome = apply_answer(trial, answer)
         if not outcome.ok:
             return Result(False, f"That {what} cannot be made: {outcome.reason}.")
-        if not await self._commit(match, [answer], actor_id, source):
+        if not await self._commit(match, [answer], actor_id, source, also):
             return Result(False, "Something went wrong saving that; nothing changed.")
         return Result(True, outcome.events[0].text if outcome.events else f"{what} made")
 
-    async def rollback(self, match_id: int, to: int) -> list[Answer]:
+    async def rollback(self, match_id: int, to: int, also: Sequence[Statement] = ()
+                       ) -> list[Answer]:
         """Continue from the state after decision `to` (0: the start): a new branch of the
         decision log holds the first `to` answers; the old branch stays stored. Returns the
         answers undone."""
@@ -609,6 +621,7 @@ class MatchService:
                         " WHERE id=?",
                         (epoch, now, match_id),
                     )
+                    await execute_all(conn, also)
             except sqlite3.IntegrityError as exc:
                 if not is_busy(exc):
                     raise
@@ -623,9 +636,10 @@ class MatchService:
         await self._tell(match, was_active=False)
         return undone
 
-    async def settle(self, match_id: int, status: str, winner: int | None, reason: str) -> None:
+    async def settle(self, match_id: int, status: str, winner: int | None, reason: str,
+                     also: Sequence[Statement] = ()) -> None:
         """End a match by a judge's ruling: an award ("finished" with a winner), a draw
-        ("finished", no winner) or "void" (it never counts)."""
+        ("finished", no winner) or "void" (it never counts); `also` commits with it."""
         match = await self.get(match_id)
         was_active = match.active
         async with self._locked(match) as match:
@@ -636,6 +650,7 @@ class MatchService:
                     " paused=0 WHERE id=?",
                     (status, winner, reason, now, match_id),
                 )
+                await execute_all(conn, also)
             match.status, match.winner, match.win_reason = status, winner, reason
             match.paused = False
         if status == "finished":
@@ -738,6 +753,12 @@ def default_option(decision: Decision) -> str:
     if decision.kind == "discard":
         return ids[-1]
     return ids[0]
+
+
+async def execute_all(conn: aiosqlite.Connection, statements: Sequence[Statement]) -> None:
+    """Run statements in the caller's transaction (each with its rows of parameters)."""
+    for sql, rows in statements:
+        await conn.executemany(sql, rows)
 
 
 def row_players(row: Row) -> tuple[int | None, int | None]:

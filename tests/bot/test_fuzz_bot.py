@@ -106,15 +106,11 @@ def assert_clear_answer(result: InteractionResult | None, custom_id: str) -> Non
     if result is None or not claimed(custom_id):
         return  # Discord refuses such a component; discord.py drops ids no item claims
     assert result.error is None, (custom_id, result.error)
+    # the forged message is public: answering by editing it would show everyone (issue 13)
+    assert result.response_type != 7, (custom_id, result.response)
     texts = [m for m in result.messages if m.text().strip()]
-    if result.response_type in (6, 7) and result.message is not None and not texts:
-        # the pressed message itself was edited (a refusal, or a page of one's own hand)
-        edited = result.message
-        assert edited is not None and edited.text().strip(), custom_id
-        texts.append(edited)
-    else:
-        assert texts, f"{custom_id}: acknowledged but no answer"
-        assert all(m.ephemeral for m in texts), (custom_id, [m.text() for m in texts])
+    assert texts, f"{custom_id}: acknowledged but no answer"
+    assert all(m.ephemeral for m in texts), (custom_id, [m.text() for m in texts])
     assert not any("Something went wrong" in m.text() for m in texts), (
         custom_id, [m.text() for m in texts])
 

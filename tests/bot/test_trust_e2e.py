@@ -8,13 +8,15 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.db import Database
 from bot.services.matches import LiveMatch
-from tests.bot.e2e import FRIEZA, GOKU, World, hand_message, play_decision, world
+from tests.bot.e2e import FRIEZA, GOKU, World, board, hand_message, play_decision, world
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.bot.test_judges_e2e import setup_judges
 from tests.bot.test_judges_e2e import start_match as judged_match
 from tests.bot.test_manual_e2e import manual_table
 from tests.fakediscord import FakeUser, RecordedMessage, async_test
+from tests.fakediscord.client import InteractionResult
 
 
 async def queue_match(w: World, first: FakeUser, second: FakeUser) -> LiveMatch:
@@ -225,3 +227,74 @@ async def test_a_choice_made_before_a_rollback_is_refused_after_it(tmp_path: Pat
         stale = await w.fake.select(decider, old, select, [value])
         assert "earlier decision" in stale.text(), stale.text()
         assert len(match.record.decisions) == count
+
+
+def said(result: InteractionResult) -> str:
+    """Everything an interaction showed its user: replies, and the message it edited."""
+    edited = result.response if result.response_type == 7 else None
+    parts = [result.text()] + ([edited.text()] if isinstance(edited, RecordedMessage) else [])
+    return "\n".join(part for part in parts if part)
+
+
+async def refuse_writes(db: Database, table: str) -> None:
+    """Make every insert into `table` fail as a full disk would, until `allow_writes`."""
+    async with db.write() as conn:
+        await conn.execute(f"CREATE TRIGGER test_refuse_{table} BEFORE INSERT ON {table} "
+                           "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+
+
+async def allow_writes(db: Database, table: str) -> None:
+    async with db.write() as conn:
+        await conn.execute(f"DROP TRIGGER test_refuse_{table}")
+
+
+@async_test(timeout=90)
+async def test_a_concession_that_was_not_saved_is_not_confirmed(tmp_path: Path) -> None:
+    """Defect 5: with the database unable to write, concede answered "You conceded. Good
+    game!" and nothing was stored. A confirmation comes only after the commit."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        await register_by_form(w, w.alice, "Goku", GOKU)
+        await w.fake.slash(w.alice, w.games, "play practice", {"deck": "Goku"})
+        match = await bot.matches.active_match_of(w.alice.id)
+        assert match is not None and match.thread_id is not None
+        await bot.notifier.settle()
+        confirm = await w.fake.slash(w.alice, match.thread_id, "game concede")
+        assert isinstance(confirm.response, RecordedMessage)
+        await refuse_writes(bot.db, "match_decisions")
+        refused = said(await w.fake.click(w.alice, confirm.response, f"sc:concede:{match.id}"))
+        assert "You conceded" not in refused and "nothing changed" in refused, refused
+        assert match.active
+        row = await bot.db.fetchone("SELECT status FROM matches WHERE id=?", (match.id,))
+        assert row is not None and row[0] == "active"
+        await allow_writes(bot.db, "match_decisions")
+        again = said(await w.fake.click(w.alice, confirm.response, f"sc:concede:{match.id}"))
+        assert "You conceded" in again and not match.active
+
+
+@async_test(timeout=90)
+async def test_a_forged_press_never_edits_the_shared_board(tmp_path: Path) -> None:
+    """Defect 10: a concede button forged onto the public board, pressed by a stranger
+    (refused) or by a player (accepted), answered by editing the pressed message, which
+    blanked the board for everyone. Whatever the outcome, the answer is ephemeral."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        match = await queue_match(w, w.alice, w.bob)
+        announcement = next(m for m in reversed(w.fake.messages_in(w.games))
+                            if f"sc:watch:{match.id}" in m.custom_ids())
+        await w.fake.click(w.carol, announcement, f"sc:watch:{match.id}")  # a spectator
+        shared = board(w, match)
+        forged = {"type": 1, "components": [
+            {"type": 2, "style": 4, "label": "Concede", "custom_id": f"sc:concede:{match.id}"}]}
+        stored = w.fake.state.messages[shared.id]  # what a tampered client claims it shows
+        stored.components.append(forged)
+        stored.latest.components.append(forged)
+        content, version = shared.text(), shared.version
+        for presser in (w.carol, w.alice):
+            pressed = await w.fake.click(presser, shared.id, f"sc:concede:{match.id}")
+            assert pressed.messages and all(m.ephemeral for m in pressed.messages), pressed
+            await bot.notifier.settle()
+            if presser is w.carol:
+                assert board(w, match).version == version and match.active
+        assert not match.active and "You conceded" in said(pressed)
+        assert "You conceded" not in board(w, match).text() and content
