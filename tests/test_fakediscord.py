@@ -587,6 +587,18 @@ async def test_everyone_and_unmentionable_roles_need_mention_everyone() -> None:
 
 
 @async_test
+async def test_components_v2_text_displays_ping_like_content() -> None:
+    async with arena() as a, http_client(a.fake) as client:
+        view = discord.ui.LayoutView()
+        view.add_item(discord.ui.TextDisplay(f"Your turn, {a.bob.mention}"))
+        view.add_item(discord.ui.TextDisplay(f"`{a.alice.mention}` watches"))
+        await client.get_partial_messageable(a.arena.id).send(view=view)
+        recorded = a.fake.latest_message(a.arena)
+        assert recorded is not None and recorded.content == ""
+        assert recorded.pinged == recorded.notified == {a.bob.id}
+
+
+@async_test
 async def test_parse_users_with_a_user_list_is_invalid_form_body() -> None:
     async with arena() as a, http_client(a.fake) as client:
         route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=a.arena.id)
@@ -778,6 +790,21 @@ async def test_interaction_endpoints_are_not_bound_by_the_global_limit() -> None
         with instant_retries(w.fake):
             await games.send("waits for the next minute")
         assert [r.scope for r in w.fake.rate_limited] == ["global"]
+
+
+@async_test
+async def test_the_call_that_spends_a_bucket_returns_only_after_its_reset() -> None:
+    """discord.py sleeps out a spent bucket before the spending call returns: the fifth
+    message in a channel within 5 s keeps its caller waiting (an interaction handler too)."""
+    async with arena() as a, http_client(a.fake) as client:
+        a.fake.set_rate_limits()
+        with instant_retries(a.fake) as sleeps:
+            for i in range(4):
+                await send(client, a.arena, f"move {i}")
+            assert sleeps.waits == []
+            await send(client, a.arena, "move 4")
+            assert len(sleeps.waits) == 1 and 0 < sleeps.waits[0] <= 5.0
+        assert a.fake.rate_limited == []
 
 
 @async_test
