@@ -20,6 +20,11 @@ from dataclasses import dataclass
 from engine.cards import CardPool, CardType, fold_name
 
 MAX_COUNT = 99
+# Far longer than any card name (they run to about 60 characters); a longer one is refused
+# before the name matching, whose cost grows with the name's length.
+MAX_NAME_LENGTH = 200
+# Control characters other than tab: NUL and the like, never part of a card name.
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _SUGGESTION_MARGIN = 0.1  # suggestions this much less alike than the best are dropped
 
 # "3x Card", "3 x Card", "3X Card", "3 Card" (an x needs a space after it: "3 Xenon Blast")
@@ -28,8 +33,9 @@ _LEADING_COUNT = re.compile(r"^(?P<count>\d+)(?:\s*[x\u00d7]\s+|\s+)(?P<name>.*)
 _COUNT_ONLY = re.compile(r"^\d+\s*[x\u00d7]?$", re.IGNORECASE)
 # "x3 Card"
 _LEADING_X_COUNT = re.compile(r"^[x\u00d7](?P<count>\d+)\s+(?P<name>.*)$", re.IGNORECASE)
-# "Card x3", "Card x 3"
-_TRAILING_COUNT = re.compile(r"^(?P<name>.*?)\s+[x\u00d7]\s*(?P<count>\d+)$", re.IGNORECASE)
+# "Card x3", "Card x 3": searched for, starting only where a run of spaces starts, so a
+# line of many spaces takes linear time, not quadratic
+_TRAILING_COUNT = re.compile(r"(?<!\s)\s+[x\u00d7]\s*(?P<count>\d+)$", re.IGNORECASE)
 # A count that is not a whole number: "-1x Card", "2.5x Card"
 _BAD_NUMBER = re.compile(r"^(?:-\d|\d+[.,]\d)")
 # "- 3x Card", "* Card", "• Card": list bullets pasted from forums
@@ -167,6 +173,9 @@ def _section_header(line: str) -> tuple[str | None, str]:
 def _parse_line(
     line: str, number: int, section: str | None, pool: CardPool
 ) -> DeckEntry | LineError:
+    control = _CONTROL.search(line)
+    if control is not None:
+        return LineError(number, f"contains the control character U+{ord(control[0]):04X}")
     whole = pool.find(line)
     if whole is not None:  # a title that merely looks like a count: "1000 Punches"
         return DeckEntry(count=1, name=whole.name, line=number, section=section)
@@ -174,6 +183,9 @@ def _parse_line(
     if isinstance(split, str):
         return LineError(number, split)
     count, card_name = split
+    if len(card_name) > MAX_NAME_LENGTH:
+        too_long = f"a card name of {len(card_name):,} characters is too long"
+        return LineError(number, f"{too_long} (at most {MAX_NAME_LENGTH})")
     card = pool.find(card_name)
     if card is None:
         return LineError(number, f"unknown card {quote(card_name)}{_did_you_mean(card_name, pool)}")
@@ -186,10 +198,13 @@ def _split_count(line: str) -> tuple[int, str] | str:
         return f"the count must be a whole number from 1 to {MAX_COUNT}; {_EXPECTED}"
     if _COUNT_ONLY.match(line):
         return f"a count with no card name; {_EXPECTED}"
-    for pattern in (_LEADING_COUNT, _LEADING_X_COUNT, _TRAILING_COUNT):
+    for pattern in (_LEADING_COUNT, _LEADING_X_COUNT):
         match = pattern.match(line)
         if match:
             return _checked(match["count"], match["name"].strip())
+    trailing = _TRAILING_COUNT.search(line)
+    if trailing:
+        return _checked(trailing["count"], line[: trailing.start()].strip())
     tokens = line.split()
     # A lone "x" where a count belongs ("abc x Card", "Card x"): a count that is not a number.
     if (

@@ -6,6 +6,7 @@ written top first."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,12 +134,44 @@ def _line_of(node: yaml.Node, loc: tuple[int | str, ...]) -> int:
     return node.start_mark.line + 1
 
 
+MAX_DEPTH = 50  # scenarios nest a few levels; YAML's composer recurses once per level
+MAX_DIGITS = 100  # int() refuses more than 4,300 digits with a message for developers
+_COLLECTION_EVENTS = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
+                      yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}  # fmt: skip
+
+
+def _screen(text: str, path: Path) -> None:
+    """Refuse, from YAML's event stream and before anything is built, what would crash
+    the loader or flood it: anchors and aliases (a few lines can stand for billions of
+    values), deep nesting and numbers longer than int() takes."""
+    depth = 0
+    for event in yaml.parse(text):
+        mark = event.start_mark
+        where = f"{path}: line {mark.line + 1 if mark is not None else 1}"
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise ScenarioError(f"{where}: anchors and aliases (&name, *name) are not accepted")
+        depth += _COLLECTION_EVENTS.get(type(event), 0)
+        if depth > MAX_DEPTH:
+            raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        digits = _longest_number(event)
+        if digits > MAX_DIGITS:
+            raise ScenarioError(f"{where}: a number with {digits:,} digits is not a usable value")
+
+
+def _longest_number(event: yaml.Event) -> int:
+    """The most digits in a row of an unquoted value (one YAML may read as a number)."""
+    if not isinstance(event, yaml.ScalarEvent) or event.style is not None:
+        return 0
+    return max(map(len, re.findall(r"\d+", event.value.replace("_", ""))), default=0)
+
+
 def load_scenario(path: Path) -> ScenarioFile:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f"{path}: cannot read: {exc}") from exc
     try:
+        _screen(text, path)
         root = yaml.compose(text)
         raw = yaml.safe_load(text)
     except yaml.YAMLError as exc:

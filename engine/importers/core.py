@@ -64,6 +64,7 @@ _STYLES = {style.value: style for style in Style} | {
     "": Style.FREESTYLE, "nonstyled": Style.FREESTYLE, "none": Style.FREESTYLE,
     "styleless": Style.FREESTYLE, "freestyled": Style.FREESTYLE,
 }  # fmt: skip
+MAX_DIGITS = 18  # far past any number a card holds
 _BALL_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _BALL_NAMES = (
     re.compile(r"(?P<set>[A-Za-z]+) Dragon Ball (?:#|No\.? ?)?(?P<n>[1-7])", re.IGNORECASE),
@@ -101,11 +102,20 @@ def _int(values: dict[str, str], name: str, low: int, high: int | None = None) -
         return None
     if not re.fullmatch(r"[+-]?\d+", raw):
         raise _Reject(name, f"not a whole number: {values[name]!r}")
-    number = int(raw)
+    bounds = f" ({low} to {high})" if high is not None else f" (at least {low})"
+    number = _whole_number(raw, name, bounds)
     if number < low or (high is not None and number > high):
-        bounds = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise _Reject(name, f"{number} is out of range ({bounds})")
+        raise _Reject(name, f"{number} is out of range{bounds}")
     return number
+
+
+def _whole_number(digits: str, name: str, bounds: str = "") -> int:
+    """`digits` (signed or not) as an int, refusing first a number longer than any card
+    holds: int() itself refuses more than 4,300 digits with a message meant for developers."""
+    length = len(digits.lstrip("+-").lstrip("0"))
+    if length > MAX_DIGITS:
+        raise _Reject(name, f"a {length:,}-digit number is out of range{bounds}")
+    return int(digits)
 
 
 def split_list(raw: str) -> list[str]:
@@ -125,9 +135,9 @@ def power_stages(raw: str) -> list[int]:
     stages = []
     for item in items:
         digits = item.replace(",", "").strip()
-        if not digits.isdigit():
+        if not digits.isdecimal():  # isdigit() takes "²", which int() refuses
             raise _Reject("power_stages", f"not a whole number: {item.strip()!r}")
-        stages.append(int(digits))
+        stages.append(_whole_number(digits, "power_stages"))
     if len(stages) != 11:
         raise _Reject("power_stages", f"a personality has 11 power stages, found {len(stages)}")
     if stages[0] != 0:
@@ -154,9 +164,21 @@ def _dragon_ball(values: dict[str, str], name: str) -> dict[str, Any]:
     )  # fmt: skip
 
 
+# Control characters other than tab and line ends: NUL and the like, never card text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _refuse_control_characters(values: dict[str, str]) -> None:
+    for key, value in values.items():
+        found = _CONTROL.search(value)
+        if found:
+            raise _Reject(key, f"contains the control character U+{ord(found.group()):04X}")
+
+
 def build_card(record: RawRecord, set_name: str) -> Card:
     """One record -> a Card (its text compiled); raises _Reject with the first problem."""
     values = {key: value.strip() for key, value in record.values.items()}
+    _refuse_control_characters(values)
     name = values.get("name", "")
     if not name:
         raise _Reject("name", "missing")

@@ -7,12 +7,16 @@
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
 import re
 import xml.etree.ElementTree as ET
 from typing import Any
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring as safe_xml
 
 from engine.cards import fold_name
 from engine.importers.core import FIELDS, ImportResult, Issue, RawRecord, build_cards
@@ -34,7 +38,12 @@ LACKEY_COLUMNS = {
     "personality": "personality", "id": "id",
 }  # fmt: skip
 _OWN_COLUMNS = {fold_name(name): name for name in (*FIELDS, "set")}
-_DANGEROUS_XML = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)  # checked first: LE starts as UTF-16's
+SAVE_AS_UTF8 = "save the file as UTF-8"
+# The encodings expat reads itself; any other goes through Python codecs or fails.
+_XML_ENCODINGS = frozenset({"utf-8", "utf-16", "iso-8859-1", "us-ascii"})
+_XML_DECLARATION = re.compile(r"""<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']""")
 
 
 def _file_issue(result: ImportResult, field: str, reason: str) -> ImportResult:
@@ -42,24 +51,73 @@ def _file_issue(result: ImportResult, field: str, reason: str) -> ImportResult:
     return result
 
 
-def _decode(data: bytes, result: ImportResult) -> str | None:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        _file_issue(result, "encoding", "not UTF-8 text")
+def _encoding_problem(data: bytes) -> str | None:
+    """Why `data` is not text in an encoding we read (UTF-8, or UTF-16 with a BOM)."""
+    if data.startswith(_UTF32_BOMS):
+        return f"UTF-32 text: {SAVE_AS_UTF8}"
+    if data.startswith(_UTF16_BOMS):
         return None
+    head = data[:64]
+    # ASCII text written as UTF-16 has a NUL in every other byte
+    if len(head) >= 4 and (set(head[1::2]) == {0} or set(head[0::2]) == {0}):
+        return f"UTF-16 without a byte-order mark: {SAVE_AS_UTF8}"
+    return None
+
+
+def _decode(data: bytes, result: ImportResult) -> str | None:
+    problem = _encoding_problem(data)
+    codec = "utf-16" if data.startswith(_UTF16_BOMS) else "utf-8-sig"
+    if problem is None:
+        try:
+            return data.decode(codec)
+        except UnicodeDecodeError as exc:
+            bad = f"byte 0x{exc.object[exc.start]:02x} at offset {exc.start}"
+            problem = f"not {'UTF-16' if codec == 'utf-16' else 'UTF-8'} text ({bad}): "
+            problem += SAVE_AS_UTF8
+    _file_issue(result, "encoding", problem)
+    return None
+
+
+def _xml_encoding_problem(data: bytes) -> str | None:
+    """Why the XML's bytes or its declared encoding are not ones we read."""
+    problem = _encoding_problem(data)
+    if problem is not None:
+        return problem
+    codec = "utf-16" if data.startswith(_UTF16_BOMS) else "latin-1"  # enough to read it
+    declared = _XML_DECLARATION.match(data[:512].decode(codec, errors="ignore").lstrip("\ufeff"))
+    if declared is None or declared.group(1).lower() in _XML_ENCODINGS:
+        return None
+    return (
+        f"the file declares encoding {declared.group(1)!r}; only UTF-8 is read (or UTF-16 "
+        "with a byte-order mark, ISO-8859-1, US-ASCII): save it as UTF-8"
+    )
+
+
+def _read_xml(data: bytes, result: ImportResult) -> ET.Element | None:
+    """The XML's root, or None after reporting why not. DTDs and entities (billion laughs,
+    external files) are refused by the parser itself, whatever the encoding."""
+    problem = _xml_encoding_problem(data)
+    if problem is not None:
+        _file_issue(result, "encoding", problem)
+        return None
+    try:
+        root: ET.Element = safe_xml(data, forbid_dtd=True)
+    except DefusedXmlException:
+        _file_issue(result, "xml", "DOCTYPE and entity declarations are not accepted")
+    except ET.ParseError as exc:
+        _file_issue(result, "xml", f"not well-formed XML: {exc}")
+    except (LookupError, ValueError) as exc:  # an encoding expat or Python cannot use
+        _file_issue(result, "xml", f"unusable XML declaration: {exc}")
+    else:
+        return root
+    return None
 
 
 def parse_octgn(data: bytes, set_name: str | None = None) -> ImportResult:
     result = ImportResult("octgn", set_name or "")
-    if _DANGEROUS_XML.search(data):
-        return _file_issue(result, "xml", "DOCTYPE and entity declarations are not accepted")
-    try:
-        root = ET.fromstring(data)
-    except ET.ParseError as exc:
-        return _file_issue(result, "xml", f"not well-formed XML: {exc}")
-    except LookupError as exc:  # <?xml encoding="..."?> names an encoding Python lacks
-        return _file_issue(result, "xml", f"unusable XML declaration: {exc}")
+    root = _read_xml(data, result)
+    if root is None:
+        return result
     if root.tag != "set":
         return _file_issue(result, "xml", f"the root element is <{root.tag}>, expected <set>")
     result.set_name = set_name or (root.get("name") or "").strip()
@@ -108,19 +166,34 @@ def parse_lackey(data: bytes, set_name: str | None = None) -> ImportResult:
     return build_cards(records, result)
 
 
+class _NotText(Exception):
+    def __init__(self, field: str, value: object) -> None:
+        super().__init__(field)
+        self.field = field
+        self.kind = "an object" if isinstance(value, dict) else "a list"
+
+
+def _text(field: str, value: object) -> str:
+    """A JSON scalar as text; a list or object where text belongs is refused (and never
+    turned into text: a deeply nested one would exhaust the stack)."""
+    if isinstance(value, dict | list):
+        raise _NotText(field, value)
+    return "" if value is None else str(value)
+
+
 def _json_values(entry: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
     values: dict[str, str] = {}
     unknown: list[str] = []
     for key, value in entry.items():
         if key == "dragon_ball" and isinstance(value, dict):
-            values["dragon_ball_set"] = str(value.get("set", ""))
-            values["dragon_ball_number"] = str(value.get("number", ""))
+            values["dragon_ball_set"] = _text("dragon_ball.set", value.get("set", ""))
+            values["dragon_ball_number"] = _text("dragon_ball.number", value.get("number", ""))
         elif key not in FIELDS:
             unknown.append(key)
         elif isinstance(value, list):
-            values[key] = "; ".join(str(item) for item in value)
+            values[key] = "; ".join(_text(key, item) for item in value)
         elif value is not None:
-            values[key] = str(value)
+            values[key] = _text(key, value)
     return values, unknown
 
 
@@ -130,9 +203,12 @@ def parse_json(data: bytes, set_name: str | None = None) -> ImportResult:
     if text is None:
         return result
     try:
-        raw = json.loads(text)
+        # integers stay text, as every value ends up: int() refuses more than 4,300 digits
+        raw = json.loads(text, parse_int=str)
     except json.JSONDecodeError as exc:
         return _file_issue(result, "json", f"not valid JSON: {exc}")
+    except RecursionError:
+        return _file_issue(result, "json", "nested too deeply to be a card list")
     entries = raw.get("cards") if isinstance(raw, dict) else raw
     if isinstance(raw, dict) and not set_name:
         result.set_name = str(raw.get("set") or "").strip()
@@ -148,7 +224,13 @@ def parse_json(data: bytes, set_name: str | None = None) -> ImportResult:
             result.records += 1
             result.issues.append(Issue(label, "card", "not a JSON object"))
             continue
-        values, unknown = _json_values(entry)
+        try:
+            values, unknown = _json_values(entry)
+        except _NotText as exc:
+            result.records += 1
+            reason = f"expected text, a number or a list of them, not {exc.kind}"
+            result.issues.append(Issue(label, exc.field, reason))
+            continue
         if unknown:
             result.records += 1
             result.issues.append(Issue(label, unknown[0], "unknown field"))
