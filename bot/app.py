@@ -92,22 +92,23 @@ class ScouterBot(commands.Bot):
         self.db = await Database.open(self.settings.database_path)
         self.store = MessageStore(self.db)
         self.notifier = DiscordNotifier(self)
-        # The built-in cards plus every server's imported sets, before any match replays.
+        # The built-in cards plus each server's imported sets, before any match replays:
+        # every service reads card names with the cards of the server they are used in.
         self.cardsets = CardSetService(self.db, self.pool)
-        self.pool = await self.cardsets.load()
-        self.cardsets.pool_listeners.append(self.swap_pool)
-        self.decks = DeckService(self.db, self.pool)
+        await self.cardsets.load()
+        pools = self.cardsets.pool_for
+        self.decks = DeckService(self.db, pools)
         self.guild_config = GuildService(self.db)
         self.matches = MatchService(
             self.db,
-            self.pool,
+            pools,
             self.notifier,
             decision_timeout=self.settings.decision_timeout_seconds,
         )
         self.lobby = LobbyService(self.db, self.decks, self.matches, cardsets=self.cardsets)
-        self.league = LeagueService(self.db, self.pool)
+        self.league = LeagueService(self.db, pools)
         self.matches.finish_listeners.append(self.league.match_finished)
-        self.judges = JudgeService(self.db, self.matches, self.pool)
+        self.judges = JudgeService(self.db, self.matches)
         self.restores = RestoreService(self.db, self.matches, self.settings.database_path)
         for cog in COGS:
             await self.load_extension(cog)
@@ -117,13 +118,6 @@ class ScouterBot(commands.Bot):
         log.info("resumed %d unfinished match(es)", len(resumed))
         self._timer = asyncio.create_task(self._run_timer())
         self._restorer = asyncio.create_task(self._run_restores())
-
-    def swap_pool(self, pool: CardPool) -> None:
-        """After a card set import: every service uses the new pool (it only gains cards,
-        so matches in memory keep their games)."""
-        self.pool = pool
-        for service in (self.decks, self.matches, self.league, self.judges):
-            service.pool = pool
 
     async def on_ready(self) -> None:
         if self.is_closed():

@@ -227,4 +227,9 @@ MIGRATIONS: list[str] = [
                  AND NEW.user_id IN (player0_id, player1_id))
     BEGIN SELECT RAISE(ABORT, 'a player already plays a live match'); END
     """,
+    # 5: the server a deck version was registered in: its list is read with that server's
+    #    cards where no other server is named (a server's imported cards are its own).
+    """
+    ALTER TABLE deck_versions ADD COLUMN guild_id INTEGER
+    """,
 ]

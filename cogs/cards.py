@@ -22,7 +22,8 @@ SEARCH_SHOWN = 20
 async def server_pool(bot: ScouterBot, guild_id: int | None) -> CardPool:
     """The cards usable here under any ruleset (in DMs: the built-in set)."""
     names = await bot.cardsets.enabled_names(guild_id)
-    return CardPool([card for name, card in bot.pool.by_name.items() if name in names])
+    pool = bot.cardsets.pool_for(guild_id)
+    return CardPool([card for name, card in pool.by_name.items() if name in names])
 
 
 def automation_text(card: Card) -> str:

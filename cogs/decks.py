@@ -47,7 +47,8 @@ async def register(
     try:
         # In a server: its built-in and enabled cards; in DMs: the built-in cards only.
         enabled = await bot.cardsets.enabled_by_ruleset(interaction.guild_id)
-        deck = await bot.decks.register(interaction.user.id, name, text, enabled)
+        deck = await bot.decks.register(interaction.user.id, name, text, enabled,
+                                        guild_id=interaction.guild_id)
     except DeckError as exc:
         await interaction.response.send_message(
             clip(f"{exc}\nNothing was saved."), ephemeral=True
@@ -101,15 +102,21 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
             await interaction.response.send_message(str(exc), ephemeral=True)
             return None
 
+    def _here(self, interaction: discord.Interaction[Any]
+              ) -> Callable[[int, str], Awaitable[DeckVersion]]:
+        """A deck lookup that reads lists with this server's cards (in DMs: with those of
+        the server each deck was registered in)."""
+        return lambda user_id, name: self.bot.decks.latest(user_id, name, interaction.guild_id)
+
     @app_commands.command(name="list", description="Your decks and where they are legal")
     async def list_command(self, interaction: discord.Interaction[Any]) -> None:
-        decks = await self.bot.decks.owned(interaction.user.id)
+        decks = await self.bot.decks.owned(interaction.user.id, interaction.guild_id)
         await interaction.response.send_message(deck_listing(decks), ephemeral=True)
 
     @app_commands.command(name="show", description="One of your decks, card by card")
     @app_commands.describe(name="The deck's name")
     async def show_command(self, interaction: discord.Interaction[Any], name: str) -> None:
-        deck = await self._deck(interaction, self.bot.decks.latest, name)
+        deck = await self._deck(interaction, self._here(interaction), name)
         if deck is None:
             return
         text = (f"**{deck.name}** (version {deck.version}): {deck_summary(deck)}\n```\n"
@@ -119,7 +126,7 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
     @app_commands.command(name="export", description="Download one of your decks as a .txt")
     @app_commands.describe(name="The deck's name")
     async def export_command(self, interaction: discord.Interaction[Any], name: str) -> None:
-        deck = await self._deck(interaction, self.bot.decks.latest, name)
+        deck = await self._deck(interaction, self._here(interaction), name)
         if deck is None:
             return
         data = io.BytesIO(deck_text(deck).encode())

@@ -56,7 +56,7 @@ class GameCog(commands.GroupCog, group_name="game", description="The match you a
             await interaction.response.send_message(NO_MATCH, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        events = replay_events(match.record, self.bot.pool)
+        events = replay_events(match.record, match.game.pool)
         lines = [event.text for event in events if event.public]
         text = "\n".join(lines)
         if len(text) <= LOG_INLINE_LIMIT:

@@ -148,7 +148,7 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
         deck: str,
         ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
     ) -> None:
-        starters = load_starter_decks(self.bot.pool)
+        starters = load_starter_decks(self.bot.cardsets.builtin)
         ai_deck = starters[secrets.randbelow(len(starters))]
         try:
             channel = await games_channel(interaction)
@@ -203,7 +203,7 @@ class ChallengeButton(
                     allowed_mentions=discord.AllowedMentions.none())
                 return
             challenge = await bot.lobby.open_for(self.challenge_id, user)
-            decks = await bot.lobby.legal_decks(user, challenge.ruleset)
+            decks = await bot.lobby.legal_decks(user, challenge.ruleset, challenge.guild_id)
             if not decks:
                 raise LobbyError(
                     f"You have no deck that is legal under {challenge.ruleset}. Register one "

@@ -1,10 +1,12 @@
 """Card sets imported by a server (engine.importers) and which of them each server enables,
 per ruleset.
 
-Scouter keeps one card pool for everything: the built-in sandbox cards plus every stored
-set of every server, so any stored match replays wherever it was played. Card names are
-unique across that whole pool. What a server may *use* (register, play, look up) is the
-built-in set plus the sets it enables for a ruleset (`enabled_names`).
+A server's imported cards are its own: each server has a card pool of the built-in sandbox
+cards plus every set it stored (`pool_for`; retired and disabled cards included, so its
+stored matches replay). Card names are unique within that pool only: another server may
+give the same name to another card, and nothing about one server's sets reaches another.
+What a server may *use* (register, play, look up) is the built-in set plus the sets it
+enables for a ruleset (`enabled_names`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 import yaml
@@ -133,15 +135,13 @@ class CardSetService:
     def __init__(self, db: Database, builtin: CardPool) -> None:
         self.db = db
         self.builtin = builtin
-        self.pool = builtin
         self._sets: dict[int, StoredSet] = {}
+        self._pools: dict[int, CardPool] = {}  # per server, built when first asked for
         self._lock = asyncio.Lock()
-        # Called with the new pool whenever it changes (the bot swaps it everywhere).
-        self.pool_listeners: list[Callable[[CardPool], None]] = []
 
-    # --- the pool -------------------------------------------------------------------------
-    async def load(self) -> CardPool:
-        """Read every stored set and build the pool (at start, before matches resume)."""
+    # --- the pools ------------------------------------------------------------------------
+    async def load(self) -> None:
+        """Read every stored set (at start, before matches resume, and after a restore)."""
         rows = await self.db.fetchall(
             "SELECT id, guild_id, name, format, cards_yaml, retired_yaml, imported_at,"
             " imported_by FROM card_sets ORDER BY id"
@@ -151,20 +151,25 @@ class CardSetService:
                               load_cards(row[5]), row[6], row[7])
             for row in rows
         }
-        self._swap(self._build(self._sets))
-        return self.pool
+        self._pools = {}
 
-    def _build(self, sets: dict[int, StoredSet]) -> CardPool:
+    def pool_for(self, guild_id: int | None) -> CardPool:
+        """The cards of a server: the built-in set and all its own sets (in DMs: the
+        built-in set). Matches, decks and look-ups there read card names in it."""
+        if guild_id is None:
+            return self.builtin
+        pool = self._pools.get(guild_id)
+        if pool is None:
+            pool = self._pools[guild_id] = self._build(self._sets, guild_id)
+        return pool
+
+    def _build(self, sets: dict[int, StoredSet], guild_id: int) -> CardPool:
         cards = list(self.builtin.by_name.values())
         for stored in sets.values():
-            cards.extend(stored.cards)
-            cards.extend(stored.retired)
+            if stored.guild_id == guild_id:
+                cards.extend(stored.cards)
+                cards.extend(stored.retired)
         return CardPool(cards)
-
-    def _swap(self, pool: CardPool) -> None:
-        self.pool = pool
-        for listener in self.pool_listeners:
-            listener(pool)
 
     # --- what a server may use ------------------------------------------------------------
     async def enabled_names(self, guild_id: int | None, ruleset: str | None = None
@@ -194,11 +199,6 @@ class CardSetService:
         return [row[0] for row in rows]
 
     # --- importing ------------------------------------------------------------------------
-    def _owner(self, stored: StoredSet, guild_id: int) -> str:
-        if stored.guild_id == guild_id:
-            return f"this server's set {stored.name!r}"
-        return f"the set {stored.name!r} of another server"
-
     async def import_set(
         self,
         guild_id: int,
@@ -238,9 +238,10 @@ class CardSetService:
         async with self._lock:
             return await self._store(guild_id, user_id, result, wanted)
 
-    async def _in_stored_match(self, name: str) -> bool:
+    async def _in_stored_match(self, guild_id: int, name: str) -> bool:
         row = await self.db.fetchone(
-            "SELECT 1 FROM matches WHERE instr(decks_json, ?) > 0 LIMIT 1", (json.dumps(name),))
+            "SELECT 1 FROM matches WHERE guild_id=? AND instr(decks_json, ?) > 0 LIMIT 1",
+            (guild_id, json.dumps(name)))
         return row is not None
 
     async def _store(self, guild_id: int, user_id: int, result: ImportResult,
@@ -254,17 +255,20 @@ class CardSetService:
         key = fold_name(result.set_name)
         previous = next((s for s in self._sets.values()
                          if s.guild_id == guild_id and fold_name(s.name) == key), None)
+        # Names are this server's own business: only its other sets and the built-in set
+        # can clash (another server's sets are never looked at, nor named).
         taken: dict[str, str] = {fold_name(name): BUILTIN for name in self.builtin.by_name}
         for stored in self._sets.values():
-            if stored is previous:
+            if stored is previous or stored.guild_id != guild_id:
                 continue
             for card in (*stored.cards, *stored.retired):
-                taken[fold_name(card.name)] = self._owner(stored, guild_id)
+                taken[fold_name(card.name)] = f"this server's set {stored.name!r}"
         before = {fold_name(c.name): c for c in (*previous.cards, *previous.retired)
                   } if previous is not None else {}
         for card in result.cards:
             old = before.get(fold_name(card.name))
-            if old is not None and old != card and await self._in_stored_match(card.name):
+            if old is not None and old != card and await self._in_stored_match(guild_id,
+                                                                                card.name):
                 # A stored match replays with the card as it was: it must never change.
                 report.rejected.append(Issue(
                     f"card {card.name!r}", "text",
@@ -278,8 +282,8 @@ class CardSetService:
                 continue
             report.rejected.append(Issue(
                 f"card {card.name!r}", "name",
-                f"{owner} already has a card of that name; card names are unique across "
-                "all of Scouter's cards (rename it in the file)"))
+                f"{owner} already has a card of that name; card names are unique among "
+                "this server's cards (rename it in the file)"))
         if not report.imported:
             return report
         kept = {fold_name(card.name) for card in report.imported}
@@ -296,7 +300,7 @@ class CardSetService:
                               user_id)
         sets = {k: v for k, v in self._sets.items() if v is not previous}
         sets[-1] = candidate
-        pool = self._build(sets)  # raises before anything is written if names clash
+        pool = self._build(sets, guild_id)  # raises before anything is written if names clash
         async with self.db.write() as conn:
             values = (result.set_name, key, result.format, dump_cards(candidate.cards),
                       dump_cards(candidate.retired), now, user_id)
@@ -321,7 +325,7 @@ class CardSetService:
         del sets[-1]
         sets[set_id] = replace(candidate, id=set_id)
         self._sets = sets
-        self._swap(pool)
+        self._pools[guild_id] = pool  # it only gains cards: live matches keep their games
         return report
 
     # --- a server's sets --------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
@@ -99,20 +99,33 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-class DeckService:
-    def __init__(self, db: Database, pool: CardPool) -> None:
-        self.db = db
-        self.pool = pool
+Pools = Callable[[int | None], CardPool]  # a server's cards (None: DMs, the built-in set)
 
-    def compile(self, name: str, text: str) -> tuple[Deck, dict[str, list[Violation]]]:
-        """Parse and check a deck list under every ruleset. Raises DeckError when the
-        list cannot make a deck at all (unknown cards, no Mastery ...)."""
+
+def pools_of(pool: CardPool | Pools) -> Pools:
+    """One pool for every server (tests, benches, the CLI), or each server's own."""
+    if isinstance(pool, CardPool):
+        return lambda _guild_id: pool
+    return pool
+
+
+class DeckService:
+    def __init__(self, db: Database, pool: CardPool | Pools) -> None:
+        self.db = db
+        self.pools = pools_of(pool)
+
+    def compile(self, name: str, text: str, guild_id: int | None = None
+                ) -> tuple[Deck, dict[str, list[Violation]]]:
+        """Parse and check a deck list under every ruleset, with the cards of `guild_id`.
+        Raises DeckError when the list cannot make a deck at all (unknown cards, no
+        Mastery ...)."""
+        pool = self.pools(guild_id)
         if len(text) > MAX_DECK_TEXT:
             raise DeckError(f"That deck list is {len(text):,} characters; the limit is "
                             f"{MAX_DECK_TEXT:,}. Paste only the card lines.")
         try:
-            parsed = parse_deck_list(text, self.pool, name=name)
-            deck = build_deck(parsed, self.pool)
+            parsed = parse_deck_list(text, pool, name=name)
+            deck = build_deck(parsed, pool)
         except DeckListError as exc:
             lines = "\n".join(f"- {error}" for error in exc.errors[:15])
             more = len(exc.errors) - 15
@@ -123,7 +136,7 @@ class DeckService:
         except DeckStructureError as exc:
             raise DeckError(f"That list cannot make a deck: {exc}") from None
         problems = {
-            ruleset_name: check_deck(parsed, self.pool, ruleset)
+            ruleset_name: check_deck(parsed, pool, ruleset)
             for ruleset_name, ruleset in RULESETS.items()
         }
         return deck, problems
@@ -134,17 +147,19 @@ class DeckService:
         name: str,
         text: str,
         enabled: Mapping[str, AbstractSet[str]] | None = None,
+        guild_id: int | None = None,
     ) -> DeckVersion:
         """Save `text` as the next version of `owner_id`'s deck `name` (created if new).
         `enabled`: the card names usable where it is registered, per ruleset (None: any
         card); a card usable under no ruleset there refuses the list, one usable under
-        only some rulesets makes the deck not legal under the others."""
+        only some rulesets makes the deck not legal under the others. The list is read
+        with the cards of `guild_id`, the server it is registered in."""
         name = " ".join(name.split())
         if not name:
             raise DeckError("Give the deck a name.")
         if len(name) > MAX_NAME:
             raise DeckError(f"Deck names are at most {MAX_NAME} characters.")
-        deck, problems = self.compile(name, text)
+        deck, problems = self.compile(name, text, guild_id)
         if enabled is not None:
             problems = scoped_problems(deck, problems, enabled)
         now = time.time()
@@ -178,9 +193,9 @@ class DeckService:
                 last = await cursor.fetchone()
                 version = (last[0] if last and last[0] else 0) + 1
             cursor = await conn.execute(
-                "INSERT INTO deck_versions (deck_id, version, text, record_json, created_at)"
-                " VALUES (?,?,?,?,?)",
-                (deck_id, version, text, deck_to_json(deck), now),
+                "INSERT INTO deck_versions (deck_id, version, text, record_json, created_at,"
+                " guild_id) VALUES (?,?,?,?,?,?)",
+                (deck_id, version, text, deck_to_json(deck), now, guild_id),
             )
             version_id = cursor.lastrowid
         assert deck_id is not None and version_id is not None
@@ -188,10 +203,14 @@ class DeckService:
             version_id, deck_id, owner_id, name, version, text, deck, now, problems
         )
 
-    async def latest(self, owner_id: int, name: str) -> DeckVersion:
+    async def latest(self, owner_id: int, name: str, guild_id: int | None = None
+                     ) -> DeckVersion:
+        """The newest version of a deck, read with the cards of `guild_id` (default: the
+        server it was registered in)."""
         row = await self.db.fetchone(
             "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
-            " v.created_at FROM decks d JOIN deck_versions v ON v.deck_id = d.id"
+            " v.created_at, v.guild_id FROM decks d"
+            " JOIN deck_versions v ON v.deck_id = d.id"
             " WHERE d.owner_id=? AND d.name_key=? AND d.deleted_at IS NULL"
             " ORDER BY v.version DESC LIMIT 1",
             (owner_id, name_key(name)),
@@ -202,28 +221,30 @@ class DeckService:
                 " You have no decks yet: use /deck register."
             )
             raise DeckError(f"You have no deck named {name!r}.{known}")
-        return self._version(row)
+        return self._version(row, guild_id)
 
-    async def version(self, version_id: int) -> DeckVersion:
+    async def version(self, version_id: int, guild_id: int | None = None) -> DeckVersion:
         row = await self.db.fetchone(
             "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
-            " v.created_at FROM deck_versions v JOIN decks d ON v.deck_id = d.id WHERE v.id=?",
+            " v.created_at, v.guild_id FROM deck_versions v JOIN decks d ON v.deck_id = d.id"
+            " WHERE v.id=?",
             (version_id,),
         )
         if row is None:
             raise DeckError(f"deck version {version_id} does not exist")
-        return self._version(row)
+        return self._version(row, guild_id)
 
-    async def owned(self, owner_id: int) -> list[DeckVersion]:
+    async def owned(self, owner_id: int, guild_id: int | None = None) -> list[DeckVersion]:
         rows = await self.db.fetchall(
             "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
-            " v.created_at FROM decks d JOIN deck_versions v ON v.deck_id = d.id"
+            " v.created_at, v.guild_id FROM decks d"
+            " JOIN deck_versions v ON v.deck_id = d.id"
             " WHERE d.owner_id=? AND d.deleted_at IS NULL AND v.version ="
             " (SELECT MAX(version) FROM deck_versions WHERE deck_id = d.id)"
             " ORDER BY d.name_key",
             (owner_id,),
         )
-        return [self._version(row) for row in rows]
+        return [self._version(row, guild_id) for row in rows]
 
     async def names(self, owner_id: int) -> list[str]:
         rows = await self.db.fetchall(
@@ -241,12 +262,14 @@ class DeckService:
             )
         return latest
 
-    def _version(self, row: Row) -> DeckVersion:
-        version_id, deck_id, owner_id, name, version, text, record_json, created = row
+    def _version(self, row: Row, guild_id: int | None) -> DeckVersion:
+        """A stored version, its list read with the cards of `guild_id` (or of the server
+        it was registered in): a name means that server's card."""
+        version_id, deck_id, owner_id, name, version, text, record_json, created, home = row
         deck = deck_from_json(record_json)
         try:
-            _, problems = self.compile(name, text)
-        except DeckError as exc:  # the card pool changed since it was saved
+            deck, problems = self.compile(name, text, home if guild_id is None else guild_id)
+        except DeckError as exc:  # unknown there, or the card pool changed since
             stale = Violation("deck.cards", "Scouter's card data", str(exc))
             problems = {ruleset: [stale] for ruleset in RULESETS}
         return DeckVersion(

@@ -14,7 +14,6 @@ from bot.db import Database, Row
 from bot.db_batch import Statement
 from bot.services.matches import LiveMatch, MatchService, Result, execute_all
 from bot.textboard import render_board
-from engine.cards import CardPool
 from engine.export import export_scenario
 from engine.replay import describe_answers
 from engine.view import player_view
@@ -40,12 +39,10 @@ class JudgeService:
         self,
         db: Database,
         matches: MatchService,
-        pool: CardPool,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
         self.matches = matches
-        self.pool = pool
         self.clock = clock
 
     async def audit(
@@ -127,7 +124,7 @@ class JudgeService:
             " WHERE match_id=? AND epoch=? ORDER BY seq",
             (match.id, match.epoch),
         )
-        words = describe_answers(match.record, self.pool)
+        words = describe_answers(match.record, match.game.pool)
         lines = [f"Match #{match.id} ({match.mode}, {match.ruleset}, seed {match.seed}); "
                  f"branch {match.epoch}. Decision: who and how -> what."]
         for row, text in zip(rows, words, strict=True):
@@ -139,14 +136,14 @@ class JudgeService:
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(entry.created_at))
             lines.append(f"audit {stamp} UTC <@{entry.actor_id}> {entry.action} "
                          f"{json.dumps(entry.detail)}: {entry.reason}")
-        scenario = export_scenario(match.record, f"Match #{match.id}", self.pool)
+        scenario = export_scenario(match.record, f"Match #{match.id}", match.game.pool)
         return "\n".join(lines) + "\n", scenario
 
     # --- changing ---
     async def rollback(self, match: LiveMatch, judge_id: int, to: int, reason: str) -> list[str]:
         """Continue from after decision `to`; returns the undone decisions in words."""
         reason = _reason(reason)
-        undone = describe_answers(match.record, self.pool)[to:]
+        undone = describe_answers(match.record, match.game.pool)[to:]
         entry = self.audit_entry(match, judge_id, "rollback", {"to": to, "undone": undone},
                                  reason)
         try:

@@ -20,6 +20,7 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from bot.db import Database, Row
+from bot.services.decks import Pools, pools_of
 from bot.services.matches import LiveMatch
 from engine.cards import CardPool
 from engine.rulesets import RULESETS
@@ -258,11 +259,11 @@ class LeagueService:
     def __init__(
         self,
         db: Database,
-        pool: CardPool | None = None,
+        pool: CardPool | Pools | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
-        self.pool = pool
+        self.pools = pools_of(pool) if pool is not None else None  # each server's cards
         self.clock = clock
 
     # --- rating matches ------------------------------------------------------------------
@@ -503,9 +504,9 @@ class LeagueService:
             " (m.player0_id=? OR m.player1_id=?) ORDER BY at DESC, m.id DESC LIMIT ?",
             (user_id, guild_id, user_id, user_id, limit),
         )
-        return [self._entry(row, user_id) for row in rows]
+        return [self._entry(row, user_id, guild_id) for row in rows]
 
-    def _entry(self, row: Row, user_id: int) -> MatchEntry:
+    def _entry(self, row: Row, user_id: int, guild_id: int) -> MatchEntry:
         seat = 0 if row["player0_id"] == user_id else 1
         status, winner = row["status"], row["winner"]
         if status != "finished":
@@ -522,16 +523,17 @@ class LeagueService:
             match_id=row["id"], mode=row["mode"], ruleset=row["ruleset"], status=status,
             result=result, win_reason=row["win_reason"],
             opponent_id=row["player1_id"] if seat == 0 else row["player0_id"],
-            at=float(row["at"]), main_personality=self._personality(row["decks_json"], seat),
+            at=float(row["at"]),
+            main_personality=self._personality(row["decks_json"], seat, guild_id),
             rating_before=before, rating_after=after,
         )
 
-    def _personality(self, decks_json: str, seat: int) -> str | None:
+    def _personality(self, decks_json: str, seat: int, guild_id: int) -> str | None:
         try:
             first = str(json.loads(decks_json)[seat]["main_personality"][0])
         except (ValueError, LookupError, TypeError):
             return None
-        card = self.pool.find(first) if self.pool is not None else None
+        card = self.pools(guild_id).find(first) if self.pools is not None else None
         if card is not None and card.personality:
             return card.personality
         return first.split(",")[0].strip() or None
@@ -554,7 +556,7 @@ class LeagueService:
             if row["status"] == "finished":
                 winner = row["winner"]
                 results["draw" if winner is None else "win" if winner == seat else "loss"] += 1
-            name = self._personality(row["decks_json"], seat)
+            name = self._personality(row["decks_json"], seat, guild_id)
             if name is not None:
                 personalities[name] += 1
         favourite = min(personalities.items(), key=lambda item: (-item[1], item[0]),

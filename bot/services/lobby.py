@@ -65,7 +65,7 @@ class LobbyService:
         if ruleset not in RULESETS:
             raise LobbyError(f"Unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}.")
         try:
-            deck = await self.decks.latest(user_id, deck_name)
+            deck = await self.decks.latest(user_id, deck_name, guild_id)
         except DeckError as exc:
             raise LobbyError(str(exc)) from None
         problems = deck.problems.get(ruleset, [])
@@ -146,7 +146,7 @@ class LobbyService:
                          self.clock()),
                     )
                     return QueueResult(None, waiting=1)
-                other = await self.decks.version(opponent[1])
+                other = await self.decks.version(opponent[1], guild_id)
                 # Inserting the match clears both players' queue entries (migration 4).
                 match_id = await self.matches.insert(
                     conn,
@@ -262,8 +262,10 @@ class LobbyService:
             raise LobbyError("This challenge was already answered.")
         return challenge
 
-    async def legal_decks(self, user_id: int, ruleset: str) -> list[DeckVersion]:
-        return [d for d in await self.decks.owned(user_id) if d.legal_under(ruleset)]
+    async def legal_decks(self, user_id: int, ruleset: str, guild_id: int | None = None
+                          ) -> list[DeckVersion]:
+        """The user's decks legal under `ruleset`, read with the cards of `guild_id`."""
+        return [d for d in await self.decks.owned(user_id, guild_id) if d.legal_under(ruleset)]
 
     async def accept(self, challenge_id: int, user_id: int, deck_name: str) -> LiveMatch:
         """Accept an open challenge: closing it and starting the match commit together, so
@@ -273,7 +275,7 @@ class LobbyService:
         await self.ensure_free(challenge.challenger_id, who=f"<@{challenge.challenger_id}>")
         deck = await self.playable_deck(user_id, deck_name, challenge.ruleset,
                                          challenge.guild_id)
-        theirs = await self.decks.version(challenge.deck_version_id)
+        theirs = await self.decks.version(challenge.deck_version_id, challenge.guild_id)
         try:
             async with self.db.write() as conn:
                 cursor = await conn.execute(

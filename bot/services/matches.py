@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot.db import Database, Row
 from bot.db_batch import Statement
-from bot.services.decks import deck_from_json, deck_to_json
+from bot.services.decks import Pools, deck_from_json, deck_to_json, pools_of
 from engine.adjust import encode as encode_adjustment
 from engine.ai import GreedyPlayer
 from engine.cards import CardPool
@@ -158,13 +158,13 @@ class MatchService:
     def __init__(
         self,
         db: Database,
-        pool: CardPool,
+        pool: CardPool | Pools,
         notifier: Notifier | None = None,
         clock: Callable[[], float] = time.time,
         decision_timeout: float = 600.0,
     ) -> None:
         self.db = db
-        self.pool = pool
+        self.pools = pools_of(pool)  # each server's cards: a match is read with its own
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
         self.default_timeout = decision_timeout
@@ -313,7 +313,7 @@ class MatchService:
             deck_from_json(json.dumps(decks_data[1])),
         )
         record = GameRecord(row["ruleset"], row["seed"], decks)
-        game = Game.new(decks, row["seed"], row["ruleset"], self.pool)
+        game = Game.new(decks, row["seed"], row["ruleset"], self.pools(row["guild_id"]))
         match = LiveMatch(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -585,7 +585,7 @@ class MatchService:
                              ) -> Result:
         """A change made by hand (`@adjust`), tried on a copy first so a refused one stores
         nothing; the caller holds the match's lock. The result says what changed."""
-        trial = Game.from_json(match.game.to_json(), self.pool)
+        trial = Game.from_json(match.game.to_json(), match.game.pool)
         outcome = apply_answer(trial, answer)
         if not outcome.ok:
             return Result(False, f"That {what} cannot be made: {outcome.reason}.")

@@ -53,5 +53,5 @@ async def board_file(bot: ScouterBot, match: LiveMatch) -> discord.File:
 
 
 async def hand_file(bot: ScouterBot, match: LiveMatch, seat: int) -> discord.File:
-    png = await bot.render(render_hand, player_view(match.game, seat), seat, bot.pool)
+    png = await bot.render(render_hand, player_view(match.game, seat), seat, match.game.pool)
     return discord.File(io.BytesIO(png), filename=HAND_FILE)

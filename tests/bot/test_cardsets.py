@@ -1,6 +1,7 @@
 """Card sets per server (bot.services.cardsets) without Discord: import, idempotent
-re-import, name clashes with another server's set, enable/disable per ruleset, the deck and
-lobby checks, and a match with an imported card that replays from a rebuilt pool."""
+re-import, name clashes within a server (another server's names are its own), enable and
+disable per ruleset, the deck and lobby checks, and a match with an imported card that
+replays from a rebuilt pool."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.services.cardsets import CardSetError, CardSetService
 from bot.services.decks import DeckError, DeckService
 from bot.services.lobby import LobbyError, LobbyService
 from bot.services.matches import MatchService
-from engine.cards import CardPool, load_pool
+from engine.cards import load_pool
 from tests.bot.test_services import ALICE, BOB, GOKU, Clock, Recorder, play_out, run
 
 SERVER, OTHER = 1, 2
@@ -37,21 +38,20 @@ async def service(db: Database) -> CardSetService:
 @run
 async def test_import_report_and_idempotent_reimport(db: Database, tmp: Path) -> None:
     cardsets = await service(db)
-    swapped: list[CardPool] = []
-    cardsets.pool_listeners.append(swapped.append)
-    before = len(cardsets.pool)
+    before = len(cardsets.pool_for(SERVER))
     report = await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
     assert report.ok and report.set_name == "Homebrew Lab" and not report.replaced
     assert sorted(card.name for card in report.imported) == ["Lab Orb", "Lab Spark", "Lab Wall"]
     assert sum(report.counts().values()) == 3
     assert [(i.record, i.field) for i in report.rejected] == [("card #4 (Lab Typo)", "txt")]
-    assert len(cardsets.pool) == before + 3 and swapped and swapped[-1] is cardsets.pool
+    assert len(cardsets.pool_for(SERVER)) == before + 3
+    assert len(cardsets.pool_for(OTHER)) == before
     assert "Lab Spark" in await cardsets.enabled_names(SERVER, "panini-2014")
     assert "Lab Spark" not in await cardsets.enabled_names(OTHER)
     assert "Lab Spark" not in await cardsets.enabled_names(None)  # DMs: built-in only
 
     again = await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
-    assert again.ok and again.replaced and len(cardsets.pool) == before + 3
+    assert again.ok and again.replaced and len(cardsets.pool_for(SERVER)) == before + 3
     [info] = await cardsets.list_sets(SERVER)
     assert info.name == "Homebrew Lab" and info.size == 3 and set(info.rulesets) == ALL
     # a re-import without a card keeps it in the pool (stored matches) but not usable
@@ -59,14 +59,14 @@ async def test_import_report_and_idempotent_reimport(db: Database, tmp: Path) ->
                                         "text": "Stops a physical attack."})
     third = await cardsets.import_set(SERVER, ADMIN, "lab.json", smaller, rulesets=["panini-2016"])
     assert third.replaced and sorted(third.retired) == ["Lab Orb", "Lab Spark"]
-    assert "Lab Spark" in cardsets.pool
+    assert "Lab Spark" in cardsets.pool_for(SERVER)
     assert "Lab Spark" not in await cardsets.enabled_names(SERVER)
     assert "Lab Wall" not in await cardsets.enabled_names(SERVER, "panini-2014")
     assert [i.name for i in await cardsets.list_sets(SERVER)] == ["homebrew lab"]
 
     # the sets survive a restart
     reloaded = await service(db)
-    assert len(reloaded.pool) == len(cardsets.pool)
+    assert len(reloaded.pool_for(SERVER)) == len(cardsets.pool_for(SERVER))
     assert "Lab Wall" in await reloaded.enabled_names(SERVER, "panini-2016")
 
 
@@ -74,26 +74,29 @@ async def test_import_report_and_idempotent_reimport(db: Database, tmp: Path) ->
 async def test_name_clashes_and_bad_files_change_nothing(db: Database, tmp: Path) -> None:
     cardsets = await service(db)
     await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
-    size = len(cardsets.pool)
+    await cardsets.import_set(OTHER, ADMIN, "first.json",
+                              homebrew("First", {"name": "Their First", "type": "event",
+                                                 "text": "Draw 1 card."}))
+    size = len(cardsets.pool_for(OTHER))
     theirs = homebrew("Their Lab",
-                      {"name": "lab  spark", "type": "event", "text": "Draw 1 card."},
+                      {"name": "their  first", "type": "event", "text": "Draw 1 card."},
                       {"name": "Goku, Hopeful Fighter", "type": "event", "text": "Draw 1 card."},
                       {"name": "Their Own Idea", "type": "event", "text": "Draw 1 card."})
     report = await cardsets.import_set(OTHER, ADMIN, "theirs.json", theirs)
     assert [card.name for card in report.imported] == ["Their Own Idea"]
     reasons = {issue.record: issue.reason for issue in report.rejected}
-    assert "of another server already has a card of that name" in reasons["card 'lab  spark'"]
+    assert "this server's set 'First' already has" in reasons["card 'their  first'"]
     assert "built-in sandbox set" in reasons["card 'Goku, Hopeful Fighter'"]
-    assert len(cardsets.pool) == size + 1
+    assert len(cardsets.pool_for(OTHER)) == size + 1
     assert "Their Own Idea" not in await cardsets.enabled_names(SERVER)
 
     for name, data in (("bad.json", b"{not json"), ("x.bin", b"\x00\x01"),
-                       ("none.json", homebrew("Nothing", {"name": "Lab Wall",
+                       ("none.json", homebrew("Nothing", {"name": "Their Own Idea",
                                                           "type": "setup"}))):
         bad = await cardsets.import_set(OTHER, ADMIN, name, data)
         assert not bad.ok and bad.rejected and "nothing was changed" in bad.summary()
-    assert len(cardsets.pool) == size + 1
-    assert [info.name for info in await cardsets.list_sets(OTHER)] == ["Their Lab"]
+    assert len(cardsets.pool_for(OTHER)) == size + 1
+    assert [info.name for info in await cardsets.list_sets(OTHER)] == ["First", "Their Lab"]
     with pytest.raises(CardSetError, match="Unknown ruleset"):
         await cardsets.import_set(OTHER, ADMIN, "lab.json", SAMPLE.read_bytes(),
                                   rulesets=["chess"])
@@ -103,16 +106,18 @@ async def test_name_clashes_and_bad_files_change_nothing(db: Database, tmp: Path
 async def test_enable_disable_scope_decks_and_the_lobby(db: Database, tmp: Path) -> None:
     cardsets = await service(db)
     await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
-    decks = DeckService(db, cardsets.pool)
-    matches = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
-    cardsets.pool_listeners.append(lambda pool: setattr(decks, "pool", pool))
+    decks = DeckService(db, cardsets.pool_for)
+    matches = MatchService(db, cardsets.pool_for, Recorder(), clock=Clock())
     lobby = LobbyService(db, decks, matches, cardsets=cardsets)
 
-    with pytest.raises(DeckError, match="not enabled in this server: Lab Wall"):
-        await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(OTHER))
-    with pytest.raises(DeckError, match="not enabled in this server: Lab Wall"):
+    # another server, or a DM, does not know the first server's cards at all
+    with pytest.raises(DeckError, match="Lab Wall"):
+        await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(OTHER),
+                             guild_id=OTHER)
+    with pytest.raises(DeckError, match="Lab Wall"):
         await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(None))
-    deck = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER))
+    deck = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER),
+                                guild_id=SERVER)
     assert deck.legal_under("panini-2016"), deck.problems
 
     with pytest.raises(CardSetError, match="no card set named"):
@@ -124,12 +129,13 @@ async def test_enable_disable_scope_decks_and_the_lobby(db: Database, tmp: Path)
     with pytest.raises(LobbyError, match="does not enable for panini-2016: Lab Wall"):
         await lobby.join(guild_id=SERVER, channel_id=5, user_id=ALICE, ruleset="panini-2016",
                          mode="casual", deck_name="Lab")
-    with pytest.raises(LobbyError, match="does not enable"):
+    with pytest.raises(LobbyError, match="not legal under panini-2014"):  # unknown there
         await lobby.challenge(guild_id=OTHER, channel_id=5, challenger_id=ALICE,
                               challenged_id=BOB, ruleset="panini-2014", mode="casual",
                               deck_name="Lab")
     # registered while only panini-2014 has the set: not legal under panini-2016 here
-    partly = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER))
+    partly = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER),
+                                  guild_id=SERVER)
     assert partly.legal_under("panini-2014") and not partly.legal_under("panini-2016")
     assert await cardsets.enable(SERVER, "Homebrew Lab", "panini-2016")
     assert not await cardsets.enable(SERVER, "Homebrew Lab", "panini-2016")
@@ -143,37 +149,37 @@ async def test_a_match_with_an_imported_card_replays_from_the_rebuilt_pool(
     db: Database, tmp: Path
 ) -> None:
     cardsets = await service(db)
-    matches = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
-    cardsets.pool_listeners.append(lambda pool: setattr(matches, "pool", pool))
-    decks = DeckService(db, cardsets.pool)
-    cardsets.pool_listeners.append(lambda pool: setattr(decks, "pool", pool))
+    matches = MatchService(db, cardsets.pool_for, Recorder(), clock=Clock())
+    decks = DeckService(db, cardsets.pool_for)
     await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
-    assert "Lab Wall" in matches.pool and "Lab Wall" in decks.pool
-    lab = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER))
+    assert "Lab Wall" in matches.pools(SERVER) and "Lab Wall" in decks.pools(SERVER)
+    lab = await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(SERVER),
+                               guild_id=SERVER)
     goku = await decks.register(BOB, "Goku", GOKU)
     match = await matches.create(guild_id=SERVER, channel_id=5, mode="casual",
                                  ruleset="panini-2016", players=(ALICE, BOB),
                                  decks=(lab.deck, goku.deck),
                                  deck_versions=(lab.version_id, goku.version_id), seed=7)
     await play_out(matches, match)
-    # another server imports a set afterwards: the pool only grows, the match still replays
+    # another server imports a set afterwards (even a card of the same name): the match
+    # still replays, with its own server's cards
     await cardsets.import_set(OTHER, ADMIN, "t.json",
-                              homebrew("Theirs", {"name": "Their Spark", "type": "event",
+                              homebrew("Theirs", {"name": "Lab Wall", "type": "event",
                                                   "text": "Draw 1 card."}))
     restarted = await service(db)
-    replay = MatchService(db, restarted.pool, Recorder(), clock=Clock())
+    replay = MatchService(db, restarted.pool_for, Recorder(), clock=Clock())
     again = await replay.get(match.id)
     assert again.game.to_json() == match.game.to_json()
-    assert again.winner == match.winner and "Their Spark" in restarted.pool
+    assert again.winner == match.winner and "Lab Wall" in restarted.pool_for(OTHER)
 
 
 @run
 async def test_a_card_stored_matches_used_cannot_change(db: Database, tmp: Path) -> None:
     cardsets = await service(db)
     await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
-    decks = DeckService(db, cardsets.pool)
-    deck = decks.compile("Lab", LAB_DECK)[0]
-    matches = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
+    decks = DeckService(db, cardsets.pool_for)
+    deck = decks.compile("Lab", LAB_DECK, SERVER)[0]
+    matches = MatchService(db, cardsets.pool_for, Recorder(), clock=Clock())
     match = await matches.create(guild_id=SERVER, channel_id=3, mode="casual",
                                  ruleset="panini-2016", players=(ALICE, BOB),
                                  decks=(deck, deck), deck_versions=(None, None), seed=4)
@@ -182,6 +188,48 @@ async def test_a_card_stored_matches_used_cannot_change(db: Database, tmp: Path)
     report = await cardsets.import_set(SERVER, ADMIN, "lab.json", changed)
     assert [(i.record, i.field) for i in report.rejected] == [("card 'Lab Wall'", "text")]
     assert "stored matches were played with it" in report.rejected[0].reason
-    assert cardsets.pool["Lab Wall"].text == "Stops a physical attack."
-    fresh = MatchService(db, cardsets.pool, Recorder(), clock=Clock())
+    assert cardsets.pool_for(SERVER)["Lab Wall"].text == "Stops a physical attack."
+    fresh = MatchService(db, cardsets.pool_for, Recorder(), clock=Clock())
     assert (await fresh.get(match.id)).game.to_json() == match.game.to_json()
+
+
+@run
+async def test_a_servers_imported_cards_are_its_own(db: Database, tmp: Path) -> None:
+    """Issue 13, defect 8: importing a card whose name another server's private set uses
+    was refused with a message naming that set (a leak, and one server squatting names
+    for all). Each server's cards are its own: the same name can mean a different card in
+    another server, and nothing about one server's sets reaches another."""
+    cardsets = await service(db)
+    await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
+    theirs = homebrew("Their Lab",
+                      {"name": "Lab Wall", "type": "physical_combat",
+                       "text": "Stops an energy attack."})
+    report = await cardsets.import_set(OTHER, ADMIN, "theirs.json", theirs)
+    assert [card.name for card in report.imported] == ["Lab Wall"] and not report.rejected
+    assert "Homebrew Lab" not in "\n".join(report.lines())
+    ours, others = cardsets.pool_for(SERVER), cardsets.pool_for(OTHER)
+    assert ours["Lab Wall"].text == "Stops a physical attack."
+    assert others["Lab Wall"].text == "Stops an energy attack."
+    assert "Lab Spark" not in others and "Lab Spark" not in cardsets.pool_for(None)
+    # a deck list is read with the cards of the server it is used in
+    decks = DeckService(db, cardsets.pool_for)
+    matches = MatchService(db, cardsets.pool_for, Recorder(), clock=Clock())
+    lobby = LobbyService(db, decks, matches, cardsets=cardsets)
+    await decks.register(ALICE, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(OTHER),
+                         guild_id=OTHER)
+    await decks.register(BOB, "Lab", LAB_DECK, await cardsets.enabled_by_ruleset(OTHER),
+                         guild_id=OTHER)
+    with pytest.raises(DeckError) as unknown:  # Lab Spark is only the first server's
+        await decks.register(ALICE, "Spark", LAB_DECK.replace("Lab Wall", "Lab Spark"),
+                             await cardsets.enabled_by_ruleset(OTHER), guild_id=OTHER)
+    assert "Homebrew Lab" not in str(unknown.value) and "exist" not in str(unknown.value)
+    await lobby.join(guild_id=OTHER, channel_id=5, user_id=ALICE, ruleset="panini-2016",
+                     mode="casual", deck_name="Lab")
+    paired = await lobby.join(guild_id=OTHER, channel_id=5, user_id=BOB,
+                              ruleset="panini-2016", mode="casual", deck_name="Lab")
+    assert paired.match is not None
+    assert paired.match.game.pool["Lab Wall"].text == "Stops an energy attack."
+    # the first server's copy is untouched, and a restart rebuilds both
+    reloaded = await service(db)
+    assert reloaded.pool_for(SERVER)["Lab Wall"].text == "Stops a physical attack."
+    assert reloaded.pool_for(OTHER)["Lab Wall"].text == "Stops an energy attack."

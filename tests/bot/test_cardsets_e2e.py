@@ -46,7 +46,8 @@ async def test_an_admin_imports_a_set_for_their_server_only(tmp_path: Path) -> N
         w.fake.add_member(other, w.carol)
         w.fake.add_member(other, w.admin, permissions=MANAGE_GUILD)
         async with global_bot(w) as bot:
-            size = len(bot.pool)
+            kame = bot.cardsets.pool_for(w.guild.id)
+            size = len(kame)
             # non-admins: Discord hides /cards, and the bot refuses if a server shows it
             with pytest.raises(PermissionError, match="hidden from alice"):
                 await w.fake.slash(w.alice, w.general, "cards import",
@@ -57,7 +58,7 @@ async def test_an_admin_imports_a_set_for_their_server_only(tmp_path: Path) -> N
                                          {"file": ("kame.json", INVENTED)})
             assert refused.ephemeral and "Manage Guild permission" in refused.text()
             command.payload["default_member_permissions"] = required
-            assert len(bot.pool) == size
+            assert len(bot.cardsets.pool_for(w.guild.id)) == size
 
             # a malformed file: the reasons, and nothing changes
             bad = await w.fake.slash(w.admin, w.general, "cards import",
@@ -68,7 +69,7 @@ async def test_an_admin_imports_a_set_for_their_server_only(tmp_path: Path) -> N
                                        {"file": ("latin.csv", "name,type\nCaf\xe9,event\n"
                                                  .encode("latin-1"))})
             assert "not UTF-8" in latin.text() and "Nothing was changed" in latin.text()
-            assert len(bot.pool) == size
+            assert len(bot.cardsets.pool_for(w.guild.id)) == size
             assert "No imported sets yet" in (
                 await w.fake.slash(w.admin, w.general, "cards list")).text()
 
@@ -79,8 +80,10 @@ async def test_an_admin_imports_a_set_for_their_server_only(tmp_path: Path) -> N
             assert done.ephemeral and "Imported set **Kame Lab** (json): 2 of 3" in text
             assert "1 automated, 1 partial, 0 manual" in text
             assert "card #3 (Kame Lab Mixup): colour: unknown field" in text
-            assert len(bot.pool) == size + 2
-            assert bot.decks.pool is bot.pool and bot.matches.pool is bot.pool
+            assert len(bot.cardsets.pool_for(w.guild.id)) == size + 2
+            assert bot.decks.pools(w.guild.id) is bot.cardsets.pool_for(w.guild.id)
+            assert bot.matches.pools(w.guild.id) is bot.cardsets.pool_for(w.guild.id)
+            assert len(bot.cardsets.pool_for(other.id)) == size
             listed = (await w.fake.slash(w.admin, w.general, "cards list")).text()
             assert "**Kame Lab** (json): 2 cards" in listed
             assert "enabled for: panini-2016, panini-2014" in listed
@@ -125,18 +128,22 @@ async def test_an_admin_imports_a_set_for_their_server_only(tmp_path: Path) -> N
                                         "ruleset": "panini-2016"})
             assert "Replaced set **Kame Lab**" in again.text()
             assert "Enabled in this server for panini-2016." in again.text()
-            assert len(bot.pool) == size + 2
+            assert len(bot.cardsets.pool_for(w.guild.id)) == size + 2
 
-            # the other server cannot take the names; a long report comes as a .txt
+            # the other server's names are its own (issue 13): the same name is another
+            # card there, and nothing of this server's set reaches it; a long report
+            # comes as a .txt
             clash = [{"name": "Kame Lab Zapper", "type": "event", "text": "Draw 1 card."}]
             clash += [{"name": f"Broken {n}", "type": "wizard"} for n in range(40)]
             theirs = await w.fake.slash(w.admin, lounge, "cards import", {
                 "file": ("theirs.json", json.dumps({"set": "Theirs", "cards": clash}).encode())})
-            assert "Nothing was imported" in theirs.text()
-            assert "41 record(s) rejected" in theirs.text()
+            assert "Imported set **Theirs** (json): 1 of 41" in theirs.text()
+            assert "40 record(s) rejected" in theirs.text()
             assert "The full report is attached" in theirs.text()
             message = next(m for m in theirs.messages if m.attachment_names())
             report = message.attachment("import-report.txt").decode()
-            assert "Kame Lab Zapper" in report and "of another server already has" in report
+            assert "Kame Lab" not in report.replace("Kame Lab Zapper", "")
+            assert bot.cardsets.pool_for(other.id)["Kame Lab Zapper"].text == "Draw 1 card."
+            assert bot.cardsets.pool_for(w.guild.id)["Kame Lab Zapper"].text != "Draw 1 card."
             assert "Broken 39" in report
-            assert len(bot.pool) == size + 2
+            assert len(bot.cardsets.pool_for(w.guild.id)) == size + 2

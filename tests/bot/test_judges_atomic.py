@@ -34,7 +34,7 @@ async def stored(db: Database, match_id: int) -> dict[str, Any]:
 @run
 async def test_every_judge_action_commits_with_its_audit_entry(db: Database, tmp: Any) -> None:
     decks, matches, _lobby, _ = services(db)
-    judges = JudgeService(db, matches, matches.pool)
+    judges = JudgeService(db, matches)
     await decks.register(ALICE, "Goku", GOKU)
     await decks.register(BOB, "Frieza", FRIEZA)
     match = await matches.create(

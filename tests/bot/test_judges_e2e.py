@@ -97,7 +97,7 @@ async def test_dispute_view_log_rollback_adjust_resume_then_finish(tmp_path: Pat
         files = next(m for m in logged.messages if m.attachment_names())
         scenario = tmp_path / "match.yaml"
         scenario.write_bytes(files.attachment(f"match-{match.id}.yaml"))
-        assert run_scenario(scenario, bot.pool).failures == []
+        assert run_scenario(scenario, match.game.pool).failures == []
         assert f"{count:>4}." in files.attachment(f"match-{match.id}-log.txt").decode()
 
         # roll back three decisions: both players are told what was undone
