@@ -150,8 +150,9 @@ class RawSide:
         self.conn.executemany(
             "INSERT INTO matches (id, guild_id, channel_id, ruleset, seed, mode, player0_id,"
             " player1_id, decks_json, created_at, decision_since)"
-            " VALUES (?, 1, 2, ?, 0, 'casual', 10, 11, '[]', 0, 0)",
-            [(match_id, RULESET) for match_id in missing],
+            " VALUES (?, 1, 2, ?, 0, 'casual', ?, ?, '[]', 0, 0)",
+            # players of their own: nobody plays two live matches (migration 4)
+            [(match_id, RULESET, -2 * match_id, -2 * match_id - 1) for match_id in missing],
         )
         self.parents.update(missing)
 

@@ -132,8 +132,7 @@ async def test_two_players_play_a_full_match_across_a_restart(
             )
             assert all(p.error is None for p in presses)
             # the 49 late presses are each told the decision was already answered
-            await w.fake.wait_until(lambda: sum(bool(p.followups) for p in presses) == 49,
-                                    timeout=5)
+            await w.fake.wait_until(lambda: sum(bool(p.followups) for p in presses) == 49)
             assert all("already been answered" in p.text() for p in presses if p.followups)
             await bot.notifier.settle()
             assert len(match.record.decisions) == 1
@@ -150,7 +149,7 @@ async def test_two_players_play_a_full_match_across_a_restart(
             match = await bot.matches.get(1)
             assert len(match.record.decisions) == seen and match.active
             # on start it edits the same board message again (buttons for the new process)
-            await w.fake.wait_until(lambda: board(w, match).version > board_version, timeout=5)
+            await w.fake.wait_until(lambda: board(w, match).version > board_version)
             assert board(w, match).id == board_id
             # the commands did not change, so the restart did not sync them again
             assert [r for r in w.fake.requests if r.startswith("PUT") and "commands" in r] == syncs

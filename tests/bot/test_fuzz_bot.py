@@ -139,7 +139,7 @@ async def test_forged_component_ids_and_odd_commands(
         confirm = await w.fake.slash(w.admin, over.thread_id or 0, "game concede")
         assert isinstance(confirm.response, RecordedMessage)
         await w.fake.click(w.admin, confirm.response, f"sc:concede:{over.id}")
-        await w.fake.wait_until(lambda: not over.active, timeout=5)
+        await w.fake.wait_until(lambda: not over.active)
         await bot.notifier.settle()
         assert live.active and not over.active
         await play_decision(w, live)  # so that there is a stale seq to forge

@@ -193,7 +193,7 @@ async def test_a_long_table_pages_with_buttons_that_work_after_a_restart(
             turned = await w.fake.click(w.carol, first, following)
             assert turned.error is None
             await w.fake.wait_until(lambda: "page 2 of 2" in w.fake.state.messages[
-                first.id].latest.text(), timeout=5)
+                first.id].latest.text())
             second = w.fake.state.messages[first.id].latest
             assert second.text().count("<@") == 3 and "`#11`" in second.text()
             assert second.attachment("standings.png") != first.attachment("standings.png")
@@ -202,7 +202,7 @@ async def test_a_long_table_pages_with_buttons_that_work_after_a_restart(
             back = next(c for c in second.custom_ids() if c.startswith("sc:st:"))
             await w.fake.click(w.carol, second, back)
             await w.fake.wait_until(lambda: "page 1 of 2" in w.fake.state.messages[
-                first.id].latest.text(), timeout=5)
+                first.id].latest.text())
             # the final standings post pages privately, leaving the post as it is
             ended = await w.fake.slash(w.admin, w.general, "league season end")
             post = next(m for m in ended.messages if m.attachment_names())

@@ -67,7 +67,7 @@ async def manual_table(w: World, bot: ScouterBot) -> ManualTable:
                       if c.startswith(f"sc:opt:{match.id}:") and c.endswith(f":{index}"))
         result = await w.fake.click(user, board(w, match), button)
         assert result.error is None
-        await w.fake.wait_until(lambda: board(w, match).version > before, timeout=5)
+        await w.fake.wait_until(lambda: board(w, match).version > before)
         await bot.notifier.settle()
 
     await click("Finish planning")
@@ -84,7 +84,7 @@ async def manual_table(w: World, bot: ScouterBot) -> ManualTable:
     select = next(c for c in dm.custom_ids() if c.startswith(f"sc:sel:{match.id}:"))
     await w.fake.select(player, dm, select, [str(index)])
     await w.fake.wait_until(lambda: match.pending is not None
-                            and match.pending.kind == "manual", timeout=5)
+                            and match.pending.kind == "manual")
     await bot.notifier.settle()
     said = await w.fake.wait_for(lambda m: "resolves by hand what Odd Ritual says" in m.text()
                                  and m.channel_id == match.thread_id)

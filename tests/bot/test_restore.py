@@ -83,7 +83,10 @@ async def test_the_cli_asks_and_the_bot_restores(db: Database, tmp: Path) -> Non
     restores = RestoreService(db, matches, tmp / "t.db")
 
     async def bot_looks() -> None:
-        for _ in range(200):
+        # The CLI's request arrives from another thread: look as the bot does, until it is
+        # there (the bound only ends a test whose CLI never asks).
+        deadline = asyncio.get_running_loop().time() + 60
+        while asyncio.get_running_loop().time() < deadline:
             restored = await restores.serve_next()
             if restored is not None:
                 assert restored.before == [(match.id, None, 10)]
@@ -92,7 +95,7 @@ async def test_the_cli_asks_and_the_bot_restores(db: Database, tmp: Path) -> Non
         raise AssertionError("no restore request arrived")
 
     said, _ = await asyncio.gather(
-        asyncio.to_thread(ask_running_bot, saved, tmp / "t.db", wait=10, poll=0.02),
+        asyncio.to_thread(ask_running_bot, saved, tmp / "t.db", wait=60, poll=0.02),
         bot_looks(),
     )
     assert "restored" in said and "t.db.bak" in said

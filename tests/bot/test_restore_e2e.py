@@ -32,7 +32,7 @@ async def test_restore_while_the_bot_runs(tmp_path: Path) -> None:
         await bot.notifier.settle()
 
         code = await asyncio.to_thread(
-            main, ["db", "restore", str(saved), "--database", str(w.db_path), "--wait", "20"])
+            main, ["db", "restore", str(saved), "--database", str(w.db_path), "--wait", "120"])
         assert code == 0
 
         back = await w.fake.wait_for(lambda m: m.channel_id == match.thread_id

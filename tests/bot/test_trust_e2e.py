@@ -117,9 +117,9 @@ async def test_disputes_reach_the_judges_of_the_matchs_own_server(tmp_path: Path
         select = next(c for c in dm.custom_ids() if c.startswith(f"sc:sel:{match.id}:"))
         picked = await w.fake.select(table.opponent, dm, select, [str(index)])
         assert picked.error is None
-        await w.fake.wait_until(lambda: match.paused, timeout=5)
+        await w.fake.wait_until(lambda: match.paused)
         call = await w.fake.wait_for(
-            lambda m: m.channel_id == table.desk.id and "Dispute" in m.text(), timeout=5)
+            lambda m: m.channel_id == table.desk.id and "Dispute" in m.text())
         assert "resolved by hand" in call.text()
         assert w.fake.messages_in(lair_desk) == []
 

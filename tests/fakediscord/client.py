@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,9 @@ from .model import (
 from .state import ATTACHMENT_SIZE_LIMIT, INTERACTION_ACK_SECONDS, FakeState, UploadedFile
 
 UserLike = FakeUser | FakeMember | int
+# How long a wait for an event may take before the test fails: a bound for a bot that is
+# stuck, far above what a loaded machine needs (the wait ends as soon as the event comes).
+SAFETY_TIMEOUT = 60.0
 MessageLike = RecordedMessage | StoredMessage | int
 ChannelLike = FakeChannel | int
 
@@ -149,6 +152,11 @@ class UserActions:
     ack_timeout: float
     response_timeout: float
     settle: float
+    # Set by a test whose bot runs in this process: returns once the bot has received the
+    # interaction of that id and finished every piece of work it started for it. Then an
+    # interaction's result is awaited as an event, not guessed from a quiet period.
+    bot_idle: Callable[[int], Awaitable[None]] | None = None
+    idle_timeout: float = 120.0  # a bot that is still busy after this is stuck
 
     # ---- lookups --------------------------------------------------------------------------------
 
@@ -266,6 +274,8 @@ class UserActions:
     async def _await_result(
         self, inter: FakeInteraction, timeout: float | None
     ) -> InteractionResult:
+        if self.bot_idle is not None:
+            return await self._await_idle(inter, self.bot_idle)
         state = self.state
         loop = asyncio.get_running_loop()
         start = loop.time()
@@ -292,6 +302,25 @@ class UserActions:
             if idle >= self.settle:
                 break
             await state.wait_changed(self.settle - idle)
+        return InteractionResult(state, inter, error)
+
+    async def _await_idle(
+        self, inter: FakeInteraction, bot_idle: Callable[[int], Awaitable[None]]
+    ) -> InteractionResult:
+        """The result once the bot is done with the interaction (see ``bot_idle``)."""
+        state = self.state
+        try:
+            await asyncio.wait_for(bot_idle(inter.id), self.idle_timeout)
+        except TimeoutError:
+            return InteractionResult(
+                state, inter, f"the bot was still busy with it after {self.idle_timeout} s")
+        if not inter.acknowledged:
+            details = "; ".join(str(e) for e in inter.errors)
+            text = "The application did not respond"
+            return InteractionResult(state, inter, f"{text} ({details})" if details else text)
+        error = None
+        if inter.response_type == 5 and inter.original_loading:
+            error = "deferred response was never completed (still 'thinking')"
         return InteractionResult(state, inter, error)
 
     # ---- slash commands -------------------------------------------------------------------------
@@ -806,7 +835,7 @@ class UserActions:
         self,
         predicate: Callable[[RecordedMessage], bool],
         *,
-        timeout: float = 2.0,
+        timeout: float = SAFETY_TIMEOUT,
         after: int | None = None,
     ) -> RecordedMessage:
         """First recorded message version (after ``after``) matching ``predicate``."""
@@ -823,7 +852,9 @@ class UserActions:
                 raise TimeoutError("no matching message was recorded in time")
             await self.state.wait_changed(min(remaining, 0.05))
 
-    async def wait_until(self, condition: Callable[[], bool], *, timeout: float = 2.0) -> None:
+    async def wait_until(
+        self, condition: Callable[[], bool], *, timeout: float = SAFETY_TIMEOUT
+    ) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not condition():

@@ -131,3 +131,53 @@ def instant_retries(fake: FakeDiscord | None = None) -> Iterator[DiscordSleeps]:
     finally:
         for module, original in zip(modules, saved, strict=True):
             module.asyncio = original
+
+
+# Tasks discord.py starts to handle an event or an interaction (its invoker for commands and
+# autocomplete, component and modal dispatch, and event listeners).
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch-", "discord-ui-dynamic-item-",
+                 "discord-ui-modal-dispatch-", "discord.py: ")
+
+
+class HandlerWatch:
+    """Knows when an in-process discord.py client has received an interaction and finished
+    all it started for it: install it as ``fake.bot_idle`` (FakeDiscord waits for this
+    instead of a quiet period, so a test goes on exactly when the bot is done).
+
+    ``more_work`` awaits the bot's own background work (e.g. message refreshes), which may
+    start further handlers; the watch repeats until nothing is left."""
+
+    def __init__(self, client: Any, more_work: Callable[[], Awaitable[None]] | None = None):
+        self.seen: set[int] = set()
+        self._arrived = asyncio.Event()
+        self._more_work = more_work
+        parsers = client._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse(data: dict[str, Any]) -> None:
+            # Runs as the gateway event is read: the handler tasks exist right after.
+            original(data)
+            self.seen.add(int(data["id"]))
+            self._arrived.set()
+
+        parsers["INTERACTION_CREATE"] = parse
+
+    @staticmethod
+    def _handlers() -> list[asyncio.Task[Any]]:
+        current = asyncio.current_task()
+        return [task for task in asyncio.all_tasks()
+                if task is not current and not task.done()
+                and task.get_name().startswith(HANDLER_TASKS)]
+
+    async def __call__(self, interaction_id: int) -> None:
+        while interaction_id not in self.seen:
+            self._arrived.clear()
+            await self._arrived.wait()
+        while True:
+            handlers = self._handlers()
+            if handlers:
+                await asyncio.wait(handlers)
+            if self._more_work is not None:
+                await self._more_work()
+            if not self._handlers():
+                return

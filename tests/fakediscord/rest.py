@@ -49,7 +49,6 @@ from .model import (
 )
 from .ratelimit import RateLimitConfig, RateLimiter, RequestRecord, route_of
 from .state import (
-    INTERACTION_ACK_SECONDS,
     INTERACTION_ALLOWED_FLAGS,
     MESSAGE_ALLOWED_FLAGS,
     FakeState,
@@ -480,7 +479,7 @@ class RestApi:
         # No await between these checks and marking the interaction acknowledged.
         if inter.acknowledged:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
-        if state.now() - inter.created_at > INTERACTION_ACK_SECONDS:
+        if state.now() - inter.created_at > state.ack_seconds:
             raise ApiError(404, 10062, "Unknown interaction")
         rtype = body.get("type")
         data = body.get("data") or {}
