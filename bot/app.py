@@ -59,6 +59,8 @@ class ScouterBot(commands.Bot):
         # Interactions arrive without privileged intents; guilds keeps channels cached.
         intents = discord.Intents.none()
         intents.guilds = True
+        # Nothing a message says pings anyone unless that message names whom (bot/ui/mentions).
+        client_options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -18,6 +18,7 @@ from bot.services.judges import JudgeError
 from bot.services.matches import LiveMatch
 from bot.ui.disputes import call_judges
 from bot.ui.items import bot_of
+from bot.ui.mentions import pinging
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ async def announce(bot: ScouterBot, match: LiveMatch, text: str) -> None:
     try:
         if thread.archived:
             await thread.edit(archived=False)
-        await thread.send(text[:2000], allowed_mentions=discord.AllowedMentions(users=True))
+        await thread.send(text[:2000], allowed_mentions=pinging(match.players))
     except discord.HTTPException:
         log.warning("match #%s: could not announce a judge action", match.id)
 

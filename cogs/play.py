@@ -27,6 +27,7 @@ from bot.ui.items import (
     selected_value,
     send_ephemeral,
 )
+from bot.ui.mentions import pinging
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 log = logging.getLogger(__name__)
@@ -52,7 +53,7 @@ async def start_match(
     try:
         await channel.send(
             f"{announcement} Match #{match.id} is on: {thread.mention}. Press **Watch** to "
-            "follow it.", view=view, allowed_mentions=discord.AllowedMentions(users=True))
+            "follow it.", view=view, allowed_mentions=pinging(match.players))
     except discord.HTTPException:
         log.warning("match #%s: could not announce it", match.id)
     return f"Match #{match.id} is on: {thread.mention}"
@@ -136,7 +137,7 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
             f"{opponent.mention}, {interaction.user.mention} challenges you to a {mode} "
             f"{ruleset} match! It expires <t:{int(challenge.expires_at)}:R>.",
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=[opponent]),
+            allowed_mentions=pinging([opponent.id]),
         )
 
     @app_commands.command(name="practice", description="Play against the built-in AI")

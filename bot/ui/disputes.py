@@ -9,6 +9,7 @@ import discord
 
 from bot.services.matches import LiveMatch
 from bot.ui.items import WatchButton
+from bot.ui.mentions import pinging_role
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot
@@ -33,7 +34,7 @@ async def call_judges(bot: ScouterBot, match: LiveMatch, user: discord.abc.User,
         await channel.send(
             f"{role}Dispute in match #{match.id} (<#{match.thread_id}>) by {user.mention}: "
             f"{reason[:500]}\nPress **Watch** to join the thread, then use `/judge` there.",
-            view=view, allowed_mentions=discord.AllowedMentions(roles=True, users=False))
+            view=view, allowed_mentions=pinging_role(config.judge_role_id))
     except discord.HTTPException:
         return "I could not post in the judges channel; ask a moderator to look at this thread."
     return None

@@ -16,6 +16,7 @@ from bot.services.matches import AI, LiveMatch
 from bot.ui.board import board_embed, hand_embed, seat_label, status_line
 from bot.ui.images import BOARD_FILE, HAND_FILE, board_file, hand_file
 from bot.ui.items import hand_view, thread_view
+from bot.ui.mentions import pinging
 from engine.view import SPECTATOR, player_view
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class DiscordNotifier:
         await thread.send(
             f"{seat_label(match, seat)}, your decision is waiting: about {minutes} minute(s) "
             "left before the rulebook's default is applied for you.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging([match.players[seat]]),
         )
 
     async def restored(self, before: list[tuple[int, int | None, int]]) -> None:
@@ -122,7 +123,7 @@ class DiscordNotifier:
             f"{players}: match #{match.id} ({match.mode}, {match.ruleset}) begins. Your hand "
             "is in your DMs; if your DMs are closed, press **My hand** or use `/hand`. "
             "Spectators are welcome to read along.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging(match.players),
         )
         self.schedule(match.id)
         return thread
@@ -170,7 +171,7 @@ class DiscordNotifier:
                 f"{seat_label(match, seat)}, I cannot send you direct messages (they are closed "
                 "for this server), so your hand is not in your DMs. Press **My hand** below the "
                 "board or use `/hand`: it shows your cards and choices only to you.",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pinging([match.players[seat]]),
             )
 
     async def _ping(self, match: LiveMatch, thread: discord.Thread) -> None:
@@ -187,7 +188,7 @@ class DiscordNotifier:
         old = await self.bot.store.message(match.id, "ping")
         message = await thread.send(
             f"<@{user_id}>, it is your move in match #{match.id}.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging([user_id]),
         )
         await self.bot.store.set_message(match.id, "ping", thread.id, message.id)
         if old is not None:
@@ -202,7 +203,7 @@ class DiscordNotifier:
         view = player_view(match.game, SPECTATOR)
         message = await thread.send(
             f"🏁 {status_line(match, view)} Thanks for playing! This thread is now archived.",
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=pinging(match.players),
         )
         await self.bot.store.set_message(match.id, kind, thread.id, message.id)
         # Locking needs Manage Threads; archiving our own thread does not.

@@ -100,6 +100,9 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         w.users = {u.id: u for u in (admin, alice, bob, carol, dave)}
         yield w
         assert fake.unhandled == [], fake.unhandled
+        # the bot never pings a whole server (it names whom each message pings)
+        everyone = [p.message.text()[:300] for p in fake.pings() if p.message.mention_everyone]
+        assert everyone == [], everyone
         assert not [e for e in fake.errors if "10062" in str(e)], "an interaction timed out"
     finally:
         await fake.stop()

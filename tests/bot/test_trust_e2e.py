@@ -16,6 +16,7 @@ from tests.bot.test_judges_e2e import setup_judges
 from tests.bot.test_judges_e2e import start_match as judged_match
 from tests.bot.test_manual_e2e import manual_table
 from tests.fakediscord import FakeUser, RecordedMessage, async_test
+from tests.fakediscord.model import MENTION_EVERYONE
 from tests.fakediscord.client import InteractionResult
 
 
@@ -298,3 +299,43 @@ async def test_a_forged_press_never_edits_the_shared_board(tmp_path: Path) -> No
                 assert board(w, match).version == version and match.active
         assert not match.active and "You conceded" in said(pressed)
         assert "You conceded" not in board(w, match).text() and content
+
+
+HOSTILE = "@everyone @here <@&{role}> <@{carol}> look!"
+
+
+@async_test(timeout=120)
+async def test_text_written_by_a_player_pings_nobody(tmp_path: Path) -> None:
+    """Defect 7: a player's /dispute reason was posted with its mentions parsed, so
+    "@everyone", a role or a user mention in it pinged them; judge announcements and the
+    notifier's messages left everyone and roles on. The fake Discord now works out whom
+    each message pings as Discord does; the bot pings exactly the people it means to."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        # a server where the bot may mention everyone and the judge role is pingable
+        w.fake.set_role_permissions(w.fake.bot_role(w.guild), MENTION_EVERYONE)
+        role = w.fake.add_role(w.guild, "Judges", mentionable=True)
+        jules = w.fake.add_user("jules")
+        w.fake.add_member(w.guild, jules, roles=[role])
+        w.users[jules.id] = jules
+        desk = w.fake.add_text_channel(w.guild, "judges")
+        await w.fake.slash(w.admin, w.general, "config judges", {"role": role, "channel": desk})
+        await configure(w)
+        match = await queue_match(w, w.alice, w.bob)
+        thread = match.thread_id or 0
+        hostile = HOSTILE.format(role=role.id, carol=w.carol.id)
+        start = w.fake.mark()
+        disputed = await w.fake.slash(w.alice, thread, "dispute", {"reason": hostile})
+        assert "The match is paused" in disputed.text()
+        call = await w.fake.wait_for(lambda m: m.channel_id == desk.id, after=start)
+        await w.fake.click(jules, call, f"sc:watch:{match.id}")
+        await w.fake.slash(jules, thread, "judge resume", {"reason": hostile})
+        await bot.notifier.settle()
+        since = [p for p in w.fake.pings() if w.fake.state.records.index(p.message) >= start]
+        pinged = {(p.message.channel_id, p.user_id) for p in since}
+        everyone = [p.message.text() for p in since if p.message.mention_everyone]
+        assert everyone == [], everyone
+        assert (desk.id, jules.id) in pinged  # the judges are called, by their role
+        assert not [p for p in since if p.user_id == w.carol.id], "carol was pinged"
+        assert not [p for p in since if p.user_id == jules.id and p.message.channel_id != desk.id]
+        players = {w.alice.id, w.bob.id}
+        assert {user for channel, user in pinged if channel == thread} <= players
