@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.textboard import describe_card
+from cogs.options import CardName, SearchWords
 from engine.cards import Card, CardPool, CardType, Style, fold_name
 from engine.decklist import suggest
 from renderers.card import render_card
@@ -54,7 +55,7 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
     @app_commands.command(name="show", description="A card's face and text")
     @app_commands.describe(name="The card's name (start typing for suggestions)")
     @app_commands.autocomplete(name=card_names)
-    async def show(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def show(self, interaction: discord.Interaction[Any], name: CardName) -> None:
         pool = await server_pool(self.bot, interaction.guild_id)
         card = pool.find(name)
         if card is None:
@@ -79,7 +80,7 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
     async def search(
         self,
         interaction: discord.Interaction[Any],
-        words: str = "",
+        words: SearchWords = "",
         style: Style | None = None,
         kind: CardType | None = None,
     ) -> None:

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.services.cardsets import MAX_SET_BYTES, CardSetError, ImportReport
 from bot.ui.decks import clip
+from cogs.options import SetName
 from engine.cards import fold_name
 from engine.rulesets import RULESETS
 
@@ -73,7 +74,7 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
         self,
         interaction: discord.Interaction[Any],
         file: discord.Attachment,
-        set_name: str | None = None,
+        set_name: SetName | None = None,
         ruleset: Ruleset | None = None,
     ) -> None:
         assert interaction.guild_id is not None
@@ -127,7 +128,7 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
     @app_commands.describe(set="The set's name", ruleset="The ruleset")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def enable(
-        self, interaction: discord.Interaction[Any], set: str, ruleset: Ruleset
+        self, interaction: discord.Interaction[Any], set: SetName, ruleset: Ruleset
     ) -> None:
         assert interaction.guild_id is not None
         try:
@@ -144,7 +145,7 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
     @app_commands.describe(set="The set's name", ruleset="The ruleset")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def disable(
-        self, interaction: discord.Interaction[Any], set: str, ruleset: Ruleset
+        self, interaction: discord.Interaction[Any], set: SetName, ruleset: Ruleset
     ) -> None:
         assert interaction.guild_id is not None
         try:

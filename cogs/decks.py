@@ -14,6 +14,7 @@ from bot.app import ScouterBot
 from bot.services.decks import MAX_DECK_TEXT, DeckError, DeckVersion
 from bot.ui.decks import clip, deck_listing, deck_summary, deck_text, legality, registered_text
 from bot.ui.items import deck_names
+from cogs.options import DeckName
 
 MAX_FILE_BYTES = 64 * 1024
 FORM_TEXT_LIMIT = 4000  # Discord's limit for one text input
@@ -67,7 +68,7 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
     async def register_command(
         self,
         interaction: discord.Interaction[Any],
-        name: str | None = None,
+        name: DeckName | None = None,
         file: discord.Attachment | None = None,
     ) -> None:
         if file is None:
@@ -115,7 +116,7 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
 
     @app_commands.command(name="show", description="One of your decks, card by card")
     @app_commands.describe(name="The deck's name")
-    async def show_command(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def show_command(self, interaction: discord.Interaction[Any], name: DeckName) -> None:
         deck = await self._deck(interaction, self._here(interaction), name)
         if deck is None:
             return
@@ -125,7 +126,7 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
 
     @app_commands.command(name="export", description="Download one of your decks as a .txt")
     @app_commands.describe(name="The deck's name")
-    async def export_command(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def export_command(self, interaction: discord.Interaction[Any], name: DeckName) -> None:
         deck = await self._deck(interaction, self._here(interaction), name)
         if deck is None:
             return
@@ -138,7 +139,7 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
 
     @app_commands.command(name="delete", description="Remove one of your decks")
     @app_commands.describe(name="The deck's name")
-    async def delete_command(self, interaction: discord.Interaction[Any], name: str) -> None:
+    async def delete_command(self, interaction: discord.Interaction[Any], name: DeckName) -> None:
         deck = await self._deck(interaction, self.bot.decks.delete, name)
         if deck is None:
             return

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from cogs.game import match_here
+from cogs.options import CardName
 
 Zone = Literal["hand", "life_top", "life_bottom", "discard", "banished"]
 
@@ -35,8 +36,8 @@ class ResolveCog(commands.Cog):
         self, interaction: discord.Interaction[Any],
         what: Literal["stage", "anger", "level", "draw", "move", "shuffle", "capture"],
         whose: Literal["mine", "opponent"] = "mine", value: int | None = None,
-        personality: str | None = None, card: str | None = None,
-        source: Zone | None = None, destination: Zone | None = None, per: str | None = None,
+        personality: CardName | None = None, card: CardName | None = None,
+        source: Zone | None = None, destination: Zone | None = None, per: CardName | None = None,
     ) -> None:
         match = await match_here(self.bot, interaction)
         seat = match.seat_of(interaction.user.id) if match else None

@@ -23,6 +23,7 @@ ZONES = {
     "banished": ("banished", False),
 }
 KINDS = ("stage", "anger", "level", "move", "draw", "shuffle", "capture")
+QUOTED = 60  # characters of a name that a refusal repeats
 
 
 class AdjustmentError(ValueError):
@@ -102,7 +103,7 @@ def _apply(game: Game, player: int, change: dict[str, Any]) -> str:
         ball = next((i for i in theirs if game.name(i).casefold() == wanted), None)
         if ball is None:
             raise AdjustmentError(f"{game.who(1 - player)} has no Dragon Ball named "
-                                  f"{change.get('card')!r} in play")
+                                  f"{_quoted(change.get('card'))} in play")
         _refuse_if_pending(game, {ball})
         theirs.remove(ball)
         state.dragon_balls.append(ball)
@@ -111,7 +112,7 @@ def _apply(game: Game, player: int, change: dict[str, Any]) -> str:
     if kind == "shuffle":
         game.state.rng = rng.shuffle(game.state.rng, state.life)
         return f"{who} shuffles their Life Deck"
-    raise AdjustmentError(f"unknown correction {kind!r}; use one of {', '.join(KINDS)}")
+    raise AdjustmentError(f"unknown correction {_quoted(kind)}; use one of {', '.join(KINDS)}")
 
 
 def _move(game: Game, player: int, change: dict[str, Any]) -> str:
@@ -169,7 +170,7 @@ def _card_to_move(game: Game, player: int, source: str, name: str, by_player: bo
     wanted = name.casefold()
     iid = next((i for i in order if game.name(i).casefold() == wanted), None)
     if iid is None:
-        raise AdjustmentError(f"no card named {name!r} in {where}")
+        raise AdjustmentError(f"no card named {_quoted(name)} in {where}")
     return iid
 
 
@@ -179,7 +180,7 @@ def _personality(game: Game, player: int, target: Any) -> int:
     for ally in game.player(player).allies:
         if game.name(ally.iid).casefold() == str(target).casefold():
             return ally.iid
-    raise AdjustmentError(f"{game.who(player)} has no Ally named {target!r} in play")
+    raise AdjustmentError(f"{game.who(player)} has no Ally named {_quoted(target)} in play")
 
 
 def _refuse_if_pending(game: Game, cards: set[int]) -> None:
@@ -195,6 +196,15 @@ def _refuse_if_pending(game: Game, cards: set[int]) -> None:
                 "the pending decision offers that card; roll back to before the decision, "
                 "or correct it after the decision is answered"
             )
+
+
+def _quoted(value: Any) -> str:
+    """A name as a refusal repeats it: one longer than any card's shows only its start
+    (the refusal must fit in a message)."""
+    text = str(value)
+    if len(text) <= QUOTED:
+        return repr(text)
+    return f"{text[:QUOTED]!r}… ({len(text):,} characters)"
 
 
 def _check_range(value: Any, low: int, high: int, what: str) -> None:

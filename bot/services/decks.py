@@ -207,6 +207,10 @@ class DeckService:
                      ) -> DeckVersion:
         """The newest version of a deck, read with the cards of `guild_id` (default: the
         server it was registered in)."""
+        wanted = " ".join(name.split())
+        if len(wanted) > MAX_NAME:
+            raise DeckError(f"Deck names are at most {MAX_NAME} characters, so none of yours "
+                            f"is named that ({len(wanted):,} characters).")
         row = await self.db.fetchone(
             "SELECT v.id, d.id, d.owner_id, d.name, v.version, v.text, v.record_json,"
             " v.created_at, v.guild_id FROM decks d"
