@@ -26,6 +26,7 @@ from bot.services.league import LeagueService
 from bot.services.lobby import LobbyService
 from bot.services.matches import MatchService
 from bot.services.messages import MessageStore
+from bot.services.names import NameService
 from bot.services.restore import Restored, RestoreService
 from bot.settings import Settings
 from bot.ui.items import DYNAMIC_ITEMS, send_ephemeral
@@ -87,12 +88,15 @@ class ScouterBot(commands.Bot):
     lobby: LobbyService
     judges: JudgeService
     league: LeagueService
+    names: NameService
     notifier: DiscordNotifier
     restores: RestoreService
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         self.store = MessageStore(self.db)
+        self.names = NameService(self.db)
+        await self.names.load()
         self.notifier = DiscordNotifier(self)
         # The built-in cards plus each server's imported sets, before any match replays:
         # every service reads card names with the cards of the server they are used in.
@@ -120,6 +124,16 @@ class ScouterBot(commands.Bot):
         log.info("resumed %d unfinished match(es)", len(resumed))
         self._timer = asyncio.create_task(self._run_timer())
         self._restorer = asyncio.create_task(self._run_restores())
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Keep the name each player goes by in this server (boards and tables show it)."""
+        if interaction.guild_id is None:
+            return  # a DM shows the global name, not the one this server knows
+        try:
+            await self.names.seen(interaction.guild_id, interaction.user.id,
+                                  interaction.user.display_name)
+        except Exception:
+            log.exception("could not keep the name of %s", interaction.user.id)
 
     async def on_ready(self) -> None:
         if self.is_closed():

@@ -232,4 +232,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE deck_versions ADD COLUMN guild_id INTEGER
     """,
+    # 6: the names players go by in each server, as their interactions show them, so a
+    #    board never fetches a user from Discord (that spends the rate limit edits need).
+    """
+    CREATE TABLE player_names (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    )
+    """,
 ]

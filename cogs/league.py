@@ -27,6 +27,7 @@ from bot.ui.league import (
     standings_embed,
     standings_table,
 )
+from bot.ui.names import player_name
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 from renderers.standings import render_standings
 
@@ -52,27 +53,22 @@ def manages_server() -> Callable[[T], T]:
     return app_commands.check(predicate)
 
 
-async def display_names(bot: ScouterBot, user_ids: Iterable[int]) -> dict[int, str]:
-    """Names to draw in the table image (an image cannot show mentions)."""
-
-    async def one(user_id: int) -> tuple[int, str | None]:
-        user = bot.get_user(user_id)
-        if user is None:
-            try:
-                user = await bot.fetch_user(user_id)
-            except discord.HTTPException:
-                return user_id, None
-        return user_id, user.display_name
-
-    found = await asyncio.gather(*(one(user_id) for user_id in dict.fromkeys(user_ids)))
-    return {user_id: name for user_id, name in found if name is not None}
+async def display_names(bot: ScouterBot, guild_id: int, user_ids: Iterable[int]
+                        ) -> dict[int, str]:
+    """Names to draw in the table image (an image cannot show mentions): those the server
+    knows its players by, asked of Discord only for a player never seen."""
+    unique = list(dict.fromkeys(user_ids))
+    found = await asyncio.gather(*(player_name(bot, guild_id, user_id) for user_id in unique))
+    return {user_id: name for user_id, name in zip(unique, found, strict=True)
+            if name is not None}
 
 
 async def standings_page(
     bot: ScouterBot, standings: Standings, page: int, file_name: str = STANDINGS_FILE
 ) -> tuple[discord.Embed, discord.File]:
     page = clamp_page(standings, page)
-    names = await display_names(bot, (s.player.user_id for s in page_rows(standings, page)))
+    names = await display_names(bot, standings.season.guild_id,
+                                (s.player.user_id for s in page_rows(standings, page)))
     png = await bot.render(render_standings, standings_table(standings, page, names))
     return (standings_embed(standings, page, file_name),
             discord.File(io.BytesIO(png), filename=file_name))

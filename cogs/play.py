@@ -130,6 +130,8 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
         except (CommandRefused, LobbyError) as exc:
             await interaction.response.send_message(str(exc), ephemeral=True)
             return
+        # The board shows the challenged player's name before they ever press anything.
+        await self.bot.names.seen(channel.guild.id, opponent.id, opponent.display_name)
         view = discord.ui.View(timeout=None)
         view.add_item(ChallengeButton(challenge.id, "accept"))
         view.add_item(ChallengeButton(challenge.id, "decline"))

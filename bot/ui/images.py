@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.services.matches import AI, LiveMatch
+from bot.services.matches import LiveMatch
 from bot.ui.board import spectator_view
+from bot.ui.names import seat_names
 from engine.view import player_view
 from renderers.board import BoardLabels, render_board
 from renderers.hand import render_hand
@@ -20,23 +21,6 @@ if TYPE_CHECKING:
 BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 BOARD_EVENTS = 5  # what the board image has room for
-
-
-async def seat_names(bot: ScouterBot, match: LiveMatch) -> tuple[str, str]:
-    names = []
-    for seat, user_id in enumerate(match.players):
-        if user_id is AI:
-            names.append("AI")
-            continue
-        user = bot.get_user(user_id)
-        if user is None:
-            try:
-                user = await bot.fetch_user(user_id)
-            except discord.HTTPException:
-                names.append(f"Player {seat + 1}")
-                continue
-        names.append(user.display_name)
-    return names[0], names[1]
 
 
 async def board_file(bot: ScouterBot, match: LiveMatch) -> discord.File:

@@ -17,6 +17,7 @@ from bot.ui.board import board_embed, hand_embed, seat_label, status_line
 from bot.ui.images import BOARD_FILE, HAND_FILE, board_file, hand_file
 from bot.ui.items import hand_view, thread_view
 from bot.ui.mentions import pinging
+from bot.ui.names import seat_names
 from engine.view import SPECTATOR, player_view
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class DiscordNotifier:
     # --- what a refresh does ---
     async def open_match(self, match: LiveMatch, channel: discord.TextChannel) -> discord.Thread:
         """Create the match's thread (private when the bot may), add both players, post."""
-        names = [await self._display_name(match, seat) for seat in (0, 1)]
+        names = await seat_names(self.bot, match)
         title = f"Match #{match.id}: {names[0]} vs {names[1]}"[:100]
         me = channel.guild.me
         private = channel.permissions_for(me).create_private_threads
@@ -158,8 +159,11 @@ class DiscordNotifier:
         if closed is not None and stored is None:
             return  # already told: this player uses /hand
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            dm = user.dm_channel or await user.create_dm()
+            # The DM the hand is already in, else a new one: never a fetch of the user.
+            dm: discord.abc.Messageable = (
+                self.bot.get_partial_messageable(stored[0], type=discord.ChannelType.private)
+                if stored is not None and stored[0]
+                else await self.bot.create_dm(discord.Object(id=user_id)))
             await self._upsert(match, kind, dm, embed=hand_embed(match, seat, HAND_FILE),
                                view=hand_view(match, seat),
                                file=await hand_file(self.bot, match, seat))
@@ -247,15 +251,3 @@ class DiscordNotifier:
             log.warning("match #%s: its thread %s is gone", match.id, match.thread_id)
             return None
         return fetched if isinstance(fetched, discord.Thread) else None
-
-    async def _display_name(self, match: LiveMatch, seat: int) -> str:
-        user_id = match.players[seat]
-        if user_id is AI:
-            return "AI"
-        user = self.bot.get_user(user_id)
-        if user is None:
-            try:
-                user = await self.bot.fetch_user(user_id)
-            except discord.HTTPException:
-                return f"Player {seat + 1}"
-        return user.display_name

@@ -339,3 +339,28 @@ async def test_text_written_by_a_player_pings_nobody(tmp_path: Path) -> None:
         assert not [p for p in since if p.user_id == jules.id and p.message.channel_id != desk.id]
         players = {w.alice.id, w.bob.id}
         assert {user for channel, user in pinged if channel == thread} <= players
+
+
+USER_FETCH = r"^GET /users/\{"
+
+
+@async_test(timeout=180)
+async def test_player_names_are_kept_not_fetched_on_every_board(tmp_path: Path) -> None:
+    """Defect 11: player names were fetched (GET /users/{id}, no cache) on every board
+    render: 37% of all requests, spending the rate limit board edits need. The bot keeps
+    the names it sees (each interaction carries the user's name in that server) and
+    refreshes them when they change."""
+    async with world(tmp_path) as w, w.start_bot():
+        await configure(w)
+        match = await queue_match(w, w.alice, w.bob)
+        for _ in range(20):
+            await play_decision(w, match)
+        fetched = w.fake.request_counts(USER_FETCH)
+        assert sum(fetched.values()) == 0, fetched
+        # a new name shows on the next board
+        member = w.fake.state.guilds[w.guild.id].members[w.alice.id]
+        member.nick = "Alice the Brave"
+        await w.fake.slash(w.alice, match.thread_id or 0, "game status")
+        await play_decision(w, match)
+        assert w.running().names.get(w.guild.id, w.alice.id) == "Alice the Brave"
+        assert sum(w.fake.request_counts(USER_FETCH).values()) == 0
