@@ -16,8 +16,8 @@ from tests.bot.test_judges_e2e import setup_judges
 from tests.bot.test_judges_e2e import start_match as judged_match
 from tests.bot.test_manual_e2e import manual_table
 from tests.fakediscord import FakeUser, RecordedMessage, async_test
-from tests.fakediscord.model import MENTION_EVERYONE
 from tests.fakediscord.client import InteractionResult
+from tests.fakediscord.model import MENTION_EVERYONE
 
 
 async def queue_match(w: World, first: FakeUser, second: FakeUser) -> LiveMatch:
