@@ -12,12 +12,21 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.services.decks import MAX_DECK_TEXT, DeckError, DeckVersion
-from bot.ui.decks import clip, deck_listing, deck_summary, deck_text, legality, registered_text
+from bot.ui.decks import (
+    MESSAGE_LIMIT,
+    clip,
+    deck_listing,
+    deck_summary,
+    deck_text,
+    legality,
+    registered_text,
+)
 from bot.ui.items import deck_names
 from cogs.options import DeckName
 
 MAX_FILE_BYTES = 64 * 1024
 FORM_TEXT_LIMIT = 4000  # Discord's limit for one text input
+NOT_SAVED = "\nNothing was saved."
 
 
 class DeckForm(discord.ui.Modal, title="Register a deck"):
@@ -52,7 +61,7 @@ async def register(
                                         guild_id=interaction.guild_id)
     except DeckError as exc:
         await interaction.response.send_message(
-            clip(f"{exc}\nNothing was saved."), ephemeral=True
+            f"{clip(str(exc), MESSAGE_LIMIT - len(NOT_SAVED))}{NOT_SAVED}", ephemeral=True
         )
         return
     await interaction.response.send_message(registered_text(deck), ephemeral=True)

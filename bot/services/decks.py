@@ -16,6 +16,7 @@ from engine.decklist import (
     Deck,
     DeckListError,
     DeckStructureError,
+    ParsedDeck,
     build_deck,
     parse_deck_list,
 )
@@ -24,6 +25,8 @@ from engine.rulesets import RULESETS
 MAX_DECK_TEXT = 20_000  # characters; a 60-card list is far shorter
 MAX_NAME = 40
 MAX_DECKS_PER_PLAYER = 25
+UNREADABLE_SHOWN = 15  # unreadable lines listed in one answer
+REASONS_SHOWN = 6  # deck-building problems listed per ruleset
 
 
 class DeckError(ValueError):
@@ -71,13 +74,14 @@ def deck_from_json(text: str) -> Deck:
     )
 
 
-def cards_not_enabled(deck: Deck, enabled: AbstractSet[str]) -> list[str]:
+def cards_not_enabled(deck: Deck | ParsedDeck, enabled: AbstractSet[str]) -> list[str]:
     """The deck's card names that are not in `enabled`, sorted."""
     return sorted(set(deck.counts()) - enabled)
 
 
 def scoped_problems(
-    deck: Deck, problems: dict[str, list[Violation]], enabled: Mapping[str, AbstractSet[str]]
+    deck: Deck | ParsedDeck, problems: dict[str, list[Violation]],
+    enabled: Mapping[str, AbstractSet[str]],
 ) -> dict[str, list[Violation]]:
     everywhere = set().union(*enabled.values()) if enabled else set()
     missing = cards_not_enabled(deck, frozenset(everywhere))
@@ -93,6 +97,49 @@ def scoped_problems(
                 "deck.cards-enabled", "this server's card sets",
                 f"not enabled in this server under {ruleset}: {', '.join(missing)}")]
     return scoped
+
+
+def unreadable_text(exc: DeckListError, pool: CardPool,
+                    enabled: Mapping[str, AbstractSet[str]] | None) -> str:
+    """The lines that could not be read and, in one answer with them, the deck-building
+    problems of the lines that could: fixing the first must not reveal a second list."""
+    shown = [f"- {error}" for error in exc.errors[:UNREADABLE_SHOWN]]
+    if len(exc.errors) > UNREADABLE_SHOWN:
+        shown.append(f"- ... and {len(exc.errors) - UNREADABLE_SHOWN} more")
+    lines = [f"I could not read {len(exc.errors)} line(s) of that deck list:", *shown]
+    readable = exc.readable
+    if readable is None or not readable.entries:
+        return "\n".join(lines)
+    problems = {name: check_deck(readable, pool, ruleset) for name, ruleset in RULESETS.items()}
+    refusal = ""
+    if enabled is not None:
+        try:
+            problems = scoped_problems(readable, problems, enabled)
+        except DeckError as unusable:  # cards enabled under no ruleset here
+            refusal = str(unusable)
+    if not refusal and not any(problems.values()):
+        return "\n".join([*lines, "The lines I could read break no deck-building rule."])
+    lines.append("In the lines I could read:")
+    if refusal:
+        lines.append(f"- {refusal}")
+    lines += legality_lines(problems, "✅ No deck-building problem under {}.")
+    return "\n".join(lines)
+
+
+def legality_lines(problems: Mapping[str, list[Violation]], legal: str = "✅ Legal under {}.",
+                   reasons: int = REASONS_SHOWN) -> list[str]:
+    """Per ruleset: `legal` (formatted with its name), or why not (the first `reasons`)."""
+    lines = []
+    for ruleset in RULESETS:
+        found = problems.get(ruleset, [])
+        if not found:
+            lines.append(legal.format(ruleset))
+            continue
+        lines.append(f"❌ Not legal under {ruleset}:")
+        lines += [f"  - {v.message} ({v.source})" for v in found[:reasons]]
+        if len(found) > reasons:
+            lines.append(f"  - ... and {len(found) - reasons} more")
+    return lines
 
 
 def name_key(name: str) -> str:
@@ -114,11 +161,13 @@ class DeckService:
         self.db = db
         self.pools = pools_of(pool)
 
-    def compile(self, name: str, text: str, guild_id: int | None = None
+    def compile(self, name: str, text: str, guild_id: int | None = None,
+                enabled: Mapping[str, AbstractSet[str]] | None = None,
                 ) -> tuple[Deck, dict[str, list[Violation]]]:
-        """Parse and check a deck list under every ruleset, with the cards of `guild_id`.
-        Raises DeckError when the list cannot make a deck at all (unknown cards, no
-        Mastery ...)."""
+        """Parse and check a deck list under every ruleset, with the cards of `guild_id`
+        (`enabled`: see register). Raises DeckError when the list cannot make a deck at
+        all (unreadable lines, with the deck-building problems of the lines that could be
+        read; no Mastery ...)."""
         pool = self.pools(guild_id)
         if len(text) > MAX_DECK_TEXT:
             raise DeckError(f"That deck list is {len(text):,} characters; the limit is "
@@ -127,18 +176,15 @@ class DeckService:
             parsed = parse_deck_list(text, pool, name=name)
             deck = build_deck(parsed, pool)
         except DeckListError as exc:
-            lines = "\n".join(f"- {error}" for error in exc.errors[:15])
-            more = len(exc.errors) - 15
-            tail = f"\n- ... and {more} more" if more > 0 else ""
-            raise DeckError(
-                f"I could not read {len(exc.errors)} line(s) of that deck list:\n{lines}{tail}"
-            ) from None
+            raise DeckError(unreadable_text(exc, pool, enabled)) from None
         except DeckStructureError as exc:
             raise DeckError(f"That list cannot make a deck: {exc}") from None
         problems = {
             ruleset_name: check_deck(parsed, pool, ruleset)
             for ruleset_name, ruleset in RULESETS.items()
         }
+        if enabled is not None:
+            problems = scoped_problems(deck, problems, enabled)
         return deck, problems
 
     async def register(
@@ -159,9 +205,7 @@ class DeckService:
             raise DeckError("Give the deck a name.")
         if len(name) > MAX_NAME:
             raise DeckError(f"Deck names are at most {MAX_NAME} characters.")
-        deck, problems = self.compile(name, text, guild_id)
-        if enabled is not None:
-            problems = scoped_problems(deck, problems, enabled)
+        deck, problems = self.compile(name, text, guild_id, enabled)
         now = time.time()
         async with self.db.write() as conn:
             cursor = await conn.execute(

@@ -158,3 +158,38 @@ async def test_a_huge_card_name_while_resolving_or_adjusting_is_refused_clearly(
             assert "Goku Goku" in adjusted and len(adjusted) < 400, adjusted
         assert len(match.record.decisions) == decisions
         assert errors_logged(caplog) == []
+
+
+ZAPPER = (b'{"set": "Kame Lab", "cards": [{"name": "Kame Lab Zapper", "type": '
+          b'"energy_combat", "style": "saiyan", "text": "Energy attack costing 1 stage. '
+          b'DAMAGE: 2 life cards."}]}')
+
+
+@async_test(timeout=120)
+async def test_deck_register_reports_unreadable_lines_and_the_rest_in_one_message(
+    tmp_path: Path
+) -> None:
+    """Fixing the unreadable lines must not reveal a second list of problems."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        imported = await w.fake.slash(w.admin, w.general, "cards import",
+                                      {"file": ("lab.json", ZAPPER)})
+        assert "Imported set **Kame Lab**" in imported.text(), imported.text()
+        for ruleset in ("panini-2016", "panini-2014"):
+            await w.fake.slash(w.admin, w.general, "cards disable",
+                               {"set": "Kame Lab", "ruleset": ruleset})
+        broken = (GOKU.replace("2x Righteous Combo", "5x Righteous Combo")
+                  + "Sayan Hammer Kik\n1x Kame Lab Zapper\n")
+        text = await register_by_form(w, w.alice, "Broken", broken)
+        assert "I could not read 1 line(s) of that deck list:" in text, text
+        assert "unknown card 'Sayan Hammer Kik'" in text
+        assert "In the lines I could read:" in text
+        assert "not enabled in this server: Kame Lab Zapper" in text
+        for ruleset in ("panini-2016", "panini-2014"):
+            assert f"Not legal under {ruleset}:" in text
+        assert "5 copies of 'Righteous Combo'; at most 3 allowed" in text
+        assert text.endswith("Nothing was saved."), text
+        assert await bot.decks.names(w.alice.id) == []
+
+        fine = await register_by_form(w, w.alice, "Typo", GOKU + "Sayan Hammer Kik\n")
+        assert "unknown card 'Sayan Hammer Kik'" in fine
+        assert "The lines I could read break no deck-building rule." in fine, fine
