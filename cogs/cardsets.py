@@ -46,6 +46,16 @@ def report_message(report: ImportReport) -> tuple[str, discord.File | None]:
     return clip("\n".join([*head, *shown, *tail]), MESSAGE_ROOM), file
 
 
+def file_refusal(report: ImportReport, filename: str) -> str | None:
+    """Why the whole file was refused (its encoding, a DTD, not JSON ...), in the
+    importer's words; None when records were read."""
+    if report.ok or not report.rejected or any(i.record != "file" for i in report.rejected):
+        return None
+    reasons = [f"{filename} cannot be imported ({issue.field}): {issue.reason}."
+               for issue in report.rejected]
+    return " ".join([*reasons, "Nothing was changed."])
+
+
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class CardSetsCog(commands.GroupCog, group_name="cards",
@@ -84,20 +94,17 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
                 "Split the list into several sets. Nothing was changed.", ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await file.read()
-        try:
-            data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            await interaction.followup.send(
-                f"{file.filename} is not UTF-8 text. Save it as UTF-8 and attach it again. "
-                "Nothing was changed.", ephemeral=True)
-            return
+        data = await file.read()  # the importer decides which encodings it reads
         try:
             report = await self.bot.cardsets.import_set(
                 interaction.guild_id, interaction.user.id, file.filename, data, set_name,
                 [ruleset] if ruleset else None)
         except CardSetError as exc:
             await interaction.followup.send(f"{exc} Nothing was changed.", ephemeral=True)
+            return
+        refusal = file_refusal(report, file.filename)
+        if refusal is not None:
+            await interaction.followup.send(clip(refusal, MESSAGE_ROOM), ephemeral=True)
             return
         text, attachment = report_message(report)
         if attachment is None:

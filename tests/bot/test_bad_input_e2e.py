@@ -193,3 +193,42 @@ async def test_deck_register_reports_unreadable_lines_and_the_rest_in_one_messag
         fine = await register_by_form(w, w.alice, "Typo", GOKU + "Sayan Hammer Kik\n")
         assert "unknown card 'Sayan Hammer Kik'" in fine
         assert "The lines I could read break no deck-building rule." in fine, fine
+
+
+def declared(encoding: str, body: str) -> str:
+    return f'<?xml version="1.0" encoding="{encoding}"?>\n{body}'
+
+
+OCTGN = ('<set name="Lab Notes"><cards><card id="1" name="Lab Note">'
+         '<property name="Type" value="Setup"/></card></cards></set>')
+# (file, the importer's reason): every one is refused whole, in the importer's own words
+UNREADABLE_FILES = [
+    (("latin.csv", "name,type\nCaf\xe9,event\n".encode("latin-1")),
+     "(encoding): not UTF-8 text (byte 0xe9 at offset 13): save the file as UTF-8"),
+    (("nobom.xml", declared("UTF-16", OCTGN).encode("utf-16-le")),
+     "(encoding): UTF-16 without a byte-order mark: save the file as UTF-8"),
+    (("utf7.xml", declared("UTF-7", OCTGN).encode()),
+     "(encoding): the file declares encoding 'UTF-7'; only UTF-8 is read"),
+    (("dtd.xml", (b'<!DOCTYPE set [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                  b'<set name="&x;"/>')),
+     "(xml): DOCTYPE and entity declarations are not accepted."),
+]
+
+
+@async_test(timeout=120)
+async def test_card_files_the_importer_cannot_read_get_its_reason(tmp_path: Path) -> None:
+    """The importer decides which files it reads (UTF-16 with a byte-order mark is one) and
+    says why it refuses the others; nothing changes."""
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        size = len(bot.cardsets.pool_for(w.guild.id))
+        for file, reason in UNREADABLE_FILES:
+            text = await answer(w, w.admin, w.general.id, "cards import", {"file": file})
+            assert f"{file[0]} cannot be imported {reason}" in text, text
+            assert "Nothing was changed." in text, text
+        assert len(bot.cardsets.pool_for(w.guild.id)) == size
+        assert "No imported sets yet" in await answer(w, w.admin, w.general.id,
+                                                      "cards list", {})
+        utf16 = await answer(w, w.admin, w.general.id, "cards import",
+                             {"file": ("bom.xml", declared("UTF-16", OCTGN).encode("utf-16"))})
+        assert "Imported set **Lab Notes** (octgn): 1 of 1" in utf16, utf16
+        assert bot.cardsets.pool_for(w.guild.id).find("Lab Note") is not None

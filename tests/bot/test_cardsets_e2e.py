@@ -63,12 +63,14 @@ async def test_an_admin_imports_a_set_for_their_server_only(tmp_path: Path) -> N
             # a malformed file: the reasons, and nothing changes
             bad = await w.fake.slash(w.admin, w.general, "cards import",
                                      {"file": ("broken.json", b'{"set": "X", "cards": [')})
-            assert bad.ephemeral and "not valid JSON" in bad.text()
-            assert "nothing was changed" in bad.text()
+            assert bad.ephemeral and "broken.json cannot be imported (json): not valid JSON" in (
+                bad.text())
+            assert "Nothing was changed." in bad.text()
             latin = await w.fake.slash(w.admin, w.general, "cards import",
                                        {"file": ("latin.csv", "name,type\nCaf\xe9,event\n"
                                                  .encode("latin-1"))})
-            assert "not UTF-8" in latin.text() and "Nothing was changed" in latin.text()
+            assert "latin.csv cannot be imported (encoding): not UTF-8 text" in latin.text()
+            assert "Nothing was changed." in latin.text()
             assert len(bot.cardsets.pool_for(w.guild.id)) == size
             assert "No imported sets yet" in (
                 await w.fake.slash(w.admin, w.general, "cards list")).text()
