@@ -11,6 +11,8 @@ from typing import Any
 from engine.cards import Card
 from engine.game import Event
 from engine.rulesets import UnknownRuleset, get_ruleset
+from engine.view import WIN_REASONS as REASON_WORDS
+from engine.view import win_reason
 
 View = Mapping[str, Any]
 
@@ -19,20 +21,9 @@ DEFAULT_ANGER_MAX = 5
 # Event kinds that are detail under a summary line ("takes 6 life cards of damage").
 DETAIL_KINDS = frozenset({"damage_card"})
 
-WIN_REASONS = {
-    "survival": "Survival Victory (the other Life Deck ran out)",
-    "mppv": "Most Powerful Personality Victory",
-    "dragon_balls": "Dragon Ball Victory",
-    "concede": "the opponent's concession",
-    "forfeit": "forfeit (the opponent ran out of time too often)",
-    "judge": "a judge's award",
-}
-# A Survival Victory whose loser still has cards: taking damage, they could only have
-# discarded Dragon Balls (engine.mechanics, "WHEN TAKING DAMAGE").
-SURVIVAL_ONLY_DRAGON_BALLS = (
-    "Survival Victory (the other Life Deck holds only Dragon Balls, which cannot be "
-    "discarded as damage)"
-)
+# How a game was won, when no view is at hand (engine.view.win_reason, with one, knows
+# when a Survival Victory's Life Deck still holds Dragon Balls).
+WIN_REASONS = {reason: str(words) for reason, words in REASON_WORDS.items()}
 
 
 # --- the board ------------------------------------------------------------------------------
@@ -166,11 +157,7 @@ def describe_result(view: View) -> str:
 
 def win_reason_text(reason: str, view: View) -> str:
     """How the game in `view` was won, as the board beside it shows it."""
-    winner = view.get("winner")
-    loser_has_cards = winner is not None and view["players"][1 - winner]["life_deck_count"] > 0
-    if reason == "survival" and loser_has_cards:
-        return SURVIVAL_ONLY_DRAGON_BALLS
-    return WIN_REASONS.get(reason, reason)
+    return str(win_reason(reason, view))
 
 
 # --- events ----------------------------------------------------------------------------------

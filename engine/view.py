@@ -5,7 +5,8 @@ images included, is built from a view, never from the raw state."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from engine.cards import Damage
 from engine.combat import expected_damage
@@ -49,6 +50,42 @@ def damage_text(damage: Damage | None) -> str:
     if damage.kind == "at_life":
         return f"AT +{amount} {units}" if amount else "AT life cards"
     return f"{amount} {units}"
+
+
+class WinReason(NamedTuple):
+    """How a game was won: the victory's name and, when it needs one, why."""
+
+    name: str
+    why: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.why})" if self.why else self.name
+
+
+# The words every board (text, embed, image) uses for view["win_reason"].
+WIN_REASONS = {
+    "survival": WinReason("Survival Victory", "the other Life Deck ran out"),
+    "mppv": WinReason("Most Powerful Personality Victory"),
+    "dragon_balls": WinReason("Dragon Ball Victory"),
+    "concede": WinReason("the opponent's concession"),
+    "forfeit": WinReason("forfeit", "the opponent ran out of time too often"),
+    "judge": WinReason("a judge's award"),
+}
+# A Survival Victory whose loser still has cards: taking damage, they could only have
+# discarded Dragon Balls (engine.mechanics, "WHEN TAKING DAMAGE").
+ONLY_DRAGON_BALLS = WinReason(
+    "Survival Victory",
+    "the other Life Deck holds only Dragon Balls, which cannot be discarded as damage")
+
+
+def win_reason(reason: str, view: Mapping[str, Any]) -> WinReason:
+    """How the game in `view` was won (`reason`: its win_reason), agreeing with the board
+    beside it: a Survival Victory over a Life Deck that still holds cards says why."""
+    winner = view.get("winner")
+    loser_has_cards = winner is not None and view["players"][1 - winner]["life_deck_count"] > 0
+    if reason == "survival" and loser_has_cards:
+        return ONLY_DRAGON_BALLS
+    return WIN_REASONS.get(reason) or WinReason(reason.replace("_", " "))
 
 
 def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:

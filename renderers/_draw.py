@@ -338,15 +338,18 @@ class Painter:
         width: float,
         max_lines: int = 99,
         line_height: float | None = None,
+        anchor: str = "la",
     ) -> int:
-        """Draw `text` word-wrapped to `width`; returns the number of lines drawn."""
+        """Draw `text` word-wrapped to `width`, each line placed at its `anchor` ("ma":
+        centred on x); returns the number of lines drawn."""
         self._record(text)
         lines = wrap(displayable(text), face, size, width, max_lines)
         typeface = font(face, size)
         step = line_height or round(size * 1.25)
         x, y = xy
         for number, line in enumerate(lines):
-            self.draw.text((x, y + number * step), line, font=typeface, fill=fill)
+            self.draw.text((x, y + number * step), line, font=typeface, fill=fill,
+                           anchor=anchor)
         return len(lines)
 
     def rich(

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from engine.rulesets import UnknownRuleset, get_ruleset
+from engine.view import win_reason
 from renderers import _draw as d
 from renderers._draw import RGB, Painter
 
@@ -56,14 +57,6 @@ TOP_CARD_X = 118  # where the Discard tile shows its top card
 TILES = (("LIFE DECK", 140), ("HAND", 96), ("DISCARD", 350), ("BANISHED", 124))
 TILE_GAP = (TRACK_W - sum(width for _, width in TILES)) // (len(TILES) - 1)
 DRAGON_BALL = d.DRAGON_BALL
-
-WIN_REASONS = {
-    "survival": "Survival Victory: the other Life Deck ran out",
-    "mppv": "Most Powerful Personality Victory",
-    "dragon_balls": "Dragon Ball Victory",
-    "concede": "the opponent conceded",
-    "forfeit": "forfeit: the opponent ran out of time too often",
-}
 
 _LAYERS = d.LayerCache()
 _SEAT_NAME = re.compile(r"\bPlayer ([12])\b")
@@ -384,11 +377,16 @@ def _middle(painter: Painter, view: Mapping[str, Any], labels: BoardLabels, top_
     if winner is not None:
         painter.box((MARGIN, y, WIDTH - MARGIN, y + MIDDLE_H), d.GOLD, radius=16)
         dark = (30, 24, 0)
-        painter.text((WIDTH / 2, y + 60), f"{_name(labels, int(winner))} wins!", "bold", 46,
-                     dark, anchor="mm", max_width=RIGHT - LEFT)
-        reason = view.get("win_reason") or ""
-        painter.text((WIDTH / 2, y + 118), WIN_REASONS.get(reason, _words(reason)), "bold", 26,
-                     dark, anchor="mm", max_width=RIGHT - LEFT)
+        reason = win_reason(view.get("win_reason") or "", view)
+        lift = 16 if reason.why else 0  # room for why, in two lines at most
+        painter.text((WIDTH / 2, y + 60 - lift), f"{_name(labels, int(winner))} wins!", "bold",
+                     46, dark, anchor="mm", max_width=RIGHT - LEFT)
+        caption = reason.name[:1].upper() + reason.name[1:]  # "The opponent's concession"
+        painter.text((WIDTH / 2, y + 118 - 2 * lift), caption, "bold", 26, dark,
+                     anchor="mm", max_width=RIGHT - LEFT)
+        if reason.why:
+            painter.paragraph((WIDTH / 2, y + 104), reason.why, "regular", 20, dark,
+                              width=RIGHT - LEFT, max_lines=2, line_height=25, anchor="ma")
         return
     step = _words(view.get("step", "")).capitalize()
     active = _name(labels, int(view["active"]))

@@ -105,6 +105,21 @@ def test_board_shows_the_result() -> None:
     assert "Most Powerful Personality Victory" in drawn
 
 
+def test_survival_with_dragon_balls_left_says_so() -> None:
+    """A Survival Victory whose loser still has cards (only Dragon Balls, which cannot be
+    discarded as damage) must not claim the Life Deck ran out: the board shows it."""
+    view = copy.deepcopy(player_view(states.finished().game, SPECTATOR))
+    view["win_reason"] = "survival"
+    view["players"][1]["life_deck_count"] = 2
+    drawn = " ".join(drawn_text(view))
+    assert "Ann wins!" in drawn and "Survival Victory" in drawn
+    assert "the other Life Deck holds only Dragon Balls," in drawn
+    assert "which cannot be discarded as damage" in drawn and "ran out" not in drawn
+    view["players"][1]["life_deck_count"] = 0
+    drawn = " ".join(drawn_text(view))
+    assert "Survival Victory" in drawn and "the other Life Deck ran out" in drawn
+
+
 def test_events_newest_last_with_seat_names() -> None:
     events = tuple(f"Player {n % 2 + 1} event {n}" for n in range(9))
     drawn = drawn_text(player_view(mid_combat().game, SPECTATOR), events)
