@@ -18,6 +18,7 @@ from engine.decklist import suggest
 from renderers.card import render_card
 
 SEARCH_SHOWN = 20
+CHOICE_VALUE = 100  # Discord's limit for an autocomplete choice's value
 
 
 async def server_pool(bot: ScouterBot, guild_id: int | None) -> CardPool:
@@ -25,6 +26,16 @@ async def server_pool(bot: ScouterBot, guild_id: int | None) -> CardPool:
     names = await bot.cardsets.enabled_names(guild_id)
     pool = bot.cardsets.pool_for(guild_id)
     return CardPool([card for name, card in pool.by_name.items() if name in names])
+
+
+def find_card(pool: CardPool, name: str) -> Card | None:
+    """The card `name` names. A longer name is suggested cut to Discord's 100 characters:
+    such a value names the one card whose name starts with it."""
+    card = pool.find(name)
+    if card is None and len(name) == CHOICE_VALUE:
+        longer = [found for full, found in pool.by_name.items() if full.startswith(name)]
+        card = longer[0] if len(longer) == 1 else None
+    return card
 
 
 def automation_text(card: Card) -> str:
@@ -50,14 +61,15 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
         enabled = await self.bot.cardsets.enabled_names(interaction.guild_id)
         names = [n for n in enabled if wanted in fold_name(n)]
         names.sort(key=lambda n: (not fold_name(n).startswith(wanted), n))
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:25]]
+        return [app_commands.Choice(name=n[:CHOICE_VALUE], value=n[:CHOICE_VALUE])
+                for n in names[:25]]
 
     @app_commands.command(name="show", description="A card's face and text")
     @app_commands.describe(name="The card's name (start typing for suggestions)")
     @app_commands.autocomplete(name=card_names)
     async def show(self, interaction: discord.Interaction[Any], name: CardName) -> None:
         pool = await server_pool(self.bot, interaction.guild_id)
-        card = pool.find(name)
+        card = find_card(pool, name)
         if card is None:
             hints = suggest(name, pool)
             more = f" Did you mean {', '.join(hints)}?" if hints else ""

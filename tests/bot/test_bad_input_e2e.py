@@ -7,6 +7,7 @@ when a value arrives."""
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -232,3 +233,22 @@ async def test_card_files_the_importer_cannot_read_get_its_reason(tmp_path: Path
                              {"file": ("bom.xml", declared("UTF-16", OCTGN).encode("utf-16"))})
         assert "Imported set **Lab Notes** (octgn): 1 of 1" in utf16, utf16
         assert bot.cardsets.pool_for(w.guild.id).find("Lab Note") is not None
+
+
+@async_test(timeout=60)
+async def test_a_card_name_longer_than_an_autocomplete_value_is_shown(tmp_path: Path) -> None:
+    """Discord takes choice values of at most 100 characters: a longer name is suggested
+    cut to 100, and that value still shows the card."""
+    name = "Kame Lab " + "Very " * 20 + "Long Zapper"  # 120 characters
+    long_set = json.dumps({"set": "Long", "cards": [
+        {"name": name, "type": "event", "text": "Draw 1 card."}]}).encode()
+    async with world(tmp_path) as w, w.start_bot():
+        imported = await answer(w, w.admin, w.general.id, "cards import",
+                                {"file": ("long.json", long_set)})
+        assert "Imported set **Long**" in imported, imported
+        typed = await w.fake.autocomplete(w.carol, w.general, "card show", focused="name",
+                                          value="kame lab very")
+        [value] = [choice["value"] for choice in typed.choices or []]
+        assert name.startswith(value) and len(value) == 100
+        shown = await answer(w, w.carol, w.general.id, "card show", {"name": value})
+        assert name in shown and "Draw 1 card." in shown, shown
