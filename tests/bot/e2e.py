@@ -19,7 +19,7 @@ from engine.ai import GreedyPlayer
 from engine.cards import DATA_DIR
 from engine.view import SPECTATOR, player_view
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, RecordedMessage
-from tests.fakediscord.helpers import HandlerWatch, running_bot
+from tests.fakediscord.helpers import DiscordSleeps, HandlerWatch, instant_retries, running_bot
 
 MANAGE_GUILD = 1 << 5  # Discord permission bit
 LOADED_MACHINE_ACK_SECONDS = 60.0
@@ -45,6 +45,7 @@ class World:
     bot: ScouterBot | None = None
     users: dict[int, FakeUser] = field(default_factory=dict)
     answered_with: Counter[str] = field(default_factory=Counter)  # "button" / "select"
+    sleeps: DiscordSleeps = field(default_factory=DiscordSleeps)  # discord.py's waits
 
     def running(self) -> ScouterBot:
         assert self.bot is not None
@@ -79,7 +80,9 @@ class World:
 
 
 @contextlib.asynccontextmanager
-async def world(tmp_path: Path) -> AsyncIterator[World]:
+async def world(tmp_path: Path, *, rate_limits: bool = True) -> AsyncIterator[World]:
+    """A server with its channels and users, and the fake Discord; with `rate_limits`
+    (for a bot in this process: its waits move the fake's clock) Discord's limits apply."""
     fake = await FakeDiscord(settle=0.01).start()
     try:
         guild = fake.add_guild("Kame House")
@@ -98,8 +101,17 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         w = World(fake, guild, games, general, no_threads, admin, alice, bob, carol, dave,
                   tmp_path / "scouter.db")
         w.users = {u.id: u for u in (admin, alice, bob, carol, dave)}
-        yield w
+        # Discord's rate limits, as Discord applies them; discord.py's waits for a bucket
+        # move the fake's clock instead of the test's, so they cost no time here.
+        fake.set_rate_limits(rate_limits)
+        with instant_retries(fake) as sleeps:
+            w.sleeps = sleeps
+            yield w
         assert fake.unhandled == [], fake.unhandled
+        # the bot stays inside the limits: discord.py waits as the headers say, so no
+        # per-route bucket is ever overrun (the global one is about machine speed here)
+        overrun = [r for r in fake.rate_limited if r.scope != "global" and not r.injected]
+        assert overrun == [], overrun[:5]
         # the bot never pings a whole server (it names whom each message pings)
         everyone = [p.message.text()[:300] for p in fake.pings() if p.message.mention_everyone]
         assert everyone == [], everyone

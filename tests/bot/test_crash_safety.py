@@ -116,7 +116,8 @@ async def press(w: World, match: LiveMatch, thread_id: int) -> asyncio.Task[obje
 @async_test(timeout=600)
 async def test_sigkill_at_random_moments_loses_no_confirmed_decision(tmp_path: Path) -> None:
     rng = random.Random(20261122)
-    async with world(tmp_path) as w:
+    # The bot runs in its own process, where a rate-limit wait would take real time.
+    async with world(tmp_path, rate_limits=False) as w:
         eve = w.fake.add_user("eve")
         w.fake.add_member(w.guild, eve)
         w.users[eve.id] = eve
