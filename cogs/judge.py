@@ -19,6 +19,7 @@ from bot.services.matches import LiveMatch
 from bot.ui.disputes import call_judges
 from bot.ui.items import bot_of
 from bot.ui.mentions import pinging
+from cogs.options import CardName, Reason
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +66,7 @@ class DisputeCog(commands.Cog):
     @app_commands.command(name="dispute", description="Call a judge: pauses this match")
     @app_commands.describe(reason="What you think went wrong")
     @app_commands.guild_only()
-    async def dispute(self, interaction: discord.Interaction[Any], reason: str) -> None:
+    async def dispute(self, interaction: discord.Interaction[Any], reason: Reason) -> None:
         # The match of this thread only: a dispute is public where it is typed and calls
         # the judges of the match's own server.
         thread = interaction.channel
@@ -185,7 +186,7 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
                            reason="Why", number=MATCH_OPTION)
     @app_commands.rename(number="match")
     async def rollback(self, interaction: discord.Interaction[Any],
-                       to: app_commands.Range[int, 0], reason: str,
+                       to: app_commands.Range[int, 0], reason: Reason,
                        number: MatchNumber | None = None) -> None:
         match = await self._match(interaction, number)
         if match is None:
@@ -210,8 +211,9 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.rename(number="match")
     async def adjust(
         self, interaction: discord.Interaction[Any], player: discord.User,
-        what: Literal["stage", "anger", "level", "move"], reason: str,
-        value: int | None = None, personality: str | None = None, card: str | None = None,
+        what: Literal["stage", "anger", "level", "move"], reason: Reason,
+        value: int | None = None, personality: CardName | None = None,
+        card: CardName | None = None,
         source: ZONES | None = None, destination: ZONES | None = None,
         number: MatchNumber | None = None,
     ) -> None:
@@ -239,7 +241,7 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.describe(winner="The winner (leave empty with draw)", draw="A draw",
                            reason="Why", number=MATCH_OPTION)
     @app_commands.rename(number="match")
-    async def award(self, interaction: discord.Interaction[Any], reason: str,
+    async def award(self, interaction: discord.Interaction[Any], reason: Reason,
                     winner: discord.User | None = None, draw: bool = False,
                     number: MatchNumber | None = None) -> None:
         match = await self._match(interaction, number)
@@ -259,7 +261,7 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.command(name="void", description="Cancel the match: it never counts")
     @app_commands.describe(reason="Why", number=MATCH_OPTION)
     @app_commands.rename(number="match")
-    async def void(self, interaction: discord.Interaction[Any], reason: str,
+    async def void(self, interaction: discord.Interaction[Any], reason: Reason,
                    number: MatchNumber | None = None) -> None:
         match = await self._match(interaction, number)
         if match is None:
@@ -271,7 +273,7 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.command(name="resume", description="Lift the pause and let play go on")
     @app_commands.describe(reason="The ruling, in a sentence", number=MATCH_OPTION)
     @app_commands.rename(number="match")
-    async def resume(self, interaction: discord.Interaction[Any], reason: str,
+    async def resume(self, interaction: discord.Interaction[Any], reason: Reason,
                      number: MatchNumber | None = None) -> None:
         match = await self._match(interaction, number)
         if match is None:

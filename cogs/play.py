@@ -28,6 +28,7 @@ from bot.ui.items import (
     send_ephemeral,
 )
 from bot.ui.mentions import pinging
+from cogs.options import DeckName
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
     async def queue(
         self,
         interaction: discord.Interaction[Any],
-        deck: str,
+        deck: DeckName,
         ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
         mode: Mode = "casual",
     ) -> None:
@@ -112,7 +113,7 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
         self,
         interaction: discord.Interaction[Any],
         opponent: discord.User,
-        deck: str,
+        deck: DeckName,
         ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
         mode: Mode = "casual",
     ) -> None:
@@ -148,7 +149,7 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
     async def practice(
         self,
         interaction: discord.Interaction[Any],
-        deck: str,
+        deck: DeckName,
         ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
     ) -> None:
         starters = load_starter_decks(self.bot.cardsets.builtin)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.services.matches import AI, LiveMatch
-from bot.textboard import WIN_REASONS, anger_gauge
+from bot.textboard import anger_gauge, win_reason_text
 from engine.game import Event
 from engine.view import SPECTATOR, player_view
 
@@ -68,7 +68,7 @@ def status_line(match: LiveMatch, view: Mapping[str, Any]) -> str:
     if not match.active:
         if match.winner is None:
             return "**Game over.** A judge declared a draw."
-        reason = WIN_REASONS.get(match.win_reason or "", match.win_reason or "")
+        reason = win_reason_text(match.win_reason or "", view)
         return f"**Game over.** {seat_label(match, match.winner)} wins by {reason}."
     if match.paused:
         return "**Paused** for a dispute: a judge will resume the match."

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.services.decks import DeckVersion
-from engine.rulesets import RULESETS
+from bot.services.decks import DeckVersion, legality_lines
 
 MESSAGE_LIMIT = 2000
 
@@ -16,17 +15,7 @@ def deck_summary(deck: DeckVersion) -> str:
 
 
 def legality(deck: DeckVersion, reasons: int = 6) -> str:
-    lines = []
-    for ruleset in RULESETS:
-        problems = deck.problems.get(ruleset, [])
-        if not problems:
-            lines.append(f"✅ Legal under {ruleset}.")
-            continue
-        lines.append(f"❌ Not legal under {ruleset}:")
-        lines += [f"  - {p.message} ({p.source})" for p in problems[:reasons]]
-        if len(problems) > reasons:
-            lines.append(f"  - ... and {len(problems) - reasons} more")
-    return "\n".join(lines)
+    return "\n".join(legality_lines(deck.problems, reasons=reasons))
 
 
 def registered_text(deck: DeckVersion) -> str:

@@ -114,11 +114,10 @@ async def test_too_long_text_options_get_a_clear_answer_and_change_nothing(
              "That card name has 6,000 characters"),
             (w.alice, "resolve", {"what": "anger", "value": 1, "per": HUGE},
              "That card name has 6,000 characters"),
-            # cogs/play.py's deck options: the deck service answers
-            (w.alice, "play queue", {"deck": HUGE}, "Deck names are at most 40 characters"),
-            (w.alice, "play practice", {"deck": HUGE}, "Deck names are at most 40 characters"),
+            (w.alice, "play queue", {"deck": HUGE}, "deck name has 6,000 characters"),
+            (w.alice, "play practice", {"deck": HUGE}, "deck name has 6,000 characters"),
             (w.alice, "play challenge", {"opponent": w.bob, "deck": HUGE},
-             "Deck names are at most 40 characters"),
+             "deck name has 6,000 characters"),
         ]
         for user, command, options, words in cases:
             text = await answer(w, user, games, command, options)
@@ -153,6 +152,13 @@ async def test_a_huge_card_name_while_resolving_or_adjusting_is_refused_clearly(
         for options in ({"what": "move", "card": HUGE, "source": "hand",
                          "destination": "discard"},
                         {"what": "stage", "value": 1, "personality": HUGE}):
+            adjusted = await answer(w, jules, table.desk.id, "judge adjust",
+                                    {"player": player, "reason": "testing",
+                                     "match": match.id, **options})
+            assert "That card name has 6,000 characters" in adjusted, adjusted
+        for options in ({"what": "move", "card": "Goku " * 40, "source": "hand",
+                         "destination": "discard"},
+                        {"what": "stage", "value": 1, "personality": "Goku " * 40}):
             adjusted = await answer(w, jules, table.desk.id, "judge adjust",
                                     {"player": player, "reason": "testing",
                                      "match": match.id, **options})
