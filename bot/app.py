@@ -31,6 +31,7 @@ from bot.services.restore import Restored, RestoreService
 from bot.settings import Settings
 from bot.ui.items import DYNAMIC_ITEMS, send_ephemeral
 from bot.ui.notifier import DiscordNotifier
+from bot.ui.threads import open_threadless
 from engine.cards import CardPool, load_pool
 
 log = logging.getLogger(__name__)
@@ -138,9 +139,11 @@ class ScouterBot(commands.Bot):
     async def on_ready(self) -> None:
         if self.is_closed():
             return
-        # Bring every unfinished match's messages up to date (buttons included).
+        # Bring every unfinished match's messages up to date (buttons included), and open
+        # the thread of one stored without it (or cancel it).
         for match_id in await self.matches.active_ids():
             self.notifier.schedule(match_id)
+        await open_threadless(self)
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
@@ -153,7 +156,7 @@ class ScouterBot(commands.Bot):
             if task is not None:
                 task.cancel()
         if hasattr(self, "notifier"):
-            await self.notifier.settle()
+            await self.notifier.stop()
         await super().close()
         self._renderer.shutdown(wait=True)
         if hasattr(self, "db"):

@@ -14,12 +14,10 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.services.lobby import LobbyError
-from bot.services.matches import LiveMatch
 from bot.simulation import load_starter_decks
 from bot.ui.checks import CommandRefused, games_channel
 from bot.ui.items import (
     FromIds,
-    WatchButton,
     bot_of,
     deck_names,
     guarded,
@@ -28,6 +26,7 @@ from bot.ui.items import (
     send_ephemeral,
 )
 from bot.ui.mentions import pinging
+from bot.ui.threads import start_match
 from cogs.options import DeckName
 from engine.rulesets import DEFAULT_RULESET, RULESETS
 
@@ -36,28 +35,6 @@ log = logging.getLogger(__name__)
 Ruleset = Literal["panini-2016", "panini-2014"]
 Mode = Literal["ranked", "casual"]
 assert set(Ruleset.__args__) == set(RULESETS)  # type: ignore[attr-defined]
-
-
-async def start_match(
-    bot: ScouterBot, match: LiveMatch, channel: discord.TextChannel, announcement: str
-) -> str:
-    """Open the thread for a match just created and announce it in the games channel,
-    with a Watch button (a private thread is visible only to those it holds)."""
-    try:
-        thread = await bot.notifier.open_match(match, channel)
-    except discord.HTTPException:
-        log.exception("match #%s: could not open its thread", match.id)
-        return (f"Match #{match.id} is saved, but I could not open its thread; an admin should "
-                "check my permissions in this channel.")
-    view = discord.ui.View(timeout=None)
-    view.add_item(WatchButton(match.id))
-    try:
-        await channel.send(
-            f"{announcement} Match #{match.id} is on: {thread.mention}. Press **Watch** to "
-            "follow it.", view=view, allowed_mentions=pinging(match.players))
-    except discord.HTTPException:
-        log.warning("match #%s: could not announce it", match.id)
-    return f"Match #{match.id} is on: {thread.mention}"
 
 
 class PlayCog(commands.GroupCog, group_name="play", description="Find an opponent and play"):
@@ -245,17 +222,24 @@ class AcceptDeckSelect(
 
 
 async def accept(interaction: discord.Interaction[Any], challenge_id: int, deck: str) -> None:
+    """Accept a challenge with `deck`: acknowledged at once, then the match is stored and
+    its thread opened; a refusal is told to the accepting player alone."""
     bot = bot_of(interaction)
     challenge = await bot.lobby.get_challenge(challenge_id)
-    guild = interaction.guild or bot.get_guild(challenge.guild_id)
+    guild = bot.get_guild(challenge.guild_id)  # the challenge's server, wherever pressed
     channel = guild.get_channel(challenge.channel_id) if guild else None
     if not isinstance(channel, discord.TextChannel):
         raise LobbyError("The channel of this challenge no longer exists.")
-    match = await bot.lobby.accept(challenge_id, interaction.user.id, deck)
     await interaction.response.defer()
-    await start_match(bot, match, channel,
-                      f"<@{challenge.challenger_id}> vs {interaction.user.mention}: challenge "
-                      "accepted!")
+    try:
+        match = await bot.lobby.accept(challenge_id, interaction.user.id, deck)
+    except LobbyError as exc:
+        await interaction.followup.send(str(exc), ephemeral=True)
+        return
+    where = await start_match(bot, match, channel,
+                              f"<@{challenge.challenger_id}> vs {interaction.user.mention}: "
+                              "challenge accepted!")
+    await interaction.followup.send(where, ephemeral=True)
     if interaction.message is not None and not interaction.message.flags.ephemeral:
         with contextlib.suppress(discord.HTTPException):
             await interaction.message.edit(view=None)

@@ -1,13 +1,17 @@
 """Discord I/O for matches, always after the service has committed: the thread with its
 board message (edited in place), each player's hand message in their DMs, pings, and the
 result. Refreshes are coalesced per match and always show the newest state, so a burst of
-decisions ends with the right board; a failed message is logged and never undoes anything."""
+decisions ends with the right board. A failed message never undoes anything: what Discord
+refused to show is tried again, with growing pauses, until it is shown (a match must never
+look stuck because Discord was failing for a while)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -29,11 +33,21 @@ DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 
 
+BACKOFF = (2.0, 300.0)  # seconds before the first retry of a failed refresh, and at most
+
+
+class RefreshFailed(Exception):
+    """Some of a refresh could not be shown; the rest was, and all of it is tried again."""
+
+
 class DiscordNotifier:
     def __init__(self, bot: ScouterBot) -> None:
         self.bot = bot
+        self.backoff = BACKOFF
         self._dirty: set[int] = set()
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self._waiting: set[int] = set()  # matches whose refresh waits to be tried again
+        self._progress = asyncio.Event()  # a worker started waiting, or finished
         self._pinged: dict[int, tuple[int, int]] = {}  # match -> (seq, user) last pinged
 
     # --- the service's Notifier protocol ---
@@ -88,21 +102,56 @@ class DiscordNotifier:
             self._workers[match_id] = asyncio.create_task(self._work(match_id))
 
     async def _work(self, match_id: int) -> None:
-        while match_id in self._dirty:
-            self._dirty.discard(match_id)
-            try:
-                await self.refresh(match_id)
-            except Exception:
-                log.exception("match #%s: refreshing its messages failed", match_id)
+        delay, longest = self.backoff
+        try:
+            while match_id in self._dirty:
+                self._dirty.discard(match_id)
+                try:
+                    await self.refresh(match_id)
+                except Exception as exc:
+                    # Shown later, from the newest state: the refresh is idempotent.
+                    log.warning("match #%s: Discord did not take its messages (%s); trying "
+                                "again in %.0f s", match_id, _why(exc), delay)
+                    self._dirty.add(match_id)
+                    self._waiting.add(match_id)
+                    self._progress.set()
+                    try:
+                        await asyncio.sleep(delay)
+                    finally:
+                        self._waiting.discard(match_id)
+                    delay = min(delay * 2, longest)
+                else:
+                    delay = self.backoff[0]
+        finally:
+            self._progress.set()
 
     async def settle(self) -> None:
-        """Wait until every scheduled refresh is done (tests and shutdown)."""
-        while any(not worker.done() for worker in self._workers.values()):
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        """Wait until every scheduled refresh is done or waiting to be tried again (tests
+        and shutdown)."""
+        while True:
+            busy = [worker for match_id, worker in self._workers.items()
+                    if not worker.done() and match_id not in self._waiting]
+            if not busy:
+                return
+            self._progress = asyncio.Event()
+            progress = asyncio.create_task(self._progress.wait())
+            try:
+                await asyncio.wait([*busy, progress], return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                progress.cancel()
+
+    async def stop(self) -> None:
+        """Give up the refreshes still waiting to be tried again (at shutdown: the next
+        start shows every unfinished match anew)."""
+        await self.settle()
+        for worker in self._workers.values():
+            worker.cancel()
+        await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     # --- what a refresh does ---
     async def open_match(self, match: LiveMatch, channel: discord.TextChannel) -> discord.Thread:
-        """Create the match's thread (private when the bot may), add both players, post."""
+        """Create the match's thread (private when the bot may) and remember it; its players,
+        its first message and its board follow in the refresh (tried until shown)."""
         names = await seat_names(self.bot, match)
         title = f"Match #{match.id}: {names[0]} vs {names[1]}"[:100]
         me = channel.guild.me
@@ -116,34 +165,55 @@ class DiscordNotifier:
                 name=title, type=discord.ChannelType.public_thread
             )
         await self.bot.matches.set_thread(match.id, thread.id)
-        for user_id in match.players:
-            if user_id is not None:
-                await thread.add_user(discord.Object(id=user_id))
-        players = " vs ".join(seat_label(match, seat) for seat in (0, 1))
-        await thread.send(
-            f"{players}: match #{match.id} ({match.mode}, {match.ruleset}) begins. Your hand "
-            "is in your DMs; if your DMs are closed, press **My hand** or use `/hand`. "
-            "Spectators are welcome to read along.",
-            allowed_mentions=pinging(match.players),
-        )
         self.schedule(match.id)
         return thread
 
     async def refresh(self, match_id: int) -> None:
-        match = await self.bot.matches.get(match_id)
+        """Show the match as it is now; every part is tried even if another fails, and
+        RefreshFailed says that some part must be tried again."""
+        try:
+            match = await self.bot.matches.get(match_id)
+        except LookupError:
+            return  # no longer stored (a restore): nothing to show
         thread = await self._thread(match)
         if thread is None:
             return
         if thread.archived:  # a judge's ruling changed a finished match: show it
             await thread.edit(archived=False)
-        await self._board(match, thread)
-        for seat in (0, 1):
-            if match.players[seat] is not AI:
-                await self._hand(match, seat, thread)
-        if match.active:
-            await self._ping(match, thread)
-        else:
-            await self._finish(match, thread)
+        await self._welcome(match, thread)
+        parts: list[Callable[[], Awaitable[None]]] = [
+            functools.partial(self._board, match, thread)]
+        parts += [functools.partial(self._hand, match, seat, thread)
+                  for seat in (0, 1) if match.players[seat] is not AI]
+        parts.append(functools.partial(self._ping if match.active else self._finish,
+                                       match, thread))
+        failed = []
+        for part in parts:
+            try:
+                await part()
+            except (TimeoutError, discord.HTTPException, OSError) as exc:
+                failed.append(exc)
+        if failed:
+            raise RefreshFailed("; ".join(_why(exc) for exc in failed))
+
+    async def _welcome(self, match: LiveMatch, thread: discord.Thread) -> None:
+        """Once per match: both players in the thread, and its first message (a match whose
+        board is up, begun before this step existed, had them)."""
+        store = self.bot.store
+        if (await store.message(match.id, "welcome") is not None
+                or await store.message(match.id, "board") is not None):
+            return
+        for user_id in match.players:
+            if user_id is not None:
+                await thread.add_user(discord.Object(id=user_id))
+        players = " vs ".join(seat_label(match, seat) for seat in (0, 1))
+        message = await thread.send(
+            f"{players}: match #{match.id} ({match.mode}, {match.ruleset}) begins. Your hand "
+            "is in your DMs; if your DMs are closed, press **My hand** or use `/hand`. "
+            "Spectators are welcome to read along.",
+            allowed_mentions=pinging(match.players),
+        )
+        await self.bot.store.set_message(match.id, "welcome", thread.id, message.id)
 
     async def _board(self, match: LiveMatch, thread: discord.Thread) -> None:
         image = await board_file(self.bot, match)
@@ -188,12 +258,12 @@ class DiscordNotifier:
         last = self._pinged.get(match.id)
         if last is not None and last[1] == user_id:
             return  # the same player still decides: no new ping
-        self._pinged[match.id] = (decision.seq, user_id)
         old = await self.bot.store.message(match.id, "ping")
         message = await thread.send(
             f"<@{user_id}>, it is your move in match #{match.id}.",
             allowed_mentions=pinging([user_id]),
         )
+        self._pinged[match.id] = (decision.seq, user_id)  # only once it was sent
         await self.bot.store.set_message(match.id, "ping", thread.id, message.id)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -247,7 +317,13 @@ class DiscordNotifier:
             return channel
         try:
             fetched = await self.bot.fetch_channel(match.thread_id)
-        except discord.HTTPException:
+        except (discord.NotFound, discord.Forbidden):
             log.warning("match #%s: its thread %s is gone", match.id, match.thread_id)
             return None
         return fetched if isinstance(fetched, discord.Thread) else None
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, discord.HTTPException):
+        return f"{exc.status} {exc.text[:100]}".strip()
+    return type(exc).__name__
