@@ -168,6 +168,8 @@ class MatchService:
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
         self.default_timeout = decision_timeout
+        # Where a new match's shuffle comes from (tests fix it so a test plays one game).
+        self.new_seed: Callable[[], int] = lambda: secrets.randbelow(2**53)
         self._live: dict[int, LiveMatch] = {}
         self._loading = asyncio.Lock()
         # Called once when a match ends (after the commit): the league rates it.
@@ -211,7 +213,7 @@ class MatchService:
         The database refuses a player who already plays a live match: PlayerBusy."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}")
-        seed = secrets.randbelow(2**53) if seed is None else seed
+        seed = self.new_seed() if seed is None else seed
         now = self.clock()
         try:
             cursor = await conn.execute(

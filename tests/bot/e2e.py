@@ -4,6 +4,7 @@ player who reads only what Discord shows them (the board's buttons, their DM or 
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ class World:
     users: dict[int, FakeUser] = field(default_factory=dict)
     answered_with: Counter[str] = field(default_factory=Counter)  # "button" / "select"
     sleeps: DiscordSleeps = field(default_factory=DiscordSleeps)  # discord.py's waits
+    seed: int = 1  # the first match's seed; each next match takes the next number
 
     def running(self) -> ScouterBot:
         assert self.bot is not None
@@ -66,6 +68,9 @@ class World:
         bot = ScouterBot(settings, guild_ready_timeout=0.05, **options)
         async with running_bot(bot, self.fake.bot_token):
             self.bot = bot
+            # The same test plays the same games every time (random play is the fuzzers').
+            seeds = itertools.count(self.seed)
+            bot.matches.new_seed = lambda: next(seeds)
             # Each user action returns once the bot is done with it (an event, not a quiet
             # period), and a slow, loaded machine is not taken for a slow bot: first
             # response latency is bench.bot's to measure.
@@ -195,7 +200,7 @@ class LeakChecker:
                 self.checked += 1
 
 
-async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = False) -> None:
+async def press(w: World, match: LiveMatch, via_hand_command: bool = False) -> None:
     """The deciding player answers the pending decision the way a person would: a board
     button when the option is public, otherwise the select in their DM (or in /hand)."""
     decision = match.pending
@@ -204,7 +209,6 @@ async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = Fal
     choice = GreedyPlayer().choose(match.game, decision)
     index = [option.id for option in decision.options].index(choice)
     button = f"sc:opt:{match.id}:{decision.seq}:{decision_token(match)}:{index}"
-    before = len(match.record.decisions)
     board_message = board(w, match)
     if button in board_message.custom_ids():
         w.answered_with["button"] += 1
@@ -224,6 +228,13 @@ async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = Fal
         )
         result = await w.fake.select(user, message, select_id, [str(index)])
     assert result.error is None, result.error
+
+
+async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = False) -> None:
+    """`press`, then wait until the decision is stored and the board shows what follows."""
+    before = len(match.record.decisions)
+    board_message = board(w, match)
+    await press(w, match, via_hand_command)
     await w.fake.wait_until(lambda: len(match.record.decisions) > before)
     # the board is edited again, with its image, after this decision
     await w.fake.wait_until(lambda: board(w, match).version > board_message.version)

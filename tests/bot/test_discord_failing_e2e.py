@@ -7,7 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.services.matches import LiveMatch
-from tests.bot.e2e import FRIEZA, GOKU, World, board, hand_message, play_decision, world
+from tests.bot.e2e import (
+    FRIEZA,
+    GOKU,
+    World,
+    board,
+    hand_message,
+    play_decision,
+    press,
+    world,
+)
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.bot.test_trust_e2e import queue_match
 from tests.fakediscord import async_test
@@ -34,10 +43,8 @@ async def test_what_failed_to_show_is_shown_once_discord_answers_again(tmp_path:
         before = decision.seq
         # Discord fails every message post and edit, past discord.py's retries
         outage = w.fake.fail("*", MESSAGES, status=500, times=None)
-        button = next(c for c in shown.custom_ids() if c.startswith(f"sc:opt:{match.id}:"))
         decider = w.users[match.players[decision.player] or 0]
-        pressed = await w.fake.click(decider, shown, button)
-        assert pressed.error is None
+        await press(w, match)  # a board button, or the select in the DM
         assert match.pending is not None and match.pending.seq > before  # committed
         await w.fake.wait_until(lambda: len(w.fake.failures) >= 12)  # tried, and tried again
         assert board(w, match).version == shown.version  # nothing could be shown yet
