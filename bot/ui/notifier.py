@@ -49,6 +49,7 @@ class DiscordNotifier:
         self._waiting: set[int] = set()  # matches whose refresh waits to be tried again
         self._progress = asyncio.Event()  # a worker started waiting, or finished
         self._pinged: dict[int, tuple[int, int]] = {}  # match -> (seq, user) last pinged
+        self._opening: dict[int, asyncio.Lock] = {}  # match -> held while its thread opens
 
     # --- the service's Notifier protocol ---
     async def match_changed(self, match: LiveMatch) -> None:
@@ -151,7 +152,16 @@ class DiscordNotifier:
     # --- what a refresh does ---
     async def open_match(self, match: LiveMatch, channel: discord.TextChannel) -> discord.Thread:
         """Create the match's thread (private when the bot may) and remember it; its players,
-        its first message and its board follow in the refresh (tried until shown)."""
+        its first message and its board follow in the refresh (tried until shown). Opened
+        once, even if the start of a match and the bot's start both ask."""
+        lock = self._opening.setdefault(match.id, asyncio.Lock())
+        async with lock:
+            existing = await self._thread(match)
+            if existing is not None:
+                return existing
+            return await self._open(match, channel)
+
+    async def _open(self, match: LiveMatch, channel: discord.TextChannel) -> discord.Thread:
         names = await seat_names(self.bot, match)
         title = f"Match #{match.id}: {names[0]} vs {names[1]}"[:100]
         me = channel.guild.me
