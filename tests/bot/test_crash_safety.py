@@ -136,8 +136,8 @@ async def test_sigkill_at_random_moments_loses_no_confirmed_decision(tmp_path: P
             assert len(ids) == 2
             threads = {m: (await stored(reader, m)).thread_id or 0 for m in ids}
             confirmed = dict.fromkeys(ids, 0)  # decisions a player saw on the board
-            kills = 0
-            for _ in range(MAX_STEPS):
+            kills = presses = 0
+            while presses < MAX_STEPS:
                 live = [m for m in ids if (await stored(reader, m)).active]
                 if not live:
                     break
@@ -148,8 +148,10 @@ async def test_sigkill_at_random_moments_loses_no_confirmed_decision(tmp_path: P
                     confirmed[m] = max(confirmed[m], shown_decision(board_of(w, m, threads[m])))
                 task = await press(w, match, threads[match.id])
                 if task is None:
-                    await asyncio.sleep(0.02)  # the bot is still bringing the screen up
+                    # the bot is still bringing the screen up: wait for Discord to change
+                    await w.fake.state.wait_changed(0.5)
                     continue
+                presses += 1
                 if kills < KILLS and rng.random() < KILL_CHANCE:
                     await asyncio.sleep(rng.uniform(0, 0.03))  # mid-press, or just after
                     await bot.kill()
