@@ -15,7 +15,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict, Unpack
 
 import aiosqlite
 
@@ -58,6 +58,19 @@ def decision_token(match: LiveMatch) -> str:
                          str(decision.player), decision.kind,
                          *(option.id for option in decision.options)))
     return hashlib.blake2b(text.encode(), digest_size=4).hexdigest()
+
+
+class NewMatch(TypedDict):
+    """What a new match is made of (MatchService.create and insert)."""
+
+    guild_id: int
+    channel_id: int
+    mode: str
+    ruleset: str
+    players: tuple[int | None, int | None]  # user ids; None is the AI
+    decks: tuple[Deck, Deck]
+    deck_versions: tuple[int | None, int | None]
+    seed: NotRequired[int | None]  # None: a fresh random one (MatchService.new_seed)
 
 
 class PlayerBusy(Exception):
@@ -176,43 +189,21 @@ class MatchService:
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
 
     # --- creating and loading -----------------------------------------------------------------
-    async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        mode: str,
-        ruleset: str,
-        players: tuple[int | None, int | None],
-        decks: tuple[Deck, Deck],
-        deck_versions: tuple[int | None, int | None],
-        seed: int | None = None,
-    ) -> LiveMatch:
+    async def create(self, **new: Unpack[NewMatch]) -> LiveMatch:
         """Store a new match and start it; PlayerBusy if a player already plays one."""
         async with self.db.write() as conn:
-            match_id = await self.insert(
-                conn, guild_id=guild_id, channel_id=channel_id, mode=mode, ruleset=ruleset,
-                players=players, decks=decks, deck_versions=deck_versions, seed=seed)
+            match_id = await self.insert(conn, **new)
         return await self.begin(match_id)
 
-    async def insert(
-        self,
-        conn: aiosqlite.Connection,
-        *,
-        guild_id: int,
-        channel_id: int,
-        mode: str,
-        ruleset: str,
-        players: tuple[int | None, int | None],
-        decks: tuple[Deck, Deck],
-        deck_versions: tuple[int | None, int | None],
-        seed: int | None = None,
-    ) -> int:
+    async def insert(self, conn: aiosqlite.Connection, **new: Unpack[NewMatch]) -> int:
         """Insert a match row inside the caller's write transaction (so pairing from the
         queue or accepting a challenge commits with it, or not at all); then `begin` it.
         The database refuses a player who already plays a live match: PlayerBusy."""
+        mode, players, decks = new["mode"], new["players"], new["decks"]
+        deck_versions = new["deck_versions"]
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}")
+        seed = new.get("seed")
         seed = self.new_seed() if seed is None else seed
         now = self.clock()
         try:
@@ -221,9 +212,9 @@ class MatchService:
                 " player1_id, deck0_version_id, deck1_version_id, decks_json, created_at,"
                 " decision_since) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
-                    guild_id,
-                    channel_id,
-                    ruleset,
+                    new["guild_id"],
+                    new["channel_id"],
+                    new["ruleset"],
                     seed,
                     mode,
                     players[0],
