@@ -155,11 +155,15 @@ class DiscordNotifier:
         its first message and its board follow in the refresh (tried until shown). Opened
         once, even if the start of a match and the bot's start both ask."""
         lock = self._opening.setdefault(match.id, asyncio.Lock())
-        async with lock:
-            existing = await self._thread(match)
-            if existing is not None:
-                return existing
-            return await self._open(match, channel)
+        try:
+            async with lock:
+                existing = await self._thread(match)
+                if existing is not None:
+                    return existing
+                return await self._open(match, channel)
+        finally:
+            if not lock.locked():  # nobody else waits on it: do not keep one per match
+                self._opening.pop(match.id, None)
 
     async def _open(self, match: LiveMatch, channel: discord.TextChannel) -> discord.Thread:
         names = await seat_names(self.bot, match)
