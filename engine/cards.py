@@ -344,7 +344,7 @@ class DragonBallInfo(_Strict):
 
 
 class Card(_Strict):
-    name: str  # unique printed title; what deck lists name
+    name: str  # unique in its pool; what deck lists name (the printed name, see below)
     type: CardType
     style: Style = Style.FREESTYLE
     text: str = ""
@@ -377,6 +377,12 @@ class Card(_Strict):
     number: str | None = None
     rarity: str | None = None
     set_name: str | None = None
+    # the ids of the records this card was imported from (OCTGN GUIDs ...): deck files
+    # name cards by them
+    source_ids: list[str] = []
+    # the name printed on the card when `name` is not it: another card of the pool has the
+    # same printed name, so this one's name says its set ("Blue Slide (Perfection)")
+    printed_name: str | None = None
 
     @field_validator("traits")
     @classmethod
@@ -411,6 +417,11 @@ class Card(_Strict):
         return self.type in (CardType.MAIN_PERSONALITY, CardType.ALLY)
 
     @property
+    def title(self) -> str:
+        """The name printed on the card: copies of a card are counted by it."""
+        return self.printed_name or self.name
+
+    @property
     def is_named(self) -> bool:
         return self.personality is not None and not self.is_personality
 
@@ -421,11 +432,14 @@ class CardPool:
     def __init__(self, cards: list[Card]) -> None:
         self.by_name: dict[str, Card] = {}
         self._folded: dict[str, Card] = {}
+        self._by_source_id: dict[str, Card] = {}
         for card in cards:
             if card.name in self.by_name:
                 raise ValueError(f"duplicate card name {card.name!r}")
             self.by_name[card.name] = card
             self._folded[fold_name(card.name)] = card
+            for source_id in card.source_ids:
+                self._by_source_id.setdefault(source_id.casefold(), card)
 
     def __contains__(self, name: str) -> bool:
         return name in self.by_name
@@ -442,6 +456,10 @@ class CardPool:
 
     def names(self) -> list[str]:
         return list(self.by_name)
+
+    def find_source_id(self, source_id: str) -> Card | None:
+        """The card imported from the record with this id (an OCTGN GUID ...), if any."""
+        return self._by_source_id.get(source_id.strip().casefold())
 
 
 def fold_name(name: str) -> str:

@@ -192,16 +192,27 @@ def _life_size(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
     return [Violation("deck.life-size", _making(ruleset), message)]
 
 
+def _by_title(entries: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
+    """Copies counted by the printed name: printings of one card in several sets (names
+    qualified by their set in the pool) are copies of the same card."""
+    totals: dict[str, tuple[Card, int]] = {}
+    for card, count in entries:
+        key = fold_name(card.title)
+        first, total = totals.get(key, (card, 0))
+        totals[key] = (first, total + count)
+    return list(totals.values())
+
+
 def _copies(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
     """Up to three copies, "unless noted otherwise on the card itself" (2014)."""
     violations = []
-    for card, count in cards.life:
+    for card, count in _by_title(cards.life):
         if card.type in (CardType.DRAGON_BALL, CardType.ALLY):
             continue  # one copy each: _one_copy
         limit = card.limit_per_deck if card.limit_per_deck is not None else ruleset.max_copies
         if count > limit:
             noted = " (as noted on the card)" if card.limit_per_deck is not None else ""
-            message = f"{count} copies of {quote(card.name)}; at most {limit} allowed{noted}"
+            message = f"{count} copies of {quote(card.title)}; at most {limit} allowed{noted}"
             violations.append(Violation("deck.copies", _making(ruleset), message))
     return violations
 
@@ -209,11 +220,11 @@ def _copies(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
 def _one_copy(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
     """ "only one copy of any given Dragon Ball or Ally"."""
     violations = []
-    for card, count in cards.life:
+    for card, count in _by_title(cards.life):
         if card.type in (CardType.DRAGON_BALL, CardType.ALLY) and count > 1:
             kind = "Dragon Ball" if card.type == CardType.DRAGON_BALL else "Ally"
             message = (
-                f"{count} copies of {kind} {quote(card.name)}; only one of each {kind} allowed"
+                f"{count} copies of {kind} {quote(card.title)}; only one of each {kind} allowed"
             )
             violations.append(Violation("deck.one-copy", _making(ruleset), message))
     return violations

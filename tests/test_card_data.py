@@ -370,3 +370,13 @@ def test_starter_deck_is_legal(path: Path) -> None:
     assert copies_where(lambda card: card.type is CardType.EVENT) >= 5
     assert copies_where(lambda card: card.type in (CardType.SETUP, CardType.DRILL)) >= 3
     assert any(card.type is CardType.ALLY for card, _ in life)
+
+
+def test_pool_finds_cards_by_the_ids_of_their_records() -> None:
+    """Deck files (OCTGN .o8d) name cards by their record ids, in any case."""
+    card = Card(name="Blue Slide", type=CardType.PHYSICAL_COMBAT,
+                source_ids=["5049FB94-c966", "77aa"])
+    pool = CardPool([card])
+    assert pool.find_source_id("5049fb94-C966") is card
+    assert pool.find_source_id(" 77aa ") is card
+    assert pool.find_source_id("nope") is None

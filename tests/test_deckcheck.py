@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardPool, load_pool
+from engine.cards import Alignment, Card, CardPool, CardType, load_pool
 from engine.deckcheck import Violation, check_deck
 from engine.decklist import build_deck, parse_deck_list
 from engine.rulesets import PANINI_2014, PANINI_2016, RULESETS, Ruleset
@@ -137,6 +137,19 @@ def test_2016_making_a_deck_up_to_three_copies(pool: CardPool) -> None:
         "5 copies of 'Red Blast'; at most 3 allowed",
     ]
     assert rules(violations) == ["deck.copies", "deck.copies"]
+
+
+def test_making_a_deck_printings_in_two_sets_are_copies_of_one_card(pool: CardPool) -> None:
+    """2016 MAKING A DECK: "up to three copies of any other eligible card": a card by its
+    printed name, whichever set's printing (the pool names the second one by its set)."""
+    reprint = Card(name="Heroic Stand (Promos)", printed_name="Heroic Stand",
+                   type=CardType.EVENT, alignment=Alignment.HERO)
+    both = CardPool([*pool.by_name.values(), reprint])
+    text = deck_text(extra=[(2, "Heroic Stand"), (2, "Heroic Stand (Promos)")])
+    assert [v.message for v in check(text, both)] == [
+        "4 copies of 'Heroic Stand'; at most 3 allowed"
+    ]
+    assert check(deck_text(extra=[(2, "Heroic Stand"), (1, "Heroic Stand (Promos)")]), both) == []
 
 
 @pytest.mark.parametrize("ruleset", [PANINI_2016, PANINI_2014], ids=lambda r: r.name)
