@@ -38,6 +38,24 @@ DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY}
 ACTION_TYPES = frozenset(
     {CardType.EVENT, CardType.SETUP, CardType.MAIN_PERSONALITY, CardType.ALLY, CardType.MASTERY}
 )
+# Cards whose "when entering combat" effects the engine runs (engine.turn: the Mastery, the
+# MP's level, Drills, Allies); a Power "Use when entering combat." is not an Ally's, whose
+# Powers wait for the MP to be at most one stage above zero (2016 GLOSSARY "Ally").
+ENTERING_TYPES = frozenset(
+    {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL, CardType.ALLY}
+)
+ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY}
+_ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
+# Unknown sentences that say when or whether their ability may be used: the whole ability
+# is then manual ("Use at the start of your Planning Step.", "Use only ...", "(You may only
+# use this card's power once per game.)").
+_TIMING = re.compile(
+    r"(?:use (?:when|whenever|at|after|before|during|while|until|if|in|on|as|once|only|this)"
+    r"|only|play only)\b.*"
+    r"|.*\b(?:may|can) only (?:be )?(?:use|used|play|played)\b.*"
+    r"|.*\bonly be used\b.*",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @dataclass(frozen=True)
@@ -53,10 +71,11 @@ class _Clause:
     index: int
     sentence: str
     section: str
-    kind: str = "unknown"  # keyword attack damage defense effect requires modifier trigger
+    # keyword attack damage defense effect requires modifier trigger timing
+    kind: str = "unknown"
     data: Json = field(default_factory=dict)
     hit: bool = False
-    gating: bool = False  # an unknown "Use only ..." sentence: its whole ability is manual
+    gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
 
 
 def compile_text(text: str, card_type: CardType) -> CompileResult:
@@ -96,7 +115,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
 # --- reading sentences ------------------------------------------------------------------------
 def _parse(sentences: list[str]) -> list[_Clause]:
     clauses: list[_Clause] = []
-    section, hit = "ability", False
+    section, hit, opens = "ability", False, ""
     for index, sentence in enumerate(sentences):
         body = sentence.strip()
         if body.startswith("(") and body.rstrip(".").endswith(")"):
@@ -104,10 +123,17 @@ def _parse(sentences: list[str]) -> list[_Clause]:
         body = body.rstrip(".").strip()
         label = _LABEL.fullmatch(body)
         if label and label.group(1) in _SECTIONS:
-            section, hit = _SECTIONS[label.group(1)], False
+            section, hit, opens = _SECTIONS[label.group(1)], False, label.group(1)
             body = label.group(2).strip()
         clause = _Clause(index, sentence, section)
         clauses.append(clause)
+        if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
+            # "POWER: Use when entering combat." opens an entering-combat Power
+            clause.section = section = "entering"
+            clause.kind = "timing"
+            opens = ""
+            continue
+        opens = ""
         trait: str | None = None
         damage = False
         while (label := _LABEL.fullmatch(body)) is not None:
@@ -132,10 +158,9 @@ def _parse(sentences: list[str]) -> list[_Clause]:
                 and not _add_condition(clause.data, {"trait": trait})
             ):
                 clause.kind = "unknown"
-        lowered = body.lower()
         if clause.kind == "unknown" and (
-            lowered.startswith(("use only", "only "))
-            or (lowered.startswith("whenever ") and ":" in body)  # its effects follow
+            _TIMING.fullmatch(body)
+            or (body.lower().startswith("whenever ") and ":" in body)  # its effects follow
         ):
             clause.gating = True
     return clauses
@@ -239,8 +264,14 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
         if rest:
             return False
     elif section in ("entering", "wish"):
+        power = [c for c in rest if c.kind == "timing"]
+        rest = [c for c in rest if c.kind != "timing"]
         effects = [c.data for c in rest if c.kind == "effect" and not c.hit]
         if len(effects) != len(rest) or (section == "wish") != (card_type == CardType.DRAGON_BALL):
+            return False
+        if section == "entering" and card_type not in (
+            ENTERING_POWER_TYPES if power else ENTERING_TYPES
+        ):
             return False
         if effects:
             fields["entering_combat" if section == "entering" else "on_play"] = effects

@@ -1,0 +1,91 @@
+"""Sentences the compiler does not understand but that decide when or whether an ability
+may be used (its timing, its core): the whole ability is then manual, never run as a
+plain Action of its other sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text, split_sentences
+
+MP, MASTERY, DRILL = CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL
+SETUP, EVENT, ALLY = CardType.SETUP, CardType.EVENT, CardType.ALLY
+
+
+def assert_all_manual(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "manual", result
+    assert result.manual == split_sentences(text)
+    assert set(result.fields) <= {"automation", "manual_text"}, result.fields
+
+
+# --- timing ("Use when ...") ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Turles' Fruit (The Movie Collection): the timing sentence stayed manual while
+        # "Raise your anger 6 levels" ran as an Action usable at any time
+        "POWER: Use at the start of your Planning Step. Raise your anger 6 levels.",
+        # Red Revitalize-style timings (Heroes and Villains, Evolution, Promos)
+        "POWER: Use after taking damage from an attack. Draw a card.",
+        "POWER: Use when an Event is played. Draw a card.",
+        "POWER: Use during your opponent's turn. Gain 2 stages.",
+        "POWER: Use this card only once per game. Draw 2 cards.",
+        "POWER: Use only while your MP is Goku. Draw 2 cards.",
+        # (You may only use this card's non-constant power once per game) (Evolution)
+        "(You may only use this card's power once per game.) POWER: Draw 2 cards.",
+    ],
+)
+def test_a_timing_not_understood_makes_its_ability_manual(text: str) -> None:
+    assert_all_manual(text, SETUP)
+    assert_all_manual(text, EVENT)
+
+
+@pytest.mark.parametrize("card_type", [MP, MASTERY, DRILL])
+def test_use_when_entering_combat_on_cards_the_engine_runs_then(card_type: CardType) -> None:
+    """Orange Calming Drill (Evolution): "[INSTANT] POWER: Use when entering combat. Lower
+    your opponent's anger 1 level." 2016 THE COMBAT STEP: "When you declare combat, use any
+    'when entering combat' effects you have (such as from your Mastery, Main Personality,
+    Power, Drills, etc)"; the engine runs them for the Mastery, the MP's level and Drills
+    (engine.turn.entering_combat_sources)."""
+    text = "POWER: Use when entering combat. Lower your opponent's anger 1 level."
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result
+    assert result.fields == {
+        "entering_combat": [{"do": "lower_anger", "amount": 1, "who": "opponent"}],
+        "automation": "automated",
+    }
+
+
+@pytest.mark.parametrize("card_type", [SETUP, EVENT, ALLY])
+def test_use_when_entering_combat_elsewhere_is_manual(card_type: CardType) -> None:
+    """The engine never runs a Setup's or an Event's entering-combat effects (Visiting the
+    Past, Red Restriction), and an Ally's Power needs the MP at most one stage above zero
+    (2016 GLOSSARY "Ally"), which an entering-combat effect would ignore (Trunks -
+    Bashful)."""
+    assert_all_manual("POWER: Use when entering combat. Draw 2 cards.", card_type)
+
+
+def test_when_entering_combat_section_only_where_the_engine_runs_it() -> None:
+    assert_all_manual("WHEN ENTERING COMBAT: Gain 1 stage.", EVENT)
+    assert_all_manual("WHEN ENTERING COMBAT: Gain 1 stage.", SETUP)
+
+
+def test_use_when_entering_combat_must_open_its_power() -> None:
+    assert_all_manual("POWER: Draw a card. Use when entering combat.", MP)
+
+
+def test_entering_combat_power_beside_an_ordinary_power() -> None:
+    """Cell - Unstoppable (Perfection): an entering-combat Power, then an ordinary one."""
+    text = (
+        "POWER: Use when entering combat. Draw a card. "
+        "POWER: Physical attack. DAMAGE: AT +2 stages."
+    )
+    result = compile_text(text, MP)
+    assert result.status == "automated", result
+    assert result.fields["entering_combat"] == [{"do": "draw", "amount": 1}]
+    assert result.fields["attack"] == {
+        "type": "physical",
+        "damage": {"kind": "at", "amount": 2},
+    }
