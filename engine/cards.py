@@ -351,7 +351,9 @@ class Card(_Strict):
     # personalities (Main Personality levels and Allies)
     personality: str | None = None  # the character; on other cards it makes the card Named
     level: int | None = Field(default=None, ge=1, le=4)
-    alignment: Alignment | None = None  # on non-personality cards: alignment-tied
+    # on personalities, None: the card file does not say (or an Ally of either alignment);
+    # on other cards: alignment-tied when set
+    alignment: Alignment | None = None
     traits: list[str] = []
     pur: int = 0
     power_stages: list[int] = []
@@ -397,8 +399,8 @@ class Card(_Strict):
                 raise ValueError("a personality has 11 power stages starting at 0")
             if self.power_stages != sorted(self.power_stages):
                 raise ValueError("power stages must not decrease")
-            if not self.personality or not self.alignment:
-                raise ValueError("a personality needs `personality` and `alignment`")
+            if not self.personality:
+                raise ValueError("a personality needs `personality` (the character)")
         if self.type == CardType.MAIN_PERSONALITY and self.level is None:
             raise ValueError("a Main Personality card needs its level")
         if (self.type == CardType.DRAGON_BALL) != (self.dragon_ball is not None):

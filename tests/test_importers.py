@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli_commands import cards as cards_command
-from engine.cards import CardType, load_card_file
+from engine.cards import CardPool, CardType, load_card_file, load_pool
 from engine.importers import parse_cards, parse_csv, parse_json, parse_lackey, parse_octgn
 
 SAMPLES = Path(__file__).parent / "importers"
@@ -41,7 +41,8 @@ def test_octgn_sample() -> None:
     assert result.counts() == {"automated": 2, "partial": 1, "manual": 0}
     assert result.records == 7
     assert issues(result) == [
-        "card tg-004 (Ten Stage Zorn): power_stages: a personality has 11 power stages, found 10",
+        "card tg-004 (Ten Stage Zorn): power_stages: a personality has 11 power stages (0 and "
+        "ten ratings), found 10: '0; 1; 2; 3; 4; 5; 6; 7; 8; 9'",
         "card tg-005 (Mystery Slab): type: unknown card type 'Spell' (known: main_personality, "
         "mastery, physical_combat, energy_combat, event, setup, drill, ally, dragon_ball)",
         "card tg-002 (Pebble Toss Again): id: duplicate id (also card tg-002 (Pebble Toss))",
@@ -79,7 +80,7 @@ def test_octgn_wrong_root_and_missing_fields() -> None:
         b"</card></cards></set>"
     )
     assert issues(parse_octgn(xml)) == [
-        "card 1 (Kor, Ally): power_stages: the first power stage must be 0, found 1",
+        "card 1 (Kor, Ally): power_stages: the lowest power stage must be 0, found 1",
         "card 2 (Kor, Hero): level: missing (a Main Personality has a level from 1 to 4)",
         "card 3 (Nameless Ball): dragon_ball: cannot tell the Dragon Ball's set and number "
         "(give dragon_ball_set and dragon_ball_number, or a name like 'Earth Dragon Ball 3')",
@@ -125,7 +126,12 @@ def test_duplicate_names_and_style_tolerance() -> None:
     data = b"name,type,style,text\nA b,Events,SAIYAN,Draw 1 card.\na B,event,,Draw 1 card.\n"
     result = parse_csv(data, "Dupes")
     assert result.cards[0].style == "saiyan" and result.cards[0].type == "event"
-    assert issues(result) == ["line 3 (a B): name: duplicate name 'a B' (also line 2 (A b))"]
+    # a different card of the same name is told apart by its set; its printed name stays
+    assert [(card.name, card.title) for card in result.cards] == [("A b", "A b"),
+                                                                   ("a B (Dupes)", "a B")]
+    assert issues(result) == []
+    assert [str(note) for note in result.notes] == [
+        "line 3 (a B): name: another card is named 'a B': imported as 'a B (Dupes)'"]
     bad = parse_csv(b"name,type,style\nA,event,Purple\n", "S")
     assert issues(bad) == [
         "line 2 (A): style: unknown style 'Purple' "
@@ -164,6 +170,33 @@ def test_cli_import_writes_a_loadable_set(
     assert run([*argv, "--set-name", "Testing Grounds"]) == 0  # re-import replaces the file
     assert written.read_text(encoding="utf-8") == first
     assert sorted(p.name for p in out.iterdir()) == ["testing_grounds.yaml"]
+
+
+def test_cli_imports_of_several_sets_make_one_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sets with cards of one name (reprints, or the sandbox's names) are imported side by
+    side: the later card is named by its set, and keeps that name when imported again."""
+    out = tmp_path / "cards"
+    first = tmp_path / "first.csv"
+    first.write_text("name,type,text\nTwin Plan,event,Draw 1 card.\n", encoding="utf-8")
+    second = tmp_path / "second.csv"
+    second.write_text('name,type,text\nTwin Plan,event,Draw 2 cards.\n"Dende, Young Healer",'
+                      "event,Draw 1 card.\n", encoding="utf-8")
+    assert run(["cards", "import", str(first), "--set-name", "First", "--out", str(out)]) == 0
+    argv = ["cards", "import", str(second), "--set-name", "Second", "--out", str(out)]
+    assert run(argv) == 0
+    printed = capsys.readouterr().out
+    assert ("- card 'Twin Plan': name: another imported set has a card named 'Twin Plan': "
+            "imported as 'Twin Plan (Second)'") in printed
+    assert "imported as 'Dende, Young Healer (Second)'" in printed  # a sandbox name
+    written = (out / "second.yaml").read_text(encoding="utf-8")
+    assert run(argv) == 0
+    assert "another imported set" not in capsys.readouterr().out
+    assert (out / "second.yaml").read_text(encoding="utf-8") == written
+    cards = [card for path in sorted(out.glob("*.yaml")) for card in load_card_file(path)]
+    pool = CardPool([*load_pool().by_name.values(), *cards])
+    assert pool["Twin Plan (Second)"].title == "Twin Plan"
 
 
 def test_cli_import_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import yaml
 
-from engine.cards import SANDBOX_DIR, Card, load_card_file
+from engine.cards import SANDBOX_DIR, Card, fold_name, load_card_file, load_pool
 from engine.cardtext import CardNames, compile_text, reproduces, sentence_shape
-from engine.importers import ImportResult, parse_cards
+from engine.importers import ImportResult, Issue, named_as_before, parse_cards
 from engine.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
 
 EXIT_OK = 0
@@ -66,6 +66,11 @@ def run_import(args: argparse.Namespace) -> int:
     result = parse_cards(path.name, data, args.set_name)
     if result is None:
         return _error(f"cannot tell the format of {path} (use .xml, .tsv, .json or .csv)")
+    if result.cards:
+        try:
+            _fit_beside_other_sets(result, Path(args.out))
+        except (ValueError, OSError) as exc:
+            return _error(f"cannot read the card files already in {args.out}: {exc}")
     _print_report(result)
     if not result.cards:
         print("nothing usable: no card file written")
@@ -82,10 +87,41 @@ def _print_report(result: ImportResult) -> None:
         f"card(s) imported: {counts['automated']} automated, {counts['partial']} partial, "
         f"{counts['manual']} manual"
     )
-    if result.issues:
-        print(f"{len(result.issues)} record(s) rejected:")
-        for issue in result.issues:
-            print(f"- {issue}")
+    for issues, what in ((result.issues, "rejected"), (result.skipped, "not cards (skipped)"),
+                         (result.notes, "imported with a note")):
+        if issues:
+            print(f"{len(issues)} record(s) {what}:")
+            for issue in issues:
+                print(f"- {issue}")
+
+
+def _fit_beside_other_sets(result: ImportResult, out_dir: Path) -> None:
+    """Name the set's cards clear of the sandbox and of the other sets in `out_dir` (a card
+    keeps the name it had when this set was last imported), as a server does: the folder
+    stays one pool that `scouter deck check` can read."""
+    target = out_dir / f"{slug(result.set_name)}.yaml"
+    taken = {fold_name(name) for name in load_pool().by_name}
+    before: list[Card] = []
+    for path in sorted(out_dir.glob("*.yaml")) if out_dir.is_dir() else []:
+        cards = load_card_file(path)
+        if path == target:
+            before = cards
+        else:
+            taken.update(fold_name(card.name) for card in cards)
+    fitted = []
+    for card in result.cards:
+        named = named_as_before(card, before, taken, result.set_name)
+        if named is None:
+            result.issues.append(Issue(f"card {card.name!r}", "name",
+                                       f"too many cards in {out_dir} have that name"))
+            continue
+        if named.name != card.name and all(old.name != named.name for old in before):
+            result.notes.append(Issue(f"card {card.name!r}", "name", (
+                f"another imported set has a card named {card.title!r}: imported as "
+                f"{named.name!r}")))
+        taken.add(fold_name(named.name))
+        fitted.append(named)
+    result.cards = fitted
 
 
 def write_set(result: ImportResult, out_dir: Path) -> Path:

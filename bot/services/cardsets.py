@@ -21,7 +21,7 @@ import yaml
 
 from bot.db import Database
 from engine.cards import Card, CardPool, fold_name
-from engine.importers import ImportResult, Issue, parse_cards
+from engine.importers import ImportResult, Issue, named_as_before, parse_cards
 from engine.rulesets import RULESETS
 
 MAX_SET_BYTES = 1024 * 1024  # a few thousand cards of text
@@ -69,6 +69,8 @@ class ImportReport:
     records: int = 0
     imported: list[Card] = field(default_factory=list)
     rejected: list[Issue] = field(default_factory=list)
+    skipped: list[Issue] = field(default_factory=list)  # records that are no cards (buttons)
+    notes: list[Issue] = field(default_factory=list)  # imported, with something to know
     rulesets: tuple[str, ...] = ()
     replaced: bool = False  # the server had a set of that name: it was replaced
     retired: list[str] = field(default_factory=list)  # in the old set, not in the new one
@@ -105,6 +107,12 @@ class ImportReport:
         if self.rejected:
             lines.append(f"{len(self.rejected)} record(s) rejected:")
             lines += [f"- {issue}" for issue in self.rejected]
+        if self.skipped:
+            lines.append(f"{len(self.skipped)} record(s) are not cards (skipped):")
+            lines += [f"- {issue}" for issue in self.skipped]
+        if self.notes:
+            lines.append(f"{len(self.notes)} note(s) on imported cards:")
+            lines += [f"- {issue}" for issue in self.notes]
         not_automated = [card for card in self.imported if card.automation != "automated"]
         if not_automated:
             lines.append("Cards players partly resolve by hand:")
@@ -125,6 +133,10 @@ def dump_cards(cards: Iterable[Card]) -> str:
 def load_cards(text: str) -> tuple[Card, ...]:
     raw = yaml.safe_load(text) if text.strip() else []
     return tuple(Card.model_validate(entry) for entry in raw or [])
+
+
+def _names(cards: Iterable[Card]) -> set[str]:
+    return {fold_name(card.name) for card in cards}
 
 
 def _clean_name(name: str) -> str:
@@ -252,38 +264,39 @@ class CardSetService:
             Issue(issue.record, issue.field, issue.reason.replace("--set-name", "set-name"))
             for issue in result.issues
         )
+        report.skipped.extend(result.skipped)
+        report.notes.extend(result.notes)
         key = fold_name(result.set_name)
         previous = next((s for s in self._sets.values()
                          if s.guild_id == guild_id and fold_name(s.name) == key), None)
         # Names are this server's own business: only its other sets and the built-in set
         # can clash (another server's sets are never looked at, nor named).
-        taken: dict[str, str] = {fold_name(name): BUILTIN for name in self.builtin.by_name}
+        taken: set[str] = {fold_name(name) for name in self.builtin.by_name}
         for stored in self._sets.values():
-            if stored is previous or stored.guild_id != guild_id:
-                continue
-            for card in (*stored.cards, *stored.retired):
-                taken[fold_name(card.name)] = f"this server's set {stored.name!r}"
-        before = {fold_name(c.name): c for c in (*previous.cards, *previous.retired)
-                  } if previous is not None else {}
+            if stored is not previous and stored.guild_id == guild_id:
+                taken.update(fold_name(card.name) for card in (*stored.cards, *stored.retired))
+        before = [*previous.cards, *previous.retired] if previous is not None else []
         for card in result.cards:
-            old = before.get(fold_name(card.name))
-            if old is not None and old != card and await self._in_stored_match(guild_id,
-                                                                                card.name):
+            named = named_as_before(card, before, taken, result.set_name)
+            if named is None:
+                report.rejected.append(Issue(f"card {card.name!r}", "name",
+                                             "too many cards of this server have that name"))
+                continue
+            if named.name != card.name and fold_name(named.name) not in _names(before):
+                report.notes.append(Issue(f"card {card.name!r}", "name", (
+                    f"this server already has a card named {card.title!r}: imported as "
+                    f"{named.name!r}")))
+            old = next((c for c in before if fold_name(c.name) == fold_name(named.name)), None)
+            if old is not None and old != named and await self._in_stored_match(guild_id,
+                                                                                 named.name):
                 # A stored match replays with the card as it was: it must never change.
                 report.rejected.append(Issue(
-                    f"card {card.name!r}", "text",
+                    f"card {named.name!r}", "text",
                     "changed, but stored matches were played with it as it was; import the "
                     "new version under a new name"))
-                report.imported.append(old)
-                continue
-            owner = taken.get(fold_name(card.name))
-            if owner is None:
-                report.imported.append(card)
-                continue
-            report.rejected.append(Issue(
-                f"card {card.name!r}", "name",
-                f"{owner} already has a card of that name; card names are unique among "
-                "this server's cards (rename it in the file)"))
+                named = old
+            taken.add(fold_name(named.name))
+            report.imported.append(named)
         if not report.imported:
             return report
         kept = {fold_name(card.name) for card in report.imported}

@@ -3,6 +3,7 @@ that could not be used and why. Pure: the same input always gives the same resul
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +12,7 @@ from pydantic import ValidationError
 
 from engine.cards import Card, CardType, Style, fold_name
 from engine.cardtext import compile_text
+from engine.importers.labels import LabelError, read_type_label
 
 # The record fields every format is mapped onto (docs/card-format.md).
 FIELDS = (
@@ -43,8 +45,10 @@ class ImportResult:
     format: str
     set_name: str
     cards: list[Card] = field(default_factory=list)
-    issues: list[Issue] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)  # records rejected, and why
     records: int = 0
+    skipped: list[Issue] = field(default_factory=list)  # records that are no cards (buttons)
+    notes: list[Issue] = field(default_factory=list)  # imported, with something to know
 
     def counts(self) -> dict[str, int]:
         counts = {"automated": 0, "partial": 0, "manual": 0}
@@ -53,13 +57,6 @@ class ImportResult:
         return counts
 
 
-_TYPES = {
-    "mainpersonality": CardType.MAIN_PERSONALITY, "personality": CardType.MAIN_PERSONALITY,
-    "mp": CardType.MAIN_PERSONALITY, "mastery": CardType.MASTERY,
-    "physicalcombat": CardType.PHYSICAL_COMBAT, "energycombat": CardType.ENERGY_COMBAT,
-    "event": CardType.EVENT, "setup": CardType.SETUP, "drill": CardType.DRILL,
-    "ally": CardType.ALLY, "dragonball": CardType.DRAGON_BALL,
-}  # fmt: skip
 _STYLES = {style.value: style for style in Style} | {
     "": Style.FREESTYLE, "nonstyled": Style.FREESTYLE, "none": Style.FREESTYLE,
     "styleless": Style.FREESTYLE, "freestyled": Style.FREESTYLE,
@@ -79,13 +76,10 @@ class _Reject(Exception):
         self.field, self.reason = field, reason
 
 
-def card_type(value: str) -> CardType:
-    key = fold_name(value)
-    found = _TYPES.get(key) or _TYPES.get(key.removesuffix("s"))
-    if found is None:
-        known = ", ".join(t.value for t in CardType)
-        raise _Reject("type", f"unknown card type {value!r} (known: {known})")
-    return found
+class _NotACard(Exception):
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
 
 
 def style(value: str) -> Style:
@@ -94,6 +88,24 @@ def style(value: str) -> Style:
         known = ", ".join(s.value for s in Style)
         raise _Reject("style", f"unknown style {value!r} (known: {known})")
     return found
+
+
+def _style(value: str, name: str, notes: list[str]) -> Style:
+    """The Style field; when it is not a style but starts with the one the card's name starts
+    with ("Red Cannon" for the card Red Cannon), that style (styled names lead with it)."""
+    try:
+        return style(value)
+    except _Reject:
+        first = value.split()[0] if value.split() else ""
+        if first and name.split()[0].casefold() == first.casefold():
+            try:
+                found = style(first)
+            except _Reject:
+                pass
+            else:
+                notes.append(f"read the style {value!r} as {found.value} (the name's first word)")
+                return found
+        raise
 
 
 def _int(values: dict[str, str], name: str, low: int, high: int | None = None) -> int | None:
@@ -124,26 +136,51 @@ def split_list(raw: str) -> list[str]:
     return [item.strip() for item in raw.split(separator) if item.strip()]
 
 
+PERSONALITY_STAGES = 11  # stage 0 and ten power ratings (2016 "Power Stages")
+# "25, 000" in a list separated by semicolons: a thousands separator with a space after it
+_SPACED_THOUSANDS = re.compile(r"(?<![\d,])(\d{1,3}),\s+(\d{3})(?![\d,])")
+
+
 def power_stages(raw: str) -> list[int]:
-    """ "0; 2000; 2,500; ..." -> [0, 2000, 2500, ...], with the personality rules checked."""
-    if ";" in raw:
-        items = raw.split(";")
-    elif ", " in raw:
-        items = raw.split(", ")
+    """A personality's power stages from a Power Rating as files write it: "0; 2000; 2,500;
+    ...", lowest or highest first, with or without the 0 stage, a last ", 0" for "; 0".
+    The 11 stages come back lowest first; what cannot be read is rejected with the reason."""
+    text = raw
+    if ";" in text:
+        text = _SPACED_THOUSANDS.sub(r"\1\2", raw)
+        items = [part for item in text.split(";") for part in item.split(", ")]
+    elif ", " in text:
+        items = text.split(", ")
     else:
-        items = raw.split()
-    stages = []
+        items = text.split()
+    while items and not items[-1].strip():
+        items.pop()  # a separator after the last stage
+    while items and not items[0].strip():
+        items.pop(0)  # or before the first
+    stages: list[int] = []
     for item in items:
         digits = item.replace(",", "").strip()
+        if not digits:
+            after = f" after {stages[-1]}" if stages else " first"
+            raise _Reject("power_stages", f"a power stage is missing{after} ({raw.strip()!r})")
         if not digits.isdecimal():  # isdigit() takes "²", which int() refuses
             raise _Reject("power_stages", f"not a whole number: {item.strip()!r}")
         stages.append(_whole_number(digits, "power_stages"))
-    if len(stages) != 11:
-        raise _Reject("power_stages", f"a personality has 11 power stages, found {len(stages)}")
+    if len(stages) > 1 and stages[0] > stages[-1]:
+        stages.reverse()  # written highest first, as printed top to bottom
+    elif len(stages) > 2 and stages[0] == 0 and stages[1] > stages[-1]:
+        stages[1:] = reversed(stages[1:])  # 0 first, then the ratings highest first
+    if len(stages) == PERSONALITY_STAGES - 1 and stages[0] != 0:
+        stages.insert(0, 0)  # the ten power ratings without the 0 stage
+    if len(stages) != PERSONALITY_STAGES:
+        raise _Reject("power_stages", f"a personality has {PERSONALITY_STAGES} power stages "
+                      f"(0 and ten ratings), found {len(stages)}: {raw.strip()!r}")
     if stages[0] != 0:
-        raise _Reject("power_stages", f"the first power stage must be 0, found {stages[0]}")
-    if stages != sorted(stages):
-        raise _Reject("power_stages", "power stages must not decrease")
+        raise _Reject("power_stages", f"the lowest power stage must be 0, found {stages[0]}")
+    for low, (below, above) in enumerate(itertools.pairwise(stages)):
+        if above < below:
+            raise _Reject("power_stages", f"power stages must rise, but stage {low + 1} is "
+                          f"{above} after {below} ({raw.strip()!r})")
     return stages
 
 
@@ -175,28 +212,45 @@ def _refuse_control_characters(values: dict[str, str]) -> None:
             raise _Reject(key, f"contains the control character U+{ord(found.group()):04X}")
 
 
-def build_card(record: RawRecord, set_name: str) -> Card:
-    """One record -> a Card (its text compiled); raises _Reject with the first problem."""
+# "Goku - Dashing", "Frieza, Golden", "Tenshinhan - Returned" with an en or em dash: the
+# character comes first
+_TITLE_SEPARATOR = re.compile(r"\s+[-\u2013\u2014]\s+|,\s*")
+
+
+def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
+    """One record -> a Card (its text compiled) and notes on how it was read; raises
+    _Reject with the first problem, _NotACard for table furniture."""
     values = {key: value.strip() for key, value in record.values.items()}
     _refuse_control_characters(values)
-    name = values.get("name", "")
+    name = " ".join(values.get("name", "").split())
     if not name:
         raise _Reject("name", "missing")
     if not values.get("type"):
         raise _Reject("type", "missing")
-    kind = card_type(values["type"])
+    notes: list[str] = []
+    personal = bool(values.get("power_stages") or values.get("pur"))
+    try:
+        label = read_type_label(values["type"], values.get("text", ""), personal)
+    except LabelError as exc:
+        raise _Reject("type", str(exc)) from exc
+    if label.type is None:
+        raise _NotACard(label.furniture)
+    if label.guessed:
+        notes.append(label.guessed)
+    kind = label.type
     data: dict[str, Any] = {"name": name, "type": kind.value, "set_name": set_name}
-    data["style"] = style(values.get("style", "")).value
+    if values.get("id"):
+        data["source_ids"] = [values["id"]]
+    data["style"] = _style(values.get("style", ""), name, notes).value
     traits = split_list(values.get("traits", ""))
-    alignment = values.get("alignment", "").lower() or None
-    for trait in list(traits):
-        if trait.lower() in ("hero", "villain"):
-            traits.remove(trait)
-            alignment = alignment or trait.lower()
-    if alignment not in (None, "hero", "villain"):
-        raise _Reject("alignment", f"unknown alignment {values['alignment']!r} (hero or villain)")
+    alignment = _alignment(values, traits, label.alignment)
     if traits:
         data["traits"] = traits
+    personal_kind = kind in (CardType.MAIN_PERSONALITY, CardType.ALLY)
+    if not personal_kind and values.get("level") and not values["level"].isdecimal():
+        # only personalities have levels: a word there is a slip of the file, not the card's
+        notes.append(f"ignored the level {values['level']!r}: only personalities have levels")
+        values["level"] = ""
     for key, low, high in (("level", 1, 4), ("pur", 0, None), ("endurance", 0, None),
                            ("limit_per_deck", 1, None)):  # fmt: skip
         number = _int(values, key, low, high)
@@ -205,13 +259,14 @@ def build_card(record: RawRecord, set_name: str) -> Card:
     for key in ("number", "rarity"):
         if values.get(key):
             data[key] = values[key]
-    if kind in (CardType.MAIN_PERSONALITY, CardType.ALLY):
+    if personal_kind:
         if not values.get("power_stages"):
             raise _Reject("power_stages", "missing (a personality has 11 power stages)")
         data["power_stages"] = power_stages(values["power_stages"])
-        data["personality"] = values.get("personality") or name.split(",")[0].strip()
-        if alignment is None:
-            raise _Reject("alignment", "missing (a personality is a hero or a villain)")
+        data["personality"] = values.get("personality") or _TITLE_SEPARATOR.split(name)[0]
+        if alignment is None and not label.either_alignment:
+            notes.append("the file gives no alignment (hero or villain): deck checks cannot "
+                         "hold this card to the alignment rules")
         if kind == CardType.MAIN_PERSONALITY and "level" not in data:
             raise _Reject("level", "missing (a Main Personality has a level from 1 to 4)")
     elif values.get("personality"):
@@ -229,17 +284,75 @@ def build_card(record: RawRecord, set_name: str) -> Card:
             raise _Reject(key, f"the record says {data[key]!r} but the text says {compiled[key]!r}")
     data.update(compiled)
     try:
-        return Card.model_validate(data)
+        return Card.model_validate(data), notes
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(part) for part in error["loc"]) or "card"
         raise _Reject(where, error["msg"].removeprefix("Value error, ")) from exc
 
 
+def _alignment(values: dict[str, str], traits: list[str], from_label: str | None) -> str | None:
+    """The alignment the record states: its Alignment property, a Hero or Villain trait
+    (taken out of `traits`) or its type label; stated twice, the statements must agree."""
+    stated: dict[str, str] = {}
+    if values.get("alignment"):
+        stated["Alignment"] = values["alignment"].lower()
+    for trait in list(traits):
+        if trait.lower() in ("hero", "villain"):
+            traits.remove(trait)
+            stated.setdefault("Traits", trait.lower())
+    if from_label:
+        stated["Type"] = from_label
+    for where, value in stated.items():
+        if value not in ("hero", "villain"):
+            raise _Reject("alignment", f"unknown alignment {value!r} in {where} (hero or "
+                          "villain)")
+    if len(set(stated.values())) > 1:
+        said = ", ".join(f"{where} says {value}" for where, value in stated.items())
+        raise _Reject("alignment", f"the record disagrees with itself: {said}")
+    return next(iter(stated.values()), None)
+
+
+MAX_PRINTINGS = 9  # cards of one printed name a pool tells apart; past that, a file error
+
+
+def renamed_clear_of(card: Card, taken: set[str], qualifier: str) -> Card | None:
+    """`card` under a name no card in `taken` (folded names) has: its own when free, else its
+    name followed by `qualifier` (its set, then its number, then a count) in brackets; None
+    when even that is taken. The printed name stays in `printed_name`: copies are still
+    counted by it."""
+    if fold_name(card.name) not in taken:
+        return card
+    tries = [qualifier, f"{qualifier} {card.number}" if card.number else ""]
+    tries += [f"{qualifier} {count}" for count in range(2, MAX_PRINTINGS + 1)]
+    for extra in filter(None, tries):
+        name = f"{card.title} ({extra})"
+        if fold_name(name) not in taken:
+            return card.model_copy(update={"name": name, "printed_name": card.title})
+    return None
+
+
+def named_as_before(card: Card, before: list[Card], taken: set[str], set_name: str
+                     ) -> Card | None:
+    """`card` under the name its printing had in the set's last import when that name is
+    still free (so decks and past matches keep finding it), else a name clear of `taken`."""
+    for old in before:
+        same_record = set(old.source_ids) & set(card.source_ids)
+        if (same_record or fold_name(old.name) == fold_name(card.name)) and fold_name(
+                old.name) not in taken:
+            if old.name == card.name:
+                return card
+            return card.model_copy(update={"name": old.name, "printed_name": card.title})
+    return renamed_clear_of(card, taken, set_name)
+
+
 def build_cards(records: list[RawRecord], result: ImportResult) -> ImportResult:
-    """Add every usable record of `records` to `result`; report the others."""
+    """Add every usable record of `records` to `result`; report the others. A record that
+    repeats a card already read (same name, same everything) adds its id to that card; a
+    different card of a name already read is named apart (see renamed_clear_of)."""
     ids: dict[str, str] = {}
-    names: dict[str, str] = {}
+    first_of: dict[str, tuple[int, str]] = {}  # folded printed name -> (index, label)
+    taken: set[str] = set()
     for record in records:
         result.records += 1
         record_id = record.values.get("id", "").strip()
@@ -247,17 +360,42 @@ def build_cards(records: list[RawRecord], result: ImportResult) -> ImportResult:
             result.issues.append(Issue(record.label, "id", f"duplicate id (also {ids[record_id]})"))
             continue
         try:
-            card = build_card(record, result.set_name)
+            card, notes = build_card(record, result.set_name)
+        except _NotACard as exc:
+            result.skipped.append(Issue(record.label, "type", f"not a card (a {exc.what})"))
+            continue
         except _Reject as exc:
             result.issues.append(Issue(record.label, exc.field, exc.reason))
             continue
-        folded = fold_name(card.name)
-        if folded in names:
-            reason = f"duplicate name {card.name!r} (also {names[folded]})"
-            result.issues.append(Issue(record.label, "name", reason))
-            continue
         if record_id:
             ids[record_id] = record.label
-        names[folded] = record.label
-        result.cards.append(card)
+        result.notes.extend(Issue(record.label, "type", note) for note in notes)
+        folded = fold_name(card.name)
+        if folded in first_of:
+            index, label = first_of[folded]
+            same = result.cards[index]
+            if _same_card(same, card):
+                ids_of_both = [*same.source_ids, *card.source_ids]
+                result.cards[index] = same.model_copy(update={"source_ids": ids_of_both})
+                result.notes.append(Issue(record.label, "name", f"repeats {label}: one card"))
+                continue
+        renamed = renamed_clear_of(card, taken, result.set_name)
+        if renamed is None:
+            result.issues.append(Issue(record.label, "name", f"more than {MAX_PRINTINGS} "
+                                       f"different cards named {card.name!r} in the file"))
+            continue
+        if renamed is not card:
+            result.notes.append(Issue(record.label, "name", f"another card is named "
+                                      f"{card.name!r}: imported as {renamed.name!r}"))
+        first_of.setdefault(folded, (len(result.cards), record.label))
+        taken.add(fold_name(renamed.name))
+        result.cards.append(renamed)
     return result
+
+
+_PROVENANCE = frozenset({"source_ids", "number", "rarity"})
+
+
+def _same_card(one: Card, other: Card) -> bool:
+    """Two records of one card: everything but where they came from is the same."""
+    return one.model_dump(exclude=set(_PROVENANCE)) == other.model_dump(exclude=set(_PROVENANCE))

@@ -83,19 +83,29 @@ async def test_name_clashes_and_bad_files_change_nothing(db: Database, tmp: Path
                       {"name": "Goku, Hopeful Fighter", "type": "event", "text": "Draw 1 card."},
                       {"name": "Their Own Idea", "type": "event", "text": "Draw 1 card."})
     report = await cardsets.import_set(OTHER, ADMIN, "theirs.json", theirs)
-    assert [card.name for card in report.imported] == ["Their Own Idea"]
-    reasons = {issue.record: issue.reason for issue in report.rejected}
-    assert "this server's set 'First' already has" in reasons["card 'their  first'"]
-    assert "built-in sandbox set" in reasons["card 'Goku, Hopeful Fighter'"]
-    assert len(cardsets.pool_for(OTHER)) == size + 1
+    # a name another set (or the built-in set) has: the card is told apart by its set
+    assert [card.name for card in report.imported] == [
+        "their first (Their Lab)", "Goku, Hopeful Fighter (Their Lab)", "Their Own Idea"]
+    assert [card.title for card in report.imported] == [
+        "their first", "Goku, Hopeful Fighter", "Their Own Idea"]
+    notes = {issue.record: issue.reason for issue in report.notes}
+    assert notes["card 'their first'"] == ("this server already has a card named 'their "
+                                           "first': imported as 'their first (Their Lab)'")
+    assert not report.rejected
+    assert "2 note(s) on imported cards:" in report.lines()
+    assert len(cardsets.pool_for(OTHER)) == size + 3
     assert "Their Own Idea" not in await cardsets.enabled_names(SERVER)
+    # imported again, each card keeps the name it was given
+    again = await cardsets.import_set(OTHER, ADMIN, "theirs.json", theirs)
+    assert [card.name for card in again.imported] == [card.name for card in report.imported]
+    assert not again.notes and not again.retired
 
     for name, data in (("bad.json", b"{not json"), ("x.bin", b"\x00\x01"),
                        ("none.json", homebrew("Nothing", {"name": "Their Own Idea",
-                                                          "type": "setup"}))):
+                                                          "type": "spell"}))):
         bad = await cardsets.import_set(OTHER, ADMIN, name, data)
         assert not bad.ok and bad.rejected and "nothing was changed" in bad.summary()
-    assert len(cardsets.pool_for(OTHER)) == size + 1
+    assert len(cardsets.pool_for(OTHER)) == size + 3
     assert [info.name for info in await cardsets.list_sets(OTHER)] == ["First", "Their Lab"]
     with pytest.raises(CardSetError, match="Unknown ruleset"):
         await cardsets.import_set(OTHER, ADMIN, "lab.json", SAMPLE.read_bytes(),
