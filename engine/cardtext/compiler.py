@@ -56,6 +56,12 @@ _TIMING = re.compile(
     r"|.*\bonly be used\b.*",
     re.IGNORECASE | re.DOTALL,
 )
+# Unknown sentences that are the core of their ability (an attack, a stop, a prevention, what
+# the attack's damage is or does): without them the rest must not run as a plain Action.
+_CORE = re.compile(
+    r"(?:physical attack|energy attack|stops?|prevents?|this attack|damage)\b.*",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @dataclass(frozen=True)
@@ -159,7 +165,9 @@ def _parse(sentences: list[str]) -> list[_Clause]:
             ):
                 clause.kind = "unknown"
         if clause.kind == "unknown" and (
-            _TIMING.fullmatch(body)
+            damage
+            or _TIMING.fullmatch(body)
+            or _CORE.fullmatch(body)
             or (body.lower().startswith("whenever ") and ":" in body)  # its effects follow
         ):
             clause.gating = True

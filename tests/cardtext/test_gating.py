@@ -89,3 +89,38 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
         "type": "physical",
         "damage": {"kind": "at", "amount": 2},
     }
+
+
+# --- the core of an ability ----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # Blue Overcharge (Awakening): the prevention was dropped and "Draw a card" ran as
+        # a plain Action usable at any time, not as a defense
+        (
+            "POWER: Prevent 3 life cards and 3 stages of damage from an attack. Draw a card.",
+            EVENT,
+        ),
+        ("Stops a physical attack and lowers the attacker 1 level. Gain 2 stages.", EVENT),
+        ("Stop a physical attack from an Ally. Raise your anger 1 level.", SETUP),
+        ("Prevents all damage from a Styled attack. Draw a card.", EVENT),
+        # Sinister Choke (Evolution): "Damage from this attack cannot be prevented."
+        (
+            "Physical attack. Damage from this attack cannot be prevented. DAMAGE: AT +3 stages.",
+            CardType.PHYSICAL_COMBAT,
+        ),
+        # Pesky Barrage-style (Perfection): when the attack stays in play
+        (
+            "Energy attack costing 2 stages. This attack stays in play to be used a second "
+            "time this combat. DAMAGE: 3 life cards.",
+            CardType.ENERGY_COMBAT,
+        ),
+        ("Physical attack dealing X stages of damage. Draw a card.", CardType.PHYSICAL_COMBAT),
+        ("Energy attack costing X stages. Draw a card.", CardType.ENERGY_COMBAT),
+        ("Draw a card. DAMAGE: 5 +X stages.", EVENT),
+    ],
+)
+def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: CardType) -> None:
+    """An attack, a stop or a prevention is what the card is played for (2016 ICONS: the
+    attack and defense icons): without it the rest must not run as an Action."""
+    assert_all_manual(text, card_type)
