@@ -85,7 +85,8 @@ class _Clause:
 
 
 def compile_text(text: str, card_type: CardType) -> CompileResult:
-    clauses = _parse(split_sentences(text.replace("\u2019", "'")))
+    sentences = split_sentences(text.replace("\u2019", "'"))
+    clauses = _parse([piece for sentence in sentences for piece in _pieces(sentence)])
     fields: Json = {}
     failed = False
     for section in ("ability", "entering", "wish", "constant"):
@@ -119,6 +120,45 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
 
 
 # --- reading sentences ------------------------------------------------------------------------
+_TRAILING_GROUP = re.compile(r"(.*?\S)\s*(\([^()]*\)\.?)", re.DOTALL)
+
+
+def _pieces(sentence: str) -> list[str]:
+    """The sentence, or the parts to read apart: printed keywords are applied wherever they
+    stand. "(Villains only. If ...)" -> its inner sentences, when a keyword is among them;
+    "DAMAGE: 5 life cards (Banish after use.)" -> the sentence and its keyword group."""
+    inner = _inside_parentheses(sentence)
+    if inner is not None:
+        parts = split_sentences(inner)
+        if len(parts) > 1 and any(_keyword(part) for part in parts):
+            return parts
+        return [sentence]
+    trailing = _TRAILING_GROUP.fullmatch(sentence)
+    if trailing:
+        group = _inside_parentheses(trailing.group(2))
+        parts = split_sentences(group or "")
+        if parts and all(_keyword(part) for part in parts):
+            return [trailing.group(1), trailing.group(2)]
+    return [sentence]
+
+
+def _inside_parentheses(sentence: str) -> str | None:
+    """The text inside a sentence that is one parenthesised group, else None."""
+    body = sentence.strip().rstrip(".").strip()
+    if not (body.startswith("(") and body.endswith(")")):
+        return None
+    depth = 0
+    for index, char in enumerate(body):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and index < len(body) - 1:
+            return None  # "(a) and (b)": two groups
+    return body[1:-1]
+
+
+def _keyword(sentence: str) -> bool:
+    return p.parse_keyword(sentence.strip().strip("().").strip()) is not None
+
+
 def _parse(sentences: list[str]) -> list[_Clause]:
     clauses: list[_Clause] = []
     section, hit, opens = "ability", False, ""
@@ -141,11 +181,11 @@ def _parse(sentences: list[str]) -> list[_Clause]:
             continue
         opens = ""
         trait: str | None = None
-        damage = False
+        damage = hit_here = False
         while (label := _LABEL.fullmatch(body)) is not None:
             name = label.group(1)
             if name == "HIT" and not hit and not trait and not damage:
-                hit = True
+                hit = hit_here = True
             elif name in TRAITS and trait is None:
                 trait = name.lower()
             elif name == "DAMAGE" and not damage and not hit and not trait:
@@ -155,8 +195,12 @@ def _parse(sentences: list[str]) -> list[_Clause]:
             body = label.group(2).strip()
         else:
             _classify(clause, body, section, damage=damage)
-            if clause.kind != "effect" and (hit or trait):
-                clause.kind = "unknown"  # HIT: and trait keywords gate effects only
+            # HIT: and trait keywords gate effects only; a printed keyword after the HIT:
+            # line is the card's ("HIT: Draw a card. (Banish after use.)")
+            if clause.kind != "effect" and (
+                hit_here or trait or (hit and clause.kind != "keyword")
+            ):
+                clause.kind = "unknown"
             clause.hit = hit and clause.kind == "effect"
             if (
                 trait
