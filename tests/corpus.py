@@ -47,7 +47,7 @@ def corpus_deck(pool: CardPool, set_name: str, personality: str, style: Style) -
     Ball; Named cards only of this personality), the set's cards in card-number order."""
     of_set = sorted((card for card in pool.by_name.values() if card.set_name == set_name),
                     key=lambda card: (card.number or "", card.name))  # fmt: skip
-    levels = {card.level: card.name for card in of_set
+    levels = {card.level or 0: card.name for card in of_set
               if card.type == CardType.MAIN_PERSONALITY and card.personality == personality}
     mastery = next(card.name for card in of_set
                    if card.type == CardType.MASTERY and card.style == style)  # fmt: skip
