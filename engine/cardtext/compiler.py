@@ -62,6 +62,15 @@ _CORE = re.compile(
     r"(?:physical attack|energy attack|stops?|prevents?|this attack|damage)\b.*",
     re.IGNORECASE | re.DOTALL,
 )
+# Unknown sentences that change an attack: its damage, whether it can be stopped or
+# prevented, Endurance against it. What players resolve by hand comes once the attack has
+# run its course (engine.combat.begin_attack): too late for these, so the ability is manual.
+_CHANGES_ATTACK = re.compile(
+    r".*\b(?:(?:this|that|the) attack|its damage|endurance|unstoppable|stays in play"
+    r"|(?:cannot|can't|can only|may only) (?:be )?(?:stop|stopped|prevent|prevented|modify"
+    r"|modified))\b.*",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @dataclass(frozen=True)
@@ -212,6 +221,7 @@ def _parse(sentences: list[str]) -> list[_Clause]:
             damage
             or _TIMING.fullmatch(body)
             or _CORE.fullmatch(body)
+            or _CHANGES_ATTACK.fullmatch(body)
             or (body.lower().startswith("whenever ") and ":" in body)  # its effects follow
         ):
             clause.gating = True

@@ -124,3 +124,33 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
     """An attack, a stop or a prevention is what the card is played for (2016 ICONS: the
     attack and defense icons): without it the rest must not run as an Action."""
     assert_all_manual(text, card_type)
+
+
+# --- what an attack's damage is, or whether it can be stopped or prevented -------------------
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This attack cannot have its damage modified.",
+        "Damage from this attack cannot be modified.",
+        # Namekian Training Ball (Awakening)
+        "If you control more than 1 Earth Dragon Ball, this attack deals +3 life cards of "
+        "damage and damage from this attack cannot be prevented.",
+        # Saiyan High Kick (Awakening)
+        "If you have more than 4 cards in your hand, this attack deals +6 life cards of damage.",
+        # Red Jab (Awakening)
+        "If you do, damage from this attack cannot be prevented.",
+        # Black Swagger Blast (Promos)
+        "If you have 2 or less Traits, Endurance cannot be used on this attack.",
+        "Your opponent cannot use Endurance this combat.",
+        "If your MP is Goku, your opponent's defenses cannot stop it.",
+    ],
+)
+def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
+    """What is left for players is resolved once the attack has run its course
+    (engine.combat.begin_attack): a sentence that changes the attack's damage, whether it
+    can be stopped or prevented, or Endurance against it, would come too late. The engine
+    cannot honour "cannot have its damage modified" (engine.cards.Attack has no such field),
+    so such an attack is manual (2016 DAMAGE SUMMARY, WHEN TAKING DAMAGE)."""
+    text = f"Energy attack costing 2 stages. {sentence} DAMAGE: 4 life cards. HIT: Draw a card."
+    assert_all_manual(text, CardType.ENERGY_COMBAT)
+    assert_all_manual(f"Energy attack. DAMAGE: 4 life cards. {sentence}", CardType.ENERGY_COMBAT)
