@@ -339,9 +339,9 @@ def test_wrong_card_type_for_the_ability_is_manual() -> None:
     assert compile_text("Draw 2 cards.", CardType.DRAGON_BALL).status == "manual"  # no WISH:
 
 
-def test_empty_text_is_automated() -> None:
+def test_empty_text_is_manual() -> None:
     result = compile_text("", CardType.MAIN_PERSONALITY)
-    assert result.status == "automated" and result.fields == {"automation": "automated"}
+    assert result.status == "manual" and result.fields == {"automation": "manual"}
 
 
 # --- sentences and shapes ------------------------------------------------------------------

@@ -111,9 +111,9 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     manual = [c.sentence for c in clauses if c.kind == "unknown"]
     substantive = [c for c in clauses if c.kind not in ("unknown", "keyword")]
     status: Status
-    if not manual:
+    if not manual and substantive:
         status = "automated"
-    elif failed or not substantive:
+    elif failed or not substantive:  # keywords alone, or no text: nothing known to play
         status = "manual"
         # a manual card runs nothing but its printed keywords
         keywords = [c for c in clauses if c.kind == "keyword"]
@@ -331,6 +331,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
         effects = [c.data for c in rest if c.kind == "effect" and not c.hit]
         if len(effects) != len(rest) or (section == "wish") != (card_type == CardType.DRAGON_BALL):
             return False
+        if power and not effects:
+            return False  # "POWER: Use when entering combat." and nothing understood after
         if section == "entering" and card_type not in (
             ENTERING_POWER_TYPES if power else ENTERING_TYPES
         ):
