@@ -1,4 +1,5 @@
-"""/deck: register (paste into a form, or attach a .txt), list, show, export, delete."""
+"""/deck: register (paste into a form, or attach a .txt or an OCTGN .o8d), list, show,
+export, delete."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
-from bot.services.decks import MAX_DECK_TEXT, DeckError, DeckVersion
+from bot.services.decks import MAX_DECK_TEXT, DeckError, DeckVersion, deck_file_text
 from bot.ui.decks import (
     MESSAGE_LIMIT,
     clip,
@@ -73,7 +74,8 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
 
     @app_commands.command(name="register", description="Save a deck list (a new version if the "
                           "name exists)")
-    @app_commands.describe(name="The deck's name", file="A .txt deck list (else a form opens)")
+    @app_commands.describe(name="The deck's name (default: the file's name)",
+                           file="A .txt deck list or an OCTGN .o8d deck (else a form opens)")
     async def register_command(
         self,
         interaction: discord.Interaction[Any],
@@ -90,11 +92,9 @@ class DecksCog(commands.GroupCog, group_name="deck", description="Your registere
             return
         data = await file.read()
         try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            await interaction.response.send_message(
-                f"{file.filename} is not UTF-8 text. Save the deck list as plain text (.txt) "
-                "and attach it again. Nothing was saved.", ephemeral=True)
+            text = deck_file_text(file.filename, data)
+        except DeckError as exc:
+            await interaction.response.send_message(f"{exc}{NOT_SAVED}", ephemeral=True)
             return
         deck_name = name or file.filename.rsplit(".", 1)[0]
         await register(self.bot, interaction, deck_name, text[: MAX_DECK_TEXT + 1])

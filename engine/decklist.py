@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine.cards import CardPool, CardType, fold_name
+from engine.cards import Card, CardPool, CardType, fold_name
 
 MAX_COUNT = 99
 # Far longer than any card name (they run to about 60 characters); a longer one is refused
@@ -125,8 +125,10 @@ class DeckStructureError(ValueError):
 # --- parsing -------------------------------------------------------------------------------
 def parse_deck_list(text: str, pool: CardPool, name: str = "deck") -> ParsedDeck:
     """Parse a pasted deck list; raise DeckListError listing every bad line."""
-    entries: list[DeckEntry] = []
-    errors: list[LineError] = []
+    return collect(name, _parse_lines(text, pool))
+
+
+def _parse_lines(text: str, pool: CardPool) -> Iterator[DeckEntry | LineError]:
     section: str | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _clean(raw)
@@ -135,9 +137,16 @@ def parse_deck_list(text: str, pool: CardPool, name: str = "deck") -> ParsedDeck
         header, line = _section_header(line)
         if header is not None:
             section = header
-        if not line:
-            continue
-        result = _parse_line(line, number, section, pool)
+        if line:
+            yield _parse_line(line, number, section, pool)
+
+
+def collect(name: str, results: Iterable[DeckEntry | LineError]) -> ParsedDeck:
+    """The deck of the lines read; DeckListError listing every line that was not (with the
+    deck the others make) if any."""
+    entries: list[DeckEntry] = []
+    errors: list[LineError] = []
+    for result in results:
         if isinstance(result, LineError):
             errors.append(result)
         else:
@@ -173,9 +182,9 @@ def _section_header(line: str) -> tuple[str | None, str]:
 def _parse_line(
     line: str, number: int, section: str | None, pool: CardPool
 ) -> DeckEntry | LineError:
-    control = _CONTROL.search(line)
+    control = _control_problem(line)
     if control is not None:
-        return LineError(number, f"contains the control character U+{ord(control[0]):04X}")
+        return LineError(number, control)
     whole = pool.find(line)
     if whole is not None:  # a title that merely looks like a count: "1000 Punches"
         return DeckEntry(count=1, name=whole.name, line=number, section=section)
@@ -183,13 +192,33 @@ def _parse_line(
     if isinstance(split, str):
         return LineError(number, split)
     count, card_name = split
+    card = find_card(card_name, pool)
+    if isinstance(card, str):
+        return LineError(number, card)
+    return DeckEntry(count=count, name=card.name, line=number, section=section)
+
+
+def find_card(card_name: str, pool: CardPool) -> Card | str:
+    """The pool's card of that name, or why there is none (with the names it may mean).
+    Case, spacing and punctuation do not count: deck files write "Goku - Hopeful Fighter"
+    for the set's "Goku, Hopeful Fighter"."""
+    control = _control_problem(card_name)
+    if control is not None:
+        return control
     if len(card_name) > MAX_NAME_LENGTH:
         too_long = f"a card name of {len(card_name):,} characters is too long"
-        return LineError(number, f"{too_long} (at most {MAX_NAME_LENGTH})")
+        return f"{too_long} (at most {MAX_NAME_LENGTH})"
     card = pool.find(card_name)
     if card is None:
-        return LineError(number, f"unknown card {quote(card_name)}{_did_you_mean(card_name, pool)}")
-    return DeckEntry(count=count, name=card.name, line=number, section=section)
+        return f"unknown card {quote(card_name)}{_did_you_mean(card_name, pool)}"
+    return card
+
+
+def _control_problem(text: str) -> str | None:
+    control = _CONTROL.search(text)
+    if control is None:
+        return None
+    return f"contains the control character U+{ord(control[0]):04X}"
 
 
 def _split_count(line: str) -> tuple[int, str] | str:
@@ -217,14 +246,23 @@ def _split_count(line: str) -> tuple[int, str] | str:
 
 
 def _checked(digits: str, card_name: str) -> tuple[int, str] | str:
+    count = parse_count(digits)
+    if isinstance(count, str):
+        return count
+    if not any(ch.isalnum() for ch in card_name):
+        return f"a count ({count}) with no card name; {_EXPECTED}"
+    return count, card_name
+
+
+def parse_count(digits: str) -> int | str:
+    """The number of copies `digits` (decimal digits) stands for, or why it is not 1 to
+    MAX_COUNT."""
     # Compared as text first: int() refuses numbers of more than 4300 digits.
     count = int(digits) if len(digits.lstrip("0")) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
     if not 1 <= count <= MAX_COUNT:
         shown = digits if len(digits) <= 12 else digits[:12] + "…"
         return f"count {shown} is out of range: expected 1 to {MAX_COUNT} copies"
-    if not any(ch.isalnum() for ch in card_name):
-        return f"a count ({count}) with no card name; {_EXPECTED}"
-    return count, card_name
+    return count
 
 
 def _did_you_mean(card_name: str, pool: CardPool, limit: int = 3) -> str:

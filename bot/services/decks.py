@@ -1,4 +1,5 @@
-"""Registered decks: a player's named deck lists, each save a new version. A match records
+"""Registered decks: a player's named deck lists (pasted, or OCTGN .o8d files kept as
+their text), each save a new version. A match records
 the exact version it was played with, so editing a deck never changes a past match."""
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from engine.decklist import (
     DeckStructureError,
     ParsedDeck,
     build_deck,
-    parse_deck_list,
 )
+from engine.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
 from engine.rulesets import RULESETS
 
 MAX_DECK_TEXT = 20_000  # characters; a 60-card list is far shorter
@@ -126,6 +127,24 @@ def unreadable_text(exc: DeckListError, pool: CardPool,
     return "\n".join(lines)
 
 
+def deck_file_text(filename: str, data: bytes) -> str:
+    """The deck list to register from an attached file: an OCTGN deck (.o8d, or any XML)
+    as o8d_text keeps it, else UTF-8 text. DeckError says why it is neither."""
+    if is_o8d(data, filename):
+        try:
+            return o8d_text(data)
+        except DeckFileError as exc:
+            raise DeckError(f"{filename} cannot be read as an OCTGN deck (.o8d): {exc}.") from None
+    try:
+        # utf-8-sig: Windows editors often start the file with a byte-order mark.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DeckError(
+            f"{filename} is neither a deck list in UTF-8 text (.txt) nor an OCTGN deck file "
+            "(.o8d). Attach one of those, or paste the list in the form (/deck register "
+            "without a file).") from None
+
+
 def legality_lines(problems: Mapping[str, list[Violation]], legal: str = "✅ Legal under {}.",
                    reasons: int = REASONS_SHOWN) -> list[str]:
     """Per ruleset: `legal` (formatted with its name), or why not (the first `reasons`)."""
@@ -170,11 +189,15 @@ class DeckService:
         read; no Mastery ...)."""
         pool = self.pools(guild_id)
         if len(text) > MAX_DECK_TEXT:
-            raise DeckError(f"That deck list is {len(text):,} characters; the limit is "
-                            f"{MAX_DECK_TEXT:,}. Paste only the card lines.")
+            what, advice = ("deck file", "Shorten its notes.") if is_o8d(text) else (
+                "deck list", "Paste only the card lines.")
+            raise DeckError(f"That {what} is {len(text):,} characters; the limit is "
+                            f"{MAX_DECK_TEXT:,}. {advice}")
         try:
-            parsed = parse_deck_list(text, pool, name=name)
+            parsed = parse_deck(text, pool, name=name)
             deck = build_deck(parsed, pool)
+        except DeckFileError as exc:
+            raise DeckError(f"That OCTGN deck file cannot be read: {exc}.") from None
         except DeckListError as exc:
             raise DeckError(unreadable_text(exc, pool, enabled)) from None
         except DeckStructureError as exc:
