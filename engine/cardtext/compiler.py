@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from engine.cards import Card, CardType
 from engine.cardtext import patterns as p
+from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 
 Status = Literal["automated", "partial", "manual"]
@@ -165,14 +166,14 @@ def _inside_parentheses(sentence: str) -> str | None:
 
 
 def _keyword(sentence: str) -> bool:
-    return p.parse_keyword(sentence.strip().strip("().").strip()) is not None
+    return p.parse_keyword(normalise(sentence).strip("().").strip()) is not None
 
 
 def _parse(sentences: list[str]) -> list[_Clause]:
     clauses: list[_Clause] = []
     section, hit, opens = "ability", False, ""
     for index, sentence in enumerate(sentences):
-        body = sentence.strip()
+        body = normalise(sentence)
         if body.startswith("(") and body.rstrip(".").endswith(")"):
             body = body.rstrip(".")[1:-1]
         body = body.rstrip(".").strip()

@@ -1,0 +1,77 @@
+"""One normalisation step before matching: the spellings the rules treat as the same become
+one canonical form, so that the pattern tables hold each sentence once.
+
+What is normalised: white space and curly quotes; the labels that open a sentence
+("[CONSTANT]:", "CONSTANT POWER:", "Constant:" -> "CONSTANT:"; "[INSTANT] POWER:",
+"INSTANT POWER:", "[POWER]", "Power :" -> "POWER:"; "Damage:", "DAMAGE :", "Damage 3" ->
+"DAMAGE: 3"; "Hit :" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT stage" -> "AT +1
+stages", "AT+2" -> "AT +2"; "ENDURANCE: 1" -> "Endurance 1"; "level(s)" -> "levels".
+What is not: misspellings and missing words ("you opponent's", "Villians only",
+"4stages"): a guess could make a card say what it does not.
+"""
+
+from __future__ import annotations
+
+import re
+
+_IC = re.IGNORECASE
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+# Labels opening a sentence, each with its canonical form. The instant icon ("[INSTANT]
+# POWER:") marks a Power like any other (2016 ICONS: "An effect that may be used
+# immediately, whenever appropriate"); a "continuous" effect is the constant icon's (2016
+# ICONS: "A continuous effect that is constantly active while the card is in play").
+_LABELS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?:\[constant\]\s*(?:power\s*)?:?|(?:constant|continuous)(?:\s+power)?\s*:)"
+                r"\s*", _IC), "CONSTANT: "),
+    (re.compile(r"(?:[\[{]instant[\]}]\s*:?\s*(?:(?:\[power\]|power)\s*:?)?"
+                r"|instant\s*:?\s*power\s*:|instant\s*:)\s*", _IC), "POWER: "),
+    (re.compile(r"(?:\[power\]\s*:?|power\s*:)\s*", _IC), "POWER: "),
+    (re.compile(r"POWER\s+(?=[A-Z])"), "POWER: "),  # "POWER Raise your anger 2 levels."
+    (re.compile(r"shield\s+power\s*:\s*", _IC), "SHIELD POWER: "),
+    (re.compile(r"when\s+entering\s+combat\s*:\s*", _IC), "WHEN ENTERING COMBAT: "),
+    (re.compile(r"wish\s*:\s*", _IC), "WISH: "),
+    (re.compile(r"hit\s*:\s*", _IC), "HIT: "),
+    (re.compile(r"damage\s*:\s*", _IC), "DAMAGE: "),
+    (re.compile(r"damage\s+(?=[+\d]|(?-i:AT)\b)", _IC), "DAMAGE: "),  # "Damage 3 stages"
+    (re.compile(r"([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*)*)\s*:\s*"), r"\1: "),  # "SAIYAN :"
+]  # fmt: skip
+
+# Inside a damage ("DAMAGE: ..."), the same amount spelt differently.
+_DAMAGE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\bAT\s*\+\s*(\d+)\b", _IC), r"AT +\1"),
+    (re.compile(r"\+\s*(\d+)\s+AT\s+", _IC), r"AT +\1 "),  # "+1 AT stage"
+    (re.compile(r"\bAT\s+(?:power\s+)?stages?\b", _IC), "AT"),  # "AT stages" = AT +0
+]
+
+_EVERYWHERE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?<=[a-z])\(s\)", _IC), "s"),  # level(s), card(s)
+    (re.compile(r"\bendurance\s*:\s*(?=\d)", _IC), "Endurance "),
+]
+
+
+def normalise(sentence: str) -> str:
+    """`sentence` in canonical spelling (see the module docstring); never changes what a
+    sentence says, only how it is spelt."""
+    text = " ".join(sentence.translate(_QUOTES).split())
+    for pattern, replacement in _EVERYWHERE:
+        text = pattern.sub(replacement, text)
+    out = ""
+    while True:
+        for pattern, replacement in _LABELS:
+            found = pattern.match(text)
+            if found and found.end() > 0:
+                out += found.expand(replacement)
+                text = text[found.end() :]
+                if replacement == "DAMAGE: ":
+                    text = _damage(text)
+                break
+        else:
+            return out + text
+
+
+def _damage(text: str) -> str:
+    for pattern, replacement in _DAMAGE:
+        text = pattern.sub(replacement, text)
+    return text
