@@ -6,12 +6,25 @@ Skips with a clear message when the corpus is absent."""
 from __future__ import annotations
 
 from pathlib import Path
+from xml.sax.saxutils import escape
 
-from engine.cards import Style
+from engine.cards import CardPool, Style
+from engine.decklist import Deck
 from tests.bot.e2e import LeakChecker, world
 from tests.bot.test_discord_e2e import configure, finish
 from tests.corpus import CORPUS, corpus_deck, corpus_pool, need_corpus
 from tests.fakediscord import async_test
+
+
+def octgn_deck(deck: Deck, pool: CardPool) -> bytes:
+    """`deck` as OCTGN saves it: each card by its OCTGN id, under the name OCTGN shows."""
+    rows = []
+    for name, count in deck.counts().items():
+        card = pool[name]
+        rows.append(f'<card qty="{count}" id="{card.source_ids[0]}">{escape(card.title)}</card>')
+    body = "".join(rows)
+    return (f'<?xml version="1.0" encoding="utf-8" standalone="yes"?><deck game="dbz">'
+            f'<section name="Cards" shared="False">{body}</section></deck>').encode()
 
 
 @async_test(timeout=600)
@@ -27,9 +40,10 @@ async def test_a_match_of_real_cards_from_import_to_game_over(tmp_path: Path) ->
             imported = await w.fake.slash(w.admin, w.general, "cards import", {
                 "file": ("Awakening.xml", (CORPUS / "Awakening.xml").read_bytes())})
             assert "Imported set **Awakening** (octgn): 315 of 317 card(s)" in imported.text()
-            for user, deck in ((w.alice, goku), (w.bob, cell)):
-                saved = await w.fake.slash(user, w.general, "deck register", {
-                    "file": (f"{deck.name}.txt", deck.to_text().encode())})
+            # Alice attaches the deck as OCTGN saved it, Bob a pasted list's text file
+            for user, file in ((w.alice, (f"{goku.name}.o8d", octgn_deck(goku, pool))),
+                               (w.bob, (f"{cell.name}.txt", cell.to_text().encode()))):
+                saved = await w.fake.slash(user, w.general, "deck register", {"file": file})
                 assert "Legal under panini-2016" in saved.text(), saved.text()
             await w.fake.slash(w.alice, w.games, "play queue", {"deck": goku.name})
             paired = await w.fake.slash(w.bob, w.games, "play queue", {"deck": cell.name})
