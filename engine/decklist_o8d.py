@@ -42,7 +42,7 @@ from engine.decklist import (
     quote,
 )
 from engine.importers.core import ImportResult
-from engine.importers.formats import _UTF16_BOMS, _XML_DECLARATION, _read_xml
+from engine.importers.formats import UTF16_BOMS, XML_DECLARATION, read_xml
 
 # A 60-card deck file is a few kilobytes, and names at most about 70 different cards.
 MAX_O8D_BYTES = 256 * 1024
@@ -130,7 +130,7 @@ def is_o8d(data: bytes | str, filename: str = "") -> bool:
     if filename.casefold().endswith(".o8d"):
         return True
     if isinstance(data, bytes):
-        codec = "utf-16" if data.startswith(_UTF16_BOMS) else "utf-8"
+        codec = "utf-16" if data.startswith(UTF16_BOMS) else "utf-8"
         data = data[:1024].decode(codec, errors="ignore")
     return data.lstrip(_SPACE).startswith("<")
 
@@ -144,10 +144,10 @@ def o8d_text(data: bytes) -> str:
 def _decoded(data: bytes) -> str:
     """The text as the XML parser reads it; UnicodeDecodeError if it is not that."""
     codec = "utf-8-sig"
-    if data.startswith(_UTF16_BOMS):
+    if data.startswith(UTF16_BOMS):
         codec = "utf-16"
     else:
-        declared = _XML_DECLARATION.match(data[:512].decode("latin-1"))
+        declared = XML_DECLARATION.match(data[:512].decode("latin-1"))
         if declared is not None and declared.group(1).lower() in _SINGLE_BYTE:
             codec = "latin-1"
     return data.decode(codec)
@@ -169,7 +169,7 @@ def _checked_document(data: bytes) -> str:
             f"(at most {MAX_O8D_BYTES:,})"
         )
     scratch = ImportResult("o8d", "")
-    root = _read_xml(data, scratch)
+    root = read_xml(data, scratch)
     try:
         text = _decoded(data)
     except UnicodeDecodeError as exc:

@@ -38,12 +38,12 @@ LACKEY_COLUMNS = {
     "personality": "personality", "id": "id",
 }  # fmt: skip
 _OWN_COLUMNS = {fold_name(name): name for name in (*FIELDS, "set")}
-_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)  # checked first: LE starts as UTF-16's
 SAVE_AS_UTF8 = "save the file as UTF-8"
 # The encodings expat reads itself; any other goes through Python codecs or fails.
 _XML_ENCODINGS = frozenset({"utf-8", "utf-16", "iso-8859-1", "us-ascii"})
-_XML_DECLARATION = re.compile(r"""<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']""")
+XML_DECLARATION = re.compile(r"""<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']""")
 
 
 def _file_issue(result: ImportResult, field: str, reason: str) -> ImportResult:
@@ -55,7 +55,7 @@ def _encoding_problem(data: bytes) -> str | None:
     """Why `data` is not text in an encoding we read (UTF-8, or UTF-16 with a BOM)."""
     if data.startswith(_UTF32_BOMS):
         return f"UTF-32 text: {SAVE_AS_UTF8}"
-    if data.startswith(_UTF16_BOMS):
+    if data.startswith(UTF16_BOMS):
         return None
     head = data[:64]
     # ASCII text written as UTF-16 has a NUL in every other byte
@@ -66,7 +66,7 @@ def _encoding_problem(data: bytes) -> str | None:
 
 def _decode(data: bytes, result: ImportResult) -> str | None:
     problem = _encoding_problem(data)
-    codec = "utf-16" if data.startswith(_UTF16_BOMS) else "utf-8-sig"
+    codec = "utf-16" if data.startswith(UTF16_BOMS) else "utf-8-sig"
     if problem is None:
         try:
             return data.decode(codec)
@@ -83,8 +83,8 @@ def _xml_encoding_problem(data: bytes) -> str | None:
     problem = _encoding_problem(data)
     if problem is not None:
         return problem
-    codec = "utf-16" if data.startswith(_UTF16_BOMS) else "latin-1"  # enough to read it
-    declared = _XML_DECLARATION.match(data[:512].decode(codec, errors="ignore").lstrip("\ufeff"))
+    codec = "utf-16" if data.startswith(UTF16_BOMS) else "latin-1"  # enough to read it
+    declared = XML_DECLARATION.match(data[:512].decode(codec, errors="ignore").lstrip("\ufeff"))
     if declared is None or declared.group(1).lower() in _XML_ENCODINGS:
         return None
     return (
@@ -93,7 +93,7 @@ def _xml_encoding_problem(data: bytes) -> str | None:
     )
 
 
-def _read_xml(data: bytes, result: ImportResult) -> ET.Element | None:
+def read_xml(data: bytes, result: ImportResult) -> ET.Element | None:
     """The XML's root, or None after reporting why not. DTDs and entities (billion laughs,
     external files) are refused by the parser itself, whatever the encoding."""
     problem = _xml_encoding_problem(data)
@@ -115,7 +115,7 @@ def _read_xml(data: bytes, result: ImportResult) -> ET.Element | None:
 
 def parse_octgn(data: bytes, set_name: str | None = None) -> ImportResult:
     result = ImportResult("octgn", set_name or "")
-    root = _read_xml(data, result)
+    root = read_xml(data, result)
     if root is None:
         return result
     if root.tag != "set":
