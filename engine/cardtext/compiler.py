@@ -139,6 +139,8 @@ def _pieces(sentence: str) -> list[str]:
     "DAMAGE: 5 life cards (Banish after use.)" -> the sentence and its keyword group."""
     inner = _inside_parentheses(sentence)
     if inner is not None:
+        if _keyword(inner):
+            return [sentence]
         parts = split_sentences(inner)
         if len(parts) > 1 and any(_keyword(part) for part in parts):
             return parts
@@ -247,6 +249,9 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
         return
+    if p.ATTACH.fullmatch(body):
+        put("attach", {"target": "mp"})
+        return
     requires = re.fullmatch(r"use only if (.+)", body, re.IGNORECASE)
     if requires:
         put("requires", p.parse_condition(requires.group(1)))
@@ -320,6 +325,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     known = [c for c in items if c.kind != "unknown"]
+    if any(c.kind == "attach" for c in known):
+        known = _attach(section, known, card_type, fields)
     triggers = [c.data for c in known if c.kind == "trigger"]
     modifiers = [c.data for c in known if c.kind == "modifier"]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
@@ -349,6 +356,27 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if modifiers:
         fields["constant"] = [*fields.get("constant", []), *modifiers]
     return True
+
+
+def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:
+    """ "Attach to your MP." on an Event, as the last sentence its Power runs: the engine
+    attaches an Event once its Power has resolved (engine.combat.finish_card). Elsewhere
+    the sentence is left to players, as any sentence not understood. The rest is returned."""
+    attaches = [c for c in known if c.kind == "attach"]
+    rest = [c for c in known if c.kind != "attach"]
+    last = attaches[-1].index
+    if (
+        section == "ability"
+        and card_type == CardType.EVENT
+        and len(attaches) == 1
+        and all(c.kind in ("effect", "requires") and not c.hit for c in rest)
+        and all(c.index < last for c in rest)
+    ):
+        fields["attach_to"] = dict(attaches[0].data)
+    else:
+        for clause in attaches:
+            clause.kind = "unknown"
+    return rest
 
 
 def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:

@@ -118,7 +118,8 @@ EFFECTS: _Table = [
     (_full(rf"lose {N} {STAGES}"), _amount("lose_stages")),
     (_full(rf"your opponent loses {N} {STAGES}"), _amount("lose_stages", "opponent")),
     (_full(rf"draw {AN} cards?"), _amount("draw")),
-    (_full(rf"rejuvenate {AN} cards?"), _amount("rejuvenate")),
+    # "Rejuvenate 3." (2016 GLOSSARY "Rejuvenate": one card at a time from the top)
+    (_full(rf"rejuvenate {AN}(?: cards?)?"), _amount("rejuvenate")),
     (
         _full(rf"your opponent discards {AN} cards? from {THEIR} hand"),
         _amount("discard_from_hand", "opponent"),
@@ -275,6 +276,8 @@ DEFENSES: _Table = [
     (_full(r"stops an? physical attack"), _defense("physical", True)),
     (_full(r"stops an? energy attack"), _defense("energy", True)),
     (_full(r"stops an attack"), _defense("any", True)),
+    # 2016 HOW CARDS WORK: "There are two types of attacks - Energy Attacks and Physical"
+    (_full(r"stops an? physical (?:attack )?or (?:an )?energy attack"), _defense("any", True)),
     (_full(rf"prevents {N} {STAGES} of physical damage"), _defense("physical", False)),
     (_full(rf"prevents {N} {LIFE} of energy damage"), _defense("energy", False)),
     (
@@ -357,8 +360,17 @@ KEYWORDS: _Table = [
 ]
 
 
+# Transcription notes, not rules text: they compile to nothing.
+NOTES = _full(r"most recent printing|created by [^()]+")
+
+
 def parse_keyword(body: str) -> Json | None:
-    return _match(KEYWORDS, body)
+    """The fields a printed keyword sets; {} for a transcription note."""
+    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body)
+
+
+# "Attach to your MP." (2016 GLOSSARY "Attached Cards")
+ATTACH = _full(r"attach to your (?:MP|main personality)")
 
 
 UNSTOPPABLE = _full(r"this attack is unstoppable|this attack cannot be stopped")
