@@ -46,6 +46,9 @@ ENTERING_TYPES = frozenset(
     {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL, CardType.ALLY}
 )
 ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY}
+# Cards whose constant effects and triggers the engine keeps active (engine.game.
+# cards_with_constants), attached cards aside.
+CONSTANT_TYPES = ENTERING_TYPES
 _ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
 # Unknown sentences that say when or whether their ability may be used: the whole ability
 # is then manual ("Use at the start of your Planning Step.", "Use only ...", "(You may only
@@ -349,7 +352,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             fields["entering_combat" if section == "entering" else "on_play"] = effects
     elif rest and not _ability(rest, card_type, fields):
         return False
-    if card_type == CardType.DRAGON_BALL and (triggers or modifiers):
+    if (triggers or modifiers) and card_type not in CONSTANT_TYPES and "attach_to" not in fields:
         return False
     if triggers:
         fields["triggers"] = [*fields.get("triggers", []), *triggers]

@@ -42,3 +42,36 @@ def test_a_card_with_only_keywords_is_manual(
 def test_an_entering_combat_power_without_effects_is_manual() -> None:
     result = compile_text("POWER: Use when entering combat.", CardType.MAIN_PERSONALITY)
     assert result.status == "manual"
+
+
+@pytest.mark.parametrize(
+    "card_type",
+    [
+        CardType.SETUP,
+        CardType.EVENT,
+        CardType.PHYSICAL_COMBAT,
+        CardType.ENERGY_COMBAT,
+        CardType.DRAGON_BALL,
+    ],
+)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CONSTANT: Your personalities get +1 PUR.",
+        "Whenever you raise your anger, gain 1 stage.",
+    ],
+)
+def test_constants_only_where_the_engine_keeps_them_active(text: str, card_type: CardType) -> None:
+    """The engine keeps constant effects and triggers active on the Mastery, the MP's
+    level, Drills, Allies and attached cards (engine.game.cards_with_constants): on a Setup
+    in play, an Event or a Combat card a compiled constant would never apply (Saiyan
+    Strength Test, Heroes and Villains, is an Event whose [CONSTANT] works once attached)."""
+    result = compile_text(text, card_type)
+    assert result.status == "manual", result
+
+
+def test_an_attached_events_constants_apply() -> None:
+    text = "POWER: Attach to your MP. CONSTANT: Your personalities get +1 PUR."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated", result
+    assert result.fields["constant"] == [{"mod": "pur", "amount": 1}]
