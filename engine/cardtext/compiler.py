@@ -66,6 +66,12 @@ _CORE = re.compile(
     r"(?:physical attack|energy attack|stops?|prevents?|this attack|damage)\b.*",
     re.IGNORECASE | re.DOTALL,
 )
+# Unknown sentences about winning or losing: the engine ends the game at once (2016
+# GAMEPLAY, the three victories), before players could apply them.
+_GAME_END = re.compile(
+    r".*\b(?:mppv|most powerful personality|victory|win|wins|lose the game)\b.*",
+    re.IGNORECASE | re.DOTALL,
+)
 # Unknown sentences that change an attack: its damage, whether it can be stopped or
 # prevented, Endurance against it. What players resolve by hand comes once the attack has
 # run its course (engine.combat.begin_attack): too late for these, so the ability is manual.
@@ -228,6 +234,7 @@ def _parse(sentences: list[str]) -> list[_Clause]:
             or _TIMING.fullmatch(body)
             or _CORE.fullmatch(body)
             or _CHANGES_ATTACK.fullmatch(body)
+            or _GAME_END.fullmatch(body)
             or (body.lower().startswith("whenever ") and ":" in body)  # its effects follow
         ):
             clause.gating = True

@@ -154,3 +154,22 @@ def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
     text = f"Energy attack costing 2 stages. {sentence} DAMAGE: 4 life cards. HIT: Draw a card."
     assert_all_manual(text, CardType.ENERGY_COMBAT)
     assert_all_manual(f"Energy attack. DAMAGE: 4 life cards. {sentence}", CardType.ENERGY_COMBAT)
+
+
+# --- winning and losing ------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Trunks' Sword Stance / Unleashed (Heroes and Villains): the engine would end the
+        # game by Most Powerful Personality Victory before players read the restriction
+        "(You cannot win by MPPV if you use this card.) POWER: Raise your anger 2 levels.",
+        "POWER: Raise your anger 2 levels. You cannot win by MPPV this turn.",
+        "POWER: Draw a card. You cannot lose the game during this action.",
+        "POWER: Advance your MP 1 level. (You cannot win by Most Powerful Personality Victory "
+        "if you advance a level with this card's effect.)",
+    ],
+)
+def test_a_sentence_about_winning_makes_its_ability_manual(text: str) -> None:
+    """2016 GAMEPLAY: the three victories end the game at once; a restriction on them left
+    to players would come after the engine has ended it."""
+    assert_all_manual(text, EVENT)
