@@ -93,6 +93,11 @@ class Modifier(_Strict):
 class _Effect(_Strict):
     who: Who = "self"
     when: Condition | None = Field(default=None, alias="if")
+    # "You may ...": the card's controller chooses whether it happens
+    optional: bool = Field(default=False, alias="may")
+    # "If you do, ...": happens only if the sentence before it did (an optional one taken,
+    # a condition met)
+    if_done: bool = Field(default=False, alias="if_you_do")
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

@@ -68,15 +68,74 @@ def effects_task(game: Game, args: JsonDict) -> None:
     effects = effects_of(game.card(iid), path)
     if index >= len(effects):
         return
-    game.then(("flush_triggers", {}), ("effects", {**args, "index": index + 1}))
     effect = effects[index]
-    if not game.holds(effect.when, controller):
+    follow = {**args, "index": index + 1, "done": True}
+    skipped = (effect.if_done and not args.get("done", True)) or not game.holds(
+        effect.when, controller
+    )
+    if skipped:
+        game.then(("effects", {**follow, "done": False}))
         return
+    if effect.optional:
+        game.ask(
+            controller,
+            "optional_effect",
+            f"{game.name(iid)}: {describe(effect).capitalize()}?",
+            [Option("yes", f"Yes: {describe(effect)}"), Option("no", "No")],
+            "optional_effect",
+            **args,
+        )
+        return
+    game.then(("flush_triggers", {}), ("effects", follow))
+    _apply(game, effect, controller, iid, args["attack"])
+
+
+@handler("optional_effect")
+def optional_effect_task(game: Game, args: JsonDict) -> None:
+    """ "You may ...": the controller's answer; a declined sentence did not happen, so an
+    "If you do" after it does not either."""
+    args = dict(args)
+    taken = args.pop("choice") == "yes"
+    controller, iid, index = args["controller"], args["card"], args["index"]
+    effect = effects_of(game.card(iid), args["path"])[index]
+    follow = {**args, "index": index + 1, "done": taken}
+    if not taken:
+        game.emit("optional_effect", f"{game.who(controller)} does not {describe(effect)}.")
+        game.then(("effects", follow))
+        return
+    game.then(("flush_triggers", {}), ("effects", follow))
+    _apply(game, effect, controller, iid, args["attack"])
+
+
+def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) -> None:
     target = controller if effect.who == "self" else 1 - controller
     if isinstance(effect, UntilEndOfTurn):
-        _until_end_of_turn(game, effect, controller, target, args["attack"], iid)
+        _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
-    _APPLY[effect.do](game, effect, controller, target, args["attack"])
+    _APPLY[effect.do](game, effect, controller, target, attack)
+
+
+# What an effect does, in words, for the question an optional one asks ("You may ...").
+_WORDS: dict[str, str] = {
+    "gain_stages": "gain {amount} stage(s)", "lose_stages": "lose {amount} stage(s)",
+    "set_stage_max": "power up to full", "raise_anger": "raise anger {amount} level(s)",
+    "lower_anger": "lower anger {amount} level(s)", "advance_level": "advance the MP a level",
+    "lower_level": "lower the MP a level", "draw": "draw {amount} card(s)",
+    "discard_from_hand": "discard {amount} card(s) from hand",
+    "discard_top": "discard the top {amount} card(s) of the Life Deck",
+    "life_damage": "take {amount} life card(s) of damage",
+    "rejuvenate": "rejuvenate {amount} card(s)", "search": "search the Life Deck",
+    "destroy": "destroy a {target}", "banish_from_discard": "banish {amount} card(s) from "
+    "the discard pile", "capture_dragon_ball": "capture a Dragon Ball",
+    "put_into_play": "put a card into play", "discard_named": "name a card to discard",
+    "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
+}  # fmt: skip
+
+
+def describe(effect: Effect) -> str:
+    """ "draw 2 card(s)"; "your opponent: lower anger 1 level(s)" for the opponent."""
+    words = _WORDS[effect.do].format(**effect.model_dump())
+    return words if effect.who == "self" else f"your opponent: {words}"
 
 
 Apply = Callable[["Game", Any, int, int, bool], None]

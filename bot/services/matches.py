@@ -733,9 +733,9 @@ class MatchService:
 
 
 # The answer a player who runs out of time gives: the rulebook's "do nothing" where
-# there is one (pass, do not defend, take the damage, keep, skip), else the last option
-# of a discard (the newest card), else the first option.
-DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "discard", "mp")
+# there is one (pass, do not defend, take the damage, keep, skip, leave a "You may"
+# unused), else the last option of a discard (the newest card), else the first option.
+DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp")
 
 
 def default_option(decision: Decision) -> str:

@@ -17,6 +17,7 @@ from bot.services.lobby import LobbyError, LobbyService
 from bot.services.matches import LiveMatch, MatchService, default_option
 from engine.ai import GreedyPlayer
 from engine.cards import DATA_DIR, load_pool
+from engine.state import Decision, Option, Task
 
 GOKU = (DATA_DIR / "decks" / "goku-saiyan.txt").read_text()
 FRIEZA = (DATA_DIR / "decks" / "frieza-black.txt").read_text()
@@ -327,3 +328,11 @@ async def test_lasting_text_applied_by_hand_names_its_card(db: Database, tmp: Pa
     assert named.ok and named.message.startswith("By hand (per puzzling drill):")
     fresh = await MatchService(db, pool, Recorder(), clock=Clock()).get(match.id)
     assert fresh.game.to_json() == match.game.to_json()
+
+
+def test_a_player_out_of_time_leaves_a_you_may_sentence_unused() -> None:
+    """ "You may ..." is optional: doing nothing is the answer of a player out of time."""
+    decision = Decision(seq=1, player=0, kind="optional_effect", prompt="Draw?",
+                        options=[Option("yes", "Yes: draw 1 card(s)"), Option("no", "No")],
+                        resume=Task("optional_effect", {}))
+    assert default_option(decision) == "no"
