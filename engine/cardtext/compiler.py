@@ -57,7 +57,8 @@ _TIMING = re.compile(
     r"(?:use (?:when|whenever|at|after|before|during|while|until|if|in|on|as|once|only|this)"
     r"|only|play only)\b.*"
     r"|.*\b(?:may|can) only (?:be )?(?:use|used|play|played)\b.*"
-    r"|.*\bonly be used\b.*",
+    r"|.*\bonly be used\b.*"
+    r"|.*\bto (?:play|use|perform) this (?:card|power|attack)\b.*",  # a cost to pay first
     re.IGNORECASE | re.DOTALL,
 )
 # Unknown sentences that are the core of their ability (an attack, a stop, a prevention, what

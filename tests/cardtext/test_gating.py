@@ -173,3 +173,21 @@ def test_a_sentence_about_winning_makes_its_ability_manual(text: str) -> None:
     """2016 GAMEPLAY: the three victories end the game at once; a restriction on them left
     to players would come after the engine has ended it."""
     assert_all_manual(text, EVENT)
+
+
+def test_a_cost_to_play_the_card_makes_it_manual() -> None:
+    """Blinding Energy Move (Set 1): "(... You must banish the top 2 cards of your Life Deck
+    to play this card.)": a card that cannot be paid for cannot be played (2016 ATTACK
+    TIMING SUMMARY 1, "Pay any costs of the attack"); paid by hand afterwards it would be
+    too late to refuse it."""
+    text = (
+        "(Limit 2 per deck. You must banish the top 2 cards of your Life Deck to play this "
+        "card.) Energy attack. DAMAGE: 3 life cards."
+    )
+    result = compile_text(text, CardType.ENERGY_COMBAT)
+    assert result.status == "manual"
+    assert set(result.fields) == {"limit_per_deck", "automation", "manual_text"}
+    assert_all_manual(
+        "You must banish the top 3 cards of your Life Deck to play this card. Draw a card.",
+        EVENT,
+    )
