@@ -67,6 +67,12 @@ _CORE = re.compile(
     r"(?:physical attack|energy attack|stops?|prevents?|this attack|damage)\b.*",
     re.IGNORECASE | re.DOTALL,
 )
+# Unknown sentences of an ability that stop or prevent an attack ("... to prevent all damage
+# from an attack."): the ability is used against attacks, never as a plain Action.
+_DEFENSIVE = re.compile(
+    r".*\b(?:stop|stops|prevent|prevents)\b.*\b(?:attack|attacks|damage)\b.*",
+    re.IGNORECASE | re.DOTALL,
+)
 # Unknown sentences about winning or losing: the engine ends the game at once (2016
 # GAMEPLAY, the three victories), before players could apply them.
 _GAME_END = re.compile(
@@ -360,6 +366,12 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             fields["entering_combat" if section == "entering" else "on_play"] = effects
     elif rest and not _ability(rest, card_type, fields):
         return False
+    elif (
+        "attack" not in fields
+        and "defense" not in fields
+        and any(c.kind == "unknown" and _DEFENSIVE.fullmatch(c.sentence) for c in items)
+    ):
+        return False  # a Power used against an attack is not an Action
     if (triggers or modifiers) and card_type not in CONSTANT_TYPES and "attach_to" not in fields:
         return False
     if triggers:

@@ -191,3 +191,16 @@ def test_a_cost_to_play_the_card_makes_it_manual() -> None:
         "You must banish the top 3 cards of your Life Deck to play this card. Draw a card.",
         EVENT,
     )
+
+
+def test_a_defensive_power_is_not_an_action() -> None:
+    """Master Roshi - Expectant (Perfection): "POWER: Choose a Setup or Drill in your hand
+    and place it into play to prevent all damage from an attack. Raise your anger 2
+    levels." is used against an attack (2016 ICONS, the defense icon); "Raise your anger 2
+    levels" must not become an Action usable at any time."""
+    text = (
+        "POWER: Choose a Setup in your hand and place it into play to prevent all damage "
+        "from an attack. Raise your anger 2 levels."
+    )
+    assert_all_manual(text, MP)
+    assert_all_manual("POWER: Draw a card. You may discard a card to stop an attack.", SETUP)
