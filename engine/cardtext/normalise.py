@@ -4,8 +4,9 @@ one canonical form, so that the pattern tables hold each sentence once.
 What is normalised: white space and curly quotes; the labels that open a sentence
 ("[CONSTANT]:", "CONSTANT POWER:", "Constant:" -> "CONSTANT:"; "[INSTANT] POWER:",
 "INSTANT POWER:", "[POWER]", "Power :" -> "POWER:"; "Damage:", "DAMAGE :", "Damage 3" ->
-"DAMAGE: 3"; "Hit :" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT stage" -> "AT +1
-stages", "AT+2" -> "AT +2"; "ENDURANCE: 1" -> "Endurance 1"; "level(s)" -> "levels".
+"DAMAGE: 3"; "Hit :" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT stage" ->
+"AT +1 stages", "AT+2" -> "AT +2"; "ENDURANCE: 1" -> "Endurance 1"; "level(s)" -> "levels";
+"attacks deal" -> "attacks do".
 What is not: misspellings and missing words ("you opponent's", "Villians only",
 "4stages"): a guess could make a card say what it does not.
 """
@@ -48,6 +49,7 @@ _DAMAGE: list[tuple[re.Pattern[str], str]] = [
 _EVERYWHERE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<=[a-z])\(s\)", _IC), "s"),  # level(s), card(s)
     (re.compile(r"\bendurance\s*:\s*(?=\d)", _IC), "Endurance "),
+    (re.compile(r"\battacks deal\b", _IC), "attacks do"),  # the later cards' word
 ]
 
 

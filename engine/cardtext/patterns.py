@@ -150,7 +150,11 @@ EFFECTS: _Table = [
     (_full(rf"place an? {_T} from your (discard pile|life deck|hand) into play"), _put("place")),
     (_full(rf"play an? {_T} from your (discard pile|hand)"), _put("play")),
     (
-        _full(rf"your (physical|energy) attacks do \+{N} (?:{STAGES}|{LIFE}) of damage this turn"),
+        # attacks are only performed in combat: "this combat" lasts as long for them
+        _full(
+            rf"your (physical|energy) attacks do \+{N} (?:{STAGES}|{LIFE}) of damage "
+            r"this (?:turn|combat)"
+        ),
         _floating,
     ),
 ]

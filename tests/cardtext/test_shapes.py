@@ -111,3 +111,23 @@ def test_printing_notes_are_not_card_text() -> None:
     text = "POWER: Draw 2 cards. (Created by Oscar L., OP1 West Kai Champion)"
     assert compiled(text, EV) == {"action": {"effects": [{"do": "draw", "amount": 2}]}}
     assert compile_text("(Most Recent Printing)", EV).status == "manual"
+
+
+def test_attacks_deal_is_attacks_do() -> None:
+    """Saiyan Enjoyment (Evolution) "POWER: Your physical attacks deal +2 stages of damage
+    this combat.": "deal" is the later cards' word for "do"; attacks are only performed in
+    combat, so "this combat" lasts as long as "this turn" for them (2016 THE COMBAT STEP;
+    GLOSSARY "Effects", floating effects). A Drill's "[CONSTANT]: Your physical attacks deal
+    +2 stages of damage." is the constant modifier (2016 GLOSSARY "Modifiers")."""
+    floating = {"mod": "physical_damage", "amount": 2}
+    assert compiled("POWER: Your physical attacks deal +2 stages of damage this combat.", EV) == {
+        "action": {"effects": [{"do": "until_end_of_turn", "modifier": floating}]}
+    }
+    drill = CardType.DRILL
+    assert compiled("[CONSTANT]: Your energy attacks deal +1 life card of damage.", drill) == {
+        "constant": [{"mod": "energy_damage", "amount": 1}]
+    }
+    # both kinds of attack at once is no modifier the engine has
+    assert compile_text("[CONSTANT]: Your attacks deal +1 stage of damage.", drill).status == (
+        "manual"
+    )
