@@ -5,8 +5,8 @@ What is normalised: white space and curly quotes; the labels that open a sentenc
 ("[CONSTANT]:", "CONSTANT POWER:", "Constant:" -> "CONSTANT:"; "[INSTANT] POWER:",
 "INSTANT POWER:", "[POWER]", "Power :" -> "POWER:"; "Damage:", "DAMAGE :", "Damage 3" ->
 "DAMAGE: 3"; "Hit :" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT stage" ->
-"AT +1 stages", "AT+2" -> "AT +2"; "ENDURANCE: 1" -> "Endurance 1"; "level(s)" -> "levels";
-"attacks deal" -> "attacks do".
+"AT +1 stages", "AT life cards" -> "AT +0 life cards", "AT+2" -> "AT +2"; "ENDURANCE: 1" ->
+"Endurance 1"; "level(s)" -> "levels"; "attacks deal" -> "attacks do".
 What is not: misspellings and missing words ("you opponent's", "Villians only",
 "4stages"): a guess could make a card say what it does not.
 """
@@ -44,6 +44,7 @@ _DAMAGE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bAT\s*\+\s*(\d+)\b", _IC), r"AT +\1"),
     (re.compile(r"\+\s*(\d+)\s+AT\s+", _IC), r"AT +\1 "),  # "+1 AT stage"
     (re.compile(r"\bAT\s+(?:power\s+)?stages?\b", _IC), "AT"),  # "AT stages" = AT +0
+    (re.compile(r"\bAT\s+(?=life cards?\b)", _IC), "AT +0 "),  # "AT life cards"
 ]
 
 _EVERYWHERE: list[tuple[re.Pattern[str], str]] = [

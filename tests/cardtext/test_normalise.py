@@ -31,6 +31,7 @@ VARIANTS: list[tuple[str, str, CardType]] = [
     ("Physical attack. DAMAGE: AT stages.", "Physical attack. DAMAGE: AT.", PC),
     ("Physical attack. DAMAGE: AT power stages.", "Physical attack. DAMAGE: AT.", PC),
     ("Physical attack. DAMAGE: +1 AT stage.", "Physical attack. DAMAGE: AT +1 stages.", PC),
+    ("Physical attack. DAMAGE: AT life cards.", "Physical attack. DAMAGE: AT +0 life cards.", PC),
     ("Physical attack. DAMAGE: AT +2 stage.", "Physical attack. DAMAGE: AT +2 stages.", PC),
     ("Physical attack. DAMAGE: AT+2 stages.", "Physical attack. DAMAGE: AT +2 stages.", PC),
     ("Physical attack. Damage AT + 3 stages.", "Physical attack. DAMAGE: AT +3 stages.", PC),
