@@ -115,10 +115,13 @@ def test_json_sample() -> None:
 def test_csv_sample() -> None:
     result = parse_csv(sample("sample_homebrew.csv"))
     assert result.set_name == "Csv Corner"
-    assert [card.name for card in result.cards] == ["Csv Jab", "Csv Rally"]
+    assert [card.name for card in result.cards] == ["Csv Jab", "Csv Rally", "Csv Clash"]
     assert result.cards[1].limit_per_deck == 1
-    assert issues(result) == [
-        "line 4 (Csv Clash): limit_per_deck: the record says 2 but the text says 1"
+    # the printed keyword is the card: a record's Limit field disagreeing is noted, not used
+    assert result.cards[2].limit_per_deck == 1 and issues(result) == []
+    assert [str(note) for note in result.notes] == [
+        "line 4 (Csv Clash): limit_per_deck: the record says 2, the card's text says 1: "
+        "the text is used"
     ]
 
 

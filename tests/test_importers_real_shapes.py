@@ -56,7 +56,7 @@ def test_personality_labels_give_type_and_alignment(
     assert [str(issue) for issue in result.issues] == []
     (card,) = result.cards
     assert (card.type, card.alignment, card.personality) == (kind, alignment, "Zorn")
-    unknown = [note.reason for note in result.notes if "no alignment" in note.reason]
+    unknown = [note for note in result.notes if note.field == "alignment"]
     # "Hero/Villain" is an Ally of either alignment, not an unknown one
     assert bool(unknown) == (alignment is None and label != "Hero/Villain Ally")
 

@@ -90,7 +90,7 @@ def style(value: str) -> Style:
     return found
 
 
-def _style(value: str, name: str, notes: list[str]) -> Style:
+def _style(value: str, name: str, notes: list[tuple[str, str]]) -> Style:
     """The Style field; when it is not a style but starts with the one the card's name starts
     with ("Red Cannon" for the card Red Cannon), that style (styled names lead with it)."""
     try:
@@ -103,7 +103,7 @@ def _style(value: str, name: str, notes: list[str]) -> Style:
             except _Reject:
                 pass
             else:
-                notes.append(f"read the style {value!r} as {found.value} (the name's first word)")
+                notes.append(("style", f"read {value!r} as {found.value} (the name's first word)"))
                 return found
         raise
 
@@ -217,7 +217,7 @@ def _refuse_control_characters(values: dict[str, str]) -> None:
 _TITLE_SEPARATOR = re.compile(r"\s+[-\u2013\u2014]\s+|,\s*")
 
 
-def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
+def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[tuple[str, str]]]:
     """One record -> a Card (its text compiled) and notes on how it was read; raises
     _Reject with the first problem, _NotACard for table furniture."""
     values = {key: value.strip() for key, value in record.values.items()}
@@ -227,7 +227,7 @@ def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
         raise _Reject("name", "missing")
     if not values.get("type"):
         raise _Reject("type", "missing")
-    notes: list[str] = []
+    notes: list[tuple[str, str]] = []  # (field, what to know)
     personal = bool(values.get("power_stages") or values.get("pur"))
     try:
         label = read_type_label(values["type"], values.get("text", ""), personal)
@@ -236,7 +236,7 @@ def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
     if label.type is None:
         raise _NotACard(label.furniture)
     if label.guessed:
-        notes.append(label.guessed)
+        notes.append(("type", label.guessed))
     kind = label.type
     data: dict[str, Any] = {"name": name, "type": kind.value, "set_name": set_name}
     if values.get("id"):
@@ -249,7 +249,7 @@ def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
     personal_kind = kind in (CardType.MAIN_PERSONALITY, CardType.ALLY)
     if not personal_kind and values.get("level") and not values["level"].isdecimal():
         # only personalities have levels: a word there is a slip of the file, not the card's
-        notes.append(f"ignored the level {values['level']!r}: only personalities have levels")
+        notes.append(("level", f"ignored {values['level']!r}: only personalities have levels"))
         values["level"] = ""
     for key, low, high in (("level", 1, 4), ("pur", 0, None), ("endurance", 0, None),
                            ("limit_per_deck", 1, None)):  # fmt: skip
@@ -265,8 +265,8 @@ def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
         data["power_stages"] = power_stages(values["power_stages"])
         data["personality"] = values.get("personality") or _TITLE_SEPARATOR.split(name)[0]
         if alignment is None and not label.either_alignment:
-            notes.append("the file gives no alignment (hero or villain): deck checks cannot "
-                         "hold this card to the alignment rules")
+            notes.append(("alignment", "the file gives none (hero or villain): deck checks "
+                          "cannot hold this card to the alignment rules"))
         if kind == CardType.MAIN_PERSONALITY and "level" not in data:
             raise _Reject("level", "missing (a Main Personality has a level from 1 to 4)")
     elif values.get("personality"):
@@ -281,7 +281,12 @@ def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[str]]:
     compiled = compile_text(text, kind).fields
     for key in ("endurance", "limit_per_deck", "alignment"):
         if key in compiled and key in data and compiled[key] != data[key]:
-            raise _Reject(key, f"the record says {data[key]!r} but the text says {compiled[key]!r}")
+            if key == "alignment":  # the colour and the text disagree: no reading is safe
+                raise _Reject(key, f"the record says {data[key]!r} but the text says "
+                              f"{compiled[key]!r}")
+            # the printed keyword is the card; files fill these fields with defaults (3)
+            notes.append((key, f"the record says {data[key]!r}, the card's text says "
+                         f"{compiled[key]!r}: the text is used"))
     data.update(compiled)
     try:
         return Card.model_validate(data), notes
@@ -369,7 +374,7 @@ def build_cards(records: list[RawRecord], result: ImportResult) -> ImportResult:
             continue
         if record_id:
             ids[record_id] = record.label
-        result.notes.extend(Issue(record.label, "type", note) for note in notes)
+        result.notes.extend(Issue(record.label, where, note) for where, note in notes)
         folded = fold_name(card.name)
         if folded in first_of:
             index, label = first_of[folded]
