@@ -179,13 +179,16 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
         {c.name for _, c in cards} | {c.personality for _, c in cards if c.personality}
     )
     shapes: Counter[str] = Counter()
+    with_text: Counter[str] = Counter()
     for set_name, card in cards:
         by_set[set_name][card.automation] += 1
         by_type[card.type.value][card.automation] += 1
         compiled = compile_text(card.text, card.type)
         from_text[set_name][compiled.status] += 1
         from_text[set_name]["reproduced"] += reproduces(card)
-        shapes.update(sentence_shape(sentence, names) for sentence in compiled.manual)
+        shapes.update(sentence_shape(sentence, names) for sentence in compiled.unread)
+        if card.text.strip():
+            with_text[card.automation] += 1
 
     def row(label: str, counts: Counter[str]) -> str:
         total = sum(counts[status] for status in STATUSES)
@@ -200,7 +203,12 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
         lines.append(row(name, counts) + f"; {same} identical to the card data")
     lines.append("Per card type (what the engine runs):")
     lines += [row(name, counts) for name, counts in sorted(by_type.items())]
-    lines.append(f"Most frequent sentence shapes not understood (top {top}):")
+    total = sum(with_text.values())
+    if total:
+        shares = ", ".join(f"{100 * with_text[status] / total:.1f}% {status}"
+                           for status in STATUSES)  # fmt: skip
+        lines.append(f"Cards with text: {total}: {shares}")
+    lines.append(f"Sentences the compiler cannot read, most frequent shapes (top {top}):")
     lines += [f"  {count:4d}  {shape}" for shape, count in shapes.most_common(top)]
     if not shapes:
         lines.append("  none")

@@ -96,6 +96,9 @@ class CompileResult:
     status: Status
     compiled: list[str]  # the sentences carried out by `fields`
     manual: list[str]  # the sentences kept verbatim for a human to apply
+    # the sentences the compiler could not read at all (a subset of `manual`: the others
+    # are read but left to people with the ability an unread sentence gates)
+    unread: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -113,6 +116,7 @@ class _Clause:
 def compile_text(text: str, card_type: CardType) -> CompileResult:
     sentences = split_sentences(text.replace("\u2019", "'"))
     clauses = _parse([piece for sentence in sentences for piece in _pieces(sentence)])
+    unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
     for section in ("ability", "entering", "wish", "constant"):
@@ -142,7 +146,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     fields["automation"] = status
     if manual:
         fields["manual_text"] = list(manual)
-    return CompileResult(fields, status, compiled, manual)
+    return CompileResult(fields, status, compiled, manual, unread)
 
 
 # --- reading sentences ------------------------------------------------------------------------
