@@ -292,7 +292,21 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
+_YOU_MAY = re.compile(r"you may (.+)", re.IGNORECASE)
+_IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
+
+
 def _conditional_effect(body: str) -> Json | None:
+    """An effect sentence: plain, "You may <effect>" (optional), "If you do, <effect>"
+    (after the sentence before it happened; _assemble checks there is one) or
+    "If <condition>, <effect>"."""
+    for pattern, flag in ((_YOU_MAY, "may"), (_IF_YOU_DO, "if_you_do")):
+        found = pattern.fullmatch(body)
+        if found:
+            effect = _conditional_effect(found.group(1))
+            if effect is None or effect.get("may") or effect.get("if_you_do"):
+                return None
+            return {**effect, flag: True}
     plain = p.parse_effect(body)
     if plain is not None:
         return plain
@@ -345,6 +359,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     nothing is added). Unknown sentences that do not gate the ability are left manual."""
     if any(c.gating for c in items):
         return False
+    _leave_dangling_if_you_do(items)
     known = [c for c in items if c.kind != "unknown"]
     if any(c.kind == "attach" for c in known):
         known = _attach(section, known, card_type, fields)
@@ -383,6 +398,25 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if modifiers:
         fields["constant"] = [*fields.get("constant", []), *modifiers]
     return True
+
+
+def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
+    """ "If you do, ..." refers to the sentence just before it: when that one is not an
+    effect of the same list (unread, or across DAMAGE or HIT), or there is none (in a
+    trigger), the sentence is left to players with the one it refers to."""
+    for position, clause in enumerate(items):
+        if clause.kind == "trigger" and any(e.get("if_you_do") for e in clause.data["effects"]):
+            clause.kind = "unknown"
+        if clause.kind != "effect" or not clause.data.get("if_you_do"):
+            continue
+        before = items[position - 1] if position else None
+        if (
+            before is None
+            or before.index != clause.index - 1
+            or before.kind != "effect"
+            or before.hit != clause.hit
+        ):
+            clause.kind = "unknown"
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:
