@@ -224,6 +224,11 @@ def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind:
     return True
 
 
+# Cards played from the hand against an attack; a Setup's Power is used only once it is in
+# play ("To use the Power of a Setup in play, activate it", 2016 "Use a Power").
+HAND_DEFENSE_TYPES = frozenset({CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT})
+
+
 def defense_options(
     game: Game, defender: int, kind: str, unstoppable: bool = False
 ) -> list[Option]:
@@ -240,7 +245,7 @@ def defense_options(
 
     for iid in state.hand:
         card = game.card(iid)
-        if fits(card):
+        if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in state.setups:
         card = game.card(iid)
