@@ -18,7 +18,7 @@ import yaml
 
 from engine.cards import SANDBOX_DIR, Card, fold_name, load_card_file, load_pool
 from engine.cardtext import CardNames, compile_text, reproduces, sentence_shape
-from engine.importers import ImportResult, Issue, named_as_before, parse_cards
+from engine.importers import ImportResult, fit_names, parse_cards
 from engine.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
 
 EXIT_OK = 0
@@ -108,20 +108,11 @@ def _fit_beside_other_sets(result: ImportResult, out_dir: Path) -> None:
             before = cards
         else:
             taken.update(fold_name(card.name) for card in cards)
-    fitted = []
-    for card in result.cards:
-        named = named_as_before(card, before, taken, result.set_name)
-        if named is None:
-            result.issues.append(Issue(f"card {card.name!r}", "name",
-                                       f"too many cards in {out_dir} have that name"))
-            continue
-        if named.name != card.name and all(old.name != named.name for old in before):
-            result.notes.append(Issue(f"card {card.name!r}", "name", (
-                f"another imported set has a card named {card.title!r}: imported as "
-                f"{named.name!r}")))
-        taken.add(fold_name(named.name))
-        fitted.append(named)
-    result.cards = fitted
+    fitted = fit_names(result.cards, before, taken, result.set_name,
+                       owner="another imported set has")
+    result.issues.extend(fitted.rejected)
+    result.notes.extend(fitted.notes)
+    result.cards = fitted.cards
 
 
 def write_set(result: ImportResult, out_dir: Path) -> Path:

@@ -21,7 +21,7 @@ import yaml
 
 from bot.db import Database
 from engine.cards import Card, CardPool, fold_name
-from engine.importers import ImportResult, Issue, named_as_before, parse_cards
+from engine.importers import ImportResult, Issue, fit_names, parse_cards
 from engine.rulesets import RULESETS
 
 MAX_SET_BYTES = 1024 * 1024  # a few thousand cards of text
@@ -133,10 +133,6 @@ def dump_cards(cards: Iterable[Card]) -> str:
 def load_cards(text: str) -> tuple[Card, ...]:
     raw = yaml.safe_load(text) if text.strip() else []
     return tuple(Card.model_validate(entry) for entry in raw or [])
-
-
-def _names(cards: Iterable[Card]) -> set[str]:
-    return {fold_name(card.name) for card in cards}
 
 
 def _clean_name(name: str) -> str:
@@ -276,17 +272,13 @@ class CardSetService:
             if stored is not previous and stored.guild_id == guild_id:
                 taken.update(fold_name(card.name) for card in (*stored.cards, *stored.retired))
         before = [*previous.cards, *previous.retired] if previous is not None else []
-        for card in result.cards:
-            named = named_as_before(card, before, taken, result.set_name)
-            if named is None:
-                report.rejected.append(Issue(f"card {card.name!r}", "name",
-                                             "too many cards of this server have that name"))
-                continue
-            if named.name != card.name and fold_name(named.name) not in _names(before):
-                report.notes.append(Issue(f"card {card.name!r}", "name", (
-                    f"this server already has a card named {card.title!r}: imported as "
-                    f"{named.name!r}")))
-            old = next((c for c in before if fold_name(c.name) == fold_name(named.name)), None)
+        fitted = fit_names(result.cards, before, taken, result.set_name,
+                           owner="this server already has")
+        report.rejected.extend(fitted.rejected)
+        report.notes.extend(fitted.notes)
+        old_by_name = {fold_name(card.name): card for card in before}
+        for named in fitted.cards:
+            old = old_by_name.get(fold_name(named.name))
             if old is not None and old != named and await self._in_stored_match(guild_id,
                                                                                  named.name):
                 # A stored match replays with the card as it was: it must never change.
@@ -295,7 +287,6 @@ class CardSetService:
                     "changed, but stored matches were played with it as it was; import the "
                     "new version under a new name"))
                 named = old
-            taken.add(fold_name(named.name))
             report.imported.append(named)
         if not report.imported:
             return report

@@ -2,11 +2,12 @@
 JSON/CSV (docs/card-format.md). Pure functions over bytes; files are read at the CLI."""
 
 from engine.importers.core import (
+    FittedNames,
     ImportResult,
     Issue,
     RawRecord,
     build_cards,
-    named_as_before,
+    fit_names,
     renamed_clear_of,
 )
 from engine.importers.formats import (
@@ -21,12 +22,13 @@ from engine.importers.formats import (
 
 __all__ = [
     "PARSERS",
+    "FittedNames",
     "ImportResult",
     "Issue",
     "RawRecord",
     "build_cards",
     "detect_format",
-    "named_as_before",
+    "fit_names",
     "parse_cards",
     "parse_csv",
     "parse_json",

@@ -337,18 +337,45 @@ def renamed_clear_of(card: Card, taken: set[str], qualifier: str) -> Card | None
     return None
 
 
-def named_as_before(card: Card, before: list[Card], taken: set[str], set_name: str
-                     ) -> Card | None:
-    """`card` under the name its printing had in the set's last import when that name is
-    still free (so decks and past matches keep finding it), else a name clear of `taken`."""
-    for old in before:
-        same_record = set(old.source_ids) & set(card.source_ids)
-        if (same_record or fold_name(old.name) == fold_name(card.name)) and fold_name(
-                old.name) not in taken:
-            if old.name == card.name:
-                return card
-            return card.model_copy(update={"name": old.name, "printed_name": card.title})
-    return renamed_clear_of(card, taken, set_name)
+@dataclass
+class FittedNames:
+    cards: list[Card] = field(default_factory=list)  # under the names they take in the pool
+    notes: list[Issue] = field(default_factory=list)  # cards named apart, and their new names
+    rejected: list[Issue] = field(default_factory=list)  # no name could be found
+
+
+def fit_names(cards: list[Card], before: list[Card], taken: set[str], set_name: str,
+              owner: str) -> FittedNames:
+    """A set's `cards` named for a pool where `taken` (folded names) belong to other sets:
+    each printing keeps the name it had in the set's last import (`before`: found by record
+    id, else by name, else by printed name) while that name is free, so decks and past
+    matches keep finding it; otherwise a name clash is named apart by the set
+    (renamed_clear_of) and noted, saying who else has the name (`owner`: "this server
+    already has")."""
+    by_id = {source_id: old for old in before for source_id in old.source_ids}
+    by_name = {fold_name(old.name): old for old in before}
+    by_title = {fold_name(old.title): old for old in reversed(before)}  # the first printing
+    taken = set(taken)
+    fitted = FittedNames()
+    for card in cards:
+        old = next((by_id[i] for i in card.source_ids if i in by_id), None)
+        old = old or by_name.get(fold_name(card.name)) or by_title.get(fold_name(card.title))
+        named: Card | None
+        if old is not None and fold_name(old.name) not in taken:
+            named = card if old.name == card.name else card.model_copy(
+                update={"name": old.name, "printed_name": card.title})
+        else:
+            named = renamed_clear_of(card, taken, set_name)
+            if named is None:
+                fitted.rejected.append(Issue(f"card {card.name!r}", "name",
+                                             f"more than {MAX_PRINTINGS} cards have that name"))
+                continue
+            if named is not card:
+                fitted.notes.append(Issue(f"card {card.name!r}", "name", (
+                    f"{owner} a card named {card.title!r}: imported as {named.name!r}")))
+        taken.add(fold_name(named.name))
+        fitted.cards.append(named)
+    return fitted
 
 
 def build_cards(records: list[RawRecord], result: ImportResult) -> ImportResult:
@@ -398,9 +425,9 @@ def build_cards(records: list[RawRecord], result: ImportResult) -> ImportResult:
     return result
 
 
-_PROVENANCE = frozenset({"source_ids", "number", "rarity"})
+_PROVENANCE = {"source_ids", "number", "rarity"}
 
 
 def _same_card(one: Card, other: Card) -> bool:
     """Two records of one card: everything but where they came from is the same."""
-    return one.model_dump(exclude=set(_PROVENANCE)) == other.model_dump(exclude=set(_PROVENANCE))
+    return one.model_dump(exclude=_PROVENANCE) == other.model_dump(exclude=_PROVENANCE)
