@@ -192,14 +192,17 @@ def _checked_document(data: bytes) -> str:
     return text
 
 
-def _records(text: str) -> list[_Record]:
+def _utf8(text: str) -> bytes:
     try:
-        utf8 = text.encode("utf-8")
+        return text.encode("utf-8")
     except UnicodeEncodeError as exc:  # a lone surrogate, from JSON's "\ud800"
         raise DeckFileError(f"U+{ord(exc.object[exc.start]):04X} is not a character") from exc
-    _checked_document(utf8)
+
+
+def _records(text: str) -> list[_Record]:
+    """The <card> elements of `text`, a document _checked_document has accepted."""
     handler = _Cards()
-    safe_sax(utf8, handler, forbid_dtd=True)  # already read safely once: cannot fail
+    safe_sax(_utf8(text), handler, forbid_dtd=True)  # already read safely once: cannot fail
     if not handler.records:
         raise DeckFileError("the deck holds no <card> elements")
     if len(handler.records) > MAX_O8D_CARDS:
@@ -212,8 +215,11 @@ def _records(text: str) -> list[_Record]:
 
 def _read(data: bytes | str) -> tuple[str, list[_Record]]:
     """The file's text (see o8d_text) and its <card> elements; DeckFileError if none."""
-    text = _checked_document(data) if isinstance(data, bytes) else data
-    text = _without_declaration(text)
+    if isinstance(data, bytes):
+        text = _without_declaration(_checked_document(data))
+    else:  # already decoded: whatever encoding its declaration names no longer applies
+        text = _without_declaration(data)
+        _checked_document(_utf8(text))
     return text, _records(text)
 
 
