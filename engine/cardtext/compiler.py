@@ -490,10 +490,12 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             pass
         elif clause.kind == "effect" and clause.hit and "damage" in attack:
             hit.append(clause.data)
-        elif clause.kind == "effect" and not clause.hit and "damage" not in attack:
+        elif clause.kind == "effect" and not clause.hit:
+            # printed before or after the DAMAGE: line, an effect without HIT: is immediate
+            # (2016 ATTACK TIMING SUMMARY step 2; docs/rulings.md)
             effects.append(clause.data)
         else:
-            return False  # defenses, a second damage, effects after DAMAGE without HIT
+            return False  # defenses, a second damage
     if "damage" not in attack:
         return False
     if requires:
