@@ -101,14 +101,21 @@ class _Effect(_Strict):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+# Which personality gains or loses stages: one its owner chooses (2016 GLOSSARY
+# "Gaining/losing stages"), or the MP when the text names it ("Your MP gains 3 stages").
+StagesTarget = Literal["chosen", "mp"]
+
+
 class GainStages(_Effect):
     do: Literal["gain_stages"]
     amount: int = Field(ge=1)
+    personality: StagesTarget = "chosen"
 
 
 class LoseStages(_Effect):
     do: Literal["lose_stages"]
     amount: int = Field(ge=1)
+    personality: StagesTarget = "chosen"
 
 
 class SetStageMax(_Effect):

@@ -143,7 +143,10 @@ Apply = Callable[["Game", Any, int, int, bool], None]
 
 def _stages(game: Game, effect: GainStages | LoseStages, _c: int, target: int, _a: bool) -> None:
     gain = isinstance(effect, GainStages)
-    game.then(("stages", {"player": target, "amount": effect.amount, "gain": gain}))
+    args = {"player": target, "amount": effect.amount, "gain": gain}
+    if effect.personality == "mp":
+        args["mp_only"] = True
+    game.then(("stages", args))
 
 
 def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:

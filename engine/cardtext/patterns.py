@@ -43,11 +43,13 @@ def _match(table: _Table, body: str) -> Json | None:
     return None
 
 
-def _amount(do: str, who: str = "self") -> Builder:
+def _amount(do: str, who: str = "self", personality: str | None = None) -> Builder:
     def build(m: re.Match[str]) -> Json:
         effect: Json = {"do": do, "amount": number(m.group(1))}
         if who != "self":
             effect["who"] = who
+        if personality is not None:
+            effect["personality"] = personality
         return effect
 
     return build
@@ -117,6 +119,11 @@ EFFECTS: _Table = [
     (_full(rf"gain {N} {STAGES}"), _amount("gain_stages")),
     (_full(rf"lose {N} {STAGES}"), _amount("lose_stages")),
     (_full(rf"your opponent loses {N} {STAGES}"), _amount("lose_stages", "opponent")),
+    # the MP named: no other personality may take the stages (docs/rulings.md 42)
+    (_full(rf"your MP gains {N} {STAGES}"), _amount("gain_stages", personality="mp")),
+    (_full(rf"your MP loses {N} {STAGES}"), _amount("lose_stages", personality="mp")),
+    (_full(rf"{OPP} MP gains {N} {STAGES}"), _amount("gain_stages", "opponent", "mp")),
+    (_full(rf"{OPP} MP loses {N} {STAGES}"), _amount("lose_stages", "opponent", "mp")),
     (_full(rf"draw {AN} cards?"), _amount("draw")),
     # "Rejuvenate 3." (2016 GLOSSARY "Rejuvenate": one card at a time from the top)
     (_full(rf"rejuvenate {AN}(?: cards?)?"), _amount("rejuvenate")),
