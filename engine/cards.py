@@ -200,6 +200,13 @@ class CaptureDragonBall(_Effect):
     do: Literal["capture_dragon_ball"]
 
 
+class UseCriticalEffect(_Effect):
+    """ "Use a critical damage effect.": one of the three effects of 2016 CRITICAL DAMAGE,
+    chosen by the card's controller."""
+
+    do: Literal["critical_effect"]
+
+
 class PutIntoPlay(_Effect):
     """Play (`mode: play`, costs and Dragon Ball effects apply) or place into play
     (`mode: place`, neither) a card of `card_type` from `source` (2016 GLOSSARY
@@ -262,6 +269,7 @@ Effect = Annotated[
     | Destroy
     | BanishFromDiscard
     | CaptureDragonBall
+    | UseCriticalEffect
     | PutIntoPlay
     | DiscardNamed
     | UntilEndOfTurn

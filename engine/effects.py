@@ -127,6 +127,7 @@ _WORDS: dict[str, str] = {
     "rejuvenate": "rejuvenate {amount} card(s)", "search": "search the Life Deck",
     "destroy": "destroy a {target}", "banish_from_discard": "banish {amount} card(s) from "
     "the discard pile", "capture_dragon_ball": "capture a Dragon Ball",
+    "critical_effect": "use a critical damage effect",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
 }  # fmt: skip
@@ -222,6 +223,10 @@ def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
     game.then(("capture", {"player": controller}))
 
 
+def _critical_effect(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
+    game.then(("critical_effect", {"player": controller}))
+
+
 def _put_into_play(game: Game, effect: PutIntoPlay, _c: int, target: int, _a: bool) -> None:
     game.then(
         (
@@ -273,6 +278,7 @@ _APPLY: dict[str, Apply] = {
     "destroy": _destroy,
     "banish_from_discard": _banish_discard,
     "capture_dragon_ball": _capture,
+    "critical_effect": _critical_effect,
     "put_into_play": _put_into_play,
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,
