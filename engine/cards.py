@@ -134,6 +134,16 @@ class LowerAnger(_Effect):
     amount: int = Field(default=1, ge=1)
 
 
+class ChangeAnger(_Effect):
+    """ "Raise or lower a player's anger 1 level.": the card's controller chooses the player
+    (`players: either`) and/or the direction (`direction: either`) as the effect resolves."""
+
+    do: Literal["change_anger"]
+    amount: int = Field(default=1, ge=1)
+    players: Literal["either", "self", "opponent"] = "either"
+    direction: Literal["either", "raise", "lower"] = "either"
+
+
 class AdvanceLevel(_Effect):
     do: Literal["advance_level"]
 
@@ -258,6 +268,7 @@ Effect = Annotated[
     | SetStageMax
     | RaiseAnger
     | LowerAnger
+    | ChangeAnger
     | AdvanceLevel
     | LowerLevel
     | Draw

@@ -12,6 +12,7 @@ from engine.cards import (
     BanishFromDiscard,
     Card,
     CardType,
+    ChangeAnger,
     Destroy,
     DiscardFromHand,
     DiscardNamed,
@@ -76,6 +77,10 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if skipped:
         game.then(("effects", {**follow, "done": False}))
         return
+    if effect.optional and not payable(game, effect, controller):
+        game.emit("optional_effect", f"{game.who(controller)} cannot {describe(effect)}.")
+        game.then(("effects", {**follow, "done": False}))
+        return
     if effect.optional:
         game.ask(
             controller,
@@ -107,6 +112,27 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
     _apply(game, effect, controller, iid, args["attack"])
 
 
+def payable(game: Game, effect: Effect, controller: int) -> bool:
+    """Can the controller do an optional sentence that costs them something in full? A
+    cost is paid in full or not at all, as an attack's is (2016 "Energy Attacks": "If you
+    do not have enough stages to pay for an attack, you are unable to play it";
+    docs/rulings.md 43), so "You may discard 2 cards to ..." is not offered with one card
+    in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
+    if effect.who != "self":
+        return True
+    state = game.player(controller)
+    if isinstance(effect, DiscardFromHand):
+        return len(state.hand) >= effect.amount
+    if isinstance(effect, LowerAnger):
+        return state.anger >= effect.amount
+    if isinstance(effect, LoseStages):
+        stages = [state.stage]
+        if effect.personality == "chosen":
+            stages += [ally.stage for ally in state.allies]
+        return max(stages) >= effect.amount
+    return True
+
+
 def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) -> None:
     target = controller if effect.who == "self" else 1 - controller
     if isinstance(effect, UntilEndOfTurn):
@@ -119,7 +145,9 @@ def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) 
 _WORDS: dict[str, str] = {
     "gain_stages": "gain {amount} stage(s)", "lose_stages": "lose {amount} stage(s)",
     "set_stage_max": "power up to full", "raise_anger": "raise anger {amount} level(s)",
-    "lower_anger": "lower anger {amount} level(s)", "advance_level": "advance the MP a level",
+    "lower_anger": "lower anger {amount} level(s)",
+    "change_anger": "raise or lower anger {amount} level(s)",
+    "advance_level": "advance the MP a level",
     "lower_level": "lower the MP a level", "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",
@@ -162,6 +190,35 @@ def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool)
 
 def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
     mechanics.lower_anger(game, target, effect.amount)
+
+
+def _change_anger(game: Game, effect: ChangeAnger, controller: int, _t: int, _a: bool) -> None:
+    args = {"player": controller, "amount": effect.amount}
+    game.then(("change_anger", {**args, "players": effect.players, "direction": effect.direction}))
+
+
+@handler("change_anger")
+def change_anger_task(game: Game, args: JsonDict) -> None:
+    """The controller picks whose anger moves and which way, among what the card allows."""
+    player, amount = args["player"], args["amount"]
+    choice = args.get("choice")
+    if choice is not None:
+        direction, _, side = choice.partition(":")
+        target = player if side == "self" else 1 - player
+        move = mechanics.raise_anger if direction == "raise" else mechanics.lower_anger
+        move(game, target, amount)
+        return
+    sides = ["self", "opponent"] if args["players"] == "either" else [args["players"]]
+    ways = ["raise", "lower"] if args["direction"] == "either" else [args["direction"]]
+    options = []
+    for side in sides:
+        whose = "your" if side == "self" else "your opponent's"
+        now = game.player(player if side == "self" else 1 - player).anger
+        options += [
+            Option(f"{way}:{side}", f"{way.capitalize()} {whose} anger {amount} (now {now})")
+            for way in ways
+        ]
+    game.ask(player, "choose_anger", "Whose anger, and which way?", options, "change_anger", **args)
 
 
 def _advance(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
@@ -267,6 +324,7 @@ _APPLY: dict[str, Apply] = {
     "set_stage_max": _set_stage_max,
     "raise_anger": _raise_anger,
     "lower_anger": _lower_anger,
+    "change_anger": _change_anger,
     "advance_level": _advance,
     "lower_level": _lower,
     "draw": _draw,

@@ -111,6 +111,12 @@ class _Clause:
     data: Json = field(default_factory=dict)
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
+    # the effects after `data` that the same sentence runs ("... and draw a card.")
+    extra: list[Json] = field(default_factory=list)
+
+    @property
+    def effects(self) -> list[Json]:
+        return [self.data, *self.extra] if self.kind == "effect" else []
 
 
 def compile_text(text: str, card_type: CardType) -> CompileResult:
@@ -281,8 +287,16 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("attack", p.parse_attack(body))
         or put("defense", p.parse_defense(body))
         or _trigger(clause, body)
-        or put("effect", _conditional_effect(body))
+        or _effects(clause, body)
     )
+
+
+def _effects(clause: _Clause, body: str) -> bool:
+    chain = _effect_chain(body)
+    if chain is None:
+        return False
+    clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
+    return True
 
 
 def _splits(body: str) -> list[tuple[str, str]]:
@@ -294,29 +308,59 @@ def _splits(body: str) -> list[tuple[str, str]]:
 
 _YOU_MAY = re.compile(r"you may (.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
+# "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
+_TO = re.compile(r"\s+to\s+", re.IGNORECASE)
+_AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
 
 
-def _conditional_effect(body: str) -> Json | None:
-    """An effect sentence: plain, "You may <effect>" (optional), "If you do, <effect>"
-    (after the sentence before it happened; _assemble checks there is one) or
-    "If <condition>, <effect>"."""
+def _effect_chain(body: str) -> list[Json] | None:
+    """An effect sentence as the effects it runs, in order: plain; "<A> and <B>" (B follows
+    A: `if_you_do`, so a condition on the sentence is tested once); "You may <effect(s)>"
+    (optional); "You may <cost> to <effect(s)>" (the cost is optional, the rest happens
+    only if it was paid); "If you do, <effect(s)>" (after the sentence before it happened;
+    _assemble checks there is one); "If <condition>, <effect(s)>"."""
     for pattern, flag in ((_YOU_MAY, "may"), (_IF_YOU_DO, "if_you_do")):
         found = pattern.fullmatch(body)
-        if found:
-            effect = _conditional_effect(found.group(1))
-            if effect is None or effect.get("may") or effect.get("if_you_do"):
-                return None
-            return {**effect, flag: True}
-    plain = p.parse_effect(body)
-    if plain is not None:
+        if not found:
+            continue
+        chain = _plain_chain(found.group(1))
+        if chain is None and flag == "may":
+            return _cost_chain(found.group(1))
+        if chain is None or chain[0].get("may") or chain[0].get("if_you_do"):
+            return None
+        return [{**chain[0], flag: True}, *chain[1:]]
+    plain = _plain_chain(body)
+    if plain is not None or not body.lower().startswith("if "):
         return plain
-    if not body.lower().startswith("if "):
-        return None
     for head, tail in _splits(body[3:]):
-        condition, effect = p.parse_condition(head), p.parse_effect(tail)
-        if condition is not None and effect is not None:
-            effect["if"] = condition
-            return effect
+        condition, chain = p.parse_condition(head), _plain_chain(tail)
+        if condition is not None and chain is not None:
+            return [{**chain[0], "if": condition}, *chain[1:]]
+    return None
+
+
+def _plain_chain(body: str) -> list[Json] | None:
+    """One effect, or effects joined by "and", each read whole."""
+    single = p.parse_effect(body)
+    if single is not None:
+        return [single]
+    for cut in _AND.finditer(body):
+        first = p.parse_effect(body[: cut.start()])
+        rest = _plain_chain(body[cut.end() :]) if first is not None else None
+        if first is not None and rest is not None:
+            return [first, *({**effect, "if_you_do": True} for effect in rest)]
+    return None
+
+
+def _cost_chain(body: str) -> list[Json] | None:
+    """ "<cost> to <effect(s)>": the cost is offered only if it can be paid in full
+    (engine.effects.payable), as an attack cost is (2016 "Energy Attacks": "If you do not
+    have enough stages to pay for an attack, you are unable to play it")."""
+    for cut in _TO.finditer(body):
+        cost = p.parse_effect(body[: cut.start()])
+        paid = _plain_chain(body[cut.end() :]) if cost is not None else None
+        if cost is not None and paid is not None:
+            return [{**cost, "may": True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
 
 
@@ -338,9 +382,9 @@ def _trigger(clause: _Clause, body: str) -> bool:
     if not body.lower().startswith("whenever "):
         return False
     for head, tail in _splits(body):
-        event, effect = p.parse_trigger_event(head), _conditional_effect(tail)
-        if event is not None and effect is not None:
-            clause.kind, clause.data = "trigger", {**event, "effects": [effect]}
+        event, chain = p.parse_trigger_event(head), _effect_chain(tail)
+        if event is not None and chain is not None:
+            clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
     return False
 
@@ -372,8 +416,9 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     elif section in ("entering", "wish"):
         power = [c for c in rest if c.kind == "timing"]
         rest = [c for c in rest if c.kind != "timing"]
-        effects = [c.data for c in rest if c.kind == "effect" and not c.hit]
-        if len(effects) != len(rest) or (section == "wish") != (card_type == CardType.DRAGON_BALL):
+        effects = [e for c in rest if not c.hit for e in c.effects]
+        only_effects = all(c.kind == "effect" and not c.hit for c in rest)
+        if not only_effects or (section == "wish") != (card_type == CardType.DRAGON_BALL):
             return False
         if power and not effects:
             return False  # "POWER: Use when entering combat." and nothing understood after
@@ -449,7 +494,7 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return _attack(items, card_type, fields, requires)
     if "damage" in kinds or "unstoppable" in kinds or any(c.hit for c in items):
         return False
-    effects = [c.data for c in items if c.kind == "effect"]
+    effects = [e for c in items for e in c.effects]
     defenses = [c.data for c in items if c.kind == "defense"]
     if defenses:
         if card_type not in DEFENSE_TYPES:
@@ -489,11 +534,11 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
         elif clause.kind == "requires" and "damage" not in attack and not effects:
             pass
         elif clause.kind == "effect" and clause.hit and "damage" in attack:
-            hit.append(clause.data)
+            hit.extend(clause.effects)
         elif clause.kind == "effect" and not clause.hit:
             # printed before or after the DAMAGE: line, an effect without HIT: is immediate
             # (2016 ATTACK TIMING SUMMARY step 2; docs/rulings.md)
-            effects.append(clause.data)
+            effects.extend(clause.effects)
         else:
             return False  # defenses, a second damage
     if "damage" not in attack:

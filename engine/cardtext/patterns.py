@@ -55,6 +55,15 @@ def _amount(do: str, who: str = "self", personality: str | None = None) -> Build
     return build
 
 
+def _change_anger(m: re.Match[str]) -> Json:
+    """ "Raise or lower a player's anger 2 levels.": the controller's choice as it resolves."""
+    verb, whose = m.group(1).lower(), m.group(2).lower()
+    players = "either" if whose == "a player's" else "self" if whose == "your" else "opponent"
+    direction = "either" if " or " in verb else verb
+    return {"do": "change_anger", "amount": number(m.group(3)),
+            "players": players, "direction": direction}  # fmt: skip
+
+
 def _fixed(effect: Json) -> Builder:
     return lambda _m: dict(effect)
 
@@ -116,6 +125,9 @@ EFFECTS: _Table = [
     (_full(rf"raise your anger {N} levels?"), _amount("raise_anger")),
     (_full(rf"lower {OPP} anger {N} levels?"), _amount("lower_anger", "opponent")),
     (_full(rf"lower your anger {N} levels?"), _amount("lower_anger")),
+    (_full(rf"raise {OPP} anger {N} levels?"), _amount("raise_anger", "opponent")),
+    (_full(rf"(raise|lower|raise or lower) (a player's|your|{OPP}) anger {N} levels?"),
+     _change_anger),
     (_full(rf"gain {N} {STAGES}"), _amount("gain_stages")),
     (_full(rf"lose {N} {STAGES}"), _amount("lose_stages")),
     (_full(rf"your opponent loses {N} {STAGES}"), _amount("lose_stages", "opponent")),
