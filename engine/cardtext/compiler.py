@@ -26,6 +26,8 @@ _SECTIONS = {
 TRAITS = frozenset({"SAIYAN", "NAMEKIAN", "EARTHLING", "ANDROID", "HALF-SAIYAN"})
 _LABEL = re.compile(r"([A-Z][A-Z' -]*[A-Z]):\s*(.*)", re.DOTALL)
 
+# A Setup's Power may be an attack, performed as it is activated (engine.combat.
+# action_options; 2016 "Use a Power": "activate it and then discard it after use").
 ATTACK_TYPES = frozenset(
     {
         CardType.PHYSICAL_COMBAT,
@@ -33,6 +35,7 @@ ATTACK_TYPES = frozenset(
         CardType.EVENT,
         CardType.MAIN_PERSONALITY,
         CardType.ALLY,
+        CardType.SETUP,
     }
 )
 DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY}
@@ -48,7 +51,7 @@ ENTERING_TYPES = frozenset(
 ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY}
 # Cards whose constant effects and triggers the engine keeps active (engine.game.
 # cards_with_constants), attached cards aside.
-CONSTANT_TYPES = ENTERING_TYPES
+CONSTANT_TYPES = ENTERING_TYPES | {CardType.DRAGON_BALL}
 _ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
 # Unknown sentences that say when or whether their ability may be used: the whole ability
 # is then manual ("Use at the start of your Planning Step.", "Use only ...", "(You may only
@@ -121,7 +124,11 @@ class _Clause:
 
 def compile_text(text: str, card_type: CardType) -> CompileResult:
     sentences = split_sentences(text.replace("\u2019", "'"))
-    clauses = _parse([piece for sentence in sentences for piece in _pieces(sentence)])
+    # A Dragon Ball's text outside a label is what it does as it is played (2016 GLOSSARY
+    # "Dragon Balls": "you must immediately use its effects"), as the sandbox's "WISH:".
+    opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
+    pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
+    clauses = _parse(pieces, opening)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
@@ -197,9 +204,9 @@ def _keyword(sentence: str) -> bool:
     return p.parse_keyword(normalise(sentence).strip("().").strip()) is not None
 
 
-def _parse(sentences: list[str]) -> list[_Clause]:
+def _parse(sentences: list[str], section: str) -> list[_Clause]:
     clauses: list[_Clause] = []
-    section, hit, opens = "ability", False, ""
+    hit, opens = False, ""
     for index, sentence in enumerate(sentences):
         body = normalise(sentence)
         if body.startswith("(") and body.rstrip(".").endswith(")"):
