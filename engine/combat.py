@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics
+from engine import manual, mechanics, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -336,6 +336,8 @@ def expected_damage(game: Game) -> tuple[str, int]:
             game.power_level(attacker, attack.actor), game.power_level(defender)
         )
     amount = at_value + damage.amount
+    if damage.plus_x:
+        amount += quantities.x_of(game, attacker, card)
     unit = "stages" if damage.kind in ("at", "stages") else "life"
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"

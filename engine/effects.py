@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import manual, mechanics
+from engine import manual, mechanics, quantities
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -77,7 +77,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if skipped:
         game.then(("effects", {**follow, "done": False}))
         return
-    if effect.optional and not payable(game, effect, controller):
+    if effect.optional and not payable(game, effect, controller, iid):
         game.emit("optional_effect", f"{game.who(controller)} cannot {describe(effect)}.")
         game.then(("effects", {**follow, "done": False}))
         return
@@ -112,29 +112,34 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
     _apply(game, effect, controller, iid, args["attack"])
 
 
-def payable(game: Game, effect: Effect, controller: int) -> bool:
+def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     """Can the controller do an optional sentence that costs them something in full? A
     cost is paid in full or not at all, as an attack's is (2016 "Energy Attacks": "If you
     do not have enough stages to pay for an attack, you are unable to play it";
     docs/rulings.md 43), so "You may discard 2 cards to ..." is not offered with one card
     in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
-    if effect.who != "self":
+    if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)
+    amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
     if isinstance(effect, DiscardFromHand):
-        return len(state.hand) >= effect.amount
+        return len(state.hand) >= amount
     if isinstance(effect, LowerAnger):
-        return state.anger >= effect.amount
-    if isinstance(effect, LoseStages):
-        stages = [state.stage]
-        if effect.personality == "chosen":
-            stages += [ally.stage for ally in state.allies]
-        return max(stages) >= effect.amount
-    return True
+        return state.anger >= amount
+    stages = [state.stage]
+    if effect.personality == "chosen":
+        stages += [ally.stage for ally in state.allies]
+    return max(stages) >= amount
 
 
 def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) -> None:
     target = controller if effect.who == "self" else 1 - controller
+    if effect.x:
+        amount = quantities.x_of(game, controller, game.card(iid))
+        game.emit("x", f"{game.name(iid)}: X is {amount}.")
+        if amount <= 0:
+            return  # nothing to draw, raise, gain ...
+        effect = effect.model_copy(update={"amount": amount, "x": False})
     if isinstance(effect, UntilEndOfTurn):
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
@@ -163,7 +168,8 @@ _WORDS: dict[str, str] = {
 
 def describe(effect: Effect) -> str:
     """ "draw 2 card(s)"; "your opponent: lower anger 1 level(s)" for the opponent."""
-    words = _WORDS[effect.do].format(**effect.model_dump())
+    values = effect.model_dump()
+    words = _WORDS[effect.do].format(**{**values, "amount": "X"} if effect.x else values)
     return words if effect.who == "self" else f"your opponent: {words}"
 
 

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from engine.cards import Card, CardType
 from engine.cardtext import patterns as p
+from engine.cardtext import quantities
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 
@@ -129,6 +130,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening)
+    _check_x(clauses)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
@@ -160,6 +162,27 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     if manual:
         fields["manual_text"] = list(manual)
     return CompileResult(fields, status, compiled, manual, unread)
+
+
+def _check_x(clauses: list[_Clause]) -> None:
+    """Sentences using X need exactly one "X = ..." the compiler read: otherwise they are
+    left to players (an unread definition is unread already; two are both left)."""
+    definitions = [c for c in clauses if c.kind == "keyword" and "x" in c.data]
+    if len(definitions) > 1:
+        for clause in definitions:
+            clause.kind = "unknown"
+    if len(definitions) == 1:
+        return
+    for clause in clauses:
+        if _uses_x(clause):
+            clause.kind = "unknown"
+
+
+def _uses_x(clause: _Clause) -> bool:
+    if clause.kind == "damage":
+        return bool(clause.data.get("plus_x"))
+    effects = clause.data["effects"] if clause.kind == "trigger" else clause.effects
+    return any(effect.get("x") for effect in effects)
 
 
 # --- reading sentences ------------------------------------------------------------------------
@@ -276,6 +299,10 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("damage", p.parse_damage(body))
         return
     if put("keyword", p.parse_keyword(body)):
+        return
+    x = quantities.parse_definition(body)
+    if x is not None:
+        put("keyword", {"x": x})
         return
     if section == "constant":
         _modifier(clause, body) or _trigger(clause, body)

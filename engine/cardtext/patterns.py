@@ -17,6 +17,9 @@ _WORDS = {
 }  # fmt: skip
 N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 AN = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+# an amount that may be the card's X ("Draw X cards."; X defined by an "X = ..." sentence)
+NX = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|X)"
+ANX = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|X)"
 OPP = r"your opponent'?s"
 THEIR = r"(?:their|his or her)"
 STAGES = r"(?:power )?stages?"
@@ -45,7 +48,9 @@ def _match(table: _Table, body: str) -> Json | None:
 
 def _amount(do: str, who: str = "self", personality: str | None = None) -> Builder:
     def build(m: re.Match[str]) -> Json:
-        effect: Json = {"do": do, "amount": number(m.group(1))}
+        amount = m.group(1)
+        effect: Json = {"do": do, "x": True} if amount == "X" else {
+            "do": do, "amount": number(amount)}  # fmt: skip
         if who != "self":
             effect["who"] = who
         if personality is not None:
@@ -122,37 +127,37 @@ def _floating(m: re.Match[str]) -> Json:
 
 _T = "(setup|drill|ally|dragon ball)"
 EFFECTS: _Table = [
-    (_full(rf"raise your anger {N} levels?"), _amount("raise_anger")),
-    (_full(rf"lower {OPP} anger {N} levels?"), _amount("lower_anger", "opponent")),
-    (_full(rf"lower your anger {N} levels?"), _amount("lower_anger")),
-    (_full(rf"raise {OPP} anger {N} levels?"), _amount("raise_anger", "opponent")),
+    (_full(rf"raise your anger {NX} levels?"), _amount("raise_anger")),
+    (_full(rf"lower {OPP} anger {NX} levels?"), _amount("lower_anger", "opponent")),
+    (_full(rf"lower your anger {NX} levels?"), _amount("lower_anger")),
+    (_full(rf"raise {OPP} anger {NX} levels?"), _amount("raise_anger", "opponent")),
     (_full(rf"(raise|lower|raise or lower) (a player's|your|{OPP}) anger {N} levels?"),
      _change_anger),
-    (_full(rf"gain {N} {STAGES}"), _amount("gain_stages")),
-    (_full(rf"lose {N} {STAGES}"), _amount("lose_stages")),
-    (_full(rf"your opponent loses {N} {STAGES}"), _amount("lose_stages", "opponent")),
+    (_full(rf"gain {NX} {STAGES}"), _amount("gain_stages")),
+    (_full(rf"lose {NX} {STAGES}"), _amount("lose_stages")),
+    (_full(rf"your opponent loses {NX} {STAGES}"), _amount("lose_stages", "opponent")),
     # the MP named: no other personality may take the stages (docs/rulings.md 42)
-    (_full(rf"your MP gains {N} {STAGES}"), _amount("gain_stages", personality="mp")),
-    (_full(rf"your MP loses {N} {STAGES}"), _amount("lose_stages", personality="mp")),
-    (_full(rf"{OPP} MP gains {N} {STAGES}"), _amount("gain_stages", "opponent", "mp")),
-    (_full(rf"{OPP} MP loses {N} {STAGES}"), _amount("lose_stages", "opponent", "mp")),
-    (_full(rf"draw {AN} cards?"), _amount("draw")),
+    (_full(rf"your MP gains {NX} {STAGES}"), _amount("gain_stages", personality="mp")),
+    (_full(rf"your MP loses {NX} {STAGES}"), _amount("lose_stages", personality="mp")),
+    (_full(rf"{OPP} MP gains {NX} {STAGES}"), _amount("gain_stages", "opponent", "mp")),
+    (_full(rf"{OPP} MP loses {NX} {STAGES}"), _amount("lose_stages", "opponent", "mp")),
+    (_full(rf"draw {ANX} cards?"), _amount("draw")),
     # "Rejuvenate 3." (2016 GLOSSARY "Rejuvenate": one card at a time from the top)
-    (_full(rf"rejuvenate {AN}(?: cards?)?"), _amount("rejuvenate")),
+    (_full(rf"rejuvenate {ANX}(?: cards?)?"), _amount("rejuvenate")),
     (
-        _full(rf"your opponent discards {AN} cards? from {THEIR} hand"),
+        _full(rf"your opponent discards {ANX} cards? from {THEIR} hand"),
         _amount("discard_from_hand", "opponent"),
     ),
-    (_full(rf"discard {AN} cards? from your hand"), _amount("discard_from_hand")),
+    (_full(rf"discard {ANX} cards? from your hand"), _amount("discard_from_hand")),
     (
         _full(rf"your opponent discards the top card of {THEIR} life deck"),
         _fixed({"do": "discard_top", "amount": 1, "who": "opponent"}),
     ),
     (
-        _full(rf"your opponent discards the top {N} cards of {THEIR} life deck"),
+        _full(rf"your opponent discards the top {NX} cards of {THEIR} life deck"),
         _amount("discard_top", "opponent"),
     ),
-    (_full(rf"your opponent takes {N} {LIFE} of damage"), _amount("life_damage", "opponent")),
+    (_full(rf"your opponent takes {NX} {LIFE} of damage"), _amount("life_damage", "opponent")),
     (_full(r"advance your MP (?:1|one) level"), _fixed({"do": "advance_level"})),
     (
         _full(rf"lower {OPP} MP (?:1|one) level"),
@@ -164,7 +169,7 @@ EFFECTS: _Table = [
     (_full(rf"destroy an? {_T} your opponent has in play"), _destroy),
     (_full(r"search your life deck for an? (.+?) and place it (?:in|into) your hand"), _search),
     (
-        _full(rf"banish the top {N} cards? of {OPP} discard pile"),
+        _full(rf"banish the top {NX} cards? of {OPP} discard pile"),
         _amount("banish_from_discard", "opponent"),
     ),
     (_full(rf"place an? {_T} from your (discard pile|life deck|hand) into play"), _put("place")),
@@ -232,7 +237,21 @@ def _damage(kind: str) -> Builder:
     return lambda m: {"kind": kind, "amount": number(m.group(1)) if m.groups() else 0}
 
 
+def _damage_x(kind: str) -> Builder:
+    """ "DAMAGE: 3 +X stages.": the card's X is added as the damage is dealt."""
+    return lambda m: {"kind": kind, "amount": number(m.group(1)) if m.groups() else 0,
+                      "plus_x": True}  # fmt: skip
+
+
 DAMAGE: _Table = [
+    (_full(rf"AT \+X {STAGES}"), _damage_x("at")),
+    (_full(rf"AT \+X {LIFE}"), _damage_x("at_life")),
+    (_full(rf"X {STAGES}"), _damage_x("stages")),
+    (_full(rf"X {LIFE}"), _damage_x("life")),
+    (_full(rf"{N} ?\+ ?X {STAGES}"), _damage_x("stages")),
+    (_full(rf"{N} {STAGES} ?\+ ?X {STAGES}"), _damage_x("stages")),
+    (_full(rf"{N} ?\+ ?X {LIFE}"), _damage_x("life")),
+    (_full(rf"{N} {LIFE} ?\+ ?X {LIFE}"), _damage_x("life")),
     (_full(r"AT"), _damage("at")),
     (_full(rf"AT \+{N} {STAGES}"), _damage("at")),
     (_full(rf"AT \+{N} {LIFE}"), _damage("at_life")),
