@@ -175,6 +175,8 @@ def _check_x(clauses: list[_Clause]) -> None:
         return
     for clause in clauses:
         if _uses_x(clause):
+            # an attack's damage is its core: without it nothing of the ability runs
+            clause.gating = clause.kind == "damage"
             clause.kind = "unknown"
 
 
