@@ -312,8 +312,10 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
         return
-    if p.ATTACH.fullmatch(body):
-        put("attach", {"target": "mp"})
+    attach = p.ATTACH.fullmatch(body)
+    if attach:
+        mine = attach.group(1).lower() == "your"
+        put("attach", {"target": "mp"} if mine else {"target": "mp", "who": "opponent"})
         return
     requires = re.fullmatch(r"use only if (.+)", body, re.IGNORECASE)
     if requires:

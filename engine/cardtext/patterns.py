@@ -163,6 +163,7 @@ EFFECTS: _Table = [
         _full(rf"lower {OPP} MP (?:1|one) level"),
         _fixed({"do": "lower_level", "who": "opponent"}),
     ),
+    (_full(r"lower your MP (?:1|one) level"), _fixed({"do": "lower_level"})),
     (_full(r"power up to full"), _fixed({"do": "set_stage_max"})),
     (_full(r"capture a dragon ball"), _fixed({"do": "capture_dragon_ball"})),
     (_full(r"use a critical damage effect"), _fixed({"do": "critical_effect"})),
@@ -413,7 +414,7 @@ def parse_keyword(body: str) -> Json | None:
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")
-ATTACH = _full(r"attach to your (?:MP|main personality)")
+ATTACH = _full(rf"attach (?:this card )?to (your|{OPP}) (?:MP|main personality)")
 
 
 UNSTOPPABLE = _full(r"this attack is unstoppable|this attack cannot be stopped")
