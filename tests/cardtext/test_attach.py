@@ -8,7 +8,7 @@ from engine.cardtext import compile_text
 
 
 def test_attach_to_either_players_mp() -> None:
-    mine = compile_text("Attach this card to your MP. Draw a card.", CardType.EVENT)
+    mine = compile_text("Draw a card. Attach this card to your MP.", CardType.EVENT)
     assert mine.fields["attach_to"] == {"target": "mp"}
     theirs = compile_text("POWER: Draw a card. Attach to your opponent's MP.", CardType.EVENT)
     assert theirs.status == "automated"
