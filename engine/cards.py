@@ -231,6 +231,18 @@ class BanishFromDiscard(_Effect):
     amount: int = Field(default=1, ge=1)
 
 
+class LookAtHand(_Effect):
+    """ "Look at your opponent's hand.": `who`'s hand is shown to the controller alone."""
+
+    do: Literal["look_at_hand"]
+
+
+class RevealHand(_Effect):
+    """ "Reveal your hand." / "Your opponent reveals his hand.": shown to both players."""
+
+    do: Literal["reveal_hand"]
+
+
 class CaptureDragonBall(_Effect):
     do: Literal["capture_dragon_ball"]
 
@@ -304,6 +316,8 @@ Effect = Annotated[
     | Search
     | Destroy
     | BanishFromDiscard
+    | LookAtHand
+    | RevealHand
     | CaptureDragonBall
     | UseCriticalEffect
     | PutIntoPlay

@@ -161,6 +161,7 @@ _WORDS: dict[str, str] = {
     "destroy": "destroy a {target}", "banish_from_discard": "banish {amount} card(s) from "
     "the discard pile", "capture_dragon_ball": "capture a Dragon Ball",
     "critical_effect": "use a critical damage effect",
+    "look_at_hand": "look at a hand", "reveal_hand": "reveal a hand",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
 }  # fmt: skip
@@ -286,6 +287,24 @@ def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
     game.then(("capture", {"player": controller}))
 
 
+def _hand_names(game: Game, player: int) -> str:
+    return ", ".join(game.name(iid) for iid in game.player(player).hand) or "no cards"
+
+
+def _look_at_hand(game: Game, _e: Any, controller: int, target: int, _a: bool) -> None:
+    """Only the looking player learns the hand (2016 "Your hand is kept secret")."""
+    game.emit("look_at_hand", f"{game.who(controller)} looks at {game.who(target)}'s hand.")
+    game.emit(
+        "look_at_hand_private",
+        f"{game.who(target)}'s hand: {_hand_names(game, target)}.",
+        private_to=controller,
+    )
+
+
+def _reveal_hand(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+    game.emit("reveal_hand", f"{game.who(target)} reveals their hand: {_hand_names(game, target)}.")
+
+
 def _critical_effect(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
     game.then(("critical_effect", {"player": controller}))
 
@@ -343,6 +362,8 @@ _APPLY: dict[str, Apply] = {
     "banish_from_discard": _banish_discard,
     "capture_dragon_ball": _capture,
     "critical_effect": _critical_effect,
+    "look_at_hand": _look_at_hand,
+    "reveal_hand": _reveal_hand,
     "put_into_play": _put_into_play,
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,

@@ -167,6 +167,12 @@ EFFECTS: _Table = [
     (_full(r"power up to full"), _fixed({"do": "set_stage_max"})),
     (_full(r"capture a dragon ball"), _fixed({"do": "capture_dragon_ball"})),
     (_full(r"use a critical damage effect"), _fixed({"do": "critical_effect"})),
+    (_full(rf"look at {OPP} hand"), _fixed({"do": "look_at_hand", "who": "opponent"})),
+    (_full(r"reveal your hand(?: to your opponent)?"), _fixed({"do": "reveal_hand"})),
+    (
+        _full(r"your opponent reveals (?:his or her|his|her|their) hand"),
+        _fixed({"do": "reveal_hand", "who": "opponent"}),
+    ),
     (_full(rf"destroy an? {_T} your opponent has in play"), _destroy),
     (_full(r"search your life deck for an? (.+?) and place it (?:in|into) your hand"), _search),
     (
