@@ -346,6 +346,9 @@ class Attack(_Strict):
     damage: Damage
     effects: list[Effect] = []  # immediate effects, step 2
     hit: list[Effect] = []  # HIT effects, step 5
+    # "If this attack is stopped, ...": as the attack is stopped, with the "whenever" effects
+    # of that moment (docs/rulings.md 45)
+    stopped: list[Effect] = []
     requires: Condition | None = None
     # Unstoppable: a defense's stop has no effect on it, so defenses that only stop are
     # not offered; prevention still applies (2016 CRITICAL DAMAGE; docs/rulings.md).

@@ -318,6 +318,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
     manual.schedule(game, defender, iid)
     resolve(game, defender, iid, "defense.effects")
+    if attack.stopped:
+        resolve(game, attack.attacker, attack.source, "attack.stopped", attack=True)
     game.then(("flush_triggers", {}))
 
 

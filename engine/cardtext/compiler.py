@@ -120,7 +120,7 @@ class _Clause:
 
     @property
     def effects(self) -> list[Json]:
-        return [self.data, *self.extra] if self.kind == "effect" else []
+        return [self.data, *self.extra] if self.kind in ("effect", "stopped") else []
 
 
 def compile_text(text: str, card_type: CardType) -> CompileResult:
@@ -317,6 +317,12 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         mine = attach.group(1).lower() == "your"
         put("attach", {"target": "mp"} if mine else {"target": "mp", "who": "opponent"})
         return
+    stopped = _IF_STOPPED.fullmatch(body)
+    if stopped:
+        chain = _effect_chain(stopped.group(1))
+        if chain is not None:
+            clause.kind, clause.data, clause.extra = "stopped", chain[0], chain[1:]
+        return
     requires = re.fullmatch(r"use only if (.+)", body, re.IGNORECASE)
     if requires:
         put("requires", p.parse_condition(requires.group(1)))
@@ -344,6 +350,7 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
+_IF_STOPPED = re.compile(r"if this attack is stopped,\s*(.+)", re.IGNORECASE)
 _YOU_MAY = re.compile(r"you may (.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
@@ -530,7 +537,7 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return False
     if "attack" in kinds:
         return _attack(items, card_type, fields, requires)
-    if "damage" in kinds or "unstoppable" in kinds or any(c.hit for c in items):
+    if {"damage", "unstoppable", "stopped"} & set(kinds) or any(c.hit for c in items):
         return False
     effects = [e for c in items for e in c.effects]
     defenses = [c.data for c in items if c.kind == "defense"]
@@ -564,6 +571,7 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
     attack: Json = dict(heads[0].data)
     effects: list[Json] = []
     hit: list[Json] = []
+    stopped: list[Json] = []
     for clause in items[1:]:
         if clause.kind == "damage" and "damage" not in attack:
             attack["damage"] = clause.data
@@ -571,6 +579,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             attack["unstoppable"] = True
         elif clause.kind == "requires" and "damage" not in attack and not effects:
             pass
+        elif clause.kind == "stopped" and not clause.hit:
+            stopped.extend(clause.effects)
         elif clause.kind == "effect" and clause.hit and "damage" in attack:
             hit.extend(clause.effects)
         elif clause.kind == "effect" and not clause.hit:
@@ -587,6 +597,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
         attack["effects"] = effects
     if hit:
         attack["hit"] = hit
+    if stopped:
+        attack["stopped"] = stopped
     fields["attack"] = attack
     return True
 
