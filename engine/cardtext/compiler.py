@@ -49,7 +49,9 @@ ACTION_TYPES = frozenset(
 ENTERING_TYPES = frozenset(
     {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL, CardType.ALLY}
 )
-ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY}
+# Setups in play and Events in hand offer theirs as combat begins (engine.turn.
+# entering_powers).
+ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY} | {CardType.SETUP, CardType.EVENT}
 # Cards whose constant effects and triggers the engine keeps active (engine.game.
 # cards_with_constants), attached cards aside.
 CONSTANT_TYPES = ENTERING_TYPES | {CardType.DRAGON_BALL}
