@@ -83,10 +83,25 @@ class Modifier(_Strict):
         "prevent_physical",  # physical attacks against you do -amount stages
         "prevent_energy",  # energy attacks against you do -amount life cards
         "no_mppv",  # `who` cannot win by MPPV (2016 ANGER, the Level-4 rule)
+        # engine.modifiers: rule changes of engine.cardtext.floating sentences
+        "damage",  # `who`'s attacks (of `attacks`, `styled`) do +stages / +life
+        "no_attacks",  # `who` cannot perform attacks of `attacks` (and `styled`)
+        "no_events",  # `who` cannot play Events
+        "skip_action",  # `who` passes their next Action (one-shot)
+        "styled_attacks",  # `who`'s attacks are considered Styled
+        "mp_pur",  # `who`'s Main Personality's PUR +amount
+        "hand_size",  # `who`'s maximum hand size in the Discard Step +amount
     ]
     amount: int = 0
-    who: Who = "self"
+    # "both": every player's attacks ("All attacks do +1 life card of damage.")
+    who: Who | Literal["both"] = "self"
     requires: Condition | None = None
+    # the attacks a `damage` or `no_attacks` modifier is about: their type, and Styled
+    # (True) or non-Styled (False) ones only
+    attacks: AttackFilter = "any"
+    styled: bool | None = None
+    stages: int = 0  # `damage`: power stages added to an attack's stage damage
+    life: int = 0  # `damage`: life cards added to an attack's life-card damage
 
 
 # --- Effects (one per sentence) ----------------------------------------------------------
@@ -219,6 +234,10 @@ class UntilEndOfTurn(_Effect):
 
     do: Literal["until_end_of_turn"]
     modifier: Modifier
+    # "turn": this turn (= this combat); "next_turn": until the end of the controller's
+    # next turn; "next_attack": the next attack the modifier is about; "next_action": the
+    # next Action of the player it is about (engine.modifiers)
+    lasts: Literal["turn", "next_turn", "next_attack", "next_action"] = "turn"
 
 
 class Hook(_Effect):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics
+from engine import manual, mechanics, modifiers
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -60,6 +60,8 @@ def action_options(game: Game, player: int) -> list[Option]:
     for iid in state.hand:
         card = game.card(iid)
         if card.attack is not None:
+            if modifiers.attack_forbidden(game, player, card):
+                continue
             for actor in acting:
                 if can_attack(game, player, card.attack, actor):
                     options.append(
@@ -68,7 +70,9 @@ def action_options(game: Game, player: int) -> list[Option]:
                             f"Attack with {card.name}{_actor_suffix(game, actor)}",
                         )
                     )
-        elif _playable_event(game, player, card, iid):
+        elif _playable_event(game, player, card, iid) and not (
+            card.type == CardType.EVENT and modifiers.events_forbidden(game, player)
+        ):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
     for iid in state.setups:
         card = game.card(iid)
@@ -95,6 +99,8 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
 
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     if card.attack is not None:
+        if modifiers.attack_forbidden(game, player, card):
+            return False
         return can_attack(game, player, card.attack, actor)
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
         return card.type in manual.HAND_POWERS and manual.needs_hand(card)
@@ -107,6 +113,9 @@ def combat_action(game: Game, args: JsonDict) -> None:
     player = args["player"]
     state = game.state
     choice = args.get("choice")
+    if choice is None and modifiers.skips_action(game, player):
+        game.emit("skip", f"{game.who(player)} skips this Action: it counts as a pass.")
+        choice = "pass"
     if choice is None:
         game.ask(
             player,
@@ -117,6 +126,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
             player=player,
         )
         return
+    modifiers.action_taken(game, player)
     if choice == "pass":
         state.consecutive_passes += 1
         game.emit("pass", f"{game.who(player)} passes.")
@@ -186,6 +196,7 @@ def begin_attack(
     game.state.attack = AttackState(
         attacker=player, source=iid, origin=origin, actor=actor, type=attack.type
     )
+    modifiers.bind_next_attack(game, player, game.card(iid))
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -243,8 +254,11 @@ def defense_options(
             return False
         return _defense_fits(game, card, defense, defender, kind)
 
+    no_events = modifiers.events_forbidden(game, defender)
     for iid in state.hand:
         card = game.card(iid)
+        if card.type == CardType.EVENT and no_events:
+            continue
         if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in state.setups:
@@ -339,7 +353,7 @@ def expected_damage(game: Game) -> tuple[str, int]:
     unit = "stages" if damage.kind in ("at", "stages") else "life"
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
-    amount += game.modifier_total(attacker, bonus_kind)
+    amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
     amount -= attack.prevented + game.modifier_total(defender, prevent_kind)
     return unit, max(0, amount)
 
@@ -441,5 +455,7 @@ def attack_critical(game: Game, args: JsonDict) -> None:
 
 @handler("attack_end")
 def attack_end(game: Game, args: JsonDict) -> None:
-    """Step 7 happened in finish_card; the attack is over."""
+    """Step 7 happened in finish_card; the attack is over, and so are the "next attack"
+    effects it used."""
     game.state.attack = None
+    modifiers.end_attack(game)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import manual, mechanics
+from engine import manual, mechanics, modifiers
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -238,15 +238,9 @@ def _discard_named(game: Game, _e: DiscardNamed, controller: int, target: int, _
 
 
 def _until_end_of_turn(
-    game: Game, effect: UntilEndOfTurn, _c: int, target: int, _a: bool, iid: int = -1
+    game: Game, effect: UntilEndOfTurn, controller: int, target: int, _a: bool, iid: int = -1
 ) -> None:
-    modifier = effect.modifier.model_dump(mode="json", exclude_defaults=True)
-    game.state.floating.append({"controller": target, "card": iid, "modifier": modifier})
-    source = game.name(iid) if iid >= 0 else "An effect"
-    game.emit(
-        "floating",
-        f"{source}: an effect for {game.who(target)} lasts until the end of the turn.",
-    )
+    modifiers.add_floating(game, effect, controller, target, iid)
 
 
 def _hook(game: Game, effect: Hook, controller: int, target: int, attack: bool) -> None:

@@ -289,17 +289,19 @@ class Game:
                 for modifier in self._cards[iid].constant:
                     if (
                         modifier.mod == mod
-                        and modifier.who == wanted
+                        and modifier.who in (wanted, "both")
                         and self._mod_on(modifier, controller)
                     ):
                         yield modifier
             for entry in self.state.floating:
                 if entry["controller"] != controller:
                     continue
+                if entry.get("lasts") == "next_attack" and not entry.get("bound"):
+                    continue  # it applies only to the attack it was bound to
                 modifier = self.floating_modifier(entry)
                 if (
                     modifier.mod == mod
-                    and modifier.who == wanted
+                    and modifier.who in (wanted, "both")
                     and self._mod_on(modifier, controller)
                 ):
                     yield modifier

@@ -101,7 +101,9 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
             "stage": player.stage,
             "power_level": game.power_level(index, MAIN_PERSONALITY),
             "power_stages": list(mp.power_stages),
-            "pur": mp.pur + game.modifier_total(index, "pur"),  # what power-up will add
+            "pur": mp.pur  # what power-up will add
+            + game.modifier_total(index, "pur")
+            + game.modifier_total(index, "mp_pur"),
         },
         "anger": player.anger,
         "mastery": game.name(player.mastery),

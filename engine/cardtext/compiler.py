@@ -292,7 +292,8 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
-_YOU_MAY = re.compile(r"you may (.+)", re.IGNORECASE)
+# "You may not perform ..." is a restriction, not an optional effect
+_YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
 
 

@@ -1,0 +1,194 @@
+"""Sentences that change the rules for a while (engine.modifiers): damage modifiers on
+attacks, restrictions on Actions, skipped Actions, and constant rule changes.
+
+Read from sub-phrases: whose attacks ("your", "your opponent's", "all"), which attacks
+("Styled", "non-Styled", "physical", "energy"), amounts ("+2 stages and +1 life card") and
+how long ("this combat", "for the remainder of combat", "until the end of your next turn",
+the next attack only). Every pattern still matches a whole sentence (engine.cardtext.
+patterns). The Panini game has one combat per turn (2016 TURN SEQUENCE), so "this combat"
+lasts as long as "this turn" for what happens in combat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_NUM = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+_N = rf"({_NUM})"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+          "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_STAGES = r"(?:power )?stages?"
+_LIFE = r"life cards?"
+_THEIR = r"(?:his|her|their|his or her)"
+_DO = r"(?:do|deal)"
+_DOES = r"(?:does|deals)"
+_OPPONENT = r"your opponent'?s"
+
+# whose attacks: "your", "all of your", "your opponent's", "all", or none ("Styled attacks")
+_WHOSE = rf"(?P<whose>all of your |your |{_OPPONENT} |all )?"
+_WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
+_AMOUNTS = (
+    rf"(?:(?P<s_sign>[+-])(?P<s_num>{_NUM}) {_STAGES}(?: and (?P<l_sign>[+-])(?P<l_num>{_NUM}) "
+    rf"{_LIFE})?|(?P<lo_sign>[+-])(?P<lo_num>{_NUM}) {_LIFE})"
+)
+_COMBAT = r"(?:this combat|this turn|for the remainder of combat|for the rest of combat)"
+_DURATION = rf"(?:{_COMBAT}|until the end of (?:the|this) turn)"
+_NEXT_TURN = r"until the end of your next turn"
+
+
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
+def _amounts(m: re.Match[str]) -> Json:
+    """{"stages": ..., "life": ...} from the _AMOUNTS groups."""
+    found: Json = {}
+    for sign, num, field in (("s", "s", "stages"), ("l", "l", "life"), ("lo", "lo", "life")):
+        if m.group(f"{sign}_sign"):
+            amount = _number(m.group(f"{num}_num"))
+            found[field] = -amount if m.group(f"{sign}_sign") == "-" else amount
+    return found
+
+
+def _attacks(m: re.Match[str], default_who: str = "both") -> Json:
+    """The modifier fields for whose and which attacks."""
+    whose = (m.groupdict().get("whose") or "").strip().lower()
+    who = {"your": "self", "all of your": "self", "all": "both", "": default_who}.get(
+        whose, "opponent"
+    )
+    found: Json = {}
+    if who != "self":
+        found["who"] = who
+    if m.group("kind"):
+        found["attacks"] = m.group("kind").strip().lower()
+    styled = (m.group("styled") or "").strip().lower()
+    if styled:
+        found["styled"] = styled == "styled"
+    return found
+
+
+def _damage(m: re.Match[str]) -> Json | None:
+    if not (m.group("whose") or m.group("styled") or m.group("kind")):
+        return None  # "Attacks do +1 stage": whose attacks is not said
+    return {"mod": "damage", **_attacks(m), **_amounts(m)}
+
+
+# "Your attacks do +1 stage of damage", "All of your attacks do +1 power stage and +1 life
+# card of damage", "Your opponent's attacks do -2 life cards of damage"
+_DAMAGE = rf"{_WHOSE}{_WHICH}attacks {_DO} {_AMOUNTS} of damage"
+_CONSTANT_DAMAGE = _re(_DAMAGE)
+_FLOATING_DAMAGE = _re(rf"(?P<pre>for the remainder of combat, )?{_DAMAGE}(?: (?P<dur>.+))?")
+# "Your next Styled attack this combat deals +2 life cards of damage."
+_NEXT_ATTACK = _re(
+    rf"(?P<lead>your next|the next) {_WHICH}attack(?P<perform> you perform)?"
+    rf"(?: this combat)? {_DOES} {_AMOUNTS} of damage(?: this combat)?"
+)
+_STYLED = _re(r"(?P<whose>all of your |your )attacks are considered styled(?: (?P<dur>.+))?")
+
+
+def _lasts(duration: str | None, constant: bool) -> str | None:
+    """ "turn" / "next_turn" for an effect; "" for a constant (no duration); None: not a
+    duration read here."""
+    if constant:
+        return "" if duration is None else None
+    if duration is None:
+        return None  # an effect with no duration is not a rule change read here
+    if re.fullmatch(_DURATION, duration, re.IGNORECASE):
+        return "turn"
+    if re.fullmatch(_NEXT_TURN, duration, re.IGNORECASE):
+        return "next_turn"
+    return None
+
+
+def _floating(modifier: Json, lasts: str) -> Json:
+    effect: Json = {"do": "until_end_of_turn", "modifier": modifier}
+    if lasts != "turn":
+        effect["lasts"] = lasts
+    return effect
+
+
+# --- restrictions -------------------------------------------------------------------------
+_WHO = r"(?P<who>your opponent|you)"
+_CANNOT = r"(?:cannot|can't|may not)"
+_NO_ATTACKS = _re(rf"{_WHO} {_CANNOT} perform (?P<kind>physical |energy )?attacks {_COMBAT}")
+_NO_EVENTS = _re(rf"{_WHO} {_CANNOT} play events {_COMBAT}")
+_SKIP = _re(
+    rf"your opponent (?:skips {_THEIR} next action|must pass (?:for )?{_THEIR} next action)"
+    r"(?: this combat)?"
+)
+
+
+def _who(m: re.Match[str]) -> Json:
+    return {"who": "opponent"} if m.group("who").lower() == "your opponent" else {}
+
+
+def parse_floating_effect(body: str) -> Json | None:
+    """A sentence creating a floating effect (engine.cards.UntilEndOfTurn), or None."""
+    found = _FLOATING_DAMAGE.fullmatch(body)
+    if found:
+        duration = found.group("dur")
+        if found.group("pre"):
+            lasts = "turn" if duration is None else None
+        else:
+            lasts = _lasts(duration, constant=False)
+        modifier = _damage(found)
+        if lasts is None or modifier is None:
+            return None
+        return _floating(modifier, lasts)
+    found = _NEXT_ATTACK.fullmatch(body)
+    # "your next attack" or "the next attack you perform": whose it is must be said once
+    if found and (found.group("lead").lower() == "your next") != bool(found.group("perform")):
+        modifier = {"mod": "damage", **_attacks(found, "self"), **_amounts(found)}
+        return _floating(modifier, "next_attack")
+    found = _STYLED.fullmatch(body)
+    if found:
+        lasts = _lasts(found.group("dur"), constant=False)
+        return None if lasts is None else _floating({"mod": "styled_attacks"}, lasts)
+    found = _NO_ATTACKS.fullmatch(body)
+    if found:
+        modifier = {"mod": "no_attacks", **_who(found)}
+        if found.group("kind"):
+            modifier["attacks"] = found.group("kind").strip().lower()
+        return _floating(modifier, "turn")
+    found = _NO_EVENTS.fullmatch(body)
+    if found:
+        return _floating({"mod": "no_events", **_who(found)}, "turn")
+    if _SKIP.fullmatch(body):
+        return _floating({"mod": "skip_action", "who": "opponent"}, "next_action")
+    return None
+
+
+# --- constant rule changes ------------------------------------------------------------------
+_MP_PUR = _re(rf"your (?:MP's|main personality's) PUR is \+{_N}")
+_HAND_SIZE = _re(rf"your maximum hand size is \+{_N} during the discard step")
+_ENERGY_COST = _re(rf"(?P<whose>{_OPPONENT} |your )energy attacks cost \+{_N} {_STAGES} to perform")
+
+
+def parse_rule_modifier(body: str) -> Json | None:
+    """A constant (CONSTANT:) rule change as an engine.cards.Modifier, or None."""
+    found = _CONSTANT_DAMAGE.fullmatch(body)
+    if found:
+        return _damage(found)
+    found = _STYLED.fullmatch(body)
+    if found and found.group("dur") is None:
+        return {"mod": "styled_attacks"}
+    found = _MP_PUR.fullmatch(body)
+    if found:
+        return {"mod": "mp_pur", "amount": _number(found.group(1))}
+    found = _HAND_SIZE.fullmatch(body)
+    if found:
+        return {"mod": "hand_size", "amount": _number(found.group(1))}
+    found = _ENERGY_COST.fullmatch(body)
+    if found:
+        cost: Json = {"mod": "energy_cost", "amount": _number(found.group(2))}
+        if found.group("whose").strip().lower() != "your":
+            cost["who"] = "opponent"
+        return cost
+    return None
