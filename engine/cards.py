@@ -91,6 +91,10 @@ class Modifier(_Strict):
         "styled_attacks",  # `who`'s attacks are considered Styled
         "mp_pur",  # `who`'s Main Personality's PUR +amount
         "hand_size",  # `who`'s maximum hand size in the Discard Step +amount
+        "no_anger",  # `who` cannot raise their anger
+        "anger_to_level",  # `who` needs `amount` anger to advance a level
+        "anger_discount",  # `who` needs `amount` less anger to advance a level
+        "hand_revealed",  # `who` plays with their hand revealed
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
@@ -236,8 +240,9 @@ class UntilEndOfTurn(_Effect):
     modifier: Modifier
     # "turn": this turn (= this combat); "next_turn": until the end of the controller's
     # next turn; "next_attack": the next attack the modifier is about; "next_action": the
-    # next Action of the player it is about (engine.modifiers)
-    lasts: Literal["turn", "next_turn", "next_attack", "next_action"] = "turn"
+    # next Action of the player it is about; "next_turn_start": until the start of the
+    # controller's next turn (engine.modifiers)
+    lasts: Literal["turn", "next_turn", "next_turn_start", "next_attack", "next_action"] = "turn"
 
 
 class Hook(_Effect):

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 _LASTS = {
     "turn": "until the end of the turn",
     "next_turn": "until the end of its controller's next turn",
+    "next_turn_start": "until the start of its controller's next turn",
     "next_attack": "for the next attack it is about",
     "next_action": "for the next Action of the player it is about",
 }
@@ -65,6 +66,16 @@ def attack_forbidden(game: Game, player: int, card: Card) -> bool:
     )
 
 
+def anger_to_level(game: Game, player: int) -> int:
+    """The anger that advances `player`'s MP a level (2016 "ANGER": five), as effects set
+    it ("Your opponent needs 6 anger ...", the highest if several do) and lower it ("You
+    need 1 less anger ..."); never less than one. On Level 4 it is the anger that would
+    advance past it, so it wins by MPPV (2016 "ANGER" note; docs/rulings.md)."""
+    needed = [modifier.amount for modifier in game.active_modifiers(player, "anger_to_level")]
+    base = max(needed) if needed else game.rules.anger_to_level
+    return max(1, base - game.modifier_total(player, "anger_discount"))
+
+
 def events_forbidden(game: Game, player: int) -> bool:
     """ "Your opponent cannot play Events this combat": neither as an Action nor against
     an attack (an Event used as a defense is played from the hand too)."""
@@ -88,10 +99,12 @@ def add_floating(
     entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
     if effect.lasts != "turn":
         entry["lasts"] = effect.lasts
-    if effect.lasts == "next_turn":
-        # "your next turn": the controller's; turns are numbered across both players
+    if effect.lasts in ("next_turn", "next_turn_start"):
+        # "your next turn": the controller's; turns are numbered across both players.
+        # `until_turn` is the last turn the effect lasts through.
         state = game.state
-        entry["until_turn"] = state.turn + (2 if state.active == controller else 1)
+        next_turn = state.turn + (2 if state.active == controller else 1)
+        entry["until_turn"] = next_turn if effect.lasts == "next_turn" else next_turn - 1
     game.state.floating.append(entry)
     source = game.name(iid) if iid >= 0 else "An effect"
     game.emit(

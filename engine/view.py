@@ -139,7 +139,8 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
         "resolving": [game.name(iid) for iid in player.resolving],
         "held_discards_count": len(player.held_discards),
     }
-    if viewer == index:
+    # "Your opponent plays with his hand revealed": everyone sees it (engine.modifiers)
+    if viewer == index or game.has_modifier(index, "hand_revealed"):
         side["hand"] = [game.name(iid) for iid in player.hand]
     return side
 

@@ -125,6 +125,13 @@ _SKIP = _re(
 )
 
 
+# "Your opponent cannot raise his anger this combat."
+_NO_ANGER = _re(rf"{_WHO} {_CANNOT} (?:raise {_THEIR}|raise your|gain) anger {_COMBAT}")
+_REVEALED = _re(
+    rf"your opponent plays with {_THEIR} hand revealed(?P<dur> until the start of your next turn)?"
+)
+
+
 def _who(m: re.Match[str]) -> Json:
     return {"who": "opponent"} if m.group("who").lower() == "your opponent" else {}
 
@@ -160,6 +167,12 @@ def parse_floating_effect(body: str) -> Json | None:
     found = _NO_EVENTS.fullmatch(body)
     if found:
         return _floating({"mod": "no_events", **_who(found)}, "turn")
+    found = _NO_ANGER.fullmatch(body)
+    if found:
+        return _floating({"mod": "no_anger", **_who(found)}, "turn")
+    found = _REVEALED.fullmatch(body)
+    if found and found.group("dur"):
+        return _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn_start")
     if _SKIP.fullmatch(body):
         return _floating({"mod": "skip_action", "who": "opponent"}, "next_action")
     return None
@@ -168,6 +181,10 @@ def parse_floating_effect(body: str) -> Json | None:
 # --- constant rule changes ------------------------------------------------------------------
 _MP_PUR = _re(rf"your (?:MP's|main personality's) PUR is \+{_N}")
 _HAND_SIZE = _re(rf"your maximum hand size is \+{_N} during the discard step")
+_ANGER_TO_LEVEL = _re(
+    rf"(?P<who>your opponent needs|you need) {_N} (?P<less>less )?anger to advance "
+    r"(?:a|your|{_THEIR}) (?:personality )?level".replace("{_THEIR}", _THEIR)
+)
 _ENERGY_COST = _re(rf"(?P<whose>{_OPPONENT} |your )energy attacks cost \+{_N} {_STAGES} to perform")
 
 
@@ -185,6 +202,18 @@ def parse_rule_modifier(body: str) -> Json | None:
     found = _HAND_SIZE.fullmatch(body)
     if found:
         return {"mod": "hand_size", "amount": _number(found.group(1))}
+    found = _ANGER_TO_LEVEL.fullmatch(body)
+    if found:
+        anger: Json = {
+            "mod": "anger_discount" if found.group("less") else "anger_to_level",
+            "amount": _number(found.group(2)),
+        }
+        if found.group("who").lower() != "you need":
+            anger["who"] = "opponent"
+        return anger
+    found = _REVEALED.fullmatch(body)
+    if found and not found.group("dur"):
+        return {"mod": "hand_revealed", "who": "opponent"}
     found = _ENERGY_COST.fullmatch(body)
     if found:
         cost: Json = {"mod": "energy_cost", "amount": _number(found.group(2))}

@@ -100,6 +100,14 @@ def test_restrictions_and_skips() -> None:
                  "Your opponent skips his or her next action this combat.",
                  "Your opponent must pass for his or her next action this combat."):  # fmt: skip
         assert _effect(text) == skip
+    for text in (
+        "Your opponent cannot raise his anger this combat.",
+        "Your opponent cannot gain anger for the remainder of combat.",
+    ):
+        assert _effect(text) == _floating({"mod": "no_anger", "who": "opponent"})
+    assert _effect(
+        "Your opponent plays with his hand revealed until the start of your next turn."
+    ) == _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn_start")
     assert _effect("All of your attacks are considered Styled this combat.") == _floating(
         {"mod": "styled_attacks"}
     )
@@ -138,6 +146,18 @@ def test_restrictions_and_skips() -> None:
             {"mod": "energy_cost", "amount": 1, "who": "opponent"},
         ),
         ("Your attacks are considered Styled.", {"mod": "styled_attacks"}),
+        (
+            "Your opponent plays with his hand revealed.",
+            {"mod": "hand_revealed", "who": "opponent"},
+        ),
+        (
+            "Your opponent needs 6 anger to advance a personality level.",
+            {"mod": "anger_to_level", "amount": 6, "who": "opponent"},
+        ),
+        (
+            "You need 1 less anger to advance a personality level.",
+            {"mod": "anger_discount", "amount": 1},
+        ),
     ],
 )
 def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
@@ -157,6 +177,9 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "POWER: Your opponent skips his first action this combat.",
         "POWER: Gain 2 stages and your opponent cannot play Events for the remainder of combat.",
         "CONSTANT: Your attacks deal +X stages of damage.",
+        "POWER: Your opponent cannot gain anger.",  # for how long is not said
+        "POWER: Your opponent plays with his hand revealed.",
+        "CONSTANT: You need 1 less anger to advance a personality level (to a minimum of 3).",
         "CONSTANT: Your attacks deal +1 life card of damage and your opponent's attacks deal -1 "
         "life card of damage.",
     ],
