@@ -95,6 +95,10 @@ class Modifier(_Strict):
         "anger_to_level",  # `who` needs `amount` anger to advance a level
         "anger_discount",  # `who` needs `amount` less anger to advance a level
         "hand_revealed",  # `who` plays with their hand revealed
+        "unstoppable",  # `who`'s attacks (of `attacks`, `styled`) cannot be stopped
+        "no_capture",  # `who`'s Dragon Balls cannot be captured
+        "no_ally_actions",  # `who`'s Allies cannot make Actions
+        "allies_idle",  # ... nor have damage redirected to them
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")

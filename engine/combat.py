@@ -277,7 +277,9 @@ def is_unstoppable(game: Game) -> bool:
     if attack is None:
         return False
     ability = game.card(attack.source).attack
-    return ability is not None and ability.unstoppable
+    if ability is not None and ability.unstoppable:
+        return True
+    return modifiers.unstoppable(game, attack.attacker, game.card(attack.source))
 
 
 @handler("attack_defense")
@@ -376,7 +378,11 @@ def attack_damage(game: Game, args: JsonDict) -> None:
     if amount <= 0:
         game.emit("damage", "The attack deals no damage.")
         return
-    if choice is None and game.player(defender).allies:
+    if (
+        choice is None
+        and game.player(defender).allies
+        and not game.has_modifier(defender, "allies_idle")
+    ):
         game.ask(
             defender,
             "redirect",
@@ -405,9 +411,12 @@ def attack_hit(game: Game, args: JsonDict) -> None:
 def critical_options(game: Game, player: int) -> list[Option]:
     """Any of the three effects may be chosen, even one that does nothing."""
     opponent = game.player(1 - player)
-    options = [
-        Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
-    ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
+    if game.has_modifier(1 - player, "no_capture"):
+        options = [Option("capture", "Capture a Dragon Ball (they cannot be captured)")]
+    else:
+        options = [
+            Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
+        ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
     options += [
         Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}") for ally in opponent.allies
     ] or [Option("ally", "Discard an Ally (none in play)")]

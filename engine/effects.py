@@ -521,6 +521,9 @@ def capture_task(game: Game, args: JsonDict) -> None:
     player = args["player"]
     choice = args.get("choice")
     opponent = game.player(1 - player)
+    if game.has_modifier(1 - player, "no_capture"):
+        game.emit("capture", f"{game.who(1 - player)}'s Dragon Balls cannot be captured now.")
+        return
     if choice is not None:
         iid = chosen_card(choice)
         opponent.dragon_balls.remove(iid)

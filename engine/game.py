@@ -249,7 +249,11 @@ class Game:
 
     def allies_may_act(self, player: int) -> bool:
         """2016 ALLIES DURING COMBAT: Allies act when the MP is at most one stage above
-        zero."""
+        zero; an effect may forbid it (engine.modifiers)."""
+        if self.has_modifier(player, "no_ally_actions") or self.has_modifier(
+            player, "allies_idle"
+        ):
+            return False
         return self.state.players[player].stage <= 1
 
     def cards_with_constants(self, player: int) -> list[int]:

@@ -55,6 +55,14 @@ def damage_bonus(game: Game, unit: str) -> int:
     return total
 
 
+def unstoppable(game: Game, player: int, card: Card) -> bool:
+    """ "Your next attack this combat cannot be stopped": a stop has no effect on it."""
+    return any(
+        about(game, modifier, player, card)
+        for modifier in game.active_modifiers(player, "unstoppable")
+    )
+
+
 # --- restrictions ------------------------------------------------------------------------------
 def attack_forbidden(game: Game, player: int, card: Card) -> bool:
     """ "Your opponent cannot perform physical attacks ...": the attack is not offered."""

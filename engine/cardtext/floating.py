@@ -90,6 +90,16 @@ _NEXT_ATTACK = _re(
     rf"(?P<lead>your next|the next) {_WHICH}attack(?P<perform> you perform)?"
     rf"(?: this combat)? {_DOES} {_AMOUNTS} of damage(?: this combat)?"
 )
+# "All physical attacks you perform for the remainder of combat deal +2 power stages of damage."
+_YOU_PERFORM = _re(
+    rf"all {_WHICH}attacks you perform(?: (?P<pre>{_COMBAT}))? {_DO} {_AMOUNTS} of damage"
+    r"(?: (?P<dur>.+))?"
+)
+# "Your next attack this combat cannot be stopped."
+_NEXT_UNSTOPPABLE = _re(
+    rf"(?P<lead>your next|the next) {_WHICH}attack(?P<perform> you perform)? this combat "
+    r"cannot be stopped"
+)
 _STYLED = _re(r"(?P<whose>all of your |your )attacks are considered styled(?: (?P<dur>.+))?")
 
 
@@ -119,6 +129,17 @@ _WHO = r"(?P<who>your opponent|you)"
 _CANNOT = r"(?:cannot|can't|may not)"
 _NO_ATTACKS = _re(rf"{_WHO} {_CANNOT} perform (?P<kind>physical |energy )?attacks {_COMBAT}")
 _NO_EVENTS = _re(rf"{_WHO} {_CANNOT} play events {_COMBAT}")
+# "Your opponent cannot perform an energy attack in his next action.": an Action is
+# always followed by the other player's within the combat (docs/rulings.md)
+_NEXT_ACTION_ATTACK = _re(
+    rf"{_WHO} {_CANNOT} perform an? (?P<kind>physical |energy )?attack (?:in|during|for) "
+    rf"(?:{_THEIR}|your) next action(?: this combat)?"
+)
+_NO_CAPTURE = _re(rf"your dragon balls cannot be captured {_COMBAT}")
+_ALLIES = _re(
+    r"allies cannot make actions(?P<idle> nor have damage redirect(?:ed)? to them)?"
+    r"(?: (?P<dur>.+))?"
+)
 _SKIP = _re(
     rf"your opponent (?:skips {_THEIR} next action|must pass (?:for )?{_THEIR} next action)"
     r"(?: this combat)?"
@@ -130,6 +151,11 @@ _NO_ANGER = _re(rf"{_WHO} {_CANNOT} (?:raise {_THEIR}|raise your|gain) anger {_C
 _REVEALED = _re(
     rf"your opponent plays with {_THEIR} hand revealed(?P<dur> until the start of your next turn)?"
 )
+
+
+def _allies(m: re.Match[str]) -> Json:
+    """Every player's Allies (2016 GLOSSARY "Ally": Allies make Actions)."""
+    return {"mod": "allies_idle" if m.group("idle") else "no_ally_actions", "who": "both"}
 
 
 def _who(m: re.Match[str]) -> Json:
@@ -149,11 +175,25 @@ def parse_floating_effect(body: str) -> Json | None:
         if lasts is None or modifier is None:
             return None
         return _floating(modifier, lasts)
+    found = _YOU_PERFORM.fullmatch(body)
+    if found:
+        durations = [d for d in (found.group("pre"), found.group("dur")) if d]
+        if len(durations) != 1 or _lasts(durations[0], constant=False) != "turn":
+            return None
+        return _floating({"mod": "damage", **_attacks(found, "self"), **_amounts(found)}, "turn")
     found = _NEXT_ATTACK.fullmatch(body)
-    # "your next attack" or "the next attack you perform": whose it is must be said once
-    if found and (found.group("lead").lower() == "your next") != bool(found.group("perform")):
+    # "your next attack" or "the next attack you perform": whose it is must be said once,
+    # and "this combat" at least once (the next attack could otherwise be a later turn's)
+    if (
+        found
+        and (found.group("lead").lower() == "your next") != bool(found.group("perform"))
+        and "this combat" in body.lower()
+    ):
         modifier = {"mod": "damage", **_attacks(found, "self"), **_amounts(found)}
         return _floating(modifier, "next_attack")
+    found = _NEXT_UNSTOPPABLE.fullmatch(body)
+    if found and (found.group("lead").lower() == "your next") != bool(found.group("perform")):
+        return _floating({"mod": "unstoppable", **_attacks(found, "self")}, "next_attack")
     found = _STYLED.fullmatch(body)
     if found:
         lasts = _lasts(found.group("dur"), constant=False)
@@ -164,6 +204,17 @@ def parse_floating_effect(body: str) -> Json | None:
         if found.group("kind"):
             modifier["attacks"] = found.group("kind").strip().lower()
         return _floating(modifier, "turn")
+    found = _NEXT_ACTION_ATTACK.fullmatch(body)
+    if found:
+        modifier = {"mod": "no_attacks", **_who(found)}
+        if found.group("kind"):
+            modifier["attacks"] = found.group("kind").strip().lower()
+        return _floating(modifier, "next_action")
+    if _NO_CAPTURE.fullmatch(body):
+        return _floating({"mod": "no_capture"}, "turn")
+    found = _ALLIES.fullmatch(body)
+    if found and found.group("dur") and _lasts(found.group("dur"), constant=False) == "turn":
+        return _floating(_allies(found), "turn")
     found = _NO_EVENTS.fullmatch(body)
     if found:
         return _floating({"mod": "no_events", **_who(found)}, "turn")
@@ -196,6 +247,9 @@ def parse_rule_modifier(body: str) -> Json | None:
     found = _STYLED.fullmatch(body)
     if found and found.group("dur") is None:
         return {"mod": "styled_attacks"}
+    found = _ALLIES.fullmatch(body)
+    if found and found.group("dur") is None:
+        return _allies(found)
     found = _MP_PUR.fullmatch(body)
     if found:
         return {"mod": "mp_pur", "amount": _number(found.group(1))}

@@ -100,6 +100,23 @@ def test_restrictions_and_skips() -> None:
                  "Your opponent skips his or her next action this combat.",
                  "Your opponent must pass for his or her next action this combat."):  # fmt: skip
         assert _effect(text) == skip
+    assert _effect(
+        "All physical attacks you perform for the remainder of combat deal +2 power stages of "
+        "damage."
+    ) == _floating({"mod": "damage", "attacks": "physical", "stages": 2})
+    assert _effect("The next non-Styled attack you perform this combat cannot be stopped.") == (
+        _floating({"mod": "unstoppable", "styled": False}, "next_attack")
+    )
+    assert _effect("Your opponent cannot perform an energy attack in his next action.") == (
+        _floating({"mod": "no_attacks", "who": "opponent", "attacks": "energy"}, "next_action")
+    )
+    assert _effect("Your Dragon Balls cannot be captured this combat.") == _floating(
+        {"mod": "no_capture"}
+    )
+    assert _effect(
+        "Allies cannot make actions nor have damage redirected to them this combat."
+    ) == _floating({"mod": "allies_idle", "who": "both"})
+    assert _constant("Allies cannot make actions.") == {"mod": "no_ally_actions", "who": "both"}
     for text in (
         "Your opponent cannot raise his anger this combat.",
         "Your opponent cannot gain anger for the remainder of combat.",
@@ -173,7 +190,11 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "CONSTANT: Your attacks deal +1 life card of damage this combat.",  # not a constant
         "POWER: Your attacks deal +1 life card of damage until your next turn.",
         "POWER: Your next attack you perform this combat deals +3 life cards of damage.",
-        "POWER: Your opponent cannot perform an energy attack in his next action.",
+        "POWER: Your next attack cannot be stopped.",  # not said to be this combat's
+        "POWER: Your next attack deals +3 life cards of damage.",
+        "POWER: All physical attacks you perform deal +2 power stages of damage.",
+        "POWER: Allies cannot make actions.",
+        "POWER: Your opponent cannot perform an energy attack.",
         "POWER: Your opponent skips his first action this combat.",
         "POWER: Gain 2 stages and your opponent cannot play Events for the remainder of combat.",
         "CONSTANT: Your attacks deal +X stages of damage.",
