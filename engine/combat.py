@@ -83,6 +83,16 @@ def action_options(game: Game, player: int) -> list[Option]:
         if _usable_as_action(game, player, card, actor):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
+    for iid, _origin in modifiers.reusable(game, player):
+        card = game.card(iid)
+        for actor in acting:
+            if _usable_as_action(game, player, card, actor):
+                options.append(
+                    Option(
+                        f"again:{iid}:{actor}",
+                        f"Attack again with {card.name}{_actor_suffix(game, actor)}",
+                    )
+                )
     options.append(Option("pass", "Pass"))
     return options
 
@@ -132,6 +142,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
             game.emit("combat_end", "Both players passed: combat ends.")
+            _discard_kept_attacks(game)
             game.then(("discard_step", {"player": state.active, "first": True}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
@@ -143,7 +154,9 @@ def combat_action(game: Game, args: JsonDict) -> None:
     iid = parts[0]
     actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY
     me = game.player(player)
-    if kind in ("attack", "event"):
+    if kind == "again":  # the card stayed in play (it is still resolving, or a Power)
+        origin = modifiers.use_again(game, iid)
+    elif kind in ("attack", "event"):
         me.hand.remove(iid)
         me.resolving.append(iid)
         origin = "hand"
@@ -167,10 +180,14 @@ def combat_action(game: Game, args: JsonDict) -> None:
 @handler("finish_card")
 def finish_card(game: Game, args: JsonDict) -> None:
     """A played Event, Combat card or activated Setup is discarded (or Banished) after
-    use; a Power stays where it is."""
+    use; a Power stays where it is; an attack that stays in play to be used a second time
+    stays until then or until combat ends."""
+    player, iid = args["player"], args["card"]
+    if modifiers.keep_for_second_use(game, player, iid, args["origin"]):
+        game.emit("stays", f"{game.name(iid)} stays in play to be used a second time.")
+        return
     if args["origin"] == "power":
         return
-    player, iid = args["player"], args["card"]
     resolving = game.player(player).resolving
     if iid not in resolving:
         return
@@ -183,6 +200,17 @@ def finish_card(game: Game, args: JsonDict) -> None:
         mechanics.banish(game, iid)
     else:
         mechanics.put_in_discard(game, iid)
+
+
+def _discard_kept_attacks(game: Game) -> None:
+    for player, iid in modifiers.end_combat(game):
+        resolving = game.player(player).resolving
+        if iid in resolving:
+            resolving.remove(iid)
+            if game.card(iid).banish_after_use:
+                mechanics.banish(game, iid)
+            else:
+                mechanics.put_in_discard(game, iid)
 
 
 # --- an attack, step by step -------------------------------------------------------------

@@ -468,6 +468,9 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return True
     if not effects or card_type not in ACTION_TYPES:
         return False
+    if any(effect.get("modifier", {}).get("mod") == "reuse_attack" for effect in effects):
+        return False  # "This attack stays in play ..." outside an attack
+
     action: Json = {"effects": effects}
     if requires:
         action["requires"] = requires[0]

@@ -140,6 +140,8 @@ _ALLIES = _re(
     r"allies cannot make actions(?P<idle> nor have damage redirect(?:ed)? to them)?"
     r"(?: (?P<dur>.+))?"
 )
+# the attack's card is not discarded after it; it may be performed once more this combat
+_STAYS = _re(r"this attack stays in play to be used a second time this combat")
 _SKIP = _re(
     rf"your opponent (?:skips {_THEIR} next action|must pass (?:for )?{_THEIR} next action)"
     r"(?: this combat)?"
@@ -210,6 +212,8 @@ def parse_floating_effect(body: str) -> Json | None:
         if found.group("kind"):
             modifier["attacks"] = found.group("kind").strip().lower()
         return _floating(modifier, "next_action")
+    if _STAYS.fullmatch(body):
+        return _floating({"mod": "reuse_attack"}, "turn")
     if _NO_CAPTURE.fullmatch(body):
         return _floating({"mod": "no_capture"}, "turn")
     found = _ALLIES.fullmatch(body)

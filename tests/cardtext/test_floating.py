@@ -117,6 +117,14 @@ def test_restrictions_and_skips() -> None:
         "Allies cannot make actions nor have damage redirected to them this combat."
     ) == _floating({"mod": "allies_idle", "who": "both"})
     assert _constant("Allies cannot make actions.") == {"mod": "no_ally_actions", "who": "both"}
+    stays = compile_text(
+        "Physical attack. If you control 2 or more Dragon Balls, this attack stays in play to "
+        "be used a second time this combat. DAMAGE: AT.",
+        CardType.PHYSICAL_COMBAT,
+    )
+    assert stays.fields["attack"]["effects"] == [
+        {**_floating({"mod": "reuse_attack"}), "if": {"controls_dragon_balls_at_least": 2}}
+    ]
     for text in (
         "Your opponent cannot raise his anger this combat.",
         "Your opponent cannot gain anger for the remainder of combat.",
@@ -191,6 +199,8 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "POWER: Your attacks deal +1 life card of damage until your next turn.",
         "POWER: Your next attack you perform this combat deals +3 life cards of damage.",
         "POWER: Your next attack cannot be stopped.",  # not said to be this combat's
+        "POWER: That attack stays in play to be used a second time this combat.",
+        "POWER: This attack stays in play to be used a second time.",
         "POWER: Your next attack deals +3 life cards of damage.",
         "POWER: All physical attacks you perform deal +2 power stages of damage.",
         "POWER: Allies cannot make actions.",
@@ -208,6 +218,11 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
 def test_near_misses_stay_unread(text: str) -> None:
     card_type = DRILL if text.startswith("CONSTANT") else EV
     assert compile_text(text, card_type).unread == [text]
+
+
+def test_stays_in_play_only_in_an_attack() -> None:
+    text = "POWER: This attack stays in play to be used a second time this combat."
+    assert compile_text(text, EV).status == "manual"
 
 
 def test_constants_only_from_cards_the_engine_keeps_active() -> None:
