@@ -327,12 +327,19 @@ def _modifier(clause: _Clause, body: str) -> bool:
         for head, tail in _splits(body[3:]):
             condition, modifier = p.parse_condition(head), p.parse_modifier(tail)
             if condition is not None and modifier is not None:
-                found = {**modifier, "requires": condition}
+                found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
                 break
     if found is None:
         return False
     clause.kind, clause.data = "modifier", found
     return True
+
+
+def _each(modifier: Json) -> list[Json]:
+    """The modifiers of one sentence: {"each": [...]} holds several ("Your attacks do +1
+    life card of damage and your opponent's attacks do -1 life card of damage.")."""
+    each: list[Json] = modifier.get("each", [modifier])
+    return each
 
 
 def _trigger(clause: _Clause, body: str) -> bool:
@@ -365,7 +372,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.kind == "attach" for c in known):
         known = _attach(section, known, card_type, fields)
     triggers = [c.data for c in known if c.kind == "trigger"]
-    modifiers = [c.data for c in known if c.kind == "modifier"]
+    modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
     if section == "constant":
         if rest:

@@ -28,7 +28,7 @@ _DOES = r"(?:does|deals)"
 _OPPONENT = r"your opponent'?s"
 
 # whose attacks: "your", "all of your", "your opponent's", "all", or none ("Styled attacks")
-_WHOSE = rf"(?P<whose>all of your |your |{_OPPONENT} |all )?"
+_WHOSE = rf"(?P<whose>all of your |all your |your |{_OPPONENT} |all )?"
 _WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
 _AMOUNTS = (
     rf"(?:(?P<s_sign>[+-])(?P<s_num>{_NUM}) {_STAGES}(?: and (?P<l_sign>[+-])(?P<l_num>{_NUM}) "
@@ -60,9 +60,13 @@ def _amounts(m: re.Match[str]) -> Json:
 def _attacks(m: re.Match[str], default_who: str = "both") -> Json:
     """The modifier fields for whose and which attacks."""
     whose = (m.groupdict().get("whose") or "").strip().lower()
-    who = {"your": "self", "all of your": "self", "all": "both", "": default_who}.get(
-        whose, "opponent"
-    )
+    who = {
+        "your": "self",
+        "all of your": "self",
+        "all your": "self",
+        "all": "both",
+        "": default_who,
+    }.get(whose, "opponent")
     found: Json = {}
     if who != "self":
         found["who"] = who
@@ -248,6 +252,14 @@ def parse_rule_modifier(body: str) -> Json | None:
     found = _CONSTANT_DAMAGE.fullmatch(body)
     if found:
         return _damage(found)
+    # two damage modifiers in one sentence: "Your energy attacks do +2 stages of damage and
+    # your physical attacks do +1 life card of damage."
+    for cut in re.finditer(r" and (?=your |all )", body, re.IGNORECASE):
+        first = _CONSTANT_DAMAGE.fullmatch(body[: cut.start()])
+        second = _CONSTANT_DAMAGE.fullmatch(body[cut.end() :])
+        if first and second:
+            both = [_damage(first), _damage(second)]
+            return {"each": both} if None not in both else None
     found = _STYLED.fullmatch(body)
     if found and found.group("dur") is None:
         return {"mod": "styled_attacks"}

@@ -211,13 +211,28 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "POWER: Your opponent cannot gain anger.",  # for how long is not said
         "POWER: Your opponent plays with his hand revealed.",
         "CONSTANT: You need 1 less anger to advance a personality level (to a minimum of 3).",
-        "CONSTANT: Your attacks deal +1 life card of damage and your opponent's attacks deal -1 "
-        "life card of damage.",
+        "CONSTANT: Your attacks deal +1 life card of damage and your opponent cannot use "
+        "Endurance.",
     ],
 )
 def test_near_misses_stay_unread(text: str) -> None:
     card_type = DRILL if text.startswith("CONSTANT") else EV
     assert compile_text(text, card_type).unread == [text]
+
+
+def test_two_damage_modifiers_in_one_sentence() -> None:
+    text = (
+        "CONSTANT: If your MP is at level 2 or higher, your energy attacks deal +2 stages of "
+        "damage and your physical attacks deal +1 life card of damage."
+    )
+    condition = {"level_at_least": 2}
+    assert compile_text(text, DRILL).fields["constant"] == [
+        {"mod": "damage", "attacks": "energy", "stages": 2, "requires": condition},
+        {"mod": "damage", "attacks": "physical", "life": 1, "requires": condition},
+    ]
+    assert _effect(
+        "For the remainder of combat, all your attacks deal +2 stages of damage."
+    ) == _floating({"mod": "damage", "stages": 2})
 
 
 def test_stays_in_play_only_in_an_attack() -> None:
