@@ -100,6 +100,7 @@ class Modifier(_Strict):
         "no_ally_actions",  # `who`'s Allies cannot make Actions
         "allies_idle",  # ... nor have damage redirected to them
         "reuse_attack",  # the attack card that made it stays to be used a second time
+        "prevent",  # `stages` / `life` of damage prevented from `who`'s attacks
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")

@@ -385,6 +385,7 @@ def expected_damage(game: Game) -> tuple[str, int]:
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
     amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
     amount -= attack.prevented + game.modifier_total(defender, prevent_kind)
+    amount -= modifiers.damage_bonus(game, unit, "prevent")
     return unit, max(0, amount)
 
 

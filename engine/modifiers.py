@@ -41,15 +41,16 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
     return modifier.styled is None or modifier.styled == is_styled(game, player, card)
 
 
-def damage_bonus(game: Game, unit: str) -> int:
+def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:
     """The +/- of `damage` modifiers on the attack in progress, in its unit: a modifier's
     stages change stage damage and its life cards life-card damage (2016 GLOSSARY
-    "Modifiers"; docs/rulings.md)."""
+    "Modifiers"; docs/rulings.md). With mod="prevent": the damage effects prevent from it
+    (kept apart from modifiers: "cannot be prevented" and "cannot be modified" differ)."""
     attack = game.state.attack
     assert attack is not None
     card = game.card(attack.source)
     total = 0
-    for modifier in game.active_modifiers(attack.attacker, "damage"):
+    for modifier in game.active_modifiers(attack.attacker, mod):
         if about(game, modifier, attack.attacker, card):
             total += modifier.stages if unit == "stages" else modifier.life
     return total

@@ -144,6 +144,26 @@ _ALLIES = _re(
     r"allies cannot make actions(?P<idle> nor have damage redirect(?:ed)? to them)?"
     r"(?: (?P<dur>.+))?"
 )
+# "Prevent 4 stages and 4 life cards of damage from your opponent's next attack this combat."
+_PREVENTED = (
+    rf"(?:(?P<s_num>{_NUM}) {_STAGES}(?: and (?P<l_num>{_NUM}) {_LIFE})?"
+    rf"|(?P<lo_num>{_NUM}) {_LIFE}(?: and (?P<so_num>{_NUM}) {_STAGES})?)"
+)
+_PREVENT = _re(
+    rf"prevent {_PREVENTED} of damage from (?:(?P<next>your opponent's next attack)"
+    rf"|(?:all of )?your opponent's attacks) {_COMBAT}"
+)
+
+
+def _prevent(m: re.Match[str]) -> Json:
+    modifier: Json = {"mod": "prevent", "who": "opponent"}
+    for group, field in (("s_num", "stages"), ("so_num", "stages"), ("l_num", "life"),
+                         ("lo_num", "life")):  # fmt: skip
+        if m.group(group):
+            modifier[field] = _number(m.group(group))
+    return _floating(modifier, "next_attack" if m.group("next") else "turn")
+
+
 # the attack's card is not discarded after it; it may be performed once more this combat
 _STAYS = _re(r"this attack stays in play to be used a second time this combat")
 _SKIP = _re(
@@ -216,6 +236,9 @@ def parse_floating_effect(body: str) -> Json | None:
         if found.group("kind"):
             modifier["attacks"] = found.group("kind").strip().lower()
         return _floating(modifier, "next_action")
+    found = _PREVENT.fullmatch(body)
+    if found:
+        return _prevent(found)
     if _STAYS.fullmatch(body):
         return _floating({"mod": "reuse_attack"}, "turn")
     if _NO_CAPTURE.fullmatch(body):

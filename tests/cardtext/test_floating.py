@@ -235,6 +235,21 @@ def test_two_damage_modifiers_in_one_sentence() -> None:
     ) == _floating({"mod": "damage", "stages": 2})
 
 
+def test_prevention_from_the_opponents_attacks() -> None:
+    assert _effect(
+        "Prevent 4 stages and 4 life cards of damage from your opponent's next attack this combat."
+    ) == _floating({"mod": "prevent", "who": "opponent", "stages": 4, "life": 4}, "next_attack")
+    assert _effect(
+        "Prevent 1 stage of damage from all of your opponent's attacks this combat."
+    ) == _floating({"mod": "prevent", "who": "opponent", "stages": 1})
+    for text in (
+        "POWER: Prevent 2 life cards of damage from an attack.",  # a defense, not read here
+        "POWER: Prevent all damage from your opponent's attacks this combat.",
+        "POWER: Prevent 2 stages of damage from your opponent's next attack.",
+    ):
+        assert compile_text(text, EV).unread == [text]
+
+
 def test_stays_in_play_only_in_an_attack() -> None:
     text = "POWER: This attack stays in play to be used a second time this combat."
     assert compile_text(text, EV).status == "manual"
