@@ -101,6 +101,7 @@ class Modifier(_Strict):
         "allies_idle",  # ... nor have damage redirected to them
         "reuse_attack",  # the attack card that made it stays to be used a second time
         "prevent",  # `stages` / `life` of damage prevented from `who`'s attacks
+        "stop_attacks",  # `who`'s attacks (of `attacks`, `styled`) are stopped
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")

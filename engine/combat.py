@@ -319,6 +319,16 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         return
     defender = 1 - attack.attacker
     choice = args.get("choice")
+    card = game.card(attack.source)
+    if choice is None and modifiers.stopped_by_effect(game, attack.attacker, card):
+        if not is_unstoppable(game):
+            attack.stopped = True
+            game.emit("stop", f"An effect stops {card.name}: it is not defended against.")
+            mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
+            mechanics.queue_trigger(game, defender, "defended", attack.type)
+            game.then(("flush_triggers", {}))
+            return
+        game.emit("unstoppable", "The attack is unstoppable: the effect's stop has no effect.")
     if choice is None:
         game.ask(
             defender,

@@ -64,6 +64,15 @@ def unstoppable(game: Game, player: int, card: Card) -> bool:
     )
 
 
+def stopped_by_effect(game: Game, player: int, card: Card) -> bool:
+    """ "Stops all of your opponent's attacks this combat": the attack is stopped as it is
+    performed, before any defense (2016 HOW ATTACK AND DEFENSE CARDS WORK)."""
+    return any(
+        about(game, modifier, player, card)
+        for modifier in game.active_modifiers(player, "stop_attacks")
+    )
+
+
 # --- restrictions ------------------------------------------------------------------------------
 def attack_forbidden(game: Game, player: int, card: Card) -> bool:
     """ "Your opponent cannot perform physical attacks ...": the attack is not offered."""

@@ -164,6 +164,11 @@ def _prevent(m: re.Match[str]) -> Json:
     return _floating(modifier, "next_attack" if m.group("next") else "turn")
 
 
+# "Stops the next physical attack performed against you this combat."
+_STOPS_NEXT = _re(
+    rf"stops the next {_WHICH}attack (?:performed against you|your opponent performs) this combat"
+)
+_STOPS_ALL = _re(rf"stops all of {_OPPONENT} {_WHICH}attacks {_COMBAT}")
 # the attack's card is not discarded after it; it may be performed once more this combat
 _STAYS = _re(r"this attack stays in play to be used a second time this combat")
 _SKIP = _re(
@@ -239,6 +244,13 @@ def parse_floating_effect(body: str) -> Json | None:
     found = _PREVENT.fullmatch(body)
     if found:
         return _prevent(found)
+    found = _STOPS_NEXT.fullmatch(body)
+    if found:
+        stop = {"mod": "stop_attacks", **_attacks(found, "opponent")}
+        return _floating(stop, "next_attack")
+    found = _STOPS_ALL.fullmatch(body)
+    if found:
+        return _floating({"mod": "stop_attacks", **_attacks(found, "opponent")}, "turn")
     if _STAYS.fullmatch(body):
         return _floating({"mod": "reuse_attack"}, "turn")
     if _NO_CAPTURE.fullmatch(body):

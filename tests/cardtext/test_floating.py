@@ -250,6 +250,22 @@ def test_prevention_from_the_opponents_attacks() -> None:
         assert compile_text(text, EV).unread == [text]
 
 
+def test_stops_by_effect() -> None:
+    assert _effect("Stops the next physical attack performed against you this combat.") == (
+        _floating({"mod": "stop_attacks", "who": "opponent", "attacks": "physical"}, "next_attack")
+    )
+    defense = compile_text(
+        "POWER: Stops a physical or energy attack. Stops all of your opponent's attacks this "
+        "combat.",
+        EV,
+    )
+    assert defense.fields["defense"]["effects"] == [
+        _floating({"mod": "stop_attacks", "who": "opponent"})
+    ]
+    text = "POWER: Stops the next attack performed against you."
+    assert compile_text(text, EV).unread == [text]
+
+
 def test_stays_in_play_only_in_an_attack() -> None:
     text = "POWER: This attack stays in play to be used a second time this combat."
     assert compile_text(text, EV).status == "manual"
