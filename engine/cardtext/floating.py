@@ -107,13 +107,11 @@ _NEXT_UNSTOPPABLE = _re(
 _STYLED = _re(r"(?P<whose>all of your |your )attacks are considered styled(?: (?P<dur>.+))?")
 
 
-def _lasts(duration: str | None, constant: bool) -> str | None:
-    """ "turn" / "next_turn" for an effect; "" for a constant (no duration); None: not a
-    duration read here."""
-    if constant:
-        return "" if duration is None else None
+def _lasts(duration: str | None) -> str | None:
+    """ "turn" / "next_turn" for a duration phrase; None when there is none (an effect
+    with no duration is not a rule change read here) or it is not one read here."""
     if duration is None:
-        return None  # an effect with no duration is not a rule change read here
+        return None
     if re.fullmatch(_DURATION, duration, re.IGNORECASE):
         return "turn"
     if re.fullmatch(_NEXT_TURN, duration, re.IGNORECASE):
@@ -198,10 +196,8 @@ def parse_floating_effect(body: str) -> Json | None:
     found = _FLOATING_DAMAGE.fullmatch(body)
     if found:
         duration = found.group("dur")
-        if found.group("pre"):
-            lasts = "turn" if duration is None else None
-        else:
-            lasts = _lasts(duration, constant=False)
+        # "For the remainder of combat, ..." says how long once, at the start
+        lasts = _lasts(duration) if not found.group("pre") else None if duration else "turn"
         modifier = _damage(found)
         if lasts is None or modifier is None:
             return None
@@ -209,7 +205,7 @@ def parse_floating_effect(body: str) -> Json | None:
     found = _YOU_PERFORM.fullmatch(body)
     if found:
         durations = [d for d in (found.group("pre"), found.group("dur")) if d]
-        if len(durations) != 1 or _lasts(durations[0], constant=False) != "turn":
+        if len(durations) != 1 or _lasts(durations[0]) != "turn":
             return None
         return _floating({"mod": "damage", **_attacks(found, "self"), **_amounts(found)}, "turn")
     found = _NEXT_ATTACK.fullmatch(body)
@@ -227,7 +223,7 @@ def parse_floating_effect(body: str) -> Json | None:
         return _floating({"mod": "unstoppable", **_attacks(found, "self")}, "next_attack")
     found = _STYLED.fullmatch(body)
     if found:
-        lasts = _lasts(found.group("dur"), constant=False)
+        lasts = _lasts(found.group("dur"))
         return None if lasts is None else _floating({"mod": "styled_attacks"}, lasts)
     found = _NO_ATTACKS.fullmatch(body)
     if found:
@@ -256,7 +252,7 @@ def parse_floating_effect(body: str) -> Json | None:
     if _NO_CAPTURE.fullmatch(body):
         return _floating({"mod": "no_capture"}, "turn")
     found = _ALLIES.fullmatch(body)
-    if found and found.group("dur") and _lasts(found.group("dur"), constant=False) == "turn":
+    if found and found.group("dur") and _lasts(found.group("dur")) == "turn":
         return _floating(_allies(found), "turn")
     found = _NO_EVENTS.fullmatch(body)
     if found:
@@ -277,7 +273,7 @@ _MP_PUR = _re(rf"your (?:MP's|main personality's) PUR is \+{_N}")
 _HAND_SIZE = _re(rf"your maximum hand size is \+{_N} during the discard step")
 _ANGER_TO_LEVEL = _re(
     rf"(?P<who>your opponent needs|you need) {_N} (?P<less>less )?anger to advance "
-    r"(?:a|your|{_THEIR}) (?:personality )?level".replace("{_THEIR}", _THEIR)
+    rf"(?:a|your|{_THEIR}) (?:personality )?level"
 )
 _ENERGY_COST = _re(rf"(?P<whose>{_OPPONENT} |your )energy attacks cost \+{_N} {_STAGES} to perform")
 
