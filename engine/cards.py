@@ -83,10 +83,36 @@ class Modifier(_Strict):
         "prevent_physical",  # physical attacks against you do -amount stages
         "prevent_energy",  # energy attacks against you do -amount life cards
         "no_mppv",  # `who` cannot win by MPPV (2016 ANGER, the Level-4 rule)
+        # engine.modifiers: rule changes of engine.cardtext.floating sentences
+        "damage",  # `who`'s attacks (of `attacks`, `styled`) do +stages / +life
+        "no_attacks",  # `who` cannot perform attacks of `attacks` (and `styled`)
+        "no_events",  # `who` cannot play Events
+        "skip_action",  # `who` passes their next Action (one-shot)
+        "styled_attacks",  # `who`'s attacks are considered Styled
+        "mp_pur",  # `who`'s Main Personality's PUR +amount
+        "hand_size",  # `who`'s maximum hand size in the Discard Step +amount
+        "no_anger",  # `who` cannot raise their anger
+        "anger_to_level",  # `who` needs `amount` anger to advance a level
+        "anger_discount",  # `who` needs `amount` less anger to advance a level
+        "hand_revealed",  # `who` plays with their hand revealed
+        "unstoppable",  # `who`'s attacks (of `attacks`, `styled`) cannot be stopped
+        "no_capture",  # `who`'s Dragon Balls cannot be captured
+        "no_ally_actions",  # `who`'s Allies cannot make Actions
+        "allies_idle",  # ... nor have damage redirected to them
+        "reuse_attack",  # the attack card that made it stays to be used a second time
+        "prevent",  # `stages` / `life` of damage prevented from `who`'s attacks
+        "stop_attacks",  # `who`'s attacks (of `attacks`, `styled`) are stopped
     ]
     amount: int = 0
-    who: Who = "self"
+    # "both": every player's attacks ("All attacks do +1 life card of damage.")
+    who: Who | Literal["both"] = "self"
     requires: Condition | None = None
+    # the attacks a `damage` or `no_attacks` modifier is about: their type, and Styled
+    # (True) or non-Styled (False) ones only
+    attacks: AttackFilter = "any"
+    styled: bool | None = None
+    stages: int = 0  # `damage`: power stages added to an attack's stage damage
+    life: int = 0  # `damage`: life cards added to an attack's life-card damage
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -280,6 +306,11 @@ class UntilEndOfTurn(_Effect):
 
     do: Literal["until_end_of_turn"]
     modifier: Modifier
+    # "turn": this turn (= this combat); "next_turn": until the end of the controller's
+    # next turn; "next_attack": the next attack the modifier is about; "next_action": the
+    # next Action of the player it is about; "next_turn_start": until the start of the
+    # controller's next turn (engine.modifiers)
+    lasts: Literal["turn", "next_turn", "next_turn_start", "next_attack", "next_action"] = "turn"
 
 
 class Hook(_Effect):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics, quantities
+from engine import manual, mechanics, modifiers, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -60,6 +60,8 @@ def action_options(game: Game, player: int) -> list[Option]:
     for iid in state.hand:
         card = game.card(iid)
         if card.attack is not None:
+            if modifiers.attack_forbidden(game, player, card):
+                continue
             for actor in acting:
                 if can_attack(game, player, card.attack, actor):
                     options.append(
@@ -68,7 +70,9 @@ def action_options(game: Game, player: int) -> list[Option]:
                             f"Attack with {card.name}{_actor_suffix(game, actor)}",
                         )
                     )
-        elif _playable_event(game, player, card, iid):
+        elif _playable_event(game, player, card, iid) and not (
+            card.type == CardType.EVENT and modifiers.events_forbidden(game, player)
+        ):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
     for iid in state.setups:
         card = game.card(iid)
@@ -79,6 +83,16 @@ def action_options(game: Game, player: int) -> list[Option]:
         if _usable_as_action(game, player, card, actor):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
+    for iid, _origin in modifiers.reusable(game, player):
+        card = game.card(iid)
+        for actor in acting:
+            if _usable_as_action(game, player, card, actor):
+                options.append(
+                    Option(
+                        f"again:{iid}:{actor}",
+                        f"Attack again with {card.name}{_actor_suffix(game, actor)}",
+                    )
+                )
     options.append(Option("pass", "Pass"))
     return options
 
@@ -95,6 +109,8 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
 
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     if card.attack is not None:
+        if modifiers.attack_forbidden(game, player, card):
+            return False
         return can_attack(game, player, card.attack, actor)
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
         return card.type in manual.HAND_POWERS and manual.needs_hand(card)
@@ -107,6 +123,9 @@ def combat_action(game: Game, args: JsonDict) -> None:
     player = args["player"]
     state = game.state
     choice = args.get("choice")
+    if choice is None and modifiers.skips_action(game, player):
+        game.emit("skip", f"{game.who(player)} skips this Action: it counts as a pass.")
+        choice = "pass"
     if choice is None:
         game.ask(
             player,
@@ -117,11 +136,13 @@ def combat_action(game: Game, args: JsonDict) -> None:
             player=player,
         )
         return
+    modifiers.action_taken(game, player)
     if choice == "pass":
         state.consecutive_passes += 1
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
             game.emit("combat_end", "Both players passed: combat ends.")
+            _discard_kept_attacks(game)
             game.then(("discard_step", {"player": state.active, "first": True}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
@@ -133,7 +154,9 @@ def combat_action(game: Game, args: JsonDict) -> None:
     iid = parts[0]
     actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY
     me = game.player(player)
-    if kind in ("attack", "event"):
+    if kind == "again":  # the card stayed in play (it is still resolving, or a Power)
+        origin = modifiers.use_again(game, iid)
+    elif kind in ("attack", "event"):
         me.hand.remove(iid)
         me.resolving.append(iid)
         origin = "hand"
@@ -157,10 +180,14 @@ def combat_action(game: Game, args: JsonDict) -> None:
 @handler("finish_card")
 def finish_card(game: Game, args: JsonDict) -> None:
     """A played Event, Combat card or activated Setup is discarded (or Banished) after
-    use; a Power stays where it is."""
+    use; a Power stays where it is; an attack that stays in play to be used a second time
+    stays until then or until combat ends."""
+    player, iid = args["player"], args["card"]
+    if modifiers.keep_for_second_use(game, player, iid, args["origin"]):
+        game.emit("stays", f"{game.name(iid)} stays in play to be used a second time.")
+        return
     if args["origin"] == "power":
         return
-    player, iid = args["player"], args["card"]
     resolving = game.player(player).resolving
     if iid not in resolving:
         return
@@ -175,6 +202,17 @@ def finish_card(game: Game, args: JsonDict) -> None:
         mechanics.put_in_discard(game, iid)
 
 
+def _discard_kept_attacks(game: Game) -> None:
+    for player, iid in modifiers.end_combat(game):
+        resolving = game.player(player).resolving
+        if iid in resolving:
+            resolving.remove(iid)
+            if game.card(iid).banish_after_use:
+                mechanics.banish(game, iid)
+            else:
+                mechanics.put_in_discard(game, iid)
+
+
 # --- an attack, step by step -------------------------------------------------------------
 def begin_attack(
     game: Game, player: int, iid: int, origin: str, actor: int, attack: Attack
@@ -186,6 +224,7 @@ def begin_attack(
     game.state.attack = AttackState(
         attacker=player, source=iid, origin=origin, actor=actor, type=attack.type
     )
+    modifiers.bind_next_attack(game, player, game.card(iid))
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -243,8 +282,11 @@ def defense_options(
             return False
         return _defense_fits(game, card, defense, defender, kind)
 
+    no_events = modifiers.events_forbidden(game, defender)
     for iid in state.hand:
         card = game.card(iid)
+        if card.type == CardType.EVENT and no_events:
+            continue
         if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in state.setups:
@@ -263,7 +305,9 @@ def is_unstoppable(game: Game) -> bool:
     if attack is None:
         return False
     ability = game.card(attack.source).attack
-    return ability is not None and ability.unstoppable
+    if ability is not None and ability.unstoppable:
+        return True
+    return modifiers.unstoppable(game, attack.attacker, game.card(attack.source))
 
 
 @handler("attack_defense")
@@ -275,6 +319,16 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         return
     defender = 1 - attack.attacker
     choice = args.get("choice")
+    card = game.card(attack.source)
+    if choice is None and modifiers.stopped_by_effect(game, attack.attacker, card):
+        if not is_unstoppable(game):
+            attack.stopped = True
+            game.emit("stop", f"An effect stops {card.name}: it is not defended against.")
+            mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
+            mechanics.queue_trigger(game, defender, "defended", attack.type)
+            game.then(("flush_triggers", {}))
+            return
+        game.emit("unstoppable", "The attack is unstoppable: the effect's stop has no effect.")
     if choice is None:
         game.ask(
             defender,
@@ -343,8 +397,9 @@ def expected_damage(game: Game) -> tuple[str, int]:
     unit = "stages" if damage.kind in ("at", "stages") else "life"
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
-    amount += game.modifier_total(attacker, bonus_kind)
+    amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
     amount -= attack.prevented + game.modifier_total(defender, prevent_kind)
+    amount -= modifiers.damage_bonus(game, unit, "prevent")
     return unit, max(0, amount)
 
 
@@ -366,7 +421,11 @@ def attack_damage(game: Game, args: JsonDict) -> None:
     if amount <= 0:
         game.emit("damage", "The attack deals no damage.")
         return
-    if choice is None and game.player(defender).allies:
+    if (
+        choice is None
+        and game.player(defender).allies
+        and not game.has_modifier(defender, "allies_idle")
+    ):
         game.ask(
             defender,
             "redirect",
@@ -397,9 +456,12 @@ def critical_options(game: Game, player: int, declinable: bool = True) -> list[O
     Damage the attacker "may" choose one, while a card that says "Use a critical damage
     effect" must."""
     opponent = game.player(1 - player)
-    options = [
-        Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
-    ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
+    if game.has_modifier(1 - player, "no_capture"):
+        options = [Option("capture", "Capture a Dragon Ball (they cannot be captured)")]
+    else:
+        options = [
+            Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
+        ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
     options += [
         Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}") for ally in opponent.allies
     ] or [Option("ally", "Discard an Ally (none in play)")]
@@ -470,5 +532,7 @@ def use_critical_effect(game: Game, player: int, choice: str) -> None:
 
 @handler("attack_end")
 def attack_end(game: Game, args: JsonDict) -> None:
-    """Step 7 happened in finish_card; the attack is over."""
+    """Step 7 happened in finish_card; the attack is over, and so are the "next attack"
+    effects it used."""
     game.state.attack = None
+    modifiers.end_attack(game)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import manual, mechanics, quantities
+from engine import manual, mechanics, modifiers, quantities
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -328,15 +328,9 @@ def _discard_named(game: Game, _e: DiscardNamed, controller: int, target: int, _
 
 
 def _until_end_of_turn(
-    game: Game, effect: UntilEndOfTurn, _c: int, target: int, _a: bool, iid: int = -1
+    game: Game, effect: UntilEndOfTurn, controller: int, target: int, _a: bool, iid: int = -1
 ) -> None:
-    modifier = effect.modifier.model_dump(mode="json", exclude_defaults=True)
-    game.state.floating.append({"controller": target, "card": iid, "modifier": modifier})
-    source = game.name(iid) if iid >= 0 else "An effect"
-    game.emit(
-        "floating",
-        f"{source}: an effect for {game.who(target)} lasts until the end of the turn.",
-    )
+    modifiers.add_floating(game, effect, controller, target, iid)
 
 
 def _hook(game: Game, effect: Hook, controller: int, target: int, attack: bool) -> None:
@@ -621,6 +615,9 @@ def capture_task(game: Game, args: JsonDict) -> None:
     player = args["player"]
     choice = args.get("choice")
     opponent = game.player(1 - player)
+    if game.has_modifier(1 - player, "no_capture"):
+        game.emit("capture", f"{game.who(1 - player)}'s Dragon Balls cannot be captured now.")
+        return
     if choice is not None:
         iid = chosen_card(choice)
         opponent.dragon_balls.remove(iid)

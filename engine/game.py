@@ -249,7 +249,11 @@ class Game:
 
     def allies_may_act(self, player: int) -> bool:
         """2016 ALLIES DURING COMBAT: Allies act when the MP is at most one stage above
-        zero."""
+        zero; an effect may forbid it (engine.modifiers)."""
+        if self.has_modifier(player, "no_ally_actions") or self.has_modifier(
+            player, "allies_idle"
+        ):
+            return False
         return self.state.players[player].stage <= 1
 
     def cards_with_constants(self, player: int) -> list[int]:
@@ -292,17 +296,19 @@ class Game:
                 for modifier in self._cards[iid].constant:
                     if (
                         modifier.mod == mod
-                        and modifier.who == wanted
+                        and modifier.who in (wanted, "both")
                         and self._mod_on(modifier, controller)
                     ):
                         yield modifier
             for entry in self.state.floating:
                 if entry["controller"] != controller:
                     continue
+                if entry.get("lasts") == "next_attack" and not entry.get("bound"):
+                    continue  # it applies only to the attack it was bound to
                 modifier = self.floating_modifier(entry)
                 if (
                     modifier.mod == mod
-                    and modifier.who == wanted
+                    and modifier.who in (wanted, "both")
                     and self._mod_on(modifier, controller)
                 ):
                     yield modifier

@@ -3,6 +3,7 @@ fuzz tests and `scouter simulate` check them; a violation is an engine bug."""
 
 from __future__ import annotations
 
+from engine import modifiers
 from engine.game import MAIN_PERSONALITY, Game
 from engine.state import GameState
 
@@ -37,9 +38,11 @@ def violations(game: Game, check_json: bool = True) -> list[str]:
             problems.append(f"player {index} MP stage {player.stage} out of 0..{top}")
         if not 1 <= player.level <= 4:
             problems.append(f"player {index} level {player.level} out of 1..4")
-        if not 0 <= player.anger <= game.rules.anger_to_level:
+        # effects may change the anger that advances a level (engine.modifiers)
+        most = max(game.rules.anger_to_level, modifiers.anger_to_level(game, index))
+        if not 0 <= player.anger <= most:
             problems.append(f"player {index} anger {player.anger} out of bounds")
-        if state.winner is None and player.anger >= game.rules.anger_to_level and player.level < 4:
+        if state.winner is None and player.anger >= most and player.level < 4:
             problems.append(f"player {index} holds {player.anger} anger below Level 4")
         for ally in player.allies:
             ally_top = len(game.card(ally.iid).power_stages) - 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import modifiers
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -237,10 +238,14 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
     """ "ANGER": five anger advances a level (anger back to zero, no carry-over); on
     Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule."""
     state = game.player(player)
-    state.anger = min(game.rules.anger_to_level, state.anger + amount)
+    if game.has_modifier(player, "no_anger"):
+        game.emit("anger", f"{game.who(player)} cannot raise anger now.")
+        return
+    needed = modifiers.anger_to_level(game, player)
+    state.anger = min(needed, state.anger + amount)
     game.emit("anger", f"{game.who(player)} raises anger to {state.anger}.")
     queue_trigger(game, player, "anger_raised")
-    if state.anger < game.rules.anger_to_level:
+    if state.anger < needed:
         return
     if state.level < 4:
         state.anger = 0

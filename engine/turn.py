@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics
+from engine import manual, mechanics, modifiers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -24,7 +24,7 @@ def start_turn(game: Game, args: JsonDict) -> None:
     state.combat_declarer = None
     for player in state.players:
         player.used_powers.clear()
-    state.floating.clear()  # "this turn" effects end with the turn that created them
+    modifiers.expire_floating(game)  # "this turn" effects end with the turn that created them
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.", turn=state.turn)
     mechanics.draw(game, state.active, game.rules.draw_per_turn)
     game.then(("planning", {}))
@@ -63,7 +63,7 @@ def power_up(game: Game, args: JsonDict) -> None:
     player = game.state.active
     state = game.player(player)
     bonus = game.modifier_total(player, "pur")
-    mp_pur = game.card(state.mp_card).pur + bonus
+    mp_pur = game.card(state.mp_card).pur + bonus + game.modifier_total(player, "mp_pur")
     if mp_pur > 0:
         mechanics.gain_stages(game, player, MAIN_PERSONALITY, mp_pur)
     for ally in list(state.allies):
@@ -218,7 +218,7 @@ def discard_step(game: Game, args: JsonDict) -> None:
             game.emit("discard", f"{game.who(player)} discards {game.name(iid)}.")
     if choice != "done" and me.hand:
         options = [Option(f"card:{iid}", f"Discard {game.name(iid)}") for iid in me.hand]
-        if len(me.hand) <= game.rules.hand_limit:
+        if len(me.hand) <= game.rules.hand_limit + game.modifier_total(player, "hand_size"):
             options.append(Option("done", f"Keep {len(me.hand)} card(s)"))
         game.ask(
             player,

@@ -101,7 +101,9 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
             "stage": player.stage,
             "power_level": game.power_level(index, MAIN_PERSONALITY),
             "power_stages": list(mp.power_stages),
-            "pur": mp.pur + game.modifier_total(index, "pur"),  # what power-up will add
+            "pur": mp.pur  # what power-up will add
+            + game.modifier_total(index, "pur")
+            + game.modifier_total(index, "mp_pur"),
         },
         "anger": player.anger,
         "mastery": game.name(player.mastery),
@@ -137,7 +139,8 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
         "resolving": [game.name(iid) for iid in player.resolving],
         "held_discards_count": len(player.held_discards),
     }
-    if viewer == index:
+    # "Your opponent plays with his hand revealed": everyone sees it (engine.modifiers)
+    if viewer == index or game.has_modifier(index, "hand_revealed"):
         side["hand"] = [game.name(iid) for iid in player.hand]
     return side
 

@@ -353,7 +353,8 @@ def _splits(body: str) -> list[tuple[str, str]]:
 
 
 _IF_STOPPED = re.compile(r"if this attack is stopped,\s*(.+)", re.IGNORECASE)
-_YOU_MAY = re.compile(r"you may (.+)", re.IGNORECASE)
+# "You may not perform ..." is a restriction, not an optional effect
+_YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
 _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
@@ -417,12 +418,19 @@ def _modifier(clause: _Clause, body: str) -> bool:
         for head, tail in _splits(body[3:]):
             condition, modifier = p.parse_condition(head), p.parse_modifier(tail)
             if condition is not None and modifier is not None:
-                found = {**modifier, "requires": condition}
+                found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
                 break
     if found is None:
         return False
     clause.kind, clause.data = "modifier", found
     return True
+
+
+def _each(modifier: Json) -> list[Json]:
+    """The modifiers of one sentence: {"each": [...]} holds several ("Your attacks do +1
+    life card of damage and your opponent's attacks do -1 life card of damage.")."""
+    each: list[Json] = modifier.get("each", [modifier])
+    return each
 
 
 def _trigger(clause: _Clause, body: str) -> bool:
@@ -455,7 +463,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.kind == "attach" for c in known):
         known = _attach(section, known, card_type, fields)
     triggers = [c.data for c in known if c.kind == "trigger"]
-    modifiers = [c.data for c in known if c.kind == "modifier"]
+    modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
     if section == "constant":
         if rest:
@@ -559,6 +567,9 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return True
     if not effects or card_type not in ACTION_TYPES:
         return False
+    if any(effect.get("modifier", {}).get("mod") == "reuse_attack" for effect in effects):
+        return False  # "This attack stays in play ..." outside an attack
+
     action: Json = {"effects": effects}
     if requires:
         action["requires"] = requires[0]

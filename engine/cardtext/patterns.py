@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
+
 Json = dict[str, Any]
 
 _WORDS = {
@@ -121,8 +123,10 @@ def _put(mode: str) -> Builder:
 
 
 def _floating(m: re.Match[str]) -> Json:
-    mod = "physical_damage" if m.group(1).lower() == "physical" else "energy_damage"
-    return {"do": "until_end_of_turn", "modifier": {"mod": mod, "amount": number(m.group(2))}}
+    physical = m.group(1) is not None
+    mod = "physical_damage" if physical else "energy_damage"
+    amount = number(m.group(2) if physical else m.group(4))
+    return {"do": "until_end_of_turn", "modifier": {"mod": mod, "amount": amount}}
 
 
 _T = "(setup|drill|ally|dragon ball)"
@@ -184,8 +188,8 @@ EFFECTS: _Table = [
     (
         # attacks are only performed in combat: "this combat" lasts as long for them
         _full(
-            rf"your (physical|energy) attacks do \+{N} (?:{STAGES}|{LIFE}) of damage "
-            r"this (?:turn|combat)"
+            rf"your (physical) attacks do \+{N} {STAGES} of damage this (?:turn|combat)"
+            rf"|your (energy) attacks do \+{N} {LIFE} of damage this (?:turn|combat)"
         ),
         _floating,
     ),
@@ -193,7 +197,7 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    return _match(EFFECTS, body)
+    return _match(EFFECTS, body) or parse_floating_effect(body)
 
 
 # --- conditions ("If your MP is at level 3 or higher", "Use only if ...") ------------------
@@ -370,7 +374,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    return _match(MODIFIERS, body)
+    return _match(MODIFIERS, body) or parse_rule_modifier(body)
 
 
 # --- triggers ("Whenever ..., <effect>.") ---------------------------------------------------

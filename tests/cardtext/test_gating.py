@@ -107,10 +107,11 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
             "Physical attack. Damage from this attack cannot be prevented. DAMAGE: AT +3 stages.",
             CardType.PHYSICAL_COMBAT,
         ),
-        # Pesky Barrage-style (Perfection): when the attack stays in play
+        # Pesky Barrage (Perfection): when the attack stays in play, on a condition not read
         (
-            "Energy attack costing 2 stages. This attack stays in play to be used a second "
-            "time this combat. DAMAGE: 3 life cards.",
+            "Energy attack costing 2 stages. If the highest power level on your MP's Level 4 "
+            "is 500,000 or less, this attack stays in play to be used a second time this "
+            "combat. DAMAGE: 3 life cards.",
             CardType.ENERGY_COMBAT,
         ),
         ("Physical attack dealing X stages of damage. Draw a card.", CardType.PHYSICAL_COMBAT),

@@ -125,7 +125,7 @@ def test_attacks_deal_is_attacks_do() -> None:
     assert compiled("[CONSTANT]: Your energy attacks deal +1 life card of damage.", drill) == {
         "constant": [{"mod": "energy_damage", "amount": 1}]
     }
-    # both kinds of attack at once is no modifier the engine has
-    assert compile_text("[CONSTANT]: Your attacks deal +1 stage of damage.", drill).status == (
-        "manual"
-    )
+    # both kinds of attack at once: the general damage modifier (engine.modifiers)
+    assert compiled("[CONSTANT]: Your attacks deal +1 stage of damage.", drill) == {
+        "constant": [{"mod": "damage", "stages": 1}]
+    }

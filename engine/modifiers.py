@@ -1,0 +1,241 @@
+"""Rule changes that last a while: damage modifiers on attacks, restrictions on Actions,
+skipped Actions, and how long floating ones last.
+
+A modifier is active from a card in play (its constant effects, engine.game.
+cards_with_constants) or as a floating effect in `GameState.floating`, which outlives the
+card that created it (2016 GLOSSARY "Effects"). Both are read by Game.active_modifiers;
+this module says which attacks a modifier is about and when a floating one ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, CardType, Modifier, Style, UntilEndOfTurn
+from engine.state import JsonDict
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_LASTS = {
+    "turn": "until the end of the turn",
+    "next_turn": "until the end of its controller's next turn",
+    "next_turn_start": "until the start of its controller's next turn",
+    "next_attack": "for the next attack it is about",
+    "next_action": "for the next Action of the player it is about",
+}
+
+
+# --- which attacks --------------------------------------------------------------------------
+def is_styled(game: Game, player: int, card: Card) -> bool:
+    """2016 CARD TYPES "Freestyle": "Freestyle cards are non-Styled"; a card whose style is
+    one of the six is Styled. An effect may make all of a player's attacks Styled."""
+    return card.style != Style.FREESTYLE or game.has_modifier(player, "styled_attacks")
+
+
+def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
+    """Is `modifier` about the attack `player` performs with `card`?"""
+    attack = card.attack
+    if attack is None or modifier.attacks not in ("any", attack.type):
+        return False
+    return modifier.styled is None or modifier.styled == is_styled(game, player, card)
+
+
+def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:
+    """The +/- of `damage` modifiers on the attack in progress, in its unit: a modifier's
+    stages change stage damage and its life cards life-card damage (2016 GLOSSARY
+    "Modifiers"; docs/rulings.md). With mod="prevent": the damage effects prevent from it
+    (kept apart from modifiers: "cannot be prevented" and "cannot be modified" differ)."""
+    attack = game.state.attack
+    assert attack is not None
+    card = game.card(attack.source)
+    total = 0
+    for modifier in game.active_modifiers(attack.attacker, mod):
+        if about(game, modifier, attack.attacker, card):
+            total += modifier.stages if unit == "stages" else modifier.life
+    return total
+
+
+def unstoppable(game: Game, player: int, card: Card) -> bool:
+    """ "Your next attack this combat cannot be stopped": a stop has no effect on it."""
+    return any(
+        about(game, modifier, player, card)
+        for modifier in game.active_modifiers(player, "unstoppable")
+    )
+
+
+def stopped_by_effect(game: Game, player: int, card: Card) -> bool:
+    """ "Stops all of your opponent's attacks this combat": the attack is stopped as it is
+    performed, before any defense (2016 HOW ATTACK AND DEFENSE CARDS WORK)."""
+    return any(
+        about(game, modifier, player, card)
+        for modifier in game.active_modifiers(player, "stop_attacks")
+    )
+
+
+# --- restrictions ------------------------------------------------------------------------------
+def attack_forbidden(game: Game, player: int, card: Card) -> bool:
+    """ "Your opponent cannot perform physical attacks ...": the attack is not offered."""
+    if card.type == CardType.EVENT and events_forbidden(game, player):
+        return True
+    return any(
+        about(game, modifier, player, card)
+        for modifier in game.active_modifiers(player, "no_attacks")
+    )
+
+
+def anger_to_level(game: Game, player: int) -> int:
+    """The anger that advances `player`'s MP a level (2016 "ANGER": five), as effects set
+    it ("Your opponent needs 6 anger ...", the highest if several do) and lower it ("You
+    need 1 less anger ..."); never less than one. On Level 4 it is the anger that would
+    advance past it, so it wins by MPPV (2016 "ANGER" note; docs/rulings.md)."""
+    needed = [modifier.amount for modifier in game.active_modifiers(player, "anger_to_level")]
+    base = max(needed) if needed else game.rules.anger_to_level
+    return max(1, base - game.modifier_total(player, "anger_discount"))
+
+
+def events_forbidden(game: Game, player: int) -> bool:
+    """ "Your opponent cannot play Events this combat": neither as an Action nor against
+    an attack (an Event used as a defense is played from the hand too)."""
+    return game.has_modifier(player, "no_events")
+
+
+# --- floating effects: when they start and end -------------------------------------------------
+def _subjects(entry: JsonDict, modifier: Modifier) -> set[int]:
+    controller: int = entry["controller"]
+    return {
+        "self": {controller},
+        "opponent": {1 - controller},
+        "both": {0, 1},
+    }[modifier.who]
+
+
+def add_floating(
+    game: Game, effect: UntilEndOfTurn, controller: int, target: int, iid: int
+) -> None:
+    modifier = effect.modifier.model_dump(mode="json", exclude_defaults=True)
+    if effect.modifier.mod == "reuse_attack" and _reuse_entry(game, iid, spent=True):
+        return  # used a second time: its text does not grant a third
+    entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
+    if effect.lasts != "turn":
+        entry["lasts"] = effect.lasts
+    if effect.lasts in ("next_turn", "next_turn_start"):
+        # "your next turn": the controller's; turns are numbered across both players.
+        # `until_turn` is the last turn the effect lasts through.
+        state = game.state
+        next_turn = state.turn + (2 if state.active == controller else 1)
+        entry["until_turn"] = next_turn if effect.lasts == "next_turn" else next_turn - 1
+    game.state.floating.append(entry)
+    source = game.name(iid) if iid >= 0 else "An effect"
+    game.emit(
+        "floating",
+        f"{source}: an effect for {game.who(target)} lasts {_LASTS[effect.lasts]}.",
+    )
+
+
+def expire_floating(game: Game) -> None:
+    """At the start of a turn: "this turn" / "this combat" effects are over (one combat per
+    turn, 2016 TURN SEQUENCE); "until the end of your next turn" ones last through it."""
+    turn = game.state.turn
+    game.state.floating[:] = [
+        entry for entry in game.state.floating if entry.get("until_turn", -1) >= turn
+    ]
+
+
+def bind_next_attack(game: Game, player: int, card: Card) -> None:
+    """ "Your next Styled attack this combat deals +2 life cards of damage": the effect is
+    used up by the next attack it is about, whether or not that attack hits."""
+    for entry in game.state.floating:
+        if entry.get("lasts") != "next_attack" or entry.get("bound"):
+            continue
+        modifier = game.floating_modifier(entry)
+        if player in _subjects(entry, modifier) and about(game, modifier, player, card):
+            entry["bound"] = True
+
+
+def end_attack(game: Game) -> None:
+    game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("bound")]
+
+
+def _next_action_entries(game: Game, player: int) -> list[JsonDict]:
+    return [
+        entry
+        for entry in game.state.floating
+        if entry.get("lasts") == "next_action"
+        and player in _subjects(entry, game.floating_modifier(entry))
+    ]
+
+
+def skips_action(game: Game, player: int) -> bool:
+    """ "Your opponent skips his next action this combat": the engine passes for the
+    player, once (2016 THE COMBAT STEP "Passing"; docs/rulings.md)."""
+    for entry in _next_action_entries(game, player):
+        if game.floating_modifier(entry).mod == "skip_action":
+            game.state.floating.remove(entry)
+            return True
+    return False
+
+
+def action_taken(game: Game, player: int) -> None:
+    """The player made (or skipped) an Action: "in his next action" effects are over."""
+    for entry in _next_action_entries(game, player):
+        game.state.floating.remove(entry)
+
+
+# --- "This attack stays in play to be used a second time this combat." ------------------------
+def _reuse_entry(game: Game, iid: int, spent: bool | None = None) -> JsonDict | None:
+    for entry in game.state.floating:
+        if (
+            entry["card"] == iid
+            and entry["modifier"].get("mod") == "reuse_attack"
+            and (spent is None or bool(entry.get("spent")) == spent)
+        ):
+            return entry
+    return None
+
+
+def keep_for_second_use(game: Game, player: int, iid: int, origin: str) -> bool:
+    """After the attack: does its card stay (not discarded) to be used again this combat?"""
+    entry = _reuse_entry(game, iid, spent=False)
+    if entry is None or entry["controller"] != player:
+        return False
+    entry["kept"] = origin
+    return True
+
+
+def reusable(game: Game, player: int) -> list[tuple[int, str]]:
+    """(card, origin) of the attacks `player` may use a second time now."""
+    return [
+        (entry["card"], entry["kept"])
+        for entry in game.state.floating
+        if entry["modifier"].get("mod") == "reuse_attack"
+        and entry["controller"] == player
+        and "kept" in entry
+        and not entry.get("spent")
+    ]
+
+
+def use_again(game: Game, iid: int) -> str:
+    """The second use starts: the card goes as usual after it. Returns its origin."""
+    entry = _reuse_entry(game, iid, spent=False)
+    assert entry is not None
+    entry["spent"] = True
+    origin: str = entry["kept"]
+    return origin
+
+
+def end_combat(game: Game) -> list[tuple[int, int]]:
+    """(player, card) of the attacks kept for a second use that was not made: combat is
+    over, so they go now (2016 GLOSSARY "Effects": then discard or banish the card)."""
+    kept = [
+        (entry["controller"], entry["card"])
+        for entry in game.state.floating
+        if entry["modifier"].get("mod") == "reuse_attack"
+        and "kept" in entry
+        and not entry.get("spent")
+        and entry["kept"] != "power"
+    ]
+    game.state.floating[:] = [
+        entry for entry in game.state.floating if entry["modifier"].get("mod") != "reuse_attack"
+    ]
+    return kept
