@@ -22,6 +22,7 @@ from engine.cards import (
     LifeCardDamage,
     LoseStages,
     LowerAnger,
+    Move,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -134,7 +135,10 @@ _WORDS: dict[str, str] = {
 
 def describe(effect: Effect) -> str:
     """ "draw 2 card(s)"; "your opponent: lower anger 1 level(s)" for the opponent."""
-    words = _WORDS[effect.do].format(**effect.model_dump())
+    if isinstance(effect, Move):
+        words = moves.describe_move(effect)
+    else:
+        words = _WORDS[effect.do].format(**effect.model_dump())
     return words if effect.who == "self" else f"your opponent: {words}"
 
 
@@ -593,3 +597,10 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
 @handler("shuffle")
 def shuffle_task(game: Game, args: JsonDict) -> None:
     mechanics.shuffle_life_deck(game, args["player"])
+
+
+# The `move` effect has its own module, which registers its task (and needs the helpers
+# above).
+from engine import moves  # noqa: E402
+
+_APPLY["move"] = moves.apply_move

@@ -9,6 +9,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.cardtext.moves import parse_move
+
 Json = dict[str, Any]
 
 _WORDS = {
@@ -161,7 +163,7 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    return _match(EFFECTS, body)
+    return _match(EFFECTS, body) or parse_move(body)
 
 
 # --- conditions ("If your MP is at level 3 or higher", "Use only if ...") ------------------
