@@ -37,6 +37,7 @@ _VERBS = {
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
     "banish": "Banish", "rejuvenate": "Rejuvenate",
 }  # fmt: skip
+_ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "to",
@@ -48,8 +49,10 @@ def apply_move(game: Game, effect: Move, controller: int, target: int, _attack: 
     # "a player's discard pile": the controller picks whose (player None); "an Ally": any
     # Ally in play, on either side (both)
     either = effect.either_player
+    # "any number of": every card that fits, one at a time, until the player stops
+    left = _ANY_NUMBER if effect.every and effect.up_to else effect.amount
     args = {"controller": controller, "player": None if either else target, "spec": spec,
-            "left": effect.amount}  # fmt: skip
+            "left": left}  # fmt: skip
     if either and effect.source == "in_play":
         args["player"], args["both"] = target, True
     game.then(("move", args))
@@ -57,9 +60,19 @@ def apply_move(game: Game, effect: Move, controller: int, target: int, _attack: 
 
 def describe_move(effect: Move) -> str:
     """What a `move` does, for the question an optional one asks."""
-    count = "all" if effect.every else f"{'up to ' if effect.up_to else ''}{effect.amount}"
-    where = _ZONE_WORDS[effect.source]
-    return f"{_VERBS[effect.to].lower()} {count} card(s) from the {where}"
+    if effect.every:
+        count = "any number of" if effect.up_to else "all"
+    else:
+        count = f"{'up to ' if effect.up_to else ''}{effect.amount}"
+    where = "play" if effect.source == "in_play" else f"the {_ZONE_WORDS[effect.source]}"
+    verb = _verb(effect.to, effect.source)
+    return f"{verb.lower()} {count} card(s) from {where}"
+
+
+def _verb(to: str, source: str) -> str:
+    """The option's verb: "Destroy" a card in play or in the Life Deck, "Discard" one
+    from the hand."""
+    return "Discard" if to == "discard" and source == "hand" else _VERBS[to]
 
 
 def _zone(game: Game, player: int, name: str) -> list[int]:
@@ -103,7 +116,7 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
     for player in players:
         for zone in _sources(spec):
             cards = _in_play(game, player) if zone == "in_play" else _zone(game, player, zone)
-            if zone != "in_play":
+            if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec)]
     if spec["to"] in ("play", "place"):
@@ -194,7 +207,7 @@ def move_task(game: Game, args: JsonDict) -> None:
         if game.over:
             return
     found = _candidates(game, args)
-    if spec.get("every"):
+    if spec.get("every") and not spec.get("up_to"):
         for player, card, zone in found:
             _put(game, args, player, card, zone)
             if game.over:
@@ -209,7 +222,7 @@ def move_task(game: Game, args: JsonDict) -> None:
 
 def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> None:
     spec, controller = args["spec"], args["controller"]
-    verb = _VERBS[spec["to"]]
+    verb = _verb(spec["to"], spec["source"])
     several_zones = len({(p, z) for p, _c, z in found}) > 1
     seen: set[tuple[int, str, str]] = set()
     options = []
@@ -232,7 +245,8 @@ def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> 
     # lets the player stop.
     if spec.get("up_to") or hidden:
         options.append(Option("stop", "Find nothing more" if hidden else "Choose no more"))
-    prompt = f"{verb}: choose a card ({args['left']} at most)."
+    most = "" if args["left"] >= _ANY_NUMBER else f" ({args['left']} at most)"
+    prompt = f"{verb}: choose a card{most}."
     game.ask(controller, "choose_card", prompt, options, "move", **args)
 
 
@@ -270,7 +284,7 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
         args["left"] = 0
     if spec.get("up_to") and args["left"] > 0 and _zone(game, player, zone):
         # "up to N cards from the top": one at a time, the controller may stop
-        verb = _VERBS[spec["to"]]
+        verb = _verb(spec["to"], spec["source"])
         options = [Option("more", f"{verb} the {position} card"), Option("stop", "Stop")]
         game.ask(args["controller"], "choose_more", f"{args['left']} more at most.", options,
                  "move", **{**args, "end": position})  # fmt: skip

@@ -24,11 +24,13 @@ Json = dict[str, Any]
 
 _GRAMMAR = r"""
 start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ | search
-     | choose | opponent_does
+     | choose | opponent_does | discard
 
 destroy: "destroy"i (in_play | ends_of | top_up_to)
 banish: "banish"i (in_play | ends_of | from_pile)
 draw: "draw"i ends_of
+// "Discard a Styled Drill from your hand." (plain "a card" is discard_from_hand)
+discard: "discard"i from_pile
 rejuvenate: "rejuvenate"i (ends_of | from_pile)
 shuffle: "shuffle"i (in_play | ends_of | from_pile) shuffle_to
 place: ("place"i | "put"i) (in_play | ends_of | from_pile) place_to
@@ -86,7 +88,9 @@ count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
      | "all"i -> every
+     | "any"i ("number"i | "amount"i) "of"i -> any_number
 filter: styled? types
+      | "non"i "-" kind CARD? -> not_kind
 styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
 types: kind ("," kind)* ","? "or"i kind
@@ -271,6 +275,15 @@ class _Build(Transformer[Token, Json]):
     def filter(self, items: list[Any]) -> Json:
         return _merge(items)
 
+    def any_number(self, _: list[Any]) -> Json:
+        return {"every": True, "up_to": True}
+
+    def not_kind(self, items: list[Any]) -> Json:
+        kind = items[0]
+        if kind.get("style") or len(kind["kinds"]) != 1:
+            return {"_bad": True}
+        return {"card_types": sorted(t for t in _ALL_TYPES if t not in kind["kinds"])}
+
     def is_styled(self, _: list[Any]) -> Json:
         return {"styled": True}
 
@@ -381,6 +394,9 @@ class _Build(Transformer[Token, Json]):
     def place(self, items: list[Any]) -> Json:
         return _merge(items)
 
+    def discard(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "discard", "_verb": "discard"}
+
     def play(self, items: list[Any]) -> Json:
         return {**_merge(items), "to": "play"}
 
@@ -454,6 +470,8 @@ def _check(found: Json) -> Json | None:
     # "Gaining/losing stages"); nothing else
     if verb == "destroy" and source not in ("in_play", "life_deck"):
         return None
+    if verb == "discard" and source != "hand":
+        return None  # discarding is from the hand; from elsewhere it is another verb
     if found.get("position") and (kinds or "style" in found or "styled" in found):
         return None  # "the top Drill of ...": not read
     if source == "in_play" and (found.get("position") or not kinds):
@@ -485,6 +503,6 @@ def _check(found: Json) -> Json | None:
         effect["who"] = "opponent"
     elif whose == "either":
         effect["either_player"] = True
-    if "up_to" in effect and effect.get("every"):
-        return None
+    if effect.get("every") and effect.get("up_to"):
+        effect.pop("amount", None)  # "any number of": as many as the player likes
     return effect

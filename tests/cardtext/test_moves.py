@@ -86,12 +86,21 @@ CASES: dict[str, dict[str, Any]] = {
         "source": "in_play", "either_player": True, "card_types": ["ally"], "to": "hand"},
     "Place a card from your hand at the bottom of your Life Deck": {
         "source": "hand", "to": "life_bottom"},
+    "Discard a Styled Drill from your hand": {
+        "source": "hand", "styled": True, "card_types": ["drill"], "to": "discard"},
+    "Search your Life Deck for a non-Dragon Ball card and place it into your hand": {
+        "source": "life_deck", "to": "hand",
+        "card_types": ["ally", "drill", "energy_combat", "event", "main_personality",
+                       "mastery", "physical_combat", "setup"]},
+    "Destroy any number of Setups or Drills you control": {
+        "source": "in_play", "every": True, "up_to": True, "card_types": ["drill", "setup"],
+        "to": "discard"},
 }  # fmt: skip
 
 
 @pytest.mark.parametrize("sentence", list(CASES))
 def test_move_sentences_compile_to_their_fields(sentence: str) -> None:
-    counted = {} if CASES[sentence].get("every") else {"amount": 1}
+    counted = {} if CASES[sentence].get("every") else {"amount": 1}  # "all", "any number"
     expected = {"do": "move", **counted, **CASES[sentence]}
     assert parse_move(sentence) == expected
     assert parse_effect(sentence.upper()) == expected  # case does not matter
@@ -113,6 +122,9 @@ NEAR_MISSES = [
     "Destroy X Allies",
     "Destroy an Earth Dragon Ball",
     "Search your Life Deck for a card with Endurance and place it into your hand",
+    "Discard a card from your discard pile",  # discarding is from the hand
+    "Search your Life Deck for a non-Red Drill and place it into play",
+    "Banish any of your Drills",  # one of them, or any number? not guessed
 ]
 
 
