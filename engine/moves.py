@@ -138,11 +138,11 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
     origin = "play" if zone == "in_play" else f"{game.who(player)}'s {_ZONE_WORDS[zone]}"
-    if zone == "life_deck":
-        # Emptying the Life Deck loses at once (2016 GAMEPLAY, Survival Victory), before
-        # the card lands anywhere.
-        game.check_survival(player)
     if to in ("play", "place"):
+        if zone == "life_deck":
+            # Emptying the Life Deck loses at once (2016 GAMEPLAY, Survival Victory): the
+            # card still lands in play, but a victory it would bring comes too late.
+            game.check_survival(player)
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         enter_play(game, controller, iid, to)
         return
@@ -173,6 +173,10 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         mechanics.put_in_discard(game, iid)
     else:
         mechanics.banish(game, iid)
+    if zone == "life_deck":
+        # after the card landed: a destroyed Dragon Ball goes back to the bottom of the
+        # Life Deck, which then is not empty (GLOSSARY "Dragon Balls")
+        game.check_survival(player)
 
 
 @handler("move")

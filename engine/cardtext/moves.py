@@ -14,6 +14,7 @@ rules forbid or the engine cannot do is refused (`_check`).
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -138,6 +139,17 @@ life: "your"i "life"i "deck"i -> your_life
 @cache
 def _parser() -> Lark:
     return Lark(_GRAMMAR, parser="earley", lexer="basic", ambiguity="explicit")
+
+
+@cache
+def _word() -> re.Pattern[str]:
+    """One word of the grammar: a sentence with any other word is not parsed at all, and
+    a word is never read as two ("atop" is not "a top")."""
+    terminals = [t.pattern.to_regexp() for t in _parser().terminals if t.name != "WS"]
+    return re.compile("|".join(f"(?:{pattern})" for pattern in terminals))
+
+
+_PIECES = re.compile(r"[\s,-]+")
 
 
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -427,14 +439,12 @@ class _Build(Transformer[Token, Json]):
 
 def parse_move(body: str) -> Json | None:
     """The `move` effect a whole sentence body says, or None (not read, or read two ways)."""
-    parser = _parser()  # a grammar error is a bug: not caught below
+    parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
+    if not all(word.fullmatch(piece) for piece in _PIECES.split(body.strip()) if piece):
+        return None
     try:
-        tokens = list(parser.lex(body))
         tree = parser.parse(body)
     except LarkError:
-        return None
-    # every token a whole word: "atop" is not "a top"
-    if any(_split_word(body, t) for t in tokens):
         return None
     if any(True for _ in tree.find_data("_ambig")):
         return None
@@ -444,14 +454,6 @@ def parse_move(body: str) -> Json | None:
     except (LarkError, ValueError, KeyError):
         return None
     return _check(found)
-
-
-def _split_word(body: str, token: Token) -> bool:
-    start, end = token.start_pos or 0, token.end_pos or 0
-    inside = (start > 0 and body[start - 1].isalnum() and body[start].isalnum()) or (
-        end < len(body) and body[end].isalnum() and body[end - 1].isalnum()
-    )
-    return inside
 
 
 def _check(found: Json) -> Json | None:
