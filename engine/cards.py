@@ -204,7 +204,7 @@ class PutIntoPlay(_Effect):
     mode: Literal["play", "place"]
 
 
-MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play"]
+MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play", "this_card"]
 
 
 class Move(_Effect):
@@ -212,8 +212,10 @@ class Move(_Effect):
     zones; `either_player`: the controller picks whose pile, or any card in play), at
     `position` ("any": chosen among the whole zone, or its top `depth` cards), `amount`
     cards (`up_to`: fewer allowed; `every`: all that match) of `card_types` (any when
-    empty), `styled` (2016 CARD TYPES: Freestyle cards are non-Styled) and `style`, to
-    `to`. The controller chooses. Cards always go to their owner's zones."""
+    empty), `styled` (2016 CARD TYPES: Freestyle cards are non-Styled), `style`,
+    `endurance` (with Endurance) and `title_has` (with those words in the title), to `to`.
+    `this_card`: the card whose effect it is, while it is being used or in play. The
+    controller chooses. Cards always go to their owner's zones."""
 
     do: Literal["move"]
     source: MoveZone
@@ -227,6 +229,8 @@ class Move(_Effect):
     card_types: list[CardType] = []
     styled: bool | None = None
     style: Style | None = None
+    endurance: bool | None = None
+    title_has: str | None = None
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate",

@@ -113,6 +113,9 @@ def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) 
     if isinstance(effect, UntilEndOfTurn):
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
+    if isinstance(effect, Move):  # "this card" is the card whose effect this is
+        moves.apply_move(game, effect, controller, target, attack, iid)
+        return
     _APPLY[effect.do](game, effect, controller, target, attack)
 
 

@@ -16,6 +16,7 @@ effect's controller.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 _PILES = ("life_deck", "discard_pile", "banished", "hand")
 _ZONE_WORDS = {
     "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
-    "hand": "hand", "in_play": "cards in play",
+    "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
 }  # fmt: skip
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
@@ -40,11 +41,13 @@ _VERBS = {
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
-    "card_types", "styled", "style", "to",
+    "card_types", "styled", "style", "endurance", "title_has", "to",
 }  # fmt: skip
 
 
-def apply_move(game: Game, effect: Move, controller: int, target: int, _attack: bool) -> None:
+def apply_move(
+    game: Game, effect: Move, controller: int, target: int, _attack: bool, card: int = -1
+) -> None:
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     # "a player's discard pile": the controller picks whose (player None); "an Ally": any
     # Ally in play, on either side (both)
@@ -55,6 +58,8 @@ def apply_move(game: Game, effect: Move, controller: int, target: int, _attack: 
             "left": left}  # fmt: skip
     if either and effect.source == "in_play":
         args["player"], args["both"] = target, True
+    if effect.source == "this_card":
+        args["card"] = card
     game.then(("move", args))
 
 
@@ -66,6 +71,8 @@ def describe_move(effect: Move) -> str:
         count = f"{'up to ' if effect.up_to else ''}{effect.amount}"
     where = "play" if effect.source == "in_play" else f"the {_ZONE_WORDS[effect.source]}"
     verb = _verb(effect.to, effect.source)
+    if effect.source == "this_card":
+        return f"{verb.lower()} this card"
     return f"{verb.lower()} {count} card(s) from {where}"
 
 
@@ -101,7 +108,16 @@ def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
         return False
     if spec.get("styled") is not None and (card.style != Style.FREESTYLE) != spec["styled"]:
         return False
+    if spec.get("endurance") is not None and (card.endurance > 0) != spec["endurance"]:
+        return False
+    if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
+        return False
     return not spec.get("style") or card.style.value == spec["style"]
+
+
+def _title_has(title: str, words: str) -> bool:
+    """ "with "Goku" in the title": the words, whole, anywhere in the printed title."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
 
 
 def _sources(spec: JsonDict) -> list[str]:
@@ -125,7 +141,9 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
 
 
 def _take(game: Game, player: int, iid: int, zone: str) -> None:
-    if zone == "in_play":
+    if zone == "resolving":
+        game.player(player).resolving.remove(iid)
+    elif zone == "in_play":
         remove_from_play(game, player, iid)
     else:
         _zone(game, player, zone).remove(iid)
@@ -137,7 +155,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     owner, name = game.owner(iid), game.name(iid)
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
-    origin = "play" if zone == "in_play" else f"{game.who(player)}'s {_ZONE_WORDS[zone]}"
+    on_table = zone in ("in_play", "resolving")
+    origin = "play" if on_table else f"{game.who(player)}'s {_ZONE_WORDS[zone]}"
     if to in ("play", "place"):
         if zone == "life_deck":
             # Emptying the Life Deck loses at once (2016 GAMEPLAY, Survival Victory): the
@@ -184,6 +203,9 @@ def move_task(game: Game, args: JsonDict) -> None:
     args = dict(args)
     choice: Any = args.pop("choice", None)
     spec, controller = args["spec"], args["controller"]
+    if spec["source"] == "this_card":
+        _this_card(game, args)
+        return
     if args["player"] is None:
         # "a player's discard pile": the controller picks whose
         if choice is None:
@@ -222,6 +244,18 @@ def move_task(game: Game, args: JsonDict) -> None:
         _finish(game, args)
         return
     _ask_card(game, args, found)
+
+
+def _this_card(game: Game, args: JsonDict) -> None:
+    """ "Shuffle this card into your Life Deck": the card being used (it then is not
+    discarded after use) or in play; anywhere else (already gone), nothing happens."""
+    controller, iid = args["controller"], args["card"]
+    if iid in game.player(controller).resolving:
+        _put(game, args, controller, iid, "resolving")
+    elif iid in _in_play(game, controller):
+        _put(game, args, controller, iid, "in_play")
+    if not game.over:
+        _finish(game, args)
 
 
 def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> None:

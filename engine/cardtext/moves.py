@@ -27,14 +27,16 @@ _GRAMMAR = r"""
 start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ | search
      | choose | opponent_does | discard
 
-destroy: "destroy"i (in_play | ends_of | top_up_to)
-banish: "banish"i (in_play | ends_of | from_pile)
+destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
+banish: "banish"i (in_play | ends_of | from_pile | this_card)
 draw: "draw"i ends_of
 // "Discard a Styled Drill from your hand." (plain "a card" is discard_from_hand)
 discard: "discard"i from_pile
-rejuvenate: "rejuvenate"i (ends_of | from_pile)
-shuffle: "shuffle"i (in_play | ends_of | from_pile) shuffle_to
-place: ("place"i | "put"i) (in_play | ends_of | from_pile) place_to
+rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card)
+shuffle: "shuffle"i (in_play | ends_of | from_pile | this_card) shuffle_to
+place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card) place_to
+// the card whose effect it is
+this_card: "this"i CARD
 play: "play"i from_pile
 return_: "return"i in_play ("to"i | "into"i) owner_hand
 search: "search"i search_zones "for"i filtered "and"i take
@@ -90,8 +92,12 @@ count: ("a"i | "an"i | "one"i) -> one
      | "up"i "to"i NUMBER -> up_to
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
-filter: styled? types
+filter: styled? types with?
       | "non"i "-" kind CARD? -> not_kind
+// "a card with Endurance", "an Ally with "Goku" in the title"
+with: "with"i "endurance"i -> with_endurance
+    | "with"i QUOTED "in"i "the"i "title"i -> with_title
+QUOTED: /"[^"]+"/
 styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
 types: kind ("," kind)* ","? "or"i kind
@@ -145,11 +151,13 @@ def _parser() -> Lark:
 def _word() -> re.Pattern[str]:
     """One word of the grammar: a sentence with any other word is not parsed at all, and
     a word is never read as two ("atop" is not "a top")."""
-    terminals = [t.pattern.to_regexp() for t in _parser().terminals if t.name != "WS"]
+    terminals = [t.pattern.to_regexp() for t in _parser().terminals if t.name not in _SKIP]
     return re.compile("|".join(f"(?:{pattern})" for pattern in terminals))
 
 
+_SKIP = ("WS", "QUOTED")
 _PIECES = re.compile(r"[\s,-]+")
+_QUOTED = re.compile(r'"[^"]+"')
 
 
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -296,6 +304,15 @@ class _Build(Transformer[Token, Json]):
             return {"_bad": True}
         return {"card_types": sorted(t for t in _ALL_TYPES if t not in kind["kinds"])}
 
+    def this_card(self, _: list[Any]) -> Json:
+        return {"source": "this_card", "_whose": "self", "amount": 1}
+
+    def with_endurance(self, _: list[Any]) -> Json:
+        return {"endurance": True}
+
+    def with_title(self, items: list[Token]) -> Json:
+        return {"title_has": str(items[0])[1:-1].strip()}
+
     def is_styled(self, _: list[Any]) -> Json:
         return {"styled": True}
 
@@ -440,7 +457,8 @@ class _Build(Transformer[Token, Json]):
 def parse_move(body: str) -> Json | None:
     """The `move` effect a whole sentence body says, or None (not read, or read two ways)."""
     parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
-    if not all(word.fullmatch(piece) for piece in _PIECES.split(body.strip()) if piece):
+    words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
+    if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
         return None
     try:
         tree = parser.parse(body)
@@ -468,9 +486,11 @@ def _check(found: Json) -> Json | None:
     kinds = found.get("card_types", [])
     if "_whose" in found or (searched and source == "in_play"):
         return None
+    if source == "this_card" and (to in ("play", "place", "hand") or dest not in (None, "self")):
+        return None
     # "destroy" discards a card in play (2014 GLOSSARY) or from the Life Deck (2016
     # "Gaining/losing stages"); nothing else
-    if verb == "destroy" and source not in ("in_play", "life_deck"):
+    if verb == "destroy" and source not in ("in_play", "life_deck", "this_card"):
         return None
     if verb == "discard" and source != "hand":
         return None  # discarding is from the hand; from elsewhere it is another verb

@@ -92,6 +92,12 @@ CASES: dict[str, dict[str, Any]] = {
         "source": "life_deck", "to": "hand",
         "card_types": ["ally", "drill", "energy_combat", "event", "main_personality",
                        "mastery", "physical_combat", "setup"]},
+    "Shuffle this card back into your Life Deck": {"source": "this_card", "to": "life_shuffle"},
+    "Rejuvenate this card": {"source": "this_card", "to": "rejuvenate"},
+    "Search your discard pile for a card with Endurance and place it on top of your Life "
+    "Deck": {"source": "discard_pile", "endurance": True, "to": "life_top"},
+    'Search your Life Deck for an Ally with "Cell Jr." in the title and play it': {
+        "source": "life_deck", "card_types": ["ally"], "title_has": "Cell Jr.", "to": "play"},
     "Destroy any number of Setups or Drills you control": {
         "source": "in_play", "every": True, "up_to": True, "card_types": ["drill", "setup"],
         "to": "discard"},
@@ -103,7 +109,8 @@ def test_move_sentences_compile_to_their_fields(sentence: str) -> None:
     counted = {} if CASES[sentence].get("every") else {"amount": 1}  # "all", "any number"
     expected = {"do": "move", **counted, **CASES[sentence]}
     assert parse_move(sentence) == expected
-    assert parse_effect(sentence.upper()) == expected  # case does not matter
+    if '"' not in sentence:  # a quoted title keeps its case
+        assert parse_effect(sentence.upper()) == expected  # case does not matter
 
 
 NEAR_MISSES = [
@@ -121,10 +128,14 @@ NEAR_MISSES = [
     "Search your discard pile for a Red Drill or card and play it",
     "Destroy X Allies",
     "Destroy an Earth Dragon Ball",
-    "Search your Life Deck for a card with Endurance and place it into your hand",
+    "Search your Life Deck for a card with a CONSTANT effect and place it into your hand",
     "Discard a card from your discard pile",  # discarding is from the hand
     "Search your Life Deck for a non-Red Drill and place it into play",
     "Banish any of your Drills",  # one of them, or any number? not guessed
+    "Shuffle this card into your Life Deck after use",  # after use: not an effect now
+    "Shuffle this card into your opponent's Life Deck",  # it goes to its owner's
+    "Place this card into your hand",
+    "Banish this card when your opponent changes levels",
 ]
 
 
