@@ -127,7 +127,9 @@ def _sources(spec: JsonDict) -> list[str]:
 def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
     """(player, card, zone) the controller may choose, top of each pile first."""
     spec, controller = args["spec"], args["controller"]
-    players = [controller, 1 - controller] if args.get("both") else [args["player"]]
+    # the opponent's cards first: removing cards from play mostly hurts their owner (and
+    # an AI taking the first option should not hurt itself)
+    players = [1 - controller, controller] if args.get("both") else [args["player"]]
     found = []
     for player in players:
         for zone in _sources(spec):
@@ -210,8 +212,8 @@ def move_task(game: Game, args: JsonDict) -> None:
         # "a player's discard pile": the controller picks whose
         if choice is None:
             zone = _ZONE_WORDS[spec["source"]]
-            options = [Option("player:0", f"Your {zone}"), Option("player:1",
-                       f"Your opponent's {zone}")]  # fmt: skip
+            options = [Option("player:1", f"Your opponent's {zone}"),
+                       Option("player:0", f"Your {zone}")]  # fmt: skip
             game.ask(controller, "choose_player", "Choose whose cards.", options, "move", **args)
             return
         mine = choice == "player:0"

@@ -156,6 +156,7 @@ def _word() -> re.Pattern[str]:
 
 
 _SKIP = ("WS", "QUOTED")
+_LONGEST = 300  # characters: the longest sentences read are about 120
 _PIECES = re.compile(r"[\s,-]+")
 _QUOTED = re.compile(r'"[^"]+"')
 
@@ -456,6 +457,8 @@ class _Build(Transformer[Token, Json]):
 
 def parse_move(body: str) -> Json | None:
     """The `move` effect a whole sentence body says, or None (not read, or read two ways)."""
+    if len(body) > _LONGEST:
+        return None
     parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
     if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
