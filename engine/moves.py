@@ -177,9 +177,14 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         "life_bottom": f"to the bottom of {whose} Life Deck",
         "life_shuffle": f"into {whose} Life Deck",
         "rejuvenate": f"to the bottom of {whose} Life Deck (Rejuvenated)",
-        "discard": "to the discard pile (destroyed)", "banish": "to the Banished Zone",
-    }[to]  # fmt: skip
-    game.emit("move", f"{shown} goes from {origin} {where}.")
+        "banish": "to the Banished Zone",
+    }.get(to, "")  # fmt: skip
+    if to == "discard":
+        # a Dragon Ball then goes to the bottom of the Life Deck (put_in_discard says so)
+        verb = "discarded" if zone == "hand" else "destroyed"
+        game.emit("move", f"{shown} is {verb} from {origin}.")
+    else:
+        game.emit("move", f"{shown} goes from {origin} {where}.")
     if hidden:
         for viewer in dict.fromkeys((controller, owner)):
             game.emit("move_private", f"That card is {name}.", private_to=viewer)
