@@ -89,9 +89,28 @@ class Modifier(_Strict):
     requires: Condition | None = None
 
 
+# --- X ("X = your MP's level.") -----------------------------------------------------------
+class Quantity(_Strict):
+    """What a card's X is, counted when the sentence using it resolves (docs/rulings.md 44):
+    `times` x (the count, or the level / anger of `who`) + `plus`, at most `maximum`.
+    Counts are of the cards `who` controls in play, or in a zone of `who`."""
+
+    of: Literal[
+        "level", "anger", "dragon_balls", "allies", "drills", "setups",
+        "hand", "discard_pile", "banished", "personalities",
+    ]  # fmt: skip
+    who: Literal["self", "opponent", "both"] = "self"
+    card_type: CardType | None = None  # in a zone: only cards of this type
+    times: int = Field(default=1, ge=1)
+    plus: int = 0
+    maximum: int | None = None
+
+
 # --- Effects (one per sentence) ----------------------------------------------------------
 class _Effect(_Strict):
     who: Who = "self"
+    # the amount is the card's X (Card.x), counted as the sentence resolves; `amount` unused
+    x: bool = False
     when: Condition | None = Field(default=None, alias="if")
     # "You may ...": the card's controller chooses whether it happens
     optional: bool = Field(default=False, alias="may")
@@ -100,15 +119,28 @@ class _Effect(_Strict):
     if_done: bool = Field(default=False, alias="if_you_do")
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
+    @model_validator(mode="after")
+    def _x_is_an_amount(self) -> _Effect:
+        if self.x and "amount" not in type(self).model_fields:
+            raise ValueError(f"`x` is for effects with an amount, not {type(self).__name__}")
+        return self
+
+
+# Which personality gains or loses stages: one its owner chooses (2016 GLOSSARY
+# "Gaining/losing stages"), or the MP when the text names it ("Your MP gains 3 stages").
+StagesTarget = Literal["chosen", "mp"]
+
 
 class GainStages(_Effect):
     do: Literal["gain_stages"]
-    amount: int = Field(ge=1)
+    amount: int = Field(default=1, ge=1)
+    personality: StagesTarget = "chosen"
 
 
 class LoseStages(_Effect):
     do: Literal["lose_stages"]
-    amount: int = Field(ge=1)
+    amount: int = Field(default=1, ge=1)
+    personality: StagesTarget = "chosen"
 
 
 class SetStageMax(_Effect):
@@ -125,6 +157,16 @@ class RaiseAnger(_Effect):
 class LowerAnger(_Effect):
     do: Literal["lower_anger"]
     amount: int = Field(default=1, ge=1)
+
+
+class ChangeAnger(_Effect):
+    """ "Raise or lower a player's anger 1 level.": the card's controller chooses the player
+    (`players: either`) and/or the direction (`direction: either`) as the effect resolves."""
+
+    do: Literal["change_anger"]
+    amount: int = Field(default=1, ge=1)
+    players: Literal["either", "self", "opponent"] = "either"
+    direction: Literal["either", "raise", "lower"] = "either"
 
 
 class AdvanceLevel(_Effect):
@@ -151,14 +193,14 @@ class DiscardTopOfLifeDeck(_Effect):
     """Discard from the top of the Life Deck. Not damage: no Endurance, no replacement."""
 
     do: Literal["discard_top"]
-    amount: int = Field(ge=1)
+    amount: int = Field(default=1, ge=1)
 
 
 class LifeCardDamage(_Effect):
     """Life cards of damage from an effect (Endurance and Dragon Ball rules apply)."""
 
     do: Literal["life_damage"]
-    amount: int = Field(ge=1)
+    amount: int = Field(default=1, ge=1)
 
 
 class Rejuvenate(_Effect):
@@ -189,8 +231,27 @@ class BanishFromDiscard(_Effect):
     amount: int = Field(default=1, ge=1)
 
 
+class LookAtHand(_Effect):
+    """ "Look at your opponent's hand.": `who`'s hand is shown to the controller alone."""
+
+    do: Literal["look_at_hand"]
+
+
+class RevealHand(_Effect):
+    """ "Reveal your hand." / "Your opponent reveals his hand.": shown to both players."""
+
+    do: Literal["reveal_hand"]
+
+
 class CaptureDragonBall(_Effect):
     do: Literal["capture_dragon_ball"]
+
+
+class UseCriticalEffect(_Effect):
+    """ "Use a critical damage effect.": one of the three effects of 2016 CRITICAL DAMAGE,
+    chosen by the card's controller."""
+
+    do: Literal["critical_effect"]
 
 
 class PutIntoPlay(_Effect):
@@ -277,6 +338,7 @@ Effect = Annotated[
     | SetStageMax
     | RaiseAnger
     | LowerAnger
+    | ChangeAnger
     | AdvanceLevel
     | LowerLevel
     | Draw
@@ -287,7 +349,10 @@ Effect = Annotated[
     | Search
     | Destroy
     | BanishFromDiscard
+    | LookAtHand
+    | RevealHand
     | CaptureDragonBall
+    | UseCriticalEffect
     | PutIntoPlay
     | Move
     | DiscardNamed
@@ -304,6 +369,7 @@ class Damage(_Strict):
 
     kind: Literal["at", "stages", "life", "at_life"]
     amount: int = 0
+    plus_x: bool = False  # "DAMAGE: 3 +X stages": the card's X is added as damage is dealt
 
 
 class Attack(_Strict):
@@ -314,6 +380,9 @@ class Attack(_Strict):
     damage: Damage
     effects: list[Effect] = []  # immediate effects, step 2
     hit: list[Effect] = []  # HIT effects, step 5
+    # "If this attack is stopped, ...": as the attack is stopped, with the "whenever" effects
+    # of that moment (docs/rulings.md 45)
+    stopped: list[Effect] = []
     requires: Condition | None = None
     # Unstoppable: a defense's stop has no effect on it, so defenses that only stop are
     # not offered; prevention still applies (2016 CRITICAL DAMAGE; docs/rulings.md).
@@ -410,6 +479,7 @@ class Card(_Strict):
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None
+    x: Quantity | None = None  # "X = ...": what the X of the card's sentences counts
     # how much of `text` the structured abilities above carry out (engine.cardtext):
     # `partial`/`manual` cards keep the sentences the engine does not run in `manual_text`
     automation: Automation = "automated"
@@ -446,12 +516,29 @@ class Card(_Strict):
             raise ValueError("`dragon_ball` is set exactly on Dragon Ball cards")
         if self.type == CardType.MASTERY and self.style == Style.FREESTYLE:
             raise ValueError("a Mastery has a style")
+        if self.x is None and self.uses_x():
+            raise ValueError("a sentence uses X but the card does not say what X is (`x`)")
         if self.attach_to is not None:
             if self.type not in ATTACHABLE_TYPES:
                 raise ValueError("only Setups, Drills and Events attach (`attach_to`)")
             if self.attack or self.defense or (self.action and self.type != CardType.EVENT):
                 raise ValueError("an attaching card has no attack, defense or Setup Power")
         return self
+
+    def all_effects(self) -> list[Effect]:
+        """Every effect of every ability of the card."""
+        lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
+        if self.attack is not None:
+            lists += [self.attack.effects, self.attack.hit]
+        if self.defense is not None:
+            lists.append(self.defense.effects)
+        if self.action is not None:
+            lists.append(self.action.effects)
+        return [effect for effects in lists for effect in effects]
+
+    def uses_x(self) -> bool:
+        damage = self.attack.damage.plus_x if self.attack is not None else False
+        return damage or any(effect.x for effect in self.all_effects())
 
     @property
     def is_personality(self) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics
+from engine import manual, mechanics, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -318,6 +318,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
     manual.schedule(game, defender, iid)
     resolve(game, defender, iid, "defense.effects")
+    if attack.stopped:
+        resolve(game, attack.attacker, attack.source, "attack.stopped", attack=True)
     game.then(("flush_triggers", {}))
 
 
@@ -336,6 +338,8 @@ def expected_damage(game: Game) -> tuple[str, int]:
             game.power_level(attacker, attack.actor), game.power_level(defender)
         )
     amount = at_value + damage.amount
+    if damage.plus_x:
+        amount += quantities.x_of(game, attacker, card)
     unit = "stages" if damage.kind in ("at", "stages") else "life"
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
@@ -388,8 +392,10 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     game.then(("flush_triggers", {}))
 
 
-def critical_options(game: Game, player: int) -> list[Option]:
-    """Any of the three effects may be chosen, even one that does nothing."""
+def critical_options(game: Game, player: int, declinable: bool = True) -> list[Option]:
+    """Any of the three effects may be chosen, even one that does nothing; after Critical
+    Damage the attacker "may" choose one, while a card that says "Use a critical damage
+    effect" must."""
     opponent = game.player(1 - player)
     options = [
         Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
@@ -397,10 +403,9 @@ def critical_options(game: Game, player: int) -> list[Option]:
     options += [
         Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}") for ally in opponent.allies
     ] or [Option("ally", "Discard an Ally (none in play)")]
-    options += [
-        Option("anger", f"Lower your opponent's anger 1 (now {opponent.anger})"),
-        Option("decline", "Use no Critical Damage effect"),
-    ]
+    options.append(Option("anger", f"Lower your opponent's anger 1 (now {opponent.anger})"))
+    if declinable:
+        options.append(Option("decline", "Use no Critical Damage effect"))
     return options
 
 
@@ -427,6 +432,30 @@ def attack_critical(game: Game, args: JsonDict) -> None:
         )
         return
     game.then(("flush_triggers", {}))
+    use_critical_effect(game, player, choice)
+
+
+@handler("critical_effect")
+def critical_effect_task(game: Game, args: JsonDict) -> None:
+    """ "Use a critical damage effect." from a card: the same three effects as after
+    Critical Damage (2016 CRITICAL DAMAGE), chosen by the card's controller, without
+    dealing Critical Damage (no "whenever you deal critical damage" trigger)."""
+    player = args["player"]
+    choice = args.get("choice")
+    if choice is None:
+        game.ask(
+            player,
+            "critical_damage",
+            "Choose a Critical Damage effect.",
+            critical_options(game, player, declinable=False),
+            "critical_effect",
+            **args,
+        )
+        return
+    use_critical_effect(game, player, choice)
+
+
+def use_critical_effect(game: Game, player: int, choice: str) -> None:
     kind, _, raw = choice.partition(":")
     if kind == "capture" and raw:
         game.then(("capture", {"player": player, "choice": f"card:{raw}"}))

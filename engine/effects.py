@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import manual, mechanics
+from engine import manual, mechanics, quantities
 from engine.cards import (
     BanishFromDiscard,
     Card,
     CardType,
+    ChangeAnger,
     Destroy,
     DiscardFromHand,
     DiscardNamed,
@@ -77,6 +78,10 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if skipped:
         game.then(("effects", {**follow, "done": False}))
         return
+    if effect.optional and not payable(game, effect, controller, iid):
+        game.emit("optional_effect", f"{game.who(controller)} cannot {describe(effect)}.")
+        game.then(("effects", {**follow, "done": False}))
+        return
     if effect.optional:
         game.ask(
             controller,
@@ -108,8 +113,34 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
     _apply(game, effect, controller, iid, args["attack"])
 
 
+def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
+    """Can the controller do an optional sentence that costs them something in full? A
+    cost is paid in full or not at all, as an attack's is (2016 "Energy Attacks": "If you
+    do not have enough stages to pay for an attack, you are unable to play it";
+    docs/rulings.md 43), so "You may discard 2 cards to ..." is not offered with one card
+    in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
+    if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
+        return True
+    state = game.player(controller)
+    amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+    if isinstance(effect, DiscardFromHand):
+        return len(state.hand) >= amount
+    if isinstance(effect, LowerAnger):
+        return state.anger >= amount
+    stages = [state.stage]
+    if effect.personality == "chosen":
+        stages += [ally.stage for ally in state.allies]
+    return max(stages) >= amount
+
+
 def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) -> None:
     target = controller if effect.who == "self" else 1 - controller
+    if effect.x:
+        amount = quantities.x_of(game, controller, game.card(iid))
+        game.emit("x", f"{game.name(iid)}: X is {amount}.")
+        if amount <= 0:
+            return  # nothing to draw, raise, gain ...
+        effect = effect.model_copy(update={"amount": amount, "x": False})
     if isinstance(effect, UntilEndOfTurn):
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
@@ -123,7 +154,9 @@ def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) 
 _WORDS: dict[str, str] = {
     "gain_stages": "gain {amount} stage(s)", "lose_stages": "lose {amount} stage(s)",
     "set_stage_max": "power up to full", "raise_anger": "raise anger {amount} level(s)",
-    "lower_anger": "lower anger {amount} level(s)", "advance_level": "advance the MP a level",
+    "lower_anger": "lower anger {amount} level(s)",
+    "change_anger": "raise or lower anger {amount} level(s)",
+    "advance_level": "advance the MP a level",
     "lower_level": "lower the MP a level", "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",
@@ -131,6 +164,8 @@ _WORDS: dict[str, str] = {
     "rejuvenate": "rejuvenate {amount} card(s)", "search": "search the Life Deck",
     "destroy": "destroy a {target}", "banish_from_discard": "banish {amount} card(s) from "
     "the discard pile", "capture_dragon_ball": "capture a Dragon Ball",
+    "critical_effect": "use a critical damage effect",
+    "look_at_hand": "look at a hand", "reveal_hand": "reveal a hand",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
 }  # fmt: skip
@@ -141,7 +176,8 @@ def describe(effect: Effect) -> str:
     if isinstance(effect, Move):
         words = moves.describe_move(effect)
     else:
-        words = _WORDS[effect.do].format(**effect.model_dump())
+        values = effect.model_dump()
+        words = _WORDS[effect.do].format(**{**values, "amount": "X"} if effect.x else values)
     return words if effect.who == "self" else f"your opponent: {words}"
 
 
@@ -150,7 +186,10 @@ Apply = Callable[["Game", Any, int, int, bool], None]
 
 def _stages(game: Game, effect: GainStages | LoseStages, _c: int, target: int, _a: bool) -> None:
     gain = isinstance(effect, GainStages)
-    game.then(("stages", {"player": target, "amount": effect.amount, "gain": gain}))
+    args = {"player": target, "amount": effect.amount, "gain": gain}
+    if effect.personality == "mp":
+        args["mp_only"] = True
+    game.then(("stages", args))
 
 
 def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
@@ -165,6 +204,35 @@ def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool)
 
 def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
     mechanics.lower_anger(game, target, effect.amount)
+
+
+def _change_anger(game: Game, effect: ChangeAnger, controller: int, _t: int, _a: bool) -> None:
+    args = {"player": controller, "amount": effect.amount}
+    game.then(("change_anger", {**args, "players": effect.players, "direction": effect.direction}))
+
+
+@handler("change_anger")
+def change_anger_task(game: Game, args: JsonDict) -> None:
+    """The controller picks whose anger moves and which way, among what the card allows."""
+    player, amount = args["player"], args["amount"]
+    choice = args.get("choice")
+    if choice is not None:
+        direction, _, side = choice.partition(":")
+        target = player if side == "self" else 1 - player
+        move = mechanics.raise_anger if direction == "raise" else mechanics.lower_anger
+        move(game, target, amount)
+        return
+    sides = ["self", "opponent"] if args["players"] == "either" else [args["players"]]
+    ways = ["raise", "lower"] if args["direction"] == "either" else [args["direction"]]
+    options = []
+    for side in sides:
+        whose = "your" if side == "self" else "your opponent's"
+        now = game.player(player if side == "self" else 1 - player).anger
+        options += [
+            Option(f"{way}:{side}", f"{way.capitalize()} {whose} anger {amount} (now {now})")
+            for way in ways
+        ]
+    game.ask(player, "choose_anger", "Whose anger, and which way?", options, "change_anger", **args)
 
 
 def _advance(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
@@ -226,6 +294,28 @@ def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
     game.then(("capture", {"player": controller}))
 
 
+def _hand_names(game: Game, player: int) -> str:
+    return ", ".join(game.name(iid) for iid in game.player(player).hand) or "no cards"
+
+
+def _look_at_hand(game: Game, _e: Any, controller: int, target: int, _a: bool) -> None:
+    """Only the looking player learns the hand (2016 "Your hand is kept secret")."""
+    game.emit("look_at_hand", f"{game.who(controller)} looks at {game.who(target)}'s hand.")
+    game.emit(
+        "look_at_hand_private",
+        f"{game.who(target)}'s hand: {_hand_names(game, target)}.",
+        private_to=controller,
+    )
+
+
+def _reveal_hand(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+    game.emit("reveal_hand", f"{game.who(target)} reveals their hand: {_hand_names(game, target)}.")
+
+
+def _critical_effect(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
+    game.then(("critical_effect", {"player": controller}))
+
+
 def _put_into_play(game: Game, effect: PutIntoPlay, _c: int, target: int, _a: bool) -> None:
     game.then(
         (
@@ -266,6 +356,7 @@ _APPLY: dict[str, Apply] = {
     "set_stage_max": _set_stage_max,
     "raise_anger": _raise_anger,
     "lower_anger": _lower_anger,
+    "change_anger": _change_anger,
     "advance_level": _advance,
     "lower_level": _lower,
     "draw": _draw,
@@ -277,6 +368,9 @@ _APPLY: dict[str, Apply] = {
     "destroy": _destroy,
     "banish_from_discard": _banish_discard,
     "capture_dragon_ball": _capture,
+    "critical_effect": _critical_effect,
+    "look_at_hand": _look_at_hand,
+    "reveal_hand": _reveal_hand,
     "put_into_play": _put_into_play,
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,

@@ -254,7 +254,9 @@ class Game:
 
     def cards_with_constants(self, player: int) -> list[int]:
         """Cards whose constant (infinity) effects are active for `player`: the Mastery,
-        the current MP level, Drills, Allies (whose constants are always active), and
+        the current MP level, Drills, Allies (whose constants are always active), the
+        Dragon Balls `player` controls (2016 ICONS: "constantly active while the card is
+        in play"), and
         the cards `player` controls that are attached to either player's personalities
         ("While attached" text, 2016 GLOSSARY "Attached Cards")."""
         state = self.state.players[player]
@@ -263,6 +265,7 @@ class Game:
             state.mp_card,
             *state.drills,
             *(ally.iid for ally in state.allies),
+            *state.dragon_balls,
         ]
         owners = self.state.owners
         for side in self.state.players:

@@ -180,11 +180,11 @@ def parse_personality(choice: str) -> int:
 @handler("stages")
 def stages_task(game: Game, args: JsonDict) -> None:
     """GLOSSARY "Gaining/losing stages": the player picks any one personality they
-    control for the whole amount. Losing stages at zero discards the rest from the Life
-    Deck (not damage)."""
+    control for the whole amount, unless the effect names the MP (`mp_only`). Losing
+    stages at zero discards the rest from the Life Deck (not damage)."""
     player, amount, gain = args["player"], args["amount"], args["gain"]
     choice = args.get("choice")
-    if choice is None and game.player(player).allies:
+    if choice is None and not args.get("mp_only") and game.player(player).allies:
         verb = "gains" if gain else "loses"
         game.ask(
             player,

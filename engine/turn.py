@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import mechanics
-from engine.cards import PLANNING_TYPES
+from engine import manual, mechanics
+from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -101,7 +101,9 @@ def declare_combat(game: Game, args: JsonDict) -> None:
     opponent = 1 - player
     game.then(
         ("entering_combat", {"player": player}),
+        ("entering_powers", {"player": player}),
         ("entering_combat", {"player": opponent}),
+        ("entering_powers", {"player": opponent}),
         ("combat_draw", {"player": opponent}),
         ("combat_action", {"player": player}),
     )
@@ -141,6 +143,52 @@ def entering_combat(game: Game, args: JsonDict) -> None:
         player=player,
         remaining=remaining,
     )
+
+
+def entering_powers(game: Game, player: int) -> list[Option]:
+    """Setups in play and Events in hand whose Power is "Use when entering combat": used only
+    if their player chooses to, as any Setup or Event (docs/rulings.md 46)."""
+    state = game.player(player)
+    options = [
+        Option(f"setup:{iid}", f"Activate {game.name(iid)}")
+        for iid in state.setups
+        if game.card(iid).entering_combat
+    ]
+    options += [
+        Option(f"hand:{iid}", f"Play {game.name(iid)}")
+        for iid in state.hand
+        if game.card(iid).type == CardType.EVENT and game.card(iid).entering_combat
+    ]
+    return options
+
+
+@handler("entering_powers")
+def entering_powers_task(game: Game, args: JsonDict) -> None:
+    """After a player's "when entering combat" effects, that player may use, one at a time,
+    the Powers of their Setups and Events that say "Use when entering combat"."""
+    player = args["player"]
+    choice = args.get("choice")
+    if choice is None:
+        options = entering_powers(game, player)
+        if options:
+            options.append(Option("done", "Use no more of them"))
+            game.ask(player, "entering_power", "Use a 'when entering combat' Power?", options,
+                     "entering_powers", player=player)  # fmt: skip
+        return
+    if choice == "done":
+        return
+    origin, _, raw = choice.partition(":")
+    iid = int(raw)
+    state = game.player(player)
+    (state.setups if origin == "setup" else state.hand).remove(iid)
+    state.resolving.append(iid)
+    game.emit("action", f"{game.who(player)} uses {game.name(iid)} as combat begins.")
+    game.then(
+        ("finish_card", {"player": player, "card": iid, "origin": origin}),
+        ("entering_powers", {"player": player}),
+    )
+    manual.schedule(game, player, iid)
+    resolve(game, player, iid, "entering_combat")
 
 
 @handler("combat_draw")

@@ -336,7 +336,7 @@ def test_trait_gate_on_a_conditional_is_not_doubled() -> None:
 
 def test_wrong_card_type_for_the_ability_is_manual() -> None:
     assert compile_text("Gain 1 stage.", PC).status == "manual"  # no attack or defense
-    assert compile_text("Draw 2 cards.", CardType.DRAGON_BALL).status == "manual"  # no WISH:
+    assert compile_text("Stops an attack.", CardType.DRAGON_BALL).status == "manual"
 
 
 def test_empty_text_is_manual() -> None:

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from engine.cards import Card, CardType
 from engine.cardtext import patterns as p
+from engine.cardtext import quantities
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 
@@ -26,6 +27,8 @@ _SECTIONS = {
 TRAITS = frozenset({"SAIYAN", "NAMEKIAN", "EARTHLING", "ANDROID", "HALF-SAIYAN"})
 _LABEL = re.compile(r"([A-Z][A-Z' -]*[A-Z]):\s*(.*)", re.DOTALL)
 
+# A Setup's Power may be an attack, performed as it is activated (engine.combat.
+# action_options; 2016 "Use a Power": "activate it and then discard it after use").
 ATTACK_TYPES = frozenset(
     {
         CardType.PHYSICAL_COMBAT,
@@ -33,6 +36,7 @@ ATTACK_TYPES = frozenset(
         CardType.EVENT,
         CardType.MAIN_PERSONALITY,
         CardType.ALLY,
+        CardType.SETUP,
     }
 )
 DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY}
@@ -45,10 +49,12 @@ ACTION_TYPES = frozenset(
 ENTERING_TYPES = frozenset(
     {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL, CardType.ALLY}
 )
-ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY}
+# Setups in play and Events in hand offer theirs as combat begins (engine.turn.
+# entering_powers).
+ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY} | {CardType.SETUP, CardType.EVENT}
 # Cards whose constant effects and triggers the engine keeps active (engine.game.
 # cards_with_constants), attached cards aside.
-CONSTANT_TYPES = ENTERING_TYPES
+CONSTANT_TYPES = ENTERING_TYPES | {CardType.DRAGON_BALL}
 _ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
 # Unknown sentences that say when or whether their ability may be used: the whole ability
 # is then manual ("Use at the start of your Planning Step.", "Use only ...", "(You may only
@@ -111,11 +117,22 @@ class _Clause:
     data: Json = field(default_factory=dict)
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
+    # the effects after `data` that the same sentence runs ("... and draw a card.")
+    extra: list[Json] = field(default_factory=list)
+
+    @property
+    def effects(self) -> list[Json]:
+        return [self.data, *self.extra] if self.kind in ("effect", "stopped") else []
 
 
 def compile_text(text: str, card_type: CardType) -> CompileResult:
     sentences = split_sentences(text.replace("\u2019", "'"))
-    clauses = _parse([piece for sentence in sentences for piece in _pieces(sentence)])
+    # A Dragon Ball's text outside a label is what it does as it is played (2016 GLOSSARY
+    # "Dragon Balls": "you must immediately use its effects"), as the sandbox's "WISH:".
+    opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
+    pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
+    clauses = _parse(pieces, opening)
+    _check_x(clauses)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
@@ -147,6 +164,29 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     if manual:
         fields["manual_text"] = list(manual)
     return CompileResult(fields, status, compiled, manual, unread)
+
+
+def _check_x(clauses: list[_Clause]) -> None:
+    """Sentences using X need exactly one "X = ..." the compiler read: otherwise they are
+    left to players (an unread definition is unread already; two are both left)."""
+    definitions = [c for c in clauses if c.kind == "keyword" and "x" in c.data]
+    if len(definitions) > 1:
+        for clause in definitions:
+            clause.kind = "unknown"
+    if len(definitions) == 1:
+        return
+    for clause in clauses:
+        if _uses_x(clause):
+            # an attack's damage is its core: without it nothing of the ability runs
+            clause.gating = clause.kind == "damage"
+            clause.kind = "unknown"
+
+
+def _uses_x(clause: _Clause) -> bool:
+    if clause.kind == "damage":
+        return bool(clause.data.get("plus_x"))
+    effects = clause.data["effects"] if clause.kind == "trigger" else clause.effects
+    return any(effect.get("x") for effect in effects)
 
 
 # --- reading sentences ------------------------------------------------------------------------
@@ -191,9 +231,9 @@ def _keyword(sentence: str) -> bool:
     return p.parse_keyword(normalise(sentence).strip("().").strip()) is not None
 
 
-def _parse(sentences: list[str]) -> list[_Clause]:
+def _parse(sentences: list[str], section: str) -> list[_Clause]:
     clauses: list[_Clause] = []
-    section, hit, opens = "ability", False, ""
+    hit, opens = False, ""
     for index, sentence in enumerate(sentences):
         body = normalise(sentence)
         if body.startswith("(") and body.rstrip(".").endswith(")"):
@@ -264,14 +304,26 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("keyword", p.parse_keyword(body)):
         return
+    x = quantities.parse_definition(body)
+    if x is not None:
+        put("keyword", {"x": x})
+        return
     if section == "constant":
         _modifier(clause, body) or _trigger(clause, body)
         return
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
         return
-    if p.ATTACH.fullmatch(body):
-        put("attach", {"target": "mp"})
+    attach = p.ATTACH.fullmatch(body)
+    if attach:
+        mine = attach.group(1).lower() == "your"
+        put("attach", {"target": "mp"} if mine else {"target": "mp", "who": "opponent"})
+        return
+    stopped = _IF_STOPPED.fullmatch(body)
+    if stopped:
+        chain = _effect_chain(stopped.group(1))
+        if chain is not None:
+            clause.kind, clause.data, clause.extra = "stopped", chain[0], chain[1:]
         return
     requires = re.fullmatch(r"use only if (.+)", body, re.IGNORECASE)
     if requires:
@@ -281,8 +333,16 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("attack", p.parse_attack(body))
         or put("defense", p.parse_defense(body))
         or _trigger(clause, body)
-        or put("effect", _conditional_effect(body))
+        or _effects(clause, body)
     )
+
+
+def _effects(clause: _Clause, body: str) -> bool:
+    chain = _effect_chain(body)
+    if chain is None:
+        return False
+    clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
+    return True
 
 
 def _splits(body: str) -> list[tuple[str, str]]:
@@ -292,31 +352,62 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
+_IF_STOPPED = re.compile(r"if this attack is stopped,\s*(.+)", re.IGNORECASE)
 _YOU_MAY = re.compile(r"you may (.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
+# "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
+_TO = re.compile(r"\s+to\s+", re.IGNORECASE)
+_AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
 
 
-def _conditional_effect(body: str) -> Json | None:
-    """An effect sentence: plain, "You may <effect>" (optional), "If you do, <effect>"
-    (after the sentence before it happened; _assemble checks there is one) or
-    "If <condition>, <effect>"."""
+def _effect_chain(body: str) -> list[Json] | None:
+    """An effect sentence as the effects it runs, in order: plain; "<A> and <B>" (B follows
+    A: `if_you_do`, so a condition on the sentence is tested once); "You may <effect(s)>"
+    (optional); "You may <cost> to <effect(s)>" (the cost is optional, the rest happens
+    only if it was paid); "If you do, <effect(s)>" (after the sentence before it happened;
+    _assemble checks there is one); "If <condition>, <effect(s)>"."""
     for pattern, flag in ((_YOU_MAY, "may"), (_IF_YOU_DO, "if_you_do")):
         found = pattern.fullmatch(body)
-        if found:
-            effect = _conditional_effect(found.group(1))
-            if effect is None or effect.get("may") or effect.get("if_you_do"):
-                return None
-            return {**effect, flag: True}
-    plain = p.parse_effect(body)
-    if plain is not None:
+        if not found:
+            continue
+        chain = _plain_chain(found.group(1))
+        if chain is None and flag == "may":
+            return _cost_chain(found.group(1))
+        if chain is None or chain[0].get("may") or chain[0].get("if_you_do"):
+            return None
+        return [{**chain[0], flag: True}, *chain[1:]]
+    plain = _plain_chain(body)
+    if plain is not None or not body.lower().startswith("if "):
         return plain
-    if not body.lower().startswith("if "):
-        return None
     for head, tail in _splits(body[3:]):
-        condition, effect = p.parse_condition(head), p.parse_effect(tail)
-        if condition is not None and effect is not None:
-            effect["if"] = condition
-            return effect
+        condition, chain = p.parse_condition(head), _plain_chain(tail)
+        if condition is not None and chain is not None:
+            return [{**chain[0], "if": condition}, *chain[1:]]
+    return None
+
+
+def _plain_chain(body: str) -> list[Json] | None:
+    """One effect, or effects joined by "and", each read whole."""
+    single = p.parse_effect(body)
+    if single is not None:
+        return [single]
+    for cut in _AND.finditer(body):
+        first = p.parse_effect(body[: cut.start()])
+        rest = _plain_chain(body[cut.end() :]) if first is not None else None
+        if first is not None and rest is not None:
+            return [first, *({**effect, "if_you_do": True} for effect in rest)]
+    return None
+
+
+def _cost_chain(body: str) -> list[Json] | None:
+    """ "<cost> to <effect(s)>": the cost is offered only if it can be paid in full
+    (engine.effects.payable), as an attack cost is (2016 "Energy Attacks": "If you do not
+    have enough stages to pay for an attack, you are unable to play it")."""
+    for cut in _TO.finditer(body):
+        cost = p.parse_effect(body[: cut.start()])
+        paid = _plain_chain(body[cut.end() :]) if cost is not None else None
+        if cost is not None and paid is not None:
+            return [{**cost, "may": True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
 
 
@@ -338,9 +429,9 @@ def _trigger(clause: _Clause, body: str) -> bool:
     if not body.lower().startswith("whenever "):
         return False
     for head, tail in _splits(body):
-        event, effect = p.parse_trigger_event(head), _conditional_effect(tail)
-        if event is not None and effect is not None:
-            clause.kind, clause.data = "trigger", {**event, "effects": [effect]}
+        event, chain = p.parse_trigger_event(head), _effect_chain(tail)
+        if event is not None and chain is not None:
+            clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
     return False
 
@@ -372,8 +463,9 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     elif section in ("entering", "wish"):
         power = [c for c in rest if c.kind == "timing"]
         rest = [c for c in rest if c.kind != "timing"]
-        effects = [c.data for c in rest if c.kind == "effect" and not c.hit]
-        if len(effects) != len(rest) or (section == "wish") != (card_type == CardType.DRAGON_BALL):
+        effects = [e for c in rest if not c.hit for e in c.effects]
+        only_effects = all(c.kind == "effect" and not c.hit for c in rest)
+        if not only_effects or (section == "wish") != (card_type == CardType.DRAGON_BALL):
             return False
         if power and not effects:
             return False  # "POWER: Use when entering combat." and nothing understood after
@@ -447,9 +539,9 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return False
     if "attack" in kinds:
         return _attack(items, card_type, fields, requires)
-    if "damage" in kinds or "unstoppable" in kinds or any(c.hit for c in items):
+    if {"damage", "unstoppable", "stopped"} & set(kinds) or any(c.hit for c in items):
         return False
-    effects = [c.data for c in items if c.kind == "effect"]
+    effects = [e for c in items for e in c.effects]
     defenses = [c.data for c in items if c.kind == "defense"]
     if defenses:
         if card_type not in DEFENSE_TYPES:
@@ -481,6 +573,7 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
     attack: Json = dict(heads[0].data)
     effects: list[Json] = []
     hit: list[Json] = []
+    stopped: list[Json] = []
     for clause in items[1:]:
         if clause.kind == "damage" and "damage" not in attack:
             attack["damage"] = clause.data
@@ -488,12 +581,16 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             attack["unstoppable"] = True
         elif clause.kind == "requires" and "damage" not in attack and not effects:
             pass
+        elif clause.kind == "stopped" and not clause.hit:
+            stopped.extend(clause.effects)
         elif clause.kind == "effect" and clause.hit and "damage" in attack:
-            hit.append(clause.data)
-        elif clause.kind == "effect" and not clause.hit and "damage" not in attack:
-            effects.append(clause.data)
+            hit.extend(clause.effects)
+        elif clause.kind == "effect" and not clause.hit:
+            # printed before or after the DAMAGE: line, an effect without HIT: is immediate
+            # (2016 ATTACK TIMING SUMMARY step 2; docs/rulings.md)
+            effects.extend(clause.effects)
         else:
-            return False  # defenses, a second damage, effects after DAMAGE without HIT
+            return False  # defenses, a second damage
     if "damage" not in attack:
         return False
     if requires:
@@ -502,6 +599,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
         attack["effects"] = effects
     if hit:
         attack["hit"] = hit
+    if stopped:
+        attack["stopped"] = stopped
     fields["attack"] = attack
     return True
 

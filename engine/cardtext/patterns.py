@@ -19,6 +19,9 @@ _WORDS = {
 }  # fmt: skip
 N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 AN = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+# an amount that may be the card's X ("Draw X cards."; X defined by an "X = ..." sentence)
+NX = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|X)"
+ANX = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|X)"
 OPP = r"your opponent'?s"
 THEIR = r"(?:their|his or her)"
 STAGES = r"(?:power )?stages?"
@@ -45,14 +48,27 @@ def _match(table: _Table, body: str) -> Json | None:
     return None
 
 
-def _amount(do: str, who: str = "self") -> Builder:
+def _amount(do: str, who: str = "self", personality: str | None = None) -> Builder:
     def build(m: re.Match[str]) -> Json:
-        effect: Json = {"do": do, "amount": number(m.group(1))}
+        amount = m.group(1)
+        effect: Json = {"do": do, "x": True} if amount == "X" else {
+            "do": do, "amount": number(amount)}  # fmt: skip
         if who != "self":
             effect["who"] = who
+        if personality is not None:
+            effect["personality"] = personality
         return effect
 
     return build
+
+
+def _change_anger(m: re.Match[str]) -> Json:
+    """ "Raise or lower a player's anger 2 levels.": the controller's choice as it resolves."""
+    verb, whose = m.group(1).lower(), m.group(2).lower()
+    players = "either" if whose == "a player's" else "self" if whose == "your" else "opponent"
+    direction = "either" if " or " in verb else verb
+    return {"do": "change_anger", "amount": number(m.group(3)),
+            "players": players, "direction": direction}  # fmt: skip
 
 
 def _fixed(effect: Json) -> Builder:
@@ -113,40 +129,56 @@ def _floating(m: re.Match[str]) -> Json:
 
 _T = "(setup|drill|ally|dragon ball)"
 EFFECTS: _Table = [
-    (_full(rf"raise your anger {N} levels?"), _amount("raise_anger")),
-    (_full(rf"lower {OPP} anger {N} levels?"), _amount("lower_anger", "opponent")),
-    (_full(rf"lower your anger {N} levels?"), _amount("lower_anger")),
-    (_full(rf"gain {N} {STAGES}"), _amount("gain_stages")),
-    (_full(rf"lose {N} {STAGES}"), _amount("lose_stages")),
-    (_full(rf"your opponent loses {N} {STAGES}"), _amount("lose_stages", "opponent")),
-    (_full(rf"draw {AN} cards?"), _amount("draw")),
+    (_full(rf"raise your anger {NX} levels?"), _amount("raise_anger")),
+    (_full(rf"lower {OPP} anger {NX} levels?"), _amount("lower_anger", "opponent")),
+    (_full(rf"lower your anger {NX} levels?"), _amount("lower_anger")),
+    (_full(rf"raise {OPP} anger {NX} levels?"), _amount("raise_anger", "opponent")),
+    (_full(rf"(raise|lower|raise or lower) (a player's|your|{OPP}) anger {N} levels?"),
+     _change_anger),
+    (_full(rf"gain {NX} {STAGES}"), _amount("gain_stages")),
+    (_full(rf"lose {NX} {STAGES}"), _amount("lose_stages")),
+    (_full(rf"your opponent loses {NX} {STAGES}"), _amount("lose_stages", "opponent")),
+    # the MP named: no other personality may take the stages (docs/rulings.md 42)
+    (_full(rf"your MP gains {NX} {STAGES}"), _amount("gain_stages", personality="mp")),
+    (_full(rf"your MP loses {NX} {STAGES}"), _amount("lose_stages", personality="mp")),
+    (_full(rf"{OPP} MP gains {NX} {STAGES}"), _amount("gain_stages", "opponent", "mp")),
+    (_full(rf"{OPP} MP loses {NX} {STAGES}"), _amount("lose_stages", "opponent", "mp")),
+    (_full(rf"draw {ANX} cards?"), _amount("draw")),
     # "Rejuvenate 3." (2016 GLOSSARY "Rejuvenate": one card at a time from the top)
-    (_full(rf"rejuvenate {AN}(?: cards?)?"), _amount("rejuvenate")),
+    (_full(rf"rejuvenate {ANX}(?: cards?)?"), _amount("rejuvenate")),
     (
-        _full(rf"your opponent discards {AN} cards? from {THEIR} hand"),
+        _full(rf"your opponent discards {ANX} cards? from {THEIR} hand"),
         _amount("discard_from_hand", "opponent"),
     ),
-    (_full(rf"discard {AN} cards? from your hand"), _amount("discard_from_hand")),
+    (_full(rf"discard {ANX} cards? from your hand"), _amount("discard_from_hand")),
     (
         _full(rf"your opponent discards the top card of {THEIR} life deck"),
         _fixed({"do": "discard_top", "amount": 1, "who": "opponent"}),
     ),
     (
-        _full(rf"your opponent discards the top {N} cards of {THEIR} life deck"),
+        _full(rf"your opponent discards the top {NX} cards of {THEIR} life deck"),
         _amount("discard_top", "opponent"),
     ),
-    (_full(rf"your opponent takes {N} {LIFE} of damage"), _amount("life_damage", "opponent")),
+    (_full(rf"your opponent takes {NX} {LIFE} of damage"), _amount("life_damage", "opponent")),
     (_full(r"advance your MP (?:1|one) level"), _fixed({"do": "advance_level"})),
     (
         _full(rf"lower {OPP} MP (?:1|one) level"),
         _fixed({"do": "lower_level", "who": "opponent"}),
     ),
+    (_full(r"lower your MP (?:1|one) level"), _fixed({"do": "lower_level"})),
     (_full(r"power up to full"), _fixed({"do": "set_stage_max"})),
     (_full(r"capture a dragon ball"), _fixed({"do": "capture_dragon_ball"})),
+    (_full(r"use a critical damage effect"), _fixed({"do": "critical_effect"})),
+    (_full(rf"look at {OPP} hand"), _fixed({"do": "look_at_hand", "who": "opponent"})),
+    (_full(r"reveal your hand(?: to your opponent)?"), _fixed({"do": "reveal_hand"})),
+    (
+        _full(r"your opponent reveals (?:his or her|his|her|their) hand"),
+        _fixed({"do": "reveal_hand", "who": "opponent"}),
+    ),
     (_full(rf"destroy an? {_T} your opponent has in play"), _destroy),
     (_full(r"search your life deck for an? (.+?) and place it (?:in|into) your hand"), _search),
     (
-        _full(rf"banish the top {N} cards? of {OPP} discard pile"),
+        _full(rf"banish the top {NX} cards? of {OPP} discard pile"),
         _amount("banish_from_discard", "opponent"),
     ),
     (_full(rf"place an? {_T} from your (discard pile|life deck|hand) into play"), _put("place")),
@@ -214,7 +246,21 @@ def _damage(kind: str) -> Builder:
     return lambda m: {"kind": kind, "amount": number(m.group(1)) if m.groups() else 0}
 
 
+def _damage_x(kind: str) -> Builder:
+    """ "DAMAGE: 3 +X stages.": the card's X is added as the damage is dealt."""
+    return lambda m: {"kind": kind, "amount": number(m.group(1)) if m.groups() else 0,
+                      "plus_x": True}  # fmt: skip
+
+
 DAMAGE: _Table = [
+    (_full(rf"AT \+X {STAGES}"), _damage_x("at")),
+    (_full(rf"AT \+X {LIFE}"), _damage_x("at_life")),
+    (_full(rf"X {STAGES}"), _damage_x("stages")),
+    (_full(rf"X {LIFE}"), _damage_x("life")),
+    (_full(rf"{N} ?\+ ?X {STAGES}"), _damage_x("stages")),
+    (_full(rf"{N} {STAGES} ?\+ ?X {STAGES}"), _damage_x("stages")),
+    (_full(rf"{N} ?\+ ?X {LIFE}"), _damage_x("life")),
+    (_full(rf"{N} {LIFE} ?\+ ?X {LIFE}"), _damage_x("life")),
     (_full(r"AT"), _damage("at")),
     (_full(rf"AT \+{N} {STAGES}"), _damage("at")),
     (_full(rf"AT \+{N} {LIFE}"), _damage("at_life")),
@@ -376,7 +422,7 @@ def parse_keyword(body: str) -> Json | None:
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")
-ATTACH = _full(r"attach to your (?:MP|main personality)")
+ATTACH = _full(rf"attach (?:this card )?to (your|{OPP}) (?:MP|main personality)")
 
 
 UNSTOPPABLE = _full(r"this attack is unstoppable|this attack cannot be stopped")

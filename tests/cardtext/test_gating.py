@@ -42,7 +42,7 @@ def test_a_timing_not_understood_makes_its_ability_manual(text: str) -> None:
     assert_all_manual(text, EVENT)
 
 
-@pytest.mark.parametrize("card_type", [MP, MASTERY, DRILL])
+@pytest.mark.parametrize("card_type", [MP, MASTERY, DRILL, SETUP, EVENT])
 def test_use_when_entering_combat_on_cards_the_engine_runs_then(card_type: CardType) -> None:
     """Orange Calming Drill (Evolution): "[INSTANT] POWER: Use when entering combat. Lower
     your opponent's anger 1 level." 2016 THE COMBAT STEP: "When you declare combat, use any
@@ -58,13 +58,11 @@ def test_use_when_entering_combat_on_cards_the_engine_runs_then(card_type: CardT
     }
 
 
-@pytest.mark.parametrize("card_type", [SETUP, EVENT, ALLY])
-def test_use_when_entering_combat_elsewhere_is_manual(card_type: CardType) -> None:
-    """The engine never runs a Setup's or an Event's entering-combat effects (Visiting the
-    Past, Red Restriction), and an Ally's Power needs the MP at most one stage above zero
-    (2016 GLOSSARY "Ally"), which an entering-combat effect would ignore (Trunks -
-    Bashful)."""
-    assert_all_manual("POWER: Use when entering combat. Draw 2 cards.", card_type)
+def test_use_when_entering_combat_on_an_ally_is_manual() -> None:
+    """An Ally's Power needs the MP at most one stage above zero (2016 GLOSSARY "Ally"),
+    which an entering-combat effect would ignore (Trunks - Bashful). Setups and Events
+    offer theirs as combat begins (engine.turn.entering_powers)."""
+    assert_all_manual("POWER: Use when entering combat. Draw 2 cards.", ALLY)
 
 
 def test_when_entering_combat_section_only_where_the_engine_runs_it() -> None:

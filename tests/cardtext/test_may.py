@@ -26,7 +26,7 @@ def test_if_you_do_after_a_sentence_not_read_is_left_to_players_with_it() -> Non
     """Compiled alone, "If you do" would refer to whatever effect came before the unread
     sentence, or run unconditionally: it stays with the sentence it refers to."""
     cases = {
-        "POWER: Reveal your hand to your opponent. If you do, draw 2 cards.": 2,
+        "POWER: Show your hand to a judge. If you do, draw 2 cards.": 2,
         "POWER: Draw a card. Swap hands. If you do, draw a card.": 2,
         "POWER: If you do, draw a card.": 1,
     }

@@ -89,15 +89,13 @@ def test_attach_to_your_mp_is_not_compiled_where_the_engine_differs() -> None:
     assert "attach_to" not in compile_text(attack, PC).fields
 
 
-def test_your_mp_gains_stages_is_not_gain_stages() -> None:
+def test_your_mp_gains_stages_names_the_mp() -> None:
     """Red Relaxation (The Movie Collection) "Your MP gains 2 stages.": the MP only, while
-    `gain_stages` lets its player give the stages to any personality they control (2016
-    GLOSSARY "Gaining/losing stages", engine.mechanics.stages_task): left to players."""
+    plain `gain_stages` lets its player give the stages to any personality they control
+    (2016 GLOSSARY "Gaining/losing stages"; docs/rulings.md 42)."""
     result = compile_text("POWER: Your MP gains 2 stages. Draw a card.", EV)
-    assert result.status == "partial"
-    assert result.manual == ["POWER: Your MP gains 2 stages."]
-    result = compile_text("POWER: Your opponent's MP loses 2 stages.", EV)
-    assert result.status == "manual"
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"][0]["personality"] == "mp"
 
 
 def test_printing_notes_are_not_card_text() -> None:

@@ -51,7 +51,6 @@ def test_an_entering_combat_power_without_effects_is_manual() -> None:
         CardType.EVENT,
         CardType.PHYSICAL_COMBAT,
         CardType.ENERGY_COMBAT,
-        CardType.DRAGON_BALL,
     ],
 )
 @pytest.mark.parametrize(
@@ -63,7 +62,8 @@ def test_an_entering_combat_power_without_effects_is_manual() -> None:
 )
 def test_constants_only_where_the_engine_keeps_them_active(text: str, card_type: CardType) -> None:
     """The engine keeps constant effects and triggers active on the Mastery, the MP's
-    level, Drills, Allies and attached cards (engine.game.cards_with_constants): on a Setup
+    level, Drills, Allies, Dragon Balls and attached cards (engine.game.
+    cards_with_constants): on a Setup
     in play, an Event or a Combat card a compiled constant would never apply (Saiyan
     Strength Test, Heroes and Villains, is an Event whose [CONSTANT] works once attached)."""
     result = compile_text(text, card_type)
@@ -75,3 +75,23 @@ def test_an_attached_events_constants_apply() -> None:
     result = compile_text(text, CardType.EVENT)
     assert result.status == "automated", result
     assert result.fields["constant"] == [{"mod": "pur", "amount": 1}]
+
+
+def test_a_dragon_balls_text_is_what_it_does_as_it_is_played() -> None:
+    """2016 GLOSSARY "Dragon Balls": its effects are used at once when it is played; real
+    cards print them without the sandbox's "WISH:" label."""
+    text = "Gain 5 stages. Raise your anger 1 level. CONSTANT: Your personalities get +1 PUR."
+    result = compile_text(text, CardType.DRAGON_BALL)
+    assert result.status == "automated", result
+    assert [e["do"] for e in result.fields["on_play"]] == ["gain_stages", "raise_anger"]
+    assert result.fields["constant"] == [{"mod": "pur", "amount": 1}]
+    assert "action" not in result.fields
+
+
+def test_a_setups_power_may_be_an_attack() -> None:
+    """2016 "Use a Power": a Setup is activated, used, then discarded; its Power may be an
+    attack (engine.combat.action_options offers it as one)."""
+    text = "POWER: Physical attack. DAMAGE: AT +5 stages. Raise your anger 1 level."
+    result = compile_text(text, CardType.SETUP)
+    assert result.status == "automated", result
+    assert result.fields["attack"]["damage"] == {"kind": "at", "amount": 5}

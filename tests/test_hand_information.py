@@ -1,0 +1,40 @@
+"""Who learns a hand: "Look at your opponent's hand." shows it to the looking player alone;
+"Reveal your hand." shows it to both (2016: a hand is kept secret from the opponent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.game import Game
+from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+
+SCENARIO = Path(__file__).parent / "scenarios" / "vocabulary-look-at-opponents-hand.yaml"
+
+
+def game() -> Game:
+    spec = load_scenario(SCENARIO)
+    return build_game(spec, scenario_pool(spec, SCENARIO, None))
+
+
+def play(current: Game, label: str) -> None:
+    pending = current.pending
+    assert pending is not None
+    option = find_option(pending, label)
+    assert option is not None, [o.label for o in pending.options]
+    assert current.apply(pending.player, option, pending.seq).ok
+
+
+def test_looking_at_the_opponents_hand_is_private_to_the_looker() -> None:
+    current = game()
+    before = len(current.events)
+    play(current, "Play Prying Eyes")
+    shown = [e for e in current.events[before:] if "Sparring Filler C" in e.text]
+    assert shown and all(e.private_to == 0 for e in shown)
+
+
+def test_revealing_your_hand_is_public() -> None:
+    current = game()
+    before = len(current.events)
+    play(current, "Play Open Palm")
+    shown = [e for e in current.events[before:] if "Prying Eyes" in e.text]
+    assert shown and all(e.private_to is None for e in shown)
