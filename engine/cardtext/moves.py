@@ -115,7 +115,8 @@ EVENT: /events?/i
 CARD: /cards?/i
 COMBAT_KIND: /physical|energy/i
 STYLE: /black|blue|namekian|orange|red|saiyan/i
-NUMBER: /\d+|two|three|four|five|six|seven|eight|nine|ten/i
+// X: the card's X, counted as the sentence resolves ("X = ..."; docs/rulings.md 44)
+NUMBER: /\d+|two|three|four|five|six|seven|eight|nine|ten|x/i
 
 // --- where they go -------------------------------------------------------------------
 take: ("place"i | "put"i) it place_to
@@ -166,6 +167,13 @@ _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "e
 _PLANNING = frozenset({"setup", "drill", "ally", "dragon_ball"})
 _ALL_TYPES = ["main_personality", "mastery", "physical_combat", "energy_combat", "event",
               *sorted(_PLANNING)]  # fmt: skip
+
+
+def _amount(token: Token) -> Json:
+    """{"amount": 3}; X: {"x": True}, the amount counted when the sentence resolves."""
+    if str(token).lower() == "x":
+        return {"x": True}
+    return {"amount": _number(token)}
 
 
 def _number(token: Token) -> int:
@@ -240,7 +248,7 @@ class _Build(Transformer[Token, Json]):
         return {"position": "top_or_bottom"}
 
     def number_cards(self, items: list[Any]) -> Json:
-        return {"amount": _number(items[0])}
+        return _amount(items[0])
 
     def ends(self, items: list[Any]) -> Json:
         return _merge(items)
@@ -249,7 +257,7 @@ class _Build(Transformer[Token, Json]):
         return _merge(items)
 
     def top_up_to(self, items: list[Any]) -> Json:
-        return {"amount": _number(items[0]), "up_to": True, "position": "top", **items[-1]}
+        return {**_amount(items[0]), "up_to": True, "position": "top", **items[-1]}
 
     def from_pile(self, items: list[Any]) -> Json:
         return _merge(items)
@@ -282,10 +290,10 @@ class _Build(Transformer[Token, Json]):
         return {"amount": 1}
 
     def count(self, items: list[Any]) -> Json:
-        return {"amount": _number(items[0])}
+        return _amount(items[0])
 
     def up_to(self, items: list[Any]) -> Json:
-        return {"amount": _number(items[0]), "up_to": True}
+        return {**_amount(items[0]), "up_to": True}
 
     def every(self, _: list[Any]) -> Json:
         return {"every": True}

@@ -92,6 +92,8 @@ CASES: dict[str, dict[str, Any]] = {
         "source": "life_deck", "to": "hand",
         "card_types": ["ally", "drill", "energy_combat", "event", "main_personality",
                        "mastery", "physical_combat", "setup"]},
+    "Choose X cards in your discard pile and Rejuvenate them": {
+        "source": "discard_pile", "x": True, "to": "rejuvenate"},
     "Shuffle this card back into your Life Deck": {"source": "this_card", "to": "life_shuffle"},
     "Rejuvenate this card": {"source": "this_card", "to": "rejuvenate"},
     "Search your discard pile for a card with Endurance and place it on top of your Life "
@@ -106,7 +108,9 @@ CASES: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("sentence", list(CASES))
 def test_move_sentences_compile_to_their_fields(sentence: str) -> None:
-    counted = {} if CASES[sentence].get("every") else {"amount": 1}  # "all", "any number"
+    # "all", "any number of" and X have no fixed amount
+    fixed = not (CASES[sentence].get("every") or CASES[sentence].get("x"))
+    counted = {"amount": 1} if fixed else {}
     expected = {"do": "move", **counted, **CASES[sentence]}
     assert parse_move(sentence) == expected
     if '"' not in sentence:  # a quoted title keeps its case
@@ -126,7 +130,7 @@ NEAR_MISSES = [
     "Banish a card from your opponent's hand",  # who chooses in a hidden hand: not said
     "Shuffle an Ally in play into your Life Deck",  # it would go to its owner's
     "Search your discard pile for a Red Drill or card and play it",
-    "Destroy X Allies",
+    "Search the top X cards of your Life Deck for a Drill and place it into play",
     "Destroy an Earth Dragon Ball",
     "Search your Life Deck for a card with a CONSTANT effect and place it into your hand",
     "Discard a card from your discard pile",  # discarding is from the hand
