@@ -119,6 +119,10 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     do not have enough stages to pay for an attack, you are unable to play it";
     docs/rulings.md 43), so "You may discard 2 cards to ..." is not offered with one card
     in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
+    if isinstance(effect, Move):
+        # a move is done in full or not offered, so an "If you do" after it is earned
+        amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+        return moves.can_do(game, effect, controller, iid, amount)
     if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)

@@ -63,6 +63,34 @@ def apply_move(
     game.then(("move", args))
 
 
+def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) -> bool:
+    """Can the whole move be done now ("You may destroy 3 Setups you control. If you do,
+    ...": not with two; docs/rulings.md 43)? "up to", "any number of" and "all" always
+    can; a Life Deck search may fail to find, so it asks for enough cards in the zone."""
+    if effect.up_to or effect.every:
+        return True
+    if "life_deck" in (effect.source, *effect.also_from) and effect.position == "any":
+        return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
+    if effect.source == "this_card":
+        return card in game.player(controller).resolving or card in _in_play(game, controller)
+    target = controller if effect.who == "self" else 1 - controller
+    spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
+    players = (
+        [target, 1 - target] if effect.either_player and effect.source != "in_play" else [target]
+    )
+    for player in players:
+        args = {"controller": controller, "player": player, "spec": spec}
+        if effect.either_player and effect.source == "in_play":
+            args["both"] = True
+        if effect.position != "any":
+            found = len(_zone(game, player, effect.source))
+        else:
+            found = len(_candidates(game, args))
+        if found >= amount:
+            return True
+    return False
+
+
 def describe_move(effect: Move) -> str:
     """What a `move` does, for the question an optional one asks."""
     if effect.every:
