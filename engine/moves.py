@@ -96,7 +96,7 @@ def describe_move(effect: Move) -> str:
     if effect.every:
         count = "any number of" if effect.up_to else "all"
     else:
-        count = f"{'up to ' if effect.up_to else ''}{effect.amount}"
+        count = f"{'up to ' if effect.up_to else ''}{'X' if effect.x else effect.amount}"
     where = "play" if effect.source == "in_play" else f"the {_ZONE_WORDS[effect.source]}"
     verb = _verb(effect.to, effect.source)
     if effect.source == "this_card":
