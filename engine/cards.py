@@ -291,6 +291,39 @@ class PutIntoPlay(_Effect):
     mode: Literal["play", "place"]
 
 
+MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play", "this_card"]
+
+
+class Move(_Effect):
+    """Move cards between zones (engine.moves): from `who`'s `source` zone (also `also_from`
+    zones; `either_player`: the controller picks whose pile, or any card in play), at
+    `position` ("any": chosen among the whole zone, or its top `depth` cards), `amount`
+    cards (`up_to`: fewer allowed; `every`: all that match) of `card_types` (any when
+    empty), `styled` (2016 CARD TYPES: Freestyle cards are non-Styled), `style`,
+    `endurance` (with Endurance) and `title_has` (with those words in the title), to `to`.
+    `this_card`: the card whose effect it is, while it is being used or in play. The
+    controller chooses. Cards always go to their owner's zones."""
+
+    do: Literal["move"]
+    source: MoveZone
+    also_from: list[MoveZone] = []
+    either_player: bool = False
+    position: Literal["any", "top", "bottom", "top_or_bottom"] = "any"
+    depth: int | None = Field(default=None, ge=1)
+    amount: int = Field(default=1, ge=1)
+    up_to: bool = False
+    every: bool = False
+    card_types: list[CardType] = []
+    styled: bool | None = None
+    style: Style | None = None
+    endurance: bool | None = None
+    title_has: str | None = None
+    to: Literal[
+        "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
+        "banish", "rejuvenate",
+    ]  # fmt: skip
+
+
 class DiscardNamed(_Effect):
     """ "Name a card. `who` discards all cards with that name from their hand." The
     controller names one exact card title; Dragon Balls may never be named (2016
@@ -352,6 +385,7 @@ Effect = Annotated[
     | CaptureDragonBall
     | UseCriticalEffect
     | PutIntoPlay
+    | Move
     | DiscardNamed
     | UntilEndOfTurn
     | Hook,

@@ -23,6 +23,7 @@ from engine.cards import (
     LifeCardDamage,
     LoseStages,
     LowerAnger,
+    Move,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -118,6 +119,10 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     do not have enough stages to pay for an attack, you are unable to play it";
     docs/rulings.md 43), so "You may discard 2 cards to ..." is not offered with one card
     in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
+    if isinstance(effect, Move):
+        # a move is done in full or not offered, so an "If you do" after it is earned
+        amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+        return moves.can_do(game, effect, controller, iid, amount)
     if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)
@@ -142,6 +147,9 @@ def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) 
         effect = effect.model_copy(update={"amount": amount, "x": False})
     if isinstance(effect, UntilEndOfTurn):
         _until_end_of_turn(game, effect, controller, target, attack, iid)
+        return
+    if isinstance(effect, Move):  # "this card" is the card whose effect this is
+        moves.apply_move(game, effect, controller, target, attack, iid)
         return
     _APPLY[effect.do](game, effect, controller, target, attack)
 
@@ -169,8 +177,11 @@ _WORDS: dict[str, str] = {
 
 def describe(effect: Effect) -> str:
     """ "draw 2 card(s)"; "your opponent: lower anger 1 level(s)" for the opponent."""
-    values = effect.model_dump()
-    words = _WORDS[effect.do].format(**{**values, "amount": "X"} if effect.x else values)
+    if isinstance(effect, Move):
+        words = moves.describe_move(effect)
+    else:
+        values = effect.model_dump()
+        words = _WORDS[effect.do].format(**{**values, "amount": "X"} if effect.x else values)
     return words if effect.who == "self" else f"your opponent: {words}"
 
 
@@ -684,3 +695,10 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
 @handler("shuffle")
 def shuffle_task(game: Game, args: JsonDict) -> None:
     mechanics.shuffle_life_deck(game, args["player"])
+
+
+# The `move` effect has its own module, which registers its task (and needs the helpers
+# above).
+from engine import moves  # noqa: E402
+
+_APPLY["move"] = moves.apply_move

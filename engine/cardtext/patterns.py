@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
+from engine.cardtext.moves import parse_move
 
 Json = dict[str, Any]
 
@@ -197,7 +198,7 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    return _match(EFFECTS, body) or parse_floating_effect(body)
+    return _match(EFFECTS, body) or parse_floating_effect(body) or parse_move(body)
 
 
 # --- conditions ("If your MP is at level 3 or higher", "Use only if ...") ------------------

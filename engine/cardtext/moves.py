@@ -1,0 +1,541 @@
+"""Sentences that move cards between zones -> one `move` effect (engine.cards.Move).
+
+The sentences combine a few phrases: a verb (destroy, banish, draw, rejuvenate, shuffle,
+place, play, return, search, choose), whose zone ("your", "your opponent's", "a
+player's"), which zone and where in it ("the top 2 cards of", "the top or bottom 3 cards
+of", "search ... for", "search the top 5 cards of ... for"), a filter ("a Styled Drill",
+"a Setup, Drill, or Ally", "2 Energy Combat cards", "an attack card") with a count ("a",
+"2", "up to 3", "all") and a destination ("into play", "into your hand", "on top of your
+Life Deck", "back into its owner's Life Deck"). They are written once each in a small
+grammar (Lark, Earley): every combination compiles, a sentence compiles only when the
+WHOLE of it parses, and a sentence that parses two ways is left unread. Then what the
+rules forbid or the engine cannot do is refused (`_check`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import LarkError
+
+Json = dict[str, Any]
+
+_GRAMMAR = r"""
+start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ | search
+     | choose | opponent_does | discard
+
+destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
+banish: "banish"i (in_play | ends_of | from_pile | this_card)
+draw: "draw"i ends_of
+// "Discard a Styled Drill from your hand." (plain "a card" is discard_from_hand)
+discard: "discard"i from_pile
+rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card)
+shuffle: "shuffle"i (in_play | ends_of | from_pile | this_card) shuffle_to
+place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card) place_to
+// the card whose effect it is
+this_card: "this"i CARD
+play: "play"i from_pile
+return_: "return"i in_play ("to"i | "into"i) owner_hand
+search: "search"i search_zones "for"i filtered "and"i take
+choose: "choose"i filtered ("in"i | "from"i) pile "and"i take
+      | "choose"i filtered "in"i "play"i "and"i "shuffle"i "that"i CARD shuffle_to -> choose_in_play
+// "Your opponent destroys the top 2 cards of his Life Deck."
+opponent_does: "your"i "opponent"i opponent_verb ends "of"i their "life"i "deck"i
+opponent_verb: "destroys"i -> v_destroy
+             | "banishes"i -> v_banish
+
+// --- where the cards are -------------------------------------------------------------
+pile: whose zone
+    | "a"i zone -> any_pile
+whose: "your"i -> mine
+     | "your"i "opponent's"i -> theirs
+     | "a"i "player's"i -> either
+their: "his"i | "her"i | "their"i | "his"i "or"i "her"i
+zone: "life"i "deck"i -> life_deck
+    | "discard"i "pile"i -> discard_pile
+    | "banished"i "zone"i -> banished
+    | "hand"i -> hand
+// "your Life Deck, discard pile, or Banished Zone"
+search_zones: whose zone ((",")? "or"i zone | "," zone ("," zone)* ","? "or"i zone)?
+            | "the"i end number_cards ("of"i | "in"i) pile -> search_top
+
+ends: "the"i end number_cards
+ends_of: ends ("of"i | "from"i) pile
+end: "top"i -> top
+   | "bottom"i -> bottom
+   | "top"i "or"i "bottom"i -> top_or_bottom
+number_cards: CARD -> one
+            | NUMBER CARD
+top_up_to: "up"i "to"i NUMBER CARD "from"i "the"i "top"i "of"i pile
+from_pile: filtered ("from"i | "in"i) pile
+
+// "an opponent's Setup, Drill, or Ally in play", "one of your opponent's Drills",
+// "a Dragon Ball you control", "all Drills you control", "an Ally"
+in_play: count filter controller?
+       | "an"i "opponent's"i filter controller_in? -> opponents
+       | "one"i "of"i owner_before filter -> one_of
+       | "all"i "of"i owner_before filter -> all_of
+owner_before: "your"i -> mine
+            | "your"i "opponent's"i -> theirs
+controller_in: "in"i "play"i
+controller: "you"i "control"i -> mine
+          | "your"i "opponent"i ("controls"i | "has"i "in"i "play"i) -> theirs
+          | "in"i "play"i -> either
+
+// --- which cards ---------------------------------------------------------------------
+filtered: count filter
+count: ("a"i | "an"i | "one"i) -> one
+     | NUMBER
+     | "up"i "to"i NUMBER -> up_to
+     | "all"i -> every
+     | "any"i ("number"i | "amount"i) "of"i -> any_number
+filter: styled? types with?
+      | "non"i "-" kind CARD? -> not_kind
+// "a card with Endurance", "an Ally with "Goku" in the title"
+with: "with"i "endurance"i -> with_endurance
+    | "with"i QUOTED "in"i "the"i "title"i -> with_title
+QUOTED: /"[^"]+"/
+styled: "styled"i -> is_styled
+      | "non-styled"i -> not_styled
+types: kind ("," kind)* ","? "or"i kind
+     | kind
+kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | DRAGON ("ball"i | "balls"i)
+    | STYLE? COMBAT_KIND "combat"i CARD -> combat
+    | STYLE? "attack"i CARD -> attack
+    | STYLE? CARD -> any_card
+
+SETUP: /setups?/i
+DRILL: /drills?/i
+ALLY: /all(y|ies)/i
+DRAGON: /dragon/i
+EVENT: /events?/i
+CARD: /cards?/i
+COMBAT_KIND: /physical|energy/i
+STYLE: /black|blue|namekian|orange|red|saiyan/i
+// X: the card's X, counted as the sentence resolves ("X = ..."; docs/rulings.md 44)
+NUMBER: /\d+|two|three|four|five|six|seven|eight|nine|ten|x/i
+
+// --- where they go -------------------------------------------------------------------
+take: ("place"i | "put"i) it place_to
+    | "play"i it -> take_play
+    | "discard"i it -> take_destroy
+    | "destroy"i it -> take_destroy
+    | "banish"i it -> take_banish
+    | "rejuvenate"i it -> take_rejuvenate
+    | "shuffle"i it shuffle_to
+it: "it"i | "them"i
+place_to: "into"i "play"i -> to_place
+        | ("into"i | "in"i) "your"i "hand"i -> to_hand
+        | "on"i "the"i? "top"i "of"i life -> to_top
+        | ("at"i | "on"i) "the"i "bottom"i "of"i life -> to_bottom
+        | "on"i "top"i "of"i "your"i "discard"i "pile"i -> to_discard
+shuffle_to: "back"i? "into"i life
+owner_hand: ("its"i | "their"i) "owner's"i "hand"i
+life: "your"i "life"i "deck"i -> your_life
+    | ("its"i | "their"i) "owner's"i "life"i "deck"i -> owners_life
+    | their "life"i "deck"i -> their_life
+
+%import common.WS
+%ignore WS
+"""
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(_GRAMMAR, parser="earley", lexer="basic", ambiguity="explicit")
+
+
+@cache
+def _word() -> re.Pattern[str]:
+    """One word of the grammar: a sentence with any other word is not parsed at all, and
+    a word is never read as two ("atop" is not "a top")."""
+    terminals = [t.pattern.to_regexp() for t in _parser().terminals if t.name not in _SKIP]
+    return re.compile("|".join(f"(?:{pattern})" for pattern in terminals))
+
+
+_SKIP = ("WS", "QUOTED")
+_LONGEST = 300  # characters: the longest sentences read are about 120
+_PIECES = re.compile(r"[\s,-]+")
+_QUOTED = re.compile(r'"[^"]+"')
+
+
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}  # fmt: skip
+_PLANNING = frozenset({"setup", "drill", "ally", "dragon_ball"})
+_ALL_TYPES = ["main_personality", "mastery", "physical_combat", "energy_combat", "event",
+              *sorted(_PLANNING)]  # fmt: skip
+
+
+def _amount(token: Token) -> Json:
+    """{"amount": 3}; X: {"x": True}, the amount counted when the sentence resolves."""
+    if str(token).lower() == "x":
+        return {"x": True}
+    return {"amount": _number(token)}
+
+
+def _number(token: Token) -> int:
+    text = str(token).lower()
+    return int(text) if text.isdigit() else _NUMBERS[text]
+
+
+def _merge(items: list[Any]) -> Json:
+    found: Json = {}
+    for item in items:
+        if isinstance(item, dict):
+            found.update(item)
+    return found
+
+
+class _Build(Transformer[Token, Json]):
+    """Each phrase becomes a dict of Move fields (plus `_whose`, `_dest`: checked later)."""
+
+    # whose
+    def mine(self, _: list[Any]) -> Json:
+        return {"_whose": "self"}
+
+    def theirs(self, _: list[Any]) -> Json:
+        return {"_whose": "opponent"}
+
+    def either(self, _: list[Any]) -> Json:
+        return {"_whose": "either"}
+
+    def their(self, _: list[Any]) -> Json:
+        return {}
+
+    def pile(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def any_pile(self, items: list[Any]) -> Json:
+        return {**_merge(items), "_whose": "either"}
+
+    def life_deck(self, _: list[Any]) -> Json:
+        return {"source": "life_deck"}
+
+    def discard_pile(self, _: list[Any]) -> Json:
+        return {"source": "discard_pile"}
+
+    def banished(self, _: list[Any]) -> Json:
+        return {"source": "banished"}
+
+    def hand(self, _: list[Any]) -> Json:
+        return {"source": "hand"}
+
+    def search_zones(self, items: list[Any]) -> Json:
+        whose, first, *more = items
+        found = {**whose, **first}
+        also = [zone["source"] for zone in more]
+        if also:
+            found["also_from"] = also
+        return found
+
+    def search_top(self, items: list[Any]) -> Json:
+        end, cards, pile = items
+        if end["position"] != "top":
+            return {"_bad": True}
+        return {**pile, "depth": cards["amount"]}
+
+    # positions
+    def top(self, _: list[Any]) -> Json:
+        return {"position": "top"}
+
+    def bottom(self, _: list[Any]) -> Json:
+        return {"position": "bottom"}
+
+    def top_or_bottom(self, _: list[Any]) -> Json:
+        return {"position": "top_or_bottom"}
+
+    def number_cards(self, items: list[Any]) -> Json:
+        return _amount(items[0])
+
+    def ends(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def ends_of(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def top_up_to(self, items: list[Any]) -> Json:
+        return {**_amount(items[0]), "up_to": True, "position": "top", **items[-1]}
+
+    def from_pile(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    # in play
+    def in_play(self, items: list[Any]) -> Json:
+        found = {"source": "in_play", "_whose": "either", **_merge(items)}
+        return found
+
+    def opponents(self, items: list[Any]) -> Json:
+        return {"source": "in_play", **_merge(items), "_whose": "opponent", "amount": 1}
+
+    def one_of(self, items: list[Any]) -> Json:
+        return {"source": "in_play", **_merge(items), "amount": 1}
+
+    def all_of(self, items: list[Any]) -> Json:
+        return {"source": "in_play", **_merge(items), "every": True}
+
+    def owner_before(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def controller(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def controller_in(self, _: list[Any]) -> Json:
+        return {}
+
+    # counts and filters
+    def one(self, _: list[Any]) -> Json:
+        return {"amount": 1}
+
+    def count(self, items: list[Any]) -> Json:
+        return _amount(items[0])
+
+    def up_to(self, items: list[Any]) -> Json:
+        return {**_amount(items[0]), "up_to": True}
+
+    def every(self, _: list[Any]) -> Json:
+        return {"every": True}
+
+    def filtered(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def filter(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def any_number(self, _: list[Any]) -> Json:
+        return {"every": True, "up_to": True}
+
+    def not_kind(self, items: list[Any]) -> Json:
+        kind = items[0]
+        if kind.get("style") or len(kind["kinds"]) != 1:
+            return {"_bad": True}
+        return {"card_types": sorted(t for t in _ALL_TYPES if t not in kind["kinds"])}
+
+    def this_card(self, _: list[Any]) -> Json:
+        return {"source": "this_card", "_whose": "self", "amount": 1}
+
+    def with_endurance(self, _: list[Any]) -> Json:
+        return {"endurance": True}
+
+    def with_title(self, items: list[Token]) -> Json:
+        return {"title_has": str(items[0])[1:-1].strip()}
+
+    def is_styled(self, _: list[Any]) -> Json:
+        return {"styled": True}
+
+    def not_styled(self, _: list[Any]) -> Json:
+        return {"styled": False}
+
+    def types(self, items: list[Any]) -> Json:
+        kinds: list[str] = []
+        styles = {item.get("style") for item in items}
+        for item in items:
+            kinds += item["kinds"]
+        if len(items) > 1 and (styles != {None} or not all(item["kinds"] for item in items)):
+            return {"_bad": True}  # "a Red Drill or card": not read
+        found: Json = {"card_types": sorted(set(kinds))} if kinds else {}
+        style = items[0].get("style")
+        if style:
+            found["style"] = style
+        return found
+
+    def kind(self, items: list[Token]) -> Json:
+        kinds = {"SETUP": "setup", "DRILL": "drill", "ALLY": "ally", "DRAGON": "dragon_ball",
+                 "EVENT": "event"}  # fmt: skip
+        found: Json = {"kinds": [kinds[t.type] for t in items if t.type in kinds]}
+        style = [str(t).lower() for t in items if t.type == "STYLE"]
+        return {**found, "style": style[0]} if style else found
+
+    def combat(self, items: list[Any]) -> Json:
+        style = [str(t).lower() for t in items if t.type == "STYLE"]
+        physical = any(str(t).lower() == "physical" for t in items if t.type == "COMBAT_KIND")
+        found: Json = {"kinds": ["physical_combat" if physical else "energy_combat"]}
+        return {**found, "style": style[0]} if style else found
+
+    def attack(self, items: list[Any]) -> Json:
+        # an attack card: a Physical Combat or Energy Combat card (2016 CARD TYPES)
+        style = [str(t).lower() for t in items if t.type == "STYLE"]
+        found: Json = {"kinds": ["energy_combat", "physical_combat"]}
+        return {**found, "style": style[0]} if style else found
+
+    def any_card(self, items: list[Any]) -> Json:
+        style = [str(t).lower() for t in items if t.type == "STYLE"]
+        return {"kinds": [], "style": style[0]} if style else {"kinds": []}
+
+    # destinations
+    def it(self, _: list[Any]) -> Json:
+        return {}
+
+    def to_place(self, _: list[Any]) -> Json:
+        return {"to": "place"}
+
+    def to_hand(self, _: list[Any]) -> Json:
+        return {"to": "hand", "_dest": "self"}
+
+    def to_top(self, items: list[Any]) -> Json:
+        return {"to": "life_top", **items[-1]}
+
+    def to_bottom(self, items: list[Any]) -> Json:
+        return {"to": "life_bottom", **items[-1]}
+
+    def to_discard(self, _: list[Any]) -> Json:
+        return {"to": "discard", "_dest": "self"}
+
+    def shuffle_to(self, items: list[Any]) -> Json:
+        return {"to": "life_shuffle", **items[-1]}
+
+    def owner_hand(self, _: list[Any]) -> Json:
+        return {"_dest": "owner"}
+
+    def your_life(self, _: list[Any]) -> Json:
+        return {"_dest": "self"}
+
+    def owners_life(self, _: list[Any]) -> Json:
+        return {"_dest": "owner"}
+
+    def their_life(self, _: list[Any]) -> Json:
+        return {"_dest": "opponent"}
+
+    def take(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def take_play(self, _: list[Any]) -> Json:
+        return {"to": "play"}
+
+    def take_destroy(self, _: list[Any]) -> Json:
+        return {"to": "discard"}
+
+    def take_banish(self, _: list[Any]) -> Json:
+        return {"to": "banish"}
+
+    def take_rejuvenate(self, _: list[Any]) -> Json:
+        return {"to": "rejuvenate"}
+
+    # sentences
+    def destroy(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "discard", "_verb": "destroy"}
+
+    def banish(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "banish"}
+
+    def draw(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "hand", "_dest": "self"}
+
+    def rejuvenate(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "rejuvenate", "_dest": "self"}
+
+    def shuffle(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def place(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def discard(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "discard", "_verb": "discard"}
+
+    def play(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "play"}
+
+    def return_(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "hand"}
+
+    def search(self, items: list[Any]) -> Json:
+        return {**_merge(items), "_search": True}
+
+    def choose(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def choose_in_play(self, items: list[Any]) -> Json:
+        return {**_merge(items), "source": "in_play", "_whose": "either"}
+
+    def v_destroy(self, _: list[Any]) -> Json:
+        return {"to": "discard", "_verb": "destroy"}
+
+    def v_banish(self, _: list[Any]) -> Json:
+        return {"to": "banish"}
+
+    def opponent_does(self, items: list[Any]) -> Json:
+        return {**_merge(items), "source": "life_deck", "_whose": "opponent"}
+
+    def start(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+
+def parse_move(body: str) -> Json | None:
+    """The `move` effect a whole sentence body says, or None (not read, or read two ways)."""
+    if len(body) > _LONGEST:
+        return None
+    parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
+    words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
+    if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
+        return None
+    try:
+        tree = parser.parse(body)
+    except LarkError:
+        return None
+    if any(True for _ in tree.find_data("_ambig")):
+        return None
+    assert isinstance(tree, Tree)
+    try:
+        found = _Build().transform(tree)
+    except (LarkError, ValueError, KeyError):
+        return None
+    return _check(found)
+
+
+def _check(found: Json) -> Json | None:
+    """Refuse what the rules forbid or the engine cannot do; return the effect."""
+    if found.pop("_bad", False) or "source" not in found or "to" not in found:
+        return None
+    whose = found.pop("_whose", "self")
+    dest = found.pop("_dest", None)
+    verb = found.pop("_verb", "")
+    searched = found.pop("_search", False)
+    source, to = found["source"], found["to"]
+    kinds = found.get("card_types", [])
+    if "_whose" in found or (searched and source == "in_play"):
+        return None
+    if source == "this_card" and (to in ("play", "place", "hand") or dest not in (None, "self")):
+        return None
+    # "destroy" discards a card in play (2014 GLOSSARY) or from the Life Deck (2016
+    # "Gaining/losing stages"); nothing else
+    if verb == "destroy" and source not in ("in_play", "life_deck", "this_card"):
+        return None
+    if verb == "discard" and source != "hand":
+        return None  # discarding is from the hand; from elsewhere it is another verb
+    if found.get("position") and (kinds or "style" in found or "styled" in found):
+        return None  # "the top Drill of ...": not read
+    if source == "in_play" and (found.get("position") or not kinds):
+        return None  # a card in play is named by its type
+    if source == "in_play" and not set(kinds) <= _PLANNING:
+        return None
+    if to in ("play", "place") and (not kinds or not set(kinds) <= _PLANNING):
+        return None  # only Allies, Setups, Drills and Dragon Balls stay in play
+    if to in ("play", "place") and (source == "in_play" or whose != "self"):
+        return None  # "under your control": not read
+    if to == "hand" and source == "in_play" and dest != "owner":
+        return None
+    if to in ("hand", "rejuvenate", "discard") and dest == "self" and whose != "self":
+        return None  # the card would go to its owner's zone, not yours
+    if dest == "self" and whose != "self" and to.startswith("life"):
+        return None
+    if dest == "opponent" and whose != "opponent":
+        return None
+    if dest == "owner" and source != "in_play" and whose == "self":
+        return None
+    if to == "hand" and source == "hand":
+        return None
+    if to == "life_shuffle" and source == "life_deck":
+        return None
+    if source == "hand" and whose != "self":
+        return None  # an opponent's hand is hidden: who chooses is not said
+    effect: Json = {"do": "move", **found}
+    if whose == "opponent":
+        effect["who"] = "opponent"
+    elif whose == "either":
+        effect["either_player"] = True
+    if effect.get("every") and effect.get("up_to"):
+        effect.pop("amount", None)  # "any number of": as many as the player likes
+    return effect

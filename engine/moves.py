@@ -1,0 +1,386 @@
+"""Moving cards between zones: the `move` effect (engine.cards.Move), one data-driven
+effect for searching, destroying, banishing, drawing from the discard pile, rejuvenating,
+shuffling into and placing on the Life Deck, and placing into play.
+
+Rules (2016 rulebook unless said): GAME ZONES (the Life Deck and hand are hidden, the
+Discard Pile and Banished Zone public; Discard Piles stay in order); GLOSSARY "Searching a
+Life Deck" (shuffle after searching the entire Life Deck; failing to find is allowed);
+"Rejuvenate" (to the bottom of the Life Deck, one card at a time); "Dragon Balls" (one
+discarded or destroyed goes to the bottom of its owner's Life Deck, or is Banished when it
+matches one in play: engine.mechanics.put_in_discard); "Playing" vs. "Placing into play";
+"Gaining/losing stages" (destroying from the Life Deck is discarding, not damage); 2014
+GLOSSARY "Destroy - discards a card in play". A card always goes to its owner's zones
+(a captured Dragon Ball to its owner's Life Deck); one placed into play comes under the
+effect's controller.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from engine import mechanics
+from engine.cards import Move, Style
+from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
+from engine.game import handler
+from engine.state import JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_PILES = ("life_deck", "discard_pile", "banished", "hand")
+_ZONE_WORDS = {
+    "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
+    "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
+}  # fmt: skip
+_VERBS = {
+    "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
+    "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
+    "banish": "Banish", "rejuvenate": "Rejuvenate",
+}  # fmt: skip
+_ANY_NUMBER = 1000  # more cards than a game holds
+_SPEC_FIELDS = {
+    "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
+    "card_types", "styled", "style", "endurance", "title_has", "to",
+}  # fmt: skip
+
+
+def apply_move(
+    game: Game, effect: Move, controller: int, target: int, _attack: bool, card: int = -1
+) -> None:
+    spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
+    # "a player's discard pile": the controller picks whose (player None); "an Ally": any
+    # Ally in play, on either side (both)
+    either = effect.either_player
+    # "any number of": every card that fits, one at a time, until the player stops
+    left = _ANY_NUMBER if effect.every and effect.up_to else effect.amount
+    args = {"controller": controller, "player": None if either else target, "spec": spec,
+            "left": left}  # fmt: skip
+    if either and effect.source == "in_play":
+        args["player"], args["both"] = target, True
+    if effect.source == "this_card":
+        args["card"] = card
+    game.then(("move", args))
+
+
+def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) -> bool:
+    """Can the whole move be done now ("You may destroy 3 Setups you control. If you do,
+    ...": not with two; docs/rulings.md 43)? "up to", "any number of" and "all" always
+    can; a Life Deck search may fail to find, so it asks for enough cards in the zone."""
+    if effect.up_to or effect.every:
+        return True
+    if "life_deck" in (effect.source, *effect.also_from) and effect.position == "any":
+        return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
+    if effect.source == "this_card":
+        return card in game.player(controller).resolving or card in _in_play(game, controller)
+    target = controller if effect.who == "self" else 1 - controller
+    spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
+    players = (
+        [target, 1 - target] if effect.either_player and effect.source != "in_play" else [target]
+    )
+    for player in players:
+        args = {"controller": controller, "player": player, "spec": spec}
+        if effect.either_player and effect.source == "in_play":
+            args["both"] = True
+        if effect.position != "any":
+            found = len(_zone(game, player, effect.source))
+        else:
+            found = len(_candidates(game, args))
+        if found >= amount:
+            return True
+    return False
+
+
+def describe_move(effect: Move) -> str:
+    """What a `move` does, for the question an optional one asks."""
+    if effect.every:
+        count = "any number of" if effect.up_to else "all"
+    else:
+        count = f"{'up to ' if effect.up_to else ''}{'X' if effect.x else effect.amount}"
+    where = "play" if effect.source == "in_play" else f"the {_ZONE_WORDS[effect.source]}"
+    verb = _verb(effect.to, effect.source)
+    if effect.source == "this_card":
+        return f"{verb.lower()} this card"
+    return f"{verb.lower()} {count} card(s) from {where}"
+
+
+def _verb(to: str, source: str) -> str:
+    """The option's verb: "Destroy" a card in play or in the Life Deck, "Discard" one
+    from the hand."""
+    return "Discard" if to == "discard" and source == "hand" else _VERBS[to]
+
+
+def _zone(game: Game, player: int, name: str) -> list[int]:
+    state = game.player(player)
+    piles = {
+        "life_deck": state.life, "discard_pile": state.discard, "banished": state.banished,
+        "hand": state.hand,
+    }  # fmt: skip
+    return piles[name]
+
+
+def _in_play(game: Game, player: int) -> list[int]:
+    """Cards `player` controls in play that effects may move (not the MP or Mastery)."""
+    state = game.player(player)
+    return [
+        *state.setups,
+        *state.drills,
+        *(ally.iid for ally in state.allies),
+        *state.dragon_balls,
+    ]
+
+
+def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
+    card = game.card(iid)
+    if spec.get("card_types") and card.type.value not in spec["card_types"]:
+        return False
+    if spec.get("styled") is not None and (card.style != Style.FREESTYLE) != spec["styled"]:
+        return False
+    if spec.get("endurance") is not None and (card.endurance > 0) != spec["endurance"]:
+        return False
+    if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
+        return False
+    return not spec.get("style") or card.style.value == spec["style"]
+
+
+def _title_has(title: str, words: str) -> bool:
+    """ "with "Goku" in the title": the words, whole, anywhere in the printed title."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
+
+
+def _sources(spec: JsonDict) -> list[str]:
+    return [spec["source"], *spec.get("also_from", [])]
+
+
+def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
+    """(player, card, zone) the controller may choose, top of each pile first."""
+    spec, controller = args["spec"], args["controller"]
+    # the opponent's cards first: removing cards from play mostly hurts their owner (and
+    # an AI taking the first option should not hurt itself)
+    players = [1 - controller, controller] if args.get("both") else [args["player"]]
+    found = []
+    for player in players:
+        for zone in _sources(spec):
+            cards = _in_play(game, player) if zone == "in_play" else _zone(game, player, zone)
+            if zone not in ("in_play", "hand"):  # piles: top first
+                cards = list(reversed(cards))[: spec.get("depth") or None]
+            found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec)]
+    if spec["to"] in ("play", "place"):
+        found = [c for c in found if may_enter_play(game, controller, c[1])]
+    return found
+
+
+def _take(game: Game, player: int, iid: int, zone: str) -> None:
+    if zone == "resolving":
+        game.player(player).resolving.remove(iid)
+    elif zone == "in_play":
+        remove_from_play(game, player, iid)
+    else:
+        _zone(game, player, zone).remove(iid)
+
+
+def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
+    """Move one card from `player`'s `zone` to the destination (its owner's zone)."""
+    to, controller = args["spec"]["to"], args["controller"]
+    owner, name = game.owner(iid), game.name(iid)
+    _take(game, player, iid, zone)
+    args["owners"] = [*args.get("owners", []), owner]
+    on_table = zone in ("in_play", "resolving")
+    origin = "play" if on_table else f"{game.who(player)}'s {_ZONE_WORDS[zone]}"
+    if to in ("play", "place"):
+        if zone == "life_deck":
+            # Emptying the Life Deck loses at once (2016 GAMEPLAY, Survival Victory): the
+            # card still lands in play, but a victory it would bring comes too late.
+            game.check_survival(player)
+        game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
+        enter_play(game, controller, iid, to)
+        return
+    # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
+    # hand and Life Deck are secret); only the players who chose or own it see its name.
+    hidden = zone in ("life_deck", "hand") and to not in ("discard", "banish")
+    shown = "A card" if hidden else name
+    whose = f"{game.who(owner)}'s"
+    where = {
+        "hand": f"into {whose} hand", "life_top": f"on top of {whose} Life Deck",
+        "life_bottom": f"to the bottom of {whose} Life Deck",
+        "life_shuffle": f"into {whose} Life Deck",
+        "rejuvenate": f"to the bottom of {whose} Life Deck (Rejuvenated)",
+        "banish": "to the Banished Zone",
+    }.get(to, "")  # fmt: skip
+    if to == "discard":
+        # a Dragon Ball then goes to the bottom of the Life Deck (put_in_discard says so)
+        verb = "discarded" if zone == "hand" else "destroyed"
+        game.emit("move", f"{shown} is {verb} from {origin}.")
+    else:
+        game.emit("move", f"{shown} goes from {origin} {where}.")
+    if hidden:
+        for viewer in dict.fromkeys((controller, owner)):
+            game.emit("move_private", f"That card is {name}.", private_to=viewer)
+    state = game.player(owner)
+    if to == "hand":
+        state.hand.append(iid)
+    elif to in ("life_top", "life_shuffle"):
+        state.life.append(iid)
+    elif to in ("life_bottom", "rejuvenate"):
+        state.life.insert(0, iid)
+    elif to == "discard":
+        mechanics.put_in_discard(game, iid)
+    else:
+        mechanics.banish(game, iid)
+    if zone == "life_deck":
+        # after the card landed: a destroyed Dragon Ball goes back to the bottom of the
+        # Life Deck, which then is not empty (GLOSSARY "Dragon Balls")
+        game.check_survival(player)
+
+
+@handler("move")
+def move_task(game: Game, args: JsonDict) -> None:
+    args = dict(args)
+    choice: Any = args.pop("choice", None)
+    spec, controller = args["spec"], args["controller"]
+    if spec["source"] == "this_card":
+        _this_card(game, args)
+        return
+    if args["player"] is None:
+        # "a player's discard pile": the controller picks whose
+        if choice is None:
+            zone = _ZONE_WORDS[spec["source"]]
+            options = [Option("player:1", f"Your opponent's {zone}"),
+                       Option("player:0", f"Your {zone}")]  # fmt: skip
+            game.ask(controller, "choose_player", "Choose whose cards.", options, "move", **args)
+            return
+        mine = choice == "player:0"
+        args["player"], choice = (controller if mine else 1 - controller), None
+    position = spec.get("position", "any")
+    if position != "any":
+        _from_end(game, args, position, choice)
+        return
+    if choice is not None:
+        if choice == "stop":
+            _finish(game, args)
+            return
+        iid = chosen_card(choice)
+        for player, card, zone in _candidates(game, args):
+            if card == iid:
+                _put(game, args, player, card, zone)
+                break
+        args["left"] -= 1
+        if game.over:
+            return
+    found = _candidates(game, args)
+    if spec.get("every") and not spec.get("up_to"):
+        for player, card, zone in found:
+            _put(game, args, player, card, zone)
+            if game.over:
+                return
+        _finish(game, args)
+        return
+    if args["left"] <= 0 or not found:
+        _finish(game, args)
+        return
+    _ask_card(game, args, found)
+
+
+def _this_card(game: Game, args: JsonDict) -> None:
+    """ "Shuffle this card into your Life Deck": the card being used (it then is not
+    discarded after use) or in play; anywhere else (already gone), nothing happens."""
+    controller, iid = args["controller"], args["card"]
+    if iid in game.player(controller).resolving:
+        _put(game, args, controller, iid, "resolving")
+    elif iid in _in_play(game, controller):
+        _put(game, args, controller, iid, "in_play")
+    if not game.over:
+        _finish(game, args)
+
+
+def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> None:
+    spec, controller = args["spec"], args["controller"]
+    verb = _verb(spec["to"], spec["source"])
+    several_zones = len({(p, z) for p, _c, z in found}) > 1
+    seen: set[tuple[int, str, str]] = set()
+    options = []
+    for player, iid, zone in found:
+        name = game.name(iid)
+        key = (player, zone, name)
+        if zone != "in_play" and key in seen:
+            continue  # copies in one pile are the same choice
+        seen.add(key)
+        label = f"{verb} {name}"
+        if several_zones:
+            whose = "your" if player == controller else "your opponent's"
+            if zone == "in_play":
+                label += " (yours)" if player == controller else " (your opponent's)"
+            else:
+                label += f" ({whose} {_ZONE_WORDS[zone]})"
+        options.append(Option(f"card:{iid}", label))
+    hidden = "life_deck" in _sources(spec)
+    # Searching a hidden zone may fail to find (GLOSSARY "Searching a Life Deck"); "up to"
+    # lets the player stop.
+    if spec.get("up_to") or hidden:
+        options.append(Option("stop", "Find nothing more" if hidden else "Choose no more"))
+    most = "" if args["left"] >= _ANY_NUMBER else f" ({args['left']} at most)"
+    prompt = f"{verb}: choose a card{most}."
+    game.ask(controller, "choose_card", prompt, options, "move", **args)
+
+
+def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
+    """ "the top N cards", "the bottom card", "the top or bottom N cards" of a pile: no
+    search, so no shuffle."""
+    spec, player = args["spec"], args["player"]
+    position = args.get("end", position)
+    if position == "top_or_bottom":
+        if choice is None:
+            options = [Option("top", "The top card(s)"), Option("bottom", "The bottom card(s)")]
+            game.ask(args["controller"], "choose_end", "Which end of the pile?", options,
+                     "move", **args)  # fmt: skip
+            return
+        position, choice = choice, None
+        args["end"] = position
+    zone = spec["source"]
+    if choice == "stop":
+        _finish(game, args)
+        return
+    if choice == "more":
+        args["left"] -= 1
+        _put(game, args, player, _end_card(game, args, position), zone)
+        if game.over:
+            return
+    elif spec.get("up_to"):
+        pass  # nothing chosen yet: ask below
+    else:
+        for _ in range(args["left"]):
+            if not _zone(game, player, zone):
+                break
+            _put(game, args, player, _end_card(game, args, position), zone)
+            if game.over:
+                return
+        args["left"] = 0
+    if spec.get("up_to") and args["left"] > 0 and _zone(game, player, zone):
+        # "up to N cards from the top": one at a time, the controller may stop
+        verb = _verb(spec["to"], spec["source"])
+        options = [Option("more", f"{verb} the {position} card"), Option("stop", "Stop")]
+        game.ask(args["controller"], "choose_more", f"{args['left']} more at most.", options,
+                 "move", **{**args, "end": position})  # fmt: skip
+        return
+    _finish(game, args)
+
+
+def _end_card(game: Game, args: JsonDict, position: str) -> int:
+    pile = _zone(game, args["player"], args["spec"]["source"])
+    return pile[-1] if position == "top" else pile[0]
+
+
+def _finish(game: Game, args: JsonDict) -> None:
+    """Shuffle a Life Deck searched whole, and those cards were shuffled into."""
+    spec = args["spec"]
+    to_shuffle: list[int] = []
+    if (
+        "life_deck" in _sources(spec)
+        and spec.get("position", "any") == "any"
+        and not spec.get("depth")
+    ):
+        to_shuffle.append(args["player"] if args["player"] is not None else args["controller"])
+    if spec["to"] == "life_shuffle":
+        to_shuffle += args.get("owners", [])
+    for player in dict.fromkeys(to_shuffle):
+        mechanics.shuffle_life_deck(game, player)
