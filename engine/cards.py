@@ -70,6 +70,8 @@ class Condition(_Strict):
     personality: str | None = None  # the MP's name, e.g. "Goku"
     has_allies: bool | None = None
     controls_dragon_balls_at_least: int | None = None
+    # the MP's power level against the opponent MP's: "lower" / "higher" (strictly)
+    power_level_vs_opponent: Literal["lower", "higher"] | None = None
 
 
 class Modifier(_Strict):
@@ -221,6 +223,25 @@ class UntilEndOfTurn(_Effect):
     modifier: Modifier
 
 
+class StayInPlay(_Effect):
+    """ "This attack stays in play to be used a second time this combat": after this use
+    the card stays in play and may perform its attack `times` more times as later Actions
+    this combat (engine.after_use; docs/rulings.md)."""
+
+    do: Literal["stay_in_play"]
+    times: int = Field(default=1, ge=1)
+
+
+class AttackGains(_Effect):
+    """ "If ..., this attack cannot be stopped / its damage cannot be prevented": the
+    attack in progress gains these properties (engine.after_use)."""
+
+    do: Literal["attack_gains"]
+    unstoppable: bool = False
+    unpreventable: bool = False
+    unmodifiable: bool = False
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -258,6 +279,8 @@ Effect = Annotated[
     | PutIntoPlay
     | DiscardNamed
     | UntilEndOfTurn
+    | StayInPlay
+    | AttackGains
     | Hook,
     Field(discriminator="do"),
 ]
@@ -284,6 +307,14 @@ class Attack(_Strict):
     # Unstoppable: a defense's stop has no effect on it, so defenses that only stop are
     # not offered; prevention still applies (2016 CRITICAL DAMAGE; docs/rulings.md).
     unstoppable: bool = False
+    # "Damage from this attack cannot be prevented": defenses' prevention and Endurance do
+    # not apply; "cannot be modified": no + or - modifier applies (2016 GLOSSARY
+    # "Modifiers"; docs/rulings.md)
+    unpreventable: bool = False
+    unmodifiable: bool = False
+    # "This attack can only be stopped by a Physical Combat card": a stop from any other
+    # card has no effect (as against an unstoppable attack)
+    stopped_only_by: list[CardType] = []
 
 
 class Defense(_Strict):
@@ -294,6 +325,9 @@ class Defense(_Strict):
     prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
     effects: list[Effect] = []
     requires: Condition | None = None
+    # "(You may play this card to stop a physical attack instead of as an attack.)": used
+    # this way, none of the card's other text applies
+    instead_of_attack: bool = False
 
     @model_validator(mode="after")
     def _does_something(self) -> Defense:
@@ -340,6 +374,23 @@ class AttachTo(_Strict):
 ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})
 
 
+class AfterUse(_Strict):
+    """Where a played card goes after use instead of the Discard Pile ("Shuffle this card
+    into your Life Deck after use."), when `if` holds then (engine.after_use)."""
+
+    to: Literal[
+        "shuffle_into_life_deck", "top_of_life_deck", "bottom_of_life_deck", "hand", "rejuvenate"
+    ]
+    when: Condition | None = Field(default=None, alias="if")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# Cards that leave play after use, so that an after-use destination means something.
+AFTER_USE_TYPES = frozenset(
+    {CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT, CardType.SETUP}
+)
+
+
 Automation = Literal["automated", "partial", "manual"]
 
 
@@ -373,6 +424,7 @@ class Card(_Strict):
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
+    after_use: AfterUse | None = None
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import manual, mechanics
+from engine import after_use, manual, mechanics
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -129,6 +129,8 @@ _WORDS: dict[str, str] = {
     "the discard pile", "capture_dragon_ball": "capture a Dragon Ball",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
+    "stay_in_play": "keep this attack in play to use it again",
+    "attack_gains": "give this attack its property",
 }  # fmt: skip
 
 
@@ -273,6 +275,8 @@ _APPLY: dict[str, Apply] = {
     "put_into_play": _put_into_play,
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,
+    "stay_in_play": after_use.apply_stay_in_play,
+    "attack_gains": after_use.apply_attack_gains,
     "hook": _hook,
 }
 

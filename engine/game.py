@@ -351,8 +351,16 @@ class Game:
             condition.has_allies is None or bool(state.allies) == condition.has_allies,
             condition.controls_dragon_balls_at_least is None
             or len(state.dragon_balls) >= condition.controls_dragon_balls_at_least,
+            condition.power_level_vs_opponent is None
+            or self._power_level_is(subject, condition.power_level_vs_opponent),
         )
         return all(checks)
+
+    def _power_level_is(self, player: int, relation: str) -> bool:
+        """ "Your MP's power level is lower / higher than your opponent's MP's power
+        level" (2016 GLOSSARY "Power Level": the rating of the current stage)."""
+        mine, theirs = self.power_level(player), self.power_level(1 - player)
+        return mine < theirs if relation == "lower" else mine > theirs
 
     def dragon_ball_in_play(self, name: str) -> bool:
         return any(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
+from engine.cardtext import after_use
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -116,6 +117,7 @@ class _Clause:
 def compile_text(text: str, card_type: CardType) -> CompileResult:
     sentences = split_sentences(text.replace("\u2019", "'"))
     clauses = _parse([piece for sentence in sentences for piece in _pieces(sentence)])
+    after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
@@ -270,6 +272,8 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
         return
+    if put("attack_flags", after_use.parse_attack_flags(body)):
+        return
     if p.ATTACH.fullmatch(body):
         put("attach", {"target": "mp"})
         return
@@ -360,7 +364,12 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
+    if any(c.kind == "unknown" and after_use.attack_only(c.data) for c in items):
+        return False  # a dangling "If you do, this attack ..." changes the attack
     known = [c for c in items if c.kind != "unknown"]
+    outside = [c for c in known if c.kind != "effect" or section != "ability"]
+    if any(after_use.attack_only(c.data) for c in outside):
+        return False  # "this attack ..." outside an attack
     if any(c.kind == "attach" for c in known):
         known = _attach(section, known, card_type, fields)
     triggers = [c.data for c in known if c.kind == "trigger"]
@@ -449,6 +458,8 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return _attack(items, card_type, fields, requires)
     if "damage" in kinds or "unstoppable" in kinds or any(c.hit for c in items):
         return False
+    if "attack_flags" in kinds or any(after_use.attack_only(c.data) for c in items):
+        return False
     effects = [c.data for c in items if c.kind == "effect"]
     defenses = [c.data for c in items if c.kind == "defense"]
     if defenses:
@@ -492,9 +503,13 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             hit.append(clause.data)
         elif clause.kind == "effect" and not clause.hit and "damage" not in attack:
             effects.append(clause.data)
+        elif clause.kind == "attack_flags" and not set(clause.data) & set(attack):
+            attack.update(clause.data)
+        elif clause.kind == "effect" and not clause.hit and after_use.attack_only(clause.data):
+            effects.append(clause.data)  # about the attack itself: its place does not matter
         else:
             return False  # defenses, a second damage, effects after DAMAGE without HIT
-    if "damage" not in attack:
+    if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
     if requires:
         attack["requires"] = requires[0]

@@ -161,7 +161,9 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    return _match(EFFECTS, body)
+    from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+
+    return _match(EFFECTS, body) or parse_attack_effect(body)
 
 
 # --- conditions ("If your MP is at level 3 or higher", "Use only if ...") ------------------
@@ -370,7 +372,9 @@ NOTES = _full(r"most recent printing|created by [^()]+")
 
 def parse_keyword(body: str) -> Json | None:
     """The fields a printed keyword sets; {} for a transcription note."""
-    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body)
+    from engine.cardtext.after_use import parse_keyword as after_use  # builds on this module
+
+    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body) or after_use(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -1,0 +1,210 @@
+"""What happens to a card after use, and what an attack's own text does to its damage.
+
+- After use (2016 ATTACK TIMING SUMMARY step 7, "The attack is then discarded/banished (if
+  applicable)"; GLOSSARY "Effects": "Then, discard or banish the card"): a card may say
+  where it goes instead ("Shuffle this card into your Life Deck after use.", Card.after_use).
+- "This attack stays in play to be used a second time this combat" (StayInPlay): after
+  this use the card stays on the table and may perform its attack again, as a later
+  Action of this combat, paying its costs again; after its last use, or when combat ends,
+  it leaves as after any use (docs/rulings.md).
+- "Damage from this attack cannot be prevented / modified", "This attack can only be
+  stopped by ..." (Attack fields, or AttackGains when a condition decides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine import mechanics
+from engine.cards import Attack, AttackGains, Card, StayInPlay
+from engine.state import AttackState, Option, StayingCard
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+# --- after use ---------------------------------------------------------------------------
+def leave(game: Game, player: int, iid: int) -> None:
+    """`iid` (just removed from `player`'s resolving cards) has been used: it stays in
+    play when its attack says so, else it goes where the card says, else to the Discard
+    Pile or the Banished Zone."""
+    attack = game.state.attack
+    if attack is not None and attack.source == iid and attack.attacker == player and attack.remain:
+        game.player(player).staying.append(StayingCard(iid, attack.remain))
+        game.emit(
+            "stays_in_play",
+            f"{game.name(iid)} stays in play: it may attack {attack.remain} more time(s) "
+            "this combat.",
+            card=game.name(iid),
+        )
+        return
+    put_away(game, player, iid)
+
+
+def put_away(game: Game, player: int, iid: int) -> None:
+    """The card's after-use destination, when its condition holds now; else discarded,
+    or Banished with "(Banish after use.)"."""
+    card = game.card(iid)
+    spec = card.after_use
+    owner = game.owner(iid)
+    side = game.player(owner)
+    name = game.name(iid)
+    if spec is None or not game.holds(spec.when, player):
+        if card.banish_after_use:
+            mechanics.banish(game, iid)
+        else:
+            mechanics.put_in_discard(game, iid)
+        return
+    if spec.to == "hand":
+        side.hand.append(iid)
+        game.emit("after_use", f"{name} returns to {game.who(owner)}'s hand.", card=name)
+    elif spec.to == "top_of_life_deck":
+        side.life.append(iid)
+        game.emit("after_use", f"{name} is placed on top of the Life Deck.", card=name)
+    elif spec.to == "bottom_of_life_deck":
+        side.life.insert(0, iid)
+        game.emit("after_use", f"{name} is placed at the bottom of the Life Deck.", card=name)
+    elif spec.to == "rejuvenate":
+        # 2016 GLOSSARY "Rejuvenate": a rejuvenated card goes to the bottom of the Life Deck
+        side.life.insert(0, iid)
+        game.emit("rejuvenate", f"{game.who(owner)} rejuvenates {name}.", card=name)
+    else:
+        side.life.append(iid)
+        game.emit("after_use", f"{name} is shuffled into the Life Deck.", card=name)
+        mechanics.shuffle_life_deck(game, owner)
+
+
+def end_of_combat(game: Game) -> None:
+    """Cards that stayed in play to be used again leave when combat ends, as after use."""
+    for player, side in enumerate(game.state.players):
+        staying, side.staying = side.staying, []
+        for card in staying:
+            game.emit("after_use", f"Combat ends: {game.name(card.iid)} leaves play.")
+            put_away(game, player, card.iid)
+
+
+# --- using a card again --------------------------------------------------------------------
+def again_options(
+    game: Game, player: int, actors: list[int], usable: Callable[[Attack, int], bool]
+) -> list[Option]:
+    """ "Attack again with X": each staying card, by each personality that may act and
+    pay its costs (`usable(attack, actor) -> bool`)."""
+    options: list[Option] = []
+    for card in game.player(player).staying:
+        ability = game.card(card.iid).attack
+        if ability is None:
+            continue
+        for actor in actors:
+            if usable(ability, actor):
+                suffix = "" if actor < 0 else f" (as {game.name(actor)})"
+                options.append(
+                    Option(
+                        f"again:{card.iid}:{actor}",
+                        f"Attack again with {game.name(card.iid)}{suffix}",
+                    )
+                )
+    return options
+
+
+def take_staying(game: Game, player: int, iid: int) -> int:
+    """Take a staying card back up to use it; returns the uses it had left."""
+    side = game.player(player)
+    for card in side.staying:
+        if card.iid == iid:
+            side.staying.remove(card)
+            return card.left
+    raise ValueError(f"card {iid} is not staying in play")
+
+
+def mark_reuse(game: Game, left: int) -> None:
+    """The attack just begun is a further use of a staying card: `left - 1` uses remain
+    after it, and its own "stays in play" text grants no more (the card stays only for the
+    uses it names)."""
+    attack = game.state.attack
+    assert attack is not None
+    attack.reused = True
+    attack.remain = left - 1
+
+
+# --- effects on the attack in progress ------------------------------------------------------
+def _own_attack(game: Game, controller: int, in_attack: bool) -> AttackState | None:
+    """The attack the resolving card performs, when its effects resolve as an attack."""
+    attack = game.state.attack
+    if not in_attack or attack is None or attack.attacker != controller:
+        return None
+    return attack
+
+
+def apply_stay_in_play(
+    game: Game, effect: StayInPlay, controller: int, _target: int, in_attack: bool
+) -> None:
+    attack = _own_attack(game, controller, in_attack)
+    if attack is None or attack.reused or attack.origin != "hand":
+        return
+    attack.remain = max(attack.remain, effect.times)
+    game.emit("stays_in_play", f"{game.name(attack.source)} will stay in play after use.")
+
+
+def apply_attack_gains(
+    game: Game, effect: AttackGains, controller: int, _target: int, in_attack: bool
+) -> None:
+    attack = _own_attack(game, controller, in_attack)
+    if attack is None:
+        return
+    attack.unstoppable |= effect.unstoppable
+    attack.unpreventable |= effect.unpreventable
+    attack.unmodifiable |= effect.unmodifiable
+    said = [
+        words
+        for flag, words in (
+            (effect.unstoppable, "cannot be stopped"),
+            (effect.unpreventable, "its damage cannot be prevented"),
+            (effect.unmodifiable, "its damage cannot be modified"),
+        )
+        if flag
+    ]
+    game.emit("attack_gains", f"{game.name(attack.source)}: {', '.join(said)}.")
+
+
+# --- reading the attack in progress -----------------------------------------------------------
+def _ability(game: Game) -> tuple[AttackState, Attack] | None:
+    attack = game.state.attack
+    if attack is None:
+        return None
+    ability = game.card(attack.source).attack
+    return None if ability is None else (attack, ability)
+
+
+def unstoppable(game: Game) -> bool:
+    found = _ability(game)
+    return found is not None and (found[0].unstoppable or found[1].unstoppable)
+
+
+def unpreventable(game: Game) -> bool:
+    found = _ability(game)
+    return found is not None and (found[0].unpreventable or found[1].unpreventable)
+
+
+def unmodifiable(game: Game) -> bool:
+    found = _ability(game)
+    return found is not None and (found[0].unmodifiable or found[1].unmodifiable)
+
+
+def stop_fails(game: Game, defending: Card) -> bool:
+    """Whether a stop from `defending` has no effect on the attack in progress: it is
+    unstoppable, or it "can only be stopped by" other card types."""
+    found = _ability(game)
+    if found is None:
+        return False
+    attack, ability = found
+    if attack.unstoppable or ability.unstoppable:
+        return True
+    return bool(ability.stopped_only_by) and defending.type not in ability.stopped_only_by
+
+
+def endurance_allowed(game: Game, player: int) -> bool:
+    """Endurance prevents damage (2016 WHEN TAKING DAMAGE: "Banish it ... in order to
+    prevent"): not against damage from an attack that cannot be prevented."""
+    attack = game.state.attack
+    return attack is None or attack.attacker == player or not unpreventable(game)

@@ -1,0 +1,226 @@
+"""Sentences about what happens to a card after use, and flags on an attack's damage.
+
+- Keywords (card-level, wherever they stand): "Shuffle this card into your Life Deck after
+  use.", "Place this card on top of / at the bottom of your Life Deck after use.", "Return
+  this card to your hand after use.", "Rejuvenate this card after use.", each optionally
+  "If <condition>, ..." (Card.after_use); "(You may play this card to stop a physical attack
+  instead of as an attack.)" (a defense on an attack card, 2016 "HOW ATTACK AND DEFENSE
+  CARDS WORK": a card's own text gives it a defense icon use).
+- Attack flags (the attack's own sentences): "Damage from this attack cannot be prevented /
+  modified.", "This attack cannot have its damage modified.", "This attack cannot be stopped
+  or have its damage prevented.", "This attack can only be stopped by a Physical Combat
+  card." (Attack fields).
+- Attack effects (so "If ...", "If you do, ..." and "HIT:" apply to them): "This attack
+  stays in play to be used a second time this combat." (StayInPlay), and the flags above
+  behind a condition (AttackGains).
+
+Every pattern matches a whole sentence body (see patterns.py); anything else stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol
+
+from engine.cardtext import patterns as p
+
+Json = dict[str, Any]
+
+
+def _full(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# --- after use ----------------------------------------------------------------------------
+_THIS = r"(?:this card )?"
+_DESTINATIONS: list[tuple[re.Pattern[str], str]] = [
+    (_full(rf"shuffle {_THIS}(?:back )?into your life deck after use"), "shuffle_into_life_deck"),
+    (_full(rf"place {_THIS}on (?:the )?top of your life deck after use"), "top_of_life_deck"),
+    (
+        _full(rf"place {_THIS}(?:at|on) the bottom of your life deck after use"),
+        "bottom_of_life_deck",
+    ),
+    (_full(rf"return {_THIS}to your hand after use"), "hand"),
+    # 2016 GLOSSARY "Rejuvenate": to the bottom of the Life Deck
+    (_full(r"rejuvenate this card after use"), "rejuvenate"),
+]
+_BANISH = _full(r"banish this card after use")
+# Conditions only these sentences use so far (engine Condition.power_level_vs_opponent).
+_POWER_LEVEL = _full(
+    r"your MP'?s power level is (lower|higher) than your opponent'?s MP'?s power level"
+)
+
+
+def condition(text: str) -> Json | None:
+    found = p.parse_condition(text)
+    if found is not None:
+        return found
+    compared = _POWER_LEVEL.fullmatch(text)
+    return {"power_level_vs_opponent": compared.group(1).lower()} if compared else None
+
+
+def _destination(body: str) -> str | None:
+    for pattern, to in _DESTINATIONS:
+        if pattern.fullmatch(body):
+            return to
+    return None
+
+
+def parse_keyword(body: str) -> Json | None:
+    """Card fields an after-use sentence sets, or None."""
+    if _BANISH.fullmatch(body):
+        return {"banish_after_use": True}
+    to = _destination(body)
+    if to is not None:
+        return {"after_use": {"to": to}}
+    if body.lower().startswith("if "):
+        for head, tail in _splits(body[3:]):
+            found, to = condition(head), _destination(tail)
+            if found is not None and to is not None:
+                return {"after_use": {"to": to, "if": found}}
+    return _instead_of_attack(body)
+
+
+_INSTEAD = _full(
+    r"you may play this card to stop an? (physical|energy|physical or energy) attack "
+    r"instead of as an attack"
+)
+
+
+def _instead_of_attack(body: str) -> Json | None:
+    found = _INSTEAD.fullmatch(body)
+    if found is None:
+        return None
+    kind = found.group(1).lower()
+    against = kind if kind in ("physical", "energy") else "any"
+    return {"defense": {"against": against, "stops": True, "instead_of_attack": True}}
+
+
+def _splits(body: str) -> list[tuple[str, str]]:
+    return [
+        (body[: m.start()].strip(), body[m.end() :].strip()) for m in re.finditer(r",\s*", body)
+    ]
+
+
+# --- attack flags ---------------------------------------------------------------------------
+_DAMAGE_OF = r"(?:damage from this attack|this attack'?s damage|its damage)"
+_PREVENTED = r"prevented"
+_MODIFIED = r"modified"
+_BOTH = r"(?:prevented or modified|modified or prevented)"
+_HAVE = r"this attack cannot have its damage"
+_FLAGS: list[tuple[re.Pattern[str], Json]] = [
+    (_full(rf"{_DAMAGE_OF} cannot be {_PREVENTED}"), {"unpreventable": True}),
+    (_full(rf"{_DAMAGE_OF} cannot be {_MODIFIED}"), {"unmodifiable": True}),
+    (_full(rf"{_DAMAGE_OF} cannot be {_BOTH}"), {"unpreventable": True, "unmodifiable": True}),
+    (_full(rf"{_HAVE} {_PREVENTED}"), {"unpreventable": True}),
+    (_full(rf"{_HAVE} {_MODIFIED}"), {"unmodifiable": True}),
+    (_full(rf"{_HAVE} {_BOTH}"), {"unpreventable": True, "unmodifiable": True}),
+    (
+        _full(
+            r"this attack cannot be stopped (?:or|nor) (?:have its damage |be )?prevented"
+            r"|this attack cannot be stopped and its damage cannot be prevented"
+        ),
+        {"unstoppable": True, "unpreventable": True},
+    ),
+]
+_STOPPERS = {
+    "physical combat": "physical_combat",
+    "energy combat": "energy_combat",
+    "event": "event",
+}
+_ONLY_BY = _full(r"this attack can only be stopped by (?:an? )?(.+?) cards?")
+
+
+def _stoppers(listed: str) -> list[str] | None:
+    """ "Physical Combat" -> [physical_combat]; "Physical Combat, Energy Combat, or
+    Event" -> the three types; anything else -> None."""
+    parts = re.split(r",? or |, ", listed.lower())
+    if any(part not in _STOPPERS for part in parts) or (len(parts) > 1 and " or " not in listed):
+        return None
+    return sorted({_STOPPERS[part] for part in parts})
+
+
+def parse_attack_flags(body: str) -> Json | None:
+    """Attack fields a flag sentence of the attack itself sets, or None."""
+    for pattern, flags in _FLAGS:
+        if pattern.fullmatch(body):
+            return dict(flags)
+    only = _ONLY_BY.fullmatch(body)
+    if only:
+        stoppers = _stoppers(only.group(1))
+        if stoppers:
+            return {"stopped_only_by": stoppers}
+    return None
+
+
+# --- attack effects -------------------------------------------------------------------------
+_ORDINALS = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}
+_STAYS = _full(
+    r"this attack stays in play to be used an? (second(?:(?:,? and |, )(?:third|fourth|fifth))*)"
+    r" time this combat"
+)
+
+
+def _times(words: str) -> int | None:
+    """ "second" -> 1, "second and third" -> 2, "second, third, and fourth" -> 3, in order."""
+    found = [_ORDINALS[w] for w in re.findall(r"second|third|fourth|fifth", words.lower())]
+    return len(found) if found == list(range(1, len(found) + 1)) else None
+
+
+def parse_attack_effect(body: str) -> Json | None:
+    """An effect on the attack in progress ("This attack stays in play ...", "this attack
+    cannot be stopped"), for the effect tables (so conditions and HIT apply), or None."""
+    stays = _STAYS.fullmatch(body)
+    if stays:
+        times = _times(stays.group(1))
+        return None if times is None else {"do": "stay_in_play", "times": times}
+    if p.UNSTOPPABLE.fullmatch(body):
+        return {"do": "attack_gains", "unstoppable": True}
+    flags = parse_attack_flags(body)
+    if flags is None or "stopped_only_by" in flags:
+        return None
+    return {"do": "attack_gains", **flags}
+
+
+ATTACK_ONLY = frozenset({"stay_in_play", "attack_gains"})
+
+
+def attack_only(data: Json) -> bool:
+    """An effect (or a trigger holding one) that only means something in an attack."""
+    if data.get("do") in ATTACK_ONLY:
+        return True
+    return any(attack_only(effect) for effect in data.get("effects", []))
+
+
+# --- what the compiler checks against the card type ---------------------------------------------
+class _Clause(Protocol):
+    kind: str
+    data: Json
+
+
+AFTER_USE_TYPES = frozenset({"physical_combat", "energy_combat", "event", "setup"})
+INSTEAD_TYPES = frozenset({"physical_combat", "energy_combat"})
+# a card that stays in play to attack again is one played from the hand (a Power is used
+# once per turn, 2016 "Use a Power")
+STAY_TYPES = frozenset({"physical_combat", "energy_combat", "event"})
+
+
+def check_keywords(clauses: list[Any], card_type: str) -> None:
+    """Leave unread (kind "unknown") the after-use keywords that do not fit the card: on a
+    card that does not leave play after use, a second one, or one beside "(Banish after
+    use.)"; a stop "instead of as an attack" off a Combat card or beside another defense."""
+    keywords: list[_Clause] = [c for c in clauses if c.kind == "keyword"]
+    banish = any(c.data.get("banish_after_use") for c in keywords)
+    destinations = [c for c in keywords if "after_use" in c.data]
+    if destinations and (banish or len(destinations) > 1 or card_type not in AFTER_USE_TYPES):
+        for clause in destinations:
+            clause.kind = "unknown"
+    instead = [c for c in keywords if "defense" in c.data]
+    defended = any(c.kind == "defense" for c in clauses)
+    if instead and (defended or len(instead) > 1 or card_type not in INSTEAD_TYPES):
+        for clause in instead:
+            clause.kind = "unknown"
+
+
+def attack_effects_fit(effects: list[Json], card_type: str) -> bool:
+    return card_type in STAY_TYPES or not any(e.get("do") == "stay_in_play" for e in effects)

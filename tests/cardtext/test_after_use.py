@@ -1,0 +1,228 @@
+"""What happens to a card after use, and flags on an attack's damage (engine/cardtext/
+after_use.py): after-use destinations are card keywords, "cannot be prevented / modified"
+and "can only be stopped by" are attack fields, "stays in play to be used a second time"
+and conditional flags are effects on the attack in progress."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import Card, CardType
+from engine.cardtext import compile_text
+
+PHYSICAL, ENERGY, EVENT = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
+
+
+def _card(text: str, card_type: CardType) -> Card:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result
+    return Card.model_validate(
+        {"name": "Test Card", "type": card_type.value, "text": text, **result.fields}
+    )
+
+
+# --- after use ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("sentence", "to"),
+    [
+        ("Shuffle this card into your Life Deck after use.", "shuffle_into_life_deck"),
+        ("(Shuffle into your Life Deck after use.)", "shuffle_into_life_deck"),
+        ("Place this card on top of your Life Deck after use.", "top_of_life_deck"),
+        ("Place this card at the bottom of your Life Deck after use.", "bottom_of_life_deck"),
+        ("Place at the bottom of your Life Deck after use.", "bottom_of_life_deck"),
+        ("Return this card to your hand after use.", "hand"),
+        ("Rejuvenate this card after use.", "rejuvenate"),
+    ],
+)
+def test_after_use_destinations_are_card_keywords(sentence: str, to: str) -> None:
+    card = _card(f"Stops a physical attack. {sentence}", PHYSICAL)
+    assert card.after_use is not None and card.after_use.to == to
+    assert card.after_use.when is None and not card.banish_after_use
+
+
+def test_a_condition_on_the_destination_is_kept() -> None:
+    """Blue Crouch (Awakening)."""
+    text = (
+        "Stops a physical attack. If your MP's power level is lower than your opponent's "
+        "MP's power level, place this card on top of your Life Deck after use."
+    )
+    card = _card(text, PHYSICAL)
+    assert card.after_use is not None and card.after_use.to == "top_of_life_deck"
+    assert card.after_use.when is not None
+    assert card.after_use.when.power_level_vs_opponent == "lower"
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # an Ally's Power does not leave play after use (Jimmy Firecracker - Inquisitive)
+        ("POWER: Draw a card. Shuffle this card into your Life Deck after use.", CardType.ALLY),
+        # two destinations, or one beside "(Banish after use.)": which wins is not said
+        (
+            "POWER: Draw a card. Shuffle this card into your Life Deck after use. (Banish after "
+            "use.)",
+            EVENT,
+        ),
+        # "level", not "power level"
+        (
+            "Stops a physical attack. If your MP's level is lower than your opponent's MP's "
+            "level, place this card on top of your Life Deck after use.",
+            PHYSICAL,
+        ),
+        ("Stops a physical attack. Shuffle this card into your discard pile after use.", PHYSICAL),
+        ("HIT: Shuffle this card into your Life Deck after use.", PHYSICAL),
+    ],
+)
+def test_near_misses_of_after_use_stay_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status != "automated"
+    assert "after_use" not in result.fields
+
+
+def test_a_stop_instead_of_an_attack_is_a_second_use_of_the_card() -> None:
+    """Blue Arm Blast (Awakening): the printed option gives the attack card a defense."""
+    text = (
+        "(You may play this card to stop a physical attack instead of as an attack.) Energy "
+        "attack costing 2 stages. DAMAGE: 5 life cards."
+    )
+    card = _card(text, ENERGY)
+    assert card.attack is not None and card.defense is not None
+    assert card.defense.stops and card.defense.against == "physical"
+    assert card.defense.instead_of_attack
+    both = "(You may play this card to stop a physical or energy attack instead of as an attack.)"
+    assert _card(f"{both} Physical attack. DAMAGE: AT.", PHYSICAL).defense.against == "any"  # type: ignore[union-attr]
+    # an Event's own option ("Mercenary Tao's Puzzles") and a near miss stay unread
+    event = compile_text(f"{both} POWER: Draw a card.", EVENT)
+    assert "defense" not in event.fields
+    near = compile_text("(You may play this card to stop a physical attack.) Physical attack. "
+                        "DAMAGE: AT.", PHYSICAL)  # fmt: skip
+    assert "defense" not in near.fields and near.status != "automated"
+
+
+# --- attack flags ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("sentence", "flags"),
+    [
+        ("Damage from this attack cannot be prevented.", {"unpreventable"}),
+        ("Damage from this attack cannot be modified.", {"unmodifiable"}),
+        ("Damage from this attack cannot be prevented or modified.",
+         {"unpreventable", "unmodifiable"}),
+        ("This attack cannot have its damage modified.", {"unmodifiable"}),
+        ("(This attack cannot have its damage modified.)", {"unmodifiable"}),
+        ("This attack's damage cannot be prevented.", {"unpreventable"}),
+        ("This attack cannot be stopped or have its damage prevented.",
+         {"unstoppable", "unpreventable"}),
+        ("This attack cannot be stopped or prevented.", {"unstoppable", "unpreventable"}),
+    ],
+)  # fmt: skip
+def test_damage_flags_are_attack_fields(sentence: str, flags: set[str]) -> None:
+    for text in (
+        f"Energy attack costing 1 stage. {sentence} DAMAGE: 5 life cards.",
+        f"Energy attack costing 1 stage. DAMAGE: 5 life cards. {sentence}",
+    ):
+        attack = _card(text, ENERGY).attack
+        assert attack is not None
+        for flag in ("unstoppable", "unpreventable", "unmodifiable"):
+            assert getattr(attack, flag) == (flag in flags), (text, flag)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "types"),
+    [
+        ("This attack can only be stopped by a Physical Combat card.", [PHYSICAL]),
+        ("This attack can only be stopped by an Energy Combat card.", [ENERGY]),
+        ("This attack can only be stopped by Energy Combat cards.", [ENERGY]),
+        ("This attack can only be stopped by a Physical Combat, Energy Combat, or Event card.",
+         [EVENT, PHYSICAL, ENERGY]),
+    ],
+)  # fmt: skip
+def test_only_stopped_by_card_types(sentence: str, types: list[CardType]) -> None:
+    attack = _card(f"Physical attack. {sentence} DAMAGE: AT +5 stages.", PHYSICAL).attack
+    assert attack is not None and sorted(attack.stopped_only_by) == sorted(types)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Damage from this attack cannot be redirected or prevented.",
+        "Damage from your attacks cannot be prevented this combat.",
+        "This attack cannot be stopped or have its damage prevented by Physical Combat cards.",
+        "This attack can only be stopped by a Setup card.",
+        "This attack can only be stopped by a Physical Combat, Energy Combat card.",
+        "This attack cannot has its damage modified.",
+    ],
+)
+def test_near_misses_of_damage_flags_stay_unread_and_gate_the_attack(sentence: str) -> None:
+    result = compile_text(f"Physical attack. {sentence} DAMAGE: AT +5 stages.", PHYSICAL)
+    assert result.status == "manual" and "attack" not in result.fields
+
+
+def test_flags_outside_an_attack_are_not_an_action() -> None:
+    result = compile_text("POWER: Draw a card. Damage from this attack cannot be prevented.", EVENT)
+    assert "action" not in result.fields and result.status == "manual"
+
+
+# --- effects on the attack in progress -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("sentence", "times"),
+    [
+        ("This attack stays in play to be used a second time this combat.", 1),
+        ("This attack stays in play to be used a second and third time this combat.", 2),
+        ("This attack stays in play to be used a second, third, and fourth time this combat.", 3),
+    ],
+)
+def test_stays_in_play_is_an_effect_on_the_attack(sentence: str, times: int) -> None:
+    text = f"Physical attack costing 1 stage. DAMAGE: AT +3 stages. {sentence}"
+    attack = _card(text, PHYSICAL).attack
+    assert attack is not None
+    assert [e.model_dump(exclude_defaults=True) for e in attack.effects] == [
+        {"do": "stay_in_play", "times": times} if times > 1 else {"do": "stay_in_play"}
+    ]
+    hit = _card(f"Physical attack. DAMAGE: AT +4 stages. HIT: {sentence}", PHYSICAL).attack
+    assert hit is not None and hit.hit[0].do == "stay_in_play" and not hit.effects
+
+
+def test_conditional_flags_and_stays_in_play() -> None:
+    """Namekian Onslaught-style conditions, Red Jab's "If you do"."""
+    text = (
+        "Energy attack costing 1 stage. If you control 2 or more Dragon Balls, this attack "
+        "stays in play to be used a second time this combat. You may raise your anger 1 "
+        "level. If you do, damage from this attack cannot be prevented. DAMAGE: 4 life cards."
+    )
+    attack = _card(text, ENERGY).attack
+    assert attack is not None
+    dumped = [e.model_dump(exclude_defaults=True, by_alias=True) for e in attack.effects]
+    assert dumped == [
+        {"do": "stay_in_play", "if": {"controls_dragon_balls_at_least": 2}},
+        {"do": "raise_anger", "may": True},
+        {"do": "attack_gains", "unpreventable": True, "if_you_do": True},
+    ]
+    unstoppable = _card("Physical attack. If your anger is 3 or more, this attack cannot be "
+                        "stopped. DAMAGE: AT.", PHYSICAL).attack  # fmt: skip
+    assert unstoppable is not None and unstoppable.effects[0].do == "attack_gains"
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # a Power is used once per turn: its attack cannot stay to be used again
+        ("POWER: Physical attack. DAMAGE: AT. HIT: This attack stays in play to be used a "
+         "second time this combat.", CardType.MAIN_PERSONALITY),
+        # "this attack" in an Action, a trigger, a constant
+        ("POWER: Draw a card. This attack stays in play to be used a second time this "
+         "combat.", EVENT),
+        ("CONSTANT: Whenever your attack hits, this attack cannot be stopped.", CardType.DRILL),
+        # out of order, a gap, a "third" without "second"
+        ("Physical attack. DAMAGE: AT. This attack stays in play to be used a third time this "
+         "combat.", PHYSICAL),
+        ("Physical attack. DAMAGE: AT. This attack stays in play to be used a second and "
+         "fourth time this combat.", PHYSICAL),
+        ("Physical attack. DAMAGE: AT. This attack stays in play to be used again this "
+         "combat.", PHYSICAL),
+    ],
+)  # fmt: skip
+def test_near_misses_of_attack_effects_stay_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status != "automated"
+    found = str(result.fields)
+    assert "stay_in_play" not in found and "attack_gains" not in found
