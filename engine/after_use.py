@@ -182,8 +182,18 @@ def unstoppable(game: Game) -> bool:
 
 
 def unpreventable(game: Game) -> bool:
+    """The attack's own text, or "damage from your attacks cannot be prevented this
+    combat" (a floating or constant effect of its attacker)."""
     found = _ability(game)
-    return found is not None and (found[0].unpreventable or found[1].unpreventable)
+    if found is None:
+        return False
+    attack, ability = found
+    return (
+        attack.unpreventable
+        or ability.unpreventable
+        or game.has_modifier(attack.attacker, "unpreventable")
+        or game.has_modifier(attack.attacker, f"unpreventable_{attack.type}")
+    )
 
 
 def unmodifiable(game: Game) -> bool:

@@ -85,6 +85,10 @@ class Modifier(_Strict):
         "prevent_physical",  # physical attacks against you do -amount stages
         "prevent_energy",  # energy attacks against you do -amount life cards
         "no_mppv",  # `who` cannot win by MPPV (2016 ANGER, the Level-4 rule)
+        # damage from your (physical / energy) attacks cannot be prevented (engine.after_use)
+        "unpreventable",
+        "unpreventable_physical",
+        "unpreventable_energy",
     ]
     amount: int = 0
     who: Who = "self"

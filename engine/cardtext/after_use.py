@@ -170,6 +170,9 @@ def _times(words: str) -> int | None:
 def parse_attack_effect(body: str) -> Json | None:
     """An effect on the attack in progress ("This attack stays in play ...", "this attack
     cannot be stopped"), for the effect tables (so conditions and HIT apply), or None."""
+    floating = parse_floating(body)
+    if floating is not None:
+        return floating
     stays = _STAYS.fullmatch(body)
     if stays:
         times = _times(stays.group(1))
@@ -180,6 +183,24 @@ def parse_attack_effect(body: str) -> Json | None:
     if flags is None or "stopped_only_by" in flags:
         return None
     return {"do": "attack_gains", **flags}
+
+
+# "Damage from your attacks cannot be prevented this combat": attacks are only performed in
+# combat, so "this combat" lasts as long as "this turn" for them (as in patterns.EFFECTS).
+_YOUR_ATTACKS = _full(
+    r"(?:damage from your (physical |energy )?attacks cannot be prevented"
+    r"|your (physical |energy )?attacks cannot have their damage prevented)"
+    r" (?:this combat|this turn|for the remainder of (?:the )?combat)"
+)
+
+
+def parse_floating(body: str) -> Json | None:
+    found = _YOUR_ATTACKS.fullmatch(body)
+    if found is None:
+        return None
+    kind = (found.group(1) or found.group(2) or "").strip().lower()
+    mod = f"unpreventable_{kind}" if kind else "unpreventable"
+    return {"do": "until_end_of_turn", "modifier": {"mod": mod}}
 
 
 ATTACK_ONLY = frozenset({"stay_in_play", "attack_gains"})

@@ -145,7 +145,7 @@ def test_only_stopped_by_card_types(sentence: str, types: list[CardType]) -> Non
     "sentence",
     [
         "Damage from this attack cannot be redirected or prevented.",
-        "Damage from your attacks cannot be prevented this combat.",
+        "Damage from your Styled attacks cannot be prevented this combat.",
         "This attack cannot be stopped or have its damage prevented by Physical Combat cards.",
         "This attack can only be stopped by a Setup card.",
         "This attack can only be stopped by a Physical Combat, Energy Combat card.",
@@ -226,3 +226,27 @@ def test_near_misses_of_attack_effects_stay_unread(text: str, card_type: CardTyp
     assert result.status != "automated"
     found = str(result.fields)
     assert "stay_in_play" not in found and "attack_gains" not in found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "mod"),
+    [
+        ("Damage from your attacks cannot be prevented this combat.", "unpreventable"),
+        ("Your physical attacks cannot have their damage prevented this combat.",
+         "unpreventable_physical"),
+        ("Damage from your energy attacks cannot be prevented for the remainder of combat.",
+         "unpreventable_energy"),
+    ],
+)  # fmt: skip
+def test_your_attacks_unpreventable_this_combat_is_a_floating_effect(
+    sentence: str, mod: str
+) -> None:
+    effects = _card(f"POWER: {sentence}", EVENT).action.effects  # type: ignore[union-attr]
+    assert effects[0].model_dump(exclude_defaults=True) == {
+        "do": "until_end_of_turn",
+        "modifier": {"mod": mod},
+    }
+    # "Styled", and no duration: left to players
+    for near in ("Damage from your Styled attacks cannot be prevented this combat.",
+                 "Damage from your attacks cannot be prevented."):  # fmt: skip
+        assert compile_text(f"POWER: {near}", EVENT).status == "manual"
