@@ -84,6 +84,21 @@ def end_of_combat(game: Game) -> None:
             put_away(game, player, card.iid)
 
 
+# --- "(You cannot win by MPPV if you use this card.)" -------------------------------------------
+def begin_use(game: Game, player: int, iid: int) -> None:
+    """While `player` uses a card that says they cannot win by MPPV if they use it, they
+    cannot (a floating effect that ends when the card is put away, docs/rulings.md)."""
+    if game.card(iid).no_mppv_while_used:
+        game.state.floating.append(
+            {"controller": player, "card": iid, "modifier": {"mod": "no_mppv"}, "while_used": iid}
+        )
+
+
+def end_use(game: Game, iid: int) -> None:
+    floating = game.state.floating
+    floating[:] = [entry for entry in floating if entry.get("while_used") != iid]
+
+
 # --- using a card again --------------------------------------------------------------------
 def again_options(
     game: Game, player: int, actors: list[int], usable: Callable[[Attack, int], bool]

@@ -429,6 +429,8 @@ class Card(_Strict):
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
     after_use: AfterUse | None = None
+    # "(You cannot win by MPPV if you use this card.)": not while it is used (engine.after_use)
+    no_mppv_while_used: bool = False
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None

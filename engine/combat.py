@@ -154,6 +154,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         me.used_powers.append(iid)
         origin = "power"
     card = game.card(iid)
+    after_use.begin_use(game, player, iid)
     if card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
         if kind == "again":
@@ -169,6 +170,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
 def finish_card(game: Game, args: JsonDict) -> None:
     """A played Event, Combat card or activated Setup is discarded (or Banished, or put
     where its text says, engine.after_use) after use; a Power stays where it is."""
+    after_use.end_use(game, args["card"])
     if args["origin"] == "power":
         return
     player, iid = args["player"], args["card"]
@@ -316,6 +318,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     defense = card.defense
     assert defense is not None
     attack.defense = iid
+    after_use.begin_use(game, defender, iid)
     if defense.stops and not after_use.stop_fails(game, card):
         attack.stopped = True
         game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")

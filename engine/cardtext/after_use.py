@@ -45,18 +45,33 @@ _DESTINATIONS: list[tuple[re.Pattern[str], str]] = [
     (_full(r"rejuvenate this card after use"), "rejuvenate"),
 ]
 _BANISH = _full(r"banish this card after use")
-# Conditions only these sentences use so far (engine Condition.power_level_vs_opponent).
-_POWER_LEVEL = _full(
-    r"your MP'?s power level is (lower|higher) than your opponent'?s MP'?s power level"
-)
+# 2016 GLOSSARY "Power Level": the rating of the MP's current stage (for patterns.
+# parse_condition).
+_POWER_LEVELS = [
+    (
+        _full(r"your MP'?s power level is (lower|higher) than your opponent'?s MP'?s power level"),
+        {"lower": "lower", "higher": "higher"},
+    ),
+    (
+        _full(
+            r"the power level of your opponent'?s MP is (higher|lower) than your MP'?s power "
+            r"level"
+        ),
+        {"higher": "lower", "lower": "higher"},
+    ),
+]
+
+
+def parse_power_level(text: str) -> Json | None:
+    for pattern, relation in _POWER_LEVELS:
+        found = pattern.fullmatch(text)
+        if found:
+            return {"power_level_vs_opponent": relation[found.group(1).lower()]}
+    return None
 
 
 def condition(text: str) -> Json | None:
-    found = p.parse_condition(text)
-    if found is not None:
-        return found
-    compared = _POWER_LEVEL.fullmatch(text)
-    return {"power_level_vs_opponent": compared.group(1).lower()} if compared else None
+    return p.parse_condition(text)
 
 
 def _destination(body: str) -> str | None:
@@ -78,7 +93,18 @@ def parse_keyword(body: str) -> Json | None:
             found, to = condition(head), _destination(tail)
             if found is not None and to is not None:
                 return {"after_use": {"to": to, "if": found}}
+    if _NO_MPPV.fullmatch(body):
+        return {"no_mppv_while_used": True}
     return _instead_of_attack(body)
+
+
+# "(You cannot win by MPPV if you use this card.)" and its variants naming what the card
+# does: the card's own effects cannot win by MPPV (docs/rulings.md).
+_NO_MPPV = _full(
+    r"you cannot win by (?:MPPV|most powerful personality victory) if you (?:use this card"
+    r"|advance (?:a |your MP a |your MP 1 )?(?:personality )?level with this card(?:'s effects?)?"
+    r"|raise your anger with this card(?:'s (?:immediate )?effects?)?)"
+)
 
 
 _INSTEAD = _full(
@@ -217,6 +243,7 @@ def attack_only(data: Json) -> bool:
 class _Clause(Protocol):
     kind: str
     data: Json
+    gating: bool
 
 
 AFTER_USE_TYPES = frozenset({"physical_combat", "energy_combat", "event", "setup"})
@@ -236,6 +263,11 @@ def check_keywords(clauses: list[Any], card_type: str) -> None:
     if destinations and (banish or len(destinations) > 1 or card_type not in AFTER_USE_TYPES):
         for clause in destinations:
             clause.kind = "unknown"
+    no_mppv = [c for c in keywords if "no_mppv_while_used" in c.data]
+    if no_mppv and card_type not in AFTER_USE_TYPES:
+        for clause in no_mppv:
+            # the engine would end the game before players read it (compiler._GAME_END)
+            clause.kind, clause.gating = "unknown", True
     instead = [c for c in keywords if "defense" in c.data]
     defended = any(c.kind == "defense" for c in clauses)
     if instead and (defended or len(instead) > 1 or card_type not in INSTEAD_TYPES):

@@ -532,6 +532,8 @@ TEXT_FIELDS = (
     "triggers",
     "endurance",
     "banish_after_use",
+    "after_use",
+    "no_mppv_while_used",
     "limit_per_deck",
 )
 

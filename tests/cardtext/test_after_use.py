@@ -250,3 +250,50 @@ def test_your_attacks_unpreventable_this_combat_is_a_floating_effect(
     for near in ("Damage from your Styled attacks cannot be prevented this combat.",
                  "Damage from your attacks cannot be prevented."):  # fmt: skip
         assert compile_text(f"POWER: {near}", EVENT).status == "manual"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "(You cannot win by MPPV if you use this card.)",
+        "You cannot win by MPPV if you use this card.",
+        "(You cannot win by MPPV if you advance a personality level with this card.)",
+        "(You cannot win by MPPV if you advance a level with this card's effect.)",
+        "(You cannot win by MPPV if you raise your anger with this card's immediate effect.)",
+    ],
+)
+def test_no_mppv_if_you_use_this_card_is_a_keyword(sentence: str) -> None:
+    card = _card(f"{sentence} POWER: Raise your anger 6 levels.", EVENT)
+    assert card.no_mppv_while_used
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # a personality's Power: used by other paths than a played card; left to players
+        ("(You cannot win by MPPV if you use this card.) POWER: Raise your anger 6 levels.",
+         CardType.MAIN_PERSONALITY),
+        ("(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 6 "
+         "levels.", EVENT),
+        ("(You cannot win by MPPV if you use this Drill's effect.) POWER: Raise your anger 6 "
+         "levels.", EVENT),
+        ("(You cannot win my MPPV if you use this card.) POWER: Raise your anger 6 levels.",
+         EVENT),
+    ],
+)  # fmt: skip
+def test_near_misses_of_no_mppv_leave_the_ability_manual(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "manual" and "no_mppv_while_used" not in result.fields
+
+
+def test_power_level_conditions_on_effects() -> None:
+    """Captain Ginyu's Body Switch (Awakening)."""
+    text = (
+        "(You cannot win by MPPV if you use this card. Banish after use.) POWER: If the power "
+        "level of your opponent's MP is higher than your MP's power level, raise your anger "
+        "6 levels."
+    )
+    card = _card(text, EVENT)
+    assert card.action is not None and card.banish_after_use and card.no_mppv_while_used
+    when = card.action.effects[0].when
+    assert when is not None and when.power_level_vs_opponent == "lower"

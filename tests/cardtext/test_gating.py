@@ -161,13 +161,14 @@ def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        # Trunks' Sword Stance / Unleashed (Heroes and Villains): the engine would end the
-        # game by Most Powerful Personality Victory before players read the restriction
-        "(You cannot win by MPPV if you use this card.) POWER: Raise your anger 2 levels.",
+        # Red Escape-style: the engine would end the game by Most Powerful Personality
+        # Victory before players read the restriction ("if you use this card" is read:
+        # tests/cardtext/test_after_use.py)
+        "(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 2 levels.",
         "POWER: Raise your anger 2 levels. You cannot win by MPPV this turn.",
         "POWER: Draw a card. You cannot lose the game during this action.",
         "POWER: Advance your MP 1 level. (You cannot win by Most Powerful Personality Victory "
-        "if you advance a level with this card's effect.)",
+        "until the end of your next turn.)",
     ],
 )
 def test_a_sentence_about_winning_makes_its_ability_manual(text: str) -> None:
