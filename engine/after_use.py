@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import mechanics
-from engine.cards import Attack, AttackGains, Card, StayInPlay
+from engine.cards import Attack, AttackGains, Card, StayInPlay, Style
 from engine.state import AttackState, Option, StayingCard
 
 if TYPE_CHECKING:
@@ -170,12 +170,18 @@ def apply_attack_gains(
     attack.unstoppable |= effect.unstoppable
     attack.unpreventable |= effect.unpreventable
     attack.unmodifiable |= effect.unmodifiable
+    attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
+    attack.not_prevented_by += [
+        k for k in effect.not_prevented_by if k not in attack.not_prevented_by
+    ]
     said = [
         words
         for flag, words in (
             (effect.unstoppable, "cannot be stopped"),
             (effect.unpreventable, "its damage cannot be prevented"),
             (effect.unmodifiable, "its damage cannot be modified"),
+            (bool(effect.not_stopped_by), "some cards cannot stop it"),
+            (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
         )
         if flag
     ]
@@ -225,7 +231,24 @@ def stop_fails(game: Game, defending: Card) -> bool:
     attack, ability = found
     if attack.unstoppable or ability.unstoppable:
         return True
+    if _excluded(defending, [*attack.not_stopped_by, *ability.not_stopped_by]):
+        return True
     return bool(ability.stopped_only_by) and defending.type not in ability.stopped_only_by
+
+
+def prevention_fails(game: Game, defending: Card) -> bool:
+    """Whether prevention from `defending` has no effect on the attack in progress."""
+    found = _ability(game)
+    if found is None:
+        return False
+    attack, ability = found
+    return unpreventable(game) or _excluded(
+        defending, [*attack.not_prevented_by, *ability.not_prevented_by]
+    )
+
+
+def _excluded(card: Card, kinds: list[str]) -> bool:
+    return card.type.value in kinds or ("non_styled" in kinds and card.style == Style.FREESTYLE)
 
 
 def endurance_allowed(game: Game, player: int) -> bool:

@@ -72,6 +72,7 @@ class Condition(_Strict):
     controls_dragon_balls_at_least: int | None = None
     # the MP's power level against the opponent MP's: "lower" / "higher" (strictly)
     power_level_vs_opponent: Literal["lower", "higher"] | None = None
+    drills_at_most: int | None = None  # Drills the player controls, attached ones too
 
 
 class Modifier(_Strict):
@@ -227,6 +228,11 @@ class UntilEndOfTurn(_Effect):
     modifier: Modifier
 
 
+# Cards an attack "cannot be stopped / prevented by": a card type, or "non_styled"
+# (Freestyle cards, 2016 "Freestyle").
+Excluded = Literal["physical_combat", "energy_combat", "event", "setup", "non_styled"]
+
+
 class StayInPlay(_Effect):
     """ "This attack stays in play to be used a second time this combat": after this use
     the card stays in play and may perform its attack `times` more times as later Actions
@@ -244,6 +250,8 @@ class AttackGains(_Effect):
     unstoppable: bool = False
     unpreventable: bool = False
     unmodifiable: bool = False
+    not_stopped_by: list[Excluded] = []
+    not_prevented_by: list[Excluded] = []
 
 
 class Hook(_Effect):
@@ -319,6 +327,9 @@ class Attack(_Strict):
     # "This attack can only be stopped by a Physical Combat card": a stop from any other
     # card has no effect (as against an unstoppable attack)
     stopped_only_by: list[CardType] = []
+    # "This attack cannot be stopped (or have its damage prevented) by Event cards"
+    not_stopped_by: list[Excluded] = []
+    not_prevented_by: list[Excluded] = []
 
 
 class Defense(_Strict):

@@ -250,7 +250,6 @@ def defense_options(
     state = game.player(defender)
     options = [Option("none", "Do not defend")]
     in_progress = game.state.attack is not None
-    preventable = not (in_progress and after_use.unpreventable(game))
 
     def fits(card: Card) -> bool:
         defense = card.defense
@@ -259,7 +258,9 @@ def defense_options(
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
         )
-        prevents = defense.prevent > 0 and preventable
+        prevents = defense.prevent > 0 and not (
+            in_progress and after_use.prevention_fails(game, card)
+        )
         if (defense.stops or defense.prevent) and not (stops or prevents):
             return False
         return _defense_fits(game, card, defense, defender, kind)
@@ -327,12 +328,13 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
         mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
-        attack.prevented += defense.prevent
+        if not after_use.prevention_fails(game, card):
+            attack.prevented += defense.prevent
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
-            game.emit("unstoppable", "The attack is unstoppable: the stop has no effect.")
-        if defense.prevent and after_use.unpreventable(game):
-            game.emit("unpreventable", "The attack's damage cannot be prevented.")
+            game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")
+        if defense.prevent and after_use.prevention_fails(game, card):
+            game.emit("unpreventable", f"{card.name} cannot prevent this attack's damage.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
     game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))

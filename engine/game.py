@@ -353,8 +353,17 @@ class Game:
             or len(state.dragon_balls) >= condition.controls_dragon_balls_at_least,
             condition.power_level_vs_opponent is None
             or self._power_level_is(subject, condition.power_level_vs_opponent),
+            condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
         )
         return all(checks)
+
+    def _drills(self, player: int) -> int:
+        """Drills `player` controls, attached ones included (2016 GLOSSARY "Attached
+        Cards": attached cards are in play)."""
+        attached = self.attached_cards(player)
+        return len(self.state.players[player].drills) + sum(
+            1 for iid in attached if self._cards[iid].type == CardType.DRILL
+        )
 
     def _power_level_is(self, player: int, relation: str) -> bool:
         """ "Your MP's power level is lower / higher than your opponent's MP's power

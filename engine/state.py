@@ -137,6 +137,8 @@ class AttackState:
     unstoppable: bool = False
     unpreventable: bool = False
     unmodifiable: bool = False
+    not_stopped_by: list[str] = field(default_factory=list)
+    not_prevented_by: list[str] = field(default_factory=list)
     remain: int = 0  # further uses this combat once this one is over ("stays in play")
     reused: bool = False  # this use is one of those: "stays in play" is not granted again
 

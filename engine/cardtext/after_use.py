@@ -62,12 +62,29 @@ _POWER_LEVELS = [
 ]
 
 
+_DRILLS = _full(rf"you control (?:(?:less|fewer) than {p.N}|{p.N} or (?:less|fewer)|no) drills?")
+_ANGER = _full(rf"you have {p.N} or more anger")
+_TRAIT = _full(r"your MP is an? (saiyan|namekian|earthling|android|half-saiyan)")
+
+
 def parse_power_level(text: str) -> Json | None:
+    """Conditions these cards use, for patterns.parse_condition: the MP's power level
+    against the opponent's, how many Drills you control, the MP's heritage."""
     for pattern, relation in _POWER_LEVELS:
         found = pattern.fullmatch(text)
         if found:
             return {"power_level_vs_opponent": relation[found.group(1).lower()]}
-    return None
+    drills = _DRILLS.fullmatch(text)
+    if drills:
+        if drills.group(1):  # fewer than N: at most N - 1
+            fewer = p.number(drills.group(1))
+            return {"drills_at_most": fewer - 1} if fewer >= 1 else None
+        return {"drills_at_most": p.number(drills.group(2)) if drills.group(2) else 0}
+    anger = _ANGER.fullmatch(text)
+    if anger:
+        return {"anger_at_least": p.number(anger.group(1))}
+    trait = _TRAIT.fullmatch(text)
+    return {"trait": trait.group(1).lower()} if trait else None
 
 
 def condition(text: str) -> Json | None:
@@ -166,11 +183,22 @@ def _stoppers(listed: str) -> list[str] | None:
     return sorted({_STOPPERS[part] for part in parts})
 
 
+_EXCLUDED = {**_STOPPERS, "setup": "setup", "non-styled": "non_styled"}
+_NOT_BY = _full(
+    r"this attack cannot be stopped( or have its damage prevented)? by "
+    r"(?:an? )?(physical combat|energy combat|event|setup|non-styled) cards?"
+)
+
+
 def parse_attack_flags(body: str) -> Json | None:
     """Attack fields a flag sentence of the attack itself sets, or None."""
     for pattern, flags in _FLAGS:
         if pattern.fullmatch(body):
             return dict(flags)
+    not_by = _NOT_BY.fullmatch(body)
+    if not_by:
+        kinds = [_EXCLUDED[not_by.group(2).lower()]]
+        return {"not_stopped_by": kinds, **({"not_prevented_by": kinds} if not_by.group(1) else {})}
     only = _ONLY_BY.fullmatch(body)
     if only:
         stoppers = _stoppers(only.group(1))

@@ -146,7 +146,7 @@ def test_only_stopped_by_card_types(sentence: str, types: list[CardType]) -> Non
     [
         "Damage from this attack cannot be redirected or prevented.",
         "Damage from your Styled attacks cannot be prevented this combat.",
-        "This attack cannot be stopped or have its damage prevented by Physical Combat cards.",
+        "This attack cannot be stopped or have its damage prevented by Allies.",
         "This attack can only be stopped by a Setup card.",
         "This attack can only be stopped by a Physical Combat, Energy Combat card.",
         "This attack cannot has its damage modified.",
@@ -297,3 +297,54 @@ def test_power_level_conditions_on_effects() -> None:
     assert card.action is not None and card.banish_after_use and card.no_mppv_while_used
     when = card.action.effects[0].when
     assert when is not None and when.power_level_vs_opponent == "lower"
+
+
+def test_cannot_be_stopped_or_prevented_by_a_kind_of_card() -> None:
+    """Red Power Rush, Red Furious Lunge (Awakening)."""
+    text = (
+        "Physical attack. If you have 3 or more anger, this attack cannot be stopped or have "
+        "its damage prevented by Physical Combat cards. DAMAGE: AT +3 stages."
+    )
+    effect = _card(text, PHYSICAL).attack.effects[0]  # type: ignore[union-attr]
+    assert effect.model_dump(exclude_defaults=True, by_alias=True) == {
+        "do": "attack_gains",
+        "not_stopped_by": ["physical_combat"],
+        "not_prevented_by": ["physical_combat"],
+        "if": {"anger_at_least": 3},
+    }
+    lunge = "Physical attack. This attack cannot be stopped by a non-Styled card. DAMAGE: AT."
+    attack = _card(lunge, PHYSICAL).attack
+    assert attack is not None and attack.not_stopped_by == ["non_styled"]
+    assert not attack.not_prevented_by
+    for near in ("This attack cannot be stopped by a Styled card.",
+                 "This attack cannot be prevented by Event cards.",
+                 "This attack cannot be stopped by Physical Combat cards or Allies."):  # fmt: skip
+        result = compile_text(f"Physical attack. {near} DAMAGE: AT.", PHYSICAL)
+        assert result.status == "manual", near
+
+
+@pytest.mark.parametrize(
+    ("condition", "fields"),
+    [
+        ("you control less than 3 Drills", {"drills_at_most": 2}),
+        ("you control fewer than 1 Drill", {"drills_at_most": 0}),
+        ("you control no Drills", {"drills_at_most": 0}),
+        ("you control 2 or fewer Drills", {"drills_at_most": 2}),
+        ("you have 3 or more anger", {"anger_at_least": 3}),
+        ("your MP is a Saiyan", {"trait": "saiyan"}),
+        ("your MP's power level is higher than your opponent's MP's power level",
+         {"power_level_vs_opponent": "higher"}),
+    ],
+)  # fmt: skip
+def test_conditions_these_cards_use(condition: str, fields: dict[str, object]) -> None:
+    result = compile_text(f"POWER: If {condition}, draw a card.", EVENT)
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"][0]["if"] == fields
+    near_misses = (
+        "you control less than 0 Drills",
+        "you control many Drills",
+        "your MP is a Frieza",
+        "your MP's level is higher than your opponent's",
+    )
+    for near in near_misses:
+        assert compile_text(f"POWER: If {near}, draw a card.", EVENT).status == "manual"
