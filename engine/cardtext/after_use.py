@@ -64,12 +64,12 @@ _POWER_LEVELS = [
 
 _DRILLS = _full(rf"you control (?:(?:less|fewer) than {p.N}|{p.N} or (?:less|fewer)|no) drills?")
 _ANGER = _full(rf"you have {p.N} or more anger")
-_TRAIT = _full(r"your MP is an? (saiyan|namekian|earthling|android|half-saiyan)")
 
 
 def parse_power_level(text: str) -> Json | None:
     """Conditions these cards use, for patterns.parse_condition: the MP's power level
-    against the opponent's, how many Drills you control, the MP's heritage."""
+    against the opponent's, how many Drills you control, anger held. Not "your MP is a
+    Saiyan": real card files seldom list a personality's heritage among its traits."""
     for pattern, relation in _POWER_LEVELS:
         found = pattern.fullmatch(text)
         if found:
@@ -83,8 +83,7 @@ def parse_power_level(text: str) -> Json | None:
     anger = _ANGER.fullmatch(text)
     if anger:
         return {"anger_at_least": p.number(anger.group(1))}
-    trait = _TRAIT.fullmatch(text)
-    return {"trait": trait.group(1).lower()} if trait else None
+    return None
 
 
 def condition(text: str) -> Json | None:

@@ -331,7 +331,6 @@ def test_cannot_be_stopped_or_prevented_by_a_kind_of_card() -> None:
         ("you control no Drills", {"drills_at_most": 0}),
         ("you control 2 or fewer Drills", {"drills_at_most": 2}),
         ("you have 3 or more anger", {"anger_at_least": 3}),
-        ("your MP is a Saiyan", {"trait": "saiyan"}),
         ("your MP's power level is higher than your opponent's MP's power level",
          {"power_level_vs_opponent": "higher"}),
     ],
@@ -343,7 +342,7 @@ def test_conditions_these_cards_use(condition: str, fields: dict[str, object]) -
     near_misses = (
         "you control less than 0 Drills",
         "you control many Drills",
-        "your MP is a Frieza",
+        "your MP is a Saiyan",
         "your MP's level is higher than your opponent's",
     )
     for near in near_misses:
