@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import mechanics
-from engine.cards import Attack, AttackGains, Card, StayInPlay, Style
+from engine.cards import AfterUseTo, Attack, AttackGains, Card, StayInPlay, Style
 from engine.state import AttackState, Option, StayingCard
 
 if TYPE_CHECKING:
@@ -39,33 +39,36 @@ def leave(game: Game, player: int, iid: int) -> None:
             card=game.name(iid),
         )
         return
-    put_away(game, player, iid)
+    to = attack.after_use_to if attack is not None and attack.source == iid else None
+    put_away(game, player, iid, to)
 
 
-def put_away(game: Game, player: int, iid: int) -> None:
-    """The card's after-use destination, when its condition holds now; else discarded,
-    or Banished with "(Banish after use.)"."""
+def put_away(game: Game, player: int, iid: int, to: str | None = None) -> None:
+    """Where this use sent the card (`to`), else the card's after-use destination when
+    its condition holds now; else discarded, or Banished with "(Banish after use.)"."""
     card = game.card(iid)
     spec = card.after_use
     owner = game.owner(iid)
     side = game.player(owner)
     name = game.name(iid)
-    if spec is None or not game.holds(spec.when, player):
-        if card.banish_after_use:
+    if to is None and spec is not None and game.holds(spec.when, player):
+        to = spec.to
+    if to is None or to == "banish":
+        if card.banish_after_use or to == "banish":
             mechanics.banish(game, iid)
         else:
             mechanics.put_in_discard(game, iid)
         return
-    if spec.to == "hand":
+    if to == "hand":
         side.hand.append(iid)
         game.emit("after_use", f"{name} returns to {game.who(owner)}'s hand.", card=name)
-    elif spec.to == "top_of_life_deck":
+    elif to == "top_of_life_deck":
         side.life.append(iid)
         game.emit("after_use", f"{name} is placed on top of the Life Deck.", card=name)
-    elif spec.to == "bottom_of_life_deck":
+    elif to == "bottom_of_life_deck":
         side.life.insert(0, iid)
         game.emit("after_use", f"{name} is placed at the bottom of the Life Deck.", card=name)
-    elif spec.to == "rejuvenate":
+    elif to == "rejuvenate":
         # 2016 GLOSSARY "Rejuvenate": a rejuvenated card goes to the bottom of the Life Deck
         side.life.insert(0, iid)
         game.emit("rejuvenate", f"{game.who(owner)} rejuvenates {name}.", card=name)
@@ -159,6 +162,14 @@ def apply_stay_in_play(
         return
     attack.remain = max(attack.remain, effect.times)
     game.emit("stays_in_play", f"{game.name(attack.source)} will stay in play after use.")
+
+
+def apply_after_use_to(
+    game: Game, effect: AfterUseTo, controller: int, _target: int, in_attack: bool
+) -> None:
+    attack = _own_attack(game, controller, in_attack)
+    if attack is not None:
+        attack.after_use_to = effect.to
 
 
 def apply_attack_gains(

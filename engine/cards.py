@@ -242,6 +242,21 @@ class StayInPlay(_Effect):
     times: int = Field(default=1, ge=1)
 
 
+class AfterUseTo(_Effect):
+    """ "HIT: Shuffle this card into your Life Deck after use.", "If you do, banish this
+    card after use.": where this use of the attack card sends it (engine.after_use)."""
+
+    do: Literal["after_use_to"]
+    to: Literal[
+        "shuffle_into_life_deck",
+        "top_of_life_deck",
+        "bottom_of_life_deck",
+        "hand",
+        "rejuvenate",
+        "banish",
+    ]
+
+
 class AttackGains(_Effect):
     """ "If ..., this attack cannot be stopped / its damage cannot be prevented": the
     attack in progress gains these properties (engine.after_use)."""
@@ -292,6 +307,7 @@ Effect = Annotated[
     | DiscardNamed
     | UntilEndOfTurn
     | StayInPlay
+    | AfterUseTo
     | AttackGains
     | Hook,
     Field(discriminator="do"),

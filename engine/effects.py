@@ -130,6 +130,7 @@ _WORDS: dict[str, str] = {
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
     "stay_in_play": "keep this attack in play to use it again",
+    "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
 }  # fmt: skip
 
@@ -276,6 +277,7 @@ _APPLY: dict[str, Apply] = {
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,
     "stay_in_play": after_use.apply_stay_in_play,
+    "after_use_to": after_use.apply_after_use_to,
     "attack_gains": after_use.apply_attack_gains,
     "hook": _hook,
 }

@@ -226,6 +226,11 @@ def parse_attack_effect(body: str) -> Json | None:
     floating = parse_floating(body)
     if floating is not None:
         return floating
+    if _BANISH.fullmatch(body):
+        return {"do": "after_use_to", "to": "banish"}
+    to = _destination(body) or ("shuffle_into_life_deck" if _SHUFFLE_NOW.fullmatch(body) else None)
+    if to is not None:
+        return {"do": "after_use_to", "to": to}
     stays = _STAYS.fullmatch(body)
     if stays:
         times = _times(stays.group(1))
@@ -256,7 +261,10 @@ def parse_floating(body: str) -> Json | None:
     return {"do": "until_end_of_turn", "modifier": {"mod": mod}}
 
 
-ATTACK_ONLY = frozenset({"stay_in_play", "attack_gains"})
+ATTACK_ONLY = frozenset({"stay_in_play", "attack_gains", "after_use_to"})
+# "HIT: Shuffle this card into your Life Deck." (Saiyan Light Jab): the attack card is put
+# away right after its HIT and Critical Damage steps, so this is where it goes after use.
+_SHUFFLE_NOW = _full(r"shuffle this card (?:back )?into your life deck")
 
 
 def attack_only(data: Json) -> bool:
@@ -264,6 +272,39 @@ def attack_only(data: Json) -> bool:
     if data.get("do") in ATTACK_ONLY:
         return True
     return any(attack_only(effect) for effect in data.get("effects", []))
+
+
+def changes_attack(data: Json) -> bool:
+    """An effect that changes how the attack runs: left to players, it would come too late
+    (compiler._CHANGES_ATTACK); where the card goes after use is not such a change."""
+    return data.get("do") in ("stay_in_play", "attack_gains")
+
+
+def on_hit(clause: Any) -> None:
+    """An after-use keyword behind "HIT:" is where this use sends the card, if it hit (not
+    a parenthesised one: "HIT: (Banish after use.)" may be the card's keyword)."""
+    if clause.kind != "keyword" or "(" in clause.sentence:
+        return
+    if "after_use" in clause.data:
+        spec = clause.data["after_use"]
+        clause.kind = "effect"
+        clause.data = {"do": "after_use_to", "to": spec["to"]}
+        if "if" in spec:
+            clause.data["if"] = spec["if"]
+    elif clause.data == {"banish_after_use": True}:
+        clause.kind, clause.data = "effect", {"do": "after_use_to", "to": "banish"}
+
+
+def keep_for_attacks(known: list[Any]) -> list[Any]:
+    """Outside an attack, "You may shuffle this card into your Life Deck after use." is
+    left to players (kind "unknown"): the engine reads it for the attack in progress only.
+    The clauses still known are returned."""
+    if any(c.kind == "attack" for c in known):
+        return known
+    for clause in known:
+        if clause.kind == "effect" and clause.data.get("do") == "after_use_to":
+            clause.kind = "unknown"
+    return [c for c in known if c.kind != "unknown"]
 
 
 # --- what the compiler checks against the card type ---------------------------------------------

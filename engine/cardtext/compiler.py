@@ -229,6 +229,8 @@ def _parse(sentences: list[str]) -> list[_Clause]:
             body = label.group(2).strip()
         else:
             _classify(clause, body, section, damage=damage)
+            if hit_here:  # "HIT: Shuffle this card into your Life Deck after use."
+                after_use.on_hit(clause)
             # HIT: and trait keywords gate effects only; a printed keyword after the HIT:
             # line is the card's ("HIT: Draw a card. (Banish after use.)")
             if clause.kind != "effect" and (
@@ -364,9 +366,9 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
-    if any(c.kind == "unknown" and after_use.attack_only(c.data) for c in items):
+    if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
-    known = [c for c in items if c.kind != "unknown"]
+    known = after_use.keep_for_attacks([c for c in items if c.kind != "unknown"])
     outside = [c for c in known if c.kind != "effect" or section != "ability"]
     if any(after_use.attack_only(c.data) for c in outside):
         return False  # "this attack ..." outside an attack

@@ -347,3 +347,37 @@ def test_conditions_these_cards_use(condition: str, fields: dict[str, object]) -
     )
     for near in near_misses:
         assert compile_text(f"POWER: If {near}, draw a card.", EVENT).status == "manual"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "to"),
+    [
+        ("HIT: Shuffle this card into your Life Deck after use.", "shuffle_into_life_deck"),
+        ("HIT: Shuffle this card back into your Life Deck.", "shuffle_into_life_deck"),
+        ("HIT: Place this card at the bottom of your Life Deck after use.", "bottom_of_life_deck"),
+        ("You may draw a card. If you do, banish this card after use.", "banish"),
+    ],
+)
+def test_where_this_use_sends_the_attack_card(sentence: str, to: str) -> None:
+    """Saiyan Light Jab, Energized Strike, Namekian Targeted Strike-style (Awakening)."""
+    hit = sentence.startswith("HIT")
+    text = (
+        f"Physical attack. DAMAGE: AT +4 stages. {sentence}"
+        if hit
+        else f"Physical attack. {sentence} DAMAGE: AT +4 stages."
+    )
+    attack = _card(text, PHYSICAL).attack
+    assert attack is not None
+    effects = [*attack.effects, *attack.hit]
+    assert effects[-1].model_dump(include={"do", "to"}) == {"do": "after_use_to", "to": to}
+    assert bool(attack.hit) == hit
+
+
+def test_where_an_action_card_goes_by_choice_is_left_to_players() -> None:
+    """Heroic Assistance-style: the engine reads "this use" only for an attack in
+    progress; the rest of the Power still runs."""
+    text = "POWER: Gain 2 stages. You may shuffle this card into your Life Deck after use."
+    result = compile_text(text, CardType.SETUP)
+    assert result.status == "partial"
+    assert result.manual == ["You may shuffle this card into your Life Deck after use."]
+    assert result.fields["action"]["effects"] == [{"do": "gain_stages", "amount": 2}]
