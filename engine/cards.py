@@ -73,6 +73,9 @@ class Condition(_Strict):
     # the MP's power level against the opponent MP's: "lower" / "higher" (strictly)
     power_level_vs_opponent: Literal["lower", "higher"] | None = None
     drills_at_most: int | None = None  # Drills the player controls, attached ones too
+    # "If you advance a personality level with this card": the MP's level rose since the
+    # attack in progress began (only in that attack's own sentences)
+    advanced_this_attack: bool | None = None
 
 
 class Modifier(_Strict):

@@ -194,7 +194,12 @@ def begin_attack(
     if cost:
         mechanics.lose_stages(game, player, actor, cost)
     game.state.attack = AttackState(
-        attacker=player, source=iid, origin=origin, actor=actor, type=attack.type
+        attacker=player,
+        source=iid,
+        origin=origin,
+        actor=actor,
+        type=attack.type,
+        start_level=game.player(player).level,
     )
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(

@@ -354,8 +354,18 @@ class Game:
             condition.power_level_vs_opponent is None
             or self._power_level_is(subject, condition.power_level_vs_opponent),
             condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
+            condition.advanced_this_attack is None
+            or self._advanced_this_attack(subject) == condition.advanced_this_attack,
         )
         return all(checks)
+
+    def _advanced_this_attack(self, player: int) -> bool:
+        attack = self.state.attack
+        return (
+            attack is not None
+            and attack.attacker == player
+            and self.state.players[player].level > attack.start_level
+        )
 
     def _drills(self, player: int) -> int:
         """Drills `player` controls, attached ones included (2016 GLOSSARY "Attached

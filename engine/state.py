@@ -139,6 +139,7 @@ class AttackState:
     unmodifiable: bool = False
     not_stopped_by: list[str] = field(default_factory=list)
     not_prevented_by: list[str] = field(default_factory=list)
+    start_level: int = 0  # the attacker's MP level when the attack began
     after_use_to: str | None = None  # where this use sends the card (AfterUseTo)
     remain: int = 0  # further uses this combat once this one is over ("stays in play")
     reused: bool = False  # this use is one of those: "stays in play" is not granted again

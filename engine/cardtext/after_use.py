@@ -64,6 +64,12 @@ _POWER_LEVELS = [
 
 _DRILLS = _full(rf"you control (?:(?:less|fewer) than {p.N}|{p.N} or (?:less|fewer)|no) drills?")
 _ANGER = _full(rf"you have {p.N} or more anger")
+# only in an attack's own sentences (attack_only): the engine reads it for the attack in
+# progress
+_ADVANCED = _full(
+    r"you advance(?:d)? (?:a |your MP a |your MP 1 )?(?:personality )?level with this card"
+    r"(?:'s effects?)?"
+)
 
 
 def parse_power_level(text: str) -> Json | None:
@@ -80,6 +86,8 @@ def parse_power_level(text: str) -> Json | None:
             fewer = p.number(drills.group(1))
             return {"drills_at_most": fewer - 1} if fewer >= 1 else None
         return {"drills_at_most": p.number(drills.group(2)) if drills.group(2) else 0}
+    if _ADVANCED.fullmatch(text):
+        return {"advanced_this_attack": True}
     anger = _ANGER.fullmatch(text)
     if anger:
         return {"anger_at_least": p.number(anger.group(1))}
@@ -267,11 +275,15 @@ ATTACK_ONLY = frozenset({"stay_in_play", "attack_gains", "after_use_to"})
 _SHUFFLE_NOW = _full(r"shuffle this card (?:back )?into your life deck")
 
 
-def attack_only(data: Json) -> bool:
-    """An effect (or a trigger holding one) that only means something in an attack."""
-    if data.get("do") in ATTACK_ONLY:
+def attack_only(data: Any) -> bool:
+    """An effect, condition, trigger ... that only means something in an attack."""
+    if isinstance(data, list):
+        return any(attack_only(item) for item in data)
+    if not isinstance(data, dict):
+        return False
+    if data.get("do") in ATTACK_ONLY or data.get("advanced_this_attack"):
         return True
-    return any(attack_only(effect) for effect in data.get("effects", []))
+    return any(attack_only(value) for value in data.values())
 
 
 def changes_attack(data: Json) -> bool:

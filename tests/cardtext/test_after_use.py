@@ -381,3 +381,17 @@ def test_where_an_action_card_goes_by_choice_is_left_to_players() -> None:
     assert result.status == "partial"
     assert result.manual == ["You may shuffle this card into your Life Deck after use."]
     assert result.fields["action"]["effects"] == [{"do": "gain_stages", "amount": 2}]
+
+
+def test_advancing_a_level_with_this_card_is_read_in_attacks_only() -> None:
+    """Red Surrounded Beams / Gohan's Power Punch (Awakening), with the anger before DAMAGE."""
+    text = (
+        "Energy attack costing 2 stages. Raise your anger 1 level. If you advance a "
+        "personality level with this card, this attack cannot be stopped. DAMAGE: 5 life cards."
+    )
+    effects = _card(text, ENERGY).attack.effects  # type: ignore[union-attr]
+    assert effects[1].when is not None and effects[1].when.advanced_this_attack
+    # an Event's Power has no attack in progress to read it by
+    event = compile_text("POWER: Raise your anger 5 levels. If you advance a personality level "
+                         "with this card, draw a card.", EVENT)  # fmt: skip
+    assert event.status == "manual" and "action" not in event.fields
