@@ -217,8 +217,8 @@ def parse_attack_flags(body: str) -> Json | None:
 # --- attack effects -------------------------------------------------------------------------
 _ORDINALS = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}
 _STAYS = _full(
-    r"this attack stays in play to be used an? (second(?:(?:,? and |, )(?:third|fourth|fifth))*)"
-    r" time this combat"
+    r"this attack stays (?:in play|on the table) to be used an? "
+    r"(second(?:(?:,? and |, )(?:third|fourth|fifth))*) time this combat"
 )
 
 

@@ -395,3 +395,13 @@ def test_advancing_a_level_with_this_card_is_read_in_attacks_only() -> None:
     event = compile_text("POWER: Raise your anger 5 levels. If you advance a personality level "
                          "with this card, draw a card.", EVENT)  # fmt: skip
     assert event.status == "manual" and "action" not in event.fields
+
+
+def test_stays_on_the_table() -> None:
+    text = (
+        "Physical attack. You may draw a card. If you do, this attack stays on the table to be "
+        "used a second time this combat. DAMAGE: AT."
+    )
+    attack = _card(text, PHYSICAL).attack
+    assert attack is not None and attack.effects[1].do == "stay_in_play"
+    assert attack.effects[1].if_done
