@@ -70,6 +70,12 @@ class Condition(_Strict):
     personality: str | None = None  # the MP's name, e.g. "Goku"
     has_allies: bool | None = None
     controls_dragon_balls_at_least: int | None = None
+    # the MP's power level against the opponent MP's: "lower" / "higher" (strictly)
+    power_level_vs_opponent: Literal["lower", "higher"] | None = None
+    drills_at_most: int | None = None  # Drills the player controls, attached ones too
+    # "If you advance a personality level with this card": the MP's level rose since the
+    # attack in progress began (only in that attack's own sentences)
+    advanced_this_attack: bool | None = None
 
 
 class Modifier(_Strict):
@@ -99,9 +105,12 @@ class Modifier(_Strict):
         "no_capture",  # `who`'s Dragon Balls cannot be captured
         "no_ally_actions",  # `who`'s Allies cannot make Actions
         "allies_idle",  # ... nor have damage redirected to them
-        "reuse_attack",  # the attack card that made it stays to be used a second time
         "prevent",  # `stages` / `life` of damage prevented from `who`'s attacks
         "stop_attacks",  # `who`'s attacks (of `attacks`, `styled`) are stopped
+        # damage from your (physical / energy) attacks cannot be prevented (engine.after_use)
+        "unpreventable",
+        "unpreventable_physical",
+        "unpreventable_energy",
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
@@ -346,6 +355,47 @@ class UntilEndOfTurn(_Effect):
     lasts: Literal["turn", "next_turn", "next_turn_start", "next_attack", "next_action"] = "turn"
 
 
+# Cards an attack "cannot be stopped / prevented by": a card type, or "non_styled"
+# (Freestyle cards, 2016 "Freestyle").
+Excluded = Literal["physical_combat", "energy_combat", "event", "setup", "non_styled"]
+
+
+class StayInPlay(_Effect):
+    """ "This attack stays in play to be used a second time this combat": after this use
+    the card stays in play and may perform its attack `times` more times as later Actions
+    this combat (engine.after_use; docs/rulings.md)."""
+
+    do: Literal["stay_in_play"]
+    times: int = Field(default=1, ge=1)
+
+
+class AfterUseTo(_Effect):
+    """ "HIT: Shuffle this card into your Life Deck after use.", "If you do, banish this
+    card after use.": where this use of the attack card sends it (engine.after_use)."""
+
+    do: Literal["after_use_to"]
+    to: Literal[
+        "shuffle_into_life_deck",
+        "top_of_life_deck",
+        "bottom_of_life_deck",
+        "hand",
+        "rejuvenate",
+        "banish",
+    ]
+
+
+class AttackGains(_Effect):
+    """ "If ..., this attack cannot be stopped / its damage cannot be prevented": the
+    attack in progress gains these properties (engine.after_use)."""
+
+    do: Literal["attack_gains"]
+    unstoppable: bool = False
+    unpreventable: bool = False
+    unmodifiable: bool = False
+    not_stopped_by: list[Excluded] = []
+    not_prevented_by: list[Excluded] = []
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -388,6 +438,9 @@ Effect = Annotated[
     | Move
     | DiscardNamed
     | UntilEndOfTurn
+    | StayInPlay
+    | AfterUseTo
+    | AttackGains
     | Hook,
     Field(discriminator="do"),
 ]
@@ -418,6 +471,17 @@ class Attack(_Strict):
     # Unstoppable: a defense's stop has no effect on it, so defenses that only stop are
     # not offered; prevention still applies (2016 CRITICAL DAMAGE; docs/rulings.md).
     unstoppable: bool = False
+    # "Damage from this attack cannot be prevented": defenses' prevention and Endurance do
+    # not apply; "cannot be modified": no + or - modifier applies (2016 GLOSSARY
+    # "Modifiers"; docs/rulings.md)
+    unpreventable: bool = False
+    unmodifiable: bool = False
+    # "This attack can only be stopped by a Physical Combat card": a stop from any other
+    # card has no effect (as against an unstoppable attack)
+    stopped_only_by: list[CardType] = []
+    # "This attack cannot be stopped (or have its damage prevented) by Event cards"
+    not_stopped_by: list[Excluded] = []
+    not_prevented_by: list[Excluded] = []
 
 
 class Defense(_Strict):
@@ -428,6 +492,9 @@ class Defense(_Strict):
     prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
     effects: list[Effect] = []
     requires: Condition | None = None
+    # "(You may play this card to stop a physical attack instead of as an attack.)": used
+    # this way, none of the card's other text applies
+    instead_of_attack: bool = False
 
     @model_validator(mode="after")
     def _does_something(self) -> Defense:
@@ -474,6 +541,23 @@ class AttachTo(_Strict):
 ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})
 
 
+class AfterUse(_Strict):
+    """Where a played card goes after use instead of the Discard Pile ("Shuffle this card
+    into your Life Deck after use."), when `if` holds then (engine.after_use)."""
+
+    to: Literal[
+        "shuffle_into_life_deck", "top_of_life_deck", "bottom_of_life_deck", "hand", "rejuvenate"
+    ]
+    when: Condition | None = Field(default=None, alias="if")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# Cards that leave play after use, so that an after-use destination means something.
+AFTER_USE_TYPES = frozenset(
+    {CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT, CardType.SETUP}
+)
+
+
 Automation = Literal["automated", "partial", "manual"]
 
 
@@ -507,6 +591,9 @@ class Card(_Strict):
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
+    after_use: AfterUse | None = None
+    # "(You cannot win by MPPV if you use this card.)": not while it is used (engine.after_use)
+    no_mppv_while_used: bool = False
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics, modifiers, quantities
+from engine import after_use, manual, mechanics, modifiers, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -74,6 +74,9 @@ def action_options(game: Game, player: int) -> list[Option]:
             card.type == CardType.EVENT and modifiers.events_forbidden(game, player)
         ):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
+    options += after_use.again_options(
+        game, player, acting, lambda attack, actor: can_attack(game, player, attack, actor)
+    )
     for iid in state.setups:
         card = game.card(iid)
         if _usable_as_action(game, player, card, MAIN_PERSONALITY):
@@ -83,16 +86,6 @@ def action_options(game: Game, player: int) -> list[Option]:
         if _usable_as_action(game, player, card, actor):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
-    for iid, _origin in modifiers.reusable(game, player):
-        card = game.card(iid)
-        for actor in acting:
-            if _usable_as_action(game, player, card, actor):
-                options.append(
-                    Option(
-                        f"again:{iid}:{actor}",
-                        f"Attack again with {card.name}{_actor_suffix(game, actor)}",
-                    )
-                )
     options.append(Option("pass", "Pass"))
     return options
 
@@ -142,7 +135,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
             game.emit("combat_end", "Both players passed: combat ends.")
-            _discard_kept_attacks(game)
+            after_use.end_of_combat(game)
             game.then(("discard_step", {"player": state.active, "first": True}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
@@ -154,10 +147,13 @@ def combat_action(game: Game, args: JsonDict) -> None:
     iid = parts[0]
     actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY
     me = game.player(player)
-    if kind == "again":  # the card stayed in play (it is still resolving, or a Power)
-        origin = modifiers.use_again(game, iid)
-    elif kind in ("attack", "event"):
+    left = 0
+    if kind in ("attack", "event"):
         me.hand.remove(iid)
+        me.resolving.append(iid)
+        origin = "hand"
+    elif kind == "again":  # a card that stayed in play to be used again
+        left = after_use.take_staying(game, player, iid)
         me.resolving.append(iid)
         origin = "hand"
     elif kind == "setup":
@@ -168,8 +164,11 @@ def combat_action(game: Game, args: JsonDict) -> None:
         me.used_powers.append(iid)
         origin = "power"
     card = game.card(iid)
+    after_use.begin_use(game, player, iid)
     if card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
+        if kind == "again":
+            after_use.mark_reuse(game, left)
     else:
         game.emit("action", f"{game.who(player)} uses {card.name}.", card=card.name)
         game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
@@ -179,15 +178,12 @@ def combat_action(game: Game, args: JsonDict) -> None:
 
 @handler("finish_card")
 def finish_card(game: Game, args: JsonDict) -> None:
-    """A played Event, Combat card or activated Setup is discarded (or Banished) after
-    use; a Power stays where it is; an attack that stays in play to be used a second time
-    stays until then or until combat ends."""
-    player, iid = args["player"], args["card"]
-    if modifiers.keep_for_second_use(game, player, iid, args["origin"]):
-        game.emit("stays", f"{game.name(iid)} stays in play to be used a second time.")
-        return
+    """A played Event, Combat card or activated Setup is discarded (or Banished, or put
+    where its text says, engine.after_use) after use; a Power stays where it is."""
+    after_use.end_use(game, args["card"])
     if args["origin"] == "power":
         return
+    player, iid = args["player"], args["card"]
     resolving = game.player(player).resolving
     if iid not in resolving:
         return
@@ -196,21 +192,7 @@ def finish_card(game: Game, args: JsonDict) -> None:
         game.then(("attach", {"player": player, "card": iid}))
         return
     resolving.remove(iid)
-    if game.card(iid).banish_after_use:
-        mechanics.banish(game, iid)
-    else:
-        mechanics.put_in_discard(game, iid)
-
-
-def _discard_kept_attacks(game: Game) -> None:
-    for player, iid in modifiers.end_combat(game):
-        resolving = game.player(player).resolving
-        if iid in resolving:
-            resolving.remove(iid)
-            if game.card(iid).banish_after_use:
-                mechanics.banish(game, iid)
-            else:
-                mechanics.put_in_discard(game, iid)
+    after_use.leave(game, player, iid)
 
 
 # --- an attack, step by step -------------------------------------------------------------
@@ -222,7 +204,12 @@ def begin_attack(
     if cost:
         mechanics.lose_stages(game, player, actor, cost)
     game.state.attack = AttackState(
-        attacker=player, source=iid, origin=origin, actor=actor, type=attack.type
+        attacker=player,
+        source=iid,
+        origin=origin,
+        actor=actor,
+        type=attack.type,
+        start_level=game.player(player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
     unstoppable = ", unstoppable" if attack.unstoppable else ""
@@ -255,7 +242,8 @@ def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind:
         return False
     if not game.holds(defense.requires, defender):
         return False
-    if game.rules.combat_card_defense_matches_attack_type:
+    # a printed "play this card to stop ... instead of as an attack" overrides the 2014 rule
+    if game.rules.combat_card_defense_matches_attack_type and not defense.instead_of_attack:
         # 2014: defend "with a card that matches the attack type (physical/energy)".
         wanted = CardType.PHYSICAL_COMBAT if kind == "physical" else CardType.ENERGY_COMBAT
         if card.type in (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT) and card.type != wanted:
@@ -272,13 +260,24 @@ def defense_options(
     game: Game, defender: int, kind: str, unstoppable: bool = False
 ) -> list[Option]:
     """Against an unstoppable attack a defense that stops is offered only if it also
-    prevents damage: its stop has no effect (docs/rulings.md)."""
+    prevents damage: its stop has no effect (docs/rulings.md); likewise a defense that
+    prevents, against an attack whose damage cannot be prevented, only if it also stops,
+    and a stop from a card the attack "can only be stopped by" none of."""
     state = game.player(defender)
     options = [Option("none", "Do not defend")]
+    in_progress = game.state.attack is not None
 
     def fits(card: Card) -> bool:
         defense = card.defense
-        if defense is None or (unstoppable and defense.stops and not defense.prevent):
+        if defense is None:
+            return False
+        stops = defense.stops and not (
+            unstoppable or (in_progress and after_use.stop_fails(game, card))
+        )
+        prevents = defense.prevent > 0 and not (
+            in_progress and after_use.prevention_fails(game, card)
+        )
+        if (defense.stops or defense.prevent) and not (stops or prevents):
             return False
         return _defense_fits(game, card, defense, defender, kind)
 
@@ -304,10 +303,8 @@ def is_unstoppable(game: Game) -> bool:
     attack = game.state.attack
     if attack is None:
         return False
-    ability = game.card(attack.source).attack
-    if ability is not None and ability.unstoppable:
-        return True
-    return modifiers.unstoppable(game, attack.attacker, game.card(attack.source))
+    card = game.card(attack.source)
+    return after_use.unstoppable(game) or modifiers.unstoppable(game, attack.attacker, card)
 
 
 @handler("attack_defense")
@@ -355,7 +352,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     defense = card.defense
     assert defense is not None
     attack.defense = iid
-    if defense.stops and not is_unstoppable(game):
+    after_use.begin_use(game, defender, iid)
+    if defense.stops and not after_use.stop_fails(game, card):
         attack.stopped = True
         game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")
         # "You stop an attack" and "your attack is stopped" are one moment: both players'
@@ -363,15 +361,19 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
         mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
-        attack.prevented += defense.prevent
+        if not after_use.prevention_fails(game, card):
+            attack.prevented += defense.prevent
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
-            game.emit("unstoppable", "The attack is unstoppable: the stop has no effect.")
+            game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")
+        if defense.prevent and after_use.prevention_fails(game, card):
+            game.emit("unpreventable", f"{card.name} cannot prevent this attack's damage.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
     game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
-    manual.schedule(game, defender, iid)
-    resolve(game, defender, iid, "defense.effects")
+    if not defense.instead_of_attack:  # played in place of its attack: nothing else applies
+        manual.schedule(game, defender, iid)
+        resolve(game, defender, iid, "defense.effects")
     if attack.stopped:
         resolve(game, attack.attacker, attack.source, "attack.stopped", attack=True)
     game.then(("flush_triggers", {}))
@@ -397,9 +399,13 @@ def expected_damage(game: Game) -> tuple[str, int]:
     unit = "stages" if damage.kind in ("at", "stages") else "life"
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
-    amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
-    amount -= attack.prevented + game.modifier_total(defender, prevent_kind)
-    amount -= modifiers.damage_bonus(game, unit, "prevent")
+    # "+" and "-" effects are modifiers, prevention is not (2016 GLOSSARY "Modifiers";
+    # docs/rulings.md): an attack may refuse either
+    if not after_use.unmodifiable(game):
+        amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
+        amount -= game.modifier_total(defender, prevent_kind)
+    if not after_use.unpreventable(game):
+        amount -= attack.prevented + modifiers.damage_bonus(game, unit, "prevent")
     return unit, max(0, amount)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import manual, mechanics, modifiers, quantities
+from engine import after_use, manual, mechanics, modifiers, quantities
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -172,6 +172,9 @@ _WORDS: dict[str, str] = {
     "look_at_hand": "look at a hand", "reveal_hand": "reveal a hand",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
+    "stay_in_play": "keep this attack in play to use it again",
+    "after_use_to": "put this card elsewhere after use",
+    "attack_gains": "give this attack its property",
 }  # fmt: skip
 
 
@@ -372,6 +375,9 @@ _APPLY: dict[str, Apply] = {
     "put_into_play": _put_into_play,
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,
+    "stay_in_play": after_use.apply_stay_in_play,
+    "after_use_to": after_use.apply_after_use_to,
+    "attack_gains": after_use.apply_attack_gains,
     "hook": _hook,
 }
 

@@ -360,8 +360,35 @@ class Game:
             condition.has_allies is None or bool(state.allies) == condition.has_allies,
             condition.controls_dragon_balls_at_least is None
             or len(state.dragon_balls) >= condition.controls_dragon_balls_at_least,
+            condition.power_level_vs_opponent is None
+            or self._power_level_is(subject, condition.power_level_vs_opponent),
+            condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
+            condition.advanced_this_attack is None
+            or self._advanced_this_attack(subject) == condition.advanced_this_attack,
         )
         return all(checks)
+
+    def _advanced_this_attack(self, player: int) -> bool:
+        attack = self.state.attack
+        return (
+            attack is not None
+            and attack.attacker == player
+            and self.state.players[player].level > attack.start_level
+        )
+
+    def _drills(self, player: int) -> int:
+        """Drills `player` controls, attached ones included (2016 GLOSSARY "Attached
+        Cards": attached cards are in play)."""
+        attached = self.attached_cards(player)
+        return len(self.state.players[player].drills) + sum(
+            1 for iid in attached if self._cards[iid].type == CardType.DRILL
+        )
+
+    def _power_level_is(self, player: int, relation: str) -> bool:
+        """ "Your MP's power level is lower / higher than your opponent's MP's power
+        level" (2016 GLOSSARY "Power Level": the rating of the current stage)."""
+        mine, theirs = self.power_level(player), self.power_level(1 - player)
+        return mine < theirs if relation == "lower" else mine > theirs
 
     def dragon_ball_in_play(self, name: str) -> bool:
         return any(

@@ -19,6 +19,7 @@ def card_locations(state: GameState) -> list[int]:
         found += player.held_discards + player.resolving
         found += [ally.iid for ally in player.allies]
         found += [attached.iid for attached in player.attached]
+        found += [staying.iid for staying in player.staying]
     return found
 
 

@@ -32,7 +32,8 @@ def playable_by_hand(card: Card) -> bool:
         and card.type in HAND_PLAYABLE
         and card.action is None
         and card.attack is None
-        and card.defense is None
+        # a printed "stop ... instead of as an attack" is a second use of the card
+        and (card.defense is None or card.defense.instead_of_attack)
     )
 
 

@@ -311,7 +311,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         if card.type == CardType.DRAGON_BALL:
             put_in_discard(game, state.life.pop())
             continue
-        if card.endurance and from_attack:
+        if card.endurance and from_attack and _endurance_allowed(game, player):
             # A card discarded as damage is turned face up: everyone sees what may be banished.
             game.emit(
                 "reveal",
@@ -344,6 +344,12 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         game.check_survival(player)
         if game.over:
             return
+
+
+def _endurance_allowed(game: Game, player: int) -> bool:
+    from engine.after_use import endurance_allowed  # after_use builds on this module
+
+    return endurance_allowed(game, player)
 
 
 def _count_critical(game: Game, player: int, from_attack: bool) -> None:

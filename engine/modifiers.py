@@ -114,8 +114,6 @@ def add_floating(
     game: Game, effect: UntilEndOfTurn, controller: int, target: int, iid: int
 ) -> None:
     modifier = effect.modifier.model_dump(mode="json", exclude_defaults=True)
-    if effect.modifier.mod == "reuse_attack" and _reuse_entry(game, iid, spent=True):
-        return  # used a second time: its text does not grant a third
     entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
     if effect.lasts != "turn":
         entry["lasts"] = effect.lasts
@@ -180,62 +178,3 @@ def action_taken(game: Game, player: int) -> None:
     """The player made (or skipped) an Action: "in his next action" effects are over."""
     for entry in _next_action_entries(game, player):
         game.state.floating.remove(entry)
-
-
-# --- "This attack stays in play to be used a second time this combat." ------------------------
-def _reuse_entry(game: Game, iid: int, spent: bool | None = None) -> JsonDict | None:
-    for entry in game.state.floating:
-        if (
-            entry["card"] == iid
-            and entry["modifier"].get("mod") == "reuse_attack"
-            and (spent is None or bool(entry.get("spent")) == spent)
-        ):
-            return entry
-    return None
-
-
-def keep_for_second_use(game: Game, player: int, iid: int, origin: str) -> bool:
-    """After the attack: does its card stay (not discarded) to be used again this combat?"""
-    entry = _reuse_entry(game, iid, spent=False)
-    if entry is None or entry["controller"] != player:
-        return False
-    entry["kept"] = origin
-    return True
-
-
-def reusable(game: Game, player: int) -> list[tuple[int, str]]:
-    """(card, origin) of the attacks `player` may use a second time now."""
-    return [
-        (entry["card"], entry["kept"])
-        for entry in game.state.floating
-        if entry["modifier"].get("mod") == "reuse_attack"
-        and entry["controller"] == player
-        and "kept" in entry
-        and not entry.get("spent")
-    ]
-
-
-def use_again(game: Game, iid: int) -> str:
-    """The second use starts: the card goes as usual after it. Returns its origin."""
-    entry = _reuse_entry(game, iid, spent=False)
-    assert entry is not None
-    entry["spent"] = True
-    origin: str = entry["kept"]
-    return origin
-
-
-def end_combat(game: Game) -> list[tuple[int, int]]:
-    """(player, card) of the attacks kept for a second use that was not made: combat is
-    over, so they go now (2016 GLOSSARY "Effects": then discard or banish the card)."""
-    kept = [
-        (entry["controller"], entry["card"])
-        for entry in game.state.floating
-        if entry["modifier"].get("mod") == "reuse_attack"
-        and "kept" in entry
-        and not entry.get("spent")
-        and entry["kept"] != "power"
-    ]
-    game.state.floating[:] = [
-        entry for entry in game.state.floating if entry["modifier"].get("mod") != "reuse_attack"
-    ]
-    return kept

@@ -374,6 +374,7 @@ def state_paths(game: Game) -> Iterator[tuple[str, Any]]:
             "dragon_balls": list(p.dragon_balls),
             "allies": [ally.iid for ally in p.allies],
             "attached": [attached.iid for attached in p.attached],
+            "staying": [staying.iid for staying in p.staying],
         }
         for zone, iids in piles.items():
             yield f"{seat}.{zone}", _names(game, iids)

@@ -39,6 +39,15 @@ class AttachedCard:
 
 
 @dataclass(slots=True)
+class StayingCard:
+    """A used attack card that stays in play to be used `left` more times this combat
+    (engine.after_use)."""
+
+    iid: int
+    left: int
+
+
+@dataclass(slots=True)
 class PlayerState:
     mp: list[int]  # the four Main Personality level cards, level 1 first
     mastery: int
@@ -57,6 +66,7 @@ class PlayerState:
     held_discards: list[int] = field(default_factory=list)  # 2014 simultaneous discard
     resolving: list[int] = field(default_factory=list)  # played, not yet discarded
     attached: list[AttachedCard] = field(default_factory=list)  # on this player's personalities
+    staying: list[StayingCard] = field(default_factory=list)  # used, to be used again
 
     @property
     def mp_card(self) -> int:
@@ -80,6 +90,7 @@ class PlayerState:
             + len(self.held_discards)
             + len(self.resolving)
             + len(self.attached)
+            + len(self.staying)
         )
 
 
@@ -122,6 +133,16 @@ class AttackState:
     prevented: int = 0
     defense: int | None = None
     life_cards: int = 0  # life cards of damage the defender discarded from this attack
+    # what effects gave the attack in progress (engine.after_use)
+    unstoppable: bool = False
+    unpreventable: bool = False
+    unmodifiable: bool = False
+    not_stopped_by: list[str] = field(default_factory=list)
+    not_prevented_by: list[str] = field(default_factory=list)
+    start_level: int = 0  # the attacker's MP level when the attack began
+    after_use_to: str | None = None  # where this use sends the card (AfterUseTo)
+    remain: int = 0  # further uses this combat once this one is over ("stays in play")
+    reused: bool = False  # this use is one of those: "stays in play" is not granted again
 
 
 @dataclass(slots=True)
@@ -169,6 +190,7 @@ class GameState:
             player = dict(raw)
             player["allies"] = [AllyInPlay(**ally) for ally in player["allies"]]
             player["attached"] = [AttachedCard(**card) for card in player.get("attached", [])]
+            player["staying"] = [StayingCard(**card) for card in player.get("staying", [])]
             players.append(PlayerState(**player))
         pending = None
         if data["pending"] is not None:

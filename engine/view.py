@@ -136,7 +136,8 @@ def _side(game: Game, index: int, viewer: int | None) -> dict[str, Any]:
             }
             for attached in player.attached
         ],
-        "resolving": [game.name(iid) for iid in player.resolving],
+        "resolving": [game.name(iid) for iid in player.resolving]
+        + [f"{game.name(s.iid)} (stays in play)" for s in player.staying],
         "held_discards_count": len(player.held_discards),
     }
     # "Your opponent plays with his hand revealed": everyone sees it (engine.modifiers)

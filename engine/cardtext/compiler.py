@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
+from engine.cardtext import after_use, quantities
 from engine.cardtext import patterns as p
-from engine.cardtext import quantities
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 
@@ -133,6 +133,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening)
     _check_x(clauses)
+    after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
@@ -267,6 +268,8 @@ def _parse(sentences: list[str], section: str) -> list[_Clause]:
             body = label.group(2).strip()
         else:
             _classify(clause, body, section, damage=damage)
+            if hit_here:  # "HIT: Shuffle this card into your Life Deck after use."
+                after_use.on_hit(clause)
             # HIT: and trait keywords gate effects only; a printed keyword after the HIT:
             # line is the card's ("HIT: Draw a card. (Banish after use.)")
             if clause.kind != "effect" and (
@@ -313,6 +316,8 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
+        return
+    if put("attack_flags", after_use.parse_attack_flags(body)):
         return
     attach = p.ATTACH.fullmatch(body)
     if attach:
@@ -459,7 +464,12 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
-    known = [c for c in items if c.kind != "unknown"]
+    if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
+        return False  # a dangling "If you do, this attack ..." changes the attack
+    known = after_use.keep_for_attacks([c for c in items if c.kind != "unknown"])
+    outside = [c for c in known if c.kind != "effect" or section != "ability"]
+    if any(after_use.attack_only(c.data) for c in outside):
+        return False  # "this attack ..." outside an attack
     if any(c.kind == "attach" for c in known):
         known = _attach(section, known, card_type, fields)
     triggers = [c.data for c in known if c.kind == "trigger"]
@@ -549,6 +559,8 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return _attack(items, card_type, fields, requires)
     if {"damage", "unstoppable", "stopped"} & set(kinds) or any(c.hit for c in items):
         return False
+    if "attack_flags" in kinds or any(after_use.attack_only(e) for c in items for e in c.effects):
+        return False
     effects = [e for c in items for e in c.effects]
     defenses = [c.data for c in items if c.kind == "defense"]
     if defenses:
@@ -567,9 +579,6 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return True
     if not effects or card_type not in ACTION_TYPES:
         return False
-    if any(effect.get("modifier", {}).get("mod") == "reuse_attack" for effect in effects):
-        return False  # "This attack stays in play ..." outside an attack
-
     action: Json = {"effects": effects}
     if requires:
         action["requires"] = requires[0]
@@ -600,9 +609,11 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             # printed before or after the DAMAGE: line, an effect without HIT: is immediate
             # (2016 ATTACK TIMING SUMMARY step 2; docs/rulings.md)
             effects.extend(clause.effects)
+        elif clause.kind == "attack_flags" and not set(clause.data) & set(attack):
+            attack.update(clause.data)
         else:
             return False  # defenses, a second damage
-    if "damage" not in attack:
+    if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
     if requires:
         attack["requires"] = requires[0]
@@ -627,6 +638,8 @@ TEXT_FIELDS = (
     "triggers",
     "endurance",
     "banish_after_use",
+    "after_use",
+    "no_mppv_while_used",
     "limit_per_deck",
 )
 

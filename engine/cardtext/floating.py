@@ -168,7 +168,6 @@ _STOPS_NEXT = _re(
 )
 _STOPS_ALL = _re(rf"stops all of {_OPPONENT} {_WHICH}attacks {_COMBAT}")
 # the attack's card is not discarded after it; it may be performed once more this combat
-_STAYS = _re(r"this attack stays in play to be used a second time this combat")
 _SKIP = _re(
     rf"your opponent (?:skips {_THEIR} next action|must pass (?:for )?{_THEIR} next action)"
     r"(?: this combat)?"
@@ -247,8 +246,6 @@ def parse_floating_effect(body: str) -> Json | None:
     found = _STOPS_ALL.fullmatch(body)
     if found:
         return _floating({"mod": "stop_attacks", **_attacks(found, "opponent")}, "turn")
-    if _STAYS.fullmatch(body):
-        return _floating({"mod": "reuse_attack"}, "turn")
     if _NO_CAPTURE.fullmatch(body):
         return _floating({"mod": "no_capture"}, "turn")
     found = _ALLIES.fullmatch(body)

@@ -198,7 +198,14 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    return _match(EFFECTS, body) or parse_floating_effect(body) or parse_move(body)
+    from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+
+    return (
+        _match(EFFECTS, body)
+        or parse_floating_effect(body)
+        or parse_move(body)
+        or parse_attack_effect(body)
+    )
 
 
 # --- conditions ("If your MP is at level 3 or higher", "Use only if ...") ------------------
@@ -236,7 +243,9 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 
 def parse_condition(text: str) -> Json | None:
-    found = _match(CONDITIONS, text)
+    from engine.cardtext.after_use import parse_power_level  # it builds on this module
+
+    found = _match(CONDITIONS, text) or parse_power_level(text)
     if found is None:
         named = _PERSONALITY.fullmatch(text)
         if named:
@@ -421,7 +430,9 @@ NOTES = _full(r"most recent printing|created by [^()]+")
 
 def parse_keyword(body: str) -> Json | None:
     """The fields a printed keyword sets; {} for a transcription note."""
-    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body)
+    from engine.cardtext.after_use import parse_keyword as after_use  # builds on this module
+
+    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body) or after_use(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -123,8 +123,8 @@ def test_restrictions_and_skips() -> None:
         CardType.PHYSICAL_COMBAT,
     )
     assert stays.fields["attack"]["effects"] == [
-        {**_floating({"mod": "reuse_attack"}), "if": {"controls_dragon_balls_at_least": 2}}
-    ]
+        {"do": "stay_in_play", "times": 1, "if": {"controls_dragon_balls_at_least": 2}}
+    ]  # engine.cardtext.after_use
     for text in (
         "Your opponent cannot raise his anger this combat.",
         "Your opponent cannot gain anger for the remainder of combat.",

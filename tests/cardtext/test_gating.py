@@ -102,9 +102,10 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
         ("Stops a physical attack and lowers the attacker 1 level. Gain 2 stages.", EVENT),
         ("Stop a physical attack from an Ally. Raise your anger 1 level.", SETUP),
         ("Prevents all damage from a Styled attack. Draw a card.", EVENT),
-        # Sinister Choke (Evolution): "Damage from this attack cannot be prevented."
+        # Namekian Backhand (Awakening): "cannot be redirected" is not read
         (
-            "Physical attack. Damage from this attack cannot be prevented. DAMAGE: AT +3 stages.",
+            "Physical attack. Damage for this attack cannot be redirected or prevented. "
+            "DAMAGE: AT +3 stages.",
             CardType.PHYSICAL_COMBAT,
         ),
         # Pesky Barrage (Perfection): when the attack stays in play, on a condition not read
@@ -112,6 +113,12 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
             "Energy attack costing 2 stages. If the highest power level on your MP's Level 4 "
             "is 500,000 or less, this attack stays in play to be used a second time this "
             "combat. DAMAGE: 3 life cards.",
+            CardType.ENERGY_COMBAT,
+        ),
+        # Saiyan Parry-style: "this card", not "this attack", stays in play
+        (
+            "Energy attack costing 2 stages. This card stays in play to be used a second "
+            "time this combat. DAMAGE: 3 life cards.",
             CardType.ENERGY_COMBAT,
         ),
         ("Physical attack dealing X stages of damage. Draw a card.", CardType.PHYSICAL_COMBAT),
@@ -129,8 +136,8 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
 @pytest.mark.parametrize(
     "sentence",
     [
-        "This attack cannot have its damage modified.",
-        "Damage from this attack cannot be modified.",
+        "This attack cannot has its damage modified.",  # Red Pound: typos are not guessed
+        "Damage from this attack cannot be modified by your effects.",
         # Namekian Training Ball (Awakening)
         "If you control more than 1 Earth Dragon Ball, this attack deals +3 life cards of "
         "damage and damage from this attack cannot be prevented.",
@@ -147,9 +154,9 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
 def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
     """What is left for players is resolved once the attack has run its course
     (engine.combat.begin_attack): a sentence that changes the attack's damage, whether it
-    can be stopped or prevented, or Endurance against it, would come too late. The engine
-    cannot honour "cannot have its damage modified" (engine.cards.Attack has no such field),
-    so such an attack is manual (2016 DAMAGE SUMMARY, WHEN TAKING DAMAGE)."""
+    can be stopped or prevented, or Endurance against it, would come too late, so such an
+    attack is manual (2016 DAMAGE SUMMARY, WHEN TAKING DAMAGE). "If you do, ..." with no
+    sentence before it to refer to is such a sentence too."""
     text = f"Energy attack costing 2 stages. {sentence} DAMAGE: 4 life cards. HIT: Draw a card."
     assert_all_manual(text, CardType.ENERGY_COMBAT)
     assert_all_manual(f"Energy attack. DAMAGE: 4 life cards. {sentence}", CardType.ENERGY_COMBAT)
@@ -159,13 +166,14 @@ def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        # Trunks' Sword Stance / Unleashed (Heroes and Villains): the engine would end the
-        # game by Most Powerful Personality Victory before players read the restriction
-        "(You cannot win by MPPV if you use this card.) POWER: Raise your anger 2 levels.",
+        # Red Escape-style: the engine would end the game by Most Powerful Personality
+        # Victory before players read the restriction ("if you use this card" is read:
+        # tests/cardtext/test_after_use.py)
+        "(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 2 levels.",
         "POWER: Raise your anger 2 levels. You cannot win by MPPV this turn.",
         "POWER: Draw a card. You cannot lose the game during this action.",
         "POWER: Advance your MP 1 level. (You cannot win by Most Powerful Personality Victory "
-        "if you advance a level with this card's effect.)",
+        "until the end of your next turn.)",
     ],
 )
 def test_a_sentence_about_winning_makes_its_ability_manual(text: str) -> None:
