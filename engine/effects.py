@@ -375,9 +375,11 @@ _APPLY: dict[str, Apply] = {
     "put_into_play": _put_into_play,
     "discard_named": _discard_named,
     "until_end_of_turn": _until_end_of_turn,
-    "stay_in_play": after_use.apply_stay_in_play,
-    "after_use_to": after_use.apply_after_use_to,
-    "attack_gains": after_use.apply_attack_gains,
+    # engine.after_use may still be loading when this table is built (it imports
+    # mechanics, which imports the game, which imports this module): look up at call time
+    "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
+    "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
+    "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
     "hook": _hook,
 }
 
