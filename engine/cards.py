@@ -517,15 +517,30 @@ TriggerEvent = Literal[
     "attack_stopped",  # an attack of yours was stopped
     "critical_damage",  # you dealt Critical Damage
     "defended",  # you stopped an attack
+    # engine.triggers (game events; `who` says whose)
+    "anger_lowered",  # your anger went down
+    "level_changed",  # your MP advanced or lowered a level
+    "rejuvenated",  # you Rejuvenated cards
+    "attack_performed",  # you performed an attack
+    "combat_ended",  # combat ended
+    "planning_started",  # your Planning Step began
+    "damage_taken",  # an attack dealt you damage
 ]
 
 
 class Trigger(_Strict):
-    """'Whenever ...' text: resolves right after the sentence that caused it."""
+    """'Whenever ...' text: resolves right after the sentence that caused it. `who`: whose
+    event it is, from the card's controller's view; `once_per`: at most once per combat or
+    turn; `power`: an "[INSTANT] POWER: Use when ..." the controller may choose to use
+    (engine.triggers)."""
 
     on: TriggerEvent
     effects: list[Effect]
     attack_type: AttackFilter = "any"
+    who: Literal["self", "opponent", "any"] = "self"
+    once_per: Literal["combat", "turn"] | None = None
+    during_combat: bool = False
+    power: bool = False
 
 
 class AttachTo(_Strict):

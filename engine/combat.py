@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, manual, mechanics, modifiers, quantities
+from engine import after_use, manual, mechanics, modifiers, quantities, triggers
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -137,6 +137,10 @@ def combat_action(game: Game, args: JsonDict) -> None:
             game.emit("combat_end", "Both players passed: combat ends.")
             after_use.end_of_combat(game)
             game.then(("discard_step", {"player": state.active, "first": True}))
+            # "At the end of combat": before the Discard Step (GLOSSARY "Effects")
+            mechanics.queue_trigger(game, state.active, "combat_ended")
+            triggers.end_combat(game)
+            game.then(("flush_triggers", {}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
         return
@@ -235,6 +239,10 @@ def begin_attack(
         ("attack_critical", {}),
     )
     resolve(game, player, iid, "attack.effects", attack=True)
+    # "Whenever you perform an attack": right after it is performed (its costs paid),
+    # before its own sentences (GLOSSARY "Effects")
+    mechanics.queue_trigger(game, player, "attack_performed", attack.type)
+    game.then(("flush_triggers", {}))
 
 
 def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind: str) -> bool:
@@ -451,6 +459,9 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
+    unit, amount = expected_damage(game)
+    if (attack.life_cards if unit == "life" else amount) > 0:  # "after taking damage"
+        mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
     # then, before the HIT effects of step 5 (GLOSSARY "Effects").

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import modifiers
+from engine import modifiers, triggers
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -80,6 +80,7 @@ def rejuvenate(game: Game, player: int, amount: int) -> None:
         iid = state.discard.pop()
         state.life.insert(0, iid)
         game.emit("rejuvenate", f"{game.who(player)} rejuvenates {game.name(iid)}.")
+        queue_trigger(game, player, "rejuvenated")
 
 
 def shuffle_life_deck(game: Game, player: int) -> None:
@@ -220,6 +221,7 @@ def advance_level(game: Game, player: int) -> None:
         f"{game.who(player)} advances to Level {state.level}: {game.name(state.mp_card)}.",
     )
     queue_trigger(game, player, "level_advanced")
+    queue_trigger(game, player, "level_changed")
 
 
 def lower_level(game: Game, player: int) -> None:
@@ -232,6 +234,7 @@ def lower_level(game: Game, player: int) -> None:
     discard_drills(game, player)
     mp_name = game.name(state.mp_card)
     game.emit("level", f"{game.who(player)} is lowered to Level {state.level}: {mp_name}.")
+    queue_trigger(game, player, "level_changed")
 
 
 def raise_anger(game: Game, player: int, amount: int) -> None:
@@ -261,8 +264,11 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
 def lower_anger(game: Game, player: int, amount: int) -> None:
     """Anger never goes below zero and never costs a level ("ANGER" note)."""
     state = game.player(player)
+    before = state.anger
     state.anger = max(0, state.anger - amount)
     game.emit("anger", f"{game.who(player)} lowers anger to {state.anger}.")
+    if state.anger < before:  # anger already at zero is not lowered (docs/rulings.md)
+        queue_trigger(game, player, "anger_lowered")
 
 
 # --- life cards of damage ----------------------------------------------------------------
@@ -380,13 +386,7 @@ def stage_damage_task(game: Game, args: JsonDict) -> None:
 
 # --- triggers ("whenever ...") -----------------------------------------------------------
 def queue_trigger(game: Game, player: int, event: str, attack_type: str | None = None) -> None:
-    for iid in game.cards_with_constants(player):
-        for index, trigger in enumerate(game.card(iid).triggers):
-            if trigger.on != event:
-                continue
-            if attack_type and trigger.attack_type not in ("any", attack_type):
-                continue
-            game.state.trigger_queue.append({"player": player, "card": iid, "index": index})
+    triggers.queue(game, player, event, attack_type)
 
 
 @handler("flush_triggers")
@@ -426,15 +426,4 @@ def order_triggers_task(game: Game, args: JsonDict) -> None:
     chosen = remaining.pop(int(choice.split(":")[1]) if choice else 0)
     if remaining:
         game.then(("order_triggers", {"player": player, "remaining": remaining}))
-    game.then(
-        (
-            "effects",
-            {
-                "controller": player,
-                "card": chosen["card"],
-                "path": f"trigger:{chosen['index']}",
-                "index": 0,
-                "attack": False,
-            },
-        )
-    )
+    game.then(triggers.resolve_task(player, chosen))

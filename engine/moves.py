@@ -223,6 +223,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         state.life.append(iid)
     elif to in ("life_bottom", "rejuvenate"):
         state.life.insert(0, iid)
+        if to == "rejuvenate":
+            mechanics.queue_trigger(game, owner, "rejuvenated")
     elif to == "discard":
         mechanics.put_in_discard(game, iid)
     else:

@@ -168,6 +168,8 @@ class GameState:
     winner: int | None = None
     win_reason: str | None = None
     trigger_queue: list[JsonDict] = field(default_factory=list)
+    # "Once per combat/turn" triggers already set off: "combat:<iid>:<index>" (engine.triggers)
+    triggers_used: list[str] = field(default_factory=list)
     # Floating effects: {"controller", "card", "modifier"} records that last until the end
     # of the turn (2016 GLOSSARY "Effects"); cleared when a turn starts.
     floating: list[JsonDict] = field(default_factory=list)

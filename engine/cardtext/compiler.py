@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities
+from engine.cardtext import after_use, quantities, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -56,6 +56,10 @@ ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY} | {CardType.SETUP, CardT
 # cards_with_constants), attached cards aside.
 CONSTANT_TYPES = ENTERING_TYPES | {CardType.DRAGON_BALL}
 _ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
+# Cards in play whose "[INSTANT] POWER: Use when <event>." the engine offers when the event
+# happens (engine.triggers); an Event's is played from the hand and a Setup's discarded
+# after use, an Ally's waits for the MP to be near zero: those are left to players.
+TIMED_TYPES = frozenset({CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL})
 # Unknown sentences that say when or whether their ability may be used: the whole ability
 # is then manual ("Use at the start of your Planning Step.", "Use only ...", "(You may only
 # use this card's power once per game.)").
@@ -117,6 +121,8 @@ class _Clause:
     data: Json = field(default_factory=dict)
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
+    power: bool = False  # under a POWER label
+    kept: bool = False  # the card stays in play (its triggers can be active)
     # the effects after `data` that the same sentence runs ("... and draw a card.")
     extra: list[Json] = field(default_factory=list)
 
@@ -131,13 +137,13 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     # "Dragon Balls": "you must immediately use its effects"), as the sandbox's "WISH:".
     opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
-    clauses = _parse(pieces, opening)
+    clauses = _parse(pieces, opening, card_type)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False
-    for section in ("ability", "entering", "wish", "constant"):
+    for section in ("ability", "entering", "wish", "constant", "timed"):
         items = [c for c in clauses if c.section == section and c.kind != "keyword"]
         if items and not _assemble(section, items, card_type, fields):
             failed = True
@@ -232,9 +238,14 @@ def _keyword(sentence: str) -> bool:
     return p.parse_keyword(normalise(sentence).strip("().").strip()) is not None
 
 
-def _parse(sentences: list[str], section: str) -> list[_Clause]:
+def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Clause]:
     clauses: list[_Clause] = []
-    hit, opens = False, ""
+    hit, opens, power = False, "", False
+    # cards in play, or an Event that attaches: other cards' new-style triggers stay unread
+    kept = card_type in CONSTANT_TYPES or (
+        card_type == CardType.EVENT
+        and any(p.ATTACH.fullmatch(normalise(s).rstrip(".").strip()) for s in sentences)
+    )
     for index, sentence in enumerate(sentences):
         body = normalise(sentence)
         if body.startswith("(") and body.rstrip(".").endswith(")"):
@@ -243,13 +254,21 @@ def _parse(sentences: list[str], section: str) -> list[_Clause]:
         label = _LABEL.fullmatch(body)
         if label and label.group(1) in _SECTIONS:
             section, hit, opens = _SECTIONS[label.group(1)], False, label.group(1)
+            power = section == "ability"
             body = label.group(2).strip()
-        clause = _Clause(index, sentence, section)
+        clause = _Clause(index, sentence, section, power=power, kept=kept)
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
             clause.section = section = "entering"
             clause.kind = "timing"
+            opens = ""
+            continue
+        timed = triggers.parse_use_timing(body) if opens == "POWER" else None
+        if timed is not None and card_type in TIMED_TYPES:
+            # "[INSTANT] POWER: Use at the end of combat." opens a Power offered then
+            clause.section = section = "timed"
+            clause.kind, clause.data = "timing", timed
             opens = ""
             continue
         opens = ""
@@ -439,14 +458,26 @@ def _each(modifier: Json) -> list[Json]:
 
 
 def _trigger(clause: _Clause, body: str) -> bool:
-    if not body.lower().startswith("whenever "):
+    banish = triggers.parse_banish_when(body) if clause.kept else None
+    if banish is not None:
+        clause.kind, clause.data = "trigger", banish
+        return True
+    if not _TRIGGER_HEAD.match(body):
         return False
     for head, tail in _splits(body):
-        event, chain = p.parse_trigger_event(head), _effect_chain(tail)
+        event = p.parse_trigger_event(head)
+        # Under a POWER label only the first "Whenever" events (patterns.TRIGGERS): "At the
+        # end of combat, ..." in a Power happens once, after it is used, not each combat.
+        if (clause.power or not clause.kept) and p.parse_trigger_event(head, new=False) is None:
+            event = None
+        chain = _effect_chain(tail) if event is not None else None
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
     return False
+
+
+_TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per) ", re.IGNORECASE)
 
 
 def _add_condition(effect: Json, condition: Json) -> bool:
@@ -478,6 +509,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if section == "constant":
         if rest:
             return False
+    elif section == "timed":
+        return _timed(items, fields)
     elif section in ("entering", "wish"):
         power = [c for c in rest if c.kind == "timing"]
         rest = [c for c in rest if c.kind != "timing"]
@@ -510,6 +543,22 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     return True
 
 
+def _timed(items: list[_Clause], fields: Json) -> bool:
+    """ "[INSTANT] POWER: Use at the end of combat. <effects>": a trigger its player may use
+    (engine.triggers.timed_power); every sentence after the timing must be an effect."""
+    timing, rest = items[0], items[1:]
+    if timing.kind != "timing" or not rest:
+        return False
+    if any(c.kind != "effect" or c.hit for c in rest):
+        return False
+    effects = [e for c in rest for e in c.effects]
+    fields["triggers"] = [
+        *fields.get("triggers", []),
+        {**timing.data, "effects": effects, "power": True},
+    ]
+    return True
+
+
 def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
     """ "If you do, ..." refers to the sentence just before it: when that one is not an
     effect of the same list (unread, or across DAMAGE or HIT), or there is none (in a
@@ -536,12 +585,14 @@ def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Jso
     attaches = [c for c in known if c.kind == "attach"]
     rest = [c for c in known if c.kind != "attach"]
     last = attaches[-1].index
+    # triggers are the attached card's, active while attached ("Banish this card when ...")
+    runs = [c for c in rest if c.kind != "trigger"]
     if (
         section == "ability"
         and card_type == CardType.EVENT
         and len(attaches) == 1
-        and all(c.kind in ("effect", "requires") and not c.hit for c in rest)
-        and all(c.index < last for c in rest)
+        and all(c.kind in ("effect", "requires") and not c.hit for c in runs)
+        and all(c.index < last for c in runs)
     ):
         fields["attach_to"] = dict(attaches[0].data)
     else:

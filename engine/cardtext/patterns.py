@@ -409,8 +409,10 @@ TRIGGERS: _Table = [
 ]
 
 
-def parse_trigger_event(text: str) -> Json | None:
-    return _match(TRIGGERS, text)
+def parse_trigger_event(text: str, *, new: bool = True) -> Json | None:
+    from engine.cardtext import triggers  # "When/After/At ..." and game events
+
+    return _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
 
 
 # --- keywords --------------------------------------------------------------------------------

@@ -1,0 +1,142 @@
+"""Trigger sentences: WHEN something happens (engine.triggers carries them out).
+
+Three shapes, each read whole:
+- "Whenever/When/After <event>[ during combat], <effect(s)>." and "At <moment>, ..."; with
+  "Once per combat/turn" before it ("Once per combat when you deal critical damage, you
+  may ...");
+- "Banish this card when <event>." (an attached or in-play card leaves when it happens);
+- "[INSTANT] POWER: Use when/after/at <event>." opening a Power the controller may use
+  when the event happens (`parse_use_timing`).
+
+An event is read from the card's controller's view: `who` is whose event it is ("you",
+"your opponent", "a player"/"any personality"). Unknown events return None: the sentence
+stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_KIND = r"(?:(?P<kind>physical|energy) )?"
+_A = r"(?:an?|one) "
+# who does it: "you", "your opponent", "a player" / "any player"
+_WHO = r"(?P<who>you|your opponent|a player|any player|each player)"
+_WHOSE = r"(?P<who>your|your opponent's|a player's|any player's)"
+_MP = rf"(?:{_WHOSE} (?:MP|main personality)|(?P<anyone>any personality|a personality))"
+_S = r"s?"  # "you rejuvenate" / "your opponent rejuvenates"
+
+# (pattern of the event after the timing word, event name)
+_EVENTS: list[tuple[str, str]] = [
+    (rf"{_WHO} raises? (?:your|their|his|her|his or her) anger", "anger_raised"),
+    (rf"{_WHOSE} anger is lowered", "anger_lowered"),
+    (rf"{_MP} advances (?:a|one) levels?", "level_advanced"),
+    (rf"{_WHO} advances? (?:a|one) (?:personality )?levels?", "level_advanced"),
+    (rf"{_MP} changes levels?", "level_changed"),
+    (rf"{_WHO} changes? (?:personality )?levels?", "level_changed"),
+    (rf"{_WHOSE} {_KIND}attack hits", "attack_hit"),
+    (rf"{_WHO} performs? {_A}successful {_KIND}attack", "attack_hit"),
+    (rf"{_WHOSE} {_KIND}attack is stopped", "attack_stopped"),
+    (rf"one of {_WHOSE} {_KIND}attacks is stopped", "attack_stopped"),
+    (rf"{_WHO} deals? critical damage", "critical_damage"),
+    (rf"{_WHO} stops? {_A}{_KIND}attack", "defended"),
+    (rf"{_WHO} rejuvenates?", "rejuvenated"),
+    (rf"{_WHO} performs? {_A}{_KIND}attack", "attack_performed"),
+    (rf"{_WHO} takes? damage from an attack", "damage_taken"),
+    (r"(?:the )?end of (?:each )?combat", "combat_ended"),
+    (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),
+]
+_WHO_OF = {
+    "you": "self", "your": "self", "your opponent": "opponent", "your opponent's": "opponent",
+    "a player": "any", "any player": "any", "each player": "any", "a player's": "any",
+    "any player's": "any",
+}  # fmt: skip
+_COMPILED = [(re.compile(pattern, re.IGNORECASE), event) for pattern, event in _EVENTS]
+_DURING = re.compile(r"(.+?) during combat", re.IGNORECASE)
+
+
+def parse_event(text: str) -> Json | None:
+    """ "you deal critical damage" -> {"on": "critical_damage"}; None when unknown."""
+    text = text.strip()
+    during = _DURING.fullmatch(text)
+    if during:
+        text = during.group(1)
+    for pattern, event in _COMPILED:
+        found = pattern.fullmatch(text)
+        if not found:
+            continue
+        groups = found.groupdict()
+        who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "").lower())
+        if event == "combat_ended":
+            who = "any"
+        if who is None:
+            return None
+        result: Json = {"on": event}
+        if who != "self":
+            result["who"] = who
+        if groups.get("kind"):
+            result["attack_type"] = groups["kind"].lower()
+        if during:
+            if event == "combat_ended":
+                return None
+            result["during_combat"] = True
+        return result
+    return None
+
+
+_HEAD = re.compile(
+    r"(?:once per (?P<once>combat|turn),? )?(?P<word>whenever|when|after|at) (?P<event>.+)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def parse_head(head: str) -> Json | None:
+    """The part of a trigger sentence before its comma: "Whenever you Rejuvenate",
+    "Once per combat when you deal critical damage", "At the end of combat"."""
+    found = _HEAD.fullmatch(head.strip())
+    if not found:
+        return None
+    word = found.group("word").lower()
+    event = parse_event(found.group("event"))
+    if event is None:
+        return None
+    # "At" names a moment, the other words an event ("At you Rejuvenate" is not English)
+    if (word == "at") != (event["on"] in ("combat_ended", "planning_started")):
+        return None
+    if found.group("once"):
+        event["once_per"] = found.group("once").lower()
+    return event
+
+
+_BANISH_WHEN = re.compile(r"banish this card (?:when|whenever) (.+)", re.IGNORECASE)
+
+
+def parse_banish_when(body: str) -> Json | None:
+    """ "Banish this card when your opponent deals critical damage." -> a trigger."""
+    found = _BANISH_WHEN.fullmatch(body)
+    event = parse_event(found.group(1)) if found else None
+    if event is None or event["on"] in ("combat_ended", "planning_started"):
+        return None
+    return {**event, "effects": [{"do": "move", "verb": "banish", "this": True}]}
+
+
+_USE = re.compile(r"use (when|whenever|after|at) (.+)", re.IGNORECASE)
+# "Use after taking damage from an attack." names the card's controller
+_TAKING = re.compile(r"taking damage from an attack", re.IGNORECASE)
+
+
+def parse_use_timing(body: str) -> Json | None:
+    """ "Use at the end of combat." / "Use after taking damage from an attack." -> the
+    event that offers the Power."""
+    found = _USE.fullmatch(body.strip())
+    if not found:
+        return None
+    word, rest = found.group(1).lower(), found.group(2)
+    if _TAKING.fullmatch(rest):
+        return {"on": "damage_taken"} if word == "after" else None
+    event = parse_event(rest)
+    if event is None or (word == "at") != (event["on"] in ("combat_ended", "planning_started")):
+        return None
+    return event
