@@ -291,6 +291,12 @@ def _this_card(game: Game, args: JsonDict) -> None:
         _put(game, args, controller, iid, "resolving")
     elif iid in _in_play(game, controller):
         _put(game, args, controller, iid, "in_play")
+    else:
+        # an attached card ("Banish this card when ..."), on whichever side it is attached
+        hosts = [n for n, side in enumerate(game.state.players)
+                 if iid in (attached.iid for attached in side.attached)]  # fmt: skip
+        if hosts:
+            _put(game, args, hosts[0], iid, "in_play")
     if not game.over:
         _finish(game, args)
 

@@ -119,7 +119,10 @@ def parse_banish_when(body: str) -> Json | None:
     event = parse_event(found.group(1)) if found else None
     if event is None or event["on"] in ("combat_ended", "planning_started"):
         return None
-    return {**event, "effects": [{"do": "move", "verb": "banish", "this": True}]}
+    from engine.cardtext.patterns import parse_effect  # patterns hooks this module in
+
+    banish = parse_effect("Banish this card")
+    return None if banish is None else {**event, "effects": [banish]}
 
 
 _USE = re.compile(r"use (when|whenever|after|at) (.+)", re.IGNORECASE)

@@ -1,0 +1,162 @@
+"""Trigger sentences (engine.cardtext.triggers): "Whenever/When/After/At <event>, ...",
+"Once per combat/turn when ...", "Banish this card when <event>." and "[INSTANT] POWER: Use
+when <event>." (2016 GLOSSARY "Effects": contextual timing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+
+DESTROY_TOP = {"do": "move", "position": "top", "amount": 1, "source": "life_deck",
+               "to": "discard", "who": "opponent"}  # fmt: skip
+DRAW = {"do": "draw", "amount": 1}
+
+
+def _trigger(text: str, card_type: CardType = CardType.DRILL) -> dict[str, object]:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", (text, result.manual)
+    triggers = result.fields["triggers"]
+    assert len(triggers) == 1
+    trigger: dict[str, object] = triggers[0]
+    return trigger
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("CONSTANT: Whenever your anger is lowered, draw a card.", {"on": "anger_lowered"}),
+        ("CONSTANT: Whenever your opponent's anger is lowered, draw a card.",
+         {"on": "anger_lowered", "who": "opponent"}),
+        ("CONSTANT: Whenever you Rejuvenate, draw a card.", {"on": "rejuvenated"}),
+        ("CONSTANT: Whenever your opponent rejuvenates, draw a card.",
+         {"on": "rejuvenated", "who": "opponent"}),
+        ("CONSTANT: Whenever a player Rejuvenates, draw a card.",
+         {"on": "rejuvenated", "who": "any"}),
+        ("CONSTANT: Whenever you Rejuvenate during combat, draw a card.",
+         {"on": "rejuvenated", "during_combat": True}),
+        ("CONSTANT: Whenever your MP changes level, draw a card.", {"on": "level_changed"}),
+        ("CONSTANT: Whenever you change levels, draw a card.", {"on": "level_changed"}),
+        ("CONSTANT: After your opponent's MP advances a level, draw a card.",
+         {"on": "level_advanced", "who": "opponent"}),
+        ("CONSTANT: Whenever you perform an attack, draw a card.", {"on": "attack_performed"}),
+        ("CONSTANT: Whenever your opponent performs an energy attack, draw a card.",
+         {"on": "attack_performed", "who": "opponent", "attack_type": "energy"}),
+        ("CONSTANT: Whenever you perform a successful physical attack, draw a card.",
+         {"on": "attack_hit", "attack_type": "physical"}),
+        ("CONSTANT: Whenever one of your attacks is stopped, draw a card.",
+         {"on": "attack_stopped"}),
+        ("CONSTANT: When you stop an attack, draw a card.", {"on": "defended"}),
+        ("CONSTANT: When you deal critical damage, draw a card.", {"on": "critical_damage"}),
+        ("CONSTANT: At the end of combat, draw a card.", {"on": "combat_ended", "who": "any"}),
+        ("CONSTANT: At the end of each combat, draw a card.",
+         {"on": "combat_ended", "who": "any"}),
+        ("CONSTANT: At the start of your Planning Step, draw a card.",
+         {"on": "planning_started"}),
+        ("CONSTANT: Once per combat when you deal critical damage, draw a card.",
+         {"on": "critical_damage", "once_per": "combat"}),
+        ("CONSTANT: Once per turn after you perform a successful energy attack, draw a card.",
+         {"on": "attack_hit", "attack_type": "energy", "once_per": "turn"}),
+    ],
+)  # fmt: skip
+def test_trigger_events(text: str, event: dict[str, object]) -> None:
+    assert _trigger(text) == {**event, "effects": [DRAW]}
+
+
+def test_a_drill_without_label_reads_its_trigger() -> None:
+    text = "Whenever your anger is lowered, destroy the top card of your opponent's Life Deck."
+    assert _trigger(text) == {"on": "anger_lowered", "effects": [DESTROY_TOP]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CONSTANT: Whenever your anger would be lowered, draw a card.",
+        "CONSTANT: At you Rejuvenate, draw a card.",  # "At" names a moment
+        "CONSTANT: Whenever the end of combat, draw a card.",  # and the others an event
+        "CONSTANT: Whenever you Rejuvenate this combat, draw a card.",
+        "CONSTANT: Once per game when you deal critical damage, draw a card.",
+        "CONSTANT: At the end of combat during combat, draw a card.",
+        "CONSTANT: Whenever your ally rejuvenates, draw a card.",
+        "CONSTANT: Whenever you use a critical damage effect, draw a card.",
+    ],
+)
+def test_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert result.unread and "triggers" not in result.fields, text
+
+
+def test_a_timing_in_a_power_or_on_a_card_that_leaves_play_is_not_a_trigger() -> None:
+    """ "POWER: ... At the end of combat, lower your MP 1 level." happens once, after the
+    Power; an Event's "At the end of combat, ..." is not active after it is discarded."""
+    power = compile_text("POWER: Draw a card. At the end of combat, draw a card.", CardType.DRILL)
+    assert power.unread == ["At the end of combat, draw a card."]
+    assert "triggers" not in power.fields
+    event = compile_text("Draw a card. At the end of combat, draw a card.", CardType.EVENT)
+    assert event.status == "partial" and "triggers" not in event.fields
+    assert event.fields["action"]["effects"] == [DRAW]
+
+
+def test_banish_this_card_when() -> None:
+    banish = {"do": "move", "source": "this_card", "amount": 1, "to": "banish"}
+    text = ("POWER: Draw a card. Attach to your MP. Banish this card when your opponent "
+            "deals critical damage.")  # fmt: skip
+    assert _trigger(text, CardType.EVENT) == {
+        "on": "critical_damage", "who": "opponent", "effects": [banish]}  # fmt: skip
+    assert _trigger("Banish this card when any personality changes levels.") == {
+        "on": "level_changed", "who": "any", "effects": [banish]}  # fmt: skip
+    for near in (
+        "Banish this card when more than 1 card is attached to your MP.",
+        "Banish this card when you control a Styled Drill.",
+        "Banish this card at the end of combat.",
+    ):
+        assert compile_text(near, CardType.DRILL).unread == [near]
+    # an Event that does not attach is discarded after use: nothing to banish later
+    loose = "POWER: Draw a card. Banish this card when your opponent deals critical damage."
+    assert compile_text(loose, CardType.EVENT).status == "partial"
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.",
+         {"on": "combat_ended", "who": "any"}),
+        ("[INSTANT] POWER: Use at the start of your Planning Step. Rejuvenate 2.",
+         {"on": "planning_started"}),
+        ("[INSTANT] POWER: Use after taking damage from an attack. Rejuvenate 2.",
+         {"on": "damage_taken"}),
+        ("[INSTANT] POWER: Use after you stop an attack. Rejuvenate 2.", {"on": "defended"}),
+        ("INSTANT POWER: Use after your opponent performs an attack. Rejuvenate 2.",
+         {"on": "attack_performed", "who": "opponent"}),
+    ],
+)  # fmt: skip
+def test_timed_powers(text: str, event: dict[str, object]) -> None:
+    for card_type in (CardType.DRILL, CardType.MASTERY, CardType.MAIN_PERSONALITY):
+        assert _trigger(text, card_type) == {
+            **event, "effects": [{"do": "rejuvenate", "amount": 2}], "power": True}  # fmt: skip
+
+
+def test_timed_powers_left_to_players() -> None:
+    cases = [
+        # an Event's is played from the hand, a Setup's discarded after use: not yet
+        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.EVENT),
+        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.SETUP),
+        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.ALLY),
+        # a response before the card resolves: not a trigger
+        ("[INSTANT] POWER: Use when an Event is played. Rejuvenate 2.", CardType.DRILL),
+        ("[INSTANT] POWER: Use before taking damage from an attack. Rejuvenate 2.", CardType.DRILL),
+        ("[INSTANT] POWER: Use at the end of combat. Swap hands.", CardType.DRILL),
+        ("[INSTANT] POWER: Use at the end of combat.", CardType.DRILL),
+    ]
+    for text, card_type in cases:
+        result = compile_text(text, card_type)
+        assert result.status == "manual" and "triggers" not in result.fields, text
+
+
+def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
+    path = Path(__file__).parents[1] / "cards" / "triggers.yaml"
+    for card in load_card_file(path):
+        assert reproduces(card), card.name
