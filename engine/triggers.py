@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import manual
 from engine.cards import CardType, Trigger
 from engine.game import handler
 from engine.state import JsonDict, Option
@@ -40,8 +41,10 @@ def queue(game: Game, player: int, event: str, attack_type: str | None = None) -
     """`event` happened to `player`: queue every active trigger it sets off, on either
     side, for its card's controller (flushed by the `flush_triggers` task)."""
     for controller in (player, 1 - player):
-        for iid in game.cards_with_constants(controller):
+        for iid, origin in _sources(game, controller):
             for index, trigger in enumerate(game.card(iid).triggers):
+                if origin != "in_play" and not trigger.power:
+                    continue
                 if trigger.on != event or not _fires(
                     game, trigger, controller, player, attack_type
                 ):
@@ -55,7 +58,22 @@ def queue(game: Game, player: int, event: str, attack_type: str | None = None) -
                 entry: JsonDict = {"player": controller, "card": iid, "index": index}
                 if trigger.power:
                     entry["power"] = True
+                    entry["origin"] = origin
                 game.state.trigger_queue.append(entry)
+
+
+def _sources(game: Game, player: int) -> list[tuple[int, str]]:
+    """Cards whose triggers may fire: those with active constants, then Setups in play and
+    Events in hand, whose timed Powers are used as any Setup or Event is (2016 "Use a
+    Power": an Event is played from the hand and discarded after use; a Setup in play is
+    activated and discarded after use)."""
+    state = game.player(player)
+    events = [iid for iid in state.hand if game.card(iid).type == CardType.EVENT]
+    return [
+        *((iid, "in_play") for iid in game.cards_with_constants(player)),
+        *((iid, "setup") for iid in state.setups),
+        *((iid, "hand") for iid in events),
+    ]
 
 
 def _key(scope: str, iid: int, index: int) -> str:
@@ -92,7 +110,9 @@ def resolve_task(player: int, entry: JsonDict) -> tuple[str, JsonDict]:
         "index": 0,
         "attack": False,
     }
-    return ("timed_power", args) if entry.get("power") else ("effects", args)
+    if entry.get("power"):
+        return ("timed_power", {**args, "origin": entry["origin"]})
+    return ("effects", args)
 
 
 @handler("timed_power")
@@ -101,8 +121,12 @@ def timed_power_task(game: Game, args: JsonDict) -> None:
     now or not (2016 ICONS: an [INSTANT] effect "can be instantly played or used (whenever
     appropriate)")."""
     args = dict(args)
-    player, iid = args["controller"], args["card"]
+    player, iid, origin = args["controller"], args["card"], args.pop("origin")
     choice = args.pop("choice", None)
+    state = game.player(player)
+    zone = {"setup": state.setups, "hand": state.hand}.get(origin)
+    if zone is not None and iid not in zone:
+        return  # it left the hand or play before its turn came
     if choice is None:
         game.ask(
             player,
@@ -111,12 +135,21 @@ def timed_power_task(game: Game, args: JsonDict) -> None:
             [Option("use", f"Use {game.name(iid)}'s Power"), Option("no", "Do not use it")],
             "timed_power",
             **args,
+            origin=origin,
         )
         return
     if choice != "use":
-        game.emit("power", f"{game.who(player)} does not use {game.name(iid)}'s Power.")
+        game.emit("action", f"{game.who(player)} does not use {game.name(iid)}'s Power.")
         return
     if game.card(iid).type in _ONCE_PER_TURN_POWERS:
-        game.player(player).used_powers.append(iid)
-    game.emit("power", f"{game.who(player)} uses {game.name(iid)}'s Power.", card=game.name(iid))
+        state.used_powers.append(iid)
+    game.emit("action", f"{game.who(player)} uses {game.name(iid)}'s Power.", card=game.name(iid))
+    if zone is None:
+        game.then(("effects", args))
+        return
+    # played from the hand or activated: it is resolving, then put away after use
+    zone.remove(iid)
+    state.resolving.append(iid)
+    game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
+    manual.schedule(game, player, iid)
     game.then(("effects", args))

@@ -56,10 +56,13 @@ ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY} | {CardType.SETUP, CardT
 # cards_with_constants), attached cards aside.
 CONSTANT_TYPES = ENTERING_TYPES | {CardType.DRAGON_BALL}
 _ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
-# Cards in play whose "[INSTANT] POWER: Use when <event>." the engine offers when the event
-# happens (engine.triggers); an Event's is played from the hand and a Setup's discarded
-# after use, an Ally's waits for the MP to be near zero: those are left to players.
-TIMED_TYPES = frozenset({CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL})
+# Cards whose "[INSTANT] POWER: Use when <event>." the engine offers when the event happens
+# (engine.triggers): in play, a Setup in play (activated, discarded after use) or an Event
+# in hand (played, discarded after use); an Ally's waits for the MP to be near zero (2016
+# GLOSSARY "Ally"): left to players.
+TIMED_TYPES = frozenset(
+    {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL, CardType.SETUP, CardType.EVENT}
+)
 # Unknown sentences that say when or whether their ability may be used: the whole ability
 # is then manual ("Use at the start of your Planning Step.", "Use only ...", "(You may only
 # use this card's power once per game.)").

@@ -134,17 +134,17 @@ def test_banish_this_card_when() -> None:
     ],
 )  # fmt: skip
 def test_timed_powers(text: str, event: dict[str, object]) -> None:
-    for card_type in (CardType.DRILL, CardType.MASTERY, CardType.MAIN_PERSONALITY):
+    kept = (CardType.DRILL, CardType.MASTERY, CardType.MAIN_PERSONALITY)
+    for card_type in (*kept, CardType.SETUP, CardType.EVENT):
         assert _trigger(text, card_type) == {
             **event, "effects": [{"do": "rejuvenate", "amount": 2}], "power": True}  # fmt: skip
 
 
 def test_timed_powers_left_to_players() -> None:
     cases = [
-        # an Event's is played from the hand, a Setup's discarded after use: not yet
-        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.EVENT),
-        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.SETUP),
+        # an Ally's Power waits for the MP to be near zero: not yet
         ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.ALLY),
+        ("[INSTANT] POWER: Use at the end of combat. Rejuvenate 2.", CardType.DRAGON_BALL),
         # a response before the card resolves: not a trigger
         ("[INSTANT] POWER: Use when an Event is played. Rejuvenate 2.", CardType.DRILL),
         ("[INSTANT] POWER: Use before taking damage from an attack. Rejuvenate 2.", CardType.DRILL),
