@@ -25,10 +25,11 @@ def assert_all_manual(text: str, card_type: CardType) -> None:
     "text",
     [
         # Turles' Fruit (The Movie Collection): the timing sentence stayed manual while
-        # "Raise your anger 6 levels" ran as an Action usable at any time
-        "POWER: Use at the start of your Planning Step. Raise your anger 6 levels.",
+        # "Raise your anger 6 levels" ran as an Action usable at any time (now a timed
+        # Power, tests/cardtext/test_triggers.py; an event not known still gates)
+        "POWER: Use at the start of your opponent's Rejuvenation Step. Raise your anger 6 levels.",
         # Red Revitalize-style timings (Heroes and Villains, Evolution, Promos)
-        "POWER: Use after taking damage from an attack. Draw a card.",
+        "POWER: Use after taking damage from a card effect. Draw a card.",
         "POWER: Use when an Event is played. Draw a card.",
         "POWER: Use during your opponent's turn. Gain 2 stages.",
         "POWER: Use this card only once per game. Draw 2 cards.",
