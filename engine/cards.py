@@ -525,6 +525,10 @@ TriggerEvent = Literal[
     "combat_ended",  # combat ended
     "planning_started",  # your Planning Step began
     "damage_taken",  # an attack dealt you damage
+    "critical_effect_used",  # you used a Critical Damage effect
+    "turn_started",  # a turn began (before its Draw Step)
+    "turn_ended",  # a turn ended (after its Rejuvenation Step)
+    "rejuvenation_started",  # your Rejuvenation Step began
 ]
 
 
@@ -540,6 +544,8 @@ class Trigger(_Strict):
     who: Literal["self", "opponent", "any"] = "self"
     once_per: Literal["combat", "turn"] | None = None
     during_combat: bool = False
+    styled: bool = False  # only for a Styled (not Freestyle) attack card
+    no_combat: bool = False  # "if you did not declare combat" (this turn)
     power: bool = False
 
 

@@ -536,6 +536,8 @@ def critical_effect_task(game: Game, args: JsonDict) -> None:
 
 def use_critical_effect(game: Game, player: int, choice: str) -> None:
     kind, _, raw = choice.partition(":")
+    if kind in ("capture", "ally", "anger"):  # one was chosen, even one that does nothing
+        mechanics.queue_trigger(game, player, "critical_effect_used")
     if kind == "capture" and raw:
         game.then(("capture", {"player": player, "choice": f"card:{raw}"}))
     elif kind == "ally" and raw:

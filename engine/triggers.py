@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import manual
-from engine.cards import CardType, Trigger
+from engine.cards import CardType, Style, Trigger
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -34,7 +34,17 @@ def _fires(
         return False
     if attack_type and trigger.attack_type not in ("any", attack_type):
         return False
+    if trigger.styled and not _styled_attack(game):
+        return False
+    if trigger.no_combat and game.state.declared_combat:
+        return False
     return not (trigger.during_combat and game.state.step != "combat")
+
+
+def _styled_attack(game: Game) -> bool:
+    """The attack in progress is a Styled card's (2016 "Styled cards": not Freestyle)."""
+    attack = game.state.attack
+    return attack is not None and game.card(attack.source).style != Style.FREESTYLE
 
 
 def queue(game: Game, player: int, event: str, attack_type: str | None = None) -> None:

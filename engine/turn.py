@@ -27,6 +27,14 @@ def start_turn(game: Game, args: JsonDict) -> None:
     triggers.start_turn(game)
     modifiers.expire_floating(game)  # "this turn" effects end with the turn that created them
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.", turn=state.turn)
+    # "At the start of your turn": before its Draw Step
+    mechanics.queue_trigger(game, state.active, "turn_started")
+    game.then(("flush_triggers", {}), ("draw_step", {}))
+
+
+@handler("draw_step")
+def draw_step(game: Game, args: JsonDict) -> None:
+    state = game.state
     mechanics.draw(game, state.active, game.rules.draw_per_turn)
     game.then(("flush_triggers", {}), ("planning", {}))
     # "At the start of your Planning Step": once the Draw Step is over
@@ -254,6 +262,11 @@ def rejuvenation(game: Game, args: JsonDict) -> None:
     player = state.active
     discard = game.player(player).discard
     choice = args.get("choice")
+    if not args.get("started"):
+        # "At the beginning of your Rejuvenation Step"
+        mechanics.queue_trigger(game, player, "rejuvenation_started")
+        game.then(("flush_triggers", {}), ("rejuvenation", {"started": True}))
+        return
     if choice is None and not state.declared_combat and discard:
         game.ask(
             player,
@@ -264,9 +277,17 @@ def rejuvenation(game: Game, args: JsonDict) -> None:
                 Option("skip", "Do not rejuvenate"),
             ],
             "rejuvenation",
+            started=True,
         )
         return
     if choice == "rejuvenate":
         mechanics.rejuvenate(game, player, 1)
-    state.active = 1 - player
+    # "At the end of the turn" (and what the Rejuvenation set off), then the next turn
+    mechanics.queue_trigger(game, player, "turn_ended")
+    game.then(("flush_triggers", {}), ("next_turn", {}))
+
+
+@handler("next_turn")
+def next_turn(game: Game, args: JsonDict) -> None:
+    game.state.active = 1 - game.state.active
     game.then(("start_turn", {}))

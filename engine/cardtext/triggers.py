@@ -26,7 +26,7 @@ _A = r"(?:an?|one) "
 _WHO = r"(?P<who>you|your opponent|a player|any player|each player)"
 _WHOSE = r"(?P<who>your|your opponent's|a player's|any player's)"
 _MP = rf"(?:{_WHOSE} (?:MP|main personality)|(?P<anyone>any personality|a personality))"
-_S = r"s?"  # "you rejuvenate" / "your opponent rejuvenates"
+_STYLED = r"(?:(?P<styled>styled) )?"
 
 # (pattern of the event after the timing word, event name)
 _EVENTS: list[tuple[str, str]] = [
@@ -36,18 +36,28 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} advances? (?:a|one) (?:personality )?levels?", "level_advanced"),
     (rf"{_MP} changes levels?", "level_changed"),
     (rf"{_WHO} changes? (?:personality )?levels?", "level_changed"),
-    (rf"{_WHOSE} {_KIND}attack hits", "attack_hit"),
-    (rf"{_WHO} performs? {_A}successful {_KIND}attack", "attack_hit"),
-    (rf"{_WHOSE} {_KIND}attack is stopped", "attack_stopped"),
-    (rf"one of {_WHOSE} {_KIND}attacks is stopped", "attack_stopped"),
+    (rf"{_WHOSE} {_STYLED}{_KIND}attack hits", "attack_hit"),
+    (rf"{_WHO} performs? {_A}successful {_STYLED}{_KIND}attack", "attack_hit"),
+    (rf"{_WHOSE} {_STYLED}{_KIND}attack is stopped", "attack_stopped"),
+    (rf"one of {_WHOSE} {_STYLED}{_KIND}attacks is stopped", "attack_stopped"),
     (rf"{_WHO} deals? critical damage", "critical_damage"),
     (rf"{_WHO} stops? {_A}{_KIND}attack", "defended"),
     (rf"{_WHO} rejuvenates?", "rejuvenated"),
-    (rf"{_WHO} performs? {_A}{_KIND}attack", "attack_performed"),
+    (rf"{_WHO} performs? {_A}{_STYLED}{_KIND}attack", "attack_performed"),
     (rf"{_WHO} takes? damage from an attack", "damage_taken"),
+    (rf"{_WHO} uses? {_A}critical damage effect", "critical_effect_used"),
     (r"(?:the )?end of (?:each )?combat", "combat_ended"),
     (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),
+    (rf"the (?:start|beginning) of {_WHOSE} rejuvenation step", "rejuvenation_started"),
+    (rf"the (?:start|beginning) of {_WHOSE} turn", "turn_started"),
+    (r"the (?:start|beginning) of (?P<every>each|every) turn", "turn_started"),
+    (rf"the end of {_WHOSE} turn", "turn_ended"),
+    (r"the end of (?P<every>the|each|every) turn", "turn_ended"),
 ]
+# events that are moments ("At the end of combat"), not things a player does
+MOMENTS = frozenset(
+    {"combat_ended", "planning_started", "rejuvenation_started", "turn_started", "turn_ended"}
+)
 _WHO_OF = {
     "you": "self", "your": "self", "your opponent": "opponent", "your opponent's": "opponent",
     "a player": "any", "any player": "any", "each player": "any", "a player's": "any",
@@ -55,11 +65,21 @@ _WHO_OF = {
 }  # fmt: skip
 _COMPILED = [(re.compile(pattern, re.IGNORECASE), event) for pattern, event in _EVENTS]
 _DURING = re.compile(r"(.+?) during combat", re.IGNORECASE)
+_NO_COMBAT = re.compile(r"(.+?) if you did not declare combat(?: this turn)?", re.IGNORECASE)
+# "after performing a successful attack": the card's controller does it
+_GERUNDS = {"performing": "perform", "using": "use", "dealing": "deal", "stopping": "stop",
+            "taking": "take", "rejuvenating": "rejuvenate"}  # fmt: skip
 
 
 def parse_event(text: str) -> Json | None:
     """ "you deal critical damage" -> {"on": "critical_damage"}; None when unknown."""
     text = text.strip()
+    first, _, rest = text.partition(" ")
+    if first.lower() in _GERUNDS and rest:
+        text = f"you {_GERUNDS[first.lower()]} {rest}"
+    no_combat = _NO_COMBAT.fullmatch(text)
+    if no_combat:
+        text = no_combat.group(1)
     during = _DURING.fullmatch(text)
     if during:
         text = during.group(1)
@@ -69,7 +89,7 @@ def parse_event(text: str) -> Json | None:
             continue
         groups = found.groupdict()
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "").lower())
-        if event == "combat_ended":
+        if event == "combat_ended" or groups.get("every"):
             who = "any"
         if who is None:
             return None
@@ -78,10 +98,17 @@ def parse_event(text: str) -> Json | None:
             result["who"] = who
         if groups.get("kind"):
             result["attack_type"] = groups["kind"].lower()
+        if groups.get("styled"):
+            result["styled"] = True
         if during:
-            if event == "combat_ended":
+            if event in MOMENTS:
                 return None
             result["during_combat"] = True
+        if no_combat:
+            # the turn's declaration: only your own Rejuvenation Step is read
+            if event != "rejuvenation_started" or who != "self":
+                return None
+            result["no_combat"] = True
         return result
     return None
 
@@ -103,7 +130,7 @@ def parse_head(head: str) -> Json | None:
     if event is None:
         return None
     # "At" names a moment, the other words an event ("At you Rejuvenate" is not English)
-    if (word == "at") != (event["on"] in ("combat_ended", "planning_started")):
+    if (word == "at") != (event["on"] in MOMENTS):
         return None
     if found.group("once"):
         event["once_per"] = found.group("once").lower()
@@ -117,7 +144,7 @@ def parse_banish_when(body: str) -> Json | None:
     """ "Banish this card when your opponent deals critical damage." -> a trigger."""
     found = _BANISH_WHEN.fullmatch(body)
     event = parse_event(found.group(1)) if found else None
-    if event is None or event["on"] in ("combat_ended", "planning_started"):
+    if event is None or event["on"] in MOMENTS:
         return None
     from engine.cardtext.patterns import parse_effect  # patterns hooks this module in
 
@@ -140,6 +167,6 @@ def parse_use_timing(body: str) -> Json | None:
     if _TAKING.fullmatch(rest):
         return {"on": "damage_taken"} if word == "after" else None
     event = parse_event(rest)
-    if event is None or (word == "at") != (event["on"] in ("combat_ended", "planning_started")):
+    if event is None or (word == "at") != (event["on"] in MOMENTS):
         return None
     return event

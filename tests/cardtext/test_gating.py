@@ -27,7 +27,7 @@ def assert_all_manual(text: str, card_type: CardType) -> None:
         # Turles' Fruit (The Movie Collection): the timing sentence stayed manual while
         # "Raise your anger 6 levels" ran as an Action usable at any time (now a timed
         # Power, tests/cardtext/test_triggers.py; an event not known still gates)
-        "POWER: Use at the start of your opponent's Rejuvenation Step. Raise your anger 6 levels.",
+        "POWER: Use at the start of your opponent's Discard Step. Raise your anger 6 levels.",
         # Red Revitalize-style timings (Heroes and Villains, Evolution, Promos)
         "POWER: Use after taking damage from a card effect. Draw a card.",
         "POWER: Use when an Event is played. Draw a card.",

@@ -60,6 +60,21 @@ def _trigger(text: str, card_type: CardType = CardType.DRILL) -> dict[str, objec
          {"on": "critical_damage", "once_per": "combat"}),
         ("CONSTANT: Once per turn after you perform a successful energy attack, draw a card.",
          {"on": "attack_hit", "attack_type": "energy", "once_per": "turn"}),
+        ("CONSTANT: Whenever you use a critical damage effect, draw a card.",
+         {"on": "critical_effect_used"}),
+        ("CONSTANT: Once per combat after using a critical damage effect, draw a card.",
+         {"on": "critical_effect_used", "once_per": "combat"}),
+        ("CONSTANT: Whenever you perform a successful Styled attack, draw a card.",
+         {"on": "attack_hit", "styled": True}),
+        ("CONSTANT: Whenever you perform a Styled physical attack, draw a card.",
+         {"on": "attack_performed", "styled": True, "attack_type": "physical"}),
+        ("CONSTANT: At the beginning of your turn, draw a card.", {"on": "turn_started"}),
+        ("CONSTANT: At the start of each turn, draw a card.",
+         {"on": "turn_started", "who": "any"}),
+        ("CONSTANT: At the end of your opponent's turn, draw a card.",
+         {"on": "turn_ended", "who": "opponent"}),
+        ("CONSTANT: At the start of your Rejuvenation Step, draw a card.",
+         {"on": "rejuvenation_started"}),
     ],
 )  # fmt: skip
 def test_trigger_events(text: str, event: dict[str, object]) -> None:
@@ -81,7 +96,9 @@ def test_a_drill_without_label_reads_its_trigger() -> None:
         "CONSTANT: Once per game when you deal critical damage, draw a card.",
         "CONSTANT: At the end of combat during combat, draw a card.",
         "CONSTANT: Whenever your ally rejuvenates, draw a card.",
-        "CONSTANT: Whenever you use a critical damage effect, draw a card.",
+        "CONSTANT: At the end of your turn during combat, draw a card.",
+        "CONSTANT: Whenever you perform a successful Styled Drill attack, draw a card.",
+        "CONSTANT: Whenever you perform an attack if you did not declare combat, draw a card.",
     ],
 )
 def test_near_misses_stay_unread(text: str) -> None:
@@ -131,6 +148,12 @@ def test_banish_this_card_when() -> None:
         ("[INSTANT] POWER: Use after you stop an attack. Rejuvenate 2.", {"on": "defended"}),
         ("INSTANT POWER: Use after your opponent performs an attack. Rejuvenate 2.",
          {"on": "attack_performed", "who": "opponent"}),
+        ("[INSTANT] POWER: Use at the beginning of your Rejuvenation Step if you did not "
+         "declare combat. Rejuvenate 2.", {"on": "rejuvenation_started", "no_combat": True}),
+        ("[INSTANT]: Use after performing a successful Styled physical attack. Rejuvenate 2.",
+         {"on": "attack_hit", "styled": True, "attack_type": "physical"}),
+        ("[INSTANT] POWER: Use at the end of the turn. Rejuvenate 2.",
+         {"on": "turn_ended", "who": "any"}),
     ],
 )  # fmt: skip
 def test_timed_powers(text: str, event: dict[str, object]) -> None:
@@ -149,6 +172,11 @@ def test_timed_powers_left_to_players() -> None:
         ("[INSTANT] POWER: Use when an Event is played. Rejuvenate 2.", CardType.DRILL),
         ("[INSTANT] POWER: Use before taking damage from an attack. Rejuvenate 2.", CardType.DRILL),
         ("[INSTANT] POWER: Use at the end of combat. Swap hands.", CardType.DRILL),
+        (
+            "[INSTANT] POWER: Use at the beginning of your opponent's Rejuvenation Step if you "
+            "did not declare combat. Rejuvenate 2.",
+            CardType.DRILL,
+        ),
         ("[INSTANT] POWER: Use at the end of combat.", CardType.DRILL),
     ]
     for text, card_type in cases:
