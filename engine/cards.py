@@ -529,6 +529,7 @@ TriggerEvent = Literal[
     "turn_started",  # a turn began (before its Draw Step)
     "turn_ended",  # a turn ended (after its Rejuvenation Step)
     "rejuvenation_started",  # your Rejuvenation Step began
+    "entered_play",  # a card entered play under your control (`card_types`: which)
 ]
 
 
@@ -546,6 +547,7 @@ class Trigger(_Strict):
     during_combat: bool = False
     styled: bool = False  # only for a Styled (not Freestyle) attack card
     no_combat: bool = False  # "if you did not declare combat" (this turn)
+    card_types: list[CardType] = []  # entered_play: only these types (none: any card)
     power: bool = False
 
 

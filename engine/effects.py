@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import after_use, manual, mechanics, modifiers, quantities
+from engine import after_use, manual, mechanics, modifiers, quantities, triggers
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -435,11 +435,20 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
         if game.over:
             return
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
+            _entered(game, player, card.type)
             return
+    _entered(game, player, card.type)
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
     resolve(game, player, iid, "on_play")
+
+
+def _entered(game: Game, player: int, card_type: CardType) -> None:
+    """ "Whenever a Dragon Ball enters play": resolved once the card's own effects on
+    entering play have (engine.triggers; GLOSSARY "Effects")."""
+    triggers.queue(game, player, "entered_play", card_type=card_type)
+    game.then(("flush_triggers", {}))
 
 
 # --- decisions effects can raise ---------------------------------------------------------------

@@ -27,12 +27,19 @@ _ONCE_PER_TURN_POWERS = frozenset({CardType.MAIN_PERSONALITY, CardType.MASTERY, 
 
 
 def _fires(
-    game: Game, trigger: Trigger, controller: int, player: int, attack_type: str | None
+    game: Game,
+    trigger: Trigger,
+    controller: int,
+    player: int,
+    attack_type: str | None,
+    card_type: CardType | None,
 ) -> bool:
     whose = "self" if controller == player else "opponent"
     if trigger.who not in ("any", whose):
         return False
     if attack_type and trigger.attack_type not in ("any", attack_type):
+        return False
+    if trigger.card_types and card_type not in trigger.card_types:
         return False
     if trigger.styled and not _styled_attack(game):
         return False
@@ -47,7 +54,13 @@ def _styled_attack(game: Game) -> bool:
     return attack is not None and game.card(attack.source).style != Style.FREESTYLE
 
 
-def queue(game: Game, player: int, event: str, attack_type: str | None = None) -> None:
+def queue(
+    game: Game,
+    player: int,
+    event: str,
+    attack_type: str | None = None,
+    card_type: CardType | None = None,
+) -> None:
     """`event` happened to `player`: queue every active trigger it sets off, on either
     side, for its card's controller (flushed by the `flush_triggers` task)."""
     for controller in (player, 1 - player):
@@ -56,7 +69,7 @@ def queue(game: Game, player: int, event: str, attack_type: str | None = None) -
                 if origin != "in_play" and not trigger.power:
                     continue
                 if trigger.on != event or not _fires(
-                    game, trigger, controller, player, attack_type
+                    game, trigger, controller, player, attack_type, card_type
                 ):
                     continue
                 if not _available(game, controller, iid, index, trigger):

@@ -27,6 +27,10 @@ _WHO = r"(?P<who>you|your opponent|a player|any player|each player)"
 _WHOSE = r"(?P<who>your|your opponent's|a player's|any player's)"
 _MP = rf"(?:{_WHOSE} (?:MP|main personality)|(?P<anyone>any personality|a personality))"
 _STYLED = r"(?:(?P<styled>styled) )?"
+_TYPE = r"(?:setups?|drills?|ally|allies|dragon balls?|cards?)"
+_TYPES = rf"(?P<types>{_TYPE}(?:(?:,|,? or) {_TYPE})*)"
+_TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
+            "dragon ball": "dragon_ball", "card": ""}  # fmt: skip
 
 # (pattern of the event after the timing word, event name)
 _EVENTS: list[tuple[str, str]] = [
@@ -52,6 +56,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"the (?:start|beginning) of {_WHOSE} turn", "turn_started"),
     (r"the (?:start|beginning) of (?P<every>each|every) turn", "turn_started"),
     (rf"the end of {_WHOSE} turn", "turn_ended"),
+    (rf"(?:an?|one) {_TYPES} enters play", "entered_play_any"),
+    (rf"one of {_WHOSE} {_TYPES} enters play", "entered_play"),
+    (rf"(?:an?|one) {_TYPES} enters play under {_WHOSE} control", "entered_play"),
     (r"the end of (?P<every>the|each|every) turn", "turn_ended"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
@@ -91,6 +98,8 @@ def parse_event(text: str) -> Json | None:
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
+        if event == "entered_play_any":  # "a Dragon Ball enters play": anyone's
+            event, who = "entered_play", "any"
         if who is None:
             return None
         result: Json = {"on": event}
@@ -100,6 +109,12 @@ def parse_event(text: str) -> Json | None:
             result["attack_type"] = groups["kind"].lower()
         if groups.get("styled"):
             result["styled"] = True
+        if groups.get("types"):
+            types = _card_types(groups["types"])
+            if types is None:
+                return None
+            if types:
+                result["card_types"] = types
         if during:
             if event in MOMENTS:
                 return None
@@ -111,6 +126,17 @@ def parse_event(text: str) -> Json | None:
             result["no_combat"] = True
         return result
     return None
+
+
+def _card_types(words: str) -> list[str] | None:
+    """ "Setups or Drills" -> ["setup", "drill"]; "card" -> [] (any); None if mixed."""
+    found = [
+        _TYPE_OF[w.strip().lower().removesuffix("s")]
+        for w in re.split(r",\s*or\s+|,\s*|\s+or\s+", words)
+    ]
+    if "" in found:
+        return [] if found == [""] else None
+    return sorted(set(found))
 
 
 _HEAD = re.compile(

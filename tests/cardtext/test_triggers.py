@@ -81,6 +81,33 @@ def test_trigger_events(text: str, event: dict[str, object]) -> None:
     assert _trigger(text) == {**event, "effects": [DRAW]}
 
 
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("CONSTANT: Whenever a Dragon Ball enters play, draw a card.",
+         {"who": "any", "card_types": ["dragon_ball"]}),
+        ("CONSTANT: Whenever one of your Setup or Drills enters play, draw a card.",
+         {"card_types": ["drill", "setup"]}),
+        ("CONSTANT: Whenever one of your Allies, Setups, or Drills enters play during combat, "
+         "draw a card.", {"card_types": ["ally", "drill", "setup"], "during_combat": True}),
+        ("CONSTANT: Whenever a card enters play under your opponent's control, draw a card.",
+         {"who": "opponent"}),
+        ("CONSTANT: Whenever an Ally enters play under your control, draw a card.",
+         {"card_types": ["ally"]}),
+    ],
+)  # fmt: skip
+def test_entering_play(text: str, event: dict[str, object]) -> None:
+    assert _trigger(text) == {"on": "entered_play", **event, "effects": [DRAW]}
+    for near in (
+        "CONSTANT: Whenever an Earth Dragon Ball you own enters play, draw a card.",
+        "CONSTANT: Whenever a card or Drill enters play, draw a card.",
+        "CONSTANT: Whenever a card enters play under your opponent's control this combat, "
+        "draw a card.",
+        "CONSTANT: When this Drill enters play, draw a card.",
+    ):
+        assert "triggers" not in compile_text(near, CardType.DRILL).fields, near
+
+
 def test_a_drill_without_label_reads_its_trigger() -> None:
     text = "Whenever your anger is lowered, destroy the top card of your opponent's Life Deck."
     assert _trigger(text) == {"on": "anger_lowered", "effects": [DESTROY_TOP]}
