@@ -474,6 +474,10 @@ def _trigger(clause: _Clause, body: str) -> bool:
         if (clause.power or not clause.kept) and p.parse_trigger_event(head, new=False) is None:
             event = None
         chain = _effect_chain(tail) if event is not None else None
+        # "he" / "his" after a head naming only your opponent as a third person
+        if event is not None and chain is None and "your opponent" in head.lower():
+            for reading in triggers.opponent_pronouns(tail):
+                chain = chain or _effect_chain(reading)
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True

@@ -46,6 +46,7 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_STYLED}{_KIND}attacks is stopped", "attack_stopped"),
     (rf"{_WHO} deals? critical damage", "critical_damage"),
     (rf"{_WHO} stops? {_A}{_KIND}attack", "defended"),
+    (rf"your opponent stops one of your {_STYLED}{_KIND}attacks", "attack_stopped"),
     (rf"{_WHO} rejuvenates?", "rejuvenated"),
     (rf"{_WHO} performs? {_A}{_STYLED}{_KIND}attack", "attack_performed"),
     (rf"{_WHO} takes? damage from an attack", "damage_taken"),
@@ -95,7 +96,7 @@ def parse_event(text: str) -> Json | None:
         if not found:
             continue
         groups = found.groupdict()
-        who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "").lower())
+        who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
         if event == "entered_play_any":  # "a Dragon Ball enters play": anyone's
@@ -161,6 +162,20 @@ def parse_head(head: str) -> Json | None:
     if found.group("once"):
         event["once_per"] = found.group("once").lower()
     return event
+
+
+_SUBJECT = re.compile(r"(?:he or she|he|she|they)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\b(?:his or her|his|her|their)\b", re.IGNORECASE)
+
+
+def opponent_pronouns(tail: str) -> list[str]:
+    """ "Whenever your opponent Rejuvenates, banish the bottom card of his discard pile.":
+    the pronouns after a trigger about the opponent are the opponent. The readings to try
+    after the sentence as printed: "he" -> "your opponent" at the start ("he destroys the
+    top 2 cards of his Life Deck"), then every "his" -> "your opponent's" too."""
+    subject = _SUBJECT.sub("your opponent", tail, count=1) if _SUBJECT.match(tail) else tail
+    both = _POSSESSIVE.sub("your opponent's", subject)
+    return list(dict.fromkeys(t for t in (subject, both) if t != tail))
 
 
 _BANISH_WHEN = re.compile(r"banish this card (?:when|whenever) (.+)", re.IGNORECASE)

@@ -108,6 +108,22 @@ def test_entering_play(text: str, event: dict[str, object]) -> None:
         assert "triggers" not in compile_text(near, CardType.DRILL).fields, near
 
 
+def test_pronouns_after_a_head_naming_your_opponent_are_the_opponent() -> None:
+    banish = {"do": "move", "position": "bottom", "amount": 1, "source": "discard_pile",
+              "to": "banish", "who": "opponent"}  # fmt: skip
+    for pronoun in ("his", "her", "their", "his or her"):
+        text = (
+            f"Whenever your opponent Rejuvenates, banish the bottom card of {pronoun} discard pile."
+        )
+        assert _trigger(text) == {"on": "rejuvenated", "who": "opponent", "effects": [banish]}
+    stopped = _trigger("CONSTANT: Whenever your opponent stops one of your attacks, he destroys "
+                       "the top 2 cards of his Life Deck.")  # fmt: skip
+    assert stopped == {"on": "attack_stopped", "effects": [{**DESTROY_TOP, "amount": 2}]}
+    # no opponent named: "his" is nobody's
+    near = "CONSTANT: Whenever you Rejuvenate, banish the bottom card of his discard pile."
+    assert compile_text(near, CardType.DRILL).unread
+
+
 def test_a_drill_without_label_reads_its_trigger() -> None:
     text = "Whenever your anger is lowered, destroy the top card of your opponent's Life Deck."
     assert _trigger(text) == {"on": "anger_lowered", "effects": [DESTROY_TOP]}
