@@ -302,7 +302,8 @@ def build_game(spec: ScenarioFile, pool: CardPool) -> Game:
         for name in spec.players[seat].used_powers:  # type: ignore[index]
             card = pool.find(name)
             player = players[index]
-            for iid in [*player.mp, player.mastery, *(a.iid for a in player.allies)]:
+            allies = [ally.iid for ally in player.allies]
+            for iid in [*player.mp, player.mastery, *allies, *player.drills]:
                 if card is not None and state.cards[iid] == card.name:
                     player.used_powers.append(iid)
     _start(game, spec.start)

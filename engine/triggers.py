@@ -21,9 +21,11 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 # 2016 "Use a Power" and GLOSSARY "Power": the Powers of Main Personality levels, Allies and
-# Masteries may be used only once per turn (a Drill's, once each time its event happens:
-# docs/rulings.md).
-_ONCE_PER_TURN_POWERS = frozenset({CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.ALLY})
+# Masteries may be used only once per turn; a Drill's too, as it stays in play like a
+# Mastery (docs/rulings.md 79, as a Drill's Action Power).
+_ONCE_PER_TURN_POWERS = frozenset(
+    {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.ALLY, CardType.DRILL}
+)
 
 
 def _fires(
