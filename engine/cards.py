@@ -194,6 +194,13 @@ class LowerAnger(_Effect):
     amount: int = Field(default=1, ge=1)
 
 
+class LowerAngerTo(_Effect):
+    """ "Lower your opponent's anger to 1.": no change if it is already that low."""
+
+    do: Literal["lower_anger_to"]
+    level: int = Field(ge=0)
+
+
 class ChangeAnger(_Effect):
     """ "Raise or lower a player's anger 1 level.": the card's controller chooses the player
     (`players: either`) and/or the direction (`direction: either`) as the effect resolves."""
@@ -420,6 +427,7 @@ Effect = Annotated[
     | RaiseAnger
     | LowerAnger
     | ChangeAnger
+    | LowerAngerTo
     | AdvanceLevel
     | LowerLevel
     | Draw
@@ -484,12 +492,16 @@ class Attack(_Strict):
     not_prevented_by: list[Excluded] = []
 
 
+PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals
+
+
 class Defense(_Strict):
     """A defense icon: used in response to an attack (step 3)."""
 
     against: AttackFilter = "any"
     stops: bool = False
     prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
+    prevent_all: bool = False  # "Prevent all damage from an attack."
     effects: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
@@ -498,9 +510,18 @@ class Defense(_Strict):
 
     @model_validator(mode="after")
     def _does_something(self) -> Defense:
-        if not (self.stops or self.prevent or self.effects):
+        if not (self.stops or self.prevents or self.effects):
             raise ValueError("a defense must stop, prevent or have effects")
         return self
+
+    @property
+    def prevents(self) -> bool:
+        return self.prevent_all or self.prevent > 0
+
+    @property
+    def prevented_amount(self) -> int:
+        """What it prevents: "all damage" is more than any attack deals."""
+        return PREVENT_ALL if self.prevent_all else self.prevent
 
 
 class Action(_Strict):

@@ -274,10 +274,10 @@ def defense_options(
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
         )
-        prevents = defense.prevent > 0 and not (
+        prevents = defense.prevents and not (
             in_progress and after_use.prevention_fails(game, card)
         )
-        if (defense.stops or defense.prevent) and not (stops or prevents):
+        if (defense.stops or defense.prevents) and not (stops or prevents):
             return False
         return _defense_fits(game, card, defense, defender, kind)
 
@@ -362,11 +362,11 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
         if not after_use.prevention_fails(game, card):
-            attack.prevented += defense.prevent
+            attack.prevented += defense.prevented_amount
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
             game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")
-        if defense.prevent and after_use.prevention_fails(game, card):
+        if defense.prevents and after_use.prevention_fails(game, card):
             game.emit("unpreventable", f"{card.name} cannot prevent this attack's damage.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).

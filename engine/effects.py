@@ -23,6 +23,7 @@ from engine.cards import (
     LifeCardDamage,
     LoseStages,
     LowerAnger,
+    LowerAngerTo,
     Move,
     PutIntoPlay,
     RaiseAnger,
@@ -160,6 +161,7 @@ _WORDS: dict[str, str] = {
     "set_stage_max": "power up to full", "raise_anger": "raise anger {amount} level(s)",
     "lower_anger": "lower anger {amount} level(s)",
     "change_anger": "raise or lower anger {amount} level(s)",
+    "lower_anger_to": "lower anger to {level}",
     "advance_level": "advance the MP a level",
     "lower_level": "lower the MP a level", "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
@@ -211,6 +213,12 @@ def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool)
 
 def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
     mechanics.lower_anger(game, target, effect.amount)
+
+
+def _lower_anger_to(game: Game, effect: LowerAngerTo, _c: int, target: int, _a: bool) -> None:
+    above = game.player(target).anger - effect.level
+    if above > 0:
+        mechanics.lower_anger(game, target, above)
 
 
 def _change_anger(game: Game, effect: ChangeAnger, controller: int, _t: int, _a: bool) -> None:
@@ -358,6 +366,7 @@ _APPLY: dict[str, Apply] = {
     "raise_anger": _raise_anger,
     "lower_anger": _lower_anger,
     "change_anger": _change_anger,
+    "lower_anger_to": _lower_anger_to,
     "advance_level": _advance,
     "lower_level": _lower,
     "draw": _draw,
