@@ -60,6 +60,7 @@ def apply_move(
         args["player"], args["both"] = target, True
     if effect.source == "this_card":
         args["card"] = card
+    args["by"] = card
     game.then(("move", args))
 
 
@@ -371,8 +372,12 @@ def _end_card(game: Game, args: JsonDict, position: str) -> int:
 
 
 def _finish(game: Game, args: JsonDict) -> None:
-    """Shuffle a Life Deck searched whole, and those cards were shuffled into."""
+    """Shuffle a Life Deck searched whole, and those cards were shuffled into. A move of
+    N cards that moved fewer (a search that found nothing) did not happen: an "If you do"
+    after it does not follow (docs/rulings.md 43)."""
     spec = args["spec"]
+    if args.get("left", 0) > 0 and not spec.get("up_to") and not spec.get("every"):
+        game.sentence_not_done(args.get("by", -1))
     to_shuffle: list[int] = []
     if (
         "life_deck" in _sources(spec)
