@@ -536,6 +536,9 @@ SelfMoveEvent = Literal[
     "discarded_from_hand",  # from its owner's hand to the discard pile
     "rejuvenated",  # to the bottom of the Life Deck by Rejuvenate
     "destroyed_from_life_deck",  # discarded from the Life Deck by an effect (not damage)
+    "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
+    "banished_from_discard",  # from its owner's discard pile to the Banished Zone
+    "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
     "banished_for_endurance",  # Banished while taking damage, to prevent some
     "enters_play",
     "leaves_play",

@@ -289,7 +289,7 @@ def _destroy(game: Game, effect: Destroy, controller: int, target: int, _a: bool
     game.then(("destroy", {"chooser": controller, "victim": target, "target": effect.target}))
 
 
-def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int, _a: bool) -> None:
+def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int, _a: bool) -> None:
     state = game.player(target)
     for _ in range(effect.amount):
         if not state.discard:
@@ -297,6 +297,7 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int,
         iid = state.discard.pop()
         state.banished.append(iid)
         game.emit("banish", f"{game.name(iid)} is Banished from {game.who(target)}'s discard.")
+        self_moves.moved(game, iid, "banished_from_discard", by)
 
 
 def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:

@@ -118,6 +118,7 @@ def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
     for iid in drills:
         put_in_discard(game, iid)
         self_moves.moved(game, iid, "leaves_play", None, player)
+        self_moves.moved(game, iid, "discarded_on_level_change", None, player)
 
 
 def check_dragon_balls(game: Game, player: int) -> None:
@@ -307,6 +308,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         else:
             state.discard.append(iid)
             game.emit("damage_card", f"{game.who(player)} discards {game.name(iid)}.")
+            self_moves.moved(game, iid, "discarded_from_life_deck", None)
             remaining -= 1
         _count_critical(game, player, from_attack)
         game.check_survival(player)
@@ -357,6 +359,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         state.life.pop()
         state.discard.append(top)
         game.emit("damage_card", f"{game.who(player)} discards {card.name} as damage.")
+        self_moves.moved(game, top, "discarded_from_life_deck", None)
         remaining -= 1
         _count_critical(game, player, from_attack)
         game.check_survival(player)

@@ -308,6 +308,8 @@ def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
         self_moves.moved(game, iid, "destroyed_from_life_deck", controller)
     elif to == "rejuvenate":
         self_moves.moved(game, iid, "rejuvenated", controller)
+    elif zone == "discard_pile" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_discard", controller)
 
 
 def _moved_card_zone(game: Game, iid: int) -> str | None:

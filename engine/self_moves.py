@@ -33,8 +33,10 @@ def moved(
         return
     mine = game.owner(iid) if player is None else player
     queued = False
+    # destroying from the Life Deck is one way of discarding from it (damage the other)
+    events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     for index, ability in enumerate(card.when_moved):
-        if ability.event != event or not _caused(ability.by, by, mine):
+        if ability.event not in events or not _caused(ability.by, by, mine):
             continue
         if ability.during_combat and game.state.step != "combat":
             continue

@@ -35,23 +35,44 @@ _BY = (
 )
 # "by ..." and "during combat", each optional ("during combat by ..." is put in this order)
 _CAUSE = rf"(?:\s+{_BY})?(?:\s+{_COMBAT})?"
+_IF = r"(?:if|when|whenever)"
 _EVENTS: list[tuple[str, re.Pattern[str]]] = [
     (
         "discarded_from_hand",
-        re.compile(rf"if {_THIS} is discarded from your hand(?:{_CAUSE})", re.I),
+        re.compile(rf"{_IF} {_THIS} is discarded from your hand(?:{_CAUSE})", re.I),
     ),
-    ("rejuvenated", re.compile(rf"if {_THIS} is rejuvenated(?:\s+{_COMBAT})?", re.I)),
+    ("rejuvenated", re.compile(rf"{_IF} {_THIS} is rejuvenated(?:\s+{_COMBAT})?", re.I)),
     (
         "destroyed_from_life_deck",
-        re.compile(rf"if {_THIS} is destroyed from your life deck(?:{_CAUSE})", re.I),
+        re.compile(rf"{_IF} {_THIS} is destroyed from your life deck(?:{_CAUSE})", re.I),
+    ),
+    # damage discards from the Life Deck too (2016 GLOSSARY "Gaining/losing stages")
+    (
+        "discarded_from_life_deck",
+        re.compile(
+            rf"{_IF} {_THIS} is (?:discarded or destroyed|discarded) from your life deck"
+            rf"(?:\s+{_COMBAT})?",
+            re.I,
+        ),
+    ),
+    (
+        "banished_from_discard",
+        re.compile(rf"{_IF} {_THIS} is banished from your discard pile(?:{_CAUSE})", re.I),
     ),
     (
         "banished_for_endurance",
-        re.compile(rf"if {_THIS} is banished for endurance(?:\s+{_COMBAT})?", re.I),
+        re.compile(rf"{_IF} {_THIS} is banished for endurance(?:\s+{_COMBAT})?", re.I),
+    ),
+    (
+        "discarded_on_level_change",
+        re.compile(rf"{_IF} {_THIS} is discarded when (?:changing levels|you change levels)", re.I),
     ),
     (
         "enters_play",
-        re.compile(rf"(?:when|whenever|after) {_THIS} enters play(?:\s+{_COMBAT})?", re.I),
+        re.compile(
+            rf"(?:when|whenever|after) {_THIS} (?:enters|is entering) play(?:\s+{_COMBAT})?",
+            re.I,
+        ),
     ),
     (
         "leaves_play",
@@ -60,9 +81,10 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
 ]
-# "place it into play": the moves grammar has no "this card" into play
+# "place it into play": the moves grammar has no "this card" into play or hand
 _INTO_PLAY = re.compile(
-    r"(?P<may>you may )?place (?:it|this card) into play(?P<instead> instead)?", re.I
+    r"(?P<may>you may )?place (?:it|this card) into (?P<to>play|your hand)(?P<instead> instead)?",
+    re.I,
 )
 # "Rejuvenate it", "you may banish it to ...": "it" is the card that moved
 _IT = re.compile(r"((?:you may )?\w+) it\b", re.I)
@@ -74,7 +96,10 @@ def parse(body: str) -> Json | None:
     from engine.cardtext.compiler import _effect_chain, _splits  # builds on the compiler
 
     body = re.sub(r"^\[?constant\]?:\s*", "", body, flags=re.I)
-    for head, tail in _splits(body):
+    # "..., you may draw a card" is sometimes printed without its comma
+    bare = re.fullmatch(r"(.+?)\s+(you may .+)", body, re.I)
+    cuts = _splits(body) + ([(bare.group(1), bare.group(2))] if bare else [])
+    for head, tail in cuts:
         head = re.sub(r"\s+(during combat)\s+(by .+)", r" \2 \1", head, flags=re.I)
         for event, pattern in _EVENTS:
             found = pattern.fullmatch(head)
@@ -103,7 +128,8 @@ def _effects(tail: str, event: str, chain_of: Any) -> list[Json] | None:
     if into_play:
         if into_play.group("instead") and event != "discarded_from_hand":
             return None  # "instead" replaces the move: only read where the result is the same
-        effect: Json = {"do": "move", "source": source, "amount": 1, "to": "place"}
+        to = "place" if into_play.group("to").lower() == "play" else "hand"
+        effect: Json = {"do": "move", "source": source, "amount": 1, "to": to}
         return [{**effect, "may": True} if into_play.group("may") else effect]
     chain: list[Json] | None = chain_of(tail)
     if chain is None:

@@ -69,6 +69,17 @@ def test_each_event() -> None:
         "(When this Drill enters play, look at your opponent's hand.)": "enters_play",
         "When this card is leaving play during combat, your opponent destroys the top card of "
         "his Life Deck.": "leaves_play",
+        "(When this card is discarded or destroyed from your Life Deck, banish an Ally.)":
+            "discarded_from_life_deck",
+        "(When this card is banished from your discard pile, gain 2 stages.)":
+            "banished_from_discard",
+        "(If this card is discarded when changing levels, draw a card.)":
+            "discarded_on_level_change",
+        "CONSTANT POWER: When this card is entering play during combat, draw a card.":
+            "enters_play",
+        # printed without the comma before "you may"
+        "(If this card is destroyed from your Life Deck by one of your effects you may draw a "
+        "card.)": "destroyed_from_life_deck",
     }  # fmt: skip
     for text, event in cases.items():
         assert _moved(text, CardType.DRILL)[0]["event"] == event, text
@@ -101,6 +112,10 @@ def test_it_is_the_card_that_moved() -> None:
     )
     assert search["effects"][0]["source"] == "discard_pile"
     assert search["effects"][0]["to"] == "play"
+    (hand,) = _moved("(If this card is banished for Endurance, you may place it into your hand.)")
+    assert hand["effects"] == [
+        {"do": "move", "source": "moved_card", "amount": 1, "to": "hand", "may": True}
+    ]
 
 
 def test_drills_kept_on_a_level_change() -> None:
@@ -124,8 +139,9 @@ def test_near_misses_stay_unread() -> None:
         "(If this card is discarded from your hand by a Styled effect, draw a card.)",
         "(If this card is discarded from your hand during the Planning Step, draw a card.)",
         "(If this card is discarded from a hand, draw a card.)",
-        "(If this card is discarded when changing levels, draw a card.)",
-        "(When this card is banished from your discard pile, gain 2 stages.)",
+        "(When this card is banished from the top of your discard pile, gain 2 stages.)",
+        "(If this card is Rejuvenated, you may place it into play instead.)",
+        "(If this card is discarded from a hand you may draw a card.)",
         "(If this card is Rejuvenated, shout loudly.)",
         "(If a card is Rejuvenated, draw a card.)",
         "(If this card is destroyed from your Life Deck, place it into play instead.)",
