@@ -540,6 +540,7 @@ SelfMoveEvent = Literal[
     "banished_from_discard",  # from its owner's discard pile to the Banished Zone
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
     "banished_for_endurance",  # Banished while taking damage, to prevent some
+    "revealed_from_hand",  # its owner's hand revealed by an effect (it stays there)
     "enters_play",
     "leaves_play",
 ]

@@ -318,8 +318,10 @@ def _look_at_hand(game: Game, _e: Any, controller: int, target: int, _a: bool) -
     )
 
 
-def _reveal_hand(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+def _reveal_hand(game: Game, _e: Any, by: int, target: int, _a: bool) -> None:
     game.emit("reveal_hand", f"{game.who(target)} reveals their hand: {_hand_names(game, target)}.")
+    for iid in list(game.player(target).hand):
+        self_moves.moved(game, iid, "revealed_from_hand", by)
 
 
 def _critical_effect(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:

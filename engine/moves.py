@@ -316,7 +316,9 @@ def _moved_card_zone(game: Game, iid: int) -> str | None:
     """Where a card that just moved is now, if still in a public pile it can move from
     ("(If this card is discarded from your hand during combat, place it into play.)")."""
     state = game.player(game.owner(iid))
-    for zone, pile in (("discard_pile", state.discard), ("banished", state.banished)):
+    # a card revealed from the hand is seen there: "banish it" may move it from the hand
+    piles = (("discard_pile", state.discard), ("banished", state.banished), ("hand", state.hand))
+    for zone, pile in piles:
         if iid in pile:
             return zone
     return None

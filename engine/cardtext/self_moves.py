@@ -64,6 +64,10 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
         re.compile(rf"{_IF} {_THIS} is banished for endurance(?:\s+{_COMBAT})?", re.I),
     ),
     (
+        "revealed_from_hand",
+        re.compile(rf"{_IF} {_THIS} is revealed from your hand(?:{_CAUSE})", re.I),
+    ),
+    (
         "discarded_on_level_change",
         re.compile(rf"{_IF} {_THIS} is discarded when (?:changing levels|you change levels)", re.I),
     ),

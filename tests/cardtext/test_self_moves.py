@@ -75,6 +75,7 @@ def test_each_event() -> None:
             "banished_from_discard",
         "(If this card is discarded when changing levels, draw a card.)":
             "discarded_on_level_change",
+        "(If this card is revealed from your hand, draw a card.)": "revealed_from_hand",
         "CONSTANT POWER: When this card is entering play during combat, draw a card.":
             "enters_play",
         # printed without the comma before "you may"
