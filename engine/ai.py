@@ -82,7 +82,7 @@ class GreedyPlayer:
             return stops[0]
         prevents = sorted(
             (i for i in ids if i != "none"),
-            key=lambda i: -self._defense_card(game, i).prevent,
+            key=lambda i: -self._defense_card(game, i).prevented_amount,
         )
         return prevents[0] if prevents else "none"
 

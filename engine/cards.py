@@ -194,6 +194,13 @@ class LowerAnger(_Effect):
     amount: int = Field(default=1, ge=1)
 
 
+class LowerAngerTo(_Effect):
+    """ "Lower your opponent's anger to 1.": no change if it is already that low."""
+
+    do: Literal["lower_anger_to"]
+    level: int = Field(ge=0)
+
+
 class ChangeAnger(_Effect):
     """ "Raise or lower a player's anger 1 level.": the card's controller chooses the player
     (`players: either`) and/or the direction (`direction: either`) as the effect resolves."""
@@ -300,7 +307,9 @@ class PutIntoPlay(_Effect):
     mode: Literal["play", "place"]
 
 
-MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play", "this_card"]
+MoveZone = Literal[
+    "life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "moved_card"
+]  # fmt: skip
 
 
 class Move(_Effect):
@@ -310,8 +319,10 @@ class Move(_Effect):
     cards (`up_to`: fewer allowed; `every`: all that match) of `card_types` (any when
     empty), `styled` (2016 CARD TYPES: Freestyle cards are non-Styled), `style`,
     `endurance` (with Endurance) and `title_has` (with those words in the title), to `to`.
-    `this_card`: the card whose effect it is, while it is being used or in play. The
-    controller chooses. Cards always go to their owner's zones."""
+    `this_card`: the card whose effect it is, while it is being used or in play;
+    `moved_card`: the card whose own move triggered the effect (engine.self_moves), in
+    its owner's discard pile or Banished Zone, where it went. The controller chooses.
+    Cards always go to their owner's zones."""
 
     do: Literal["move"]
     source: MoveZone
@@ -420,6 +431,7 @@ Effect = Annotated[
     | RaiseAnger
     | LowerAnger
     | ChangeAnger
+    | LowerAngerTo
     | AdvanceLevel
     | LowerLevel
     | Draw
@@ -484,12 +496,16 @@ class Attack(_Strict):
     not_prevented_by: list[Excluded] = []
 
 
+PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals
+
+
 class Defense(_Strict):
     """A defense icon: used in response to an attack (step 3)."""
 
     against: AttackFilter = "any"
     stops: bool = False
     prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
+    prevent_all: bool = False  # "Prevent all damage from an attack."
     effects: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
@@ -498,9 +514,18 @@ class Defense(_Strict):
 
     @model_validator(mode="after")
     def _does_something(self) -> Defense:
-        if not (self.stops or self.prevent or self.effects):
+        if not (self.stops or self.prevents or self.effects):
             raise ValueError("a defense must stop, prevent or have effects")
         return self
+
+    @property
+    def prevents(self) -> bool:
+        return self.prevent_all or self.prevent > 0
+
+    @property
+    def prevented_amount(self) -> int:
+        """What it prevents: "all damage" is more than any attack deals."""
+        return PREVENT_ALL if self.prevent_all else self.prevent
 
 
 class Action(_Strict):
@@ -549,6 +574,33 @@ class Trigger(_Strict):
     no_combat: bool = False  # "if you did not declare combat" (this turn)
     card_types: list[CardType] = []  # entered_play: only these types (none: any card)
     power: bool = False
+
+
+SelfMoveEvent = Literal[
+    "discarded_from_hand",  # from its owner's hand to the discard pile
+    "rejuvenated",  # to the bottom of the Life Deck by Rejuvenate
+    "destroyed_from_life_deck",  # discarded from the Life Deck by an effect (not damage)
+    "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
+    "banished_from_discard",  # from its owner's discard pile to the Banished Zone
+    "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
+    "banished_for_endurance",  # Banished while taking damage, to prevent some
+    "revealed_from_hand",  # its owner's hand revealed by an effect (it stays there)
+    "enters_play",
+    "leaves_play",
+]
+# what moved the card: "effect" any card effect (not a rules discard or damage);
+# "your_effect" one its owner controls; "opponent_effect" one the opponent controls
+SelfMoveCause = Literal["any", "effect", "your_effect", "opponent_effect"]
+
+
+class WhenMoved(_Strict):
+    """ "(If this card is discarded from your hand by a card effect, ...)": what the card
+    does when it itself moves; resolves right after the move (engine.self_moves)."""
+
+    event: SelfMoveEvent
+    by: SelfMoveCause = "any"
+    during_combat: bool = False
+    effects: list[Effect]
 
 
 class AttachTo(_Strict):
@@ -611,6 +663,10 @@ class Card(_Strict):
     entering_combat: list[Effect] = []
     on_play: list[Effect] = []  # immediate effects when played (Dragon Balls: their wish)
     triggers: list[Trigger] = []
+    when_moved: list[WhenMoved] = []  # when the card itself moves (engine.self_moves)
+    # "(This Drill is not discarded when changing levels.)": kept on any level change, or
+    # ("advancing") only when advancing (engine.mechanics.discard_drills)
+    kept_on_level: Literal["changing", "advancing"] | None = None
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
@@ -669,6 +725,7 @@ class Card(_Strict):
     def all_effects(self) -> list[Effect]:
         """Every effect of every ability of the card."""
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
+        lists += [w.effects for w in self.when_moved]
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

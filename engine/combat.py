@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 
 # --- what a player may do ------------------------------------------------------------------
 def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
-    """(card, actor) for each Power usable now: the MP's current level and the Mastery
-    once per turn each, and Allies' Powers while the MP is at most one stage above zero."""
+    """(card, actor) for each Power usable now: the MP's current level, the Mastery and
+    each Drill once per turn each (docs/rulings.md 104), and Allies' Powers while the MP is
+    at most one stage above zero."""
     state = game.player(player)
     sources = [(state.mp_card, MAIN_PERSONALITY), (state.mastery, MAIN_PERSONALITY)]
+    sources += [(iid, MAIN_PERSONALITY) for iid in state.drills]
     if game.allies_may_act(player):
         sources += [(ally.iid, ally.iid) for ally in state.allies]
     return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
@@ -106,7 +108,7 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
             return False
         return can_attack(game, player, card.attack, actor)
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
-        return card.type in manual.HAND_POWERS and manual.needs_hand(card)
+        return manual.used_by_hand(card)
     return game.holds(card.action.requires, player)
 
 
@@ -282,10 +284,10 @@ def defense_options(
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
         )
-        prevents = defense.prevent > 0 and not (
+        prevents = defense.prevents and not (
             in_progress and after_use.prevention_fails(game, card)
         )
-        if (defense.stops or defense.prevent) and not (stops or prevents):
+        if (defense.stops or defense.prevents) and not (stops or prevents):
             return False
         return _defense_fits(game, card, defense, defender, kind)
 
@@ -370,11 +372,11 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
         if not after_use.prevention_fails(game, card):
-            attack.prevented += defense.prevent
+            attack.prevented += defense.prevented_amount
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
             game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")
-        if defense.prevent and after_use.prevention_fails(game, card):
+        if defense.prevents and after_use.prevention_fails(game, card):
             game.emit("unpreventable", f"{card.name} cannot prevent this attack's damage.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).

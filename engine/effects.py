@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import after_use, manual, mechanics, modifiers, quantities, triggers
+from engine import after_use, manual, mechanics, modifiers, quantities, self_moves, triggers
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -23,6 +23,8 @@ from engine.cards import (
     LifeCardDamage,
     LoseStages,
     LowerAnger,
+    LowerAngerTo,
+    LowerLevel,
     Move,
     PutIntoPlay,
     RaiseAnger,
@@ -44,6 +46,8 @@ def effects_of(card: Card, path: str) -> list[Effect]:
     """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"."""
     if path.startswith("trigger:"):
         return card.triggers[int(path.split(":")[1])].effects
+    if path.startswith(self_moves.PATH):
+        return card.when_moved[int(path.split(":")[1])].effects
     if path == "on_play":
         return card.on_play
     if path == "entering_combat":
@@ -123,6 +127,8 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
         # a move is done in full or not offered, so an "If you do" after it is earned
         amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
         return moves.can_do(game, effect, controller, iid, amount)
+    if effect.who == "self" and isinstance(effect, LowerLevel):
+        return game.player(controller).level > 1  # Level 1 cannot be lowered
     if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)
@@ -160,6 +166,7 @@ _WORDS: dict[str, str] = {
     "set_stage_max": "power up to full", "raise_anger": "raise anger {amount} level(s)",
     "lower_anger": "lower anger {amount} level(s)",
     "change_anger": "raise or lower anger {amount} level(s)",
+    "lower_anger_to": "lower anger to {level}",
     "advance_level": "advance the MP a level",
     "lower_level": "lower the MP a level", "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
@@ -191,9 +198,9 @@ def describe(effect: Effect) -> str:
 Apply = Callable[["Game", Any, int, int, bool], None]
 
 
-def _stages(game: Game, effect: GainStages | LoseStages, _c: int, target: int, _a: bool) -> None:
+def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _a: bool) -> None:
     gain = isinstance(effect, GainStages)
-    args = {"player": target, "amount": effect.amount, "gain": gain}
+    args = {"player": target, "amount": effect.amount, "gain": gain, "by": by}
     if effect.personality == "mp":
         args["mp_only"] = True
     game.then(("stages", args))
@@ -211,6 +218,12 @@ def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool)
 
 def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
     mechanics.lower_anger(game, target, effect.amount)
+
+
+def _lower_anger_to(game: Game, effect: LowerAngerTo, _c: int, target: int, _a: bool) -> None:
+    above = game.player(target).anger - effect.level
+    if above > 0:
+        mechanics.lower_anger(game, target, above)
 
 
 def _change_anger(game: Game, effect: ChangeAnger, controller: int, _t: int, _a: bool) -> None:
@@ -254,20 +267,20 @@ def _draw(game: Game, effect: Draw, _c: int, target: int, _a: bool) -> None:
     mechanics.draw(game, target, effect.amount)
 
 
-def _discard_hand(game: Game, effect: DiscardFromHand, _c: int, target: int, _a: bool) -> None:
-    game.then(("discard_from_hand", {"player": target, "amount": effect.amount}))
+def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a: bool) -> None:
+    game.then(("discard_from_hand", {"player": target, "amount": effect.amount, "by": by}))
 
 
-def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, _c: int, target: int, _a: bool) -> None:
-    mechanics.discard_top(game, target, effect.amount)
+def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, by: int, target: int, _a: bool) -> None:
+    mechanics.discard_top(game, target, effect.amount, by=by)
 
 
 def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attack: bool) -> None:
     mechanics.life_damage(game, target, effect.amount, from_attack=attack)
 
 
-def _rejuvenate(game: Game, effect: Rejuvenate, _c: int, target: int, _a: bool) -> None:
-    mechanics.rejuvenate(game, target, effect.amount)
+def _rejuvenate(game: Game, effect: Rejuvenate, by: int, target: int, _a: bool) -> None:
+    mechanics.rejuvenate(game, target, effect.amount, by=by)
 
 
 def _search(game: Game, effect: Search, _c: int, target: int, _a: bool) -> None:
@@ -287,7 +300,7 @@ def _destroy(game: Game, effect: Destroy, controller: int, target: int, _a: bool
     game.then(("destroy", {"chooser": controller, "victim": target, "target": effect.target}))
 
 
-def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int, _a: bool) -> None:
+def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int, _a: bool) -> None:
     state = game.player(target)
     for _ in range(effect.amount):
         if not state.discard:
@@ -295,6 +308,7 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int,
         iid = state.discard.pop()
         state.banished.append(iid)
         game.emit("banish", f"{game.name(iid)} is Banished from {game.who(target)}'s discard.")
+        self_moves.moved(game, iid, "banished_from_discard", by)
 
 
 def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
@@ -315,8 +329,10 @@ def _look_at_hand(game: Game, _e: Any, controller: int, target: int, _a: bool) -
     )
 
 
-def _reveal_hand(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+def _reveal_hand(game: Game, _e: Any, by: int, target: int, _a: bool) -> None:
     game.emit("reveal_hand", f"{game.who(target)} reveals their hand: {_hand_names(game, target)}.")
+    for iid in list(game.player(target).hand):
+        self_moves.moved(game, iid, "revealed_from_hand", by)
 
 
 def _critical_effect(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
@@ -358,6 +374,7 @@ _APPLY: dict[str, Apply] = {
     "raise_anger": _raise_anger,
     "lower_anger": _lower_anger,
     "change_anger": _change_anger,
+    "lower_anger_to": _lower_anger_to,
     "advance_level": _advance,
     "lower_level": _lower,
     "draw": _draw,
@@ -442,6 +459,7 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
     resolve(game, player, iid, "on_play")
+    self_moves.moved(game, iid, "enters_play", None, player)
 
 
 def _entered(game: Game, player: int, card_type: CardType) -> None:
@@ -478,6 +496,7 @@ def discard_from_hand_task(game: Game, args: JsonDict) -> None:
         state.hand.remove(iid)
         mechanics.put_in_discard(game, iid)
         game.emit("discard", f"{game.who(player)} discards {game.name(iid)} from hand.")
+        self_moves.moved(game, iid, "discarded_from_hand", args.get("by"))
         amount -= 1
     if amount <= 0 or not state.hand:
         return
@@ -489,6 +508,7 @@ def discard_from_hand_task(game: Game, args: JsonDict) -> None:
         "discard_from_hand",
         player=player,
         amount=amount,
+        by=args.get("by"),
     )
 
 
@@ -542,6 +562,7 @@ def remove_from_play(game: Game, player: int, iid: int) -> None:
         if iid in zone:
             zone.remove(iid)
     state.attached = [attached for attached in state.attached if attached.iid != iid]
+    self_moves.moved(game, iid, "leaves_play", None, player)
     if len(state.allies) != before:
         riders = [attached.iid for attached in state.attached if attached.host == iid]
         state.attached = [attached for attached in state.attached if attached.host != iid]
@@ -618,6 +639,8 @@ def discard_named_task(game: Game, args: JsonDict) -> None:
         "discard",
         f"{game.who(victim)} discards {len(hits)} card(s) named {name} from hand.",
     )
+    for iid in hits:
+        self_moves.moved(game, iid, "discarded_from_hand", chooser)
 
 
 @handler("destroy")

@@ -76,7 +76,10 @@ def queue(
                     continue
                 if not _available(game, controller, iid, index, trigger):
                     continue
-                if any(q["card"] == iid and q["index"] == index for q in game.state.trigger_queue):
+                if any(
+                    q["card"] == iid and q["index"] == index and "path" not in q
+                    for q in game.state.trigger_queue
+                ):
                     continue  # one sentence moving several cards sets it off once
                 if trigger.once_per:
                     game.state.triggers_used.append(_key(trigger.once_per, iid, index))
@@ -131,7 +134,8 @@ def resolve_task(player: int, entry: JsonDict) -> tuple[str, JsonDict]:
     args = {
         "controller": player,
         "card": entry["card"],
-        "path": f"trigger:{entry['index']}",
+        # a card's own move (engine.self_moves) names its path
+        "path": entry.get("path", f"trigger:{entry['index']}"),
         "index": 0,
         "attack": False,
     }

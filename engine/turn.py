@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics, modifiers, triggers
+from engine import manual, mechanics, modifiers, self_moves, triggers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -227,6 +227,12 @@ def discard_step(game: Game, args: JsonDict) -> None:
         else:
             mechanics.put_in_discard(game, iid)
             game.emit("discard", f"{game.who(player)} discards {game.name(iid)}.")
+            # a rules discard, not a card effect (engine.self_moves)
+            self_moves.moved(game, iid, "discarded_from_hand", None)
+            if state.trigger_queue:  # the card's own ability resolves before the next discard
+                again = ("discard_step", {"player": player, "first": first})
+                game.then(("flush_triggers", {}), again)
+                return
     if choice != "done" and me.hand:
         options = [Option(f"card:{iid}", f"Discard {game.name(iid)}") for iid in me.hand]
         if len(me.hand) <= game.rules.hand_limit + game.modifier_total(player, "hand_size"):
@@ -250,8 +256,9 @@ def discard_step(game: Game, args: JsonDict) -> None:
             for iid in held.held_discards:
                 mechanics.put_in_discard(game, iid)
                 game.emit("discard", f"{game.who(p)} discards {game.name(iid)}.")
+                self_moves.moved(game, iid, "discarded_from_hand", None)
             held.held_discards.clear()
-    game.then(("rejuvenation", {}))
+    game.then(("flush_triggers", {}), ("rejuvenation", {}))
 
 
 @handler("rejuvenation")

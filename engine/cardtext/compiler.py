@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, triggers
+from engine.cardtext import after_use, quantities, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -39,9 +39,18 @@ ATTACK_TYPES = frozenset(
         CardType.SETUP,
     }
 )
-DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY}
+DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY, CardType.DRILL}
+# A Drill's "POWER:" is used from play once per turn, as the Mastery's (engine.combat.
+# power_sources; docs/rulings.md 104).
 ACTION_TYPES = frozenset(
-    {CardType.EVENT, CardType.SETUP, CardType.MAIN_PERSONALITY, CardType.ALLY, CardType.MASTERY}
+    {
+        CardType.EVENT,
+        CardType.SETUP,
+        CardType.MAIN_PERSONALITY,
+        CardType.ALLY,
+        CardType.MASTERY,
+        CardType.DRILL,
+    }
 )
 # Cards whose "when entering combat" effects the engine runs (engine.turn: the Mastery, the
 # MP's level, Drills, Allies); a Power "Use when entering combat." is not an Ally's, whose
@@ -124,6 +133,7 @@ class _Clause:
     data: Json = field(default_factory=dict)
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
+    labelled: bool = False  # its section was opened by a label ("POWER:", "CONSTANT:" ...)
     power: bool = False  # under a POWER label
     kept: bool = False  # the card stays in play (its triggers can be active)
     # the effects after `data` that the same sentence runs ("... and draw a card.")
@@ -147,7 +157,10 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     fields: Json = {}
     failed = False
     for section in ("ability", "entering", "wish", "constant", "timed"):
-        items = [c for c in clauses if c.section == section and c.kind != "keyword"]
+        # a keyword, or what the card does when it itself moves, is no part of an ability
+        items = [
+            c for c in clauses if c.section == section and c.kind not in ("keyword", "when_moved")
+        ]
         if items and not _assemble(section, items, card_type, fields):
             failed = True
             for clause in items:
@@ -170,6 +183,9 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
         manual = [c.sentence for c in clauses if c.kind != "keyword"]
     else:
         status = "partial"
+    moved = [c.data for c in clauses if c.kind == "when_moved"]
+    if moved and status != "manual":  # a manual card's text is all played by hand
+        fields["when_moved"] = moved
     fields["automation"] = status
     if manual:
         fields["manual_text"] = list(manual)
@@ -195,7 +211,8 @@ def _check_x(clauses: list[_Clause]) -> None:
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
         return bool(clause.data.get("plus_x"))
-    effects = clause.data["effects"] if clause.kind == "trigger" else clause.effects
+    in_data = clause.kind in ("trigger", "when_moved")
+    effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)
 
 
@@ -243,7 +260,7 @@ def _keyword(sentence: str) -> bool:
 
 def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Clause]:
     clauses: list[_Clause] = []
-    hit, opens, power = False, "", False
+    hit, opens, labelled, power = False, "", False, False
     # cards in play, or an Event that attaches: other cards' new-style triggers stay unread
     kept = card_type in CONSTANT_TYPES or (
         card_type == CardType.EVENT
@@ -257,9 +274,10 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
         label = _LABEL.fullmatch(body)
         if label and label.group(1) in _SECTIONS:
             section, hit, opens = _SECTIONS[label.group(1)], False, label.group(1)
+            labelled = True
             power = section == "ability"
             body = label.group(2).strip()
-        clause = _Clause(index, sentence, section, power=power, kept=kept)
+        clause = _Clause(index, sentence, section, labelled=labelled, power=power, kept=kept)
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -328,6 +346,8 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("damage", p.parse_damage(body))
         return
     if put("keyword", p.parse_keyword(body)):
+        return
+    if put("when_moved", self_moves.parse(body)):
         return
     x = quantities.parse_definition(body)
     if x is not None:
@@ -609,6 +629,8 @@ def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Jso
 
 
 def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
+    if card_type == CardType.DRILL and not all(c.labelled for c in items):
+        return False  # a Drill's Power is printed "POWER:"; other text is not one
     kinds = [c.kind for c in items]
     requires = [c.data for c in items if c.kind == "requires"]
     if len(requires) > 1:
@@ -694,6 +716,8 @@ TEXT_FIELDS = (
     "entering_combat",
     "on_play",
     "triggers",
+    "when_moved",
+    "kept_on_level",
     "endurance",
     "banish_after_use",
     "after_use",

@@ -136,6 +136,10 @@ EFFECTS: _Table = [
     (_full(rf"lower {OPP} anger {NX} levels?"), _amount("lower_anger", "opponent")),
     (_full(rf"lower your anger {NX} levels?"), _amount("lower_anger")),
     (_full(rf"raise {OPP} anger {NX} levels?"), _amount("raise_anger", "opponent")),
+    (_full(rf"lower {OPP} anger to {N}"), lambda m: {"do": "lower_anger_to", "who": "opponent",
+                                                     "level": number(m.group(1))}),
+    (_full(rf"lower your anger to {N}"), lambda m: {"do": "lower_anger_to",
+                                                    "level": number(m.group(1))}),
     (_full(rf"(raise|lower|raise or lower) (a player's|your|{OPP}) anger {N} levels?"),
      _change_anger),
     (_full(rf"gain {NX} {STAGES}"), _amount("gain_stages")),
@@ -147,6 +151,9 @@ EFFECTS: _Table = [
     (_full(rf"{OPP} MP gains {NX} {STAGES}"), _amount("gain_stages", "opponent", "mp")),
     (_full(rf"{OPP} MP loses {NX} {STAGES}"), _amount("lose_stages", "opponent", "mp")),
     (_full(rf"draw {ANX} cards?"), _amount("draw")),
+    (_full(rf"your opponent draws {ANX} cards?"), _amount("draw", "opponent")),
+    # paying stages is losing them (2016 HOW CARDS WORK: energy attack costs)
+    (_full(rf"pay {NX} {STAGES}"), _amount("lose_stages")),
     # "Rejuvenate 3." (2016 GLOSSARY "Rejuvenate": one card at a time from the top)
     (_full(rf"rejuvenate {ANX}(?: cards?)?"), _amount("rejuvenate")),
     (
@@ -170,6 +177,7 @@ EFFECTS: _Table = [
     ),
     (_full(r"lower your MP (?:1|one) level"), _fixed({"do": "lower_level"})),
     (_full(r"power up to full"), _fixed({"do": "set_stage_max"})),
+    (_full(r"raise your MP to its highest power stage"), _fixed({"do": "set_stage_max"})),
     (_full(r"capture a dragon ball"), _fixed({"do": "capture_dragon_ball"})),
     (_full(r"use a critical damage effect"), _fixed({"do": "critical_effect"})),
     (_full(rf"look at {OPP} hand"), _fixed({"do": "look_at_hand", "who": "opponent"})),
@@ -348,6 +356,11 @@ DEFENSES: _Table = [
         _full(rf"prevents {N} stages or life cards of damage from an attack"),
         _defense("any", False),
     ),
+    # 2016 rulings (docs/rulings.md 5): an attack whose damage is all prevented still hits
+    (
+        _full(r"prevents? all damage from an attack"),
+        lambda _m: {"against": "any", "prevent_all": True},
+    ),
 ]
 
 
@@ -433,8 +446,11 @@ NOTES = _full(r"most recent printing|created by [^()]+")
 def parse_keyword(body: str) -> Json | None:
     """The fields a printed keyword sets; {} for a transcription note."""
     from engine.cardtext.after_use import parse_keyword as after_use  # builds on this module
+    from engine.cardtext.self_moves import parse_keyword as kept_on_level
 
-    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body) or after_use(body)
+    if NOTES.fullmatch(body):
+        return {}
+    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -1,0 +1,51 @@
+"""Small sentences: anger lowered to a level, prevent all damage, paying stages, the
+opponent drawing, raising the MP to its highest stage."""
+
+from __future__ import annotations
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+
+def fields(text: str) -> dict[str, object]:
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated", result
+    return dict(result.fields)
+
+
+def test_small_sentences() -> None:
+    assert fields("Lower your opponent's anger to 0.")["action"] == {
+        "effects": [{"do": "lower_anger_to", "who": "opponent", "level": 0}]
+    }
+    assert fields("POWER: Prevent all damage from an attack.")["defense"] == {
+        "against": "any", "prevent_all": True
+    }  # fmt: skip
+    assert fields("Your opponent draws 2 cards.")["action"] == {
+        "effects": [{"do": "draw", "amount": 2, "who": "opponent"}]
+    }
+    assert fields("You may pay 2 stages to draw a card.")["action"]["effects"][0] == {  # type: ignore[index]
+        "do": "lose_stages", "amount": 2, "may": True
+    }  # fmt: skip
+    assert fields("Raise your MP to its highest power stage.")["action"] == {
+        "effects": [{"do": "set_stage_max"}]
+    }
+
+
+def test_near_misses() -> None:
+    for text in (
+        "Lower your opponent's anger to your anger.",
+        "Prevent all damage from the next attack.",
+        "Raise a personality to its highest power stage.",
+    ):
+        assert compile_text(text, CardType.EVENT).unread == [text], text
+
+
+def test_a_drills_power_is_printed_power() -> None:
+    """docs/rulings.md 104: "POWER:" on a Drill is an Action used from play; a Drill's text
+    without the label is not one (it is constant text, left to players when not read)."""
+    result = compile_text("POWER: Draw a card. Discard a card from your hand.", CardType.DRILL)
+    assert result.status == "automated"
+    assert [e["do"] for e in result.fields["action"]["effects"]] == ["draw", "discard_from_hand"]
+    assert compile_text("Draw a card.", CardType.DRILL).status == "manual"
+    stop = compile_text("POWER: Stops an energy attack.", CardType.DRILL)
+    assert stop.fields["defense"] == {"against": "energy", "stops": True}
