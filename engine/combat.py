@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, manual, mechanics, modifiers, quantities
+from engine import after_use, history, manual, mechanics, modifiers, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -136,6 +136,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         if state.consecutive_passes >= 2:
             game.emit("combat_end", "Both players passed: combat ends.")
             after_use.end_of_combat(game)
+            history.end_of_combat(game)
             game.then(("discard_step", {"player": state.active, "first": True}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
@@ -164,6 +165,8 @@ def combat_action(game: Game, args: JsonDict) -> None:
         me.used_powers.append(iid)
         origin = "power"
     card = game.card(iid)
+    if kind in ("attack", "event"):  # played from the hand
+        history.record(game, player, "card_played", title=card.name, source=iid)
     after_use.begin_use(game, player, iid)
     if card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
@@ -212,6 +215,7 @@ def begin_attack(
         start_level=game.player(player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
+    history.record(game, player, "attack", attack_type=attack.type, origin=origin, source=iid)
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -451,6 +455,7 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
+    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type)
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
     # then, before the HIT effects of step 5 (GLOSSARY "Effects").
@@ -490,6 +495,7 @@ def attack_critical(game: Game, args: JsonDict) -> None:
     choice = args.get("choice")
     if choice is None:
         game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
+        history.record(game, player, "critical_damage")
         mechanics.queue_trigger(game, player, "critical_damage")
         game.ask(
             player,
@@ -525,6 +531,8 @@ def critical_effect_task(game: Game, args: JsonDict) -> None:
 
 def use_critical_effect(game: Game, player: int, choice: str) -> None:
     kind, _, raw = choice.partition(":")
+    if kind != "decline":
+        history.record(game, player, "critical_effect")
     if kind == "capture" and raw:
         game.then(("capture", {"player": player, "choice": f"card:{raw}"}))
     elif kind == "ally" and raw:
