@@ -8,13 +8,12 @@ import re
 from typing import TYPE_CHECKING
 
 from engine import history
-from engine.cards import Comparison, Happened, Quantity, Style
+from engine.cards import Comparison, Happened, Quantity
 from engine.quantities import count
 
 if TYPE_CHECKING:
     from engine.game import Game
 
-MAIN_PERSONALITY = -1
 _OPS = {
     "eq": lambda a, b: a == b,
     "ne": lambda a, b: a != b,
@@ -28,50 +27,9 @@ _OPS = {
 def value(game: Game, controller: int, quantity: Quantity) -> int | None:
     """The number now; None when it has no meaning now (the attacking personality's power
     level when no attack is in progress)."""
-    if quantity.of == "power_level":
-        return _power_level(game, controller, quantity)
-    if quantity.styled is not None:
-        return _styled_count(game, controller, quantity)
-    return count(game, controller, quantity)
-
-
-def _power_level(game: Game, controller: int, quantity: Quantity) -> int | None:
-    """2016 GLOSSARY "Power Level": the rating of a personality's current stage. The
-    defending personality is the defender's MP (docs/rulings.md 66)."""
-    if quantity.actor == "mp":
-        player = controller if quantity.who == "self" else 1 - controller
-        return game.power_level(player)
-    attack = game.state.attack
-    if attack is None:
+    if quantity.actor != "mp" and game.state.attack is None:
         return None
-    if quantity.actor == "attacking":
-        return game.power_level(attack.attacker, attack.actor)
-    return game.power_level(1 - attack.attacker)
-
-
-def _styled_count(game: Game, controller: int, quantity: Quantity) -> int:
-    """Cards in play counted by type and Styled or not (a Styled card is one of a style,
-    not Freestyle: 2016 GLOSSARY "Styled")."""
-    players = {"self": [controller], "opponent": [1 - controller], "both": [0, 1]}[quantity.who]
-    total = 0
-    for player in players:
-        state = game.player(player)
-        zone = {
-            "dragon_balls": state.dragon_balls,
-            "allies": [ally.iid for ally in state.allies],
-            "drills": state.drills,
-            "setups": state.setups,
-            "hand": state.hand,
-            "discard_pile": state.discard,
-            "banished": state.banished,
-        }.get(quantity.of, [])
-        for iid in zone:
-            card = game.card(iid)
-            if quantity.card_type is not None and card.type != quantity.card_type:
-                continue
-            if (card.style != Style.FREESTYLE) == quantity.styled:
-                total += 1
-    return total
+    return count(game, controller, quantity)
 
 
 def compares(game: Game, controller: int, comparison: Comparison) -> bool:

@@ -120,5 +120,5 @@ def test_near_misses_stay_unread(text: str) -> None:
 
 
 def test_condition_cards_are_what_their_text_compiles_to() -> None:
-    cards = [card for card in load_card_file(CARDS) if not card.name.startswith("Cond Filler")]
+    cards = [card for card in load_card_file(CARDS) if card.text != "No effect."]
     assert cards and all(reproduces(card) for card in cards)
