@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, Quantity, Style
+from engine.cards import Card, CardType, Quantity, Style
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -48,13 +48,19 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
     in_play = {
         "dragon_balls": state.dragon_balls,
         "allies": [ally.iid for ally in state.allies],
-        "drills": state.drills,
+        # attached Drills are in play too (2016 GLOSSARY "Attached Cards"), as Game.holds
+        # counts them for drills_at_most
+        "drills": [*state.drills, *_attached_drills(game, player)],
         "setups": state.setups,
         "hand": state.hand,
         "discard_pile": state.discard,
         "banished": state.banished,
     }[quantity.of]
     return sum(1 for iid in in_play if _fits(game.card(iid), quantity))
+
+
+def _attached_drills(game: Game, player: int) -> list[int]:
+    return [iid for iid in game.attached_cards(player) if game.card(iid).type == CardType.DRILL]
 
 
 def _fits(card: Card, quantity: Quantity) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.cardtext import patterns
 from engine.cardtext.patterns import OPP, N, number
+from engine.cardtext.quantities import zone_filter
 
 Json = dict[str, Any]
 _IC = re.IGNORECASE
@@ -46,7 +47,7 @@ def _single(text: str) -> Json | None:
 
 
 def _atom(text: str) -> Json | None:
-    for reader in (_controls, _hand, _anger, _level, _power_level, _more_than, _history):
+    for reader in (_controls, _zone, _anger, _level, _power_level, _more_than, _history):
         found = reader(text)
         if found is not None:
             return found
@@ -119,7 +120,16 @@ _CONTROLS_NONE = _full(
 )
 
 
+_THERE = _full(rf"there (?:is|are) ({_COUNT}) {_THING} in play")
+
+
 def _controls(text: str) -> Json | None:
+    found = _THERE.fullmatch(text)
+    if found:  # every player's
+        count, thing = _count(found.group(1)), _thing(found.group(8), found.group(9))
+        if count is None or thing is None:
+            return None
+        return _compare({**thing, "who": "both"}, *count)
     found = _CONTROLS.fullmatch(text) or _IN_PLAY.fullmatch(text)
     if found:
         count, thing = _count(found.group(2)), _thing(found.group(9), found.group(10))
@@ -134,15 +144,25 @@ def _controls(text: str) -> Json | None:
 
 
 # --- cards in hand -------------------------------------------------------------------------
-_HAND = _full(rf"(you|your opponent) ha(?:ve|s) ({_COUNT}) cards? in {_POSS} hand")
+# --- cards in a zone: hand, discard pile, Banished Zone -------------------------------------
+_ZONE = _full(
+    rf"(?P<who>you|your opponent) ha(?:ve|s) (?P<count>{_COUNT}) (?P<things>.+?) in {_POSS} "
+    r"(?P<zone>hand|discard pile|banished zone)"
+)
+_ZONES = {"hand": "hand", "discard pile": "discard_pile", "banished zone": "banished"}
 
 
-def _hand(text: str) -> Json | None:
-    found = _HAND.fullmatch(text)
-    count = _count(found.group(2)) if found else None
-    if found is None or count is None:
+def _zone(text: str) -> Json | None:
+    """ "you have more than 2 cards in your hand", "... 3 or more Allies in your discard
+    pile": counted by card type as X counts (engine.cardtext.quantities)."""
+    found = _ZONE.fullmatch(text)
+    if found is None:
         return None
-    return _compare({"of": "hand", **_who(found.group(1))}, *count)
+    count, kind = _count(found.group("count")), zone_filter(found.group("things").lower())
+    if count is None or kind is None:
+        return None
+    quantity = {"of": _ZONES[found.group("zone").lower()], **kind, **_who(found.group("who"))}
+    return _compare(quantity, *count)
 
 
 # --- anger and level ("is N", "is N or higher", "is higher than N") -------------------------
@@ -169,7 +189,27 @@ _ANGER = _full(rf"(your|{OPP}) (?:current )?anger(?: level)? is (?:at )?(?:level
 _HAS_ANGER = _full(rf"(you|your opponent) ha(?:ve|s) ({_COUNT}) anger")
 
 
+_ANGER_VS = _full(
+    rf"(your|{OPP}) anger(?: level)? is (higher|lower) than (yours|{OPP}(?: anger(?: level)?)?)"
+    rf"|(you|your opponent) ha(?:ve|s) (more|less) anger than (you|your opponent)(?: do| does)?"
+)
+
+
+def _anger_vs(text: str) -> Json | None:
+    found = _ANGER_VS.fullmatch(text)
+    if found is None:
+        return None
+    mine, relation, theirs = found.group(1, 2, 3) if found.group(1) else found.group(4, 5, 6)
+    if _who(mine) == _who(theirs):
+        return None
+    op = "gt" if relation.lower() in ("higher", "more") else "lt"
+    return _compare({"of": "anger", **_who(mine)}, op, right={"of": "anger", **_who(theirs)})
+
+
 def _anger(text: str) -> Json | None:
+    compared = _anger_vs(text)
+    if compared is not None:
+        return compared
     found = _ANGER.fullmatch(text)
     if found:
         value = _value(found.group(2))
