@@ -112,6 +112,7 @@ HistoryEvent = Literal[
     "attack",  # performed an attack
     "attack_hit",  # performed a successful (not stopped) attack
     "card_played",  # played a card from the hand in combat (attack or Event)
+    "life_deck_searched",  # looked through their own whole Life Deck for cards
 ]
 
 

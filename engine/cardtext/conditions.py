@@ -328,6 +328,10 @@ _DONE: list[tuple[re.Pattern[str], str]] = [
     (_full(rf"(you|your opponent) {_HAVE} raised {_POSS} anger {_SCOPE}"), "anger_raised"),
     (_full(rf"(your|{OPP}) anger ha(?:s|ve)( not)? been raised {_SCOPE}"), "anger_raised"),
     (_full(rf"(your|{OPP}) anger ha(?:s|ve)( not)? been lowered {_SCOPE}"), "anger_lowered"),
+    (
+        _full(rf"(you|your opponent) {_HAVE} searched {_POSS} life deck {_SCOPE}"),
+        "life_deck_searched",
+    ),
 ]
 _ATTACKED = _full(
     rf"(you|your opponent) {_HAVE} performed (another|an?) (successful )?(?:(physical|energy) )?"
