@@ -215,7 +215,11 @@ def begin_attack(
         start_level=game.player(player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
-    history.record(game, player, "attack", attack_type=attack.type, origin=origin, source=iid)
+    card = game.card(iid)
+    styled = modifiers.is_styled(game, player, card)
+    history.record(
+        game, player, "attack", attack_type=attack.type, origin=origin, source=iid, styled=styled
+    )
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -455,7 +459,8 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
-    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type)
+    styled = modifiers.is_styled(game, attack.attacker, game.card(attack.source))
+    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, styled=styled)
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
     # then, before the HIT effects of step 5 (GLOSSARY "Effects").

@@ -57,6 +57,7 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         if (not check.mp or entry.get("mp", True))
         and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
         and (not check.from_hand or entry.get("origin") == "hand")
+        and (check.styled is None or entry.get("styled") == check.styled)
         and (check.title is None or _title_has(entry.get("title", ""), check.title))
     ]
     return bool(_OPS[check.op](len(found), check.value))

@@ -314,31 +314,35 @@ def _more_than(text: str) -> Json | None:
 
 # --- this combat / this turn (engine.history) ----------------------------------------------
 _SUBJECT = rf"(you|your opponent|your MP|{OPP} MP)"
-_HAVE = r"(?:have|has)( not)?"
+# "you have dealt", "you have not dealt", "you dealt"
+_HAVE = r"(?:(?:have|has)( not)? )?"
 _SCOPE = r"this (combat|turn)"
 _DONE: list[tuple[re.Pattern[str], str]] = [
-    (_full(rf"{_SUBJECT} {_HAVE} (?:dealt|done) critical damage {_SCOPE}"), "critical_damage"),
+    (_full(rf"{_SUBJECT} {_HAVE}(?:dealt|done) critical damage {_SCOPE}"), "critical_damage"),
     (
-        _full(rf"{_SUBJECT} {_HAVE} used an? critical damage effects? {_SCOPE}"),
+        _full(rf"{_SUBJECT} {_HAVE}used an? critical damage effects? {_SCOPE}"),
         "critical_effect",
     ),
-    (_full(rf"{_SUBJECT} {_HAVE} gained (?:power )?stages? {_SCOPE}"), "gained_stages"),
-    (_full(rf"{_SUBJECT} {_HAVE} lost (?:power )?stages? {_SCOPE}"), "lost_stages"),
-    (_full(rf"{_SUBJECT} {_HAVE} changed (?:personality )?levels? {_SCOPE}"), "level_changed"),
-    (_full(rf"(you|your opponent) {_HAVE} raised {_POSS} anger {_SCOPE}"), "anger_raised"),
+    (_full(rf"{_SUBJECT} {_HAVE}gained (?:power )?stages? {_SCOPE}"), "gained_stages"),
+    (_full(rf"{_SUBJECT} {_HAVE}lost (?:power )?stages? {_SCOPE}"), "lost_stages"),
+    (_full(rf"{_SUBJECT} {_HAVE}changed (?:personality )?levels? {_SCOPE}"), "level_changed"),
+    (_full(rf"(you|your opponent) {_HAVE}raised {_POSS} anger {_SCOPE}"), "anger_raised"),
     (_full(rf"(your|{OPP}) anger ha(?:s|ve)( not)? been raised {_SCOPE}"), "anger_raised"),
     (_full(rf"(your|{OPP}) anger ha(?:s|ve)( not)? been lowered {_SCOPE}"), "anger_lowered"),
     (
-        _full(rf"(you|your opponent) {_HAVE} searched {_POSS} life deck {_SCOPE}"),
+        _full(rf"(you|your opponent) {_HAVE}searched {_POSS} life deck {_SCOPE}"),
         "life_deck_searched",
     ),
 ]
 _ATTACKED = _full(
-    rf"(you|your opponent) {_HAVE} performed (another|an?) (successful )?(?:(physical|energy) )?"
-    rf"attack( from {_POSS} hand)? {_SCOPE}"
+    rf"(?P<who>you|your opponent) (?:(?:have|has)(?P<not> not)? )?performed "
+    r"(?:(?P<one>another|an?)"
+    rf"|(?:at least (?P<least>{N})|(?P<many>{N}) or more)(?P<other> other)?) "
+    r"(?P<successful>successful )?(?P<styled>(?:non-)?styled )?(?:(?P<kind>physical|energy) )?"
+    rf"attacks?(?P<hand> from {_POSS} hand)? this (?P<scope>combat|turn)"
 )
 _PLAYED = _full(
-    rf"(you|your opponent) {_HAVE} played an? card with \"([^\"]+)\" in (?:the|its) "
+    rf"(you|your opponent) {_HAVE}played an? card with \"([^\"]+)\" in (?:the|its) "
     rf"(?:title|name) {_SCOPE}"
 )
 _FIRST = _full(r"this is the first card you have played this combat")
@@ -354,6 +358,33 @@ def _happened(event: str, subject: str, negated: bool, scope: str, **detail: Any
     return {"happened": [check]}
 
 
+def _attacked(found: re.Match[str]) -> Json | None:
+    """ "you have performed a / another / at least 2 other (successful) (Styled) (physical)
+    attack(s) (from your hand) this combat"."""
+    subject, negated = found.group("who"), bool(found.group("not"))
+    one, many = (found.group("one") or "").lower(), found.group("least") or found.group("many")
+    another = one == "another" or bool(found.group("other"))
+    count = number(many) if many else 1
+    if many and negated:
+        return None
+    if another and ("opponent" in subject.lower() or found.group("successful")):
+        return None  # "another" leaves out the attack in progress: only its attacker's
+    detail: Json = {}
+    if found.group("styled"):
+        detail["styled"] = not found.group("styled").lower().startswith("non")
+    if found.group("kind"):
+        detail["attack_type"] = found.group("kind").lower()
+    if found.group("hand"):
+        detail["from_hand"] = True
+    if another:
+        detail["another"] = True
+    event = "attack_hit" if found.group("successful") else "attack"
+    result = _happened(event, subject, negated, found.group("scope"), **detail)
+    if count != 1:
+        result["happened"][0]["value"] = count
+    return result
+
+
 def _history(text: str) -> Json | None:
     for pattern, event in _DONE:
         found = pattern.fullmatch(text)
@@ -365,20 +396,7 @@ def _history(text: str) -> Json | None:
             return _happened(event, subject, bool(found.group(2)), scope, **mp)
     found = _ATTACKED.fullmatch(text)
     if found:
-        subject, negative, which, successful, kind, from_hand, scope = found.groups()
-        detail: Json = {}
-        if kind:
-            detail["attack_type"] = kind.lower()
-        if from_hand:
-            detail["from_hand"] = True
-        if which.lower() == "another":
-            if "opponent" in subject.lower():
-                return None
-            detail["another"] = True
-        event = "attack_hit" if successful else "attack"
-        if successful and which.lower() == "another":
-            return None
-        return _happened(event, subject, bool(negative), scope, **detail)
+        return _attacked(found)
     found = _PLAYED.fullmatch(text)
     if found:
         subject, negative, title, scope = found.groups()

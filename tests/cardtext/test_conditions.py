@@ -58,6 +58,10 @@ def compare(left: dict[str, Any], op: str, value: int) -> dict[str, Any]:
          {"happened": [{"event": "anger_lowered", "scope": "turn"}]}),
         ("If your opponent has used a critical damage effect this combat",
          {"happened": [{"event": "critical_effect", "who": "opponent"}]}),
+        ("If your opponent changed levels this combat",
+         {"happened": [{"event": "level_changed", "who": "opponent"}]}),
+        ("If you have performed 2 or more Styled attacks this combat",
+         {"happened": [{"event": "attack", "styled": True, "value": 2}]}),
         ("If you have not searched your Life Deck this turn",
          {"happened": [{"event": "life_deck_searched", "scope": "turn", "op": "eq",
                         "value": 0}]}),
@@ -122,6 +126,8 @@ def test_this_attack_conditions_compile_only_in_an_attack() -> None:
         "If you have performed another successful attack this combat, draw a card.",
         "If your MP has raised your anger this combat, draw a card.",
         "If you control fewer than 0 Drills, draw a card.",
+        "If you have performed 2 attacks this combat, draw a card.",  # exactly or at least?
+        "If you have not performed 2 or more attacks this combat, draw a card.",
         "If you have 2 or more Saiyan cards in your discard pile, draw a card.",
         "If your anger is higher than yours, draw a card.",
         "If your opponent's MP has lost stages from one of your effects this combat, draw a card.",
@@ -135,3 +141,22 @@ def test_near_misses_stay_unread(text: str) -> None:
 def test_condition_cards_are_what_their_text_compiles_to() -> None:
     cards = [card for card in load_card_file(CARDS) if card.text != "No effect."]
     assert cards and all(reproduces(card) for card in cards)
+
+
+def test_cannot_play_this_card_unless_is_a_gate() -> None:
+    text = "(You cannot play this card unless you control at least 1 Ally.) Draw a card."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    assert result.fields["action"]["requires"] == compare({"of": "allies"}, "ge", 1)
+
+
+def test_at_least_n_other_attacks_leave_out_the_attack_in_progress() -> None:
+    text = ("Physical attack. If you have performed at least 2 other Styled physical attacks "
+            "this combat, draw a card. DAMAGE: AT.")  # fmt: skip
+    assert condition_of(text, CardType.PHYSICAL_COMBAT) == {"happened": [
+        {"event": "attack", "styled": True, "attack_type": "physical", "another": True,
+         "value": 2}]}  # fmt: skip
+    # as a gate it is tested before the attack begins: left to players
+    gate = ("Physical attack. (Use only if you have performed at least 2 other Styled physical "
+            "attacks this combat.) DAMAGE: AT.")  # fmt: skip
+    assert compile_text(gate, CardType.PHYSICAL_COMBAT).status == "manual"
