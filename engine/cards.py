@@ -128,8 +128,9 @@ class Happened(_Strict):
     mp: bool = False  # stages / levels: of the Main Personality only
     attack_type: AttackFilter = "any"
     from_hand: bool = False  # attacks: from a card played from the hand
-    styled: bool | None = None  # attacks: Styled (True) or non-Styled (False) ones only
+    styled: bool | None = None  # attacks, cards played: Styled (True) / non-Styled (False)
     title: str | None = None  # cards played: with these words in the title
+    card_type: CardType | None = None  # cards played: of this type
     # "another attack", "the first card you have played": the attack in progress (its card)
     # is not counted, so only in an attack's own sentences
     another: bool = False

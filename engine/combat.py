@@ -166,7 +166,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         origin = "power"
     card = game.card(iid)
     if kind in ("attack", "event"):  # played from the hand
-        history.record(game, player, "card_played", title=card.name, source=iid)
+        history.played(game, player, iid)
     after_use.begin_use(game, player, iid)
     if card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
@@ -351,6 +351,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if origin == "hand":
         me.hand.remove(iid)
         me.resolving.append(iid)
+        history.played(game, defender, iid)
     elif origin == "setup":
         me.setups.remove(iid)
         me.resolving.append(iid)

@@ -50,7 +50,8 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         if attack is None or attack.attacker != player:
             return False  # "another attack" means one besides the attack in progress
         mine = [entry for entry in done if entry.get("source") == attack.source]
-        done = [entry for entry in done if mine and entry is not mine[-1]]
+        if mine:  # the record of the attack in progress (its card's) is the last of its own
+            done = [entry for entry in done if entry is not mine[-1]]
     found = [
         entry
         for entry in done
@@ -58,6 +59,7 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
         and (not check.from_hand or entry.get("origin") == "hand")
         and (check.styled is None or entry.get("styled") == check.styled)
+        and (check.card_type is None or entry.get("card_type") == check.card_type)
         and (check.title is None or _title_has(entry.get("title", ""), check.title))
     ]
     return bool(_OPS[check.op](len(found), check.value))

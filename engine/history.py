@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.cards import Style
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -18,6 +20,15 @@ def record(game: Game, player: int, event: str, **detail: Any) -> None:
     state = game.state
     in_combat = state.step == "combat"
     state.history.append({"event": event, "player": player, "combat": in_combat, **detail})
+
+
+def played(game: Game, player: int, iid: int) -> None:
+    """A card played from the hand in combat, as an Action or a defense (docs/rulings.md
+    68): its title, type and whether it is Styled (2016 GLOSSARY "Freestyle")."""
+    card = game.card(iid)
+    styled = card.style != Style.FREESTYLE
+    detail = {"title": card.name, "card_type": card.type.value, "styled": styled}
+    record(game, player, "card_played", source=iid, **detail)
 
 
 def end_of_combat(game: Game) -> None:

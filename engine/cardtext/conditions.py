@@ -342,8 +342,9 @@ _ATTACKED = _full(
     rf"attacks?(?P<hand> from {_POSS} hand)? this (?P<scope>combat|turn)"
 )
 _PLAYED = _full(
-    rf"(you|your opponent) {_HAVE}played an? card with \"([^\"]+)\" in (?:the|its) "
-    rf"(?:title|name) {_SCOPE}"
+    r"(?P<who>you|your opponent) (?:(?:have|has)(?P<not> not)? )?played an? "
+    r"(?P<styled>(?:non-)?styled )?(?P<kind>card|event|physical combat card|energy combat card)"
+    r"(?: with \"(?P<title>[^\"]+)\" in (?:the|its) (?:title|name))? this combat"
 )
 _FIRST = _full(r"this is the first card you have played this combat")
 
@@ -385,6 +386,21 @@ def _attacked(found: re.Match[str]) -> Json | None:
     return result
 
 
+def _played(found: re.Match[str]) -> Json | None:
+    """ "you have played a (Styled) card / Event / Physical Combat card (with "<words>" in
+    the title) this combat": cards played from the hand in combat (docs/rulings.md 68); not
+    "this turn", as cards played in the Planning Step are not recorded."""
+    detail: Json = {}
+    kind = patterns.card_filter(found.group("kind")) or {}  # "card": any type
+    detail.update(kind)
+    if found.group("styled"):
+        detail["styled"] = not found.group("styled").lower().startswith("non")
+    if found.group("title"):
+        detail["title"] = found.group("title")
+    subject, negated = found.group("who"), bool(found.group("not"))
+    return _happened("card_played", subject, negated, "combat", **detail)
+
+
 def _history(text: str) -> Json | None:
     for pattern, event in _DONE:
         found = pattern.fullmatch(text)
@@ -399,8 +415,7 @@ def _history(text: str) -> Json | None:
         return _attacked(found)
     found = _PLAYED.fullmatch(text)
     if found:
-        subject, negative, title, scope = found.groups()
-        return _happened("card_played", subject, bool(negative), scope, title=title)
+        return _played(found)
     if _FIRST.fullmatch(text):
         # no card played this combat besides this one
         return {"happened": [{"event": "card_played", "op": "eq", "value": 0, "another": True}]}

@@ -62,6 +62,9 @@ def compare(left: dict[str, Any], op: str, value: int) -> dict[str, Any]:
          {"happened": [{"event": "level_changed", "who": "opponent"}]}),
         ("If you have performed 2 or more Styled attacks this combat",
          {"happened": [{"event": "attack", "styled": True, "value": 2}]}),
+        ("If you have played a non-Styled Energy Combat card this combat",
+         {"happened": [{"event": "card_played", "card_type": "energy_combat",
+                        "styled": False}]}),
         ("If you have not searched your Life Deck this turn",
          {"happened": [{"event": "life_deck_searched", "scope": "turn", "op": "eq",
                         "value": 0}]}),
@@ -127,6 +130,9 @@ def test_this_attack_conditions_compile_only_in_an_attack() -> None:
         "If your MP has raised your anger this combat, draw a card.",
         "If you control fewer than 0 Drills, draw a card.",
         "If you have performed 2 attacks this combat, draw a card.",  # exactly or at least?
+        # cards played in the Planning Step are not recorded
+        "If you have not played a card this turn, draw a card.",
+        "If you have played a Setup this combat, draw a card.",
         "If you have not performed 2 or more attacks this combat, draw a card.",
         "If you have 2 or more Saiyan cards in your discard pile, draw a card.",
         "If your anger is higher than yours, draw a card.",
