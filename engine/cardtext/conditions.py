@@ -77,7 +77,10 @@ _COUNTS: list[tuple[re.Pattern[str], str]] = [
     (_full(rf"(?:fewer|less) than {N}"), "lt"),
     (_full(rf"exactly {N}"), "eq"),
 ]
-_COUNT = rf"(?:{N} or more|at least {N}|more than {N}|{N} or (?:fewer|less)|(?:fewer|less) than {N}|exactly {N}|no|an?)"  # noqa: E501
+_COUNT = (
+    rf"(?:{N} or more|at least {N}|more than {N}|{N} or (?:fewer|less)|(?:fewer|less) than {N}"
+    rf"|exactly {N}|no|an?)"
+)
 
 
 def _count(phrase: str) -> tuple[str, int] | None:
@@ -143,7 +146,6 @@ def _controls(text: str) -> Json | None:
     return None
 
 
-# --- cards in hand -------------------------------------------------------------------------
 # --- cards in a zone: hand, discard pile, Banished Zone -------------------------------------
 _ZONE = _full(
     rf"(?P<who>you|your opponent) ha(?:ve|s) (?P<count>{_COUNT}) (?P<things>.+?) in {_POSS} "
