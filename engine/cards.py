@@ -113,6 +113,7 @@ HistoryEvent = Literal[
     "attack_hit",  # performed a successful (not stopped) attack
     "card_played",  # played a card from the hand in combat (attack or Event)
     "life_deck_searched",  # looked through their own whole Life Deck for cards
+    "action",  # made an Action in combat (passed: a pass; stopped: an attack that was stopped)
 ]
 
 
@@ -131,6 +132,11 @@ class Happened(_Strict):
     styled: bool | None = None  # attacks, cards played: Styled (True) / non-Styled (False)
     title: str | None = None  # cards played: with these words in the title
     card_type: CardType | None = None  # cards played: of this type
+    # actions: only `who`'s last Action this combat is read, and whether it was a pass /
+    # an attack that was stopped
+    last: bool = False
+    passed: bool | None = None
+    stopped: bool | None = None
     # "another attack", "the first card you have played": the attack in progress (its card)
     # is not counted, so only in an attack's own sentences
     another: bool = False

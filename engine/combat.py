@@ -130,6 +130,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         )
         return
     modifiers.action_taken(game, player)
+    history.record(game, player, "action", passed=choice == "pass")
     if choice == "pass":
         state.consecutive_passes += 1
         game.emit("pass", f"{game.who(player)} passes.")
@@ -328,6 +329,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if choice is None and modifiers.stopped_by_effect(game, attack.attacker, card):
         if not is_unstoppable(game):
             attack.stopped = True
+            history.attack_stopped(game, attack.attacker)
             game.emit("stop", f"An effect stops {card.name}: it is not defended against.")
             mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
             mechanics.queue_trigger(game, defender, "defended", attack.type)
@@ -364,6 +366,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     after_use.begin_use(game, defender, iid)
     if defense.stops and not after_use.stop_fails(game, card):
         attack.stopped = True
+        history.attack_stopped(game, attack.attacker)
         game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")
         # "You stop an attack" and "your attack is stopped" are one moment: both players'
         # triggers resolve together, the combat initiator's first (GLOSSARY "Effects").

@@ -52,10 +52,14 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         mine = [entry for entry in done if entry.get("source") == attack.source]
         if mine:  # the record of the attack in progress (its card's) is the last of its own
             done = [entry for entry in done if entry is not mine[-1]]
+    if check.last:
+        done = done[-1:]
     found = [
         entry
         for entry in done
-        if (not check.mp or entry.get("mp", True))
+        if (check.passed is None or entry.get("passed") == check.passed)
+        and (check.stopped is None or entry.get("stopped", False) == check.stopped)
+        and (not check.mp or entry.get("mp", True))
         and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
         and (not check.from_hand or entry.get("origin") == "hand")
         and (check.styled is None or entry.get("styled") == check.styled)

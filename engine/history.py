@@ -31,6 +31,13 @@ def played(game: Game, player: int, iid: int) -> None:
     record(game, player, "card_played", source=iid, **detail)
 
 
+def attack_stopped(game: Game, attacker: int) -> None:
+    """The attacker's Action (its last one) was an attack that was stopped."""
+    actions = entries(game, attacker, "action", "combat")
+    if actions:
+        actions[-1]["stopped"] = True
+
+
 def end_of_combat(game: Game) -> None:
     """The combat is over: its records now only count for "this turn"."""
     for entry in game.state.history:

@@ -349,6 +349,12 @@ _PLAYED = _full(
     r"(?: with \"(?P<title>[^\"]+)\" in (?:the|its) (?:title|name))? this combat"
 )
 _FIRST = _full(r"this is the first card you have played this combat")
+# the last Action: "your opponent passed as his last action (this combat)"
+_LAST = rf"(?:as|for|in|on|during) {_POSS} last action(?: this combat)?"
+_PASSED = _full(rf"(your opponent) (?:passed|passes) {_LAST}")  # yours is the one in progress
+_STOPPED_LAST = _full(
+    r"you stopped an attack (?:as|for|in|on|during) your opponent'?s last action(?: this combat)?"
+)
 
 
 def _happened(event: str, subject: str, negated: bool, scope: str, **detail: Any) -> Json:
@@ -418,6 +424,13 @@ def _history(text: str) -> Json | None:
     found = _PLAYED.fullmatch(text)
     if found:
         return _played(found)
+    found = _PASSED.fullmatch(text)
+    if found:
+        check = {"event": "action", **_who(found.group(1)), "last": True, "passed": True}
+        return {"happened": [check]}
+    if _STOPPED_LAST.fullmatch(text):
+        check = {"event": "action", "who": "opponent", "last": True, "stopped": True}
+        return {"happened": [check]}
     if _FIRST.fullmatch(text):
         # no card played this combat besides this one
         return {"happened": [{"event": "card_played", "op": "eq", "value": 0, "another": True}]}

@@ -65,6 +65,10 @@ def compare(left: dict[str, Any], op: str, value: int) -> dict[str, Any]:
         ("If you have played a non-Styled Energy Combat card this combat",
          {"happened": [{"event": "card_played", "card_type": "energy_combat",
                         "styled": False}]}),
+        ("If your opponent passes in his last action this combat",
+         {"happened": [{"event": "action", "who": "opponent", "last": True, "passed": True}]}),
+        ("If you stopped an attack in your opponent's last action",
+         {"happened": [{"event": "action", "who": "opponent", "last": True, "stopped": True}]}),
         ("If you have not searched your Life Deck this turn",
          {"happened": [{"event": "life_deck_searched", "scope": "turn", "op": "eq",
                         "value": 0}]}),
@@ -133,6 +137,7 @@ def test_this_attack_conditions_compile_only_in_an_attack() -> None:
         # cards played in the Planning Step are not recorded
         "If you have not played a card this turn, draw a card.",
         "If you have played a Setup this combat, draw a card.",
+        "If you passed as your last action, draw a card.",  # yours is the one in progress
         "If you have not performed 2 or more attacks this combat, draw a card.",
         "If you have 2 or more Saiyan cards in your discard pile, draw a card.",
         "If your anger is higher than yours, draw a card.",
