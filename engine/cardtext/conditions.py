@@ -46,8 +46,22 @@ def _single(text: str) -> Json | None:
     return None if found is None or "all_of" in found or "any_of" in found else found
 
 
+# "your MP is Goku, Gohan, or Goten": one of the names (case-sensitive, as patterns reads one)
+_NAME = r"[A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*"
+_MP_AMONG = re.compile(rf"your MP is ({_NAME}(?:, {_NAME})*),? or ({_NAME})")
+
+
+def _mp_among(text: str) -> Json | None:
+    found = _MP_AMONG.fullmatch(text)
+    if found is None:
+        return None
+    names = [*found.group(1).split(", "), found.group(2)]
+    return {"any_of": [{"personality": name} for name in names]}
+
+
 def _atom(text: str) -> Json | None:
-    for reader in (_controls, _zone, _anger, _level, _power_level, _more_than, _history):
+    readers = (_controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among)
+    for reader in readers:
         found = reader(text)
         if found is not None:
             return found

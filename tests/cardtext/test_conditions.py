@@ -69,6 +69,9 @@ def compare(left: dict[str, Any], op: str, value: int) -> dict[str, Any]:
          {"happened": [{"event": "action", "who": "opponent", "last": True, "passed": True}]}),
         ("If you stopped an attack in your opponent's last action",
          {"happened": [{"event": "action", "who": "opponent", "last": True, "stopped": True}]}),
+        ("If your MP is Chi-Chi, Goten, or Videl",
+         {"any_of": [{"personality": "Chi-Chi"}, {"personality": "Goten"},
+                     {"personality": "Videl"}]}),
         ("If you have not searched your Life Deck this turn",
          {"happened": [{"event": "life_deck_searched", "scope": "turn", "op": "eq",
                         "value": 0}]}),
@@ -138,6 +141,7 @@ def test_this_attack_conditions_compile_only_in_an_attack() -> None:
         "If you have not played a card this turn, draw a card.",
         "If you have played a Setup this combat, draw a card.",
         "If you passed as your last action, draw a card.",  # yours is the one in progress
+        "If your MP is Goku or level 2, draw a card.",
         "If you have not performed 2 or more attacks this combat, draw a card.",
         "If you have 2 or more Saiyan cards in your discard pile, draw a card.",
         "If your anger is higher than yours, draw a card.",
