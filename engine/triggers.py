@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual
-from engine.cards import CardType, Style, Trigger
+from engine import manual, modifiers
+from engine.cards import CardType, Trigger
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -51,9 +51,12 @@ def _fires(
 
 
 def _styled_attack(game: Game) -> bool:
-    """The attack in progress is a Styled card's (2016 "Styled cards": not Freestyle)."""
+    """The attack in progress is Styled (modifiers.is_styled: not a Freestyle card, or
+    made Styled by an effect)."""
     attack = game.state.attack
-    return attack is not None and game.card(attack.source).style != Style.FREESTYLE
+    return attack is not None and modifiers.is_styled(
+        game, attack.attacker, game.card(attack.source)
+    )
 
 
 def queue(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics, modifiers, self_moves, triggers
+from engine import history, manual, mechanics, modifiers, self_moves, triggers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -25,6 +25,7 @@ def start_turn(game: Game, args: JsonDict) -> None:
     for player in state.players:
         player.used_powers.clear()
     triggers.start_turn(game)
+    history.new_turn(game)
     modifiers.expire_floating(game)  # "this turn" effects end with the turn that created them
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.", turn=state.turn)
     # "At the start of your turn": before its Draw Step

@@ -252,8 +252,9 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 def parse_condition(text: str) -> Json | None:
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
+    from engine.cardtext.conditions import parse  # it builds on this module
 
-    found = _match(CONDITIONS, text) or parse_power_level(text)
+    found = _match(CONDITIONS, text) or parse_power_level(text) or parse(text)
     if found is None:
         named = _PERSONALITY.fullmatch(text)
         if named:
