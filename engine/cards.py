@@ -307,7 +307,8 @@ class PutIntoPlay(_Effect):
     mode: Literal["play", "place"]
 
 
-MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play", "this_card"]
+# `that`: the card an earlier sentence of the same effect list chose (engine.referents)
+MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "that"]
 
 
 class Move(_Effect):
@@ -334,10 +335,29 @@ class Move(_Effect):
     style: Style | None = None
     endurance: bool | None = None
     title_has: str | None = None
+    # "copies of that card": only cards titled as the card an earlier sentence chose or
+    # named (engine.referents)
+    copies: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate",
     ]  # fmt: skip
+
+
+class Choose(_Effect):
+    """Choose, name or reveal one card and record it for the rest of the effect list
+    ("that card", engine.referents). `what`: `hand` (look at `who`'s hand and choose a
+    card in it), `random_hand` (a random card of `who`'s hand), `name` (name a card
+    title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
+    `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both).
+    `card_types` / `not_dragon_ball` limit what may be chosen or named."""
+
+    do: Literal["choose"]
+    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom"]
+    source: Literal["discard_pile", "banished"] | None = None
+    card_types: list[CardType] = []
+    not_dragon_ball: bool = False
+    reveal: bool = False
 
 
 class DiscardNamed(_Effect):
@@ -444,6 +464,7 @@ Effect = Annotated[
     | UseCriticalEffect
     | PutIntoPlay
     | Move
+    | Choose
     | DiscardNamed
     | UntilEndOfTurn
     | StayInPlay

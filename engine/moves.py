@@ -23,6 +23,7 @@ from engine import mechanics
 from engine.cards import Move, Style
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
+from engine.referents import still_there
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -32,23 +33,37 @@ _PILES = ("life_deck", "discard_pile", "banished", "hand")
 _ZONE_WORDS = {
     "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
     "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
+    "that": "card chosen",
 }  # fmt: skip
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
     "banish": "Banish", "rejuvenate": "Rejuvenate",
 }  # fmt: skip
+_THAT_WORDS = {
+    "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
+    "life_bottom": "put that card at the bottom of the Life Deck",
+    "life_shuffle": "shuffle that card into the Life Deck",
+}  # fmt: skip
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
-    "card_types", "styled", "style", "endurance", "title_has", "to",
+    "card_types", "styled", "style", "endurance", "title_has", "copies", "to",
 }  # fmt: skip
 
 
 def apply_move(
-    game: Game, effect: Move, controller: int, target: int, _attack: bool, card: int = -1
+    game: Game,
+    effect: Move,
+    controller: int,
+    target: int,
+    _attack: bool,
+    card: int = -1,
+    that: JsonDict | None = None,
 ) -> None:
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
+    if that is not None and effect.copies:  # "copies of that card" (engine.referents)
+        spec["title"] = that["title"]
     # "a player's discard pile": the controller picks whose (player None); "an Ally": any
     # Ally in play, on either side (both)
     either = effect.either_player
@@ -60,6 +75,8 @@ def apply_move(
         args["player"], args["both"] = target, True
     if effect.source == "this_card":
         args["card"] = card
+    if effect.source == "that" and that is not None:
+        args["that"] = that
     game.then(("move", args))
 
 
@@ -67,8 +84,8 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
     """Can the whole move be done now ("You may destroy 3 Setups you control. If you do,
     ...": not with two; docs/rulings.md 43)? "up to", "any number of" and "all" always
     can; a Life Deck search may fail to find, so it asks for enough cards in the zone."""
-    if effect.up_to or effect.every:
-        return True
+    if effect.up_to or effect.every or effect.source == "that":
+        return True  # "that card" is there: engine.referents.holds checked it
     if "life_deck" in (effect.source, *effect.also_from) and effect.position == "any":
         return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
     if effect.source == "this_card":
@@ -101,6 +118,8 @@ def describe_move(effect: Move) -> str:
     verb = _verb(effect.to, effect.source)
     if effect.source == "this_card":
         return f"{verb.lower()} this card"
+    if effect.source == "that":
+        return _THAT_WORDS.get(effect.to, f"{verb.lower()} that card")
     return f"{verb.lower()} {count} card(s) from {where}"
 
 
@@ -140,6 +159,8 @@ def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
         return False
     if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
         return False
+    if spec.get("copies") and card.title != spec.get("title"):
+        return False  # a copy of the card chosen or named (engine.referents)
     return not spec.get("style") or card.style.value == spec["style"]
 
 
@@ -214,7 +235,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     else:
         game.emit("move", f"{shown} goes from {origin} {where}.")
     if hidden:
-        for viewer in dict.fromkeys((controller, owner)):
+        # a card picked at random was seen by its owner alone (engine.referents)
+        viewers = args.get("that", {}).get("seen") or (controller, owner)
+        for viewer in dict.fromkeys(viewers):
             game.emit("move_private", f"That card is {name}.", private_to=viewer)
     state = game.player(owner)
     if to == "hand":
@@ -240,6 +263,9 @@ def move_task(game: Game, args: JsonDict) -> None:
     spec, controller = args["spec"], args["controller"]
     if spec["source"] == "this_card":
         _this_card(game, args)
+        return
+    if spec["source"] == "that":
+        _that_card(game, args)
         return
     if args["player"] is None:
         # "a player's discard pile": the controller picks whose
@@ -289,6 +315,16 @@ def _this_card(game: Game, args: JsonDict) -> None:
         _put(game, args, controller, iid, "resolving")
     elif iid in _in_play(game, controller):
         _put(game, args, controller, iid, "in_play")
+    if not game.over:
+        _finish(game, args)
+
+
+def _that_card(game: Game, args: JsonDict) -> None:
+    """ "Your opponent discards that card": the card an earlier sentence chose, from
+    where it was chosen (engine.referents; gone from there, nothing happens)."""
+    that = args.get("that")
+    if that is not None and still_there(game, that):
+        _put(game, args, that["player"], that["card"], that["zone"])
     if not game.over:
         _finish(game, args)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
+from engine.cardtext.referents import parse_choice, parse_reference
 
 Json = dict[str, Any]
 
@@ -213,6 +214,8 @@ def parse_effect(body: str) -> Json | None:
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
+        or parse_choice(body)
+        or parse_reference(body)
     )
 
 
