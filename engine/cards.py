@@ -56,6 +56,16 @@ class _Strict(BaseModel):
 
 
 # --- Conditions ------------------------------------------------------------------------
+class ThatCard(_Strict):
+    """What the card an earlier sentence chose must be ("If that card was Styled",
+    engine.referents): all given fields hold."""
+
+    styled: bool | None = None
+    card_types: list[CardType] = []  # one of them
+    endurance: bool | None = None
+    style: Style | None = None
+
+
 class Condition(_Strict):
     """All given fields must hold. `who` says whose state is tested (default: yours)."""
 
@@ -76,6 +86,8 @@ class Condition(_Strict):
     # "If you advance a personality level with this card": the MP's level rose since the
     # attack in progress began (only in that attack's own sentences)
     advanced_this_attack: bool | None = None
+    # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
+    that: ThatCard | None = None
 
 
 class Modifier(_Strict):
@@ -349,11 +361,12 @@ class Choose(_Effect):
     ("that card", engine.referents). `what`: `hand` (look at `who`'s hand and choose a
     card in it), `random_hand` (a random card of `who`'s hand), `name` (name a card
     title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
-    `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both).
+    `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both), `draw`
+    (draw a card and reveal it).
     `card_types` / `not_dragon_ball` limit what may be chosen or named."""
 
     do: Literal["choose"]
-    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom"]
+    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom", "draw"]
     source: Literal["discard_pile", "banished"] | None = None
     card_types: list[CardType] = []
     not_dragon_ball: bool = False

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import rng
-from engine.cards import CardType, Choose, Move
+from engine import mechanics, rng
+from engine.cards import CardType, Choose, Move, Style, ThatCard
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -68,6 +68,8 @@ def choose_task(game: Game, args: JsonDict) -> None:
         _random(game, args)
     elif what in ("top", "bottom"):
         _end(game, args)
+    elif what == "draw":
+        _draw(game, args)
     else:
         _pick(game, args, choice)
 
@@ -132,6 +134,20 @@ def _end(game: Game, args: JsonDict) -> None:
     _done(game, args, _record(game, player, iid, "life_deck", seen))
 
 
+def _draw(game: Game, args: JsonDict) -> None:
+    """ "Draw a card and reveal it (to your opponent)": drawn, then shown to both."""
+    player = args["player"]
+    state = game.player(player)
+    if not state.life:
+        _done(game, args, None)
+        return
+    mechanics.draw(game, player, 1)
+    iid = state.hand[-1]
+    game.emit("reveal", f"{game.who(player)} reveals the card drawn: {game.name(iid)}.",
+              card=game.name(iid))  # fmt: skip
+    _done(game, args, _record(game, player, iid, "hand", [0, 1]))
+
+
 def _pick(game: Game, args: JsonDict, choice: Any) -> None:
     """Choose a card in a hand looked at (only the chooser sees it: 2016 "Your hand is
     kept secret"; its owner knows their hand) or in a public pile."""
@@ -186,15 +202,36 @@ def still_there(game: Game, record: JsonDict) -> bool:
 
 
 def needs(effect: Any) -> bool:
-    """Does `effect` act on the card an earlier sentence chose?"""
-    return isinstance(effect, Move) and (effect.source == "that" or effect.copies)
+    """Does `effect` act on, or test, the card an earlier sentence chose?"""
+    moves = isinstance(effect, Move) and (effect.source == "that" or effect.copies)
+    return moves or (effect.when is not None and effect.when.that is not None)
 
 
 def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
-    """An effect on "that card" happens only when an earlier sentence chose one and, for
-    one moving it, the card is still where it was chosen (docs/rulings.md 97)."""
+    """An effect on "that card" happens only when an earlier sentence chose one, its test
+    ("If that card was Styled") holds and, for one moving it, the card is still where it
+    was chosen (docs/rulings.md 97)."""
     if not needs(effect):
         return True
     if record is None:
         return False
-    return effect.copies or still_there(game, record)
+    test = effect.when.that if effect.when is not None else None
+    if test is not None and not _is(game, record, test):
+        return False
+    if isinstance(effect, Move) and effect.source == "that":
+        return still_there(game, record)
+    return True
+
+
+def _is(game: Game, record: JsonDict, test: ThatCard) -> bool:
+    """A named card is only a title: what it is can be tested on a chosen card alone."""
+    if "card" not in record:
+        return False
+    card = game.card(record["card"])
+    checks = (
+        test.styled is None or (card.style != Style.FREESTYLE) == test.styled,
+        not test.card_types or card.type in test.card_types,
+        test.endurance is None or (card.endurance > 0) == test.endurance,
+        test.style is None or card.style == test.style,
+    )
+    return all(checks)

@@ -31,6 +31,9 @@ _TYPE = r"(?:physical combat|energy combat|event|setup|drill|ally)"
 # "a Physical Combat, Energy Combat, or Event card"
 _TYPES = rf"({_TYPE}(?:(?:, {_TYPE})*,? or {_TYPE})?)"
 _THAT = r"(?:that card|the chosen card)"
+# "If that card was Styled, place it into your hand.": "it" right after a choice
+_THAT_OR_IT = r"(?:that card|the chosen card|it)"
+_STYLES = r"(black|blue|namekian|orange|red|saiyan)"
 
 
 def _full(pattern: str) -> re.Pattern[str]:
@@ -44,6 +47,13 @@ _RANDOM = _full(rf"choose a random card (?:from|in) {_OPP} hand")
 _NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
 _PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
 _END = _full(r"(look at|reveal) the (top|bottom) card of your life deck")
+_DRAW_REVEAL = _full(r"draw a card and reveal it(?: to your opponent)?")
+_IS = _full(
+    r"(?:that card|the chosen card) (?:is|was) "
+    rf"(?:(styled|non-styled)|an attack|an? (dragon ball)|an? {_TYPES}"
+    rf"|an? {_STYLES} card|{_STYLES})"
+)
+_HAS_ENDURANCE = _full(r"(?:that card|the chosen card) (?:has|had) endurance")
 
 _DESTINATIONS = {
     "discard": "discard", "banish": "banish",
@@ -52,8 +62,10 @@ _OPP_MOVES = _full(
     rf"your opponent (discards|banishes|shuffles) {_THAT}"
     rf"(?: into {_THEIR} life deck)?"
 )
-_MY_MOVES = _full(rf"(discard|banish|rejuvenate) {_THAT}")
-_PLACE = _full(rf"(?:place|put) {_THAT} (on top of|at the bottom of|into) your (life deck|hand)")
+_MY_MOVES = _full(rf"(discard|banish|rejuvenate) {_THAT_OR_IT}")
+_PLACE = _full(
+    rf"(?:place|put) {_THAT_OR_IT} (on top of|at the bottom of|into) your (life deck|hand)"
+)
 _COPIES = _full(
     rf"(search {_OPP}|your opponent searches {_THEIR}) life deck for "
     rf"(all|a|an|one|two|three|\d+) (?:copy|copies) of {_THAT} and "
@@ -82,10 +94,33 @@ def parse_choice(body: str) -> Json | None:
         source = "banished" if m.group(2).lower() == "banished zone" else "discard_pile"
         effect = {"do": "choose", "what": "pile", "source": source}
         return effect if m.group(1).lower() == "your" else {**effect, "who": "opponent"}
+    if _DRAW_REVEAL.fullmatch(body):
+        return {"do": "choose", "what": "draw"}
     if m := _END.fullmatch(body):
         effect = {"do": "choose", "what": m.group(2).lower()}
         return {**effect, "reveal": True} if m.group(1).lower() == "reveal" else effect
     return None
+
+
+def parse_that_condition(text: str) -> Json | None:
+    """ "that card is / was Styled, an attack, a Dragon Ball, a Setup, Drill, or Ally, Red;
+    has / had Endurance": a test on the chosen card (`if: {that: ...}`)."""
+    if _HAS_ENDURANCE.fullmatch(text):
+        return {"that": {"endurance": True}}
+    m = _IS.fullmatch(text)
+    if m is None:
+        return None
+    styled, ball, types, style = m.group(1), m.group(2), m.group(3), m.group(4) or m.group(5)
+    if styled:
+        return {"that": {"styled": styled.lower() == "styled"}}
+    if ball:
+        return {"that": {"card_types": ["dragon_ball"]}}
+    if types:
+        return {"that": {"card_types": _types(types)}}
+    if style:
+        return {"that": {"style": style.lower()}}
+    # an attack: a Physical Combat or Energy Combat card (2016 CARD TYPES)
+    return {"that": {"card_types": ["energy_combat", "physical_combat"]}}
 
 
 def parse_reference(body: str) -> Json | None:
@@ -119,10 +154,11 @@ def parse_reference(body: str) -> Json | None:
 
 
 def refers(effect: Json) -> bool:
-    """Does this compiled effect act on "that card"?"""
-    return effect.get("do") == "move" and (
+    """Does this compiled effect act on, or test, "that card"?"""
+    moves = effect.get("do") == "move" and (
         effect.get("source") == "that" or bool(effect.get("copies"))
     )
+    return moves or "that" in (effect.get("if") or {})
 
 
 def chooses(effect: Json) -> bool:

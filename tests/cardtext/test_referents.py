@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import CardType, load_card_file
 from engine.cardtext import compile_text, reproduces
-from engine.cardtext.patterns import parse_effect
+from engine.cardtext.patterns import parse_condition, parse_effect
 
 CHOICES: dict[str, dict[str, Any]] = {
     "Look at your opponent's hand and choose a card": {"what": "hand", "who": "opponent"},
@@ -159,3 +159,41 @@ def test_the_subject_carries_to_a_second_verb() -> None:
         CardType.EVENT,
     )
     assert unread.status != "automated"
+
+
+CONDITIONS: dict[str, dict[str, Any]] = {
+    "that card is Styled": {"styled": True},
+    "that card was non-Styled": {"styled": False},
+    "that card was an attack": {"card_types": ["energy_combat", "physical_combat"]},
+    "that card is a Dragon Ball": {"card_types": ["dragon_ball"]},
+    "that card was a Setup, Drill, or Ally": {"card_types": ["ally", "drill", "setup"]},
+    "that card was Red": {"style": "red"},
+    "that card had Endurance": {"endurance": True},
+}
+
+
+@pytest.mark.parametrize("condition", sorted(CONDITIONS))
+def test_conditions_on_that_card(condition: str) -> None:
+    assert parse_condition(condition) == {"that": CONDITIONS[condition]}
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "that card is Styled or a Dragon Ball",  # either of two: not read
+        "that card was a tiger",
+        "that card has 'Sword' in the title",
+        "that attack was an Energy Combat card",
+    ],
+)
+def test_conditions_on_that_card_near_misses(condition: str) -> None:
+    assert parse_condition(condition) is None
+
+
+def test_it_and_a_test_need_the_choice_just_before() -> None:
+    assert _manual("Draw a card. If that card is Styled, place it into your hand.") == [
+        "If that card is Styled, place it into your hand."
+    ]
+    assert parse_effect("Draw a card and reveal it to your opponent") == {
+        "do": "choose", "what": "draw"}  # fmt: skip
+    assert parse_effect("Draw 2 cards and reveal them") is None
