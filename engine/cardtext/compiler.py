@@ -399,6 +399,9 @@ def _plain_chain(body: str) -> list[Json] | None:
     single = p.parse_effect(body)
     if single is not None:
         return [single]
+    compound = referents.parse_compound(body)  # a choice and what is done to that card
+    if compound is not None:
+        return compound
     for cut in _AND.finditer(body):
         first = p.parse_effect(body[: cut.start()])
         tail = body[cut.end() :]

@@ -102,6 +102,21 @@ def parse_choice(body: str) -> Json | None:
     return None
 
 
+_RANDOM_DISCARD = _full(rf"your opponent discards a random card from {_THEIR} hand")
+
+
+def parse_compound(body: str) -> list[Json] | None:
+    """A sentence that is a choice and an effect on it: "Your opponent discards a random
+    card from his hand." (a random card, picked by the game: engine.referents)."""
+    if _RANDOM_DISCARD.fullmatch(body):
+        return [
+            {"do": "choose", "what": "random_hand", "who": "opponent"},
+            {"do": "move", "source": "that", "who": "opponent", "to": "discard",
+             "if_you_do": True},
+        ]  # fmt: skip
+    return None
+
+
 def parse_that_condition(text: str) -> Json | None:
     """ "that card is / was Styled, an attack, a Dragon Ball, a Setup, Drill, or Ally, Red;
     has / had Endurance": a test on the chosen card (`if: {that: ...}`)."""

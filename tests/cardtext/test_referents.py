@@ -197,3 +197,15 @@ def test_it_and_a_test_need_the_choice_just_before() -> None:
     assert parse_effect("Draw a card and reveal it to your opponent") == {
         "do": "choose", "what": "draw"}  # fmt: skip
     assert parse_effect("Draw 2 cards and reveal them") is None
+
+
+def test_a_random_discard_is_a_choice_and_a_discard_of_that_card() -> None:
+    fields = compile_text(
+        "Your opponent discards a random card from his or her hand.", CardType.EVENT
+    ).fields
+    assert fields["action"]["effects"] == [
+        {"do": "choose", "what": "random_hand", "who": "opponent"},
+        {"do": "move", "source": "that", "who": "opponent", "to": "discard", "if_you_do": True},
+    ]
+    # a random card of your own hand is not read
+    assert compile_text("Discard a random card from your hand.", CardType.EVENT).unread
