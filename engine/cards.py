@@ -64,6 +64,9 @@ class ThatCard(_Strict):
     card_types: list[CardType] = []  # one of them
     endurance: bool | None = None
     style: Style | None = None
+    # "If the card you named was destroyed": the sentence just before moved a card of
+    # the title named earlier
+    named_moved: bool | None = None
 
 
 class Condition(_Strict):

@@ -107,6 +107,11 @@ def _go_on(
     if isinstance(effect, Choose):
         referents.start(game, effect, controller, iid, follow)
         return
+    later = effects_of(game.card(iid), args["path"])[args["index"] + 1 :]
+    if isinstance(effect, Move) and referents.feeds(effect, later):
+        # the move goes on itself: the card it moved is "that card" after it
+        _apply(game, effect, controller, iid, args["attack"], args.get("that"), follow)
+        return
     game.then(("flush_triggers", {}), ("effects", follow))
     _apply(game, effect, controller, iid, args["attack"], args.get("that"))
 
@@ -152,7 +157,13 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
 
 
 def _apply(
-    game: Game, effect: Effect, controller: int, iid: int, attack: bool, that: Any = None
+    game: Game,
+    effect: Effect,
+    controller: int,
+    iid: int,
+    attack: bool,
+    that: Any = None,
+    follow: JsonDict | None = None,
 ) -> None:
     target = controller if effect.who == "self" else 1 - controller
     if effect.x:
@@ -165,7 +176,7 @@ def _apply(
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
-        moves.apply_move(game, effect, controller, target, attack, iid, that)
+        moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
     _APPLY[effect.do](game, effect, controller, target, attack)
 

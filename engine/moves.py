@@ -23,7 +23,7 @@ from engine import mechanics
 from engine.cards import Move, Style
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
-from engine.referents import still_there
+from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -60,10 +60,11 @@ def apply_move(
     _attack: bool,
     card: int = -1,
     that: JsonDict | None = None,
+    follow: JsonDict | None = None,
 ) -> None:
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)
-        spec["title"] = that["title"]
+        spec["title"] = that.get("title")
     # "a player's discard pile": the controller picks whose (player None); "an Ally": any
     # Ally in play, on either side (both)
     either = effect.either_player
@@ -77,6 +78,8 @@ def apply_move(
         args["card"] = card
     if effect.source == "that" and that is not None:
         args["that"] = that
+    if follow is not None:  # the effects go on once the move is over (engine.referents)
+        args["next"], args["prior"] = follow, that
     game.then(("move", args))
 
 
@@ -206,6 +209,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     owner, name = game.owner(iid), game.name(iid)
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
+    if "next" in args:  # what it moved, for "that card" after it (engine.referents)
+        args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
     on_table = zone in ("in_play", "resolving")
     origin = "play" if on_table else f"{game.who(player)}'s {_ZONE_WORDS[zone]}"
     if to in ("play", "place"):
@@ -420,3 +425,6 @@ def _finish(game: Game, args: JsonDict) -> None:
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):
         mechanics.shuffle_life_deck(game, player)
+    if "next" in args:
+        that = after_move(game, args)
+        game.then(("flush_triggers", {}), ("effects", {**args["next"], "that": that}))

@@ -92,7 +92,7 @@ def _name(game: Game, args: JsonDict, choice: Any) -> None:
         return
     title = choice.partition(":")[2]
     game.emit("name_card", f"{game.who(controller)} names {title}.", card=title)
-    _done(game, args, {"title": title})
+    _done(game, args, {"title": title, "named": title})
 
 
 def _random(game: Game, args: JsonDict) -> None:
@@ -198,7 +198,8 @@ def still_there(game: Game, record: JsonDict) -> bool:
     state = game.player(record["player"])
     piles = {"hand": state.hand, "life_deck": state.life, "discard_pile": state.discard,
              "banished": state.banished}  # fmt: skip
-    return record["card"] in piles[record["zone"]]
+    pile = piles.get(record["zone"])  # a card put into play is not "there" any more
+    return pile is not None and record["card"] in pile
 
 
 def needs(effect: Any) -> bool:
@@ -220,11 +221,19 @@ def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
         return False
     if isinstance(effect, Move) and effect.source == "that":
         return still_there(game, record)
+    if isinstance(effect, Move) and effect.copies:
+        return "title" in record
     return True
 
 
 def _is(game: Game, record: JsonDict, test: ThatCard) -> bool:
     """A named card is only a title: what it is can be tested on a chosen card alone."""
+    if test.named_moved is not None:
+        named = record.get("named")
+        if (named is not None and named in record.get("moved", [])) != test.named_moved:
+            return False
+        if test == ThatCard(named_moved=test.named_moved):
+            return True
     if "card" not in record:
         return False
     card = game.card(record["card"])
@@ -235,3 +244,58 @@ def _is(game: Game, record: JsonDict, test: ThatCard) -> bool:
         test.style is None or card.style == test.style,
     )
     return all(checks)
+
+
+_PILE_OF = {
+    "hand": "hand", "life_top": "life_deck", "life_bottom": "life_deck",
+    "life_shuffle": "life_deck", "rejuvenate": "life_deck", "discard": "discard_pile",
+    "banish": "banished",
+}  # fmt: skip
+
+
+def one_card(effect: Move) -> bool:
+    """A move of one card chooses it: "that card" after it is that card ("Choose a card in
+    your discard pile and place it on top of your Life Deck. If that card had Endurance,
+    ..."); a card named earlier stays named (docs/rulings.md 97)."""
+    return (
+        effect.amount == 1
+        and not (effect.every or effect.up_to or effect.x)
+        and effect.source not in ("this_card", "that")
+    )
+
+
+def feeds(effect: Move, later: list[Any]) -> bool:
+    """Does a sentence after this move act on what it moved? (Not a card put into play:
+    what entering play sets off comes first.)"""
+    return effect.to not in ("play", "place") and any(needs(e) for e in later)
+
+
+def after_move(game: Game, args: JsonDict) -> JsonDict | None:
+    """ "That card" once a move is over: the card a one-card move moved (in its new
+    zone); the same card, moved, for a move of "that card"; otherwise what was chosen
+    before. `moved` keeps the titles just moved ("If the card you named was destroyed")."""
+    prior: JsonDict | None = args.get("prior")
+    moved = args.get("moved", [])
+    spec, controller = args["spec"], args["controller"]
+    titles = [game.card(iid).title for iid, _owner, _zone in moved]
+    record: JsonDict = {k: v for k, v in (prior or {}).items() if k == "named"}
+    pile = _PILE_OF.get(spec["to"], "")
+    if spec["source"] == "that" and prior is not None:
+        record = dict(prior)
+        if moved:
+            record.update(player=moved[-1][1], zone=pile)
+    elif (
+        spec["source"] != "this_card"
+        and spec.get("amount") == 1
+        and not (spec.get("every") or spec.get("up_to") or spec.get("x"))
+    ):
+        if len(moved) == 1:
+            iid, owner, zone = moved[0]
+            public = pile in ("discard_pile", "banished") or zone not in ("hand", "life_deck")
+            seen = [0, 1] if public else sorted({controller, owner})
+            record.update(_record(game, owner, iid, pile, seen))
+    elif prior is not None:
+        record = dict(prior)
+    if not record and not titles:
+        return None
+    return {**record, "moved": titles}

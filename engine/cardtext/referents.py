@@ -54,6 +54,7 @@ _IS = _full(
     rf"|an? {_STYLES} card|{_STYLES})"
 )
 _HAS_ENDURANCE = _full(r"(?:that card|the chosen card) (?:has|had) endurance")
+_NAMED_DESTROYED = _full(r"the card you named (?:was|is) destroyed")
 
 _DESTINATIONS = {
     "discard": "discard", "banish": "banish",
@@ -122,6 +123,8 @@ def parse_that_condition(text: str) -> Json | None:
     has / had Endurance": a test on the chosen card (`if: {that: ...}`)."""
     if _HAS_ENDURANCE.fullmatch(text):
         return {"that": {"endurance": True}}
+    if _NAMED_DESTROYED.fullmatch(text):
+        return {"that": {"named_moved": True}}
     m = _IS.fullmatch(text)
     if m is None:
         return None
@@ -177,7 +180,24 @@ def refers(effect: Json) -> bool:
 
 
 def chooses(effect: Json) -> bool:
-    return effect.get("do") == "choose"
+    """A choice, or a move of one card (engine.referents.one_card): "that card" after it
+    is the card it moved."""
+    return effect.get("do") == "choose" or _one_card(effect)
+
+
+def _one_card(effect: Json) -> bool:
+    return (
+        effect.get("do") == "move"
+        and effect.get("amount", 1) == 1
+        and not (effect.get("every") or effect.get("up_to") or effect.get("x"))
+        and effect.get("source") not in ("this_card", "that")
+        and effect.get("to") not in ("play", "place")
+    )
+
+
+def _named(effect: Json) -> bool:
+    """ "If the card you named was destroyed": about the sentence just before."""
+    return bool(((effect.get("if") or {}).get("that") or {}).get("named_moved"))
 
 
 def leave_dangling(items: list[Any]) -> None:
@@ -193,7 +213,7 @@ def leave_dangling(items: list[Any]) -> None:
         if _dangles(effects) and not _chosen_before(items, position):
             clause.kind = "unknown"
     for position, clause in enumerate(items):
-        if not any(chooses(e) for e in clause.effects):
+        if not any(e.get("do") == "choose" for e in clause.effects):
             continue
         later = items[position + 1 :]
         used = any(refers(e) for c in later for e in c.effects)
@@ -209,13 +229,24 @@ def _dangles(effects: list[Json]) -> bool:
 
 
 def _chosen_before(items: list[Any], position: int) -> bool:
+    """Walk back over read sentences of the same effects to the choice: the nearest one
+    (a move of several cards before it makes "that card" ambiguous); for "the card you
+    named was destroyed", a name, the sentence just before being a move."""
     clause = items[position]
-    for before in reversed(items[:position]):
+    named = any(_named(e) for e in clause.effects)
+    for step, before in enumerate(reversed(items[:position])):
         if before.kind != clause.kind or before.hit != clause.hit:
             return False
         if before.index != clause.index - 1:
             return False
-        if any(chooses(e) for e in before.effects):
-            return True
+        if named and step == 0 and not (before.effects and before.effects[-1].get("do") == "move"):
+            return False
+        for effect in reversed(before.effects):
+            if named and effect.get("do") == "choose":
+                return bool(effect.get("what") == "name")
+            if not named and chooses(effect):
+                return True
+            if not named and effect.get("do") == "move" and effect.get("source") != "that":
+                return False  # several cards moved: which is "that card"?
         clause = before
     return False

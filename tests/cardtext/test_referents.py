@@ -133,13 +133,41 @@ def test_a_reference_across_hit_stays_unread() -> None:
 
 def test_a_choice_nothing_uses_is_left_with_the_unread_sentence_after_it() -> None:
     text = (
-        "Name a card. Destroy the top card of your Life Deck. If the card you named was "
-        "destroyed, destroy the top 2 cards of your opponent's Life Deck."
+        "Name a card. Your opponent reveals his hand. If the card you named was revealed, "
+        "draw a card."
     )
     assert _manual(text) == [
         "Name a card.",
-        "If the card you named was destroyed, destroy the top 2 cards of your opponent's "
-        "Life Deck.",
+        "If the card you named was revealed, draw a card.",
+    ]
+
+
+def test_the_card_you_named_was_destroyed_by_the_move_just_before() -> None:
+    text = (
+        "Name a card. Destroy the top card of your Life Deck. If the card you named was "
+        "destroyed, destroy the top 2 cards of your opponent's Life Deck."
+    )
+    effects = compile_text(text, CardType.EVENT).fields["action"]["effects"]
+    assert effects[2]["if"] == {"that": {"named_moved": True}}
+    # the sentence before it destroys nothing: not read
+    assert _manual(
+        "Name a card. Draw a card. If the card you named was destroyed, draw a card."
+    ) == ["Name a card.", "If the card you named was destroyed, draw a card."]
+
+
+def test_a_one_card_move_is_that_card_and_several_are_ambiguous() -> None:
+    one = (
+        "Choose a card in your discard pile and place it on top of your Life Deck. "
+        "If that card had Endurance, draw a card."
+    )
+    assert compile_text(one, CardType.EVENT).status == "automated"
+    several = (
+        "Look at your opponent's hand and choose a card. Destroy the top 2 cards of your "
+        "Life Deck. Your opponent discards that card."
+    )
+    assert _manual(several) == [
+        "Look at your opponent's hand and choose a card.",
+        "Your opponent discards that card.",
     ]
 
 
