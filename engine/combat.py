@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 
 # --- what a player may do ------------------------------------------------------------------
 def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
-    """(card, actor) for each Power usable now: the MP's current level and the Mastery
-    once per turn each, and Allies' Powers while the MP is at most one stage above zero."""
+    """(card, actor) for each Power usable now: the MP's current level, the Mastery and
+    each Drill once per turn each (docs/rulings.md 104), and Allies' Powers while the MP is
+    at most one stage above zero."""
     state = game.player(player)
     sources = [(state.mp_card, MAIN_PERSONALITY), (state.mastery, MAIN_PERSONALITY)]
+    sources += [(iid, MAIN_PERSONALITY) for iid in state.drills]
     if game.allies_may_act(player):
         sources += [(ally.iid, ally.iid) for ally in state.allies]
     return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
@@ -106,7 +108,7 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
             return False
         return can_attack(game, player, card.attack, actor)
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
-        return card.type in manual.HAND_POWERS and manual.needs_hand(card)
+        return manual.used_by_hand(card)
     return game.holds(card.action.requires, player)
 
 

@@ -25,6 +25,7 @@ from engine.cards import (
     LoseStages,
     LowerAnger,
     LowerAngerTo,
+    LowerLevel,
     Move,
     PutIntoPlay,
     RaiseAnger,
@@ -142,6 +143,8 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
         # a move is done in full or not offered, so an "If you do" after it is earned
         amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
         return moves.can_do(game, effect, controller, iid, amount)
+    if effect.who == "self" and isinstance(effect, LowerLevel):
+        return game.player(controller).level > 1  # Level 1 cannot be lowered
     if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)

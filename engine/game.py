@@ -186,6 +186,15 @@ class Game:
             task = tasks.pop()
             HANDLERS[task.kind](self, task.args)
 
+    def sentence_not_done(self, card: int) -> None:
+        """The sentence of `card` resolving now was not done in full (a search found
+        nothing): the next sentence of that card's list sees it as not done, so an "If you
+        do" there does not follow (engine.effects.effects_task)."""
+        for task in reversed(self.state.tasks):
+            if task.kind == "effects" and task.args.get("card") == card:
+                task.args["done"] = False
+                return
+
     def then(self, *steps: tuple[str, JsonDict]) -> None:
         """Schedule tasks to run in the given order, before anything already scheduled."""
         for kind, args in reversed(steps):

@@ -6,6 +6,8 @@ disputes (a dispute goes to the judges). DESIGN.md "Engine contract", last sente
 
 from __future__ import annotations
 
+import re
+
 from engine.cards import Card, CardType
 from engine.game import Game, handler
 from engine.state import JsonDict, Option
@@ -23,6 +25,19 @@ HAND_POWERS = (CardType.SETUP, CardType.MAIN_PERSONALITY, CardType.MASTERY, Card
 
 def needs_hand(card: Card) -> bool:
     return bool(card.manual_text)
+
+
+# "POWER:", "[INSTANT] POWER:", "Power -" at the start of a sentence left to players
+_POWER_TEXT = re.compile(r"\W*(?:\[?instant\]?\W*)?power\b", re.IGNORECASE)
+
+
+def used_by_hand(card: Card) -> bool:
+    """A card in play whose unread text is used as an Action (a Power): a Setup, an MP
+    level, a Mastery or an Ally with text left to players; a Drill only when that text
+    holds a printed Power (its other text is constant)."""
+    if card.type == CardType.DRILL:
+        return any(_POWER_TEXT.match(sentence) for sentence in card.manual_text)
+    return card.type in HAND_POWERS and needs_hand(card)
 
 
 def playable_by_hand(card: Card) -> bool:

@@ -76,6 +76,7 @@ def apply_move(
         args["player"], args["both"] = target, True
     if effect.source == "this_card":
         args["card"] = card
+    args["by"] = card
     if effect.source == "that" and that is not None:
         args["that"] = that
     if follow is not None:  # the effects go on once the move is over (engine.referents)
@@ -330,6 +331,7 @@ def _that_card(game: Game, args: JsonDict) -> None:
     that = args.get("that")
     if that is not None and still_there(game, that):
         _put(game, args, that["player"], that["card"], that["zone"])
+        args["left"] = 0
     if not game.over:
         _finish(game, args)
 
@@ -412,8 +414,13 @@ def _end_card(game: Game, args: JsonDict, position: str) -> int:
 
 
 def _finish(game: Game, args: JsonDict) -> None:
-    """Shuffle a Life Deck searched whole, and those cards were shuffled into."""
+    """Shuffle a Life Deck searched whole, and those cards were shuffled into. A move of
+    N cards that moved fewer (a search that found nothing) did not happen: an "If you do"
+    after it does not follow (docs/rulings.md 43)."""
     spec = args["spec"]
+    short = args.get("left", 0) > 0 and not spec.get("up_to") and not spec.get("every")
+    if short and "next" not in args:  # else the effects go on below, told so
+        game.sentence_not_done(args.get("by", -1))
     to_shuffle: list[int] = []
     if (
         "life_deck" in _sources(spec)
@@ -427,4 +434,6 @@ def _finish(game: Game, args: JsonDict) -> None:
         mechanics.shuffle_life_deck(game, player)
     if "next" in args:
         that = after_move(game, args)
-        game.then(("flush_triggers", {}), ("effects", {**args["next"], "that": that}))
+        done = args["next"].get("done", True) and not short
+        follow = {**args["next"], "that": that, "done": done}
+        game.then(("flush_triggers", {}), ("effects", follow))

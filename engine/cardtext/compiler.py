@@ -39,9 +39,18 @@ ATTACK_TYPES = frozenset(
         CardType.SETUP,
     }
 )
-DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY}
+DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY, CardType.DRILL}
+# A Drill's "POWER:" is used from play once per turn, as the Mastery's (engine.combat.
+# power_sources; docs/rulings.md 104).
 ACTION_TYPES = frozenset(
-    {CardType.EVENT, CardType.SETUP, CardType.MAIN_PERSONALITY, CardType.ALLY, CardType.MASTERY}
+    {
+        CardType.EVENT,
+        CardType.SETUP,
+        CardType.MAIN_PERSONALITY,
+        CardType.ALLY,
+        CardType.MASTERY,
+        CardType.DRILL,
+    }
 )
 # Cards whose "when entering combat" effects the engine runs (engine.turn: the Mastery, the
 # MP's level, Drills, Allies); a Power "Use when entering combat." is not an Ally's, whose
@@ -117,6 +126,7 @@ class _Clause:
     data: Json = field(default_factory=dict)
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
+    labelled: bool = False  # its section was opened by a label ("POWER:", "CONSTANT:" ...)
     # the effects after `data` that the same sentence runs ("... and draw a card.")
     extra: list[Json] = field(default_factory=list)
 
@@ -234,7 +244,7 @@ def _keyword(sentence: str) -> bool:
 
 def _parse(sentences: list[str], section: str) -> list[_Clause]:
     clauses: list[_Clause] = []
-    hit, opens = False, ""
+    hit, opens, labelled = False, "", False
     for index, sentence in enumerate(sentences):
         body = normalise(sentence)
         if body.startswith("(") and body.rstrip(".").endswith(")"):
@@ -243,8 +253,9 @@ def _parse(sentences: list[str], section: str) -> list[_Clause]:
         label = _LABEL.fullmatch(body)
         if label and label.group(1) in _SECTIONS:
             section, hit, opens = _SECTIONS[label.group(1)], False, label.group(1)
+            labelled = True
             body = label.group(2).strip()
-        clause = _Clause(index, sentence, section)
+        clause = _Clause(index, sentence, section, labelled=labelled)
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -562,6 +573,8 @@ def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Jso
 
 
 def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
+    if card_type == CardType.DRILL and not all(c.labelled for c in items):
+        return False  # a Drill's Power is printed "POWER:"; other text is not one
     kinds = [c.kind for c in items]
     requires = [c.data for c in items if c.kind == "requires"]
     if len(requires) > 1:

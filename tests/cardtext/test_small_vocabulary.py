@@ -38,3 +38,14 @@ def test_near_misses() -> None:
         "Raise a personality to its highest power stage.",
     ):
         assert compile_text(text, CardType.EVENT).unread == [text], text
+
+
+def test_a_drills_power_is_printed_power() -> None:
+    """docs/rulings.md 104: "POWER:" on a Drill is an Action used from play; a Drill's text
+    without the label is not one (it is constant text, left to players when not read)."""
+    result = compile_text("POWER: Draw a card. Discard a card from your hand.", CardType.DRILL)
+    assert result.status == "automated"
+    assert [e["do"] for e in result.fields["action"]["effects"]] == ["draw", "discard_from_hand"]
+    assert compile_text("Draw a card.", CardType.DRILL).status == "manual"
+    stop = compile_text("POWER: Stops an energy attack.", CardType.DRILL)
+    assert stop.fields["defense"] == {"against": "energy", "stops": True}
