@@ -122,6 +122,9 @@ class Modifier(_Strict):
         "allies_idle",  # ... nor have damage redirected to them
         "prevent",  # `stages` / `life` of damage prevented from `who`'s attacks
         "stop_attacks",  # `who`'s attacks (of `attacks`, `styled`) are stopped
+        # `who` cannot play cards titled `title`, the card an earlier sentence chose
+        # (engine.referents: "Your opponent cannot play that card this combat.")
+        "no_play_that",
         # damage from your (physical / energy) attacks cannot be prevented (engine.after_use)
         "unpreventable",
         "unpreventable_physical",
@@ -137,6 +140,7 @@ class Modifier(_Strict):
     styled: bool | None = None
     stages: int = 0  # `damage`: power stages added to an attack's stage damage
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
+    title: str | None = None  # `no_play_that`: set as the effect resolves
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

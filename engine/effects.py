@@ -176,6 +176,7 @@ def _apply(
             return  # nothing to draw, raise, gain ...
         effect = effect.model_copy(update={"amount": amount, "x": False})
     if isinstance(effect, UntilEndOfTurn):
+        effect = referents.restriction(effect, that)  # "cannot play that card"
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
     if isinstance(effect, Move):  # "this card" is the card whose effect this is

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics, rng
-from engine.cards import CardType, Choose, Move, Style, ThatCard
+from engine.cards import CardType, Choose, Move, Style, ThatCard, UntilEndOfTurn
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -205,7 +205,16 @@ def still_there(game: Game, record: JsonDict) -> bool:
 def needs(effect: Any) -> bool:
     """Does `effect` act on, or test, the card an earlier sentence chose?"""
     moves = isinstance(effect, Move) and (effect.source == "that" or effect.copies)
-    return moves or (effect.when is not None and effect.when.that is not None)
+    forbids = isinstance(effect, UntilEndOfTurn) and effect.modifier.mod == "no_play_that"
+    return moves or forbids or (effect.when is not None and effect.when.that is not None)
+
+
+def restriction(effect: UntilEndOfTurn, record: JsonDict | None) -> UntilEndOfTurn:
+    """ "Your opponent cannot play that card ...": the title is the chosen card's."""
+    if effect.modifier.mod != "no_play_that" or record is None:
+        return effect
+    modifier = effect.modifier.model_copy(update={"title": record.get("title")})
+    return effect.model_copy(update={"modifier": modifier})
 
 
 def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
@@ -221,7 +230,7 @@ def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
         return False
     if isinstance(effect, Move) and effect.source == "that":
         return still_there(game, record)
-    if isinstance(effect, Move) and effect.copies:
+    if (isinstance(effect, Move) and effect.copies) or isinstance(effect, UntilEndOfTurn):
         return "title" in record
     return True
 

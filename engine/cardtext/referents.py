@@ -63,6 +63,11 @@ _OPP_MOVES = _full(
     rf"your opponent (discards|banishes|shuffles) {_THAT}"
     rf"(?: into {_THEIR} life deck)?"
 )
+# one combat a turn (2016 TURN SEQUENCE): "this combat" lasts until the end of the turn
+_NO_PLAY = _full(
+    rf"your opponent (?:cannot|can't|may not) play {_THAT}"
+    r" (?:for the remainder of combat|this combat|for the rest of combat)"
+)
 _MY_MOVES = _full(rf"(discard|banish|rejuvenate) {_THAT_OR_IT}")
 _PLACE = _full(
     rf"(?:place|put) {_THAT_OR_IT} (on top of|at the bottom of|into) your (life deck|hand)"
@@ -149,6 +154,8 @@ def parse_reference(body: str) -> Json | None:
             return None  # "shuffles that card" needs where; "discards ... into" is not English
         to = {"discards": "discard", "banishes": "banish", "shuffles": "life_shuffle"}[verb]
         return {"do": "move", "source": "that", "to": to, "who": "opponent"}
+    if _NO_PLAY.fullmatch(body):
+        return {"do": "until_end_of_turn", "modifier": {"mod": "no_play_that", "who": "opponent"}}
     if m := _MY_MOVES.fullmatch(body):
         return {"do": "move", "source": "that", "to": m.group(1).lower()}
     if m := _PLACE.fullmatch(body):
@@ -176,7 +183,8 @@ def refers(effect: Json) -> bool:
     moves = effect.get("do") == "move" and (
         effect.get("source") == "that" or bool(effect.get("copies"))
     )
-    return moves or "that" in (effect.get("if") or {})
+    forbids = (effect.get("modifier") or {}).get("mod") == "no_play_that"
+    return moves or forbids or "that" in (effect.get("if") or {})
 
 
 def chooses(effect: Json) -> bool:

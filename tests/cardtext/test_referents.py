@@ -49,6 +49,8 @@ REFERENCES: dict[str, dict[str, Any]] = {
     "Search your opponent's Life Deck for 1 copy of that card and discard it": {
         "source": "life_deck", "who": "opponent", "copies": True, "amount": 1,
         "to": "discard"},
+    "Your opponent cannot play that card for the remainder of combat": {
+        "do": "until_end_of_turn", "modifier": {"mod": "no_play_that", "who": "opponent"}},
     "Search your opponent's Life Deck for a copy of the chosen card and banish it": {
         "source": "life_deck", "who": "opponent", "copies": True, "amount": 1,
         "to": "banish"},
@@ -68,6 +70,8 @@ NEAR_MISSES = [
     "Search your opponent's Life Deck for all copies of that card harm",
     "Your opponent searches his Life Deck for all copies of that card and banish them",
     "Place that card on top of your hand",
+    "Your opponent cannot play that card",  # for how long?
+    "You cannot play that card for the remainder of combat",
 ]
 
 
