@@ -182,7 +182,8 @@ class _Effect(_Strict):
 
 # Which personality gains or loses stages: one its owner chooses (2016 GLOSSARY
 # "Gaining/losing stages"), or the MP when the text names it ("Your MP gains 3 stages").
-StagesTarget = Literal["chosen", "mp"]
+# `that`: the personality an earlier sentence chose (engine.referents)
+StagesTarget = Literal["chosen", "mp", "that"]
 
 
 class GainStages(_Effect):
@@ -369,11 +370,11 @@ class Choose(_Effect):
     card in it), `random_hand` (a random card of `who`'s hand), `name` (name a card
     title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
     `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both), `draw`
-    (draw a card and reveal it).
+    (draw a card and reveal it), `personality` (a personality in play, either side's).
     `card_types` / `not_dragon_ball` limit what may be chosen or named."""
 
     do: Literal["choose"]
-    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom", "draw"]
+    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality"]
     source: Literal["discard_pile", "banished"] | None = None
     card_types: list[CardType] = []
     not_dragon_ball: bool = False

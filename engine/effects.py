@@ -179,6 +179,9 @@ def _apply(
         effect = referents.restriction(effect, that)  # "cannot play that card"
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
+    if isinstance(effect, GainStages | LoseStages) and effect.personality == "that":
+        referents.personality_stages(game, effect, that)  # "That personality loses 3 stages"
+        return
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return

@@ -20,8 +20,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics, rng
-from engine.cards import CardType, Choose, Move, Style, ThatCard, UntilEndOfTurn
-from engine.game import handler
+from engine.cards import (
+    CardType,
+    Choose,
+    GainStages,
+    LoseStages,
+    Move,
+    Style,
+    ThatCard,
+    UntilEndOfTurn,
+)
+from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -70,6 +79,8 @@ def choose_task(game: Game, args: JsonDict) -> None:
         _end(game, args)
     elif what == "draw":
         _draw(game, args)
+    elif what == "personality":
+        _personality(game, args, choice)
     else:
         _pick(game, args, choice)
 
@@ -148,6 +159,45 @@ def _draw(game: Game, args: JsonDict) -> None:
     _done(game, args, _record(game, player, iid, "hand", [0, 1]))
 
 
+def _personality(game: Game, args: JsonDict, choice: Any) -> None:
+    """ "Choose a personality in play": a Main Personality or an Ally, either player's
+    (2016 GLOSSARY "Personality"); a public choice."""
+    controller = args["controller"]
+    if choice is None:
+        options = []
+        for player in (1 - controller, controller):
+            whose = "yours" if player == controller else "your opponent's"
+            options += [
+                Option(f"p{player}:{option.id}", f"{option.label} ({whose})")
+                for option in mechanics.personality_options(game, player)
+            ]
+        game.ask(controller, "choose_personality", "Choose a personality in play.", options,
+                 "choose_referent", **args)  # fmt: skip
+        return
+    side, _, which = choice.partition(":")
+    player, actor = int(side[1:]), mechanics.parse_personality(which)
+    name = mechanics.personality_name(game, player, actor)
+    game.emit("choose", f"{game.who(controller)} chooses {game.who(player)}'s {name}.")
+    _done(game, args, {"personality": actor, "player": player, "title": name})
+
+
+def personality_stages(game: Game, effect: GainStages | LoseStages, record: Any) -> None:
+    """ "That personality gains / loses 3 stages" (2016 GLOSSARY "Gaining/losing stages":
+    losing stages at zero discards the rest from the Life Deck); an Ally that left play
+    meanwhile is not there any more."""
+    if record is None or "personality" not in record:
+        return
+    player, actor = record["player"], record["personality"]
+    if actor != MAIN_PERSONALITY and game.ally(player, actor) is None:
+        return
+    if isinstance(effect, GainStages):
+        mechanics.gain_stages(game, player, actor, effect.amount)
+        return
+    rest = mechanics.lose_stages(game, player, actor, effect.amount)
+    if rest:
+        mechanics.discard_top(game, player, rest)
+
+
 def _pick(game: Game, args: JsonDict, choice: Any) -> None:
     """Choose a card in a hand looked at (only the chooser sees it: 2016 "Your hand is
     kept secret"; its owner knows their hand) or in a public pile."""
@@ -206,7 +256,9 @@ def needs(effect: Any) -> bool:
     """Does `effect` act on, or test, the card an earlier sentence chose?"""
     moves = isinstance(effect, Move) and (effect.source == "that" or effect.copies)
     forbids = isinstance(effect, UntilEndOfTurn) and effect.modifier.mod == "no_play_that"
-    return moves or forbids or (effect.when is not None and effect.when.that is not None)
+    stages = isinstance(effect, GainStages | LoseStages) and effect.personality == "that"
+    tested = effect.when is not None and effect.when.that is not None
+    return moves or forbids or stages or tested
 
 
 def restriction(effect: UntilEndOfTurn, record: JsonDict | None) -> UntilEndOfTurn:
@@ -232,6 +284,8 @@ def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
         return still_there(game, record)
     if (isinstance(effect, Move) and effect.copies) or isinstance(effect, UntilEndOfTurn):
         return "title" in record
+    if isinstance(effect, GainStages | LoseStages):
+        return "personality" in record
     return True
 
 

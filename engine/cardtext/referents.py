@@ -47,6 +47,10 @@ _RANDOM = _full(rf"choose a random card (?:from|in) {_OPP} hand")
 _NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
 _PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
 _END = _full(r"(look at|reveal) the (top|bottom) card of your life deck")
+_PERSONALITY = _full(r"choose a personality in play")
+_THAT_PERSONALITY = _full(
+    r"that personality (gains|loses) (\d+|a|one|two|three|four|five) (?:power )?stages?"
+)
 _DRAW_REVEAL = _full(r"draw a card and reveal it(?: to your opponent)?")
 _IS = _full(
     r"(?:that card|the chosen card) (?:is|was) "
@@ -100,6 +104,8 @@ def parse_choice(body: str) -> Json | None:
         source = "banished" if m.group(2).lower() == "banished zone" else "discard_pile"
         effect = {"do": "choose", "what": "pile", "source": source}
         return effect if m.group(1).lower() == "your" else {**effect, "who": "opponent"}
+    if _PERSONALITY.fullmatch(body):
+        return {"do": "choose", "what": "personality"}
     if _DRAW_REVEAL.fullmatch(body):
         return {"do": "choose", "what": "draw"}
     if m := _END.fullmatch(body):
@@ -154,6 +160,11 @@ def parse_reference(body: str) -> Json | None:
             return None  # "shuffles that card" needs where; "discards ... into" is not English
         to = {"discards": "discard", "banishes": "banish", "shuffles": "life_shuffle"}[verb]
         return {"do": "move", "source": "that", "to": to, "who": "opponent"}
+    if m := _THAT_PERSONALITY.fullmatch(body):
+        count = m.group(2).lower()
+        amount = int(count) if count.isdigit() else _NUMBER[count]
+        do = "gain_stages" if m.group(1).lower() == "gains" else "lose_stages"
+        return {"do": do, "amount": amount, "personality": "that"}
     if _NO_PLAY.fullmatch(body):
         return {"do": "until_end_of_turn", "modifier": {"mod": "no_play_that", "who": "opponent"}}
     if m := _MY_MOVES.fullmatch(body):
@@ -184,7 +195,8 @@ def refers(effect: Json) -> bool:
         effect.get("source") == "that" or bool(effect.get("copies"))
     )
     forbids = (effect.get("modifier") or {}).get("mod") == "no_play_that"
-    return moves or forbids or "that" in (effect.get("if") or {})
+    stages = effect.get("personality") == "that"
+    return moves or forbids or stages or "that" in (effect.get("if") or {})
 
 
 def chooses(effect: Json) -> bool:
@@ -238,10 +250,13 @@ def _dangles(effects: list[Json]) -> bool:
 
 def _chosen_before(items: list[Any], position: int) -> bool:
     """Walk back over read sentences of the same effects to the choice: the nearest one
-    (a move of several cards before it makes "that card" ambiguous); for "the card you
-    named was destroyed", a name, the sentence just before being a move."""
+    (a move of several cards before it makes "that card" ambiguous), of the same kind
+    (a personality or a card); for "the card you named was destroyed", a name, the
+    sentence just before being a move."""
     clause = items[position]
     named = any(_named(e) for e in clause.effects)
+    # "that personality" needs a personality chosen, "that card" a card
+    person = any(e.get("personality") == "that" for e in clause.effects)
     for step, before in enumerate(reversed(items[:position])):
         if before.kind != clause.kind or before.hit != clause.hit:
             return False
@@ -253,7 +268,7 @@ def _chosen_before(items: list[Any], position: int) -> bool:
             if named and effect.get("do") == "choose":
                 return bool(effect.get("what") == "name")
             if not named and chooses(effect):
-                return True
+                return (effect.get("what") == "personality") == person
             if not named and effect.get("do") == "move" and effect.get("source") != "that":
                 return False  # several cards moved: which is "that card"?
         clause = before

@@ -30,6 +30,7 @@ CHOICES: dict[str, dict[str, Any]] = {
     "Choose a card from your discard pile": {"what": "pile", "source": "discard_pile"},
     "Look at the top card of your Life Deck": {"what": "top"},
     "Reveal the bottom card of your Life Deck": {"what": "bottom", "reveal": True},
+    "Choose a personality in play": {"what": "personality"},
 }  # fmt: skip
 
 REFERENCES: dict[str, dict[str, Any]] = {
@@ -71,6 +72,8 @@ NEAR_MISSES = [
     "Your opponent searches his Life Deck for all copies of that card and banish them",
     "Place that card on top of your hand",
     "Your opponent cannot play that card",  # for how long?
+    "Choose a personality you control",
+    "That personality loses X stages",
     "You cannot play that card for the remainder of combat",
 ]
 
@@ -241,3 +244,16 @@ def test_a_random_discard_is_a_choice_and_a_discard_of_that_card() -> None:
     ]
     # a random card of your own hand is not read
     assert compile_text("Discard a random card from your hand.", CardType.EVENT).unread
+
+
+def test_that_personality_gains_or_loses_stages() -> None:
+    assert parse_effect("That personality loses 3 stages") == {
+        "do": "lose_stages", "amount": 3, "personality": "that"}  # fmt: skip
+    assert parse_effect("That personality gains 5 power stages") == {
+        "do": "gain_stages", "amount": 5, "personality": "that"}  # fmt: skip
+    # no personality chosen just before (a card is not a personality): left to players
+    assert _manual("Choose a card from your discard pile. That personality gains 5 stages.")
+    assert _manual("Choose a personality in play. Banish that card.") == [
+        "Choose a personality in play.",
+        "Banish that card.",
+    ]
