@@ -268,7 +268,7 @@ def _chosen_before(items: list[Any], position: int) -> bool:
             if named and effect.get("do") == "choose":
                 return bool(effect.get("what") == "name")
             if not named and chooses(effect):
-                return (effect.get("what") == "personality") == person
+                return bool(effect.get("what") == "personality") == person
             if not named and effect.get("do") == "move" and effect.get("source") != "that":
                 return False  # several cards moved: which is "that card"?
         clause = before
