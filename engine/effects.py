@@ -172,8 +172,10 @@ def _apply(
     if effect.x:
         amount = quantities.x_of(game, controller, game.card(iid))
         game.emit("x", f"{game.name(iid)}: X is {amount}.")
-        if amount <= 0:
-            return  # nothing to draw, raise, gain ...
+        if amount <= 0:  # nothing to draw, raise, gain ...
+            if follow is not None:  # a move that was to go on itself (engine.referents)
+                game.then(("flush_triggers", {}), ("effects", follow))
+            return
         effect = effect.model_copy(update={"amount": amount, "x": False})
     if isinstance(effect, UntilEndOfTurn):
         effect = referents.restriction(effect, that)  # "cannot play that card"
