@@ -328,7 +328,10 @@ class PutIntoPlay(_Effect):
 
 
 # `that`: the card an earlier sentence of the same effect list chose (engine.referents)
-MoveZone = Literal["life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "that"]
+MoveZone = Literal[
+    "life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "moved_card",
+    "that",
+]  # fmt: skip
 
 
 class Move(_Effect):
@@ -338,8 +341,10 @@ class Move(_Effect):
     cards (`up_to`: fewer allowed; `every`: all that match) of `card_types` (any when
     empty), `styled` (2016 CARD TYPES: Freestyle cards are non-Styled), `style`,
     `endurance` (with Endurance) and `title_has` (with those words in the title), to `to`.
-    `this_card`: the card whose effect it is, while it is being used or in play. The
-    controller chooses. Cards always go to their owner's zones."""
+    `this_card`: the card whose effect it is, while it is being used or in play;
+    `moved_card`: the card whose own move triggered the effect (engine.self_moves), in
+    its owner's discard pile or Banished Zone, where it went. The controller chooses.
+    Cards always go to their owner's zones."""
 
     do: Literal["move"]
     source: MoveZone
@@ -591,6 +596,33 @@ class Trigger(_Strict):
     attack_type: AttackFilter = "any"
 
 
+SelfMoveEvent = Literal[
+    "discarded_from_hand",  # from its owner's hand to the discard pile
+    "rejuvenated",  # to the bottom of the Life Deck by Rejuvenate
+    "destroyed_from_life_deck",  # discarded from the Life Deck by an effect (not damage)
+    "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
+    "banished_from_discard",  # from its owner's discard pile to the Banished Zone
+    "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
+    "banished_for_endurance",  # Banished while taking damage, to prevent some
+    "revealed_from_hand",  # its owner's hand revealed by an effect (it stays there)
+    "enters_play",
+    "leaves_play",
+]
+# what moved the card: "effect" any card effect (not a rules discard or damage);
+# "your_effect" one its owner controls; "opponent_effect" one the opponent controls
+SelfMoveCause = Literal["any", "effect", "your_effect", "opponent_effect"]
+
+
+class WhenMoved(_Strict):
+    """ "(If this card is discarded from your hand by a card effect, ...)": what the card
+    does when it itself moves; resolves right after the move (engine.self_moves)."""
+
+    event: SelfMoveEvent
+    by: SelfMoveCause = "any"
+    during_combat: bool = False
+    effects: list[Effect]
+
+
 class AttachTo(_Strict):
     """ "Attach to ____": the card enters play attached to `who`'s Main Personality or
     to one of `who`'s Allies (chosen by the card's controller). Its constant effects and
@@ -651,6 +683,10 @@ class Card(_Strict):
     entering_combat: list[Effect] = []
     on_play: list[Effect] = []  # immediate effects when played (Dragon Balls: their wish)
     triggers: list[Trigger] = []
+    when_moved: list[WhenMoved] = []  # when the card itself moves (engine.self_moves)
+    # "(This Drill is not discarded when changing levels.)": kept on any level change, or
+    # ("advancing") only when advancing (engine.mechanics.discard_drills)
+    kept_on_level: Literal["changing", "advancing"] | None = None
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
@@ -709,6 +745,7 @@ class Card(_Strict):
     def all_effects(self) -> list[Effect]:
         """Every effect of every ability of the card."""
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
+        lists += [w.effects for w in self.when_moved]
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import after_use, manual, mechanics, modifiers, quantities
+from engine import after_use, manual, mechanics, modifiers, quantities, self_moves
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -47,6 +47,8 @@ def effects_of(card: Card, path: str) -> list[Effect]:
     """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"."""
     if path.startswith("trigger:"):
         return card.triggers[int(path.split(":")[1])].effects
+    if path.startswith(self_moves.PATH):
+        return card.when_moved[int(path.split(":")[1])].effects
     if path == "on_play":
         return card.on_play
     if path == "entering_combat":
@@ -229,9 +231,9 @@ def describe(effect: Effect) -> str:
 Apply = Callable[["Game", Any, int, int, bool], None]
 
 
-def _stages(game: Game, effect: GainStages | LoseStages, _c: int, target: int, _a: bool) -> None:
+def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _a: bool) -> None:
     gain = isinstance(effect, GainStages)
-    args = {"player": target, "amount": effect.amount, "gain": gain}
+    args = {"player": target, "amount": effect.amount, "gain": gain, "by": by}
     if effect.personality == "mp":
         args["mp_only"] = True
     game.then(("stages", args))
@@ -298,20 +300,20 @@ def _draw(game: Game, effect: Draw, _c: int, target: int, _a: bool) -> None:
     mechanics.draw(game, target, effect.amount)
 
 
-def _discard_hand(game: Game, effect: DiscardFromHand, _c: int, target: int, _a: bool) -> None:
-    game.then(("discard_from_hand", {"player": target, "amount": effect.amount}))
+def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a: bool) -> None:
+    game.then(("discard_from_hand", {"player": target, "amount": effect.amount, "by": by}))
 
 
-def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, _c: int, target: int, _a: bool) -> None:
-    mechanics.discard_top(game, target, effect.amount)
+def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, by: int, target: int, _a: bool) -> None:
+    mechanics.discard_top(game, target, effect.amount, by=by)
 
 
 def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attack: bool) -> None:
     mechanics.life_damage(game, target, effect.amount, from_attack=attack)
 
 
-def _rejuvenate(game: Game, effect: Rejuvenate, _c: int, target: int, _a: bool) -> None:
-    mechanics.rejuvenate(game, target, effect.amount)
+def _rejuvenate(game: Game, effect: Rejuvenate, by: int, target: int, _a: bool) -> None:
+    mechanics.rejuvenate(game, target, effect.amount, by=by)
 
 
 def _search(game: Game, effect: Search, _c: int, target: int, _a: bool) -> None:
@@ -331,7 +333,7 @@ def _destroy(game: Game, effect: Destroy, controller: int, target: int, _a: bool
     game.then(("destroy", {"chooser": controller, "victim": target, "target": effect.target}))
 
 
-def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int, _a: bool) -> None:
+def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int, _a: bool) -> None:
     state = game.player(target)
     for _ in range(effect.amount):
         if not state.discard:
@@ -339,6 +341,7 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, _c: int, target: int,
         iid = state.discard.pop()
         state.banished.append(iid)
         game.emit("banish", f"{game.name(iid)} is Banished from {game.who(target)}'s discard.")
+        self_moves.moved(game, iid, "banished_from_discard", by)
 
 
 def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
@@ -359,8 +362,10 @@ def _look_at_hand(game: Game, _e: Any, controller: int, target: int, _a: bool) -
     )
 
 
-def _reveal_hand(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+def _reveal_hand(game: Game, _e: Any, by: int, target: int, _a: bool) -> None:
     game.emit("reveal_hand", f"{game.who(target)} reveals their hand: {_hand_names(game, target)}.")
+    for iid in list(game.player(target).hand):
+        self_moves.moved(game, iid, "revealed_from_hand", by)
 
 
 def _critical_effect(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
@@ -485,6 +490,7 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
     resolve(game, player, iid, "on_play")
+    self_moves.moved(game, iid, "enters_play", None, player)
 
 
 # --- decisions effects can raise ---------------------------------------------------------------
@@ -514,6 +520,7 @@ def discard_from_hand_task(game: Game, args: JsonDict) -> None:
         state.hand.remove(iid)
         mechanics.put_in_discard(game, iid)
         game.emit("discard", f"{game.who(player)} discards {game.name(iid)} from hand.")
+        self_moves.moved(game, iid, "discarded_from_hand", args.get("by"))
         amount -= 1
     if amount <= 0 or not state.hand:
         return
@@ -525,6 +532,7 @@ def discard_from_hand_task(game: Game, args: JsonDict) -> None:
         "discard_from_hand",
         player=player,
         amount=amount,
+        by=args.get("by"),
     )
 
 
@@ -578,6 +586,7 @@ def remove_from_play(game: Game, player: int, iid: int) -> None:
         if iid in zone:
             zone.remove(iid)
     state.attached = [attached for attached in state.attached if attached.iid != iid]
+    self_moves.moved(game, iid, "leaves_play", None, player)
     if len(state.allies) != before:
         riders = [attached.iid for attached in state.attached if attached.host == iid]
         state.attached = [attached for attached in state.attached if attached.host != iid]
@@ -654,6 +663,8 @@ def discard_named_task(game: Game, args: JsonDict) -> None:
         "discard",
         f"{game.who(victim)} discards {len(hits)} card(s) named {name} from hand.",
     )
+    for iid in hits:
+        self_moves.moved(game, iid, "discarded_from_hand", chooser)
 
 
 @handler("destroy")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import modifiers
+from engine import modifiers, self_moves
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -53,15 +53,18 @@ def banish(game: Game, iid: int) -> None:
     game.player(game.owner(iid)).banished.append(iid)
 
 
-def discard_top(game: Game, player: int, amount: int) -> None:
+def discard_top(game: Game, player: int, amount: int, by: int | None = None) -> None:
     """Discard from the top of the Life Deck: not damage, so no Endurance and no
-    replacement for a Dragon Ball (GLOSSARY "Gaining/losing stages")."""
+    replacement for a Dragon Ball (GLOSSARY "Gaining/losing stages"). `by`: who controls
+    the effect doing it (engine.self_moves)."""
     state = game.player(player)
     moved = 0
     for _ in range(amount):
         if not state.life:
             break
-        put_in_discard(game, state.life.pop())
+        iid = state.life.pop()
+        put_in_discard(game, iid)
+        self_moves.moved(game, iid, "destroyed_from_life_deck", by)
         moved += 1
         if not state.life:
             break
@@ -70,9 +73,9 @@ def discard_top(game: Game, player: int, amount: int) -> None:
     game.check_survival(player)
 
 
-def rejuvenate(game: Game, player: int, amount: int) -> None:
+def rejuvenate(game: Game, player: int, amount: int, by: int | None = None) -> None:
     """GLOSSARY "Rejuvenate": top of the Discard Pile to the bottom of the Life Deck, one
-    at a time."""
+    at a time. `by`: who controls the effect doing it, None in the Rejuvenation Step."""
     state = game.player(player)
     for _ in range(amount):
         if not state.discard:
@@ -80,6 +83,7 @@ def rejuvenate(game: Game, player: int, amount: int) -> None:
         iid = state.discard.pop()
         state.life.insert(0, iid)
         game.emit("rejuvenate", f"{game.who(player)} rejuvenates {game.name(iid)}.")
+        self_moves.moved(game, iid, "rejuvenated", by)
 
 
 def shuffle_life_deck(game: Game, player: int) -> None:
@@ -89,18 +93,32 @@ def shuffle_life_deck(game: Game, player: int) -> None:
     game.emit("shuffle", f"{game.who(player)} shuffles the Life Deck.")
 
 
-def discard_drills(game: Game, player: int) -> None:
-    """ "Drills": whenever your MP advances or lowers a level, all Drills are discarded."""
+def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
+    """ "Drills": whenever your MP advances or lowers a level, all Drills are discarded,
+    but those printed "(This Drill is not discarded when changing levels.)" (or "when
+    advancing a level", as `advancing` says this is) stay (Card.kept_on_level)."""
     state = game.player(player)
-    drills, state.drills = state.drills, []
+
+    def kept(iid: int) -> bool:
+        keep = game.card(iid).kept_on_level
+        return keep == "changing" or (keep == "advancing" and advancing)
+
+    drills = [iid for iid in state.drills if not kept(iid)]
+    state.drills = [iid for iid in state.drills if kept(iid)]
     # Attached Drills are Drills you control too (2016 GLOSSARY "Attached Cards").
     for side in game.state.players:
         for attached in list(side.attached):
-            if game.owner(attached.iid) == player and game.is_type(attached.iid, CardType.DRILL):
+            if (
+                game.owner(attached.iid) == player
+                and game.is_type(attached.iid, CardType.DRILL)
+                and not kept(attached.iid)
+            ):
                 side.attached.remove(attached)
                 drills.append(attached.iid)
     for iid in drills:
         put_in_discard(game, iid)
+        self_moves.moved(game, iid, "leaves_play", None, player)
+        self_moves.moved(game, iid, "discarded_on_level_change", None, player)
 
 
 def check_dragon_balls(game: Game, player: int) -> None:
@@ -202,7 +220,7 @@ def stages_task(game: Game, args: JsonDict) -> None:
         return
     rest = lose_stages(game, player, target, amount)
     if rest:
-        discard_top(game, player, rest)
+        discard_top(game, player, rest, by=args.get("by"))
 
 
 # --- anger and levels ----------------------------------------------------------------------
@@ -214,7 +232,7 @@ def advance_level(game: Game, player: int) -> None:
         return
     state.level += 1
     state.stage = game.rules.level_up_stage
-    discard_drills(game, player)
+    discard_drills(game, player, advancing=True)
     game.emit(
         "level",
         f"{game.who(player)} advances to Level {state.level}: {game.name(state.mp_card)}.",
@@ -279,6 +297,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         endurance = game.card(iid).endurance
         if choice == "banish":
             banish(game, iid)
+            self_moves.moved(game, iid, "banished_for_endurance", None)
             prevented = min(endurance, remaining - 1)
             game.emit(
                 "endurance",
@@ -289,6 +308,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         else:
             state.discard.append(iid)
             game.emit("damage_card", f"{game.who(player)} discards {game.name(iid)}.")
+            self_moves.moved(game, iid, "discarded_from_life_deck", None)
             remaining -= 1
         _count_critical(game, player, from_attack)
         game.check_survival(player)
@@ -339,6 +359,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         state.life.pop()
         state.discard.append(top)
         game.emit("damage_card", f"{game.who(player)} discards {card.name} as damage.")
+        self_moves.moved(game, top, "discarded_from_life_deck", None)
         remaining -= 1
         _count_critical(game, player, from_attack)
         game.check_survival(player)
@@ -432,7 +453,8 @@ def order_triggers_task(game: Game, args: JsonDict) -> None:
             {
                 "controller": player,
                 "card": chosen["card"],
-                "path": f"trigger:{chosen['index']}",
+                # a card's own move (engine.self_moves) names its path
+                "path": chosen.get("path", f"trigger:{chosen['index']}"),
                 "index": 0,
                 "attack": False,
             },

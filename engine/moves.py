@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import mechanics
+from engine import mechanics, self_moves
 from engine.cards import Move, Style
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -33,7 +33,7 @@ _PILES = ("life_deck", "discard_pile", "banished", "hand")
 _ZONE_WORDS = {
     "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
     "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
-    "that": "card chosen",
+    "moved_card": "card that moved", "that": "card chosen",
 }  # fmt: skip
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
@@ -74,7 +74,7 @@ def apply_move(
             "left": left}  # fmt: skip
     if either and effect.source == "in_play":
         args["player"], args["both"] = target, True
-    if effect.source == "this_card":
+    if effect.source in ("this_card", "moved_card"):
         args["card"] = card
     args["by"] = card
     if effect.source == "that" and that is not None:
@@ -94,6 +94,8 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
         return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
     if effect.source == "this_card":
         return card in game.player(controller).resolving or card in _in_play(game, controller)
+    if effect.source == "moved_card":
+        return _moved_card_zone(game, card) is not None
     target = controller if effect.who == "self" else 1 - controller
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     players = (
@@ -120,7 +122,7 @@ def describe_move(effect: Move) -> str:
         count = f"{'up to ' if effect.up_to else ''}{'X' if effect.x else effect.amount}"
     where = "play" if effect.source == "in_play" else f"the {_ZONE_WORDS[effect.source]}"
     verb = _verb(effect.to, effect.source)
-    if effect.source == "this_card":
+    if effect.source in ("this_card", "moved_card"):
         return f"{verb.lower()} this card"
     if effect.source == "that":
         return _THAT_WORDS.get(effect.to, f"{verb.lower()} that card")
@@ -256,6 +258,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         mechanics.put_in_discard(game, iid)
     else:
         mechanics.banish(game, iid)
+    _report(game, iid, zone, to, controller)
     if zone == "life_deck":
         # after the card landed: a destroyed Dragon Ball goes back to the bottom of the
         # Life Deck, which then is not empty (GLOSSARY "Dragon Balls")
@@ -272,6 +275,9 @@ def move_task(game: Game, args: JsonDict) -> None:
         return
     if spec["source"] == "that":
         _that_card(game, args)
+        return
+    if spec["source"] == "moved_card":
+        _moved_card(game, args)
         return
     if args["player"] is None:
         # "a player's discard pile": the controller picks whose
@@ -319,8 +325,47 @@ def _this_card(game: Game, args: JsonDict) -> None:
     controller, iid = args["controller"], args["card"]
     if iid in game.player(controller).resolving:
         _put(game, args, controller, iid, "resolving")
+        args["left"] = 0
     elif iid in _in_play(game, controller):
         _put(game, args, controller, iid, "in_play")
+        args["left"] = 0
+    if not game.over:
+        _finish(game, args)
+
+
+def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
+    """Tell engine.self_moves what this effect did to the card, `controller`'s effect."""
+    if zone == "hand" and to == "discard":
+        self_moves.moved(game, iid, "discarded_from_hand", controller)
+    elif zone == "life_deck" and to == "discard":
+        self_moves.moved(game, iid, "destroyed_from_life_deck", controller)
+    elif to == "rejuvenate":
+        self_moves.moved(game, iid, "rejuvenated", controller)
+    elif zone == "discard_pile" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_discard", controller)
+
+
+def _moved_card_zone(game: Game, iid: int) -> str | None:
+    """Where a card that just moved is now, if still in a public pile it can move from
+    ("(If this card is discarded from your hand during combat, place it into play.)")."""
+    state = game.player(game.owner(iid))
+    # a card revealed from the hand is seen there: "banish it" may move it from the hand
+    piles = (("discard_pile", state.discard), ("banished", state.banished), ("hand", state.hand))
+    for zone, pile in piles:
+        if iid in pile:
+            return zone
+    return None
+
+
+def _moved_card(game: Game, args: JsonDict) -> None:
+    """ "it" in a card's own-move ability: the card, where its move put it; once gone
+    from there (moved again), nothing happens."""
+    iid = args["card"]
+    zone = _moved_card_zone(game, iid)
+    enters = args["spec"]["to"] in ("play", "place")
+    if zone is not None and (not enters or may_enter_play(game, args["controller"], iid)):
+        _put(game, args, game.owner(iid), iid, zone)
+        args["left"] = 0
     if not game.over:
         _finish(game, args)
 

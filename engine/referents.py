@@ -323,7 +323,7 @@ def one_card(effect: Move) -> bool:
     return (
         effect.amount == 1
         and not (effect.every or effect.up_to or effect.x)
-        and effect.source not in ("this_card", "that")
+        and effect.source not in ("this_card", "that", "moved_card")
     )
 
 
@@ -348,7 +348,7 @@ def after_move(game: Game, args: JsonDict) -> JsonDict | None:
         if moved:
             record.update(player=moved[-1][1], zone=pile)
     elif (
-        spec["source"] != "this_card"
+        spec["source"] not in ("this_card", "moved_card")
         and spec.get("amount") == 1
         and not (spec.get("every") or spec.get("up_to") or spec.get("x"))
     ):

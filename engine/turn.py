@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics, modifiers
+from engine import manual, mechanics, modifiers, self_moves
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -216,6 +216,12 @@ def discard_step(game: Game, args: JsonDict) -> None:
         else:
             mechanics.put_in_discard(game, iid)
             game.emit("discard", f"{game.who(player)} discards {game.name(iid)}.")
+            # a rules discard, not a card effect (engine.self_moves)
+            self_moves.moved(game, iid, "discarded_from_hand", None)
+            if state.trigger_queue:  # the card's own ability resolves before the next discard
+                again = ("discard_step", {"player": player, "first": first})
+                game.then(("flush_triggers", {}), again)
+                return
     if choice != "done" and me.hand:
         options = [Option(f"card:{iid}", f"Discard {game.name(iid)}") for iid in me.hand]
         if len(me.hand) <= game.rules.hand_limit + game.modifier_total(player, "hand_size"):
@@ -239,8 +245,9 @@ def discard_step(game: Game, args: JsonDict) -> None:
             for iid in held.held_discards:
                 mechanics.put_in_discard(game, iid)
                 game.emit("discard", f"{game.who(p)} discards {game.name(iid)}.")
+                self_moves.moved(game, iid, "discarded_from_hand", None)
             held.held_discards.clear()
-    game.then(("rejuvenation", {}))
+    game.then(("flush_triggers", {}), ("rejuvenation", {}))
 
 
 @handler("rejuvenation")
@@ -266,4 +273,5 @@ def rejuvenation(game: Game, args: JsonDict) -> None:
     if choice == "rejuvenate":
         mechanics.rejuvenate(game, player, 1)
     state.active = 1 - player
-    game.then(("start_turn", {}))
+    # the rejuvenated card's own ability (engine.self_moves) resolves before the next turn
+    game.then(("flush_triggers", {}), ("start_turn", {}))

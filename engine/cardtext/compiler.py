@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, referents
+from engine.cardtext import after_use, quantities, referents, self_moves
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -148,7 +148,10 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     fields: Json = {}
     failed = False
     for section in ("ability", "entering", "wish", "constant"):
-        items = [c for c in clauses if c.section == section and c.kind != "keyword"]
+        # a keyword, or what the card does when it itself moves, is no part of an ability
+        items = [
+            c for c in clauses if c.section == section and c.kind not in ("keyword", "when_moved")
+        ]
         if items and not _assemble(section, items, card_type, fields):
             failed = True
             for clause in items:
@@ -171,6 +174,9 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
         manual = [c.sentence for c in clauses if c.kind != "keyword"]
     else:
         status = "partial"
+    moved = [c.data for c in clauses if c.kind == "when_moved"]
+    if moved and status != "manual":  # a manual card's text is all played by hand
+        fields["when_moved"] = moved
     fields["automation"] = status
     if manual:
         fields["manual_text"] = list(manual)
@@ -196,7 +202,8 @@ def _check_x(clauses: list[_Clause]) -> None:
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
         return bool(clause.data.get("plus_x"))
-    effects = clause.data["effects"] if clause.kind == "trigger" else clause.effects
+    in_data = clause.kind in ("trigger", "when_moved")
+    effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)
 
 
@@ -317,6 +324,8 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("damage", p.parse_damage(body))
         return
     if put("keyword", p.parse_keyword(body)):
+        return
+    if put("when_moved", self_moves.parse(body)):
         return
     x = quantities.parse_definition(body)
     if x is not None:
@@ -660,6 +669,8 @@ TEXT_FIELDS = (
     "entering_combat",
     "on_play",
     "triggers",
+    "when_moved",
+    "kept_on_level",
     "endurance",
     "banish_after_use",
     "after_use",

@@ -453,8 +453,11 @@ NOTES = _full(r"most recent printing|created by [^()]+")
 def parse_keyword(body: str) -> Json | None:
     """The fields a printed keyword sets; {} for a transcription note."""
     from engine.cardtext.after_use import parse_keyword as after_use  # builds on this module
+    from engine.cardtext.self_moves import parse_keyword as kept_on_level
 
-    return {} if NOTES.fullmatch(body) else _match(KEYWORDS, body) or after_use(body)
+    if NOTES.fullmatch(body):
+        return {}
+    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -210,7 +210,7 @@ def _one_card(effect: Json) -> bool:
         effect.get("do") == "move"
         and effect.get("amount", 1) == 1
         and not (effect.get("every") or effect.get("up_to") or effect.get("x"))
-        and effect.get("source") not in ("this_card", "that")
+        and effect.get("source") not in ("this_card", "that", "moved_card")
         and effect.get("to") not in ("play", "place")
     )
 

@@ -1,0 +1,57 @@
+"""What a card does when it itself moves: "(If this card is discarded from your hand by a
+card effect, raise your anger 2 levels.)", "(If this card is Rejuvenated, ...)", "When this
+Drill enters play, ..." (engine.cards.WhenMoved).
+
+The functions that move cards between zones (engine.mechanics, engine.moves,
+engine.effects) report each move here with its cause: `by` is the player controlling the
+effect that moved the card, or None for a move the rules make (the Discard Step, damage,
+the Rejuvenation Step, Drills discarded on a level change), which is no card effect. The
+card's matching abilities are queued with the "whenever" triggers and resolve right after
+what moved it (2016 GLOSSARY "Effects": contextual effects resolve right after the
+sentence that caused them), controlled by the card's owner (or, in play, controller).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards import SelfMoveCause, SelfMoveEvent
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
+
+
+def moved(
+    game: Game, iid: int, event: SelfMoveEvent, by: int | None, player: int | None = None
+) -> None:
+    """Card `iid` just moved (`event`), because of an effect `by` controls (None: the
+    rules). `player`: whose card it is for "your" (default its owner)."""
+    card = game.card(iid)
+    if not card.when_moved:
+        return
+    mine = game.owner(iid) if player is None else player
+    queued = False
+    # destroying from the Life Deck is one way of discarding from it (damage the other)
+    events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
+    for index, ability in enumerate(card.when_moved):
+        if ability.event not in events or not _caused(ability.by, by, mine):
+            continue
+        if ability.during_combat and game.state.step != "combat":
+            continue
+        queue = game.state.trigger_queue
+        queue.append({"player": mine, "card": iid, "index": index, "path": f"{PATH}{index}"})
+        queued = True
+    if queued:
+        game.then(("flush_triggers", {}))
+
+
+def _caused(wanted: SelfMoveCause, by: int | None, mine: int) -> bool:
+    """ "by a card effect": any effect, not a rules discard nor damage; "by one of your
+    effects": an effect the card's owner controls (docs/rulings.md 86)."""
+    if wanted == "any":
+        return True
+    if by is None:
+        return False
+    return wanted == "effect" or (wanted == "your_effect") == (by == mine)
