@@ -91,6 +91,70 @@ class Condition(_Strict):
     advanced_this_attack: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
+    # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
+    # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
+    compare: list[Comparison] = []
+    happened: list[Happened] = []
+    all_of: list[Condition] = []
+    any_of: list[Condition] = []
+
+
+class Comparison(_Strict):
+    """ "you have more than 2 cards in your hand": `left` `op` `value`, or `left` `op`
+    `right` ("your opponent controls more Dragon Balls than you")."""
+
+    left: Quantity
+    op: Literal["eq", "ne", "gt", "ge", "lt", "le"]
+    value: int | None = None
+    right: Quantity | None = None
+
+    @model_validator(mode="after")
+    def _one_side(self) -> Comparison:
+        if (self.value is None) == (self.right is None):
+            raise ValueError("a comparison has a `value` or a `right` quantity, not both")
+        return self
+
+
+# what engine.history records (engine.conditions reads it)
+HistoryEvent = Literal[
+    "critical_damage",  # dealt Critical Damage with an attack
+    "critical_effect",  # used a Critical Damage effect
+    "gained_stages",
+    "lost_stages",
+    "level_changed",
+    "anger_raised",
+    "anger_lowered",
+    "attack",  # performed an attack
+    "attack_hit",  # performed a successful (not stopped) attack
+    "card_played",  # played a card from the hand in combat (attack or Event)
+    "life_deck_searched",  # looked through their own whole Life Deck for cards
+    "action",  # made an Action in combat (passed: a pass; stopped: an attack that was stopped)
+]
+
+
+class Happened(_Strict):
+    """ "you have dealt critical damage this combat": how many times `who` did `event` in
+    this combat (or turn), compared with `op` `value` (default: at least once)."""
+
+    event: HistoryEvent
+    who: Who = "self"
+    scope: Literal["combat", "turn"] = "combat"
+    op: Literal["eq", "ge"] = "ge"
+    value: int = 1
+    mp: bool = False  # stages / levels: of the Main Personality only
+    attack_type: AttackFilter = "any"
+    from_hand: bool = False  # attacks: from a card played from the hand
+    styled: bool | None = None  # attacks, cards played: Styled (True) / non-Styled (False)
+    title: str | None = None  # cards played: with these words in the title
+    card_type: CardType | None = None  # cards played: of this type
+    # actions: only `who`'s last Action this combat is read, and whether it was a pass /
+    # an attack that was stopped
+    last: bool = False
+    passed: bool | None = None
+    stopped: bool | None = None
+    # "another attack", "the first card you have played": the attack in progress (its card)
+    # is not counted, so only in an attack's own sentences
+    another: bool = False
 
 
 class Modifier(_Strict):
@@ -151,10 +215,14 @@ class Quantity(_Strict):
 
     of: Literal[
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
-        "hand", "discard_pile", "banished", "personalities",
+        "hand", "discard_pile", "banished", "personalities", "power_level",
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
+    styled: bool | None = None  # only Styled (True) / non-Styled (False) cards
+    # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
+    # in progress (only in an attack's own sentences)
+    actor: Literal["mp", "attacking", "defending"] = "mp"
     times: int = Field(default=1, ge=1)
     plus: int = 0
     maximum: int | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, manual, mechanics, modifiers, quantities
+from engine import after_use, history, manual, mechanics, modifiers, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -134,12 +134,14 @@ def combat_action(game: Game, args: JsonDict) -> None:
         )
         return
     modifiers.action_taken(game, player)
+    history.record(game, player, "action", passed=choice == "pass")
     if choice == "pass":
         state.consecutive_passes += 1
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
             game.emit("combat_end", "Both players passed: combat ends.")
             after_use.end_of_combat(game)
+            history.end_of_combat(game)
             game.then(("discard_step", {"player": state.active, "first": True}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
@@ -168,6 +170,8 @@ def combat_action(game: Game, args: JsonDict) -> None:
         me.used_powers.append(iid)
         origin = "power"
     card = game.card(iid)
+    if kind in ("attack", "event"):  # played from the hand
+        history.played(game, player, iid)
     after_use.begin_use(game, player, iid)
     if card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
@@ -216,6 +220,11 @@ def begin_attack(
         start_level=game.player(player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
+    card = game.card(iid)
+    styled = modifiers.is_styled(game, player, card)
+    history.record(
+        game, player, "attack", attack_type=attack.type, origin=origin, source=iid, styled=styled
+    )
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -326,6 +335,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if choice is None and modifiers.stopped_by_effect(game, attack.attacker, card):
         if not is_unstoppable(game):
             attack.stopped = True
+            history.attack_stopped(game, attack.attacker)
             game.emit("stop", f"An effect stops {card.name}: it is not defended against.")
             mechanics.queue_trigger(game, attack.attacker, "attack_stopped", attack.type)
             mechanics.queue_trigger(game, defender, "defended", attack.type)
@@ -349,6 +359,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if origin == "hand":
         me.hand.remove(iid)
         me.resolving.append(iid)
+        history.played(game, defender, iid)
     elif origin == "setup":
         me.setups.remove(iid)
         me.resolving.append(iid)
@@ -361,6 +372,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     after_use.begin_use(game, defender, iid)
     if defense.stops and not after_use.stop_fails(game, card):
         attack.stopped = True
+        history.attack_stopped(game, attack.attacker)
         game.emit("stop", f"{game.who(defender)} stops the attack with {card.name}.")
         # "You stop an attack" and "your attack is stopped" are one moment: both players'
         # triggers resolve together, the combat initiator's first (GLOSSARY "Effects").
@@ -457,6 +469,8 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
+    styled = modifiers.is_styled(game, attack.attacker, game.card(attack.source))
+    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, styled=styled)
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
     # then, before the HIT effects of step 5 (GLOSSARY "Effects").
@@ -496,6 +510,7 @@ def attack_critical(game: Game, args: JsonDict) -> None:
     choice = args.get("choice")
     if choice is None:
         game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
+        history.record(game, player, "critical_damage")
         mechanics.queue_trigger(game, player, "critical_damage")
         game.ask(
             player,
@@ -531,6 +546,8 @@ def critical_effect_task(game: Game, args: JsonDict) -> None:
 
 def use_critical_effect(game: Game, player: int, choice: str) -> None:
     kind, _, raw = choice.partition(":")
+    if kind != "decline":
+        history.record(game, player, "critical_effect")
     if kind == "capture" and raw:
         game.then(("capture", {"player": player, "choice": f"card:{raw}"}))
     elif kind == "ally" and raw:

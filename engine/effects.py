@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import after_use, manual, mechanics, modifiers, quantities, self_moves
+from engine import after_use, history, manual, mechanics, modifiers, quantities, self_moves
 from engine.cards import (
     BanishFromDiscard,
     Card,
@@ -552,6 +552,7 @@ def search_task(game: Game, args: JsonDict) -> None:
             game.emit("search_private", f"You take {game.name(iid)}.", private_to=player)
         else:
             game.emit("search", f"{game.who(player)} searches and finds nothing.")
+        history.record(game, player, "life_deck_searched")
         mechanics.shuffle_life_deck(game, player)
         game.check_survival(player)  # taking the last card empties the Life Deck
         return
@@ -737,6 +738,7 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
                 game.check_survival(player)
             enter_play(game, player, iid, args["mode"])
         if source == "life_deck":
+            history.record(game, player, "life_deck_searched")
             game.then(("shuffle", {"player": player}))
         return
     candidates = [

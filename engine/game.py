@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import rng
+from engine import conditions, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.state import (
@@ -375,7 +375,17 @@ class Game:
             condition.advanced_this_attack is None
             or self._advanced_this_attack(subject) == condition.advanced_this_attack,
         )
-        return all(checks)
+        return all(checks) and self._holds_composed(condition, controller)
+
+    def _holds_composed(self, condition: Condition, controller: int) -> bool:
+        """engine.conditions: comparisons and history are read from the controller's point
+        of view (each names its own `who`), then the conditions joined by and / or."""
+        return (
+            all(conditions.compares(self, controller, c) for c in condition.compare)
+            and all(conditions.happened(self, controller, h) for h in condition.happened)
+            and all(self.holds(c, controller) for c in condition.all_of)
+            and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
+        )
 
     def _advanced_this_attack(self, player: int) -> bool:
         attack = self.state.attack

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import modifiers, self_moves
+from engine import history, modifiers, self_moves
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -167,6 +167,7 @@ def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
     after = min(top_stage(game, player, target), before + amount)
     set_stage(game, player, target, after)
     if after != before:
+        history.record(game, player, "gained_stages", mp=target == MAIN_PERSONALITY)
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} gains {after - before} stage(s) (now {after}).")
 
@@ -177,6 +178,7 @@ def lose_stages(game: Game, player: int, target: int, amount: int) -> int:
     lost = min(before, amount)
     set_stage(game, player, target, before - lost)
     if lost:
+        history.record(game, player, "lost_stages", mp=target == MAIN_PERSONALITY)
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} loses {lost} stage(s) (now {before - lost}).")
     return amount - lost
@@ -237,6 +239,7 @@ def advance_level(game: Game, player: int) -> None:
         "level",
         f"{game.who(player)} advances to Level {state.level}: {game.name(state.mp_card)}.",
     )
+    history.record(game, player, "level_changed")
     queue_trigger(game, player, "level_advanced")
 
 
@@ -248,6 +251,7 @@ def lower_level(game: Game, player: int) -> None:
     state.level -= 1
     state.stage = game.rules.level_down_stage
     discard_drills(game, player)
+    history.record(game, player, "level_changed")
     mp_name = game.name(state.mp_card)
     game.emit("level", f"{game.who(player)} is lowered to Level {state.level}: {mp_name}.")
 
@@ -260,7 +264,10 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
         game.emit("anger", f"{game.who(player)} cannot raise anger now.")
         return
     needed = modifiers.anger_to_level(game, player)
+    before = state.anger
     state.anger = min(needed, state.anger + amount)
+    if state.anger > before:
+        history.record(game, player, "anger_raised")
     game.emit("anger", f"{game.who(player)} raises anger to {state.anger}.")
     queue_trigger(game, player, "anger_raised")
     if state.anger < needed:
@@ -279,7 +286,10 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
 def lower_anger(game: Game, player: int, amount: int) -> None:
     """Anger never goes below zero and never costs a level ("ANGER" note)."""
     state = game.player(player)
+    before = state.anger
     state.anger = max(0, state.anger - amount)
+    if state.anger < before:
+        history.record(game, player, "anger_lowered")
     game.emit("anger", f"{game.who(player)} lowers anger to {state.anger}.")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import mechanics, self_moves
+from engine import history, mechanics, self_moves
 from engine.cards import Move, Style
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -472,7 +472,10 @@ def _finish(game: Game, args: JsonDict) -> None:
         and spec.get("position", "any") == "any"
         and not spec.get("depth")
     ):
-        to_shuffle.append(args["player"] if args["player"] is not None else args["controller"])
+        searched = args["player"] if args["player"] is not None else args["controller"]
+        to_shuffle.append(searched)
+        if searched == args["controller"]:  # "If you have searched your Life Deck this turn"
+            history.record(game, searched, "life_deck_searched")
     if spec["to"] == "life_shuffle":
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):

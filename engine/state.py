@@ -171,6 +171,8 @@ class GameState:
     # Floating effects: {"controller", "card", "modifier"} records that last until the end
     # of the turn (2016 GLOSSARY "Effects"); cleared when a turn starts.
     floating: list[JsonDict] = field(default_factory=list)
+    # What happened this turn / combat (engine.history): conditions read it.
+    history: list[JsonDict] = field(default_factory=list)
 
     def to_dict(self) -> JsonDict:
         return asdict(self)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, mechanics, modifiers, self_moves
+from engine import history, manual, mechanics, modifiers, self_moves
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -24,6 +24,7 @@ def start_turn(game: Game, args: JsonDict) -> None:
     state.combat_declarer = None
     for player in state.players:
         player.used_powers.clear()
+    history.new_turn(game)
     modifiers.expire_floating(game)  # "this turn" effects end with the turn that created them
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.", turn=state.turn)
     mechanics.draw(game, state.active, game.rules.draw_per_turn)

@@ -292,7 +292,6 @@ def test_compiled_fields_make_a_valid_card() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "If your MP is at level 3 or higher and you control an Ally, draw 2 cards.",
         "If your opponent is angry, gain 2 stages.",
         "Use only if your opponent controls 2 Dragon Balls. Draw 3 cards.",
         "Physical attack. DAMAGE: AT +2 stages or 3 life cards.",

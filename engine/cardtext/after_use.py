@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
+from engine.cardtext import conditions
 from engine.cardtext import patterns as p
 
 Json = dict[str, Any]
@@ -282,6 +283,8 @@ def attack_only(data: Any) -> bool:
     if not isinstance(data, dict):
         return False
     if data.get("do") in ATTACK_ONLY or data.get("advanced_this_attack"):
+        return True
+    if conditions.attack_only(data):  # "this attack", "another attack" in a condition
         return True
     return any(attack_only(value) for value in data.values())
 

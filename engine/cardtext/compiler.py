@@ -350,7 +350,12 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         if chain is not None:
             clause.kind, clause.data, clause.extra = "stopped", chain[0], chain[1:]
         return
-    requires = re.fullmatch(r"use only if (.+)", body, re.IGNORECASE)
+    # "You cannot play this card unless <condition>": the same gate (engine.cardtext.conditions)
+    requires = re.fullmatch(
+        r"(?:use only if|you (?:cannot|can't|may not) (?:play|use) this card unless) (.+)",
+        body,
+        re.IGNORECASE,
+    )
     if requires:
         put("requires", p.parse_condition(requires.group(1)))
         return

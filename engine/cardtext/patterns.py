@@ -11,7 +11,12 @@ from typing import Any
 
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
-from engine.cardtext.referents import parse_choice, parse_reference, parse_that_condition
+from engine.cardtext.referents import (
+    nested_that,
+    parse_choice,
+    parse_reference,
+    parse_that_condition,
+)
 
 Json = dict[str, Any]
 
@@ -137,18 +142,12 @@ EFFECTS: _Table = [
     (_full(rf"lower {OPP} anger {NX} levels?"), _amount("lower_anger", "opponent")),
     (_full(rf"lower your anger {NX} levels?"), _amount("lower_anger")),
     (_full(rf"raise {OPP} anger {NX} levels?"), _amount("raise_anger", "opponent")),
-    (
-        _full(rf"lower {OPP} anger to {N}"),
-        lambda m: {"do": "lower_anger_to", "who": "opponent", "level": number(m.group(1))},
-    ),
-    (
-        _full(rf"lower your anger to {N}"),
-        lambda m: {"do": "lower_anger_to", "level": number(m.group(1))},
-    ),
-    (
-        _full(rf"(raise|lower|raise or lower) (a player's|your|{OPP}) anger {N} levels?"),
-        _change_anger,
-    ),
+    (_full(rf"lower {OPP} anger to {N}"), lambda m: {"do": "lower_anger_to", "who": "opponent",
+                                                     "level": number(m.group(1))}),
+    (_full(rf"lower your anger to {N}"), lambda m: {"do": "lower_anger_to",
+                                                    "level": number(m.group(1))}),
+    (_full(rf"(raise|lower|raise or lower) (a player's|your|{OPP}) anger {N} levels?"),
+     _change_anger),
     (_full(rf"gain {NX} {STAGES}"), _amount("gain_stages")),
     (_full(rf"lose {NX} {STAGES}"), _amount("lose_stages")),
     (_full(rf"your opponent loses {NX} {STAGES}"), _amount("lose_stages", "opponent")),
@@ -261,8 +260,16 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 def parse_condition(text: str) -> Json | None:
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
+    from engine.cardtext.conditions import parse  # it builds on this module
 
-    found = _match(CONDITIONS, text) or parse_power_level(text) or parse_that_condition(text)
+    found = (
+        _match(CONDITIONS, text)
+        or parse_power_level(text)
+        or parse(text)
+        or parse_that_condition(text)
+    )
+    if found is not None and nested_that(found):
+        return None  # "that card" tested with another condition (engine.referents)
     if found is None:
         named = _PERSONALITY.fullmatch(text)
         if named:

@@ -69,7 +69,7 @@ def _count(text: str) -> Json | None:
     things, where = found.group(1).lower(), found.group(2).lower()
     if where.startswith("in ") and found.group(4):
         zone = _ZONES[found.group(4).lower()]
-        kind = _zone_filter(things)
+        kind = zone_filter(things)
         if kind is None:
             return None
         return _who({"of": zone, **kind}, found.group(3))
@@ -84,7 +84,7 @@ def _count(text: str) -> Json | None:
     return quantity
 
 
-def _zone_filter(things: str) -> Json | None:
+def zone_filter(things: str) -> Json | None:
     """ "cards" -> {}; "Allies" / "Energy Combat cards" -> {card_type: ...}; styles and
     other words -> None (a Quantity counts by card type only)."""
     phrase = _SINGULAR.get(things, things)

@@ -152,6 +152,13 @@ def parse_that_condition(text: str) -> Json | None:
     return {"that": {"card_types": ["energy_combat", "physical_combat"]}}
 
 
+def nested_that(condition: Json) -> bool:
+    """A test on "that card" joined to others by "and" / "or": not read (engine.referents
+    tests `that` at the top of a condition only)."""
+    parts = [*condition.get("all_of", []), *condition.get("any_of", [])]
+    return any("that" in part or nested_that(part) for part in parts)
+
+
 def parse_reference(body: str) -> Json | None:
     """A sentence acting on the card an earlier sentence chose."""
     if m := _OPP_MOVES.fullmatch(body):

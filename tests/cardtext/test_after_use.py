@@ -63,10 +63,11 @@ def test_a_condition_on_the_destination_is_kept() -> None:
             "use.)",
             EVENT,
         ),
-        # "level", not "power level"
+        # a level against a power level: not comparable (a level against a level is read,
+        # tests/cardtext/test_conditions.py)
         (
             "Stops a physical attack. If your MP's level is lower than your opponent's MP's "
-            "level, place this card on top of your Life Deck after use.",
+            "power level, place this card on top of your Life Deck after use.",
             PHYSICAL,
         ),
         ("Stops a physical attack. Shuffle this card into your discard pile after use.", PHYSICAL),

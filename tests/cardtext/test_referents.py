@@ -219,6 +219,9 @@ def test_conditions_on_that_card(condition: str) -> None:
         "that card was a tiger",
         "that card has 'Sword' in the title",
         "that attack was an Energy Combat card",
+        # joined to another condition: not read
+        "that card was Styled or your anger is 2 or more",
+        "your MP is at level 2 or higher and that card is Styled",
     ],
 )
 def test_conditions_on_that_card_near_misses(condition: str) -> None:

@@ -1,0 +1,74 @@
+"""The parts of a Condition that compare numbers and read what happened this combat
+(engine.cardtext.conditions reads them from card text); Game.holds evaluates a Condition
+with them."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine import history
+from engine.cards import Comparison, Happened, Quantity
+from engine.quantities import count
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_OPS = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b,
+    "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b,
+}
+
+
+def value(game: Game, controller: int, quantity: Quantity) -> int | None:
+    """The number now; None when it has no meaning now (the attacking personality's power
+    level when no attack is in progress)."""
+    if quantity.actor != "mp" and game.state.attack is None:
+        return None
+    return count(game, controller, quantity)
+
+
+def compares(game: Game, controller: int, comparison: Comparison) -> bool:
+    left = value(game, controller, comparison.left)
+    right = (
+        comparison.value if comparison.right is None else value(game, controller, comparison.right)
+    )
+    if left is None or right is None:
+        return False
+    return bool(_OPS[comparison.op](left, right))
+
+
+def happened(game: Game, controller: int, check: Happened) -> bool:
+    player = controller if check.who == "self" else 1 - controller
+    done = history.entries(game, player, check.event, check.scope)
+    if check.another:
+        attack = game.state.attack
+        if attack is None or attack.attacker != player:
+            return False  # "another attack" means one besides the attack in progress
+        mine = [entry for entry in done if entry.get("source") == attack.source]
+        if mine:  # the record of the attack in progress (its card's) is the last of its own
+            done = [entry for entry in done if entry is not mine[-1]]
+    if check.last:
+        done = done[-1:]
+    found = [
+        entry
+        for entry in done
+        if (check.passed is None or entry.get("passed") == check.passed)
+        and (check.stopped is None or entry.get("stopped", False) == check.stopped)
+        and (not check.mp or entry.get("mp", True))
+        and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
+        and (not check.from_hand or entry.get("origin") == "hand")
+        and (check.styled is None or entry.get("styled") == check.styled)
+        and (check.card_type is None or entry.get("card_type") == check.card_type)
+        and (check.title is None or _title_has(entry.get("title", ""), check.title))
+    ]
+    return bool(_OPS[check.op](len(found), check.value))
+
+
+def _title_has(title: str, words: str) -> bool:
+    """ "a card with "Sword" in the title": the words, whole, in the card's name."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None

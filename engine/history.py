@@ -1,0 +1,58 @@
+"""What happened this turn and this combat, for conditions such as "If you have dealt
+critical damage this combat" (engine.conditions).
+
+`GameState.history` holds one small record per event: {"event", "player", "combat"} and
+the event's details. Records made in combat have "combat": true until the combat ends
+(2016 TURN SEQUENCE, "Combat Step": it ends when both players pass in a row); they are
+all dropped when a new turn starts, as "this turn" is over (2016 GLOSSARY "Effects")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import Style
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def record(game: Game, player: int, event: str, **detail: Any) -> None:
+    state = game.state
+    in_combat = state.step == "combat"
+    state.history.append({"event": event, "player": player, "combat": in_combat, **detail})
+
+
+def played(game: Game, player: int, iid: int) -> None:
+    """A card played from the hand in combat, as an Action or a defense (docs/rulings.md
+    68): its title, type and whether it is Styled (2016 GLOSSARY "Freestyle")."""
+    card = game.card(iid)
+    styled = card.style != Style.FREESTYLE
+    detail = {"title": card.name, "card_type": card.type.value, "styled": styled}
+    record(game, player, "card_played", source=iid, **detail)
+
+
+def attack_stopped(game: Game, attacker: int) -> None:
+    """The attacker's Action (its last one) was an attack that was stopped."""
+    actions = entries(game, attacker, "action", "combat")
+    if actions:
+        actions[-1]["stopped"] = True
+
+
+def end_of_combat(game: Game) -> None:
+    """The combat is over: its records now only count for "this turn"."""
+    for entry in game.state.history:
+        entry["combat"] = False
+
+
+def new_turn(game: Game) -> None:
+    game.state.history.clear()
+
+
+def entries(game: Game, player: int, event: str, scope: str) -> list[dict[str, Any]]:
+    return [
+        entry
+        for entry in game.state.history
+        if entry["event"] == event
+        and entry["player"] == player
+        and (scope == "turn" or entry["combat"])
+    ]
