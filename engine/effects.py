@@ -82,6 +82,8 @@ def effects_task(game: Game, args: JsonDict) -> None:
         or not game.holds(effect.when, controller)
         or not referents.holds(game, effect, args.get("that"))
     )
+    if isinstance(effect, Choose):
+        follow["that"] = None  # a choice not made: "that card" after it is no card
     if skipped:
         game.then(("effects", {**follow, "done": False}))
         return
@@ -129,6 +131,8 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
     effect = effects_of(game.card(iid), args["path"])[index]
     follow = {**args, "index": index + 1, "done": taken}
     if not taken:
+        if isinstance(effect, Choose):
+            follow["that"] = None  # nothing chosen
         game.emit("optional_effect", f"{game.who(controller)} does not {describe(effect)}.")
         game.then(("effects", follow))
         return
