@@ -56,6 +56,19 @@ class _Strict(BaseModel):
 
 
 # --- Conditions ------------------------------------------------------------------------
+class ThatCard(_Strict):
+    """What the card an earlier sentence chose must be ("If that card was Styled",
+    engine.referents): all given fields hold."""
+
+    styled: bool | None = None
+    card_types: list[CardType] = []  # one of them
+    endurance: bool | None = None
+    style: Style | None = None
+    # "If the card you named was destroyed": the sentence just before moved a card of
+    # the title named earlier
+    named_moved: bool | None = None
+
+
 class Condition(_Strict):
     """All given fields must hold. `who` says whose state is tested (default: yours)."""
 
@@ -76,6 +89,8 @@ class Condition(_Strict):
     # "If you advance a personality level with this card": the MP's level rose since the
     # attack in progress began (only in that attack's own sentences)
     advanced_this_attack: bool | None = None
+    # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
+    that: ThatCard | None = None
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []
@@ -171,6 +186,9 @@ class Modifier(_Strict):
         "allies_idle",  # ... nor have damage redirected to them
         "prevent",  # `stages` / `life` of damage prevented from `who`'s attacks
         "stop_attacks",  # `who`'s attacks (of `attacks`, `styled`) are stopped
+        # `who` cannot play cards titled `title`, the card an earlier sentence chose
+        # (engine.referents: "Your opponent cannot play that card this combat.")
+        "no_play_that",
         # damage from your (physical / energy) attacks cannot be prevented (engine.after_use)
         "unpreventable",
         "unpreventable_physical",
@@ -186,6 +204,7 @@ class Modifier(_Strict):
     styled: bool | None = None
     stages: int = 0  # `damage`: power stages added to an attack's stage damage
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
+    title: str | None = None  # `no_play_that`: set as the effect resolves
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -231,7 +250,8 @@ class _Effect(_Strict):
 
 # Which personality gains or loses stages: one its owner chooses (2016 GLOSSARY
 # "Gaining/losing stages"), or the MP when the text names it ("Your MP gains 3 stages").
-StagesTarget = Literal["chosen", "mp"]
+# `that`: the personality an earlier sentence chose (engine.referents)
+StagesTarget = Literal["chosen", "mp", "that"]
 
 
 class GainStages(_Effect):
@@ -375,8 +395,10 @@ class PutIntoPlay(_Effect):
     mode: Literal["play", "place"]
 
 
+# `that`: the card an earlier sentence of the same effect list chose (engine.referents)
 MoveZone = Literal[
-    "life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "moved_card"
+    "life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "moved_card",
+    "that",
 ]  # fmt: skip
 
 
@@ -406,10 +428,30 @@ class Move(_Effect):
     style: Style | None = None
     endurance: bool | None = None
     title_has: str | None = None
+    # "copies of that card": only cards titled as the card an earlier sentence chose or
+    # named (engine.referents)
+    copies: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate",
     ]  # fmt: skip
+
+
+class Choose(_Effect):
+    """Choose, name or reveal one card and record it for the rest of the effect list
+    ("that card", engine.referents). `what`: `hand` (look at `who`'s hand and choose a
+    card in it), `random_hand` (a random card of `who`'s hand), `name` (name a card
+    title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
+    `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both), `draw`
+    (draw a card and reveal it), `personality` (a personality in play, either side's).
+    `card_types` / `not_dragon_ball` limit what may be chosen or named."""
+
+    do: Literal["choose"]
+    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality"]
+    source: Literal["discard_pile", "banished"] | None = None
+    card_types: list[CardType] = []
+    not_dragon_ball: bool = False
+    reveal: bool = False
 
 
 class DiscardNamed(_Effect):
@@ -516,6 +558,7 @@ Effect = Annotated[
     | UseCriticalEffect
     | PutIntoPlay
     | Move
+    | Choose
     | DiscardNamed
     | UntilEndOfTurn
     | StayInPlay

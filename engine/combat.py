@@ -61,6 +61,8 @@ def action_options(game: Game, player: int) -> list[Option]:
     acting = actors(game, player)
     for iid in state.hand:
         card = game.card(iid)
+        if modifiers.play_forbidden(game, player, card):
+            continue
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
                 continue
@@ -303,7 +305,9 @@ def defense_options(
     no_events = modifiers.events_forbidden(game, defender)
     for iid in state.hand:
         card = game.card(iid)
-        if card.type == CardType.EVENT and no_events:
+        if (card.type == CardType.EVENT and no_events) or modifiers.play_forbidden(
+            game, defender, card
+        ):
             continue
         if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))

@@ -22,6 +22,7 @@ from engine.cards import (
     Card,
     CardType,
     ChangeAnger,
+    Choose,
     Destroy,
     DiscardFromHand,
     DiscardNamed,
@@ -85,9 +86,13 @@ def effects_task(game: Game, args: JsonDict) -> None:
         return
     effect = effects[index]
     follow = {**args, "index": index + 1, "done": True}
-    skipped = (effect.if_done and not args.get("done", True)) or not game.holds(
-        effect.when, controller
+    skipped = (
+        (effect.if_done and not args.get("done", True))
+        or not game.holds(effect.when, controller)
+        or not referents.holds(game, effect, args.get("that"))
     )
+    if isinstance(effect, Choose):
+        follow["that"] = None  # a choice not made: "that card" after it is no card
     if skipped:
         game.then(("effects", {**follow, "done": False}))
         return
@@ -105,8 +110,24 @@ def effects_task(game: Game, args: JsonDict) -> None:
             **args,
         )
         return
+    _go_on(game, effect, controller, iid, args, follow)
+
+
+def _go_on(
+    game: Game, effect: Effect, controller: int, iid: int, args: JsonDict, follow: JsonDict
+) -> None:
+    """Apply `effect`, then the rest of the list (`follow`); a choice goes on itself,
+    recording what it chose for the sentences after it (engine.referents)."""
+    if isinstance(effect, Choose):
+        referents.start(game, effect, controller, iid, follow)
+        return
+    later = effects_of(game.card(iid), args["path"])[args["index"] + 1 :]
+    if isinstance(effect, Move) and referents.feeds(effect, later):
+        # the move goes on itself: the card it moved is "that card" after it
+        _apply(game, effect, controller, iid, args["attack"], args.get("that"), follow)
+        return
     game.then(("flush_triggers", {}), ("effects", follow))
-    _apply(game, effect, controller, iid, args["attack"])
+    _apply(game, effect, controller, iid, args["attack"], args.get("that"))
 
 
 @handler("optional_effect")
@@ -119,11 +140,12 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
     effect = effects_of(game.card(iid), args["path"])[index]
     follow = {**args, "index": index + 1, "done": taken}
     if not taken:
+        if isinstance(effect, Choose):
+            follow["that"] = None  # nothing chosen
         game.emit("optional_effect", f"{game.who(controller)} does not {describe(effect)}.")
         game.then(("effects", follow))
         return
-    game.then(("flush_triggers", {}), ("effects", follow))
-    _apply(game, effect, controller, iid, args["attack"])
+    _go_on(game, effect, controller, iid, args, follow)
 
 
 def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
@@ -152,19 +174,33 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     return max(stages) >= amount
 
 
-def _apply(game: Game, effect: Effect, controller: int, iid: int, attack: bool) -> None:
+def _apply(
+    game: Game,
+    effect: Effect,
+    controller: int,
+    iid: int,
+    attack: bool,
+    that: Any = None,
+    follow: JsonDict | None = None,
+) -> None:
     target = controller if effect.who == "self" else 1 - controller
     if effect.x:
         amount = quantities.x_of(game, controller, game.card(iid))
         game.emit("x", f"{game.name(iid)}: X is {amount}.")
-        if amount <= 0:
-            return  # nothing to draw, raise, gain ...
+        if amount <= 0:  # nothing to draw, raise, gain ...
+            if follow is not None:  # a move that was to go on itself (engine.referents)
+                game.then(("flush_triggers", {}), ("effects", follow))
+            return
         effect = effect.model_copy(update={"amount": amount, "x": False})
     if isinstance(effect, UntilEndOfTurn):
+        effect = referents.restriction(effect, that)  # "cannot play that card"
         _until_end_of_turn(game, effect, controller, target, attack, iid)
         return
+    if isinstance(effect, GainStages | LoseStages) and effect.personality == "that":
+        referents.personality_stages(game, effect, that)  # "That personality loses 3 stages"
+        return
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
-        moves.apply_move(game, effect, controller, target, attack, iid)
+        moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
     _APPLY[effect.do](game, effect, controller, target, attack)
 
@@ -187,6 +223,7 @@ _WORDS: dict[str, str] = {
     "critical_effect": "use a critical damage effect",
     "look_at_hand": "look at a hand", "reveal_hand": "reveal a hand",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
+    "choose": "choose a card",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
     "stay_in_play": "keep this attack in play to use it again",
     "after_use_to": "put this card elsewhere after use",
@@ -750,6 +787,6 @@ def shuffle_task(game: Game, args: JsonDict) -> None:
 
 # The `move` effect has its own module, which registers its task (and needs the helpers
 # above).
-from engine import moves  # noqa: E402
+from engine import moves, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move

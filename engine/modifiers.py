@@ -100,6 +100,15 @@ def events_forbidden(game: Game, player: int) -> bool:
     return game.has_modifier(player, "no_events")
 
 
+def play_forbidden(game: Game, player: int, card: Card) -> bool:
+    """ "Your opponent cannot play that card for the remainder of combat": no card of the
+    title chosen or named (engine.referents) may be played, as an attack, an Action or a
+    defense (2016 GLOSSARY "Naming a card": an exact title)."""
+    return any(
+        modifier.title == card.title for modifier in game.active_modifiers(player, "no_play_that")
+    )
+
+
 # --- floating effects: when they start and end -------------------------------------------------
 def _subjects(entry: JsonDict, modifier: Modifier) -> set[int]:
     controller: int = entry["controller"]

@@ -23,6 +23,7 @@ from engine import history, mechanics, self_moves
 from engine.cards import Move, Style
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
+from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -32,24 +33,38 @@ _PILES = ("life_deck", "discard_pile", "banished", "hand")
 _ZONE_WORDS = {
     "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
     "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
-    "moved_card": "card that moved",
+    "moved_card": "card that moved", "that": "card chosen",
 }  # fmt: skip
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
     "banish": "Banish", "rejuvenate": "Rejuvenate",
 }  # fmt: skip
+_THAT_WORDS = {
+    "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
+    "life_bottom": "put that card at the bottom of the Life Deck",
+    "life_shuffle": "shuffle that card into the Life Deck",
+}  # fmt: skip
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
-    "card_types", "styled", "style", "endurance", "title_has", "to",
+    "card_types", "styled", "style", "endurance", "title_has", "copies", "to",
 }  # fmt: skip
 
 
 def apply_move(
-    game: Game, effect: Move, controller: int, target: int, _attack: bool, card: int = -1
+    game: Game,
+    effect: Move,
+    controller: int,
+    target: int,
+    _attack: bool,
+    card: int = -1,
+    that: JsonDict | None = None,
+    follow: JsonDict | None = None,
 ) -> None:
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
+    if that is not None and effect.copies:  # "copies of that card" (engine.referents)
+        spec["title"] = that.get("title")
     # "a player's discard pile": the controller picks whose (player None); "an Ally": any
     # Ally in play, on either side (both)
     either = effect.either_player
@@ -62,6 +77,10 @@ def apply_move(
     if effect.source in ("this_card", "moved_card"):
         args["card"] = card
     args["by"] = card
+    if effect.source == "that" and that is not None:
+        args["that"] = that
+    if follow is not None:  # the effects go on once the move is over (engine.referents)
+        args["next"], args["prior"] = follow, that
     game.then(("move", args))
 
 
@@ -69,8 +88,8 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
     """Can the whole move be done now ("You may destroy 3 Setups you control. If you do,
     ...": not with two; docs/rulings.md 43)? "up to", "any number of" and "all" always
     can; a Life Deck search may fail to find, so it asks for enough cards in the zone."""
-    if effect.up_to or effect.every:
-        return True
+    if effect.up_to or effect.every or effect.source == "that":
+        return True  # "that card" is there: engine.referents.holds checked it
     if "life_deck" in (effect.source, *effect.also_from) and effect.position == "any":
         return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
     if effect.source == "this_card":
@@ -105,6 +124,8 @@ def describe_move(effect: Move) -> str:
     verb = _verb(effect.to, effect.source)
     if effect.source in ("this_card", "moved_card"):
         return f"{verb.lower()} this card"
+    if effect.source == "that":
+        return _THAT_WORDS.get(effect.to, f"{verb.lower()} that card")
     return f"{verb.lower()} {count} card(s) from {where}"
 
 
@@ -144,6 +165,8 @@ def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
         return False
     if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
         return False
+    if spec.get("copies") and card.title != spec.get("title"):
+        return False  # a copy of the card chosen or named (engine.referents)
     return not spec.get("style") or card.style.value == spec["style"]
 
 
@@ -189,6 +212,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     owner, name = game.owner(iid), game.name(iid)
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
+    if "next" in args:  # what it moved, for "that card" after it (engine.referents)
+        args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
     on_table = zone in ("in_play", "resolving")
     origin = "play" if on_table else f"{game.who(player)}'s {_ZONE_WORDS[zone]}"
     if to in ("play", "place"):
@@ -218,7 +243,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     else:
         game.emit("move", f"{shown} goes from {origin} {where}.")
     if hidden:
-        for viewer in dict.fromkeys((controller, owner)):
+        # a card picked at random was seen by its owner alone (engine.referents)
+        viewers = args.get("that", {}).get("seen") or (controller, owner)
+        for viewer in dict.fromkeys(viewers):
             game.emit("move_private", f"That card is {name}.", private_to=viewer)
     state = game.player(owner)
     if to == "hand":
@@ -247,6 +274,9 @@ def move_task(game: Game, args: JsonDict) -> None:
     spec, controller = args["spec"], args["controller"]
     if spec["source"] == "this_card":
         _this_card(game, args)
+        return
+    if spec["source"] == "that":
+        _that_card(game, args)
         return
     if spec["source"] == "moved_card":
         _moved_card(game, args)
@@ -349,6 +379,17 @@ def _moved_card(game: Game, args: JsonDict) -> None:
         _finish(game, args)
 
 
+def _that_card(game: Game, args: JsonDict) -> None:
+    """ "Your opponent discards that card": the card an earlier sentence chose, from
+    where it was chosen (engine.referents; gone from there, nothing happens)."""
+    that = args.get("that")
+    if that is not None and still_there(game, that):
+        _put(game, args, that["player"], that["card"], that["zone"])
+        args["left"] = 0
+    if not game.over:
+        _finish(game, args)
+
+
 def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> None:
     spec, controller = args["spec"], args["controller"]
     verb = _verb(spec["to"], spec["source"])
@@ -431,7 +472,8 @@ def _finish(game: Game, args: JsonDict) -> None:
     N cards that moved fewer (a search that found nothing) did not happen: an "If you do"
     after it does not follow (docs/rulings.md 43)."""
     spec = args["spec"]
-    if args.get("left", 0) > 0 and not spec.get("up_to") and not spec.get("every"):
+    short = args.get("left", 0) > 0 and not spec.get("up_to") and not spec.get("every")
+    if short and "next" not in args:  # else the effects go on below, told so
         game.sentence_not_done(args.get("by", -1))
     to_shuffle: list[int] = []
     if (
@@ -447,3 +489,8 @@ def _finish(game: Game, args: JsonDict) -> None:
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):
         mechanics.shuffle_life_deck(game, player)
+    if "next" in args:
+        that = after_move(game, args)
+        done = args["next"].get("done", True) and not short
+        follow = {**args["next"], "that": that, "done": done}
+        game.then(("flush_triggers", {}), ("effects", follow))

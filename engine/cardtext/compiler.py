@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, self_moves, triggers
+from engine.cardtext import after_use, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -411,6 +411,8 @@ _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
 _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
 _AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
+_OPPONENT_DOES = re.compile(r"your opponent [a-z]+s\b.*", re.IGNORECASE | re.DOTALL)
+_VERB_S = re.compile(r"[a-z]+s\b(?<!\bhis)(?<!\bits)", re.IGNORECASE)
 
 
 def _effect_chain(body: str) -> list[Json] | None:
@@ -444,9 +446,17 @@ def _plain_chain(body: str) -> list[Json] | None:
     single = p.parse_effect(body)
     if single is not None:
         return [single]
+    compound = referents.parse_compound(body)  # a choice and what is done to that card
+    if compound is not None:
+        return compound
     for cut in _AND.finditer(body):
         first = p.parse_effect(body[: cut.start()])
-        rest = _plain_chain(body[cut.end() :]) if first is not None else None
+        tail = body[cut.end() :]
+        rest = _plain_chain(tail) if first is not None else None
+        if rest is None and first is not None and _OPPONENT_DOES.fullmatch(body):
+            # "Your opponent shuffles that card into his Life Deck and draws a card.": the
+            # subject carries to a verb that has none
+            rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
     return None
@@ -527,6 +537,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
+    referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
     known = after_use.keep_for_attacks([c for c in items if c.kind != "unknown"])

@@ -11,6 +11,12 @@ from typing import Any
 
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
+from engine.cardtext.referents import (
+    nested_that,
+    parse_choice,
+    parse_reference,
+    parse_that_condition,
+)
 
 Json = dict[str, Any]
 
@@ -213,6 +219,8 @@ def parse_effect(body: str) -> Json | None:
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
+        or parse_choice(body)
+        or parse_reference(body)
     )
 
 
@@ -254,7 +262,14 @@ def parse_condition(text: str) -> Json | None:
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
     from engine.cardtext.conditions import parse  # it builds on this module
 
-    found = _match(CONDITIONS, text) or parse_power_level(text) or parse(text)
+    found = (
+        _match(CONDITIONS, text)
+        or parse_power_level(text)
+        or parse(text)
+        or parse_that_condition(text)
+    )
+    if found is not None and nested_that(found):
+        return None  # "that card" tested with another condition (engine.referents)
     if found is None:
         named = _PERSONALITY.fullmatch(text)
         if named:

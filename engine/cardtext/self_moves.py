@@ -135,9 +135,12 @@ def _effects(tail: str, event: str, chain_of: Any) -> list[Json] | None:
         to = "place" if into_play.group("to").lower() == "play" else "hand"
         effect: Json = {"do": "move", "source": source, "amount": 1, "to": to}
         return [{**effect, "may": True} if into_play.group("may") else effect]
-    chain: list[Json] | None = chain_of(tail)
+    # "it" first: "Rejuvenate it" is this card, not a card chosen before (engine.referents)
+    chain: list[Json] | None = (
+        chain_of(_IT.sub(r"\1 this card", tail, count=1)) if _IT.match(tail) else None
+    )
     if chain is None:
-        chain = chain_of(_IT.sub(r"\1 this card", tail, count=1)) if _IT.match(tail) else None
+        chain = chain_of(tail)
     if chain is None:
         return None
     return [

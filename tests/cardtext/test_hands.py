@@ -18,7 +18,8 @@ def test_look_and_reveal() -> None:
 
 def test_a_look_that_goes_on_stays_unread() -> None:
     for text in (
-        "Look at your opponent's hand and choose a card.",
+        # choosing one card is read (engine.cardtext.referents), two are not
+        "Look at your opponent's hand and choose 2 cards.",
         "Look at the top 3 cards of your Life Deck.",
         "Reveal your hand and draw a card for each Dragon Ball in it.",
     ):

@@ -1,0 +1,282 @@
+"""Sentences that choose a card and sentences that refer back to it ("that card").
+
+Choosing: "Look at your opponent's hand and choose a (non-Dragon Ball) card (in it).",
+"Choose a random card from your opponent's hand.", "Name a (non-Dragon Ball | Physical
+Combat, Energy Combat, or Event) card.", "Choose a card in your opponent's Banished Zone /
+discard pile.", "Look at / Reveal the top / bottom card of your Life Deck." -> `do: choose`
+(engine.referents). Referring: "Your opponent discards that card.", "Banish that card.",
+"Your opponent shuffles that card into his Life Deck.", "(You may) place that card at the
+bottom of / on top of your Life Deck.", "Search your opponent's Life Deck for a / N / all
+copies of that card and banish / discard it / them.", "Your opponent searches his Life
+Deck for all copies of that card and banishes them." -> `do: move` with `source: that` or
+`copies: true`. A referring sentence is kept only when an earlier sentence of its list
+chose (engine.cardtext.compiler._leave_dangling_that).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_OPP = r"your opponent'?s"
+_THEIR = r"(?:his|her|their|his or her)"
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_TYPE_WORDS = {
+    "physical combat": "physical_combat", "energy combat": "energy_combat",
+    "event": "event", "setup": "setup", "drill": "drill", "ally": "ally",
+}  # fmt: skip
+_TYPE = r"(?:physical combat|energy combat|event|setup|drill|ally)"
+# "a Physical Combat, Energy Combat, or Event card"
+_TYPES = rf"({_TYPE}(?:(?:, {_TYPE})*,? or {_TYPE})?)"
+_THAT = r"(?:that card|the chosen card)"
+# "If that card was Styled, place it into your hand.": "it" right after a choice
+_THAT_OR_IT = r"(?:that card|the chosen card|it)"
+_STYLES = r"(black|blue|namekian|orange|red|saiyan)"
+
+
+def _full(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_LOOK_AND_CHOOSE = _full(
+    rf"look at {_OPP} hand and choose (?:a|one) (non-dragon ball )?card(?: in it)?"
+)
+_RANDOM = _full(rf"choose a random card (?:from|in) {_OPP} hand")
+_NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
+_PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
+_END = _full(r"(look at|reveal) the (top|bottom) card of your life deck")
+_PERSONALITY = _full(r"choose a personality in play")
+_THAT_PERSONALITY = _full(
+    r"that personality (gains|loses) (\d+|a|one|two|three|four|five) (?:power )?stages?"
+)
+_DRAW_REVEAL = _full(r"draw a card and reveal it(?: to your opponent)?")
+_IS = _full(
+    r"(?:that card|the chosen card) (?:is|was) "
+    rf"(?:(styled|non-styled)|an attack|an? (dragon ball)|an? {_TYPES}"
+    rf"|an? {_STYLES} card|{_STYLES})"
+)
+_HAS_ENDURANCE = _full(r"(?:that card|the chosen card) (?:has|had) endurance")
+_NAMED_DESTROYED = _full(r"the card you named (?:was|is) destroyed")
+
+_DESTINATIONS = {
+    "discard": "discard", "banish": "banish",
+}  # fmt: skip
+_OPP_MOVES = _full(
+    rf"your opponent (discards|banishes|shuffles) {_THAT}"
+    rf"(?: into {_THEIR} life deck)?"
+)
+# one combat a turn (2016 TURN SEQUENCE): "this combat" lasts until the end of the turn
+_NO_PLAY = _full(
+    rf"your opponent (?:cannot|can't|may not) play {_THAT}"
+    r" (?:for the remainder of combat|this combat|for the rest of combat)"
+)
+_MY_MOVES = _full(rf"(discard|banish|rejuvenate) {_THAT_OR_IT}")
+_PLACE = _full(
+    rf"(?:place|put) {_THAT_OR_IT} (on top of|at the bottom of|into) your (life deck|hand)"
+)
+_COPIES = _full(
+    rf"(search {_OPP}|your opponent searches {_THEIR}) life deck for "
+    rf"(all|a|an|one|two|three|\d+) (?:copy|copies) of {_THAT} and "
+    r"(banish|banishes|discard|discards) (it|them)"
+)
+
+
+def _types(words: str) -> list[str]:
+    found = re.findall(_TYPE, words, re.IGNORECASE)
+    return sorted({_TYPE_WORDS[word.lower()] for word in found})
+
+
+def parse_choice(body: str) -> Json | None:
+    """A sentence that chooses the card later sentences call "that card"."""
+    if m := _LOOK_AND_CHOOSE.fullmatch(body):
+        return {"do": "choose", "what": "hand", "who": "opponent",
+                **({"not_dragon_ball": True} if m.group(1) else {})}  # fmt: skip
+    if _RANDOM.fullmatch(body):
+        return {"do": "choose", "what": "random_hand", "who": "opponent"}
+    if m := _NAME.fullmatch(body):
+        effect: Json = {"do": "choose", "what": "name"}
+        if m.group(2):
+            effect["card_types"] = _types(m.group(2))
+        return effect  # never a Dragon Ball anyway (2016 GLOSSARY "Naming a card")
+    if m := _PILE.fullmatch(body):
+        source = "banished" if m.group(2).lower() == "banished zone" else "discard_pile"
+        effect = {"do": "choose", "what": "pile", "source": source}
+        return effect if m.group(1).lower() == "your" else {**effect, "who": "opponent"}
+    if _PERSONALITY.fullmatch(body):
+        return {"do": "choose", "what": "personality"}
+    if _DRAW_REVEAL.fullmatch(body):
+        return {"do": "choose", "what": "draw"}
+    if m := _END.fullmatch(body):
+        effect = {"do": "choose", "what": m.group(2).lower()}
+        return {**effect, "reveal": True} if m.group(1).lower() == "reveal" else effect
+    return None
+
+
+_RANDOM_DISCARD = _full(rf"your opponent discards a random card from {_THEIR} hand")
+
+
+def parse_compound(body: str) -> list[Json] | None:
+    """A sentence that is a choice and an effect on it: "Your opponent discards a random
+    card from his hand." (a random card, picked by the game: engine.referents)."""
+    if _RANDOM_DISCARD.fullmatch(body):
+        return [
+            {"do": "choose", "what": "random_hand", "who": "opponent"},
+            {"do": "move", "source": "that", "who": "opponent", "to": "discard",
+             "if_you_do": True},
+        ]  # fmt: skip
+    return None
+
+
+def parse_that_condition(text: str) -> Json | None:
+    """ "that card is / was Styled, an attack, a Dragon Ball, a Setup, Drill, or Ally, Red;
+    has / had Endurance": a test on the chosen card (`if: {that: ...}`)."""
+    if _HAS_ENDURANCE.fullmatch(text):
+        return {"that": {"endurance": True}}
+    if _NAMED_DESTROYED.fullmatch(text):
+        return {"that": {"named_moved": True}}
+    m = _IS.fullmatch(text)
+    if m is None:
+        return None
+    styled, ball, types, style = m.group(1), m.group(2), m.group(3), m.group(4) or m.group(5)
+    if styled:
+        return {"that": {"styled": styled.lower() == "styled"}}
+    if ball:
+        return {"that": {"card_types": ["dragon_ball"]}}
+    if types:
+        return {"that": {"card_types": _types(types)}}
+    if style:
+        return {"that": {"style": style.lower()}}
+    # an attack: a Physical Combat or Energy Combat card (2016 CARD TYPES)
+    return {"that": {"card_types": ["energy_combat", "physical_combat"]}}
+
+
+def nested_that(condition: Json) -> bool:
+    """A test on "that card" joined to others by "and" / "or": not read (engine.referents
+    tests `that` at the top of a condition only)."""
+    parts = [*condition.get("all_of", []), *condition.get("any_of", [])]
+    return any("that" in part or nested_that(part) for part in parts)
+
+
+def parse_reference(body: str) -> Json | None:
+    """A sentence acting on the card an earlier sentence chose."""
+    if m := _OPP_MOVES.fullmatch(body):
+        verb, into = m.group(1).lower(), "into" in body.lower()
+        if (verb == "shuffles") != into:
+            return None  # "shuffles that card" needs where; "discards ... into" is not English
+        to = {"discards": "discard", "banishes": "banish", "shuffles": "life_shuffle"}[verb]
+        return {"do": "move", "source": "that", "to": to, "who": "opponent"}
+    if m := _THAT_PERSONALITY.fullmatch(body):
+        count = m.group(2).lower()
+        amount = int(count) if count.isdigit() else _NUMBER[count]
+        do = "gain_stages" if m.group(1).lower() == "gains" else "lose_stages"
+        return {"do": do, "amount": amount, "personality": "that"}
+    if _NO_PLAY.fullmatch(body):
+        return {"do": "until_end_of_turn", "modifier": {"mod": "no_play_that", "who": "opponent"}}
+    if m := _MY_MOVES.fullmatch(body):
+        return {"do": "move", "source": "that", "to": m.group(1).lower()}
+    if m := _PLACE.fullmatch(body):
+        where, pile = m.group(1).lower(), m.group(2).lower()
+        place = {("into", "hand"): "hand", ("on top of", "life deck"): "life_top",
+                 ("at the bottom of", "life deck"): "life_bottom"}.get((where, pile))  # fmt: skip
+        return {"do": "move", "source": "that", "to": place} if place else None
+    if m := _COPIES.fullmatch(body):
+        count, verb, pronoun = m.group(2).lower(), m.group(3).lower(), m.group(4).lower()
+        if m.group(1).lower().startswith("search") != (verb in ("banish", "discard")):
+            return None  # "Search ... and banishes them"
+        every = count == "all"
+        amount = 0 if every else int(count) if count.isdigit() else _NUMBER[count]
+        if (pronoun == "them") != (every or amount > 1):
+            return None
+        to = "banish" if "banish" in verb else "discard"
+        effect: Json = {"do": "move", "source": "life_deck", "who": "opponent",
+                        "copies": True, "to": to}  # fmt: skip
+        return {**effect, "every": True} if every else {**effect, "amount": amount}
+    return None
+
+
+def refers(effect: Json) -> bool:
+    """Does this compiled effect act on, or test, "that card"?"""
+    moves = effect.get("do") == "move" and (
+        effect.get("source") == "that" or bool(effect.get("copies"))
+    )
+    forbids = (effect.get("modifier") or {}).get("mod") == "no_play_that"
+    stages = effect.get("personality") == "that"
+    return moves or forbids or stages or "that" in (effect.get("if") or {})
+
+
+def chooses(effect: Json) -> bool:
+    """A choice, or a move of one card (engine.referents.one_card): "that card" after it
+    is the card it moved."""
+    return effect.get("do") == "choose" or _one_card(effect)
+
+
+def _one_card(effect: Json) -> bool:
+    return (
+        effect.get("do") == "move"
+        and effect.get("amount", 1) == 1
+        and not (effect.get("every") or effect.get("up_to") or effect.get("x"))
+        and effect.get("source") not in ("this_card", "that", "moved_card")
+        and effect.get("to") not in ("play", "place")
+    )
+
+
+def _named(effect: Json) -> bool:
+    """ "If the card you named was destroyed": about the sentence just before."""
+    return bool(((effect.get("if") or {}).get("that") or {}).get("named_moved"))
+
+
+def leave_dangling(items: list[Any]) -> None:
+    """ "That card" is the card the sentences just before it chose: kept only when every
+    sentence back to the choice is an effect of the same list that was read (an unread one
+    may have chosen something else; across HIT: or "If this attack is stopped" is another
+    list). A choice that nothing read uses, with an unread sentence after it, is left to
+    players with it (they resolve both together). `items`: compiler._Clause of a section."""
+    for position, clause in enumerate(items):
+        if clause.kind == "trigger" and _dangles(clause.data["effects"]):
+            clause.kind = "unknown"  # a trigger's one sentence must choose first itself
+        effects = clause.effects
+        if _dangles(effects) and not _chosen_before(items, position):
+            clause.kind = "unknown"
+    for position, clause in enumerate(items):
+        if not any(e.get("do") == "choose" for e in clause.effects):
+            continue
+        later = items[position + 1 :]
+        used = any(refers(e) for c in later for e in c.effects)
+        if not used and any(c.kind == "unknown" for c in later):
+            clause.kind = "unknown"
+
+
+def _dangles(effects: list[Json]) -> bool:
+    return any(
+        refers(effect) and not any(chooses(e) for e in effects[:index])
+        for index, effect in enumerate(effects)
+    )
+
+
+def _chosen_before(items: list[Any], position: int) -> bool:
+    """Walk back over read sentences of the same effects to the choice: the nearest one
+    (a move of several cards before it makes "that card" ambiguous), of the same kind
+    (a personality or a card); for "the card you named was destroyed", a name, the
+    sentence just before being a move."""
+    clause = items[position]
+    named = any(_named(e) for e in clause.effects)
+    # "that personality" needs a personality chosen, "that card" a card
+    person = any(e.get("personality") == "that" for e in clause.effects)
+    for step, before in enumerate(reversed(items[:position])):
+        if before.kind != clause.kind or before.hit != clause.hit:
+            return False
+        if before.index != clause.index - 1:
+            return False
+        if named and step == 0 and not (before.effects and before.effects[-1].get("do") == "move"):
+            return False
+        for effect in reversed(before.effects):
+            if named and effect.get("do") == "choose":
+                return bool(effect.get("what") == "name")
+            if not named and chooses(effect):
+                return bool(effect.get("what") == "personality") == person
+            if not named and effect.get("do") == "move" and effect.get("source") != "that":
+                return False  # several cards moved: which is "that card"?
+        clause = before
+    return False

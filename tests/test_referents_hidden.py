@@ -1,0 +1,84 @@
+"""Choosing "that card" keeps hidden information hidden (2016 GAME ZONES: the hand and Life
+Deck are secret; docs/rulings.md 96-97): a card chosen in a hand looked at is named to the
+chooser and its owner only, a random one to its owner only, and one the opponent discards
+(a public zone) to everyone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.game import Game
+from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+
+HERE = Path(__file__).parent / "scenarios"
+
+SETUP = """name: hidden
+source: test
+sandbox: false
+seed: 3
+card_files: [CARDS/rules.yaml, CARDS/glossary.yaml, CARDS/referents.yaml]
+players:
+  p1: {main_personality: Vegeta, mastery: Red Rules Mastery, hand: [HAND],
+       life_deck: [Glossary Filler A]}
+  p2: {main_personality: Goku, mastery: Red Rules Mastery, hand: [Ki Wall, Forearm Guard],
+       life_deck: [Glossary Filler C, Glossary Filler D, Glossary Filler E]}
+start: {step: combat_action}
+decisions: []
+"""
+
+
+def _game(hand: str, tmp_path: Path) -> Game:
+    path = tmp_path / "s.yaml"
+    text = SETUP.replace("CARDS", str(HERE.parent / "cards")).replace("HAND", hand)
+    path.write_text(text, encoding="utf-8")
+    spec = load_scenario(path)
+    return build_game(spec, scenario_pool(spec, path.parent))
+
+
+def _play(game: Game, *labels: str) -> list[tuple[str, int | None]]:
+    texts: list[tuple[str, int | None]] = []
+    for label in labels:
+        decision = game.pending
+        assert decision is not None
+        option = find_option(decision, label)
+        assert option is not None, (label, [o.label for o in decision.options])
+        outcome = game.apply(decision.player, option)
+        assert outcome.ok, outcome.reason
+        texts += [(event.text, event.private_to) for event in outcome.events]
+    return texts
+
+
+def _seen_by(events: list[tuple[str, int | None]], player: int | None) -> str:
+    return " ".join(text for text, private in events if private == player)
+
+
+def test_a_random_card_is_seen_by_its_owner_alone(tmp_path: Path) -> None:
+    game = _game("Ref Strike", tmp_path)
+    events = _play(game, "Attack with Ref Strike")
+    assert "Forearm Guard" not in _seen_by(events, None)
+    assert "Forearm Guard" not in _seen_by(events, 0)
+    assert "That card is Forearm Guard." in _seen_by(events, 1)
+
+
+def test_a_card_chosen_in_a_hand_is_named_to_chooser_and_owner(tmp_path: Path) -> None:
+    game = _game("Ref Confront", tmp_path)
+    events = _play(game, "Play Ref Confront", "Choose Forearm Guard")
+    assert "Forearm Guard" not in _seen_by(events, None)
+    assert "The chosen card is Forearm Guard." in _seen_by(events, 0)
+    assert "The chosen card is Forearm Guard." in _seen_by(events, 1)
+
+
+def test_a_chosen_card_discarded_is_public(tmp_path: Path) -> None:
+    game = _game("Ref Stare", tmp_path)
+    events = _play(game, "Play Ref Stare", "Choose Forearm Guard")
+    assert "Forearm Guard is discarded" in _seen_by(events, None)
+
+
+def test_the_choice_survives_a_save_and_reload(tmp_path: Path) -> None:
+    """ "That card" travels in the saved task stack: a game reloaded between the choice
+    and the sentence acting on it still discards the chosen card."""
+    game = _game("Ref Stare", tmp_path)
+    _play(game, "Play Ref Stare")
+    reloaded = Game.from_json(game.to_json(), game.pool)
+    _play(reloaded, "Choose Forearm Guard")
+    assert [reloaded.name(iid) for iid in reloaded.player(1).discard] == ["Forearm Guard"]
