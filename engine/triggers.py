@@ -95,16 +95,33 @@ def queue(
 
 def _sources(game: Game, player: int) -> list[tuple[int, str]]:
     """Cards whose triggers may fire: those with active constants, then Setups in play and
-    Events in hand, whose timed Powers are used as any Setup or Event is (2016 "Use a
-    Power": an Event is played from the hand and discarded after use; a Setup in play is
-    activated and discarded after use)."""
+    Events, whose timed Powers are used as any Setup or Event is (2016 "Use a Power": an
+    Event is played from the hand and discarded after use; a Setup in play is activated
+    and discarded after use). Events count wherever they are: whether the player is asked
+    must not tell the opponent what the hand holds (docs/rulings.md 105)."""
     state = game.player(player)
-    events = [iid for iid in state.hand if game.card(iid).type == CardType.EVENT]
     return [
         *((iid, "in_play") for iid in game.cards_with_constants(player)),
         *((iid, "setup") for iid in state.setups),
-        *((iid, "hand") for iid in events),
+        *((iid, "hand") for iid in owned_events(game, player)),
     ]
+
+
+def owned_events(game: Game, player: int) -> list[int]:
+    """One card of each Event title `player` owns in the game, wherever it is: the same
+    list all game long, so offering their timed Powers reveals nothing of the hand."""
+    firsts: dict[str, int] = {}
+    for iid, owner in enumerate(game.state.owners):
+        card = game.card(iid)
+        if owner == player and card.type == CardType.EVENT:
+            firsts.setdefault(card.title, iid)
+    return list(firsts.values())
+
+
+def copy_in_hand(game: Game, player: int, iid: int) -> int | None:
+    """A card of `iid`'s title in `player`'s hand, if any."""
+    title = game.card(iid).title
+    return next((c for c in game.player(player).hand if game.card(c).title == title), None)
 
 
 def _key(scope: str, iid: int, index: int) -> str:
@@ -157,22 +174,33 @@ def timed_power_task(game: Game, args: JsonDict) -> None:
     choice = args.pop("choice", None)
     state = game.player(player)
     zone = {"setup": state.setups, "hand": state.hand}.get(origin)
-    if zone is not None and iid not in zone:
-        return  # it left the hand or play before its turn came
+    if origin == "setup" and iid not in state.setups:
+        return  # it left play before its turn came
+    held = copy_in_hand(game, player, iid) if origin == "hand" else iid
     if choice is None:
+        # an Event is asked about even when none is in hand (docs/rulings.md 105)
+        options = [Option("no", "Do not use it")]
+        if held is not None:
+            options.insert(0, Option("use", f"Use {game.name(iid)}'s Power"))
         game.ask(
             player,
             "timed_power",
             f"{game.name(iid)}: use its Power now?",
-            [Option("use", f"Use {game.name(iid)}'s Power"), Option("no", "Do not use it")],
+            options,
             "timed_power",
             **args,
             origin=origin,
         )
         return
-    if choice != "use":
-        game.emit("action", f"{game.who(player)} does not use {game.name(iid)}'s Power.")
+    if choice != "use" or held is None:
+        power = f"{game.name(iid)}'s Power"
+        if origin == "hand":  # a card of the hand is named to its player alone
+            game.emit("action_private", f"You do not use {power}.", private_to=player)
+        else:
+            game.emit("action", f"{game.who(player)} does not use {power}.")
         return
+    iid = held
+    args["card"] = held
     if game.card(iid).type in _ONCE_PER_TURN_POWERS:
         state.used_powers.append(iid)
     game.emit("action", f"{game.who(player)} uses {game.name(iid)}'s Power.", card=game.name(iid))

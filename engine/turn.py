@@ -174,6 +174,21 @@ def entering_powers(game: Game, player: int) -> list[Option]:
     return options
 
 
+def asks_entering_powers(game: Game, player: int) -> bool:
+    """Whether `player` is asked: for Setups in play (public), or whenever they own such an
+    Event anywhere, so being asked tells the opponent nothing of the hand (docs/rulings.md
+    105)."""
+    state = game.player(player)
+    if any(game.card(iid).entering_combat for iid in state.setups):
+        return True
+    return any(
+        owner == player
+        and game.card(iid).type == CardType.EVENT
+        and bool(game.card(iid).entering_combat)
+        for iid, owner in enumerate(game.state.owners)
+    )
+
+
 @handler("entering_powers")
 def entering_powers_task(game: Game, args: JsonDict) -> None:
     """After a player's "when entering combat" effects, that player may use, one at a time,
@@ -182,7 +197,7 @@ def entering_powers_task(game: Game, args: JsonDict) -> None:
     choice = args.get("choice")
     if choice is None:
         options = entering_powers(game, player)
-        if options:
+        if options or asks_entering_powers(game, player):
             options.append(Option("done", "Use no more of them"))
             game.ask(player, "entering_power", "Use a 'when entering combat' Power?", options,
                      "entering_powers", player=player)  # fmt: skip

@@ -38,3 +38,20 @@ def test_revealing_your_hand_is_public() -> None:
     play(current, "Play Open Palm")
     shown = [e for e in current.events[before:] if "Prying Eyes" in e.text]
     assert shown and all(e.private_to is None for e in shown)
+
+
+def test_declining_an_events_timed_power_names_it_to_its_player_alone() -> None:
+    """An Event of the hand offered after damage and declined: the opponent learns neither
+    its name nor, from the question, whether one is held (docs/rulings.md 105)."""
+    path = Path(__file__).parent / "scenarios" / "triggers-event-in-hand-after-taking-damage.yaml"
+    spec = load_scenario(path)
+    current = build_game(spec, scenario_pool(spec, path, None))
+    play(current, "Attack with Trigger Heavy Blast")
+    play(current, "Do not defend")
+    pending = current.pending
+    assert pending is not None and pending.kind == "timed_power"
+    option = find_option(pending, "Do not use it")
+    assert option is not None
+    outcome = current.apply(pending.player, option, pending.seq)
+    named = [e for e in outcome.events if "Trigger Second Wind" in e.text]
+    assert named and all(e.private_to == 0 for e in named)
