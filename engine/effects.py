@@ -97,6 +97,13 @@ def effects_task(game: Game, args: JsonDict) -> None:
         game.then(("effects", {**follow, "done": False}))
         return
     if effect.optional and not payable(game, effect, controller, iid):
+        if _hidden_feasibility(effect):
+            # asked all the same, with "No" alone: skipping the question, or saying the
+            # player cannot, would tell the opponent what the hand holds (docs/rulings.md 105)
+            game.ask(controller, "optional_effect",
+                     f"{game.name(iid)}: {describe(effect).capitalize()}?",
+                     [Option("no", "No")], "optional_effect", **args)  # fmt: skip
+            return
         game.emit("optional_effect", f"{game.who(controller)} cannot {describe(effect)}.")
         game.then(("effects", {**follow, "done": False}))
         return
@@ -146,6 +153,16 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
         game.then(("effects", follow))
         return
     _go_on(game, effect, controller, iid, args, follow)
+
+
+def _hidden_feasibility(effect: Effect) -> bool:
+    """Whether only the player's hidden hand says if the sentence can be done: moving cards
+    of some kind from their own hand ("You may discard a Dragon Ball from your hand")."""
+    if not isinstance(effect, Move) or effect.source != "hand" or effect.who != "self":
+        return False
+    filters = (effect.card_types, effect.styled, effect.style, effect.endurance,
+               effect.title_has, effect.copies)  # fmt: skip
+    return any(value not in (None, False, []) for value in filters)
 
 
 def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
