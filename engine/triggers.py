@@ -181,7 +181,10 @@ def timed_power_task(game: Game, args: JsonDict) -> None:
         # an Event is asked about even when none is in hand (docs/rulings.md 105)
         options = [Option("no", "Do not use it")]
         if held is not None:
-            options.insert(0, Option("use", f"Use {game.name(iid)}'s Power"))
+            # "hand:<card>": an option naming a card of the hand is shown to its player
+            # alone (engine.view.private_option_ids), never on the public board
+            use = f"hand:{held}" if origin == "hand" else "use"
+            options.insert(0, Option(use, f"Use {game.name(iid)}'s Power"))
         game.ask(
             player,
             "timed_power",
@@ -192,7 +195,7 @@ def timed_power_task(game: Game, args: JsonDict) -> None:
             origin=origin,
         )
         return
-    if choice != "use" or held is None:
+    if choice == "no" or held is None:
         power = f"{game.name(iid)}'s Power"
         if origin == "hand":  # a card of the hand is named to its player alone
             game.emit("action_private", f"You do not use {power}.", private_to=player)

@@ -55,3 +55,19 @@ def test_declining_an_events_timed_power_names_it_to_its_player_alone() -> None:
     outcome = current.apply(pending.player, option, pending.seq)
     named = [e for e in outcome.events if "Trigger Second Wind" in e.text]
     assert named and all(e.private_to == 0 for e in named)
+
+
+def test_the_option_to_use_an_event_of_the_hand_stays_off_the_public_board() -> None:
+    """The board's public buttons leave out options naming hidden cards
+    (engine.view.private_option_ids): "Use <Event>'s Power" names a card of the hand."""
+    from engine.view import private_option_ids
+
+    path = Path(__file__).parent / "scenarios" / "triggers-event-in-hand-after-taking-damage.yaml"
+    spec = load_scenario(path)
+    current = build_game(spec, scenario_pool(spec, path, None))
+    play(current, "Attack with Trigger Heavy Blast")
+    play(current, "Do not defend")
+    pending = current.pending
+    assert pending is not None and pending.kind == "timed_power"
+    use = next(o for o in pending.options if o.label.startswith("Use "))
+    assert private_option_ids(current) == {use.id}
