@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 # --- what a player may do ------------------------------------------------------------------
 def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
     """(card, actor) for each Power usable now: the MP's current level, the Mastery and
-    each Drill once per turn each (docs/rulings.md 104), and Allies' Powers while the MP is
+    each Drill once per turn each (docs/rulings.md 80), and Allies' Powers while the MP is
     at most one stage above zero."""
     state = game.player(player)
     sources = [(state.mp_card, MAIN_PERSONALITY), (state.mastery, MAIN_PERSONALITY)]

@@ -99,7 +99,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if effect.optional and not payable(game, effect, controller, iid):
         if _hidden_feasibility(effect):
             # asked all the same, with "No" alone: skipping the question, or saying the
-            # player cannot, would tell the opponent what the hand holds (docs/rulings.md 105)
+            # player cannot, would tell the opponent what the hand holds (docs/rulings.md 81)
             game.ask(controller, "optional_effect",
                      f"{game.name(iid)}: {describe(effect).capitalize()}?",
                      [Option("no", "No")], "optional_effect", **args)  # fmt: skip

@@ -10,7 +10,7 @@ Rules (2016 rulebook): GAME ZONES (the hand and Life Deck are secret, the discar
 Banished Zone public); GLOSSARY "Naming a card" (one exact title; Dragon Balls may not be
 named); "Your hand is kept secret" (what one player looks at, only they see). A random
 card is picked with the game's seeded generator (engine.rng), so a replay picks it again;
-the chooser does not see it (docs/rulings.md 96). "That card" is the card where it was
+the chooser does not see it (docs/rulings.md 77). "That card" is the card where it was
 chosen: once it has left that zone a move of "that card" finds nothing (docs/rulings.md
 97).
 """
@@ -108,7 +108,7 @@ def _name(game: Game, args: JsonDict, choice: Any) -> None:
 
 def _random(game: Game, args: JsonDict) -> None:
     """A random card of a hand, picked by the seeded generator; only its owner sees it
-    (docs/rulings.md 96)."""
+    (docs/rulings.md 77)."""
     controller, player = args["controller"], args["player"]
     hand = [iid for iid in game.player(player).hand if _fits(game, iid, args["spec"])]
     if not hand:
@@ -125,7 +125,7 @@ def _random(game: Game, args: JsonDict) -> None:
 
 def _end(game: Game, args: JsonDict) -> None:
     """ "Look at / Reveal the top (bottom) card of your Life Deck": looked at, only the
-    controller sees it (and its owner, when that is another player: docs/rulings.md 97);
+    controller sees it (and its owner, when that is another player: docs/rulings.md 78);
     revealed, both do."""
     controller, player, spec = args["controller"], args["player"], args["spec"]
     life = game.player(player).life
@@ -272,7 +272,7 @@ def restriction(effect: UntilEndOfTurn, record: JsonDict | None) -> UntilEndOfTu
 def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
     """An effect on "that card" happens only when an earlier sentence chose one, its test
     ("If that card was Styled") holds and, for one moving it, the card is still where it
-    was chosen (docs/rulings.md 97)."""
+    was chosen (docs/rulings.md 78)."""
     if not needs(effect):
         return True
     if record is None:
@@ -319,7 +319,7 @@ _PILE_OF = {
 def one_card(effect: Move) -> bool:
     """A move of one card chooses it: "that card" after it is that card ("Choose a card in
     your discard pile and place it on top of your Life Deck. If that card had Endurance,
-    ..."); a card named earlier stays named (docs/rulings.md 97)."""
+    ..."); a card named earlier stays named (docs/rulings.md 78)."""
     return (
         effect.amount == 1
         and not (effect.every or effect.up_to or effect.x)

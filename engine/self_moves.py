@@ -49,7 +49,7 @@ def moved(
 
 def _caused(wanted: SelfMoveCause, by: int | None, mine: int) -> bool:
     """ "by a card effect": any effect, not a rules discard nor damage; "by one of your
-    effects": an effect the card's owner controls (docs/rulings.md 86)."""
+    effects": an effect the card's owner controls (docs/rulings.md 74)."""
     if wanted == "any":
         return True
     if by is None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # 2016 "Use a Power" and GLOSSARY "Power": the Powers of Main Personality levels, Allies and
 # Masteries may be used only once per turn; a Drill's too, as it stays in play like a
-# Mastery (docs/rulings.md 79, as a Drill's Action Power).
+# Mastery (docs/rulings.md 73, as a Drill's Action Power).
 _ONCE_PER_TURN_POWERS = frozenset(
     {CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.ALLY, CardType.DRILL}
 )
@@ -98,7 +98,7 @@ def _sources(game: Game, player: int) -> list[tuple[int, str]]:
     Events, whose timed Powers are used as any Setup or Event is (2016 "Use a Power": an
     Event is played from the hand and discarded after use; a Setup in play is activated
     and discarded after use). Events count wherever they are: whether the player is asked
-    must not tell the opponent what the hand holds (docs/rulings.md 105)."""
+    must not tell the opponent what the hand holds (docs/rulings.md 81)."""
     state = game.player(player)
     return [
         *((iid, "in_play") for iid in game.cards_with_constants(player)),
@@ -178,7 +178,7 @@ def timed_power_task(game: Game, args: JsonDict) -> None:
         return  # it left play before its turn came
     held = copy_in_hand(game, player, iid) if origin == "hand" else iid
     if choice is None:
-        # an Event is asked about even when none is in hand (docs/rulings.md 105)
+        # an Event is asked about even when none is in hand (docs/rulings.md 81)
         options = [Option("no", "Do not use it")]
         if held is not None:
             # "hand:<card>": an option naming a card of the hand is shown to its player

@@ -42,7 +42,7 @@ def test_revealing_your_hand_is_public() -> None:
 
 def test_declining_an_events_timed_power_names_it_to_its_player_alone() -> None:
     """An Event of the hand offered after damage and declined: the opponent learns neither
-    its name nor, from the question, whether one is held (docs/rulings.md 105)."""
+    its name nor, from the question, whether one is held (docs/rulings.md 81)."""
     path = Path(__file__).parent / "scenarios" / "triggers-event-in-hand-after-taking-damage.yaml"
     spec = load_scenario(path)
     current = build_game(spec, scenario_pool(spec, path, None))

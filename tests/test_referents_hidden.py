@@ -1,5 +1,5 @@
 """Choosing "that card" keeps hidden information hidden (2016 GAME ZONES: the hand and Life
-Deck are secret; docs/rulings.md 96-97): a card chosen in a hand looked at is named to the
+Deck are secret; docs/rulings.md 77-78): a card chosen in a hand looked at is named to the
 chooser and its owner only, a random one to its owner only, and one the opponent discards
 (a public zone) to everyone."""
 

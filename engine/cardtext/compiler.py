@@ -41,7 +41,7 @@ ATTACK_TYPES = frozenset(
 )
 DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY, CardType.DRILL}
 # A Drill's "POWER:" is used from play once per turn, as the Mastery's (engine.combat.
-# power_sources; docs/rulings.md 104).
+# power_sources; docs/rulings.md 80).
 ACTION_TYPES = frozenset(
     {
         CardType.EVENT,

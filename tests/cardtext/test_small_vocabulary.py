@@ -41,7 +41,7 @@ def test_near_misses() -> None:
 
 
 def test_a_drills_power_is_printed_power() -> None:
-    """docs/rulings.md 104: "POWER:" on a Drill is an Action used from play; a Drill's text
+    """docs/rulings.md 80: "POWER:" on a Drill is an Action used from play; a Drill's text
     without the label is not one (it is constant text, left to players when not read)."""
     result = compile_text("POWER: Draw a card. Discard a card from your hand.", CardType.DRILL)
     assert result.status == "automated"
