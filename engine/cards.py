@@ -605,6 +605,9 @@ class Attack(_Strict):
     # "This attack cannot be stopped (or have its damage prevented) by Event cards"
     not_stopped_by: list[Excluded] = []
     not_prevented_by: list[Excluded] = []
+    # "(Life card) damage from this attack is banished": the cards the defender discards
+    # as its damage go to the Banished Zone (docs/rulings.md 82)
+    damage_banished: bool = False
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals

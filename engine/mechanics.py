@@ -299,6 +299,26 @@ def lower_anger(game: Game, player: int, amount: int) -> None:
 
 
 # --- life cards of damage ----------------------------------------------------------------
+def _damage_card(game: Game, player: int, iid: int, from_attack: bool) -> None:
+    """A card taken from the top of the Life Deck as damage: discarded, or banished when the
+    attack says its damage is (docs/rulings.md 82)."""
+    if from_attack and _damage_banished(game):
+        game.player(player).banished.append(iid)
+        game.emit("damage_card", f"{game.who(player)} banishes {game.name(iid)} as damage "
+                  "(this attack's damage is banished).")  # fmt: skip
+        return
+    game.player(player).discard.append(iid)
+    game.emit("damage_card", f"{game.who(player)} discards {game.name(iid)} as damage.")
+    self_moves.moved(game, iid, "discarded_from_life_deck", None)
+
+
+def _damage_banished(game: Game) -> bool:
+    """ "Damage from this attack is banished." on the attack in progress."""
+    attack = game.state.attack
+    ability = game.card(attack.source).attack if attack is not None else None
+    return ability is not None and ability.damage_banished
+
+
 @handler("life_damage")
 def life_damage_task(game: Game, args: JsonDict) -> None:
     """ "WHEN TAKING DAMAGE": discard one card at a time from the top. A Dragon Ball goes
@@ -321,9 +341,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
             )
             remaining -= 1 + prevented
         else:
-            state.discard.append(iid)
-            game.emit("damage_card", f"{game.who(player)} discards {game.name(iid)}.")
-            self_moves.moved(game, iid, "discarded_from_life_deck", None)
+            _damage_card(game, player, iid, from_attack)
             remaining -= 1
         _count_critical(game, player, from_attack)
         game.check_survival(player)
@@ -372,9 +390,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
             )
             return
         state.life.pop()
-        state.discard.append(top)
-        game.emit("damage_card", f"{game.who(player)} discards {card.name} as damage.")
-        self_moves.moved(game, top, "discarded_from_life_deck", None)
+        _damage_card(game, player, top, from_attack)
         remaining -= 1
         _count_critical(game, player, from_attack)
         game.check_survival(player)

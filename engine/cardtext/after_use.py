@@ -164,6 +164,7 @@ _FLAGS: list[tuple[re.Pattern[str], Json]] = [
     (_full(rf"{_DAMAGE_OF} cannot be {_MODIFIED}"), {"unmodifiable": True}),
     (_full(rf"{_DAMAGE_OF} cannot be {_BOTH}"), {"unpreventable": True, "unmodifiable": True}),
     (_full(rf"{_HAVE} {_PREVENTED}"), {"unpreventable": True}),
+    (_full(r"(?:life card )?damage from this attack is banished"), {"damage_banished": True}),
     (_full(rf"{_HAVE} {_MODIFIED}"), {"unmodifiable": True}),
     (_full(rf"{_HAVE} {_BOTH}"), {"unpreventable": True, "unmodifiable": True}),
     (

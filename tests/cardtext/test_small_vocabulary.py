@@ -49,3 +49,14 @@ def test_a_drills_power_is_printed_power() -> None:
     assert compile_text("Draw a card.", CardType.DRILL).status == "manual"
     stop = compile_text("POWER: Stops an energy attack.", CardType.DRILL)
     assert stop.fields["defense"] == {"against": "energy", "stops": True}
+
+
+def test_damage_from_this_attack_is_banished() -> None:
+    for flag in ("Damage from this attack is banished.",
+                 "Life card damage from this attack is banished."):  # fmt: skip
+        text = f"Energy attack costing 2 stages. DAMAGE: 4 life cards. {flag}"
+        result = compile_text(text, CardType.ENERGY_COMBAT)
+        assert result.status == "automated", result
+        assert result.fields["attack"]["damage_banished"] is True
+    text = "Energy attack. DAMAGE: 4 life cards. Damage from this attack is banished instead."
+    assert compile_text(text, CardType.ENERGY_COMBAT).status == "manual"
