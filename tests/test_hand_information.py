@@ -6,22 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
-from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+from engine.scenario import find_option
+from tests.scenario_play import play, scenario_game
 
 SCENARIO = Path(__file__).parent / "scenarios" / "vocabulary-look-at-opponents-hand.yaml"
 
 
 def game() -> Game:
-    spec = load_scenario(SCENARIO)
-    return build_game(spec, scenario_pool(spec, SCENARIO, None))
-
-
-def play(current: Game, label: str) -> None:
-    pending = current.pending
-    assert pending is not None
-    option = find_option(pending, label)
-    assert option is not None, [o.label for o in pending.options]
-    assert current.apply(pending.player, option, pending.seq).ok
+    return scenario_game(SCENARIO)
 
 
 def test_looking_at_the_opponents_hand_is_private_to_the_looker() -> None:
@@ -44,8 +36,7 @@ def test_declining_an_events_timed_power_names_it_to_its_player_alone() -> None:
     """An Event of the hand offered after damage and declined: the opponent learns neither
     its name nor, from the question, whether one is held (docs/rulings.md 81)."""
     path = Path(__file__).parent / "scenarios" / "triggers-event-in-hand-after-taking-damage.yaml"
-    spec = load_scenario(path)
-    current = build_game(spec, scenario_pool(spec, path, None))
+    current = scenario_game(path)
     play(current, "Attack with Trigger Heavy Blast")
     play(current, "Do not defend")
     pending = current.pending
@@ -63,8 +54,7 @@ def test_the_option_to_use_an_event_of_the_hand_stays_off_the_public_board() -> 
     from engine.view import private_option_ids
 
     path = Path(__file__).parent / "scenarios" / "triggers-event-in-hand-after-taking-damage.yaml"
-    spec = load_scenario(path)
-    current = build_game(spec, scenario_pool(spec, path, None))
+    current = scenario_game(path)
     play(current, "Attack with Trigger Heavy Blast")
     play(current, "Do not defend")
     pending = current.pending

@@ -8,8 +8,8 @@ from pathlib import Path
 from engine import history
 from engine.cards import Condition
 from engine.game import Game
-from engine.scenario import build_game, find_option, load_scenario, scenario_pool
 from engine.state import GameState
+from tests.scenario_play import play, scenario_game
 
 SCENARIO = Path(__file__).parent / "scenarios" / "conditions-dealt-critical-damage-this-combat.yaml"
 THIS_COMBAT = Condition.model_validate({"happened": [{"event": "critical_damage"}]})
@@ -17,16 +17,7 @@ THIS_TURN = Condition.model_validate({"happened": [{"event": "critical_damage", 
 
 
 def game() -> Game:
-    spec = load_scenario(SCENARIO)
-    return build_game(spec, scenario_pool(spec, SCENARIO, None))
-
-
-def play(current: Game, label: str) -> None:
-    pending = current.pending
-    assert pending is not None
-    option = find_option(pending, label)
-    assert option is not None, [o.label for o in pending.options]
-    assert current.apply(pending.player, option, pending.seq).ok
+    return scenario_game(SCENARIO)
 
 
 def critical_combat() -> Game:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
-from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+from tests.scenario_play import play, scenario_game
 
 HERE = Path(__file__).parent / "scenarios"
 
@@ -15,8 +15,7 @@ HERE = Path(__file__).parent / "scenarios"
 def _game(text: str, tmp_path: Path) -> Game:
     path = tmp_path / "s.yaml"
     path.write_text(text.replace("CARDS", str(HERE.parent / "cards")), encoding="utf-8")
-    spec = load_scenario(path)
-    return build_game(spec, scenario_pool(spec, path.parent))
+    return scenario_game(path)
 
 
 SETUP = """name: hidden
@@ -36,22 +35,11 @@ decisions: []
 """
 
 
-def _play(game: Game, *labels: str) -> list[tuple[str, int | None]]:
-    texts: list[tuple[str, int | None]] = []
-    for label in labels:
-        decision = game.pending
-        assert decision is not None
-        option = find_option(decision, label)
-        assert option is not None, (label, [o.label for o in decision.options])
-        outcome = game.apply(decision.player, option)
-        assert outcome.ok, outcome.reason
-        texts += [(event.text, event.private_to) for event in outcome.events]
-    return texts
 
 
 def test_a_card_searched_into_the_hand_is_named_only_to_its_player(tmp_path: Path) -> None:
     game = _game(SETUP.replace("HAND", "Move Styled Finder"), tmp_path)
-    events = _play(game, "Play Move Styled Finder", "Take Red Gravity Drill")
+    events = play(game, "Play Move Styled Finder", "Take Red Gravity Drill")
     public = " ".join(text for text, private in events if private is None)
     assert "Red Gravity Drill" not in public
     assert "A card goes from Player 1's Life Deck into Player 1's hand." in public
@@ -60,6 +48,6 @@ def test_a_card_searched_into_the_hand_is_named_only_to_its_player(tmp_path: Pat
 
 def test_a_card_placed_into_play_from_the_life_deck_is_public(tmp_path: Path) -> None:
     game = _game(SETUP.replace("HAND", "Move Drill Finder"), tmp_path)
-    events = _play(game, "Play Move Drill Finder", "Place Red Gravity Drill")
+    events = play(game, "Play Move Drill Finder", "Place Red Gravity Drill")
     public = " ".join(text for text, private in events if private is None)
     assert "Red Gravity Drill" in public

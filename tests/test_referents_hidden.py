@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
-from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+from tests.scenario_play import play, scenario_game
 
 HERE = Path(__file__).parent / "scenarios"
 
@@ -31,21 +31,9 @@ def _game(hand: str, tmp_path: Path) -> Game:
     path = tmp_path / "s.yaml"
     text = SETUP.replace("CARDS", str(HERE.parent / "cards")).replace("HAND", hand)
     path.write_text(text, encoding="utf-8")
-    spec = load_scenario(path)
-    return build_game(spec, scenario_pool(spec, path.parent))
+    return scenario_game(path)
 
 
-def _play(game: Game, *labels: str) -> list[tuple[str, int | None]]:
-    texts: list[tuple[str, int | None]] = []
-    for label in labels:
-        decision = game.pending
-        assert decision is not None
-        option = find_option(decision, label)
-        assert option is not None, (label, [o.label for o in decision.options])
-        outcome = game.apply(decision.player, option)
-        assert outcome.ok, outcome.reason
-        texts += [(event.text, event.private_to) for event in outcome.events]
-    return texts
 
 
 def _seen_by(events: list[tuple[str, int | None]], player: int | None) -> str:
@@ -54,7 +42,7 @@ def _seen_by(events: list[tuple[str, int | None]], player: int | None) -> str:
 
 def test_a_random_card_is_seen_by_its_owner_alone(tmp_path: Path) -> None:
     game = _game("Ref Strike", tmp_path)
-    events = _play(game, "Attack with Ref Strike")
+    events = play(game, "Attack with Ref Strike")
     assert "Forearm Guard" not in _seen_by(events, None)
     assert "Forearm Guard" not in _seen_by(events, 0)
     assert "That card is Forearm Guard." in _seen_by(events, 1)
@@ -62,7 +50,7 @@ def test_a_random_card_is_seen_by_its_owner_alone(tmp_path: Path) -> None:
 
 def test_a_card_chosen_in_a_hand_is_named_to_chooser_and_owner(tmp_path: Path) -> None:
     game = _game("Ref Confront", tmp_path)
-    events = _play(game, "Play Ref Confront", "Choose Forearm Guard")
+    events = play(game, "Play Ref Confront", "Choose Forearm Guard")
     assert "Forearm Guard" not in _seen_by(events, None)
     assert "The chosen card is Forearm Guard." in _seen_by(events, 0)
     assert "The chosen card is Forearm Guard." in _seen_by(events, 1)
@@ -70,7 +58,7 @@ def test_a_card_chosen_in_a_hand_is_named_to_chooser_and_owner(tmp_path: Path) -
 
 def test_a_chosen_card_discarded_is_public(tmp_path: Path) -> None:
     game = _game("Ref Stare", tmp_path)
-    events = _play(game, "Play Ref Stare", "Choose Forearm Guard")
+    events = play(game, "Play Ref Stare", "Choose Forearm Guard")
     assert "Forearm Guard is discarded" in _seen_by(events, None)
 
 
@@ -78,7 +66,7 @@ def test_the_choice_survives_a_save_and_reload(tmp_path: Path) -> None:
     """ "That card" travels in the saved task stack: a game reloaded between the choice
     and the sentence acting on it still discards the chosen card."""
     game = _game("Ref Stare", tmp_path)
-    _play(game, "Play Ref Stare")
+    play(game, "Play Ref Stare")
     reloaded = Game.from_json(game.to_json(), game.pool)
-    _play(reloaded, "Choose Forearm Guard")
+    play(reloaded, "Choose Forearm Guard")
     assert [reloaded.name(iid) for iid in reloaded.player(1).discard] == ["Forearm Guard"]

@@ -1,0 +1,29 @@
+"""Playing a scenario file decision by decision in a test, to look at what each decision
+told whom (events and their `private_to`), which scenario expectations cannot check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.game import Game
+from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+
+
+def scenario_game(path: Path) -> Game:
+    """The game a scenario file sets up, before its decisions."""
+    spec = load_scenario(path)
+    return build_game(spec, scenario_pool(spec, path))
+
+
+def play(game: Game, *labels: str) -> list[tuple[str, int | None]]:
+    """Make the pending decisions by their labels; the (text, private_to) of every event."""
+    texts: list[tuple[str, int | None]] = []
+    for label in labels:
+        decision = game.pending
+        assert decision is not None
+        option = find_option(decision, label)
+        assert option is not None, (label, [o.label for o in decision.options])
+        outcome = game.apply(decision.player, option, decision.seq)
+        assert outcome.ok, outcome.reason
+        texts += [(event.text, event.private_to) for event in outcome.events]
+    return texts
