@@ -193,6 +193,12 @@ class Modifier(_Strict):
         "unpreventable",
         "unpreventable_physical",
         "unpreventable_energy",
+        # engine.cardtext.restrictions: `who` cannot use Endurance, use (activate) Setups,
+        # gain stages, use critical damage effects (docs/rulings.md 120)
+        "no_endurance",
+        "no_setups",
+        "no_gain_stages",
+        "no_critical",
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
@@ -239,6 +245,9 @@ class _Effect(_Strict):
     # "If you do, ...": happens only if the sentence before it did (an optional one taken,
     # a condition met)
     if_done: bool = Field(default=False, alias="if_you_do")
+    # "<cost> to <effect>" opening a Power: paid in full or the Power cannot be used
+    # (docs/rulings.md 121)
+    cost: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     @model_validator(mode="after")
@@ -535,6 +544,15 @@ class AttackGains(_Effect):
     not_prevented_by: list[Excluded] = []
 
 
+class Either(_Effect):
+    """ "Gain 5 stages or Rejuvenate 2.": the controller chooses one of the two `options`
+    (each a list of effects) as it resolves, and that one happens (engine.either;
+    docs/rulings.md 122)."""
+
+    do: Literal["either"]
+    options: list[list[Effect]] = Field(min_length=2, max_length=2)
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -583,9 +601,11 @@ Effect = Annotated[
     | StayInPlay
     | AfterUseTo
     | AttackGains
+    | Either
     | Hook,
     Field(discriminator="do"),
 ]
+Either.model_rebuild()
 
 
 # --- Abilities ----------------------------------------------------------------------------
@@ -865,7 +885,11 @@ class Card(_Strict):
             lists.append(self.defense.effects)
         if self.action is not None:
             lists.append(self.action.effects)
-        return [effect for effects in lists for effect in effects]
+        found = [effect for effects in lists for effect in effects]
+        for effect in found:  # the options of "A or B" too (the list grows as it is read)
+            if isinstance(effect, Either):
+                found += [option for options in effect.options for option in options]
+        return found
 
     def uses_x(self) -> bool:
         damage = self.attack.damage.plus_x if self.attack is not None else False

@@ -436,6 +436,9 @@ def _effect_chain(body: str) -> list[Json] | None:
             return None
         return [{**chain[0], flag: True}, *chain[1:]]
     plain = _plain_chain(body)
+    if plain is None and not body.lower().startswith("if "):
+        # "<cost> to <effect>" (placed by _place_costs), or "<A> or <B>"
+        return _cost_chain(body, "cost") or _either(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
     for head, tail in _splits(body[3:]):
@@ -466,16 +469,56 @@ def _plain_chain(body: str) -> list[Json] | None:
     return None
 
 
-def _cost_chain(body: str) -> list[Json] | None:
+def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
     """ "<cost> to <effect(s)>": the cost is offered only if it can be paid in full
     (engine.effects.payable), as an attack cost is (2016 "Energy Attacks": "If you do not
-    have enough stages to pay for an attack, you are unable to play it")."""
+    have enough stages to pay for an attack, you are unable to play it"). After "You may"
+    the cost is optional (`may`); opening a Power it is the Power's (`cost`, ruling 121)."""
     for cut in _TO.finditer(body):
         cost = p.parse_effect(body[: cut.start()])
         paid = _plain_chain(body[cut.end() :]) if cost is not None else None
         if cost is not None and paid is not None:
-            return [{**cost, "may": True}, *({**effect, "if_you_do": True} for effect in paid)]
+            return [{**cost, flag: True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
+
+
+_OR = re.compile(r",? or ", re.IGNORECASE)
+
+
+def _either(body: str) -> list[Json] | None:
+    """ "<A> or <B>" (ruling 122): the controller chooses one. Read only when exactly one
+    "or" splits the sentence into two effect lists the controller carries out, with no
+    "You may", "If you do" or cost inside ("Raise or lower ...", "a Setup or Drill" are
+    one effect: they do not split)."""
+    found = []
+    for cut in _OR.finditer(body):
+        first, second = _plain_chain(body[: cut.start()]), _plain_chain(body[cut.end() :])
+        if first is not None and second is not None:
+            found.append([first, second])
+    if len(found) != 1:
+        return None
+    flags = ("may", "cost", "if", "x")
+    options = found[0]
+    if any(effect.get(flag) for option in options for effect in option for flag in flags):
+        return None
+    if any(option[0].get("if_you_do") for option in options):
+        return None
+    return [{"do": "either", "options": options}]
+
+
+def _place_costs(section: str, items: list[_Clause]) -> None:
+    """A cost with no "You may" ("Destroy the top card of your Life Deck to draw a card.")
+    is read only where it opens a Power its player chooses to use, an Action, so that the
+    Power is offered only when the cost can be paid (ruling 121); elsewhere (a HIT, a
+    defense, a trigger) who must pay, and when, is not said: it is left to players."""
+    effects = [c for c in items if c.kind == "effect"]
+    action = section == "ability" and not any(
+        c.kind in ("attack", "defense", "damage") or c.hit for c in items
+    )
+    for clause in effects:
+        placed = action and clause is effects[0] and clause.effects[0].get("cost")
+        if not placed and any(effect.get("cost") for effect in clause.effects):
+            clause.kind = "unknown"
 
 
 def _modifier(clause: _Clause, body: str) -> bool:
@@ -541,6 +584,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
+    _place_costs(section, items)
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack

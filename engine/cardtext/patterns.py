@@ -30,7 +30,7 @@ AN = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 NX = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|X)"
 ANX = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|X)"
 OPP = r"your opponent'?s"
-THEIR = r"(?:their|his or her)"
+THEIR = r"(?:their|his or her|his|her)"
 STAGES = r"(?:power )?stages?"
 LIFE = r"life cards?"
 
