@@ -69,6 +69,19 @@ class ThatCard(_Strict):
     named_moved: bool | None = None
 
 
+class PersonalityIs(_Strict):
+    """ "your MP is a Saiyan", "your MP is not a Hero", "your MP has 'Android' in the title",
+    "you control a Saiyan Personality" (engine.identity): what the MP (or, `which: any`, one
+    of the personalities the player controls) is."""
+
+    which: Literal["mp", "any"] = "mp"
+    # saiyan / namekian: the 2016 lists of those Personalities, or the trait; hero /
+    # villain: the alignment; any other word: a trait printed on the card
+    kind: str | None = None
+    title: str | None = None  # these words in its title
+    negated: bool = False  # "is not", "does not have"
+
+
 class Condition(_Strict):
     """All given fields must hold. `who` says whose state is tested (default: yours)."""
 
@@ -91,6 +104,7 @@ class Condition(_Strict):
     advanced_this_attack: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
+    personality_is: PersonalityIs | None = None  # engine.identity
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import conditions, rng
+from engine import conditions, identity, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.state import (
@@ -374,6 +374,8 @@ class Game:
             condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
             condition.advanced_this_attack is None
             or self._advanced_this_attack(subject) == condition.advanced_this_attack,
+            condition.personality_is is None
+            or identity.holds(self, subject, condition.personality_is),
         )
         return all(checks) and self._holds_composed(condition, controller)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, referents, self_moves, triggers
+from engine.cardtext import after_use, conditions, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -438,7 +438,8 @@ def _effect_chain(body: str) -> list[Json] | None:
         condition, chain = p.parse_condition(head), _plain_chain(tail)
         if condition is not None and chain is not None:
             return [{**chain[0], "if": condition}, *chain[1:]]
-    return None
+    bare = conditions.unpunctuated(body[3:], _plain_chain)  # "If <condition> <effect>."
+    return None if bare is None else [{**bare[1][0], "if": bare[0]}, *bare[1][1:]]
 
 
 def _plain_chain(body: str) -> list[Json] | None:
@@ -476,9 +477,14 @@ def _cost_chain(body: str) -> list[Json] | None:
 
 def _modifier(clause: _Clause, body: str) -> bool:
     found = p.parse_modifier(body)
-    if found is None and body.lower().startswith("if "):
-        for head, tail in _splits(body[3:]):
-            condition, modifier = p.parse_condition(head), p.parse_modifier(tail)
+    # "While <condition>, ..." on a constant is its "If <condition>, ..." (engine.
+    # cardtext.conditions): the condition is tested whenever the modifier applies
+    opening = re.match(r"(?:if|while) ", body, re.IGNORECASE)
+    if found is None and opening:
+        rest = body[opening.end() :]
+        read = [(p.parse_condition(head), p.parse_modifier(tail)) for head, tail in _splits(rest)]
+        read.append(conditions.unpunctuated(rest, p.parse_modifier) or (None, None))
+        for condition, modifier in read:
             if condition is not None and modifier is not None:
                 found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
                 break

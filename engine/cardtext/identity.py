@@ -1,0 +1,167 @@
+"""Conditions on what a personality is, and more ways to say a power level or level
+(engine.cardtext.conditions calls `parse` after its own readers; engine.identity
+evaluates `personality_is`):
+
+- "your (opponent's) MP is (not) a Saiyan / a Namekian / a Hero / a Villain / an Android
+  (Personality)", "your MP has (the) NAMEKIAN (trait)", "... has NAMEKIAN or EARTHLING",
+  "your MP does not have (the) SAIYAN trait";
+- "your MP has 'Android' in the title (its name)"; "your MP is "Captain Ginyu"", "Nappa is
+  your MP";
+- "you control a Saiyan Personality" (the MP or an Ally), "you do not control ...";
+- "<personality>'s power level is over / above / under / below 20,000", "the power level
+  of <personality> is 0" (2016 GLOSSARY "Power Level");
+- "Main Personality" for "MP", "a higher personality level" for "a higher level".
+
+Read whole or not at all, like every condition."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext import conditions
+from engine.cardtext.patterns import OPP
+
+Json = dict[str, Any]
+_IC = re.IGNORECASE
+
+# 2016 CARD TYPES (the Saiyan and Namekian Personalities), GLOSSARY "Alignment", and the
+# traits printed on personalities
+_KINDS = r"(saiyan|namekian|hero|villain|android|earthling|half-saiyan|alien|god)"
+_TRAIT_WORDS = rf"(?:the )?{_KINDS}(?: trait)?"
+_WHOSE = rf"(your|{OPP}) MP"
+
+_IS_A = re.compile(rf"{_WHOSE} is (not )?an? {_KINDS}(?: personality)?", _IC)
+_HAS = re.compile(
+    rf"{_WHOSE} (has|does not have|doesn't have) ({_TRAIT_WORDS}(?: or {_TRAIT_WORDS})*)", _IC
+)
+_TITLE = re.compile(
+    rf"{_WHOSE} (has|does not have|doesn't have) (?:'([^']+)'|\"([^\"]+)\"|([A-Z][\w.-]*"
+    r"(?: [A-Z][\w.-]*)*)) in (?:the|its) (?:title|name)",
+    _IC,
+)
+# a name, case-sensitive: "your MP is "Captain Ginyu"", "Nappa is your MP"
+_NAME = r"[A-Z][A-Za-z.'-]*(?: [A-Z][A-Za-z.'-]*)*"
+_QUOTED = re.compile(rf"(?i:{_WHOSE}) is \"({_NAME})\"")
+_NAMED_FIRST = re.compile(rf"(?!(?:This|That|It|He|She|Your)\b)({_NAME}) is (?i:(your|{OPP}) MP)")
+_CONTROL = re.compile(
+    r"(you|your opponent) (controls?|do not control|does not control|don't control"
+    rf"|doesn't control) (?:a|an|any) {_KINDS} personality",
+    _IC,
+)
+
+
+def parse(text: str) -> Json | None:
+    for reader in (_is_a, _has, _title, _named, _control, _power_level, _synonyms):
+        found = reader(text)
+        if found is not None:
+            return found
+    return None
+
+
+def _who(subject: str) -> Json:
+    return {"who": "opponent"} if "opponent" in subject.lower() else {}
+
+
+def _test(subject: str, negated: bool = False, **test: Any) -> Json:
+    if negated:
+        test["negated"] = True
+    return {**_who(subject), "personality_is": test}
+
+
+def _is_a(text: str) -> Json | None:
+    found = _IS_A.fullmatch(text)
+    if found is None:
+        return None
+    return _test(found.group(1), bool(found.group(2)), kind=found.group(3).lower())
+
+
+def _has(text: str) -> Json | None:
+    found = _HAS.fullmatch(text)
+    if found is None:
+        return None
+    negated = found.group(2).lower() != "has"
+    kinds = re.findall(_KINDS, found.group(3), _IC)
+    parts = [_test(found.group(1), negated, kind=kind.lower()) for kind in kinds]
+    if len(parts) == 1:
+        return parts[0]
+    # "does not have A or B": neither; "has A or B": either
+    return {"all_of": parts} if negated else {"any_of": parts}
+
+
+def _title(text: str) -> Json | None:
+    found = _TITLE.fullmatch(text)
+    if found is None:
+        return None
+    words = found.group(3) or found.group(4) or found.group(5)
+    return _test(found.group(1), found.group(2).lower() != "has", title=words)
+
+
+def _named(text: str) -> Json | None:
+    found = _QUOTED.fullmatch(text)
+    if found:
+        return {**_who(found.group(1)), "personality": found.group(2)}
+    found = _NAMED_FIRST.fullmatch(text)
+    if found:
+        return {**_who(found.group(2)), "personality": found.group(1)}
+    return None
+
+
+def _control(text: str) -> Json | None:
+    found = _CONTROL.fullmatch(text)
+    if found is None:
+        return None
+    negated = "not" in found.group(2).lower() or "n't" in found.group(2).lower()
+    return _test(found.group(1), negated, which="any", kind=found.group(3).lower())
+
+
+# --- power levels: "over 20,000", "the power level of your opponent's MP" ----------------
+_AMOUNT = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_PL_VALUES = [
+    (re.compile(rf"(?:over|above) {_AMOUNT}", _IC), "gt"),
+    (re.compile(rf"(?:under|below) {_AMOUNT}", _IC), "lt"),
+    (re.compile(rf"{_AMOUNT}", _IC), "eq"),
+    (re.compile(rf"{_AMOUNT} or (?:more|higher|greater|above)", _IC), "ge"),
+    (re.compile(rf"{_AMOUNT} or (?:less|lower|fewer|below)", _IC), "le"),
+    (re.compile(rf"(?:more|higher|greater) than {_AMOUNT}", _IC), "gt"),
+    (re.compile(rf"(?:less|lower|fewer) than {_AMOUNT}", _IC), "lt"),
+]
+_PL = re.compile(
+    rf"(?:({conditions.PERSONALITY})'s (?:current )?power level"
+    rf"|the (?:current )?power level of ({conditions.PERSONALITY})) is (.+)",
+    _IC,
+)
+
+
+def _power_level(text: str) -> Json | None:
+    found = _PL.fullmatch(text)
+    if found is None:
+        return None
+    for pattern, op in _PL_VALUES:
+        value = pattern.fullmatch(found.group(3))
+        if value:
+            amount = int(value.group(1).replace(",", ""))
+            quantity = conditions.personality_power_level(found.group(1) or found.group(2))
+            return conditions.compare(quantity, op, amount)
+    return None
+
+
+# --- other words for the same thing ------------------------------------------------------
+_SYNONYMS = [
+    (re.compile(r"\bmain personality\b", _IC), "MP"),
+    (
+        re.compile(r"\bis (at )?a (higher|lower) personality level than\b", _IC),
+        r"is \1a \2 level than",
+    ),
+]
+
+
+def _synonyms(text: str) -> Json | None:
+    changed = text
+    for pattern, replacement in _SYNONYMS:
+        changed = pattern.sub(replacement, changed)
+    if changed == text:
+        return None
+    from engine.cardtext.patterns import parse_condition  # it builds on this module
+
+    return parse_condition(changed)

@@ -1,0 +1,52 @@
+"""What a personality is, for conditions such as "If your MP is a Saiyan", "If your MP is
+not a Hero", "If your MP has 'Android' in the title", "If you control a Saiyan
+Personality" (engine.cardtext.identity reads them).
+
+Rules: 2016 CARD TYPES, "Saiyan:" and "Namekian:" name the Saiyan and Namekian
+Personalities (engine.rulesets); a card whose printed traits say so is one too, as for
+the styles under `style_by_trait` (docs/rulings.md 90). Hero and Villain are a
+personality's Alignment (2016 GLOSSARY "Alignment"); other words (Android, Earthling ...)
+are traits printed on the card."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.cards import Alignment, Card, PersonalityIs, fold_name
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_ALIGNMENTS = {"hero": Alignment.HERO, "villain": Alignment.VILLAIN}
+
+
+def holds(game: Game, player: int, test: PersonalityIs) -> bool:
+    mp = game.card(game.state.players[player].mp_card)
+    cards = [mp]
+    if test.which == "any":
+        cards += [game.card(ally.iid) for ally in game.state.players[player].allies]
+    found = any(_is(game, card, test) for card in cards)
+    return found != test.negated
+
+
+def _is(game: Game, card: Card, test: PersonalityIs) -> bool:
+    if test.title is not None and not _title_has(card.name, test.title):
+        return False
+    if test.kind is None:
+        return True
+    kind = test.kind.lower()
+    if kind in _ALIGNMENTS:
+        return card.alignment == _ALIGNMENTS[kind]
+    if kind in ("saiyan", "namekian"):
+        names = game.rules.saiyan_personalities if kind == "saiyan" else (
+            game.rules.namekian_personalities)  # fmt: skip
+        listed = {fold_name(name) for name in names}
+        if fold_name(card.personality or "") in listed:
+            return True
+    return kind in card.traits
+
+
+def _title_has(title: str, words: str) -> bool:
+    """ "'Android' in the title": the words, whole, in the card's name."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
