@@ -82,6 +82,15 @@ class PersonalityIs(_Strict):
     negated: bool = False  # "is not", "does not have"
 
 
+class StoppedBy(_Strict):
+    """ "If this attack is stopped by a Physical Combat or Energy Combat card" (engine.
+    conditions.stopped_by): the attack in progress was stopped by a card of one of these
+    types (a Power: its card's type), or, `effect`, by an effect with no card played."""
+
+    card_types: list[CardType] = []
+    effect: bool = False
+
+
 class Condition(_Strict):
     """All given fields must hold. `who` says whose state is tested (default: yours)."""
 
@@ -105,6 +114,7 @@ class Condition(_Strict):
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
     personality_is: PersonalityIs | None = None  # engine.identity
+    stopped_by: StoppedBy | None = None  # only in "If this attack is stopped ..."
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []

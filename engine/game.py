@@ -376,6 +376,7 @@ class Game:
             or self._advanced_this_attack(subject) == condition.advanced_this_attack,
             condition.personality_is is None
             or identity.holds(self, subject, condition.personality_is),
+            condition.stopped_by is None or conditions.stopped_by(self, condition.stopped_by),
         )
         return all(checks) and self._holds_composed(condition, controller)
 

@@ -7,10 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, conditions, quantities, referents, self_moves, triggers
+from engine.cardtext import after_use, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
+from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
+from engine.cardtext.stops import parse as parse_stopped_by
+from engine.cardtext.stops import resolve_others as resolve_other_stops
 
 Status = Literal["automated", "partial", "manual"]
 Json = dict[str, Any]
@@ -151,6 +154,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening, card_type)
+    resolve_other_stops(clauses)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
@@ -368,7 +372,12 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     stopped = _IF_STOPPED.fullmatch(body)
     if stopped:
-        chain = _effect_chain(stopped.group(1))
+        chain = _effect_chain(stopped.group(2))
+        by = parse_stopped_by(stopped.group(1)) if stopped.group(1) else None
+        if chain is not None and by is not None and "if" not in chain[0]:
+            chain[0] = {**chain[0], "if": {"stopped_by": by}}  # engine.cardtext.stops
+        elif stopped.group(1):
+            chain = None
         if chain is not None:
             clause.kind, clause.data, clause.extra = "stopped", chain[0], chain[1:]
         return
@@ -404,7 +413,10 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
-_IF_STOPPED = re.compile(r"if this attack is stopped,\s*(.+)", re.IGNORECASE)
+# "If stopped, ..." on an attack is its "If this attack is stopped, ..."
+_IF_STOPPED = re.compile(
+    r"if (?:this attack is )?stopped(?: by ([^,]+))?,\s*(.+)", re.IGNORECASE | re.DOTALL
+)
 # "You may not perform ..." is a restriction, not an optional effect
 _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
@@ -438,7 +450,7 @@ def _effect_chain(body: str) -> list[Json] | None:
         condition, chain = p.parse_condition(head), _plain_chain(tail)
         if condition is not None and chain is not None:
             return [{**chain[0], "if": condition}, *chain[1:]]
-    bare = conditions.unpunctuated(body[3:], _plain_chain)  # "If <condition> <effect>."
+    bare = unpunctuated(body[3:], _plain_chain)  # "If <condition> <effect>."
     return None if bare is None else [{**bare[1][0], "if": bare[0]}, *bare[1][1:]]
 
 
@@ -483,7 +495,7 @@ def _modifier(clause: _Clause, body: str) -> bool:
     if found is None and opening:
         rest = body[opening.end() :]
         read = [(p.parse_condition(head), p.parse_modifier(tail)) for head, tail in _splits(rest)]
-        read.append(conditions.unpunctuated(rest, p.parse_modifier) or (None, None))
+        read.append(unpunctuated(rest, p.parse_modifier) or (None, None))
         for condition, modifier in read:
             if condition is not None and modifier is not None:
                 found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
