@@ -153,6 +153,8 @@ HistoryEvent = Literal[
     "card_played",  # played a card from the hand in combat (attack or Event)
     "life_deck_searched",  # looked through their own whole Life Deck for cards
     "action",  # made an Action in combat (passed: a pass; stopped: an attack that was stopped)
+    "card_moved",  # a card left its owner's hand / Life Deck / discard pile (how, by)
+    "drew",  # drew cards (one record per draw)
 ]
 
 
@@ -179,6 +181,10 @@ class Happened(_Strict):
     # "another attack", "the first card you have played": the attack in progress (its card)
     # is not counted, so only in an attack's own sentences
     another: bool = False
+    # card_moved: how it moved (engine.history.card_moved), and whose effect moved it
+    # (None: anyone's, the rules' too)
+    how: SelfMoveEvent | None = None
+    by: Who | None = None
 
 
 class Modifier(_Strict):

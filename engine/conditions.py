@@ -65,6 +65,8 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         and (check.styled is None or entry.get("styled") == check.styled)
         and (check.card_type is None or entry.get("card_type") == check.card_type)
         and (check.title is None or _title_has(entry.get("title", ""), check.title))
+        and (check.how is None or entry.get("how") == check.how)
+        and (check.by is None or entry.get("by") == _player(controller, check.by))
     ]
     return bool(_OPS[check.op](len(found), check.value))
 
@@ -83,3 +85,7 @@ def stopped_by(game: Game, test: StoppedBy) -> bool:
     if attack.defense is None:
         return test.effect
     return game.card(attack.defense).type in test.card_types
+
+
+def _player(controller: int, who: str) -> int:
+    return controller if who == "self" else 1 - controller
