@@ -82,6 +82,15 @@ class PersonalityIs(_Strict):
     negated: bool = False  # "is not", "does not have"
 
 
+class NamedInPlay(_Strict):
+    """ "If Gohan or Namek Dragon Ball 5 are in play", "If you have Piccolo in play" (engine.
+    identity.named_in_play): a card of one of these titles, or a personality of one of these
+    names, is in play (`whose: any`: either player's; `self`: the condition's player's)."""
+
+    names: list[str]
+    whose: Literal["any", "self"] = "any"
+
+
 class StoppedBy(_Strict):
     """ "If this attack is stopped by a Physical Combat or Energy Combat card" (engine.
     conditions.stopped_by): the attack in progress was stopped by a card of one of these
@@ -115,6 +124,7 @@ class Condition(_Strict):
     that: ThatCard | None = None
     personality_is: PersonalityIs | None = None  # engine.identity
     stopped_by: StoppedBy | None = None  # only in "If this attack is stopped ..."
+    named_in_play: NamedInPlay | None = None  # engine.identity
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []

@@ -377,6 +377,8 @@ class Game:
             condition.personality_is is None
             or identity.holds(self, subject, condition.personality_is),
             condition.stopped_by is None or conditions.stopped_by(self, condition.stopped_by),
+            condition.named_in_play is None
+            or identity.named_in_play(self, subject, condition.named_in_play),
         )
         return all(checks) and self._holds_composed(condition, controller)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from engine.cards import Alignment, Card, PersonalityIs, fold_name
+from engine.cards import Alignment, Card, NamedInPlay, PersonalityIs, fold_name
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -50,3 +50,33 @@ def _is(game: Game, card: Card, test: PersonalityIs) -> bool:
 def _title_has(title: str, words: str) -> bool:
     """ "'Android' in the title": the words, whole, in the card's name."""
     return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
+
+
+def named_in_play(game: Game, player: int, test: NamedInPlay) -> bool:
+    """A card titled one of `test.names` (its printed name, without the set the pool adds),
+    or a personality of that name (the MP's current level, an Ally), is in play: either
+    player's, or `player`'s (2016 GLOSSARY "In play"; attached cards are in play)."""
+    wanted = {fold_name(name) for name in test.names}
+    sides = [0, 1] if test.whose == "any" else [player]
+    for side in sides:
+        for iid in _in_play(game, side):
+            card = game.card(iid)
+            titles = {card.name, card.title}
+            if card.is_personality and card.personality:
+                titles.add(card.personality)
+            if wanted & {fold_name(title) for title in titles}:
+                return True
+    return False
+
+
+def _in_play(game: Game, player: int) -> list[int]:
+    state = game.state.players[player]
+    return [
+        state.mp_card,
+        state.mastery,
+        *(ally.iid for ally in state.allies),
+        *state.setups,
+        *state.drills,
+        *state.dragon_balls,
+        *game.attached_cards(player),
+    ]

@@ -52,7 +52,8 @@ _CONTROL = re.compile(
 
 
 def parse(text: str) -> Json | None:
-    for reader in (_is_a, _has, _title, _named, _control, _power_level, _synonyms):
+    readers = (_is_a, _has, _title, _named, _control, _in_play, _power_level, _synonyms)
+    for reader in readers:
         found = reader(text)
         if found is not None:
             return found
@@ -113,6 +114,46 @@ def _control(text: str) -> Json | None:
         return None
     negated = "not" in found.group(2).lower() or "n't" in found.group(2).lower()
     return _test(found.group(1), negated, which="any", kind=found.group(3).lower())
+
+
+# --- "If Gohan or Namek Dragon Ball 5 are in play", "If you have Piccolo in play" -----------
+# a title or personality, case-sensitive: capitalised words or numbers ("Android 17's Van")
+_TITLE_WORD = r"[A-Z0-9][\w.'-]*"
+_TITLED = rf"{_TITLE_WORD}(?: {_TITLE_WORD})*"
+# what a title must not be: a kind of card or a determiner ("If Dragon Balls are in play")
+_NOT_A_TITLE = re.compile(
+    r"(?:(?:A|An|The|This|That|These|Those|No|Any|All|Your|His|Her|Their|Its|Each|Every|Both"
+    r"|Other|Another|Styled|Named)\b.*"
+    r"|.*\b(?:Dragon Balls?|Ally|Allies|Setups?|Drills?|Events?|Cards?|Personalit(?:y|ies)"
+    r"|Masteries|Mastery|MPs?|Physical Combat|Energy Combat))",
+)
+_IS_IN_PLAY = re.compile(
+    rf"({_TITLED}(?:, {_TITLED})*(?:,? or {_TITLED})?) (?:is|are) in play"
+)
+_HAS_IN_PLAY = re.compile(rf"(?i:(you|your opponent) (?:have|has)) ({_TITLED}) (?i:in play)")
+
+
+def _titles(phrase: str) -> list[str] | None:
+    names = [name for name in re.split(r",? or |, ", phrase) if name]
+    if any(_NOT_A_TITLE.fullmatch(name) for name in names):
+        return None
+    return names
+
+
+def _in_play(text: str) -> Json | None:
+    found = _IS_IN_PLAY.fullmatch(text)
+    if found:
+        names = _titles(found.group(1))
+        if names is None or (len(names) == 1 and text.endswith(" are in play")):
+            return None
+        return {"named_in_play": {"names": names}}
+    found = _HAS_IN_PLAY.fullmatch(text)
+    if found:
+        names = _titles(found.group(2))
+        if names is None:
+            return None
+        return {**_who(found.group(1)), "named_in_play": {"names": names, "whose": "self"}}
+    return None
 
 
 # --- power levels: "over 20,000", "the power level of your opponent's MP" ----------------

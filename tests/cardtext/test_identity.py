@@ -114,3 +114,37 @@ def test_while_on_a_constant_is_its_condition() -> None:
     ]  # fmt: skip
     unread = "CONSTANT: While you hum, your physical attacks do +1 stage of damage."
     assert compile_text(unread, CardType.DRILL).status == "manual"
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("If Gohan or Namek Dragon Ball 5 are in play",
+         {"named_in_play": {"names": ["Gohan", "Namek Dragon Ball 5"]}}),
+        ("If Android 17's Van is in play", {"named_in_play": {"names": ["Android 17's Van"]}}),
+        ("If Goku, Gohan, or Goten are in play",
+         {"named_in_play": {"names": ["Goku", "Gohan", "Goten"]}}),
+        ("If you have Piccolo in play", {"named_in_play": {"names": ["Piccolo"], "whose": "self"}}),
+        ("If your opponent has Android 17 in play",
+         {"who": "opponent", "named_in_play": {"names": ["Android 17"], "whose": "self"}}),
+    ],
+)  # fmt: skip
+def test_named_in_play(head: str, expected: dict[str, Any]) -> None:
+    assert condition_of(f"POWER: {head}, draw a card.") == expected
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "If Dragon Balls are in play",  # a kind of card, not a title
+        "If Earth Dragon Balls are in play",
+        "If Styled Setups are in play",
+        "If This card is in play",
+        "If Gohan are in play",
+        "If Krillin and Goku are in play",  # both? either? left to players
+        "If you have Piccolo in your hand",
+    ],
+)
+def test_named_in_play_near_misses(head: str) -> None:
+    text = f"POWER: {head}, draw a card."
+    assert compile_text(text, CardType.EVENT).status == "manual", text
