@@ -447,11 +447,20 @@ def _effect_chain(body: str) -> list[Json] | None:
     if plain is not None or not body.lower().startswith("if "):
         return plain
     for head, tail in _splits(body[3:]):
-        condition, chain = p.parse_condition(head), _plain_chain(tail)
+        condition, chain = p.parse_condition(head), _conditional(tail)
         if condition is not None and chain is not None:
             return [{**chain[0], "if": condition}, *chain[1:]]
-    bare = unpunctuated(body[3:], _plain_chain)  # "If <condition> <effect>."
+    bare = unpunctuated(body[3:], _conditional)  # "If <condition> <effect>."
     return None if bare is None else [{**bare[1][0], "if": bare[0]}, *bare[1][1:]]
+
+
+def _conditional(tail: str) -> list[Json] | None:
+    """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
+    condition holds: engine.effects tests it first)."""
+    chain = _plain_chain(tail)
+    if chain is None and _YOU_MAY.fullmatch(tail):
+        chain = _effect_chain(tail)
+    return chain
 
 
 def _plain_chain(body: str) -> list[Json] | None:
