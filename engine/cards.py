@@ -91,6 +91,16 @@ class NamedInPlay(_Strict):
     whose: Literal["any", "self"] = "any"
 
 
+class PileEnd(_Strict):
+    """ "If the top card of your discard pile is a Styled attack" (engine.identity.pile_end):
+    the card at that end of the discard pile (public, 2016 GAME ZONES) is all of these."""
+
+    end: Literal["top", "bottom"] = "top"
+    styled: bool | None = None
+    card_types: list[CardType] = []  # one of them
+    style: Style | None = None
+
+
 class StoppedBy(_Strict):
     """ "If this attack is stopped by a Physical Combat or Energy Combat card" (engine.
     conditions.stopped_by): the attack in progress was stopped by a card of one of these
@@ -125,6 +135,7 @@ class Condition(_Strict):
     personality_is: PersonalityIs | None = None  # engine.identity
     stopped_by: StoppedBy | None = None  # only in "If this attack is stopped ..."
     named_in_play: NamedInPlay | None = None  # engine.identity
+    discard_pile_end: PileEnd | None = None  # engine.identity
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []

@@ -379,6 +379,8 @@ class Game:
             condition.stopped_by is None or conditions.stopped_by(self, condition.stopped_by),
             condition.named_in_play is None
             or identity.named_in_play(self, subject, condition.named_in_play),
+            condition.discard_pile_end is None
+            or identity.pile_end(self, subject, condition.discard_pile_end),
         )
         return all(checks) and self._holds_composed(condition, controller)
 

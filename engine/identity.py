@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from engine.cards import Alignment, Card, NamedInPlay, PersonalityIs, fold_name
+from engine.cards import Alignment, Card, NamedInPlay, PersonalityIs, PileEnd, Style, fold_name
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -80,3 +80,17 @@ def _in_play(game: Game, player: int) -> list[int]:
         *state.dragon_balls,
         *game.attached_cards(player),
     ]
+
+
+def pile_end(game: Game, player: int, test: PileEnd) -> bool:
+    """The top (last) or bottom card of `player`'s discard pile is what `test` says; an empty
+    pile holds no such card. Styled: of a style, not Freestyle (2016 CARD TYPES)."""
+    pile = game.state.players[player].discard
+    if not pile:
+        return False
+    card = game.card(pile[-1] if test.end == "top" else pile[0])
+    return (
+        (test.styled is None or (card.style != Style.FREESTYLE) == test.styled)
+        and (not test.card_types or card.type in test.card_types)
+        and (test.style is None or card.style == test.style)
+    )

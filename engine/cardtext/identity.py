@@ -52,7 +52,8 @@ _CONTROL = re.compile(
 
 
 def parse(text: str) -> Json | None:
-    readers = (_is_a, _has, _title, _named, _control, _in_play, _power_level, _synonyms)
+    readers = (_is_a, _has, _title, _named, _control, _in_play, _pile_end, _power_level,
+               _synonyms)  # fmt: skip
     for reader in readers:
         found = reader(text)
         if found is not None:
@@ -127,9 +128,7 @@ _NOT_A_TITLE = re.compile(
     r"|.*\b(?:Dragon Balls?|Ally|Allies|Setups?|Drills?|Events?|Cards?|Personalit(?:y|ies)"
     r"|Masteries|Mastery|MPs?|Physical Combat|Energy Combat))",
 )
-_IS_IN_PLAY = re.compile(
-    rf"({_TITLED}(?:, {_TITLED})*(?:,? or {_TITLED})?) (?:is|are) in play"
-)
+_IS_IN_PLAY = re.compile(rf"({_TITLED}(?:, {_TITLED})*(?:,? or {_TITLED})?) (?:is|are) in play")
 _HAS_IN_PLAY = re.compile(rf"(?i:(you|your opponent) (?:have|has)) ({_TITLED}) (?i:in play)")
 
 
@@ -154,6 +153,44 @@ def _in_play(text: str) -> Json | None:
             return None
         return {**_who(found.group(1)), "named_in_play": {"names": names, "whose": "self"}}
     return None
+
+
+# --- "If the top card of your discard pile is a Styled attack" ----------------------------
+_KINDS_OF_CARD = {
+    "attack": ["physical_combat", "energy_combat"], "attack card": ["physical_combat",
+    "energy_combat"], "card": [], "physical combat card": ["physical_combat"],
+    "energy combat card": ["energy_combat"], "event": ["event"], "setup": ["setup"],
+    "drill": ["drill"], "ally": ["ally"], "dragon ball": ["dragon_ball"],
+}  # fmt: skip
+_KIND = (
+    r"(attack(?: card)?|card|physical combat card|energy combat card|event|setup|drill|ally"
+    r"|dragon ball)"
+)
+_PILE_END = re.compile(
+    rf"the (top|bottom) card of (your|{OPP}) discard pile is (?:(styled|non-styled)"
+    rf"|an? (styled |non-styled )?(?:(black|blue|namekian|orange|red|saiyan) )?{_KIND})",
+    _IC,
+)
+
+
+def _pile_end(text: str) -> Json | None:
+    """2016 GAME ZONES: the discard pile is public, so its ends may be tested."""
+    found = _PILE_END.fullmatch(text)
+    if found is None:
+        return None
+    end, whose, alone, styled, style, kind = found.groups()
+    test: Json = {"end": end.lower()}
+    if alone or styled:
+        test["styled"] = not (alone or styled).strip().lower().startswith("non")
+    if style:
+        if styled:
+            return None  # "a Styled Red card": one or the other
+        test["style"] = style.lower()
+    if kind:
+        types = _KINDS_OF_CARD[kind.lower()]
+        if types:
+            test["card_types"] = types
+    return {**_who(whose), "discard_pile_end": test}
 
 
 # --- power levels: "over 20,000", "the power level of your opponent's MP" ----------------

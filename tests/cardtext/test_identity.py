@@ -148,3 +148,33 @@ def test_named_in_play(head: str, expected: dict[str, Any]) -> None:
 def test_named_in_play_near_misses(head: str) -> None:
     text = f"POWER: {head}, draw a card."
     assert compile_text(text, CardType.EVENT).status == "manual", text
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("If the top card of your discard pile is a Styled attack",
+         {"end": "top", "styled": True, "card_types": ["physical_combat", "energy_combat"]}),
+        ("If the top card of your discard pile is Styled", {"end": "top", "styled": True}),
+        ("If the bottom card of your discard pile is a non-Styled card",
+         {"end": "bottom", "styled": False}),
+        ("If the top card of your discard pile is a Red Drill",
+         {"end": "top", "style": "red", "card_types": ["drill"]}),
+    ],
+)  # fmt: skip
+def test_discard_pile_end(head: str, expected: dict[str, Any]) -> None:
+    assert condition_of(f"POWER: {head}, draw a card.") == {"discard_pile_end": expected}
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "If the top card of your Life Deck is Styled",  # hidden: not tested silently
+        "If the top card of your discard pile is a Styled Red card",
+        "If the top card of your discard pile is a Styled hat",
+        "If the top two cards of your discard pile are Styled",
+    ],
+)
+def test_discard_pile_end_near_misses(head: str) -> None:
+    text = f"POWER: {head}, draw a card."
+    assert compile_text(text, CardType.EVENT).status == "manual", text
