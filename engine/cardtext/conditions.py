@@ -472,7 +472,9 @@ def unpunctuated(body: str, effects: Callable[[str], Any]) -> tuple[Json, Any] |
     found: list[tuple[Json, Any]] = []
     for space in re.finditer(r" ", body):
         head, tail = body[: space.start()], body[space.end() :]
-        condition = patterns.parse_condition(head) if "," not in head else None
+        # a comma, but for thousands ("over 9,000"), cuts there already (compiler._splits)
+        commas = re.search(r",(?!\d{3}\b)", head)
+        condition = patterns.parse_condition(head) if commas is None else None
         chain = effects(tail) if condition is not None else None
         if condition is not None and chain is not None:
             found.append((condition, chain))

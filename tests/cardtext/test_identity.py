@@ -178,3 +178,13 @@ def test_discard_pile_end(head: str, expected: dict[str, Any]) -> None:
 def test_discard_pile_end_near_misses(head: str) -> None:
     text = f"POWER: {head}, draw a card."
     assert compile_text(text, CardType.EVENT).status == "manual", text
+
+
+def test_no_comma_with_a_thousands_comma_in_the_condition() -> None:
+    text = "POWER: If your opponent's MP's power level is over 9,000 draw a card."
+    effects = compile_text(text, CardType.EVENT).fields["action"]["effects"]
+    assert effects[0]["if"] == {
+        "compare": [{"left": {"of": "power_level", "who": "opponent"}, "op": "gt", "value": 9000}]
+    }
+    near = "POWER: If your opponent's MP's power level is over 9,00 draw a card."
+    assert compile_text(near, CardType.EVENT).status == "manual"
