@@ -395,12 +395,13 @@ class Game:
         )
 
     def _advanced_this_attack(self, player: int) -> bool:
+        """`player`'s MP level rose since the attack in progress began (the attacker's, or
+        the defender's: "If your opponent advanced a personality level with this card")."""
         attack = self.state.attack
-        return (
-            attack is not None
-            and attack.attacker == player
-            and self.state.players[player].level > attack.start_level
-        )
+        if attack is None:
+            return False
+        start = attack.start_level if attack.attacker == player else attack.defender_start_level
+        return self.state.players[player].level > start
 
     def _drills(self, player: int) -> int:
         """Drills `player` controls, attached ones included (2016 GLOSSARY "Attached

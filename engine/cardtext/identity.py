@@ -53,7 +53,7 @@ _CONTROL = re.compile(
 
 def parse(text: str) -> Json | None:
     readers = (_is_a, _has, _title, _named, _control, _in_play, _pile_end, _power_level,
-               _synonyms)  # fmt: skip
+               _opponent_advanced, _synonyms)  # fmt: skip
     for reader in readers:
         found = reader(text)
         if found is not None:
@@ -222,6 +222,22 @@ def _power_level(text: str) -> Json | None:
             quantity = conditions.personality_power_level(found.group(1) or found.group(2))
             return conditions.compare(quantity, op, amount)
     return None
+
+
+# "If your opponent advanced a personality level with this card" (Blue attacks raise the
+# opponent's anger): the defender's MP level rose since the attack began (engine.game.
+# _advanced_this_attack), only in an attack's own sentences (after_use.attack_only)
+_OPPONENT_ADVANCED = re.compile(
+    r"your opponent advanced (?:a |his |her |his or her |their )?(?:personality )?level"
+    r" with this card",
+    _IC,
+)
+
+
+def _opponent_advanced(text: str) -> Json | None:
+    if _OPPONENT_ADVANCED.fullmatch(text) is None:
+        return None
+    return {"who": "opponent", "advanced_this_attack": True}
 
 
 # --- other words for the same thing ------------------------------------------------------

@@ -188,3 +188,21 @@ def test_no_comma_with_a_thousands_comma_in_the_condition() -> None:
     }
     near = "POWER: If your opponent's MP's power level is over 9,00 draw a card."
     assert compile_text(near, CardType.EVENT).status == "manual"
+
+
+def test_opponent_advanced_a_level_with_this_attack() -> None:
+    text = (
+        "Energy attack. Raise your opponent's anger 2 levels. If your opponent advanced a"
+        " personality level with this card, draw a card. DAMAGE: 5 life cards."
+    )
+    result = compile_text(text, CardType.ENERGY_COMBAT)
+    assert result.status == "automated", result.unread
+    assert result.fields["attack"]["effects"][1] == {
+        "do": "draw", "amount": 1, "if": {"who": "opponent", "advanced_this_attack": True},
+    }  # fmt: skip
+    # only an attack's own sentences know "this card"'s attack; a near miss stays unread
+    event = "POWER: If your opponent advanced a personality level with this card, draw a card."
+    assert compile_text(event, CardType.EVENT).status == "manual"
+    near = text.replace("advanced a personality level", "advanced two personality levels")
+    unread = compile_text(near, CardType.ENERGY_COMBAT).unread
+    assert unread == [near.split(". ")[2] + "."]
