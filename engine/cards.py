@@ -142,6 +142,7 @@ class Condition(_Strict):
     happened: list[Happened] = []
     all_of: list[Condition] = []
     any_of: list[Condition] = []
+    none_of: list[Condition] = []  # "... instead" (engine.cardtext.constants)
 
 
 class Comparison(_Strict):

@@ -392,6 +392,7 @@ class Game:
             and all(conditions.happened(self, controller, h) for h in condition.happened)
             and all(self.holds(c, controller) for c in condition.all_of)
             and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
+            and not any(self.holds(c, controller) for c in condition.none_of)
         )
 
     def _advanced_this_attack(self, player: int) -> bool:

@@ -10,6 +10,8 @@ from engine.cards import Card, CardType
 from engine.cardtext import after_use, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
+from engine.cardtext.constants import parse as conditional_constant
+from engine.cardtext.constants import resolve_instead
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 from engine.cardtext.stops import parse as parse_stopped_by
@@ -155,6 +157,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening, card_type)
     resolve_other_stops(clauses)
+    resolve_instead(clauses)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
@@ -497,18 +500,8 @@ def _cost_chain(body: str) -> list[Json] | None:
 
 
 def _modifier(clause: _Clause, body: str) -> bool:
-    found = p.parse_modifier(body)
-    # "While <condition>, ..." on a constant is its "If <condition>, ..." (engine.
-    # cardtext.conditions): the condition is tested whenever the modifier applies
-    opening = re.match(r"(?:if|while) ", body, re.IGNORECASE)
-    if found is None and opening:
-        rest = body[opening.end() :]
-        read = [(p.parse_condition(head), p.parse_modifier(tail)) for head, tail in _splits(rest)]
-        read.append(unpunctuated(rest, p.parse_modifier) or (None, None))
-        for condition, modifier in read:
-            if condition is not None and modifier is not None:
-                found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
-                break
+    # "If / While <condition>, <modifier> (instead)" (engine.cardtext.constants)
+    found = p.parse_modifier(body) or conditional_constant(body)
     if found is None:
         return False
     clause.kind, clause.data = "modifier", found
