@@ -61,10 +61,10 @@ def _mp_among(text: str) -> Json | None:
 
 
 def _atom(text: str) -> Json | None:
-    from engine.cardtext import identity, moved  # they build on this module
+    from engine.cardtext import comparisons, identity, moved  # they build on this module
 
     readers = (_controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among)
-    for reader in (*readers, identity.parse, moved.parse):
+    for reader in (*readers, identity.parse, moved.parse, comparisons.parse):
         found = reader(text)
         if found is not None:
             return found

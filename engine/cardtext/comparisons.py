@@ -1,0 +1,125 @@
+"""More comparisons for conditions (engine.cardtext.conditions calls `parse` after its own
+readers), compiled to the same `compare` / `all_of` / `any_of`:
+
+- one verb for two kinds of card: "your opponent controls no Setups or Drills" (neither:
+  `all_of`), "you control a Setup or Drill" (either: `any_of`), "you do not control a
+  Setup or a Drill" (neither);
+- two different numbers: "your (current) anger (level) is higher / lower than the MP
+  level of your opponent", "your MP's level is higher than your anger";
+- a difference: "your MP is N or more levels higher than your opponent's MP" (`right`
+  with `plus: N`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext.patterns import OPP, N, number
+
+Json = dict[str, Any]
+_IC = re.IGNORECASE
+
+_KINDS = {
+    "ally": "allies", "allies": "allies", "setup": "setups", "setups": "setups",
+    "drill": "drills", "drills": "drills", "dragon ball": "dragon_balls",
+    "dragon balls": "dragon_balls",
+}  # fmt: skip
+_KIND = r"(allies|ally|setups?|drills?|dragon balls?)"
+_NEITHER = re.compile(
+    rf"(you|your opponent) (?:controls? no|(?:do|does) not control (?:a|an|any)) {_KIND}"
+    rf" or (?:an? |any )?{_KIND}",
+    _IC,
+)
+_EITHER = re.compile(rf"(you|your opponent) controls? (?:a|an) {_KIND} or (?:an? )?{_KIND}", _IC)
+
+
+def parse(text: str) -> Json | None:
+    for reader in (_two_kinds, _cross, _levels_apart):
+        found = reader(text)
+        if found is not None:
+            return found
+    return None
+
+
+def _who(subject: str) -> Json:
+    return {"who": "opponent"} if "opponent" in subject.lower() else {}
+
+
+def _compare(left: Json, op: str, value: int | None = None, right: Json | None = None) -> Json:
+    comparison: Json = {"left": left, "op": op}
+    if right is None:
+        comparison["value"] = value
+    else:
+        comparison["right"] = right
+    return {"compare": [comparison]}
+
+
+def _two_kinds(text: str) -> Json | None:
+    found = _NEITHER.fullmatch(text)
+    neither = found is not None
+    found = found or _EITHER.fullmatch(text)
+    if found is None:
+        return None
+    first, second = _KINDS[found.group(2).lower()], _KINDS[found.group(3).lower()]
+    if first == second:
+        return None
+    who = _who(found.group(1))
+    if neither:
+        return {"all_of": [_compare({"of": kind, **who}, "eq", 0) for kind in (first, second)]}
+    return {"any_of": [_compare({"of": kind, **who}, "ge", 1) for kind in (first, second)]}
+
+
+# --- two different numbers ------------------------------------------------------------
+_QUANTITIES = [
+    (re.compile(rf"(your|{OPP}) (?:current )?anger(?: level)?", _IC), "anger"),
+    (re.compile(r"the (?:current )?anger(?: level)? of (you|your opponent)", _IC), "anger"),
+    (re.compile(rf"(your|{OPP}) MP'?s (?:current )?(?:personality )?level", _IC), "level"),
+    (re.compile(rf"(your|{OPP}) (?:current )?(?:MP|personality) level", _IC), "level"),
+    (re.compile(r"the (?:MP|personality) level of (you|your opponent)", _IC), "level"),
+]
+_CROSS = re.compile(r"(.+?) is (higher|greater|more|lower|less) than (.+)", _IC)
+
+
+def _quantity(phrase: str) -> Json | None:
+    for pattern, of in _QUANTITIES:
+        found = pattern.fullmatch(phrase)
+        if found:
+            return {"of": of, **_who(found.group(1))}
+    return None
+
+
+def _cross(text: str) -> Json | None:
+    """Anger against a level (the same kind of number, and power levels, are read by
+    engine.cardtext.conditions)."""
+    found = _CROSS.fullmatch(text)
+    if found is None:
+        return None
+    left, right = _quantity(found.group(1)), _quantity(found.group(3))
+    if left is None or right is None or left["of"] == right["of"]:
+        return None
+    op = "gt" if found.group(2).lower() in ("higher", "greater", "more") else "lt"
+    return _compare(left, op, right=right)
+
+
+_APART = re.compile(
+    rf"(?P<mine>your|{OPP}) MP is (?:(?P<least>{N}) or more|at least (?P<also>{N})) levels? "
+    rf"(?P<way>higher|lower) than (?P<theirs>your|{OPP}) MP",
+    _IC,
+)
+
+
+def _levels_apart(text: str) -> Json | None:
+    """ "your MP is 2 or more levels higher than your opponent's MP": level >= theirs + 2
+    (lower: theirs >= yours + 2)."""
+    found = _APART.fullmatch(text)
+    if found is None:
+        return None
+    mine, theirs = _who(found.group("mine")), _who(found.group("theirs"))
+    if mine == theirs:
+        return None
+    amount = number(found.group("least") or found.group("also"))
+    if found.group("way").lower() == "higher":
+        return _compare(
+            {"of": "level", **mine}, "ge", right={"of": "level", **theirs, "plus": amount}
+        )
+    return _compare({"of": "level", **theirs}, "ge", right={"of": "level", **mine, "plus": amount})
