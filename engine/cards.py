@@ -205,7 +205,7 @@ class Happened(_Strict):
     another: bool = False
     # card_moved: how it moved (engine.history.card_moved), and whose effect moved it
     # (None: anyone's, the rules' too)
-    how: SelfMoveEvent | None = None
+    how: SelfMoveEvent | Literal["banished_from_life_deck", "banished_from_hand"] | None = None
     by: Who | None = None
 
 

@@ -34,7 +34,7 @@ def played(game: Game, player: int, iid: int) -> None:
 # the moves "If you have discarded a card from your hand this combat" asks about
 # (engine.self_moves reports every move by an effect or the rules; damage is not one)
 _MOVES = {"discarded_from_hand", "destroyed_from_life_deck", "banished_from_discard",
-          "rejuvenated"}  # fmt: skip
+          "banished_from_life_deck", "banished_from_hand", "rejuvenated"}  # fmt: skip
 
 
 def card_moved(game: Game, iid: int, how: str, by: int | None) -> None:

@@ -50,6 +50,8 @@ _HOW = {
     ("discarded", "hand"): "discarded_from_hand",
     ("destroyed", "life deck"): "destroyed_from_life_deck",
     ("banished", "discard pile"): "banished_from_discard",
+    ("banished", "life deck"): "banished_from_life_deck",
+    ("banished", "hand"): "banished_from_hand",
 }
 
 

@@ -35,6 +35,10 @@ def happened(**check: Any) -> dict[str, Any]:
          happened(event="card_moved", how="banished_from_discard", who="opponent",
                   by="self")),
         ("If you have Rejuvenated this combat", happened(event="card_moved", how="rejuvenated")),
+        ("If you have banished a card from your Life Deck this combat",
+         happened(event="card_moved", how="banished_from_life_deck", by="self")),
+        ("If you have banished a card from your hand this combat",
+         happened(event="card_moved", how="banished_from_hand", by="self")),
         ("If you have drawn a card this combat", happened(event="drew")),
         ("If your opponent has not drawn cards this turn",
          happened(event="drew", who="opponent", scope="turn", op="eq", value=0)),
@@ -49,7 +53,7 @@ def test_moved_conditions(head: str, expected: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     "head",
     [
-        "If you have banished a card from your Life Deck this combat",  # not recorded
+        "If you have banished a card from your Banished Zone this combat",
         "If you have discarded a card from your discard pile this combat",
         "If you have discarded a card from his hand this combat",  # whose?
         "If you have destroyed cards from the top of your hand this combat",
