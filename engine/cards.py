@@ -291,6 +291,8 @@ class _Effect(_Strict):
     # "If you do, ...": happens only if the sentence before it did (an optional one taken,
     # a condition met)
     if_done: bool = Field(default=False, alias="if_you_do")
+    # "If you do not, ...", "If less than 5 cards are banished, ...": only if it did not
+    if_not_done: bool = Field(default=False, alias="if_you_do_not")
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     @model_validator(mode="after")

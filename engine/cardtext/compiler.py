@@ -13,6 +13,8 @@ from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.constants import parse as conditional_constant
 from engine.cardtext.constants import resolve_instead
 from engine.cardtext.normalise import normalise
+from engine.cardtext.not_done import parse as parse_not_done
+from engine.cardtext.not_done import resolve as resolve_not_done
 from engine.cardtext.sentences import split_sentences
 from engine.cardtext.stops import parse as parse_stopped_by
 from engine.cardtext.stops import resolve_others as resolve_other_stops
@@ -158,6 +160,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     clauses = _parse(pieces, opening, card_type)
     resolve_other_stops(clauses)
     resolve_instead(clauses)
+    resolve_not_done(clauses)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
@@ -449,6 +452,9 @@ def _effect_chain(body: str) -> list[Json] | None:
     plain = _plain_chain(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
+    not_done = parse_not_done(body, _plain_chain)  # "If you do not, ..."
+    if not_done is not None:
+        return not_done
     for head, tail in _splits(body[3:]):
         condition, chain = p.parse_condition(head), _conditional(tail)
         if condition is not None and chain is not None:
