@@ -402,7 +402,8 @@ class Game:
         if attack is None:
             return False
         start = attack.start_level if attack.attacker == player else attack.defender_start_level
-        return self.state.players[player].level > start
+        # 0: not recorded (a game saved before the defender's was): not known to have risen
+        return start > 0 and self.state.players[player].level > start
 
     def _drills(self, player: int) -> int:
         """Drills `player` controls, attached ones included (2016 GLOSSARY "Attached
