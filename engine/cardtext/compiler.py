@@ -450,11 +450,11 @@ def _effect_chain(body: str) -> list[Json] | None:
             return None
         return [{**chain[0], flag: True}, *chain[1:]]
     plain = _plain_chain(body)
+    not_done = parse_not_done(body, _plain_chain) if plain is None else None
+    if not_done is not None:  # "If you do not, ...", "Otherwise, ..."
+        return not_done
     if plain is not None or not body.lower().startswith("if "):
         return plain
-    not_done = parse_not_done(body, _plain_chain)  # "If you do not, ..."
-    if not_done is not None:
-        return not_done
     for head, tail in _splits(body[3:]):
         condition, chain = p.parse_condition(head), _conditional(tail)
         if condition is not None and chain is not None:

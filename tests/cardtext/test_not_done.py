@@ -38,3 +38,25 @@ def test_if_you_do_not_follows_the_sentence_before() -> None:
 def test_not_read(text: str) -> None:
     result = compile_text(text, CardType.MASTERY if "CONSTANT" in text else CardType.EVENT)
     assert any("not" in s or "less" in s for s in result.unread), (text, result.unread)
+
+
+def test_otherwise_after_an_if_whose_effects_always_happen() -> None:
+    text = "POWER: If your anger is 3 or more, draw 2 cards. Otherwise, gain 3 stages."
+    effects = compile_text(text, CardType.EVENT).fields["action"]["effects"]
+    assert effects == [
+        {"do": "draw", "amount": 2, "if": {"anger_at_least": 3}},
+        {"do": "gain_stages", "amount": 3, "if_you_do_not": True},
+    ]
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        "If your anger is 3 or more, you may draw 2 cards.",  # declined: the condition held
+        "If your anger is 3 or more, search your Life Deck for a Drill and place it into play.",
+        "Draw a card.",  # no condition
+    ],
+)
+def test_otherwise_left_to_players(first: str) -> None:
+    result = compile_text(f"POWER: {first} Otherwise, gain 3 stages.", CardType.EVENT)
+    assert result.unread == ["Otherwise, gain 3 stages."], first
