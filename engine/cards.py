@@ -268,6 +268,7 @@ class Quantity(_Strict):
     of: Literal[
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
+        "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type

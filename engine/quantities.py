@@ -55,6 +55,7 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         "hand": state.hand,
         "discard_pile": state.discard,
         "banished": state.banished,
+        "life_deck": state.life,
     }[quantity.of]
     return sum(1 for iid in in_play if _fits(game.card(iid), quantity))
 

@@ -7,13 +7,17 @@ readers), compiled to the same `compare` / `all_of` / `any_of`:
 - two different numbers: "your (current) anger (level) is higher / lower than the MP
   level of your opponent", "your MP's level is higher than your anger";
 - a difference: "your MP is N or more levels higher than your opponent's MP" (`right`
-  with `plus: N`)."""
+  with `plus: N`);
+- "your MP is not (at) level N" (`ne`);
+- how many cards a Life Deck holds (public, 2016 GAME ZONES; what they are is not): "you
+  have 10 or fewer cards in your Life Deck", "your Life Deck has 10 or fewer cards"."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from engine.cardtext.conditions import COUNT, count_of
 from engine.cardtext.patterns import OPP, N, number
 
 Json = dict[str, Any]
@@ -34,7 +38,7 @@ _EITHER = re.compile(rf"(you|your opponent) controls? (?:a|an) {_KIND} or (?:an?
 
 
 def parse(text: str) -> Json | None:
-    for reader in (_two_kinds, _cross, _levels_apart):
+    for reader in (_two_kinds, _cross, _levels_apart, _not_level, _life_deck):
         found = reader(text)
         if found is not None:
             return found
@@ -123,3 +127,32 @@ def _levels_apart(text: str) -> Json | None:
             {"of": "level", **mine}, "ge", right={"of": "level", **theirs, "plus": amount}
         )
     return _compare({"of": "level", **theirs}, "ge", right={"of": "level", **mine, "plus": amount})
+
+
+_NOT_LEVEL = re.compile(rf"(your|{OPP}) MP is not (?:at )?level {N}", _IC)
+
+
+def _not_level(text: str) -> Json | None:
+    found = _NOT_LEVEL.fullmatch(text)
+    if found is None:
+        return None
+    return _compare({"of": "level", **_who(found.group(1))}, "ne", number(found.group(2)))
+
+
+_WHOSE = r"(?:your|his|her|his or her|their)"
+_LIFE_DECK = [
+    re.compile(rf"(you|your opponent) ha(?:ve|s) ({COUNT}) cards? in {_WHOSE} life deck", _IC),
+    re.compile(rf"(your|{OPP}) life deck has ({COUNT}) cards?", _IC),
+]
+
+
+def _life_deck(text: str) -> Json | None:
+    for pattern in _LIFE_DECK:
+        found = pattern.fullmatch(text)
+        if found is None:
+            continue
+        count = count_of(found.group(2))
+        if count is None:
+            return None
+        return _compare({"of": "life_deck", **_who(found.group(1))}, *count)
+    return None

@@ -459,10 +459,12 @@ def attack_only(data: Json) -> bool:
     return bool(data.get("another")) or data.get("actor") in ("attacking", "defending")
 
 
-# for engine.cardtext.identity
+# for engine.cardtext.identity and engine.cardtext.comparisons
 PERSONALITY = _PERSONALITY
 personality_power_level = _personality
 compare = _compare
+COUNT = _COUNT
+count_of = _count
 
 
 def unpunctuated(body: str, effects: Callable[[str], Any]) -> tuple[Json, Any] | None:

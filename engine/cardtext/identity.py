@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from engine.cardtext import conditions
-from engine.cardtext.patterns import OPP
+from engine.cardtext.patterns import OPP, N
 
 Json = dict[str, Any]
 _IC = re.IGNORECASE
@@ -31,7 +31,10 @@ _KINDS = r"(saiyan|namekian|hero|villain|android|earthling|half-saiyan|alien|god
 _TRAIT_WORDS = rf"(?:the )?{_KINDS}(?: trait)?"
 _WHOSE = rf"(your|{OPP}) MP"
 
-_IS_A = re.compile(rf"{_WHOSE} is (not )?an? {_KINDS}(?: personality)?", _IC)
+_IS_A = re.compile(
+    rf"{_WHOSE} is (not )?an? {_KINDS}(?: personality)?(?: or an? {_KINDS}(?: personality)?)?",
+    _IC,
+)
 _HAS = re.compile(
     rf"{_WHOSE} (has|does not have|doesn't have) ({_TRAIT_WORDS}(?: or {_TRAIT_WORDS})*)", _IC
 )
@@ -75,7 +78,12 @@ def _is_a(text: str) -> Json | None:
     found = _IS_A.fullmatch(text)
     if found is None:
         return None
-    return _test(found.group(1), bool(found.group(2)), kind=found.group(3).lower())
+    first = _test(found.group(1), bool(found.group(2)), kind=found.group(3).lower())
+    if found.group(4) is None:
+        return first
+    if found.group(2):
+        return None  # "is not a Saiyan or a Namekian": neither? left to players
+    return {"any_of": [first, _test(found.group(1), kind=found.group(4).lower())]}
 
 
 def _has(text: str) -> Json | None:
@@ -241,7 +249,20 @@ def _opponent_advanced(text: str) -> Json | None:
 
 
 # --- other words for the same thing ------------------------------------------------------
+_ZONE_WORDS = r"(hand|discard pile|banished zone|life deck)"
+# whole conditions said another way: (pattern, the usual words)
+_SAID_OTHERWISE: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?:(your) hand is empty|there are no cards in (your) hand)", _IC),
+     "you have no cards in your hand"),
+    (re.compile(rf"(?:({OPP}) hand is empty|there are no cards in ({OPP}) hand)", _IC),
+     "your opponent has no cards in his or her hand"),
+    (re.compile(rf"your {_ZONE_WORDS} has (.+?) cards?", _IC), r"you have \2 cards in your \1"),
+    (re.compile(rf"{OPP} {_ZONE_WORDS} has (.+?) cards?", _IC),
+     r"your opponent has \2 cards in his or her \1"),
+    (re.compile(rf"(your|{OPP}) MP is at least level {N}", _IC), r"\1 MP is level \2 or higher"),
+]  # fmt: skip
 _SYNONYMS = [
+    (re.compile(r"\bat personality level\b", _IC), "at level"),
     (re.compile(r"\bmain personality\b", _IC), "MP"),
     (
         re.compile(r"\bis (at )?a (higher|lower) personality level than\b", _IC),
@@ -252,6 +273,11 @@ _SYNONYMS = [
 
 def _synonyms(text: str) -> Json | None:
     changed = text
+    for whole, usual in _SAID_OTHERWISE:
+        found = whole.fullmatch(changed)
+        if found:
+            changed = found.expand(usual)
+            break
     for pattern, replacement in _SYNONYMS:
         changed = pattern.sub(replacement, changed)
     if changed == text:

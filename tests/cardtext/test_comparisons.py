@@ -35,6 +35,16 @@ def compare(left: dict[str, Any], op: str, **side: Any) -> dict[str, Any]:
          compare({"of": "level"}, "ge", right={"of": "level", "who": "opponent", "plus": 2})),
         ("If your MP is at least 1 level lower than your opponent's MP",
          compare({"of": "level", "who": "opponent"}, "ge", right={"of": "level", "plus": 1})),
+        ("If your MP is not at level 4", compare({"of": "level"}, "ne", value=4)),
+        ("If you have 10 or fewer cards in your Life Deck",
+         compare({"of": "life_deck"}, "le", value=10)),
+        ("If your opponent's Life Deck has fewer than 5 cards",
+         compare({"of": "life_deck", "who": "opponent"}, "lt", value=5)),
+        ("If your discard pile has 5 or more cards",
+         compare({"of": "discard_pile"}, "ge", value=5)),
+        ("If your opponent's hand is empty", compare({"of": "hand", "who": "opponent"}, "eq",
+                                                     value=0)),
+        ("If your MP is at least level 3", compare({"of": "level"}, "ge", value=3)),
     ],
 )  # fmt: skip
 def test_comparisons(head: str, expected: dict[str, Any]) -> None:
@@ -53,6 +63,9 @@ def test_comparisons(head: str, expected: dict[str, Any]) -> None:
         "If your anger is higher than your hand",
         "If your MP is 2 or more levels higher than your MP",
         "If your MP is 2 levels higher than your opponent's MP",  # exactly or at least?
+        "If you have 3 or more Allies in your Life Deck",  # hidden: what they are
+        "If your Life Deck has many cards",
+        "If your MP is not level 4 or higher",
     ],
 )
 def test_near_misses_stay_unread(head: str) -> None:

@@ -32,6 +32,7 @@ def is_(kind: str, negated: bool = False, **extra: Any) -> dict[str, Any]:
         ("If your MP is a Hero", is_("hero")),
         ("If your MP is not a Villain", is_("villain", True)),
         ("If your MP is an Android", is_("android")),
+        ("If your MP is a Namekian or a Saiyan", {"any_of": [is_("namekian"), is_("saiyan")]}),
         ("If your MP is a Namekian Personality", is_("namekian")),
         ("If your opponent's MP is a Saiyan", {"who": "opponent", **is_("saiyan")}),
         ("If your MP has NAMEKIAN", is_("namekian")),
@@ -73,6 +74,7 @@ def test_personality_conditions(head: str, expected: dict[str, Any]) -> None:
         "POWER: If your MP is a Saiyan or so, draw a card.",
         "POWER: If your MP has SAIYAN blood, draw a card.",
         "POWER: If your MP is a Kaioshin, draw a card.",  # no such kind
+        "POWER: If your MP is not a Namekian or a Saiyan, draw a card.",  # neither? either?
         "POWER: If your MP's power level is over 20,00, draw a card.",  # not a number
         "POWER: If your MP has Android in the deck, draw a card.",
         "POWER: If This is your MP, draw a card.",
