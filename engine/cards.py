@@ -273,6 +273,10 @@ class Quantity(_Strict):
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
     styled: bool | None = None  # only Styled (True) / non-Styled (False) cards
+    # dragon_balls: of this set only ("Earth Dragon Balls"); `owned`: those `who` owns,
+    # under either player's control ("Dragon Balls you own are in play")
+    dragon_ball_set: str | None = None
+    owned: bool = False
     # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"

@@ -9,6 +9,9 @@ readers), compiled to the same `compare` / `all_of` / `any_of`:
 - a difference: "your MP is N or more levels higher than your opponent's MP" (`right`
   with `plus: N`);
 - "your MP is not (at) level N" (`ne`);
+- Dragon Balls of a set, or that a player owns: "you control more than 1 Earth Dragon
+  Ball", "3 or more Namek Dragon Balls you own are in play" (captured ones count for their
+  owner: 2016 GLOSSARY "Dragon Balls");
 - how many cards a Life Deck holds (public, 2016 GAME ZONES; what they are is not): "you
   have 10 or fewer cards in your Life Deck", "your Life Deck has 10 or fewer cards"."""
 
@@ -38,7 +41,8 @@ _EITHER = re.compile(rf"(you|your opponent) controls? (?:a|an) {_KIND} or (?:an?
 
 
 def parse(text: str) -> Json | None:
-    for reader in (_two_kinds, _cross, _levels_apart, _not_level, _life_deck):
+    readers = (_two_kinds, _cross, _levels_apart, _not_level, _life_deck, _dragon_balls)
+    for reader in readers:
         found = reader(text)
         if found is not None:
             return found
@@ -156,3 +160,35 @@ def _life_deck(text: str) -> Json | None:
             return None
         return _compare({"of": "life_deck", **_who(found.group(1))}, *count)
     return None
+
+
+_SET = r"(?:(?P<set>earth|namek) )?"
+_BALLS = [
+    re.compile(
+        rf"(?P<who>you|your opponent) controls? (?P<count>{COUNT}) {_SET}dragon balls?", _IC
+    ),
+    re.compile(
+        rf"(?P<count>{COUNT}) {_SET}dragon balls? (?P<owner>you|your opponent) owns?"
+        r" (?:are|is) in play",
+        _IC,
+    ),
+]
+
+
+def _dragon_balls(text: str) -> Json | None:
+    found = _BALLS[0].fullmatch(text) or _BALLS[1].fullmatch(text)
+    if found is None:
+        return None
+    parts = found.groupdict()
+    owned = parts.get("owner") is not None
+    if parts["set"] is None and not owned:
+        return None  # engine.cardtext.conditions reads these
+    amount = count_of(parts["count"])
+    if amount is None:
+        return None
+    quantity: Json = {"of": "dragon_balls", **_who(parts.get("owner") or parts["who"])}
+    if parts["set"]:
+        quantity["dragon_ball_set"] = parts["set"].lower()
+    if owned:
+        quantity["owned"] = True
+    return _compare(quantity, *amount)

@@ -3,7 +3,7 @@ condition is tested whenever the modifier applies), also with no comma; and "...
 instead." after the unconditional modifier it replaces: "Your attacks deal +1 stage of
 damage. While you control 3 or more Dragon Balls, your attacks deal +2 stages of damage
 instead." -> +1 while the condition does not hold (`none_of`), +2 while it does
-(docs/rulings.md 96). Constants are tested all at once, so the two never both apply."""
+(docs/rulings.md 95). Constants are tested all at once, so the two never both apply."""
 
 from __future__ import annotations
 

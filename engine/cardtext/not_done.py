@@ -5,7 +5,7 @@ of the same effect list (`resolve`); otherwise it is left to players.
 
 "Otherwise, <effect(s)>." is the same after "If <condition>, <effect(s)>." whose effects
 always happen when the condition holds (no "may", nothing moved or chosen that could
-fail): then "did not happen" is "the condition did not hold" (docs/rulings.md 97).
+fail): then "did not happen" is "the condition did not hold" (docs/rulings.md 96).
 
 "If less than N cards are banished" is not read this way: a move from the top of a pile
 that finds fewer cards is still done (engine.moves), so it would never hold."""

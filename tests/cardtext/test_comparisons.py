@@ -71,3 +71,21 @@ def test_comparisons(head: str, expected: dict[str, Any]) -> None:
 def test_near_misses_stay_unread(head: str) -> None:
     text = f"POWER: {head}, draw a card."
     assert compile_text(text, CardType.EVENT).status == "manual", text
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("If you control more than 1 Earth Dragon Ball",
+         compare({"of": "dragon_balls", "dragon_ball_set": "earth"}, "gt", value=1)),
+        ("If 3 or more Namek Dragon Balls you own are in play",
+         compare({"of": "dragon_balls", "dragon_ball_set": "namek", "owned": True}, "ge",
+                 value=3)),
+        ("If less than 3 Dragon Balls you own are in play",
+         compare({"of": "dragon_balls", "owned": True}, "lt", value=3)),
+    ],
+)  # fmt: skip
+def test_dragon_balls_of_a_set_or_owned(head: str, expected: dict[str, Any]) -> None:
+    test_comparisons(head, expected)
+    near = head.replace("Dragon Ball", "Dragon Bell")
+    assert compile_text(f"POWER: {near}, draw a card.", CardType.EVENT).status == "manual"

@@ -1,6 +1,6 @@
 """Constants under a condition (engine.cardtext.constants): "If / While <condition>,
 <modifier>." and "..., <modifier> instead." after the modifier it replaces
-(docs/rulings.md 96)."""
+(docs/rulings.md 95)."""
 
 from __future__ import annotations
 
