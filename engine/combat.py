@@ -237,6 +237,7 @@ def begin_attack(
         actor=actor,
         type=attack.type,
         start_level=game.player(player).level,
+        defender_start_level=game.player(1 - player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
     card = game.card(iid)

@@ -101,6 +101,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
+        or (effect.if_not_done and args.get("done", True))
         or not game.holds(effect.when, controller)
         or not referents.holds(game, effect, args.get("that"))
     )

@@ -26,6 +26,7 @@ def draw(game: Game, player: int, amount: int) -> None:
         state.hand.append(iid)
         drawn.append(iid)
     if drawn:
+        history.record(game, player, "drew", count=len(drawn))
         game.emit("draw", f"{game.who(player)} draws {len(drawn)}.", count=len(drawn))
         names = ", ".join(game.name(iid) for iid in drawn)
         game.emit("draw_private", f"You draw {names}.", private_to=player)

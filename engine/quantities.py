@@ -45,8 +45,12 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         return state.anger
     if quantity.of == "personalities":
         return 1 + len(state.allies)
+    balls = state.dragon_balls
+    if quantity.owned:  # captured ones too (2016 GLOSSARY "Dragon Balls": capturing)
+        balls = [iid for side in game.state.players for iid in side.dragon_balls]
+        balls = [iid for iid in balls if game.owner(iid) == player]
     in_play = {
-        "dragon_balls": state.dragon_balls,
+        "dragon_balls": balls,
         "allies": [ally.iid for ally in state.allies],
         # attached Drills are in play too (2016 GLOSSARY "Attached Cards"), as Game.holds
         # counts them for drills_at_most
@@ -55,6 +59,7 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         "hand": state.hand,
         "discard_pile": state.discard,
         "banished": state.banished,
+        "life_deck": state.life,
     }[quantity.of]
     return sum(1 for iid in in_play if _fits(game.card(iid), quantity))
 
@@ -66,6 +71,10 @@ def _attached_drills(game: Game, player: int) -> list[int]:
 def _fits(card: Card, quantity: Quantity) -> bool:
     """Of the wanted type, and Styled or not (Styled: of a style, not Freestyle)."""
     if quantity.card_type is not None and card.type != quantity.card_type:
+        return False
+    if quantity.dragon_ball_set is not None and (
+        card.dragon_ball is None or card.dragon_ball.set.lower() != quantity.dragon_ball_set
+    ):
         return False
     return quantity.styled is None or (card.style != Style.FREESTYLE) == quantity.styled
 

@@ -9,9 +9,16 @@ from typing import Any, Literal
 from engine.cards import Card, CardType
 from engine.cardtext import after_use, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
+from engine.cardtext.conditions import unpunctuated
+from engine.cardtext.constants import parse as conditional_constant
+from engine.cardtext.constants import resolve_instead
 from engine.cardtext.normalise import normalise, respellings
+from engine.cardtext.not_done import parse as parse_not_done
+from engine.cardtext.not_done import resolve as resolve_not_done
 from engine.cardtext.sentences import split_sentences
 from engine.cardtext.spelling import Respelling
+from engine.cardtext.stops import parse as parse_stopped_by
+from engine.cardtext.stops import resolve_others as resolve_other_stops
 
 Status = Literal["automated", "partial", "manual"]
 Json = dict[str, Any]
@@ -154,6 +161,9 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening, card_type)
+    resolve_other_stops(clauses)
+    resolve_instead(clauses)
+    resolve_not_done(clauses)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
@@ -372,7 +382,12 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     stopped = _IF_STOPPED.fullmatch(body)
     if stopped:
-        chain = _effect_chain(stopped.group(1))
+        chain = _effect_chain(stopped.group(2))
+        by = parse_stopped_by(stopped.group(1)) if stopped.group(1) else None
+        if chain is not None and by is not None and "if" not in chain[0]:
+            chain[0] = {**chain[0], "if": {"stopped_by": by}}  # engine.cardtext.stops
+        elif stopped.group(1):
+            chain = None
         if chain is not None:
             clause.kind, clause.data, clause.extra = "stopped", chain[0], chain[1:]
         return
@@ -408,7 +423,10 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
-_IF_STOPPED = re.compile(r"if this attack is stopped,\s*(.+)", re.IGNORECASE)
+# "If stopped, ..." on an attack is its "If this attack is stopped, ..."
+_IF_STOPPED = re.compile(
+    r"if (?:this attack is )?stopped(?: by ([^,]+))?,\s*(.+)", re.IGNORECASE | re.DOTALL
+)
 # "You may not perform ..." is a restriction, not an optional effect
 _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
@@ -436,16 +454,29 @@ def _effect_chain(body: str) -> list[Json] | None:
             return None
         return [{**chain[0], flag: True}, *chain[1:]]
     plain = _plain_chain(body)
+    not_done = parse_not_done(body, _plain_chain) if plain is None else None
+    if not_done is not None:  # "If you do not, ...", "Otherwise, ..."
+        return not_done
     if plain is None and not body.lower().startswith("if "):
         # "<cost> to <effect>" (placed by _place_costs), or "<A> or <B>"
         return _cost_chain(body, "cost") or _either(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
     for head, tail in _splits(body[3:]):
-        condition, chain = p.parse_condition(head), _plain_chain(tail)
+        condition, chain = p.parse_condition(head), _conditional(tail)
         if condition is not None and chain is not None:
             return [{**chain[0], "if": condition}, *chain[1:]]
-    return None
+    bare = unpunctuated(body[3:], _conditional)  # "If <condition> <effect>."
+    return None if bare is None else [{**bare[1][0], "if": bare[0]}, *bare[1][1:]]
+
+
+def _conditional(tail: str) -> list[Json] | None:
+    """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
+    condition holds: engine.effects tests it first)."""
+    chain = _plain_chain(tail)
+    if chain is None and _YOU_MAY.fullmatch(tail):
+        chain = _effect_chain(tail)
+    return chain
 
 
 def _plain_chain(body: str) -> list[Json] | None:
@@ -522,13 +553,8 @@ def _place_costs(section: str, items: list[_Clause]) -> None:
 
 
 def _modifier(clause: _Clause, body: str) -> bool:
-    found = p.parse_modifier(body)
-    if found is None and body.lower().startswith("if "):
-        for head, tail in _splits(body[3:]):
-            condition, modifier = p.parse_condition(head), p.parse_modifier(tail)
-            if condition is not None and modifier is not None:
-                found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
-                break
+    # "If / While <condition>, <modifier> (instead)" (engine.cardtext.constants)
+    found = p.parse_modifier(body) or conditional_constant(body)
     if found is None:
         return False
     clause.kind, clause.data = "modifier", found
