@@ -725,9 +725,18 @@ class AttachTo(_Strict):
 
     target: Literal["mp", "ally"]
     who: Who = "self"
+    # "HIT: Attach to your opponent's MP.": a Combat card attaches after use only when its
+    # attack hit, else it is discarded (engine.combat.finish_card; docs/rulings.md 111)
+    on_hit: bool = False
+    # "POWER: Attach to your MP." on a Setup: it enters play as a Setup and attaches when
+    # activated, in place of being discarded (2016 "Use a Power"; docs/rulings.md 112)
+    activated: bool = False
 
 
 ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})
+# Combat cards that attach do so after use, in place of being discarded (2016 ATTACK
+# TIMING SUMMARY step 7; docs/rulings.md 111): they keep their attack or defense.
+ATTACHING_COMBAT_TYPES = frozenset({CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT})
 
 
 class AfterUse(_Strict):
@@ -830,11 +839,27 @@ class Card(_Strict):
         if self.x is None and self.uses_x():
             raise ValueError("a sentence uses X but the card does not say what X is (`x`)")
         if self.attach_to is not None:
-            if self.type not in ATTACHABLE_TYPES:
-                raise ValueError("only Setups, Drills and Events attach (`attach_to`)")
-            if self.attack or self.defense or (self.action and self.type != CardType.EVENT):
-                raise ValueError("an attaching card has no attack, defense or Setup Power")
+            self._attaching(self.attach_to)
         return self
+
+    def _attaching(self, spec: AttachTo) -> None:
+        if self.type in ATTACHING_COMBAT_TYPES:
+            if self.action is not None or (self.attack is None and self.defense is None):
+                raise ValueError("an attaching Combat card attaches after its attack or defense")
+            if spec.on_hit and (self.attack is None or self.defense is not None):
+                raise ValueError("`on_hit`: an attack card that is not a defense too")
+            if self.defense is not None and self.defense.instead_of_attack:
+                raise ValueError("a card played to stop instead of as an attack does not attach")
+            return
+        if self.type not in ATTACHABLE_TYPES:
+            raise ValueError("only Setups, Drills, Events and Combat cards attach (`attach_to`)")
+        if spec.activated and self.type != CardType.SETUP:
+            raise ValueError("`activated`: a Setup that attaches when its Power is used")
+        powered = self.type == CardType.EVENT or spec.activated
+        if self.attack or self.defense or (self.action and not powered):
+            raise ValueError("an attaching card has no attack, defense or Setup Power")
+        if spec.on_hit:
+            raise ValueError("`on_hit` is for attack cards")
 
     def all_effects(self) -> list[Effect]:
         """Every effect of every ability of the card."""

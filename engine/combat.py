@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import after_use, history, manual, mechanics, modifiers, quantities, triggers
-from engine.cards import Attack, Card, CardType, Defense
+from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import AttackState, JsonDict, Option
@@ -101,7 +101,9 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
         return False
     if card.action is not None:
         return game.holds(card.action.requires, player)
-    return card.attach_to is not None or manual.playable_by_hand(card)
+    # an attaching Combat card is played for its attack or defense, not as an Action
+    attaches = card.attach_to is not None and card.type not in ATTACHING_COMBAT_TYPES
+    return attaches or manual.playable_by_hand(card)
 
 
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
@@ -109,6 +111,8 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
         if modifiers.attack_forbidden(game, player, card):
             return False
         return can_attack(game, player, card.attack, actor)
+    if card.action is None and card.attach_to is not None and card.attach_to.activated:
+        return True  # "POWER: Attach to your MP.": activated to attach
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
         return manual.used_by_hand(card)
     return game.holds(card.action.requires, player)
@@ -199,8 +203,13 @@ def finish_card(game: Game, args: JsonDict) -> None:
     resolving = game.player(player).resolving
     if iid not in resolving:
         return
-    if game.card(iid).attach_to is not None:
-        # An attaching Event stays in play, attached (2016 GLOSSARY "Attached Cards").
+    spec = game.card(iid).attach_to
+    attack = game.state.attack
+    # "HIT: Attach ...": only an attack that was not stopped attaches (docs/rulings.md 111)
+    missed = spec is not None and spec.on_hit and (attack is None or attack.stopped)
+    if spec is not None and not missed:
+        # An attaching card stays in play, attached, in place of being discarded (2016
+        # GLOSSARY "Attached Cards"; ATTACK TIMING SUMMARY step 7).
         game.then(("attach", {"player": player, "card": iid}))
         return
     resolving.remove(iid)

@@ -469,7 +469,8 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     """Rules that forbid a card from being played or placed into play (2016 "Planning
     Step" note and "Drills")."""
     card = game.card(iid)
-    if card.attach_to is not None and not can_attach(game, player, iid):
+    spec = card.attach_to
+    if spec is not None and not spec.activated and not can_attach(game, player, iid):
         return False
     if card.type == CardType.DRAGON_BALL:
         return not game.dragon_ball_in_play(card.name)
@@ -499,7 +500,7 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
     state = game.player(player)
     verb = "plays" if mode == "play" else "places into play"
     game.emit("enter_play", f"{game.who(player)} {verb} {card.name}.", card=card.name)
-    if card.attach_to is not None:
+    if card.attach_to is not None and not card.attach_to.activated:
         # Held as resolving until it is attached (its target may need choosing).
         state.resolving.append(iid)
         game.then(("attach", {"player": player, "card": iid}))

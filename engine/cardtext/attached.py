@@ -1,0 +1,78 @@
+"""Cards that attach, and what they do while attached (2016 GLOSSARY "Attached Cards":
+"'While attached' text is always active as long as it is attached to the intended target
+('attach to ____'). Attached cards are also considered 'in play'").
+
+- `parse_attach`: "Attach (this card) to your / your opponent's MP (Main Personality)",
+  "Attach (this card) to one of your / your opponent's Allies" -> an `attach_to`.
+- `while_attached`: "While attached, <sentence>" (also "While attached when ..." with no
+  comma, "While attached and <condition>, <sentence>") -> the sentence and its condition.
+  The compiler reads the sentence as a constant or a trigger of the card: the engine keeps
+  an attached card's constants and triggers active while, and only while, it is attached
+  (engine.game.cards_with_constants), so "while attached" itself needs no condition.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_OPP = r"your opponent'?s"
+_THIS = r"(?:this card |it )?"
+_ATTACH_MP = re.compile(
+    rf"attach {_THIS}to (?P<who>your|{_OPP}) (?:MP|main personality)", re.IGNORECASE
+)
+_ATTACH_ALLY = re.compile(rf"attach {_THIS}to one of (?P<who>your|{_OPP}) allies", re.IGNORECASE)
+
+# "While attached, ...", "While attached when ..." (the timing word needs no comma)
+_WHILE = re.compile(
+    r"while attached(?:,\s*|\s+(?=(?:when|whenever|at|after|once per)\b))(?P<rest>.+)",
+    re.IGNORECASE | re.DOTALL,
+)
+# "While attached and <condition>, <sentence>": the condition is cut at each comma by the
+# compiler (as "If <condition>, ..."); "and whenever ..." is a trigger, not a condition
+_WHILE_AND = re.compile(
+    r"while attached and (?!when\b|whenever\b|while\b)(?P<rest>.+)", re.IGNORECASE | re.DOTALL
+)
+
+
+def parse_attach(body: str) -> Json | None:
+    """ "Attach to your opponent's MP." -> {"target": "mp", "who": "opponent"}."""
+    found = _ATTACH_MP.fullmatch(body.strip()) or _ATTACH_ALLY.fullmatch(body.strip())
+    if found is None:
+        return None
+    target = "mp" if found.re is _ATTACH_MP else "ally"
+    mine = found.group("who").lower() == "your"
+    return {"target": target} if mine else {"target": target, "who": "opponent"}
+
+
+def while_attached(body: str) -> tuple[str, bool] | None:
+    """ "While attached, <rest>" -> (rest, False); "While attached and <condition>, <rest>"
+    -> ("<condition>, <rest>", True): the caller reads it as "If <condition>, <rest>"."""
+    found = _WHILE.fullmatch(body.strip())
+    if found is not None:
+        return found.group("rest").strip(), False
+    found = _WHILE_AND.fullmatch(body.strip())
+    if found is not None and "," in found.group("rest"):
+        return found.group("rest").strip(), True
+    return None
+
+
+def parse_constant(body: str) -> Json | None:
+    """What an attached card changes while attached: a constant rule change (patterns.
+    parse_modifier: "Your attacks deal +2 stages of damage."), or a rule change the compiler
+    reads as lasting "this combat", with no duration printed: "while attached" is its
+    duration ("Your opponent cannot raise his anger.", "Your Dragon Balls cannot be
+    captured."). One that lasts for a next attack or Action is not read."""
+    from engine.cardtext.floating import parse_floating_effect
+    from engine.cardtext.patterns import parse_modifier
+
+    found = parse_modifier(body)
+    if found is not None:
+        return found
+    floating = parse_floating_effect(f"{body} this combat")
+    if floating is None or "lasts" in floating:
+        return None
+    modifier: Json = floating["modifier"]
+    return modifier

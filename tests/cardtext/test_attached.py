@@ -1,0 +1,153 @@
+"""Cards that attach and their "While attached" text (2016 GLOSSARY "Attached Cards":
+"'While attached' text is always active as long as it is attached to the intended
+target"; docs/rulings.md 111-112): where the attach is read, and what is read while
+attached."""
+
+from __future__ import annotations
+
+from engine.cards import Card, CardType
+from engine.cardtext import compile_text
+
+PC, EC = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT
+EV, SETUP, DRILL, MASTERY = CardType.EVENT, CardType.SETUP, CardType.DRILL, CardType.MASTERY
+
+
+def _card(text: str, card_type: CardType) -> Card:
+    """The compiled card must be a valid Card too."""
+    fields = compile_text(text, card_type).fields
+    return Card.model_validate({"name": "Test Card", "type": card_type, "text": text, **fields})
+
+
+def test_an_attack_card_attaches_after_use_with_its_while_attached_constant() -> None:
+    """Tree of Might-style "While attached, your attacks deal +2 stages of damage." on
+    an attack card whose text attaches it (Black Vehicle Toss, Namekian Whack)."""
+    text = (
+        "Physical attack. Attach to your MP. While attached, your attacks deal +2 stages "
+        "of damage. DAMAGE: 3 stages."
+    )
+    result = compile_text(text, PC)
+    assert result.status == "automated"
+    assert result.fields["attach_to"] == {"target": "mp"}
+    assert result.fields["constant"] == [{"mod": "damage", "stages": 2}]
+    assert result.fields["attack"]["damage"] == {"kind": "stages", "amount": 3}
+    _card(text, PC)
+
+
+def test_attach_this_card_to_your_opponents_mp_and_a_defense_that_attaches() -> None:
+    text = "Energy attack. Attach this card to your opponent's MP. DAMAGE: 4 life cards."
+    assert compile_text(text, EC).fields["attach_to"] == {"target": "mp", "who": "opponent"}
+    text = (
+        "Stops an energy attack. Attach this card to your MP. While attached, your MP's PUR is +3."
+    )
+    result = compile_text(text, EC)
+    assert result.status == "automated"
+    assert result.fields["attach_to"] == {"target": "mp"}
+    assert result.fields["constant"] == [{"mod": "mp_pur", "amount": 3}]
+    _card(text, EC)
+
+
+def test_hit_attach_attaches_only_on_a_hit_and_its_card_text_follows() -> None:
+    """Black Capture / Blue Surround: "HIT: Attach to your opponent's MP." then the
+    attached card's text; "Banish this card when ..." is the attached card's trigger, not a
+    HIT effect."""
+    text = (
+        "Energy attack costing 3 stages. DAMAGE: 5 life cards. HIT: Attach this card to your "
+        "opponent's MP. While attached, your opponent cannot raise his anger. Banish this card "
+        "when your opponent deals critical damage."
+    )
+    result = compile_text(text, EC)
+    assert result.status == "automated", result.manual
+    assert result.fields["attach_to"] == {"target": "mp", "who": "opponent", "on_hit": True}
+    assert result.fields["constant"] == [{"mod": "no_anger", "who": "opponent"}]
+    assert result.fields["triggers"][0]["on"] == "critical_damage"
+    assert "hit" not in result.fields["attack"]
+    _card(text, EC)
+
+
+def test_floating_rule_changes_read_as_constants_while_attached() -> None:
+    """What main reads as lasting "this combat" lasts while attached when printed with no
+    duration; a next-attack or next-action one, or one with its own duration, is not."""
+    cases = {
+        "Your opponent cannot gain anger.": {"mod": "no_anger", "who": "opponent"},
+        "Your Dragon Balls cannot be captured.": {"mod": "no_capture"},
+        "Your opponent cannot perform physical attacks.": {
+            "mod": "no_attacks",
+            "who": "opponent",
+            "attacks": "physical",
+        },
+    }
+    for sentence, modifier in cases.items():
+        text = f"POWER: Draw a card. Attach to your MP. While attached, {sentence}"
+        result = compile_text(text, EV)
+        assert result.fields.get("constant") == [modifier], sentence
+        _card(text, EV)
+    for sentence in (
+        "Your opponent skips his next action.",
+        "Your attacks deal +2 stages of damage this combat.",
+        "Your next attack this combat deals +2 stages of damage.",
+        "Your opponent cannot gain anger this turn.",
+    ):
+        text = f"POWER: Draw a card. Attach to your MP. While attached, {sentence}"
+        result = compile_text(text, EV)
+        assert "constant" not in result.fields, sentence
+        assert result.unread == [f"While attached, {sentence}"], sentence
+
+
+def test_while_attached_triggers_and_conditions() -> None:
+    """ "While attached when ..." (no comma) and "While attached, whenever ..." are the
+    attached card's triggers; "While attached and <condition>, ..." a conditional
+    constant."""
+    text = "POWER: Attach to your MP. While attached when your MP changes levels, draw a card."
+    result = compile_text(text, EV)
+    assert result.status == "automated", result.manual
+    assert result.fields["triggers"][0]["on"] == "level_changed"
+    text = (
+        "POWER: Draw a card. Attach to your MP. While attached and you control 2 or more "
+        "Dragon Balls, your attacks deal +1 life card of damage."
+    )
+    result = compile_text(text, EV)
+    assert result.status == "automated", result.manual
+    (modifier,) = result.fields["constant"]
+    assert modifier["life"] == 1 and modifier["requires"]
+    _card(text, EV)
+
+
+def test_setup_power_attach_is_activated_and_unlabelled_attach_enters_attached() -> None:
+    result = compile_text(
+        "POWER: Attach to your MP. While attached, your attacks deal +2 stages of damage.", SETUP
+    )
+    assert result.status == "automated"
+    assert result.fields["attach_to"] == {"target": "mp", "activated": True}
+    text = "POWER: Draw a card. Attach to your MP. While attached, your MP's PUR is +1."
+    result = compile_text(text, SETUP)
+    assert result.fields["action"] == {"effects": [{"do": "draw", "amount": 1}]}
+    _card(text, SETUP)
+    text = "Attach to your MP. While attached, your MP's PUR is +1."
+    for card_type in (SETUP, DRILL):
+        assert compile_text(text, card_type).fields["attach_to"] == {"target": "mp"}
+
+
+def test_near_misses_stay_unread() -> None:
+    # "While attached" on a card that does not attach
+    result = compile_text(
+        "CONSTANT: While attached, your attacks deal +2 stages of damage.", MASTERY
+    )
+    assert "constant" not in result.fields and result.status == "manual"
+    # an unread effect while attached, and "while attached" not at the start
+    text = "POWER: Draw a card. Attach to your MP. While attached, swap hands with your opponent."
+    assert compile_text(text, EV).unread == ["While attached, swap hands with your opponent."]
+    text = "POWER: Attach to your MP. Your attacks deal +2 stages of damage while attached."
+    assert "constant" not in compile_text(text, EV).fields
+    # "HIT: Attach" on a card also played to stop: which use attaches is unclear
+    text = "Stops a physical attack. Physical attack. DAMAGE: 3 stages. HIT: Attach to your MP."
+    assert "attach_to" not in compile_text(text, PC).fields
+    # a Combat card that attaches and says where it goes after use: left to players
+    text = "(Banish after use.) Physical attack. DAMAGE: 3 stages. Attach to your MP."
+    assert "attach_to" not in compile_text(text, PC).fields
+    # attached to something the engine does not attach to
+    text = "Physical attack. DAMAGE: 3 stages. Attach to one of your opponent's Drills."
+    assert "attach_to" not in compile_text(text, PC).fields
+    # a Combat card with no attack or defense read
+    assert "attach_to" not in compile_text("Attach to your MP.", PC).fields
+    # a Setup whose unlabelled attach comes with effects (no Power to run them)
+    assert "attach_to" not in compile_text("Draw a card. Attach to your MP.", SETUP).fields
