@@ -39,6 +39,9 @@ VARIANTS: list[tuple[str, str, CardType]] = [
     ("Physical  attack.  DAMAGE:  AT +2 stages.", "Physical attack. DAMAGE: AT +2 stages.", PC),
     (f"{HIT} HIT : Draw a card.", f"{HIT} HIT: Draw a card.", PC),
     (f"{HIT} Hit: Draw a card.", f"{HIT} HIT: Draw a card.", PC),
+    # the label in capitals with no colon, as "POWER Raise ..." (Energy Pulse-style cards)
+    (f"{HIT} HIT Draw a card.", f"{HIT} HIT: Draw a card.", PC),
+    (f"{HIT} HIT Capture a Dragon Ball", f"{HIT} HIT: Capture a Dragon Ball.", PC),
     # the constant icon (2016 ICONS: "A continuous effect that is constantly active")
     ("[CONSTANT]: " + PUR, "CONSTANT: " + PUR, DRILL),
     ("[CONSTANT] " + PUR, "CONSTANT: " + PUR, DRILL),
@@ -85,6 +88,8 @@ def test_a_variant_compiles_as_its_canonical_form(
         "(Villians only.) Draw a card.",  # misspelt keyword
         "Energy attack. Damage 4stages.",  # no space: not guessed
         "Physical attack. Hit; Draw a card. DAMAGE: AT.",
+        # "Hit" not in capitals is a word, not the label
+        "Physical attack. DAMAGE: AT. Hit Draw a card.",
     ],
 )
 def test_typos_are_not_guessed(text: str) -> None:
