@@ -193,6 +193,9 @@ class Modifier(_Strict):
         "unpreventable",
         "unpreventable_physical",
         "unpreventable_energy",
+        # `who`'s attacks (of `attacks`, `styled`) gain the card's `grants[grant]` ability
+        # ("Your attacks gain 'HIT: Raise your anger 1 level.'", engine.granted)
+        "grant",
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
@@ -205,6 +208,7 @@ class Modifier(_Strict):
     stages: int = 0  # `damage`: power stages added to an attack's stage damage
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
     title: str | None = None  # `no_play_that`: set as the effect resolves
+    grant: int | None = Field(default=None, ge=0)  # `grant`: the index in the card's `grants`
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -717,6 +721,16 @@ class WhenMoved(_Strict):
     effects: list[Effect]
 
 
+class Granted(_Strict):
+    """An ability a card gives to attacks ("Your attacks gain 'HIT: Raise your anger 1
+    level.'"): its effects, HIT effects (`hit`) or immediate ones, resolved for the
+    attacker as part of each attack a `grant` modifier of the card is about (engine.granted;
+    docs/rulings.md 113)."""
+
+    effects: list[Effect]
+    hit: bool = True
+
+
 class AttachTo(_Strict):
     """ "Attach to ____": the card enters play attached to `who`'s Main Personality or
     to one of `who`'s Allies (chosen by the card's controller). Its constant effects and
@@ -787,6 +801,7 @@ class Card(_Strict):
     on_play: list[Effect] = []  # immediate effects when played (Dragon Balls: their wish)
     triggers: list[Trigger] = []
     when_moved: list[WhenMoved] = []  # when the card itself moves (engine.self_moves)
+    grants: list[Granted] = []  # abilities its `grant` modifiers give attacks
     # "(This Drill is not discarded when changing levels.)": kept on any level change, or
     # ("advancing") only when advancing (engine.mechanics.discard_drills)
     kept_on_level: Literal["changing", "advancing"] | None = None
@@ -840,7 +855,13 @@ class Card(_Strict):
             raise ValueError("a sentence uses X but the card does not say what X is (`x`)")
         if self.attach_to is not None:
             self._attaching(self.attach_to)
+        if any(m.grant is None or m.grant >= len(self.grants) for m in self._grant_modifiers()):
+            raise ValueError("a `grant` modifier names one of the card's `grants`")
         return self
+
+    def _grant_modifiers(self) -> list[Modifier]:
+        floating = [e.modifier for e in self.all_effects() if isinstance(e, UntilEndOfTurn)]
+        return [m for m in [*self.constant, *floating] if m.mod == "grant"]
 
     def _attaching(self, spec: AttachTo) -> None:
         if self.type in ATTACHING_COMBAT_TYPES:
@@ -865,6 +886,7 @@ class Card(_Strict):
         """Every effect of every ability of the card."""
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
         lists += [w.effects for w in self.when_moved]
+        lists += [g.effects for g in self.grants]
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, history, manual, mechanics, modifiers, quantities, triggers
+from engine import (
+    after_use,
+    granted,
+    history,
+    manual,
+    mechanics,
+    modifiers,
+    quantities,
+    triggers,
+)
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -260,6 +269,7 @@ def begin_attack(
         ("attack_hit", {}),
         ("attack_critical", {}),
     )
+    granted.resolve_granted(game, player, iid, hit=False)  # after the card's own
     resolve(game, player, iid, "attack.effects", attack=True)
     # "Whenever you perform an attack": right after it is performed (its costs paid),
     # before its own sentences (GLOSSARY "Effects")
@@ -491,6 +501,7 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     unit, amount = expected_damage(game)
     if (attack.life_cards if unit == "life" else amount) > 0:  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
+    granted.resolve_granted(game, attack.attacker, attack.source, hit=True)  # after its own
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
     # then, before the HIT effects of step 5 (GLOSSARY "Effects").

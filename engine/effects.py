@@ -58,6 +58,8 @@ def effects_of(card: Card, path: str) -> list[Effect]:
         return card.triggers[int(path.split(":")[1])].effects
     if path.startswith(self_moves.PATH):
         return card.when_moved[int(path.split(":")[1])].effects
+    if path.startswith("grant:"):  # an ability the card gives attacks (engine.granted)
+        return card.grants[int(path.split(":")[1])].effects
     if path == "on_play":
         return card.on_play
     if path == "entering_combat":

@@ -8,7 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
-from engine.cardtext import after_use, attached, quantities, referents, self_moves, triggers
+from engine.cardtext import (
+    after_use,
+    attached,
+    granted,
+    quantities,
+    referents,
+    self_moves,
+    triggers,
+)
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -190,6 +198,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     moved = [c.data for c in clauses if c.kind == "when_moved"]
     if moved and status != "manual":  # a manual card's text is all played by hand
         fields["when_moved"] = moved
+    granted.hoist(fields)  # abilities given to attacks, kept once on the card
     fields["automation"] = status
     if manual:
         fields["manual_text"] = list(manual)
@@ -456,6 +465,12 @@ _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
 _AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
 _OPPONENT_DOES = re.compile(r"your opponent [a-z]+s\b.*", re.IGNORECASE | re.DOTALL)
 _VERB_S = re.compile(r"[a-z]+s\b(?<!\bhis)(?<!\bits)", re.IGNORECASE)
+
+
+def effect_chain(body: str) -> list[Json] | None:
+    """An effect sentence as the effects it runs (for abilities quoted in a sentence,
+    engine.cardtext.granted)."""
+    return _effect_chain(body)
 
 
 def _effect_chain(body: str) -> list[Json] | None:
@@ -818,6 +833,7 @@ TEXT_FIELDS = (
     "no_mppv_while_used",
     "limit_per_deck",
     "attach_to",
+    "grants",
 )
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.cardtext import granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -221,6 +222,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_attack_effect(body)
         or parse_choice(body)
         or parse_reference(body)
+        or granted.parse_floating(body)
     )
 
 
@@ -413,7 +415,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    return _match(MODIFIERS, body) or parse_rule_modifier(body)
+    return _match(MODIFIERS, body) or parse_rule_modifier(body) or granted.parse_constant(body)
 
 
 # --- triggers ("Whenever ..., <effect>.") ---------------------------------------------------
