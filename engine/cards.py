@@ -437,8 +437,12 @@ class Move(_Effect):
     copies: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
-        "banish", "rejuvenate",
+        "banish", "rejuvenate", "attach",
     ]  # fmt: skip
+    # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
+    # or "to an MP" (`any`: either MP), placed into play attached where its text says
+    # (docs/rulings.md 114)
+    attaches: Literal["mine", "any"] | None = None
 
 
 class Choose(_Effect):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    attaching,
     history,
     manual,
     mechanics,
@@ -644,7 +645,7 @@ def attach_task(game: Game, args: JsonDict) -> None:
     of `who`'s Allies chosen by the controller. With no Ally left to attach to, the card
     is discarded."""
     player, iid = args["player"], args["card"]
-    spec = game.card(iid).attach_to
+    spec = attaching.attach_spec(game.card(iid))  # its printed one when placed attached
     assert spec is not None
     host_player = player if spec.who == "self" else 1 - player
     host_state = game.player(host_player)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import history, mechanics, self_moves
+from engine import attaching, history, mechanics, self_moves
 from engine.cards import Move, Style
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -38,7 +38,7 @@ _ZONE_WORDS = {
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
-    "banish": "Banish", "rejuvenate": "Rejuvenate",
+    "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach",
 }  # fmt: skip
 _THAT_WORDS = {
     "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
@@ -48,7 +48,7 @@ _THAT_WORDS = {
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
-    "card_types", "styled", "style", "endurance", "title_has", "copies", "to",
+    "card_types", "styled", "style", "endurance", "title_has", "copies", "to", "attaches",
 }  # fmt: skip
 
 
@@ -167,6 +167,8 @@ def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
         return False
     if spec.get("copies") and card.title != spec.get("title"):
         return False  # a copy of the card chosen or named (engine.referents)
+    if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):
+        return False
     return not spec.get("style") or card.style.value == spec["style"]
 
 
@@ -223,6 +225,12 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
             game.check_survival(player)
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         enter_play(game, controller, iid, to)
+        return
+    if to == "attach":
+        if zone == "life_deck":
+            game.check_survival(player)  # as for "into play" above
+        game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
+        attaching.place_attached(game, controller, iid)
         return
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.

@@ -76,3 +76,43 @@ def parse_constant(body: str) -> Json | None:
         return None
     modifier: Json = floating["modifier"]
     return modifier
+
+
+# "Search your Life Deck for a [Styled] card that can attach to your MP / an MP and place
+# it into play attached."
+_SEARCH_ATTACH = re.compile(
+    r"(?P<head>search .+? for (?:a|an|one) (?:styled |non-styled )?card) that can attach to "
+    r"(?P<whose>your|an|a) (?:MP|main personality) and (?:place|put) it into play attached",
+    re.IGNORECASE,
+)
+
+
+def parse_search_attach(body: str) -> Json | None:
+    """-> a `move` to "attach": the search is read by the moves grammar ("Search <zones>
+    for <card> and place it into your hand"), then its destination is play, attached."""
+    from engine.cardtext.moves import parse_move  # patterns hooks this module in
+
+    found = _SEARCH_ATTACH.fullmatch(body.strip())
+    if found is None:
+        return None
+    move = parse_move(f"{found.group('head')} and place it into your hand")
+    if move is None or move.get("to") != "hand" or move.get("who", "self") != "self":
+        return None  # the card must come from its controller's own zones
+    which = "mine" if found.group("whose").lower() == "your" else "any"
+    return {**move, "to": "attach", "attaches": which}
+
+
+def printed_attach(text: str) -> Json | None:
+    """The one "Attach to ____." a card's text prints (after a "POWER:" or "HIT:" label
+    too), whatever else it says; None when it prints none or two different ones."""
+    from engine.cardtext.normalise import normalise
+    from engine.cardtext.sentences import split_sentences
+
+    found: list[Json] = []
+    for sentence in split_sentences(text.replace("\u2019", "'")):
+        body = normalise(sentence).strip().rstrip(".").strip()
+        label = re.fullmatch(r"(?:POWER|HIT): (.*)", body, re.DOTALL)
+        spec = parse_attach(label.group(1) if label else body)
+        if spec is not None and spec not in found:
+            found.append(spec)
+    return found[0] if len(found) == 1 else None

@@ -151,3 +151,65 @@ def test_near_misses_stay_unread() -> None:
     assert "attach_to" not in compile_text("Attach to your MP.", PC).fields
     # a Setup whose unlabelled attach comes with effects (no Power to run them)
     assert "attach_to" not in compile_text("Draw a card. Attach to your MP.", SETUP).fields
+
+
+def test_search_for_a_card_that_can_attach_and_place_it_into_play_attached() -> None:
+    """Saiyan Body Blow: "You may search your Life Deck for a card that can attach to your
+    MP and place it into play attached." (docs/rulings.md 114)"""
+    text = (
+        "(Banish after use.) Physical attack. DAMAGE: AT +3 stages. You may search your Life "
+        "Deck for a card that can attach to your MP and place it into play attached."
+    )
+    result = compile_text(text, PC)
+    assert result.status == "automated"
+    assert result.fields["attack"]["effects"] == [
+        {
+            "do": "move",
+            "source": "life_deck",
+            "amount": 1,
+            "to": "attach",
+            "attaches": "mine",
+            "may": True,
+        }
+    ]
+    _card(text, PC)
+    text = (
+        "POWER: Search your Life Deck or discard pile for a Styled card that can attach to "
+        "an MP and place it into play attached."
+    )
+    (move,) = compile_text(text, EV).fields["action"]["effects"]
+    assert move["attaches"] == "any" and move["styled"] is True
+    assert move["also_from"] == ["discard_pile"]
+
+
+def test_search_attach_near_misses_stay_unread() -> None:
+    for text in (
+        # the opponent's Life Deck: a card would come into play under the wrong control
+        "POWER: Search your opponent's Life Deck for a card that can attach to your MP and "
+        "place it into play attached.",
+        # attached to what?
+        "POWER: Search your Life Deck for a card that can attach to a Drill and place it "
+        "into play attached.",
+        # "attached" missing: it would be played as a Setup or Event is not
+        "POWER: Search your Life Deck for a card that can attach to your MP and place it "
+        "into play.",
+        # two cards
+        "POWER: Search your Life Deck for 2 cards that can attach to your MP and place them "
+        "into play attached.",
+    ):
+        assert compile_text(text, EV).unread, text
+
+
+def test_printed_attach_is_read_whatever_else_the_card_says() -> None:
+    from engine.cardtext.attached import printed_attach
+
+    assert printed_attach("Stops an energy attack. Attach to your MP. Swap hands.") == {
+        "target": "mp"
+    }
+    assert printed_attach("HIT: Attach this card to your opponent's MP.") == {
+        "target": "mp",
+        "who": "opponent",
+    }
+    # two different targets, or none
+    assert printed_attach("Attach to your MP. Attach to your opponent's MP.") is None
+    assert printed_attach("Draw a card. While attached, draw a card.") is None
