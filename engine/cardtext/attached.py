@@ -116,3 +116,39 @@ def printed_attach(text: str) -> Json | None:
         if spec is not None and spec not in found:
             found.append(spec)
     return found[0] if len(found) == 1 else None
+
+
+# "Destroy this card when your opponent deals critical damage.", "While attached, when your
+# MP changes levels, return this card to your hand."
+_LEAVES_AFTER = re.compile(r"(?P<effect>.+?\bthis card\b.*?) (?:when|whenever) (?P<event>.+)", re.I)
+_LEAVES_BEFORE = re.compile(r"(?:when|whenever) (?P<event>[^,]+), (?P<effect>.+)", re.I)
+_RETURN = re.compile(r"return this card to (?:your|its owner's) hand", re.IGNORECASE)
+
+
+def parse_leaves_when(body: str) -> Json | None:
+    """A card in play (attached, or a Drill ...) that leaves when an event happens: "<move
+    this card> when <event>" or "When <event>, <move this card>" -> a trigger whose one
+    effect moves this card (to the discard pile, the Banished Zone, its owner's hand, the
+    Life Deck; "Banish this card when ..." is engine.cardtext.triggers'). Moments ("at the
+    end of combat") are not read here."""
+    from engine.cardtext.patterns import parse_effect
+    from engine.cardtext.triggers import MOMENTS, parse_event
+
+    body = body.strip()
+    found = _LEAVES_AFTER.fullmatch(body) or _LEAVES_BEFORE.fullmatch(body)
+    if found is None:
+        return None
+    text = found.group("effect").strip()
+    if _RETURN.fullmatch(text):
+        effect: Json | None = {"do": "move", "source": "this_card", "amount": 1, "to": "hand"}
+    else:
+        effect = parse_effect(text)
+    event = parse_event(found.group("event"))
+    if effect is None or effect.get("source") != "this_card" or set(effect) - _MOVE_KEYS:
+        return None
+    if event is None or event["on"] in MOMENTS:
+        return None
+    return {**event, "effects": [effect]}
+
+
+_MOVE_KEYS = {"do", "source", "amount", "to"}

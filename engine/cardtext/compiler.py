@@ -556,7 +556,11 @@ def _each(modifier: Json) -> list[Json]:
 
 
 def _trigger(clause: _Clause, body: str) -> bool:
-    banish = triggers.parse_banish_when(body) if clause.kept else None
+    banish = (
+        (triggers.parse_banish_when(body) or attached.parse_leaves_when(body))
+        if clause.kept
+        else None
+    )
     if banish is not None:
         clause.kind, clause.data, clause.leaves = "trigger", banish, True
         return True

@@ -213,3 +213,50 @@ def test_printed_attach_is_read_whatever_else_the_card_says() -> None:
     # two different targets, or none
     assert printed_attach("Attach to your MP. Attach to your opponent's MP.") is None
     assert printed_attach("Draw a card. While attached, draw a card.") is None
+
+
+def test_an_attached_card_leaves_when_an_event_happens() -> None:
+    """Red Trailing Blast: "While attached when your MP changes levels, return this card
+    to your hand."; Saiyan Crouch: "Rejuvenate this card when your MP changes levels.";
+    "Destroy this card when ..." (docs/rulings.md 115)."""
+    cases = {
+        "While attached when your MP changes levels, return this card to your hand.": (
+            "level_changed",
+            "hand",
+        ),
+        "Rejuvenate this card when your MP changes levels.": ("level_changed", "rejuvenate"),
+        "Destroy this card when your opponent deals critical damage.": (
+            "critical_damage",
+            "discard",
+        ),
+        "Place this card on top of your Life Deck when your opponent deals critical damage.": (
+            "critical_damage",
+            "life_top",
+        ),
+    }
+    for sentence, (event, to) in cases.items():
+        text = f"Energy attack. Attach to your MP. {sentence} DAMAGE: 3 life cards."
+        result = compile_text(text, EC)
+        assert result.status == "automated", sentence
+        (trigger,) = result.fields["triggers"]
+        assert trigger["on"] == event and trigger["effects"][0]["to"] == to, sentence
+        assert trigger["effects"][0]["source"] == "this_card"
+        _card(text, EC)
+
+
+def test_leaving_near_misses_stay_unread() -> None:
+    for sentence in (
+        # a moment, not an event
+        "Destroy this card at the end of combat.",
+        # a state, not an event
+        "Destroy this card when your MP's power level is 0.",
+        # another card
+        "Destroy a Drill when your opponent deals critical damage.",
+        # more than the card moves
+        "Destroy this card and draw a card when your opponent deals critical damage.",
+    ):
+        text = f"Energy attack. Attach to your MP. {sentence} DAMAGE: 3 life cards."
+        assert compile_text(text, EC).unread == [sentence], sentence
+    # not on a card that stays in play
+    text = "Energy attack. Destroy this card when your opponent deals critical damage. DAMAGE: 3."
+    assert "triggers" not in compile_text(text, EC).fields
