@@ -749,6 +749,9 @@ class AttachTo(_Strict):
     # "POWER: Attach to your MP." on a Setup: it enters play as a Setup and attaches when
     # activated, in place of being discarded (2016 "Use a Power"; docs/rulings.md 112)
     activated: bool = False
+    # "POWER: Attach to your MP. Draw a card.": printed first, it attaches before the rest
+    # of the Power resolves (docs/rulings.md 116)
+    first: bool = False
 
 
 ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})

@@ -199,6 +199,11 @@ def combat_action(game: Game, args: JsonDict) -> None:
         game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
         manual.schedule(game, player, iid)  # after the compiled sentences, before discarding
         resolve(game, player, iid, "action.effects")
+        spec = card.attach_to
+        if spec is not None and spec.first and origin != "power":
+            # "POWER: Attach to your MP. Draw a card.": attached before the rest resolves
+            # (docs/rulings.md 116); finish_card then has nothing left to do
+            game.then(("attach", {"player": player, "card": iid}))
 
 
 @handler("finish_card")

@@ -726,8 +726,11 @@ def _attach_spec(attach: _Clause, runs: list[_Clause], card_type: CardType) -> J
     powered = card_type == CardType.EVENT or (card_type == CardType.SETUP and attach.power)
     if not powered or not all(c.kind in ("effect", "requires") and not c.hit for c in runs):
         return None
-    if any(c.index > attach.index for c in runs):
-        return None  # the Power runs all of itself before the card attaches
+    after = [c.index > attach.index for c in runs]
+    if any(after) and not all(after):
+        return None  # attached in the middle of its Power
+    if after and all(after):
+        spec["first"] = True  # printed first: it attaches, then the rest resolves
     return {**spec, "activated": True} if card_type == CardType.SETUP else spec
 
 

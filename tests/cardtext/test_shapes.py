@@ -76,11 +76,12 @@ def test_attach_to_your_mp_on_an_event_glossary_attached_cards() -> None:
 
 
 def test_attach_to_your_mp_is_not_compiled_where_the_engine_differs() -> None:
-    """Before other sentences the engine would attach too late; a Combat card attaches
-    only after its attack or defense (tests/cardtext/test_attached.py)."""
-    result = compile_text("POWER: Attach to your MP. Draw a card.", EV)
+    """In the middle of a Power the engine would attach too early or too late (printed
+    first or last, tests/cardtext/test_attached.py); a Combat card attaches only after its
+    attack or defense."""
+    result = compile_text("POWER: Gain 2 stages. Attach to your MP. Draw a card.", EV)
     assert "attach_to" not in result.fields
-    assert result.manual == ["POWER: Attach to your MP."]
+    assert result.manual == ["Attach to your MP."]
     result = compile_text("POWER: Attach to your MP.", PC)
     assert result.status == "manual", result
 
