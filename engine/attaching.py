@@ -11,6 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from engine.cards import AttachTo, Card
+from engine.state import Option
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -40,3 +41,27 @@ def place_attached(game: Game, controller: int, iid: int) -> None:
     attach_task), held as resolving until then."""
     game.player(controller).resolving.append(iid)
     game.then(("attach", {"player": controller, "card": iid}))
+
+
+# --- Powers of attached cards ("While attached, once per turn as an action, ...") ---------
+def action_options(game: Game, player: int) -> list[Option]:
+    """The attached cards `player` controls whose Power may be used now: once per turn
+    (2016 THE COMBAT STEP "Use a Power": Powers of cards in play are used once per turn;
+    docs/rulings.md 117), when its condition holds."""
+    state = game.player(player)
+    options = []
+    for iid in game.attached_cards(player):
+        action = game.card(iid).attached_action
+        usable = action is not None and iid not in state.used_powers
+        if usable and action is not None and game.holds(action.requires, player):
+            options.append(Option(f"attached:{iid}", f"Use the Power of {game.name(iid)}"))
+    return options
+
+
+def use_attached_action(game: Game, player: int, iid: int) -> None:
+    """The Power resolves; the card stays attached (unless the Power moves it)."""
+    from engine.effects import resolve
+
+    game.player(player).used_powers.append(iid)
+    game.emit("action", f"{game.who(player)} uses {game.name(iid)}.", card=game.name(iid))
+    resolve(game, player, iid, "attached_action.effects")

@@ -809,6 +809,9 @@ class Card(_Strict):
     triggers: list[Trigger] = []
     when_moved: list[WhenMoved] = []  # when the card itself moves (engine.self_moves)
     grants: list[Granted] = []  # abilities its `grant` modifiers give attacks
+    # "While attached, once per turn as an action, ...": a Power of the card while it is
+    # attached, used as an Action once per turn (engine.attaching; docs/rulings.md 117)
+    attached_action: Action | None = None
     # "(This Drill is not discarded when changing levels.)": kept on any level change, or
     # ("advancing") only when advancing (engine.mechanics.discard_drills)
     kept_on_level: Literal["changing", "advancing"] | None = None
@@ -862,6 +865,8 @@ class Card(_Strict):
             raise ValueError("a sentence uses X but the card does not say what X is (`x`)")
         if self.attach_to is not None:
             self._attaching(self.attach_to)
+        if self.attached_action is not None and self.attach_to is None:
+            raise ValueError("`attached_action`: only on a card that attaches")
         if any(m.grant is None or m.grant >= len(self.grants) for m in self._grant_modifiers()):
             raise ValueError("a `grant` modifier names one of the card's `grants`")
         return self
@@ -894,6 +899,8 @@ class Card(_Strict):
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
         lists += [w.effects for w in self.when_moved]
         lists += [g.effects for g in self.grants]
+        if self.attached_action is not None:
+            lists.append(self.attached_action.effects)
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

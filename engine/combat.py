@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import (
     after_use,
+    attaching,
     granted,
     history,
     manual,
@@ -99,6 +100,7 @@ def action_options(game: Game, player: int) -> list[Option]:
         if _usable_as_action(game, player, card, actor):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
+    options += attaching.action_options(game, player)
     options.append(Option("pass", "Pass"))
     return options
 
@@ -168,6 +170,9 @@ def combat_action(game: Game, args: JsonDict) -> None:
     kind, _, rest = choice.partition(":")
     parts = [int(part) for part in rest.split(":")]
     iid = parts[0]
+    if kind == "attached":  # a Power of a card while it is attached
+        attaching.use_attached_action(game, player, iid)
+        return
     actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY
     me = game.player(player)
     left = 0

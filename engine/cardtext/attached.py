@@ -27,7 +27,8 @@ _ATTACH_ALLY = re.compile(rf"attach {_THIS}to one of (?P<who>your|{_OPP}) allies
 
 # "While attached, ...", "While attached when ..." (the timing word needs no comma)
 _WHILE = re.compile(
-    r"while attached(?:,\s*|\s+(?=(?:when|whenever|at|after|once per)\b))(?P<rest>.+)",
+    r"while attached(?:,\s*|\s+(?=(?:when|whenever|at|after|once per|as an action)\b))"
+    r"(?P<rest>.+)",
     re.IGNORECASE | re.DOTALL,
 )
 # "While attached and <condition>, <sentence>": the condition is cut at each comma by the
@@ -152,3 +153,16 @@ def parse_leaves_when(body: str) -> Json | None:
 
 
 _MOVE_KEYS = {"do", "source", "amount", "to"}
+
+
+# "(While attached,) once per turn as an action, you may ...", "as an action, you may
+# banish this card to ...": a Power of the attached card (engine.attaching)
+_AS_ACTION = re.compile(
+    r"(?:once per (?:turn|combat),? )?as an action,? (?P<rest>.+)", re.IGNORECASE | re.DOTALL
+)
+
+
+def action_body(body: str) -> str | None:
+    """ "Once per turn as an action, <effects>" -> "<effects>"."""
+    found = _AS_ACTION.fullmatch(body.strip())
+    return None if found is None else found.group("rest")

@@ -147,6 +147,7 @@ class _Clause:
     kept: bool = False  # the card stays in play (its triggers can be active)
     attached: bool = False  # "While attached, ...": only on a card that attaches
     leaves: bool = False  # "Banish this card when ...": the card in play leaves
+    attaching: bool = False  # the card prints "Attach to ____." (it may be attached)
     # the effects after `data` that the same sentence runs ("... and draw a card.")
     extra: list[Json] = field(default_factory=list)
 
@@ -285,9 +286,9 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
     clauses: list[_Clause] = []
     hit, opens, labelled, power = False, "", False, False
     # cards in play, or an Event that attaches: other cards' new-style triggers stay unread
+    attaching = any(_attaches(s) for s in sentences)
     kept = card_type in CONSTANT_TYPES or (
-        card_type in (CardType.EVENT, CardType.SETUP, *ATTACHING_COMBAT_TYPES)
-        and any(_attaches(s) for s in sentences)
+        card_type in (CardType.EVENT, CardType.SETUP, *ATTACHING_COMBAT_TYPES) and attaching
     )
     for index, sentence in enumerate(sentences):
         body = normalise(sentence)
@@ -300,7 +301,10 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             labelled = True
             power = section == "ability"
             body = label.group(2).strip()
-        clause = _Clause(index, sentence, section, labelled=labelled, power=power, kept=kept)
+        clause = _Clause(
+            index, sentence, section, labelled=labelled, power=power, kept=kept,
+            attaching=attaching,
+        )  # fmt: skip
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -338,11 +342,11 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             if hit and clause.kind == "attach":  # "HIT: Attach to your opponent's MP."
                 clause.data = {**clause.data, "on_hit": True}
             # after "HIT: Attach ...", the attached card's own text is no HIT effect
-            attaching = clause.kind == "attach" or clause.attached or clause.leaves
+            own_text = clause.kind == "attach" or clause.attached or clause.leaves
             if (
                 clause.kind != "effect"
                 and (hit_here or trait or (hit and clause.kind != "keyword"))
-                and not (attaching and not trait)
+                and not (own_text and not trait)
             ):
                 clause.kind = "unknown"
             clause.hit = hit and clause.kind == "effect"
@@ -382,11 +386,14 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if x is not None:
         put("keyword", {"x": x})
         return
-    inner = attached.while_attached(body)
+    inner = attached.while_attached(body) if clause.attaching else None
     if inner is not None:
         _while_attached(clause, *inner)
         return
     if section == "constant":
+        if clause.attaching and attached.action_body(body) is not None:  # attached, a Power
+            clause.attached = _attached_action(clause, body)
+            return
         _modifier(clause, body) or _trigger(clause, body)
         return
     if p.UNSTOPPABLE.fullmatch(body):
@@ -434,11 +441,26 @@ def _while_attached(clause: _Clause, rest: str, conditional: bool) -> None:
     "While attached and <condition>, <constant>" is read as "If <condition>, ..."."""
     if conditional:
         found = _modifier(clause, f"if {rest}", attached.parse_constant)
+    elif attached.action_body(rest) is not None:
+        found = _attached_action(clause, rest)
     else:
         power, clause.power, clause.kept = clause.power, False, True
         found = _modifier(clause, rest, attached.parse_constant) or _trigger(clause, rest)
         clause.power = power
     clause.attached = found
+
+
+def _attached_action(clause: _Clause, body: str) -> bool:
+    """ "(Once per turn) as an action, (you may) <effects>": a Power of the card while it is
+    attached, used as an Action (docs/rulings.md 117). Choosing the Action is choosing to
+    use it: "you may" asks nothing more ("you may <cost> to <effect>": the cost is paid)."""
+    text = attached.action_body(body) or ""
+    chain = _effect_chain(text)
+    if chain is None:
+        return False
+    first = {k: v for k, v in chain[0].items() if k != "may"}
+    clause.kind, clause.data = "attached_action", {"effects": [first, *chain[1:]]}
+    return True
 
 
 def _effects(clause: _Clause, body: str) -> bool:
@@ -615,6 +637,12 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             if clause.attached:
                 clause.kind = "unknown"
         known = [c for c in known if not c.attached]
+    powers = [c for c in known if c.kind == "attached_action"]
+    if len(powers) > 1 or (powers and "attached_action" in fields):
+        return False  # two Powers while attached: which is which is for players
+    if powers:
+        fields["attached_action"] = powers[0].data
+    known = [c for c in known if c.kind != "attached_action"]
     triggers = [c.data for c in known if c.kind == "trigger"]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
@@ -705,7 +733,7 @@ def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Jso
     rest = [c for c in known if c.kind != "attach"]
     # constants and triggers are the attached card's, active while attached ("Banish this
     # card when ...", "While attached, ...")
-    runs = [c for c in rest if c.kind not in ("trigger", "modifier")]
+    runs = [c for c in rest if c.kind not in ("trigger", "modifier", "attached_action")]
     spec = _attach_spec(attaches[0], runs, card_type) if len(attaches) == 1 else None
     if section == "ability" and spec is not None:
         fields["attach_to"] = spec
@@ -841,6 +869,7 @@ TEXT_FIELDS = (
     "limit_per_deck",
     "attach_to",
     "grants",
+    "attached_action",
 )
 
 

@@ -260,3 +260,50 @@ def test_leaving_near_misses_stay_unread() -> None:
     # not on a card that stays in play
     text = "Energy attack. Destroy this card when your opponent deals critical damage. DAMAGE: 3."
     assert "triggers" not in compile_text(text, EC).fields
+
+
+def test_a_power_of_the_attached_card() -> None:
+    """Saiyan Rescue: "While attached, once per turn as an action you may choose a card in
+    your discard pile and Rejuvenate it."; Saiyan Resistance: "While attached as an action,
+    you may banish this card to raise your anger 1 level." (docs/rulings.md 117)"""
+    text = (
+        "POWER: Attach to your MP. Rejuvenate 1. While attached, once per turn as an action "
+        "you may choose a card in your discard pile and Rejuvenate it."
+    )
+    result = compile_text(text, EV)
+    assert result.status == "automated"
+    assert result.fields["attached_action"] == {
+        "effects": [{"do": "move", "amount": 1, "source": "discard_pile", "to": "rejuvenate"}]
+    }
+    assert result.fields["action"] == {"effects": [{"do": "rejuvenate", "amount": 1}]}
+    _card(text, EV)
+    text = (
+        "Stops a physical attack. Attach to your MP. While attached as an action, you may "
+        "banish this card to raise your anger 1 level."
+    )
+    result = compile_text(text, PC)
+    assert result.status == "automated"
+    first, then = result.fields["attached_action"]["effects"]
+    assert "may" not in first and first["source"] == "this_card"
+    assert then == {"do": "raise_anger", "amount": 1, "if_you_do": True}
+    _card(text, PC)
+    # printed in a CONSTANT section of a card that attaches
+    text = "POWER: Attach to your MP. CONSTANT: Once per turn as an action, draw a card."
+    assert compile_text(text, EV).fields["attached_action"] == {
+        "effects": [{"do": "draw", "amount": 1}]
+    }
+
+
+def test_attached_power_near_misses() -> None:
+    # a card that does not attach
+    result = compile_text("CONSTANT: Once per turn as an action, draw a card.", DRILL)
+    assert "attached_action" not in result.fields and result.status == "manual"
+    # two of them
+    text = (
+        "POWER: Attach to your MP. While attached, once per turn as an action you may draw a "
+        "card. While attached, as an action you may raise your anger 1 level."
+    )
+    assert "attached_action" not in compile_text(text, EV).fields
+    # an effect not read
+    text = "POWER: Attach to your MP. While attached, as an action you may swap hands."
+    assert compile_text(text, EV).unread == ["While attached, as an action you may swap hands."]
