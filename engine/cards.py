@@ -435,6 +435,9 @@ class Move(_Effect):
     # "copies of that card": only cards titled as the card an earlier sentence chose or
     # named (engine.referents)
     copies: bool = False
+    # "an attached card (in play)": cards attached to either player's personalities are
+    # among the cards in play it may take, whatever their type (docs/rulings.md 118)
+    attached: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate", "attach",

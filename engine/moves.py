@@ -49,6 +49,7 @@ _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "copies", "to", "attaches",
+    "attached",
 }  # fmt: skip
 
 
@@ -155,9 +156,13 @@ def _in_play(game: Game, player: int) -> list[int]:
     ]
 
 
-def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
+def _fits(game: Game, iid: int, spec: JsonDict, attached: bool = False) -> bool:
+    """`attached`: a card attached to a personality, taken as "an attached card" whatever
+    its type."""
     card = game.card(iid)
-    if spec.get("card_types") and card.type.value not in spec["card_types"]:
+    if spec.get("attached") and not spec.get("card_types") and not attached:
+        return False  # "an attached card" alone: only attached cards
+    if not attached and spec.get("card_types") and card.type.value not in spec["card_types"]:
         return False
     if spec.get("styled") is not None and (card.style != Style.FREESTYLE) != spec["styled"]:
         return False
@@ -194,6 +199,10 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec)]
+            if zone == "in_play" and spec.get("attached"):
+                # attached to this player's personalities, whoever controls them
+                riders = [a.iid for a in game.player(player).attached]
+                found += [(player, iid, zone) for iid in riders if _fits(game, iid, spec, True)]
     if spec["to"] in ("play", "place"):
         found = [c for c in found if may_enter_play(game, controller, c[1])]
     return found

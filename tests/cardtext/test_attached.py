@@ -307,3 +307,40 @@ def test_attached_power_near_misses() -> None:
     # an effect not read
     text = "POWER: Attach to your MP. While attached, as an action you may swap hands."
     assert compile_text(text, EV).unread == ["While attached, as an action you may swap hands."]
+
+
+def test_attached_cards_among_the_cards_in_play_a_move_takes() -> None:
+    """Trunks' Knee Bash "Banish a Setup, Drill, or attached card.", Red Mule Kick "You may
+    banish an attached card in play." (docs/rulings.md 118)"""
+    move = compile_text("POWER: Banish a Setup, Drill, or attached card.", EV).fields["action"]
+    assert move["effects"] == [
+        {
+            "do": "move",
+            "source": "in_play",
+            "amount": 1,
+            "card_types": ["drill", "setup"],
+            "to": "banish",
+            "attached": True,
+            "either_player": True,
+        }
+    ]
+    for sentence, to in (
+        ("You may banish an attached card in play.", "banish"),
+        ("You may shuffle an attached card in play into its owner's Life Deck.", "life_shuffle"),
+        ("You may destroy an attached card.", "discard"),
+        ("Banish all attached cards in play.", "banish"),
+    ):
+        result = compile_text(f"POWER: {sentence}", EV)
+        (effect,) = result.fields["action"]["effects"]
+        assert effect["attached"] and effect["to"] == to and "card_types" not in effect
+        _card(f"POWER: {sentence}", EV)
+
+
+def test_attached_card_moves_near_misses() -> None:
+    for sentence in (
+        "Destroy an attached card you control.",  # control and host differ: not read
+        "Place an attached card into play.",
+        "Banish an attached card from your discard pile.",
+        "Search your Life Deck for an attached card and place it into your hand.",
+    ):
+        assert compile_text(f"POWER: {sentence}", EV).unread, sentence
