@@ -81,11 +81,15 @@ def _grant(found: re.Match[str], suffix: str) -> Json | None:
     return modifier
 
 
+_HIT_DASH = re.compile(r"^HIT\s+-\s+(?=[A-Z])")
+
+
 def _ability(text: str) -> Json | None:
     from engine.cardtext.after_use import attack_only
     from engine.cardtext.compiler import effect_chain  # the compiler builds on this module
 
     body = normalise(text).strip().rstrip(".").strip()
+    body = _HIT_DASH.sub("HIT: ", body)  # 'HIT - Destroy ...' inside the quote
     hit = body.startswith("HIT: ")
     chain = effect_chain(body[len("HIT: ") :] if hit else body)
     if chain is None or chain[0].get("if_you_do") or attack_only(chain) or _refers(chain):

@@ -102,3 +102,13 @@ def test_near_misses_stay_unread() -> None:
         result = compile_text(text, card_type)
         assert result.status != "automated", text
         assert "grants" not in result.fields, text
+
+
+def test_hit_label_with_a_dash_inside_the_quote() -> None:
+    """Orange-style "[CONSTANT]: Your Styled attacks gain 'HIT - Destroy an opponent's Setup
+    or Drill.'": the label printed with a dash, as "HIT:"."""
+    dash = compile_text("CONSTANT: Your attacks gain 'HIT - Draw a card.'", DRILL)
+    colon = compile_text("CONSTANT: Your attacks gain 'HIT: Draw a card.'", DRILL)
+    assert dash.status == "automated" and dash.fields == colon.fields
+    # a dash with no label before it is no label
+    assert compile_text("CONSTANT: Your attacks gain '- Draw a card.'", DRILL).unread
