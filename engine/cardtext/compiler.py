@@ -769,7 +769,15 @@ def _combat_attaches(attach: _Clause, runs: list[_Clause], card_type: CardType) 
     kinds = {c.kind for c in runs}
     if card_type not in ATTACHING_COMBAT_TYPES or not kinds & {"attack", "defense"}:
         return False
+    if any(_moves_itself(e) for c in runs for e in c.effects):
+        return False  # "This attack stays in play ...", "Banish this card": which wins?
     return not attach.data.get("on_hit") or "defense" not in kinds
+
+
+def _moves_itself(effect: Json) -> bool:
+    return effect.get("do") in ("stay_in_play", "after_use_to") or (
+        effect.get("source") == "this_card"
+    )
 
 
 def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:

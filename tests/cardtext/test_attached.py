@@ -147,6 +147,13 @@ def test_near_misses_stay_unread() -> None:
     # attached to something the engine does not attach to
     text = "Physical attack. DAMAGE: 3 stages. Attach to one of your opponent's Drills."
     assert "attach_to" not in compile_text(text, PC).fields
+    # a Combat card that also moves itself, or stays in play: which wins is for players
+    for hit in (
+        "Shuffle this card into your Life Deck.",
+        "This attack stays in play to be used a second time this combat.",
+    ):
+        text = f"Physical attack. DAMAGE: 3 stages. Attach to your MP. HIT: {hit}"
+        assert "attach_to" not in compile_text(text, PC).fields, hit
     # a Combat card with no attack or defense read
     assert "attach_to" not in compile_text("Attach to your MP.", PC).fields
     # a Setup whose unlabelled attach comes with effects (no Power to run them)
