@@ -166,3 +166,13 @@ def action_body(body: str) -> str | None:
     """ "Once per turn as an action, <effects>" -> "<effects>"."""
     found = _AS_ACTION.fullmatch(body.strip())
     return None if found is None else found.group("rest")
+
+
+# "While attached, when entering combat(,) <effects>": the attached card's entering-combat
+# effects (2016 THE COMBAT STEP: "use any 'when entering combat' effects you have")
+_ENTERING = re.compile(r"when entering combat,?\s+(?P<rest>.+)", re.IGNORECASE | re.DOTALL)
+
+
+def entering_body(body: str) -> str | None:
+    found = _ENTERING.fullmatch(body.strip())
+    return None if found is None else found.group("rest")

@@ -443,6 +443,11 @@ def _while_attached(clause: _Clause, rest: str, conditional: bool) -> None:
         found = _modifier(clause, f"if {rest}", attached.parse_constant)
     elif attached.action_body(rest) is not None:
         found = _attached_action(clause, rest)
+    elif attached.entering_body(rest) is not None:
+        chain = _effect_chain(attached.entering_body(rest) or "")
+        found = chain is not None
+        if chain is not None:  # used as combat begins, as a Drill's (engine.turn)
+            clause.kind, clause.data = "attached_entering", {"effects": chain}
     else:
         power, clause.power, clause.kept = clause.power, False, True
         found = _modifier(clause, rest, attached.parse_constant) or _trigger(clause, rest)
@@ -642,7 +647,12 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
         return False  # two Powers while attached: which is which is for players
     if powers:
         fields["attached_action"] = powers[0].data
-    known = [c for c in known if c.kind != "attached_action"]
+    entering = [c for c in known if c.kind == "attached_entering"]
+    if len(entering) > 1 or (entering and "entering_combat" in fields):
+        return False
+    if entering:
+        fields["entering_combat"] = entering[0].data["effects"]
+    known = [c for c in known if c.kind not in ("attached_action", "attached_entering")]
     triggers = [c.data for c in known if c.kind == "trigger"]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
@@ -734,6 +744,7 @@ def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Jso
     # constants and triggers are the attached card's, active while attached ("Banish this
     # card when ...", "While attached, ...")
     runs = [c for c in rest if c.kind not in ("trigger", "modifier", "attached_action")]
+    runs = [c for c in runs if c.kind != "attached_entering"]
     spec = _attach_spec(attaches[0], runs, card_type) if len(attaches) == 1 else None
     if section == "ability" and spec is not None:
         fields["attach_to"] = spec

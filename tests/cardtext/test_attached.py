@@ -351,3 +351,19 @@ def test_attached_card_moves_near_misses() -> None:
         "Search your Life Deck for an attached card and place it into your hand.",
     ):
         assert compile_text(f"POWER: {sentence}", EV).unread, sentence
+
+
+def test_while_attached_when_entering_combat() -> None:
+    """Orange Aid: "While attached, when entering combat you may draw a card." (docs/
+    rulings.md 119)"""
+    text = "POWER: Attach to your MP. While attached, when entering combat you may draw a card."
+    result = compile_text(text, EV)
+    assert result.status == "automated"
+    assert result.fields["entering_combat"] == [{"do": "draw", "amount": 1, "may": True}]
+    _card(text, EV)
+    # not on a card that does not attach; an effect not read
+    assert compile_text(
+        "POWER: Draw a card. While attached, when entering combat, draw a card.", EV
+    ).unread
+    text = "POWER: Attach to your MP. While attached, when entering combat, swap hands."
+    assert compile_text(text, EV).unread == ["While attached, when entering combat, swap hands."]
