@@ -42,11 +42,30 @@ _NEXT = re.compile(
 
 def parse_constant(body: str) -> Json | None:
     """ "Your attacks gain 'HIT: ...'" with no duration -> a `grant` Modifier (with the
-    ability under `gains` until `hoist`)."""
+    ability under `gains` until `hoist`); "Your Styled attacks do +1 stage of damage and
+    gain '...'" -> both modifiers (`each`)."""
     found = _EVERY.fullmatch(body.strip())
-    if found is None or found.group("pre") or found.group("dur"):
+    if found is not None and not (found.group("pre") or found.group("dur")):
+        return _grant(found, "")
+    both = _AND_GAIN.fullmatch(body.strip())
+    if both is None:
         return None
-    return _grant(found, "")
+    from engine.cardtext.floating import parse_rule_modifier
+
+    subject = both.group("subject")
+    damage = parse_rule_modifier(f"{subject} {both.group('damage')}")
+    grant = parse_constant(f"{subject} gain {both.group('ability')}")
+    if damage is None or grant is None or "each" in damage or "each" in grant:
+        return None
+    return {"each": [damage, grant]}
+
+
+# "<whose> attacks do +1 stage of damage and gain '<ability>'": one subject, two changes
+_AND_GAIN = re.compile(
+    r"(?P<subject>(?:all of |all )?your [a-z -]*attacks) (?P<damage>do .+? of damage) and gain "
+    r"(?P<ability>.+)",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 def parse_floating(body: str) -> Json | None:

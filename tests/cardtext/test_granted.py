@@ -112,3 +112,25 @@ def test_hit_label_with_a_dash_inside_the_quote() -> None:
     assert dash.status == "automated" and dash.fields == colon.fields
     # a dash with no label before it is no label
     assert compile_text("CONSTANT: Your attacks gain '- Draw a card.'", DRILL).unread
+
+
+def test_a_damage_modifier_and_a_grant_with_one_subject() -> None:
+    """Orange Dressing Room-style "Your Styled attacks deal +1 stage of damage and gain
+    'Lower your opponent's anger 1 level.'": two constants of the same attacks."""
+    text = (
+        "CONSTANT: Your Styled attacks deal +1 stage of damage and gain "
+        "'Lower your opponent's anger 1 level.'"
+    )
+    result = compile_text(text, DRILL)
+    assert result.status == "automated"
+    assert result.fields["constant"] == [
+        {"mod": "damage", "styled": True, "stages": 1},
+        {"mod": "grant", "styled": True, "grant": 0},
+    ]
+    _valid(text, DRILL)
+    for text in (
+        "CONSTANT: Your attacks deal +1 stage of damage and gain 'Swap hands.'",
+        "CONSTANT: Your attacks deal +X stages of damage and gain 'Draw a card.'",
+        "CONSTANT: Your attacks cannot be stopped and gain 'Draw a card.'",
+    ):
+        assert compile_text(text, DRILL).unread, text
