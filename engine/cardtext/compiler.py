@@ -674,6 +674,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             ENTERING_POWER_TYPES if power else ENTERING_TYPES
         ):
             return False
+        if effects and section == "entering" and "entering_combat" in fields:
+            return False  # and "While attached, when entering combat, ...": two of them
         if effects:
             fields["entering_combat" if section == "entering" else "on_play"] = effects
     elif rest and not _ability(rest, card_type, fields):
