@@ -436,7 +436,7 @@ class Move(_Effect):
     # named (engine.referents)
     copies: bool = False
     # "an attached card (in play)": cards attached to either player's personalities are
-    # among the cards in play it may take, whatever their type (docs/rulings.md 118)
+    # among the cards in play it may take, whatever their type (docs/rulings.md 114)
     attached: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",

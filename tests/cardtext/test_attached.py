@@ -318,7 +318,7 @@ def test_attached_power_near_misses() -> None:
 
 def test_attached_cards_among_the_cards_in_play_a_move_takes() -> None:
     """Trunks' Knee Bash "Banish a Setup, Drill, or attached card.", Red Mule Kick "You may
-    banish an attached card in play." (docs/rulings.md 118)"""
+    banish an attached card in play." (docs/rulings.md 114)"""
     move = compile_text("POWER: Banish a Setup, Drill, or attached card.", EV).fields["action"]
     assert move["effects"] == [
         {
@@ -355,7 +355,7 @@ def test_attached_card_moves_near_misses() -> None:
 
 def test_while_attached_when_entering_combat() -> None:
     """Orange Aid: "While attached, when entering combat you may draw a card." (docs/
-    rulings.md 119)"""
+    rulings.md 117)"""
     text = "POWER: Attach to your MP. While attached, when entering combat you may draw a card."
     result = compile_text(text, EV)
     assert result.status == "automated"
