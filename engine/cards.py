@@ -625,6 +625,9 @@ class Defense(_Strict):
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
     # this way, none of the card's other text applies
     instead_of_attack: bool = False
+    # "(You may banish this card from your hand to stop ...)": Banished after this use
+    # (engine.itself)
+    banished: bool = False
 
     @model_validator(mode="after")
     def _does_something(self) -> Defense:
@@ -781,6 +784,11 @@ class Card(_Strict):
     # "(This Drill is not discarded when changing levels.)": kept on any level change, or
     # ("advancing") only when advancing (engine.mechanics.discard_drills)
     kept_on_level: Literal["changing", "advancing"] | None = None
+    # the card itself and its restrictions (engine.itself): "You must banish the top 3
+    # cards of your Life Deck to play this card." (paid in full as it is played from the
+    # hand, else it cannot be played); "(This personality cannot gain stages.)"
+    play_cost: list[Effect] = []
+    no_stage_gain: bool = False
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
@@ -840,6 +848,7 @@ class Card(_Strict):
         """Every effect of every ability of the card."""
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
         lists += [w.effects for w in self.when_moved]
+        lists.append(self.play_cost)
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

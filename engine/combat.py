@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, history, manual, mechanics, modifiers, quantities, triggers
+from engine import after_use, history, itself, manual, mechanics, modifiers, quantities, triggers
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -62,6 +62,8 @@ def action_options(game: Game, player: int) -> list[Option]:
     for iid in state.hand:
         card = game.card(iid)
         if modifiers.play_forbidden(game, player, card):
+            continue
+        if not itself.cost_payable(game, player, iid):  # a printed cost to play it
             continue
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
@@ -177,7 +179,10 @@ def combat_action(game: Game, args: JsonDict) -> None:
     if kind in ("attack", "event"):  # played from the hand
         history.played(game, player, iid)
     after_use.begin_use(game, player, iid)
-    if card.attack is not None:
+    if kind == "attack" and card.play_cost:  # paid first, as the card is played
+        game.then(("attack_after_cost", {"player": player, "card": iid, "actor": actor}))
+        itself.pay_cost(game, player, iid)
+    elif card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
         if kind == "again":
             after_use.mark_reuse(game, left)
@@ -186,6 +191,15 @@ def combat_action(game: Game, args: JsonDict) -> None:
         game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
         manual.schedule(game, player, iid)  # after the compiled sentences, before discarding
         resolve(game, player, iid, "action.effects")
+
+
+@handler("attack_after_cost")
+def attack_after_cost(game: Game, args: JsonDict) -> None:
+    """The attack of a card from the hand whose printed cost has been paid (engine.itself)."""
+    player, iid = args["player"], args["card"]
+    attack = game.card(iid).attack
+    assert attack is not None
+    begin_attack(game, player, iid, "hand", args["actor"], attack)
 
 
 @handler("finish_card")
@@ -204,7 +218,7 @@ def finish_card(game: Game, args: JsonDict) -> None:
         game.then(("attach", {"player": player, "card": iid}))
         return
     resolving.remove(iid)
-    after_use.leave(game, player, iid)
+    after_use.leave(game, player, iid, args.get("to"))
 
 
 # --- an attack, step by step -------------------------------------------------------------
@@ -309,6 +323,8 @@ def defense_options(
             game, defender, card
         ):
             continue
+        if not itself.cost_payable(game, defender, iid):
+            continue
         if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in state.setups:
@@ -365,9 +381,14 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     iid = int(raw)
     me = game.player(defender)
     if origin == "hand":
-        me.hand.remove(iid)
-        me.resolving.append(iid)
-        history.played(game, defender, iid)
+        if not args.get("paid"):
+            me.hand.remove(iid)
+            me.resolving.append(iid)
+            history.played(game, defender, iid)
+        if game.card(iid).play_cost and not args.get("paid"):  # paid first (engine.itself)
+            game.then(("attack_defense", {"choice": choice, "paid": True}))
+            itself.pay_cost(game, defender, iid)
+            return
     elif origin == "setup":
         me.setups.remove(iid)
         me.resolving.append(iid)
@@ -396,7 +417,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
             game.emit("unpreventable", f"{card.name} cannot prevent this attack's damage.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
-    game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
+    finish = {"player": defender, "card": iid, "origin": origin}
+    game.then(("finish_card", {**finish, "to": "banish"} if defense.banished else finish))
     if not defense.instead_of_attack:  # played in place of its attack: nothing else applies
         manual.schedule(game, defender, iid)
         resolve(game, defender, iid, "defense.effects")

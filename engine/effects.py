@@ -60,6 +60,8 @@ def effects_of(card: Card, path: str) -> list[Effect]:
         return card.when_moved[int(path.split(":")[1])].effects
     if path == "on_play":
         return card.on_play
+    if path == "play_cost":  # engine.itself
+        return card.play_cost
     if path == "entering_combat":
         return card.entering_combat
     ability_name, _, field = path.partition(".")

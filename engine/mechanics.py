@@ -164,6 +164,10 @@ def personality_name(game: Game, player: int, target: int) -> str:
 
 def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
     """Gain stages, never above the top stage (2016 "Planning Step": capped power-up)."""
+    mine = game.player(player).mp_card if target == MAIN_PERSONALITY else target
+    if game.card(mine).no_stage_gain:  # "(This personality cannot gain stages.)"
+        game.emit("stages", f"{personality_name(game, player, target)} cannot gain stages.")
+        return
     before = stage_of(game, player, target)
     after = min(top_stage(game, player, target), before + amount)
     set_stage(game, player, target, after)

@@ -331,7 +331,8 @@ class _Clause(Protocol):
 
 
 AFTER_USE_TYPES = frozenset({"physical_combat", "energy_combat", "event", "setup"})
-INSTEAD_TYPES = frozenset({"physical_combat", "energy_combat"})
+# an Event's printed stop too (engine/cardtext/itself.py): played so, its Power is not used
+INSTEAD_TYPES = frozenset({"physical_combat", "energy_combat", "event"})
 # a card that stays in play to attack again is one played from the hand (a Power is used
 # once per turn, 2016 "Use a Power")
 STAY_TYPES = frozenset({"physical_combat", "energy_combat", "event"})

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, referents, self_moves, triggers
+from engine.cardtext import after_use, itself, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -153,6 +153,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     clauses = _parse(pieces, opening, card_type)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
+    itself.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
     failed = False

@@ -466,7 +466,9 @@ def parse_keyword(body: str) -> Json | None:
 
     if NOTES.fullmatch(body):
         return {}
-    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body)
+    from engine.cardtext.itself import parse_keyword as itself
+
+    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body) or itself(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -1,0 +1,114 @@
+"""The card itself and its restrictions: printed notes about the card as a whole, read as
+card-level keywords wherever they stand (engine/itself.py runs them; docs/rulings.md 97-).
+
+- "(You may play / banish this card (from your hand) to stop a physical / an energy / a
+  physical or energy attack (instead of as an attack).)", optionally "If <condition>, ...":
+  a defense use of the card (2016 "HOW ATTACK AND DEFENSE CARDS WORK": its own text gives
+  it the use), nothing else of the card applying; "banish": Banished after it.
+- "You must <cost> to play / use this card." (the cost a self move, stages or anger):
+  `play_cost`, paid in full as the card is played from the hand.
+- "(This personality cannot gain stages.)": `no_stage_gain`.
+
+Every pattern matches a whole sentence body; anything else stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext import patterns as p
+
+Json = dict[str, Any]
+
+
+def _full(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# --- a defense use printed on the card ------------------------------------------------------
+_KINDS = {
+    "physical": "physical",
+    "energy": "energy",
+    "physical or energy": "any",
+    "physical or an energy": "any",
+    "physical attack or energy": "any",
+    "physical attack or an energy": "any",
+    "": "any",
+}
+_STOP = _full(
+    r"(?:if (?P<cond>.+?),? )?you may (?P<verb>play|banish) this card(?: from your hand)? "
+    r"to stop (?:an?|one) (?P<kind>physical or (?:an )?energy|physical attack or (?:an )?energy"
+    r"|physical|energy|) ?attack(?: instead of as an? attack)?"
+)
+
+
+def _stop(body: str) -> Json | None:
+    found = _STOP.fullmatch(body)
+    if found is None:
+        return None
+    kind = re.sub(r"\s+", " ", found.group("kind").lower()).strip()
+    defense: Json = {"against": _KINDS[kind], "stops": True, "instead_of_attack": True}
+    if found.group("verb").lower() == "banish":
+        defense["banished"] = True
+    if found.group("cond"):
+        requires = p.parse_condition(found.group("cond"))
+        if requires is None:
+            return None
+        defense["requires"] = requires
+    return {"defense": defense}
+
+
+# --- a cost to play the card ------------------------------------------------------------------
+_COST = _full(r"you must (.+?) (?:in order )?to (?:play|use) this card")
+# what a cost may be: the player's own cards moved from their Life Deck, hand or discard
+# pile (never "this card"), or stages / anger they lose
+_COST_MOVES = {"life_deck", "hand", "discard_pile"}
+
+
+def _cost(body: str) -> Json | None:
+    found = _COST.fullmatch(body)
+    if found is None:
+        return None
+    effect = p.parse_effect(found.group(1))
+    if effect is None or effect.get("who", "self") != "self":
+        return None
+    if effect.get("do") == "move":
+        if effect.get("source") not in _COST_MOVES or effect.get("to") not in ("banish", "discard"):
+            return None
+        if effect.get("x") or effect.get("up_to") or effect.get("every"):
+            return None  # a cost is a fixed amount, paid in full
+    elif effect.get("do") not in ("lose_stages", "lower_anger", "discard_from_hand"):
+        return None
+    return {"play_cost": [effect]}
+
+
+# --- the personality itself -----------------------------------------------------------------
+_NO_GAIN = _full(r"this (?:personality|ally|card) cannot gain (?:power )?stages")
+
+
+def parse_keyword(body: str) -> Json | None:
+    """Card fields a note about the card itself sets, or None."""
+    if _NO_GAIN.fullmatch(body):
+        return {"no_stage_gain": True}
+    return _stop(body) or _cost(body)
+
+
+# card types each field fits; elsewhere the sentence stays for players
+_FITS = {
+    # played from the hand only as an attack or a defense (engine.combat)
+    "play_cost": frozenset({"physical_combat", "energy_combat"}),
+    "no_stage_gain": frozenset({"ally", "main_personality"}),
+}
+
+
+def check_keywords(clauses: list[Any], card_type: str) -> None:
+    """Leave unread the notes that do not fit the card type; an unread play cost still
+    says whether the card may be played, so it gates the card (compiler._GATING)."""
+    for clause in clauses:
+        if clause.kind != "keyword":
+            continue
+        for field, types in _FITS.items():
+            if field in clause.data and card_type not in types:
+                clause.kind = "unknown"
+                clause.gating = clause.gating or field == "play_cost"

@@ -1,0 +1,130 @@
+"""The card itself and its restrictions (engine.cardtext.itself): printed notes about the
+card as a whole ("(You may banish this card from your hand to stop an attack.)", "You must
+banish the top 3 cards of your Life Deck to play this card.", "(This personality cannot
+gain stages.)"), read as card-level fields wherever they stand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+ATTACK = "Energy attack. DAMAGE: 3 life cards."
+PC, EC, EVENT = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
+
+
+def _fields(text: str, card_type: CardType = EC) -> dict[str, Any]:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result.unread
+    return result.fields
+
+
+@pytest.mark.parametrize(
+    ("note", "against", "banished"),
+    [
+        ("(You may play this card to stop an energy attack.)", "energy", False),
+        ("(You may play this card to stop a physical or energy attack.)", "any", False),
+        ("(You may play this card from your hand to stop a physical attack.)", "physical", False),
+        ("(You may play this card to stop an energy attack instead of as a attack.)", "energy",
+         False),
+        ("(You may banish this card from your hand to stop a physical attack or energy "
+         "attack.)", "any", True),
+        ("(You may banish this card to stop an attack.)", "any", True),
+    ],
+)
+def test_a_printed_stop_from_the_hand_is_a_defense_use(
+    note: str, against: str, banished: bool
+) -> None:
+    defense = _fields(f"{note} {ATTACK}")["defense"]
+    expected = {"against": against, "stops": True, "instead_of_attack": True}
+    assert defense == ({**expected, "banished": True} if banished else expected)
+
+
+def test_a_printed_stop_with_a_condition_requires_it() -> None:
+    text = (
+        "(IF you control 3 or more Drills, you may banish this card from your hand to stop a "
+        f"physical or energy attack.) {ATTACK}"
+    )
+    defense = _fields(text)["defense"]
+    assert defense["requires"] == {"compare": [{"left": {"of": "drills"}, "op": "ge", "value": 3}]}
+    assert defense["banished"] is True
+
+
+def test_an_events_printed_stop_sits_beside_its_power() -> None:
+    fields = _fields("(You may play this card to stop a physical or energy attack.) POWER: Draw a "
+                     "card.", EVENT)
+    assert fields["action"] == {"effects": [{"do": "draw", "amount": 1}]}
+    assert fields["defense"]["against"] == "any"
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # another way to play it, or another cause: not a stop of this card's own
+        ("(You may play this card from your hand to stop an attack performed by an Ally.)", EC),
+        ("(You may discard this card from your hand to stop a physical attack.)", EC),
+        ("(If you control a Drill you may banish this card to stop an attack of a foe.)", EC),
+        # a card that is not played from the hand against an attack
+        ("(You may play this card to stop an energy attack.) CONSTANT: Your physical attacks do "
+         "+1 stage of damage.", CardType.DRILL),
+        # beside a printed defense: two defenses
+        ("(You may play this card to stop an energy attack.) Stops a physical attack.", PC),
+    ],
+)
+def test_near_miss_stops_stay_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert any("to stop" in sentence for sentence in result.unread), result.fields
+
+
+@pytest.mark.parametrize(
+    ("note", "cost"),
+    [
+        ("(You must banish the top 3 cards of your Life Deck to play this card.)",
+         {"do": "move", "position": "top", "amount": 3, "source": "life_deck", "to": "banish"}),
+        ("(You must destroy the top 2 cards of your Life Deck to use this card)",
+         {"do": "move", "position": "top", "amount": 2, "source": "life_deck", "to": "discard"}),
+        ("(You must banish a card from your hand to play this card)",
+         {"do": "move", "amount": 1, "source": "hand", "to": "banish"}),
+        ("You must lose 2 stages to play this card.", {"do": "lose_stages", "amount": 2}),
+    ],
+)  # fmt: skip
+def test_a_cost_to_play_the_card(note: str, cost: dict[str, Any]) -> None:
+    fields = _fields(f"{note} {ATTACK}")
+    assert fields["play_cost"] == [cost]
+    assert fields["attack"]["damage"] == {"kind": "life", "amount": 3}
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # not the player's own cost, or not a fixed amount
+        (f"You must banish the top 2 cards of your opponent's Life Deck to play this card. "
+         f"{ATTACK}", EC),
+        (f"You must banish all cards in your hand to play this card. {ATTACK}", EC),
+        (f"You must control a Drill to play this card. {ATTACK}", EC),
+        # an Event's Power or a Setup: the cost is left to players
+        ("You must banish the top 2 cards of your Life Deck to play this card. POWER: Draw a "
+         "card.", EVENT),
+    ],
+)
+def test_near_miss_costs_stay_unread_and_gate_the_card(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "manual"
+    assert any("to play this card" in sentence for sentence in result.unread)
+
+
+@pytest.mark.parametrize("note", ["(This personality cannot gain stages.)",
+                                  "(This Ally cannot gain power stages.)"])
+def test_a_personality_that_cannot_gain_stages(note: str) -> None:
+    assert _fields(f"{note} POWER: Draw a card.", CardType.ALLY)["no_stage_gain"] is True
+
+
+def test_near_miss_no_stage_gain() -> None:
+    # another personality, or a card that is no personality
+    result = compile_text("(Your MP cannot gain stages.) POWER: Draw a card.", CardType.ALLY)
+    assert result.unread == ["(Your MP cannot gain stages.)"]
+    result = compile_text("(This personality cannot gain stages.) POWER: Draw a card.", EVENT)
+    assert result.unread == ["(This personality cannot gain stages.)"]
