@@ -710,6 +710,18 @@ SelfMoveEvent = Literal[
 SelfMoveCause = Literal["any", "effect", "your_effect", "opponent_effect"]
 
 
+class Considered(_Strict):
+    """ "(This card is considered Styled / Named / to have "Sword" in the title / its
+    Endurance to be 10 for your card effects.)": what the card counts as for its owner's own
+    card effects, not for the rules nor the opponent's effects (engine.itself)."""
+
+    styled: bool = False
+    named: bool = False  # no compiled effect tests Named yet: for players reading the card
+    title_has: list[str] = []
+    endurance: int | None = Field(default=None, ge=0)
+    every_effect: bool = False  # printed without "for your card effects": the opponent's too
+
+
 class WhenMoved(_Strict):
     """ "(If this card is discarded from your hand by a card effect, ...)": what the card
     does when it itself moves; resolves right after the move (engine.self_moves)."""
@@ -789,6 +801,7 @@ class Card(_Strict):
     # hand, else it cannot be played); "(This personality cannot gain stages.)"
     play_cost: list[Effect] = []
     no_stage_gain: bool = False
+    considered: Considered | None = None
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
@@ -873,6 +886,24 @@ class Card(_Strict):
     @property
     def is_named(self) -> bool:
         return self.personality is not None and not self.is_personality
+
+    # What the card counts as for a card effect; `yours`: the effect is its owner's, for
+    # whom "(This card is considered Styled for your card effects.)" holds (engine.itself).
+    def styled_for(self, yours: bool) -> bool:
+        """2016 GLOSSARY "Freestyle": "Freestyle cards are non-Styled"; others are Styled."""
+        return self.style != Style.FREESTYLE or self._considered(yours).styled
+
+    def endurance_for(self, yours: bool) -> int:
+        found = self._considered(yours).endurance
+        return self.endurance if found is None else found
+
+    def titles_for(self, yours: bool) -> list[str]:
+        """The printed title, and the words the card is considered to have in it."""
+        return [self.title, *self._considered(yours).title_has]
+
+    def _considered(self, yours: bool) -> Considered:
+        held = self.considered is not None and (yours or self.considered.every_effect)
+        return self.considered if held and self.considered is not None else Considered()
 
 
 class CardPool:

@@ -239,10 +239,11 @@ def begin_attack(
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
     card = game.card(iid)
-    styled = modifiers.is_styled(game, player, card)
     history.record(
-        game, player, "attack", attack_type=attack.type, origin=origin, source=iid, styled=styled
-    )
+        game, player, "attack", attack_type=attack.type, origin=origin, source=iid,
+        **history.styled_detail(modifiers.is_styled(game, player, card, yours=False),
+                                modifiers.is_styled(game, player, card)),
+    )  # fmt: skip
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -499,8 +500,12 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
-    styled = modifiers.is_styled(game, attack.attacker, game.card(attack.source))
-    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, styled=styled)
+    card = game.card(attack.source)
+    styled = history.styled_detail(
+        modifiers.is_styled(game, attack.attacker, card, yours=False),
+        modifiers.is_styled(game, attack.attacker, card),
+    )
+    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, **styled)
     unit, amount = expected_damage(game)
     if (attack.life_cards if unit == "life" else amount) > 0:  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)

@@ -91,7 +91,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     skipped = (
         (effect.if_done and not args.get("done", True))
         or not game.holds(effect.when, controller)
-        or not referents.holds(game, effect, args.get("that"))
+        or not referents.holds(game, effect, args.get("that"), controller)
     )
     if isinstance(effect, Choose):
         follow["that"] = None  # a choice not made: "that card" after it is no card

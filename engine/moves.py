@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import history, mechanics, self_moves
-from engine.cards import Move, Style
+from engine.cards import Move
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
 from engine.referents import after_move, still_there
@@ -155,15 +155,17 @@ def _in_play(game: Game, player: int) -> list[int]:
     ]
 
 
-def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
+def _fits(game: Game, iid: int, spec: JsonDict, controller: int) -> bool:
     card = game.card(iid)
+    yours = game.owner(iid) == controller  # what it is considered for its owner's effects
     if spec.get("card_types") and card.type.value not in spec["card_types"]:
         return False
-    if spec.get("styled") is not None and (card.style != Style.FREESTYLE) != spec["styled"]:
+    if spec.get("styled") is not None and card.styled_for(yours) != spec["styled"]:
         return False
-    if spec.get("endurance") is not None and (card.endurance > 0) != spec["endurance"]:
+    if spec.get("endurance") is not None and (card.endurance_for(yours) > 0) != spec["endurance"]:
         return False
-    if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
+    titles = card.titles_for(yours)
+    if spec.get("title_has") and not any(_title_has(t, spec["title_has"]) for t in titles):
         return False
     if spec.get("copies") and card.title != spec.get("title"):
         return False  # a copy of the card chosen or named (engine.referents)
@@ -191,7 +193,7 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             cards = _in_play(game, player) if zone == "in_play" else _zone(game, player, zone)
             if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
-            found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec)]
+            found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
     if spec["to"] in ("play", "place"):
         found = [c for c in found if may_enter_play(game, controller, c[1])]
     return found

@@ -8,6 +8,10 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
 - "You must <cost> to play / use this card." (the cost a self move, stages or anger):
   `play_cost`, paid in full as the card is played from the hand.
 - "(This personality cannot gain stages.)": `no_stage_gain`.
+- "(This card is considered (to be a) Styled / Named / Styled and Named (card) (for your
+  card effects).)", "(This card is considered to have "Sword" in the title ...)", "(This
+  card's Endurance is considered to be 10 ...)": `considered` (for the owner's card effects;
+  without "for your card effects", `every_effect`).
 
 Every pattern matches a whole sentence body; anything else stays unread.
 """
@@ -87,11 +91,49 @@ def _cost(body: str) -> Json | None:
 _NO_GAIN = _full(r"this (?:personality|ally|card) cannot gain (?:power )?stages")
 
 
+# --- what the card is considered to be -------------------------------------------------------
+# "for your card effects": the owner's own effects; said without it: every card effect
+_FOR = r"(?P<yours> for your (?:own )?(?:card )?effects)?"
+_CONSIDERED = [
+    _full(
+        r"this card is considered (?:to be )?(?:an? )?(?P<what>styled|named|styled and named"
+        rf"|named and styled)(?: card)?{_FOR}"
+    ),
+    _full(
+        r"this card is considered to have [\"'](?P<title>[^\"']+)[\"'] in (?:the|its) title"
+        + _FOR
+    ),
+    _full(rf"this card's endurance is considered to be {p.N}{_FOR}"),
+]
+
+
+def _considered(body: str) -> Json | None:
+    for pattern in _CONSIDERED:
+        found = pattern.fullmatch(body)
+        if found is None:
+            continue
+        groups = found.groupdict()
+        what = (groups.get("what") or "").lower()
+        considered: Json = {}
+        if "styled" in what:
+            considered["styled"] = True
+        if "named" in what:
+            considered["named"] = True
+        if groups.get("title"):
+            considered["title_has"] = [groups["title"].strip()]
+        if "what" not in groups and "title" not in groups:
+            considered["endurance"] = p.number(found.group(1))
+        if not groups.get("yours"):
+            considered["every_effect"] = True
+        return {"considered": considered}
+    return None
+
+
 def parse_keyword(body: str) -> Json | None:
     """Card fields a note about the card itself sets, or None."""
     if _NO_GAIN.fullmatch(body):
         return {"no_stage_gain": True}
-    return _stop(body) or _cost(body)
+    return _stop(body) or _cost(body) or _considered(body)
 
 
 # card types each field fits; elsewhere the sentence stays for players
@@ -105,6 +147,9 @@ _FITS = {
 def check_keywords(clauses: list[Any], card_type: str) -> None:
     """Leave unread the notes that do not fit the card type; an unread play cost still
     says whether the card may be played, so it gates the card (compiler._GATING)."""
+    considered = [c for c in clauses if c.kind == "keyword" and "considered" in c.data]
+    for clause in considered[1:]:  # one note of the kind per card: a second stays unread
+        clause.kind = "unknown"
     for clause in clauses:
         if clause.kind != "keyword":
             continue

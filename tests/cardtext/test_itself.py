@@ -128,3 +128,39 @@ def test_near_miss_no_stage_gain() -> None:
     assert result.unread == ["(Your MP cannot gain stages.)"]
     result = compile_text("(This personality cannot gain stages.) POWER: Draw a card.", EVENT)
     assert result.unread == ["(This personality cannot gain stages.)"]
+
+
+@pytest.mark.parametrize(
+    ("note", "considered"),
+    [
+        ("(This card is considered Named.)", {"named": True, "every_effect": True}),
+        ("(This card is considered to be a Named card for your card effects.)", {"named": True}),
+        ("(This card is considered Styled)", {"styled": True, "every_effect": True}),
+        ("(This card is considered Styled for your card effects.)", {"styled": True}),
+        ("(This card is considered a Styled and Named card for your card effects.)",
+         {"styled": True, "named": True}),
+        ('(This card is considered to have "Sword" in the title for your card effects.)',
+         {"title_has": ["Sword"]}),
+        ("(This card's Endurance is considered to be 10 for your card effects.)",
+         {"endurance": 10}),
+    ],
+)
+def test_what_the_card_is_considered(note: str, considered: dict[str, Any]) -> None:
+    fields = _fields(f"{note} Physical attack. DAMAGE: AT.", PC)
+    assert fields["considered"] == considered
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a condition, another card, or a rule change for every attack: not this card's note
+        "(IF your MP has ALIEN, this card is considered Named.)",
+        "(Your attacks are considered Named.)",
+        "(This card is considered Styled for your opponent's effects.)",
+        # two notes of the kind: the second stays for players
+        "(This card is considered Styled.) (This card is considered Named.)",
+    ],
+)
+def test_near_miss_considered_stays_unread(text: str) -> None:
+    result = compile_text(f"{text} Physical attack. DAMAGE: AT.", PC)
+    assert result.unread and all("considered" in s for s in result.unread)
