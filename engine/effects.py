@@ -84,6 +84,7 @@ def resolve(game: Game, controller: int, iid: int, path: str, attack: bool = Fal
 def effects_task(game: Game, args: JsonDict) -> None:
     controller, iid, path, index = args["controller"], args["card"], args["path"], args["index"]
     effects = effects_of(game.card(iid), path)
+    itself.resolving(game, controller, iid, index, len(effects))  # "with this card's effect"
     if index >= len(effects):
         return
     effect = effects[index]
@@ -806,6 +807,6 @@ def shuffle_task(game: Game, args: JsonDict) -> None:
 
 # The `move` effect has its own module, which registers its task (and needs the helpers
 # above).
-from engine import moves, referents  # noqa: E402
+from engine import itself, moves, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move

@@ -8,12 +8,17 @@
   used as a defense, then Banished rather than discarded (docs/rulings.md 98).
 - `no_stage_gain`: "(This personality cannot gain stages.)": its gains do nothing, power
   ups included (2016 GLOSSARY "Power Stages"; docs/rulings.md 99).
+- `no_mppv_while_used` on a card that stays in play (an MP level, Ally, Mastery, Drill):
+  "(You cannot win by MPPV if you advance a level with this card's effect.)": no MPPV win
+  while one of its abilities resolves (engine.after_use does it for played cards;
+  docs/rulings.md 101).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.cards import CardType
 from engine.effects import payable, resolve
 
 if TYPE_CHECKING:
@@ -42,3 +47,25 @@ def pay_cost(game: Game, player: int, iid: int) -> None:
     if card.play_cost:
         game.emit("play_cost", f"{game.who(player)} pays the cost of playing {card.name}.")
         resolve(game, player, iid, "play_cost")
+
+
+# cards whose abilities resolve while they stay in play: "while this card's effect
+# resolves" is each list of its effects (a played card's is its whole use, engine.after_use)
+RESOLVING_TYPES = frozenset(
+    {CardType.MAIN_PERSONALITY, CardType.ALLY, CardType.MASTERY, CardType.DRILL}
+)
+
+
+def resolving(game: Game, controller: int, iid: int, index: int, total: int) -> None:
+    """Called as each effect of a list of card `iid` resolves (engine.effects.effects_task):
+    "You cannot win by MPPV if you advance a level with this card's effect" holds from its
+    first effect until the list is done (at the latest, the end of the turn)."""
+    card = game.card(iid)
+    if not card.no_mppv_while_used or card.type not in RESOLVING_TYPES:
+        return
+    floating = game.state.floating
+    if index == 0 and total:
+        floating.append({"controller": controller, "card": iid, "modifier": {"mod": "no_mppv"},
+                         "while_resolving": iid, "until_turn": game.state.turn})  # fmt: skip
+    elif index >= total:
+        floating[:] = [entry for entry in floating if entry.get("while_resolving") != iid]

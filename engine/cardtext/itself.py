@@ -129,10 +129,23 @@ def _considered(body: str) -> Json | None:
     return None
 
 
+# "(You cannot win by MPPV if you raise your anger with this effect.)": the variants
+# engine/cardtext/after_use.py does not read ("this effect", "this Power")
+_NO_MPPV = _full(
+    r"you cannot win by (?:MPPV|most powerful personality victory) if you (?:raise your anger"
+    r"|advance (?:a |your MP a |your MP 1 )?(?:personality )?level) with this (?:effect|power)"
+)
+# the card types on which it is read: their abilities resolve while they stay in play
+# (engine.itself.RESOLVING_TYPES); Combat cards, Events and Setups: engine.after_use
+RESOLVING_TYPES = frozenset({"main_personality", "ally", "mastery", "drill"})
+
+
 def parse_keyword(body: str) -> Json | None:
     """Card fields a note about the card itself sets, or None."""
     if _NO_GAIN.fullmatch(body):
         return {"no_stage_gain": True}
+    if _NO_MPPV.fullmatch(body):
+        return {"no_mppv_while_used": True}
     return _stop(body) or _cost(body) or _considered(body)
 
 

@@ -272,9 +272,7 @@ def test_no_mppv_if_you_use_this_card_is_a_keyword(sentence: str) -> None:
 @pytest.mark.parametrize(
     ("text", "card_type"),
     [
-        # a personality's Power: used by other paths than a played card; left to players
-        ("(You cannot win by MPPV if you use this card.) POWER: Raise your anger 6 levels.",
-         CardType.MAIN_PERSONALITY),
+        # (a personality's Power is read since: engine.itself, while its effects resolve)
         ("(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 6 "
          "levels.", EVENT),
         ("(You cannot win by MPPV if you use this Drill's effect.) POWER: Raise your anger 6 "

@@ -14,6 +14,7 @@ from engine.cardtext import compile_text
 
 ATTACK = "Energy attack. DAMAGE: 3 life cards."
 PC, EC, EVENT = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
+MP = CardType.MAIN_PERSONALITY
 
 
 def _fields(text: str, card_type: CardType = EC) -> dict[str, Any]:
@@ -164,3 +165,39 @@ def test_what_the_card_is_considered(note: str, considered: dict[str, Any]) -> N
 def test_near_miss_considered_stays_unread(text: str) -> None:
     result = compile_text(f"{text} Physical attack. DAMAGE: AT.", PC)
     assert result.unread and all("considered" in s for s in result.unread)
+
+
+@pytest.mark.parametrize(
+    ("note", "card_type"),
+    [
+        ("(You cannot win by MPPV if you raise your anger with this effect.)", MP),
+        ("(You cannot win by MPPV if you advance a level with this card's effect.)", CardType.ALLY),
+        ("(You cannot win by MPPV if you advance a personality level with this Power.)",
+         CardType.MASTERY),
+    ],
+)
+def test_no_mppv_on_a_card_in_play_while_its_effects_resolve(
+    note: str, card_type: CardType
+) -> None:
+    text = f"{note} POWER: Raise your anger 2 levels."
+    fields = compile_text(text, card_type).fields
+    assert fields["no_mppv_while_used"] is True
+    assert fields["action"] == {"effects": [{"do": "raise_anger", "amount": 2}]}
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # no "if": a rule for the whole game, not this card's use
+        ("(You cannot win by MPPV.) POWER: Raise your anger 2 levels.", CardType.MAIN_PERSONALITY),
+        ("(You cannot win by MPPV if you raise your anger this turn.) POWER: Raise your anger 2 "
+         "levels.", CardType.MAIN_PERSONALITY),
+        # a Dragon Ball's effects are no ability that resolves while it is used
+        ("(You cannot win by MPPV if you advance a level with this card's effect.) Advance your "
+         "MP 1 level.", CardType.DRAGON_BALL),
+    ],
+)
+def test_near_miss_no_mppv_stays_unread_and_gates(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "manual"
+    assert any("MPPV" in sentence for sentence in result.unread)
