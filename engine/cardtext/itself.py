@@ -8,6 +8,9 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
 - "You must <cost> to play / use this card." (the cost a self move, stages or anger):
   `play_cost`, paid in full as the card is played from the hand.
 - "(This personality cannot gain stages.)": `no_stage_gain`.
+- "(When you advance to this (personality) level, ...)", "(When you reach this level (during
+  combat), ...)" on an MP level: a trigger of the level card, active while it is the MP's
+  level, on advancing (`level_advanced`) or any level change (`level_changed`) to it.
 - "(This card is considered (to be a) Styled / Named / Styled and Named (card) (for your
   card effects).)", "(This card is considered to have "Sword" in the title ...)", "(This
   card's Endurance is considered to be 10 ...)": `considered` (for the owner's card effects;
@@ -140,6 +143,27 @@ _NO_MPPV = _full(
 RESOLVING_TYPES = frozenset({"main_personality", "ally", "mastery", "drill"})
 
 
+# --- "When you advance to this level" (an MP level's own trigger) ------------------------------
+_THIS_LEVEL = _full(
+    r"(?P<word>when|whenever|after) you (?P<verb>advance to|reach) this (?:personality )?level"
+    r"(?P<rest> during combat)?"
+)
+_LEVEL_TEXT = _full(r".*\bthis (?:personality )?level\b.*")
+
+
+def parse_level_head(head: str) -> Json | None:
+    """The trigger head "When you advance to / reach this level": read as "When you advance
+    a level" / "When you change levels", which on the level card (its triggers active only
+    while it is the MP's level, Game.cards_with_constants) happen as the MP arrives at it."""
+    from engine.cardtext import triggers  # builds on the trigger heads
+
+    found = _THIS_LEVEL.fullmatch(head.strip())
+    if found is None:
+        return None
+    event = "advance a level" if found.group("verb").lower() == "advance to" else "change levels"
+    return triggers.parse_head(f"{found.group('word')} you {event}{found.group('rest') or ''}")
+
+
 def parse_keyword(body: str) -> Json | None:
     """Card fields a note about the card itself sets, or None."""
     if _NO_GAIN.fullmatch(body):
@@ -160,6 +184,10 @@ _FITS = {
 def check_keywords(clauses: list[Any], card_type: str) -> None:
     """Leave unread the notes that do not fit the card type; an unread play cost still
     says whether the card may be played, so it gates the card (compiler._GATING)."""
+    if card_type != "main_personality":  # "this level" is an MP level's own
+        for clause in clauses:
+            if clause.kind == "trigger" and _LEVEL_TEXT.fullmatch(clause.sentence):
+                clause.kind = "unknown"
     considered = [c for c in clauses if c.kind == "keyword" and "considered" in c.data]
     for clause in considered[1:]:  # one note of the kind per card: a second stays unread
         clause.kind = "unknown"

@@ -201,3 +201,38 @@ def test_near_miss_no_mppv_stays_unread_and_gates(text: str, card_type: CardType
     result = compile_text(text, card_type)
     assert result.status == "manual"
     assert any("MPPV" in sentence for sentence in result.unread)
+
+
+@pytest.mark.parametrize(
+    ("note", "trigger"),
+    [
+        ("(When you advance to this level, you may draw a card.)",
+         {"on": "level_advanced", "effects": [{"do": "draw", "amount": 1, "may": True}]}),
+        ("(When you advance to this personality level, you may draw a card.)",
+         {"on": "level_advanced", "effects": [{"do": "draw", "amount": 1, "may": True}]}),
+        ("(When you reach this level during combat, your opponent must pass for his or her "
+         "next action this combat.)",
+         {"on": "level_changed", "during_combat": True, "effects": [
+             {"do": "until_end_of_turn", "lasts": "next_action",
+              "modifier": {"mod": "skip_action", "who": "opponent"}}]}),
+    ],
+)
+def test_an_mp_levels_own_trigger(note: str, trigger: dict[str, Any]) -> None:
+    fields = _fields(f"{note} POWER: Gain 2 stages.", MP)
+    assert fields["triggers"] == [trigger]
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # "this level" on a card that is no MP level
+        ("(When you advance to this level, you may draw a card.) CONSTANT: Your physical "
+         "attacks do +1 stage of damage.", CardType.DRILL),
+        # another level, or from this level
+        ("(When you advance to the next level, you may draw a card.) POWER: Gain 2 stages.", MP),
+        ("(When you advance from this level, you may draw a card.) POWER: Gain 2 stages.", MP),
+    ],
+)
+def test_near_miss_level_triggers_stay_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert any("level, you may draw" in sentence for sentence in result.unread)
