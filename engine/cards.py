@@ -802,6 +802,8 @@ class Card(_Strict):
     play_cost: list[Effect] = []
     no_stage_gain: bool = False
     considered: Considered | None = None
+    # an MP level's "(Your Drills are not discarded when advancing from this level.)"
+    keeps_drills: bool = False
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False

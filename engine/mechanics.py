@@ -237,9 +237,11 @@ def advance_level(game: Game, player: int) -> None:
     state = game.player(player)
     if state.level >= 4:
         return
+    leaving = game.card(state.mp_card)
     state.level += 1
     state.stage = game.rules.level_up_stage
-    discard_drills(game, player, advancing=True)
+    if not leaving.keeps_drills:  # "Your Drills are not discarded when advancing from this level"
+        discard_drills(game, player, advancing=True)
     game.emit(
         "level",
         f"{game.who(player)} advances to Level {state.level}: {game.name(state.mp_card)}.",

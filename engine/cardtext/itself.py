@@ -8,6 +8,8 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
 - "You must <cost> to play / use this card." (the cost a self move, stages or anger):
   `play_cost`, paid in full as the card is played from the hand.
 - "(This personality cannot gain stages.)": `no_stage_gain`.
+- "(Your Drills are not discarded when advancing from this level.)" on an MP level:
+  `keeps_drills`.
 - "(When you advance to this (personality) level, ...)", "(When you reach this level (during
   combat), ...)" on an MP level: a trigger of the level card, active while it is the MP's
   level, on advancing (`level_advanced`) or any level change (`level_changed`) to it.
@@ -138,6 +140,11 @@ _NO_MPPV = _full(
     r"you cannot win by (?:MPPV|most powerful personality victory) if you (?:raise your anger"
     r"|advance (?:a |your MP a |your MP 1 )?(?:personality )?level) with this (?:effect|power)"
 )
+# an MP level's note on the rule that Drills are discarded on a level change (2016 "Drills")
+_KEEPS_DRILLS = _full(
+    r"your drills are not discarded when (?:advancing|you advance) (?:a level )?from this "
+    r"(?:personality )?level"
+)
 # the card types on which it is read: their abilities resolve while they stay in play
 # (engine.itself.RESOLVING_TYPES); Combat cards, Events and Setups: engine.after_use
 RESOLVING_TYPES = frozenset({"main_personality", "ally", "mastery", "drill"})
@@ -170,6 +177,8 @@ def parse_keyword(body: str) -> Json | None:
         return {"no_stage_gain": True}
     if _NO_MPPV.fullmatch(body):
         return {"no_mppv_while_used": True}
+    if _KEEPS_DRILLS.fullmatch(body):
+        return {"keeps_drills": True}
     return _stop(body) or _cost(body) or _considered(body)
 
 
@@ -178,6 +187,7 @@ _FITS = {
     # played from the hand only as an attack or a defense (engine.combat)
     "play_cost": frozenset({"physical_combat", "energy_combat"}),
     "no_stage_gain": frozenset({"ally", "main_personality"}),
+    "keeps_drills": frozenset({"main_personality"}),
 }
 
 

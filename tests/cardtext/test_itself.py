@@ -236,3 +236,15 @@ def test_an_mp_levels_own_trigger(note: str, trigger: dict[str, Any]) -> None:
 def test_near_miss_level_triggers_stay_unread(text: str, card_type: CardType) -> None:
     result = compile_text(text, card_type)
     assert any("level, you may draw" in sentence for sentence in result.unread)
+
+
+def test_drills_kept_when_advancing_from_this_level() -> None:
+    note = "(Your Drills are not discarded when advancing from this level.)"
+    assert _fields(f"{note} POWER: Gain 2 stages.", MP)["keeps_drills"] is True
+    # on a card that is no MP level, or when changing levels (lowering too): not read here
+    for text, card_type in [
+        (f"{note} POWER: Gain 2 stages.", EVENT),
+        ("(Your Drills are not discarded when changing from this level.) POWER: Gain 2 stages.",
+         MP),
+    ]:
+        assert "Drills are not discarded" in compile_text(text, card_type).unread[0]
