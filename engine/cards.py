@@ -804,6 +804,8 @@ class Card(_Strict):
     considered: Considered | None = None
     # an MP level's "(Your Drills are not discarded when advancing from this level.)"
     keeps_drills: bool = False
+    # "(You may only have one <title> attached / in play.)": the title named (engine.itself)
+    only_one: str | None = None
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False

@@ -101,6 +101,8 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
     only attaches (with somewhere to attach to)."""
     if card.attach_to is not None and not can_attach(game, player, iid):
         return False
+    if not itself.one_allowed(game, player, iid):  # played to be attached, beside another
+        return False
     if card.action is not None:
         return game.holds(card.action.requires, player)
     return card.attach_to is not None or manual.playable_by_hand(card)

@@ -474,6 +474,8 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     card = game.card(iid)
     if card.attach_to is not None and not can_attach(game, player, iid):
         return False
+    if not itself.one_allowed(game, player, iid):  # "You may only have one ... in play"
+        return False
     if card.type == CardType.DRAGON_BALL:
         return not game.dragon_ball_in_play(card.name)
     if card.type == CardType.DRILL and card.style != Style.FREESTYLE:
@@ -487,7 +489,10 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
 
 
 def can_attach(game: Game, player: int, iid: int) -> bool:
-    """An "attach to one of ___'s Allies" card needs an Ally to attach to."""
+    """An "attach to one of ___'s Allies" card needs an Ally to attach to; one saying "You
+    may only have one <it> attached" is not attached beside another (engine.itself)."""
+    if not itself.one_allowed(game, player, iid):
+        return False
     spec = game.card(iid).attach_to
     if spec is None or spec.target == "mp":
         return True

@@ -8,6 +8,9 @@
   used as a defense, then Banished rather than discarded (docs/rulings.md 98).
 - `no_stage_gain`: "(This personality cannot gain stages.)": its gains do nothing, power
   ups included (2016 GLOSSARY "Power Stages"; docs/rulings.md 99).
+- `only_one`: "(You may only have one Saiyan Rescue attached.)": while its player has a card
+  of that title attached or in play, another cannot be played or placed into play
+  (docs/rulings.md 103).
 - `no_mppv_while_used` on a card that stays in play (an MP level, Ally, Mastery, Drill):
   "(You cannot win by MPPV if you advance a level with this card's effect.)": no MPPV win
   while one of its abilities resolves (engine.after_use does it for played cards;
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import CardType
+from engine.cards import CardType, fold_name
 from engine.effects import payable, resolve
 
 if TYPE_CHECKING:
@@ -69,3 +72,16 @@ def resolving(game: Game, controller: int, iid: int, index: int, total: int) -> 
                          "while_resolving": iid, "until_turn": game.state.turn})  # fmt: skip
     elif index >= total:
         floating[:] = [entry for entry in floating if entry.get("while_resolving") != iid]
+
+
+def one_allowed(game: Game, player: int, iid: int) -> bool:
+    """May `player` play or place card `iid` into play, as far as its "(You may only have
+    one <title> attached / in play.)" goes? Not while they have one of that title attached
+    (to either player's personalities) or in play."""
+    card = game.card(iid)
+    if card.only_one is None or fold_name(card.only_one) != fold_name(card.title):
+        return True  # the note names another card: nothing this card can break
+    state = game.player(player)
+    mine = [*game.attached_cards(player), *state.drills, *state.setups,
+            *(ally.iid for ally in state.allies), *state.dragon_balls]  # fmt: skip
+    return not any(game.card(other).title == card.title for other in mine if other != iid)

@@ -10,6 +10,8 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
 - "(This personality cannot gain stages.)": `no_stage_gain`.
 - "(Your Drills are not discarded when advancing from this level.)" on an MP level:
   `keeps_drills`.
+- "(You may only have one <title> attached / in play.)", "(Only one copy of <title> can be
+  attached in play.)": `only_one` (the title named).
 - "(When you advance to this (personality) level, ...)", "(When you reach this level (during
   combat), ...)" on an MP level: a trigger of the level card, active while it is the MP's
   level, on advancing (`level_advanced`) or any level change (`level_changed`) to it.
@@ -150,6 +152,23 @@ _KEEPS_DRILLS = _full(
 RESOLVING_TYPES = frozenset({"main_personality", "ally", "mastery", "drill"})
 
 
+# --- one of a title attached or in play ----------------------------------------------------------
+_NAME = r"[\"']?(?P<name>[^\"(),.]+?)[\"']?"  # curly quotes are straight (normalise)
+_ONLY_ONE = [
+    _full(rf"you may (?:only have|have only) one (?:copy of )?{_NAME} (?:attached|in play)"
+          r"(?: in play)?"),
+    _full(rf"only one copy of {_NAME} (?:can|may) be (?:attached|in play)(?: in play)?"),
+]
+
+
+def _only_one(body: str) -> Json | None:
+    for pattern in _ONLY_ONE:
+        found = pattern.fullmatch(body)
+        if found is not None and not re.search(r"\b(?:each|with|of)\b", found.group("name")):
+            return {"only_one": found.group("name").strip()}
+    return None
+
+
 # --- "When you advance to this level" (an MP level's own trigger) ------------------------------
 _THIS_LEVEL = _full(
     r"(?P<word>when|whenever|after) you (?P<verb>advance to|reach) this (?:personality )?level"
@@ -179,7 +198,7 @@ def parse_keyword(body: str) -> Json | None:
         return {"no_mppv_while_used": True}
     if _KEEPS_DRILLS.fullmatch(body):
         return {"keeps_drills": True}
-    return _stop(body) or _cost(body) or _considered(body)
+    return _stop(body) or _cost(body) or _considered(body) or _only_one(body)
 
 
 # card types each field fits; elsewhere the sentence stays for players
@@ -188,6 +207,8 @@ _FITS = {
     "play_cost": frozenset({"physical_combat", "energy_combat"}),
     "no_stage_gain": frozenset({"ally", "main_personality"}),
     "keeps_drills": frozenset({"main_personality"}),
+    # cards played or placed into play to stay there (engine.itself.one_allowed)
+    "only_one": frozenset({"event", "setup", "drill", "ally"}),
 }
 
 

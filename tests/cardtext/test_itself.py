@@ -248,3 +248,33 @@ def test_drills_kept_when_advancing_from_this_level() -> None:
          MP),
     ]:
         assert "Drills are not discarded" in compile_text(text, card_type).unread[0]
+
+
+@pytest.mark.parametrize(
+    ("note", "title"),
+    [
+        ('(You may only have one "Saiyan Strength Test" attached.)', "Saiyan Strength Test"),
+        ("(You may have only one Saiyan Discovery attached)", "Saiyan Discovery"),
+        ("(You may only have one 'Red Inferno' attached)", "Red Inferno"),
+        ("(Only one copy of Android 19's Choke can be attached in play.)", "Android 19's Choke"),
+        ("(You may only have one copy of Android Attack Drill in play.)", "Android Attack Drill"),
+    ],
+)
+def test_only_one_of_a_title(note: str, title: str) -> None:
+    assert _fields(f"{note} POWER: Draw a card.", EVENT)["only_one"] == title
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # a kind of card, not one title
+        ("(You may only have one copy of each Ally in play.) POWER: Draw a card.", EVENT),
+        ("(You may only have one Drill with Android in the title in play.) POWER: Draw a card.",
+         EVENT),
+        # a Combat card's use is not checked against it (played as an attack or defense)
+        ("(You may only have one Red Jab attached.) Physical attack. DAMAGE: AT.", PC),
+    ],
+)
+def test_near_miss_only_one_stays_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert any("only have one" in sentence for sentence in result.unread)
