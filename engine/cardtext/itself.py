@@ -212,20 +212,32 @@ _FITS = {
 }
 
 
+def _refuse(clause: Any) -> None:
+    """Leave a sentence unread, gating its ability as the compiler would have had it not
+    been read ("Only one copy ..." says whether the card may be played)."""
+    from engine.cardtext import compiler  # its gating rules, as for any unread sentence
+    from engine.cardtext.normalise import normalise
+
+    body = normalise(clause.sentence).strip().strip("().").strip()
+    clause.kind = "unknown"
+    gates = (compiler._TIMING, compiler._CORE, compiler._CHANGES_ATTACK, compiler._GAME_END)
+    clause.gating = clause.gating or any(pattern.fullmatch(body) for pattern in gates)
+
+
 def check_keywords(clauses: list[Any], card_type: str) -> None:
     """Leave unread the notes that do not fit the card type; an unread play cost still
-    says whether the card may be played, so it gates the card (compiler._GATING)."""
+    says whether the card may be played, so it gates the card."""
     if card_type != "main_personality":  # "this level" is an MP level's own
         for clause in clauses:
             if clause.kind == "trigger" and _LEVEL_TEXT.fullmatch(clause.sentence):
-                clause.kind = "unknown"
+                _refuse(clause)
     considered = [c for c in clauses if c.kind == "keyword" and "considered" in c.data]
     for clause in considered[1:]:  # one note of the kind per card: a second stays unread
-        clause.kind = "unknown"
+        _refuse(clause)
     for clause in clauses:
         if clause.kind != "keyword":
             continue
         for field, types in _FITS.items():
             if field in clause.data and card_type not in types:
-                clause.kind = "unknown"
+                _refuse(clause)
                 clause.gating = clause.gating or field == "play_cost"
