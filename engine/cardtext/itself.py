@@ -205,7 +205,8 @@ def parse_keyword(body: str) -> Json | None:
 _FITS = {
     # played from the hand only as an attack or a defense (engine.combat)
     "play_cost": frozenset({"physical_combat", "energy_combat"}),
-    "no_stage_gain": frozenset({"ally", "main_personality"}),
+    # an Ally: its stages change only by gains and losses (an MP is also set to its top)
+    "no_stage_gain": frozenset({"ally"}),
     "keeps_drills": frozenset({"main_personality"}),
     # cards played or placed into play to stay there (engine.itself.one_allowed)
     "only_one": frozenset({"event", "setup", "drill", "ally"}),

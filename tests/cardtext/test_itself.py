@@ -127,8 +127,10 @@ def test_near_miss_no_stage_gain() -> None:
     # another personality, or a card that is no personality
     result = compile_text("(Your MP cannot gain stages.) POWER: Draw a card.", CardType.ALLY)
     assert result.unread == ["(Your MP cannot gain stages.)"]
-    result = compile_text("(This personality cannot gain stages.) POWER: Draw a card.", EVENT)
-    assert result.unread == ["(This personality cannot gain stages.)"]
+    for card_type in (EVENT, MP):
+        result = compile_text("(This personality cannot gain stages.) POWER: Draw a card.",
+                              card_type)  # fmt: skip
+        assert result.unread == ["(This personality cannot gain stages.)"]
 
 
 @pytest.mark.parametrize(
