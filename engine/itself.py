@@ -7,7 +7,7 @@
 - `Defense.banished`: "You may banish this card from your hand to stop ...": the card is
   used as a defense, then Banished rather than discarded (docs/rulings.md 98).
 - `no_stage_gain`: "(This personality cannot gain stages.)": its gains do nothing, power
-  ups included (2016 GLOSSARY "Power Stages"; docs/rulings.md 99).
+  ups included (2016 GLOSSARY "Power Stages"; docs/rulings.md 103).
 - `only_one`: "(You may only have one Saiyan Rescue attached.)": while its player has a card
   of that title attached or in play, another cannot be played or placed into play
   (docs/rulings.md 103).

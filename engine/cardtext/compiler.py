@@ -348,7 +348,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("keyword", p.parse_keyword(body)):
         return
-    if put("when_moved", self_moves.parse(body)):
+    if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
         return
     x = quantities.parse_definition(body)
     if x is not None:

@@ -12,6 +12,9 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
   `keeps_drills`.
 - "(You may only have one <title> attached / in play.)", "(Only one copy of <title> can be
   attached in play.)": `only_one` (the title named).
+- "(If this card would be discarded from your hand by a card effect / one of your effects,
+  you may banish it instead (to <effect>). (If you do, <effect>.))": `when_moved` as
+  "If this card is discarded ..., you may banish it to ..." (`parse_replacement`).
 - "(When you advance to this (personality) level, ...)", "(When you reach this level (during
   combat), ...)" on an MP level: a trigger of the level card, active while it is the MP's
   level, on advancing (`level_advanced`) or any level change (`level_changed`) to it.
@@ -150,6 +153,41 @@ _KEEPS_DRILLS = _full(
 # the card types on which it is read: their abilities resolve while they stay in play
 # (engine.itself.RESOLVING_TYPES); Combat cards, Events and Setups: engine.after_use
 RESOLVING_TYPES = frozenset({"main_personality", "ally", "mastery", "drill"})
+
+
+# --- "If this card would be discarded from your hand ..., you may banish it instead" ---------
+_WOULD = _full(
+    r"(?P<head>(?:if|when|whenever) this card) (?:would be|is) discarded from your hand"
+    r"(?P<cause>[^,]*)"
+    r", you may banish it instead(?P<to> to .+?)?(?:\. (?P<then>if you do, .+?))?\.?"
+)
+
+
+def parse_replacement(body: str) -> Json | None:
+    """ "(If this card would be discarded from your hand by a card effect, you may banish it
+    instead to draw a card.)": as the card is discarded, its owner may banish it from the
+    discard pile, then the rest: the same end as banishing it instead, nothing reading the
+    discard pile in between (engine.self_moves; docs/rulings.md 99). Read as the "is
+    discarded ... you may banish it to ..." sentence (engine/cardtext/self_moves.py)."""
+    from engine.cardtext import self_moves
+    from engine.cardtext.compiler import _effect_chain  # builds on the compiler
+
+    found = _WOULD.fullmatch(body.strip())
+    if found is None:
+        return None
+    plain = (
+        f"{found.group('head')} is discarded from your hand{found.group('cause')}, you may "
+        f"banish it{found.group('to') or ''}"
+    )
+    moved = self_moves.parse(plain)
+    if moved is None or moved["event"] != "discarded_from_hand":
+        return None
+    if found.group("then"):
+        then = _effect_chain(found.group("then"))
+        if then is None or found.group("to"):
+            return None  # "to ..." and "If you do, ..." both: not one reading
+        moved = {**moved, "effects": [*moved["effects"], *then]}
+    return moved
 
 
 # --- one of a title attached or in play ----------------------------------------------------------

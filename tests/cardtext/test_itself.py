@@ -280,3 +280,41 @@ def test_only_one_of_a_title(note: str, title: str) -> None:
 def test_near_miss_only_one_stays_unread(text: str, card_type: CardType) -> None:
     result = compile_text(text, card_type)
     assert any("only have one" in sentence for sentence in result.unread)
+
+
+@pytest.mark.parametrize(
+    ("note", "by", "then"),
+    [
+        ("(If this card would be discarded from your hand by a card effect, you may banish it "
+         "instead to draw a card.)", "effect", [{"do": "draw", "amount": 1, "if_you_do": True}]),
+        ("(If this card is discarded from your hand by a card effect, you may banish it instead "
+         "to draw a card.)", "effect", [{"do": "draw", "amount": 1, "if_you_do": True}]),
+        ("(If this card would be discarded from your hand by one of your effects, you may "
+         "banish it instead. If you do, your opponent's MP loses 2 stages.)", "your_effect",
+         [{"do": "lose_stages", "amount": 2, "who": "opponent", "personality": "mp",
+           "if_you_do": True}]),
+    ],
+)
+def test_banish_it_instead_as_it_is_discarded(note: str, by: str, then: list[Any]) -> None:
+    moved = _fields(f"{note} Stops an energy attack.")["when_moved"]
+    banish = {"do": "move", "source": "moved_card", "amount": 1, "to": "banish", "may": True}
+    assert moved == [{"event": "discarded_from_hand", "by": by, "effects": [banish, *then]}]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        # another cause, another replacement, another zone
+        "(If this card would be discarded from your hand by a personality or Mastery effect, "
+        "you may banish it instead to draw a card.)",
+        "(If this card would be discarded from your hand by a card effect, you may place it on "
+        "top of your Life Deck instead.)",
+        "(If this card is Rejuvenated during combat, you may banish it instead to use a "
+        "critical damage effect.)",
+        "(If this card would be destroyed from your Life Deck by a card effect, you may banish "
+        "it instead to draw a card.)",
+    ],
+)
+def test_near_miss_replacements_stay_unread(note: str) -> None:
+    result = compile_text(f"{note} Stops an energy attack.", EC)
+    assert result.unread == [note]
