@@ -710,6 +710,16 @@ SelfMoveEvent = Literal[
 SelfMoveCause = Literal["any", "effect", "your_effect", "opponent_effect"]
 
 
+class CardAction(_Strict):
+    """ "(You may Rejuvenate this card from your hand as an action to gain 4 stages.)": an
+    Action of the card itself where it lies (`zone`), its first effect moving the card (the
+    cost), the others following it (engine.itself)."""
+
+    zone: Literal["hand", "discard_pile", "in_play"]
+    effects: list[Effect]
+    requires: Condition | None = None
+
+
 class Considered(_Strict):
     """ "(This card is considered Styled / Named / to have "Sword" in the title / its
     Endurance to be 10 for your card effects.)": what the card counts as for its owner's own
@@ -806,6 +816,7 @@ class Card(_Strict):
     keeps_drills: bool = False
     # "(You may only have one <title> attached / in play.)": the title named (engine.itself)
     only_one: str | None = None
+    card_actions: list[CardAction] = []
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
@@ -866,6 +877,7 @@ class Card(_Strict):
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
         lists += [w.effects for w in self.when_moved]
         lists.append(self.play_cost)
+        lists += [action.effects for action in self.card_actions]
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

@@ -92,6 +92,7 @@ def action_options(game: Game, player: int) -> list[Option]:
         if _usable_as_action(game, player, card, actor):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
+    options += itself.action_options(game, player)  # a card's own Action where it lies
     options.append(Option("pass", "Pass"))
     return options
 
@@ -157,6 +158,10 @@ def combat_action(game: Game, args: JsonDict) -> None:
     state.consecutive_passes = 0
     game.then(("combat_action", {"player": 1 - player}))
     kind, _, rest = choice.partition(":")
+    if kind == "card_action":  # engine.itself: the card stays where it is until its cost
+        iid, index = (int(part) for part in rest.split(":"))
+        itself.use_card_action(game, player, iid, index)
+        return
     parts = [int(part) for part in rest.split(":")]
     iid = parts[0]
     actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY

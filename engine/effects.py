@@ -62,6 +62,8 @@ def effects_of(card: Card, path: str) -> list[Effect]:
         return card.on_play
     if path == "play_cost":  # engine.itself
         return card.play_cost
+    if path.startswith("card_action:"):  # engine.itself
+        return card.card_actions[int(path.split(":")[1])].effects
     if path == "entering_combat":
         return card.entering_combat
     ability_name, _, field = path.partition(".")

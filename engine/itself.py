@@ -11,6 +11,10 @@
 - `only_one`: "(You may only have one Saiyan Rescue attached.)": while its player has a card
   of that title attached or in play, another cannot be played or placed into play
   (docs/rulings.md 103).
+- `card_actions`: "(You may Rejuvenate this card from your hand as an action to gain 4
+  stages.)": in combat, an Action of its player offered while the card lies in that zone
+  and its cost (moving the card) can be done; then the rest resolves (2016 THE COMBAT STEP,
+  "Actions"; docs/rulings.md 98).
 - `no_mppv_while_used` on a card that stays in play (an MP level, Ally, Mastery, Drill):
   "(You cannot win by MPPV if you advance a level with this card's effect.)": no MPPV win
   while one of its abilities resolves (engine.after_use does it for played cards;
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards import CardType, fold_name
 from engine.effects import payable, resolve
+from engine.state import Option
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -85,3 +90,44 @@ def one_allowed(game: Game, player: int, iid: int) -> bool:
     mine = [*game.attached_cards(player), *state.drills, *state.setups,
             *(ally.iid for ally in state.allies), *state.dragon_balls]  # fmt: skip
     return not any(game.card(other).title == card.title for other in mine if other != iid)
+
+
+# --- "(You may Rejuvenate this card from your hand as an action to ...)" -----------------------
+ACTION_PATH = "card_action:"  # engine.effects.effects_of: card.card_actions[N].effects
+
+
+def _lies_in(game: Game, player: int, iid: int, zone: str) -> bool:
+    state = game.player(player)
+    if zone == "in_play":
+        return iid in (*state.drills, *state.setups, *(ally.iid for ally in state.allies))
+    return iid in (state.hand if zone == "hand" else state.discard)
+
+
+def action_options(game: Game, player: int) -> list[Option]:
+    """The Actions `player`'s cards offer where they lie: in the hand, the discard pile or
+    play, while the condition holds and the card can be moved as the cost says."""
+    state = game.player(player)
+    options = []
+    seen = set()
+    for iid in dict.fromkeys([*state.hand, *state.discard, *state.drills, *state.setups,
+                              *(ally.iid for ally in state.allies)]):  # fmt: skip
+        card = game.card(iid)
+        for index, action in enumerate(card.card_actions):
+            if (card.name, index) in seen or not _lies_in(game, player, iid, action.zone):
+                continue  # one option per title and Action (copies in a pile are alike)
+            if game.holds(action.requires, player) and payable(
+                game, action.effects[0], player, iid
+            ):
+                seen.add((card.name, index))
+                label = f"Use {card.name} ({_WHERE[action.zone]})"
+                options.append(Option(f"card_action:{iid}:{index}", label))
+    return options
+
+
+_WHERE = {"hand": "from your hand", "discard_pile": "from your discard pile", "in_play": "in play"}
+
+
+def use_card_action(game: Game, player: int, iid: int, index: int) -> None:
+    """The chosen Action: the card's cost and effects resolve in order."""
+    game.emit("action", f"{game.who(player)} uses {game.name(iid)} as an Action.")
+    resolve(game, player, iid, f"{ACTION_PATH}{index}")

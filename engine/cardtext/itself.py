@@ -12,6 +12,10 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
   `keeps_drills`.
 - "(You may only have one <title> attached / in play.)", "(Only one copy of <title> can be
   attached in play.)": `only_one` (the title named).
+- "(You may Rejuvenate / banish / discard this card from your hand as an action to ...)",
+  "(If this card is in your discard pile, you may banish it as an action to ...)", "(You may
+  shuffle this Drill from play into its owner's Life Deck as an action. If you do, ...)",
+  "(As an action, you may place this card into play to ...)": `card_actions`.
 - "(If this card would be discarded from your hand by a card effect / one of your effects,
   you may banish it instead (to <effect>). (If you do, <effect>.))": `when_moved` as
   "If this card is discarded ..., you may banish it to ..." (`parse_replacement`).
@@ -190,6 +194,75 @@ def parse_replacement(body: str) -> Json | None:
     return moved
 
 
+# --- an Action of the card itself where it lies ------------------------------------------------
+_ACTION = r"as an action"
+_CARD_ACTION = _full(
+    rf"(?:if (?P<cond>.+?), )?(?P<pre>{_ACTION},? )?you may (?P<verb>rejuvenate|banish|discard"
+    r"|shuffle|place) this (?:card|drill|setup|ally)(?: (?P<zone>from your hand|from play"
+    r"|from your discard pile))?(?P<dest> into (?:its owner's|your) life deck| into play)?"
+    rf"(?P<post> {_ACTION})?(?: to (?P<effect>.+?)|\. (?P<then>if you do, .+?))\.?"
+)
+_IN_DISCARD = _full(
+    rf"if this card is in your discard pile, (?:{_ACTION},? )?you may banish it(?: {_ACTION})?"
+    r" to (?P<effect>.+?)\.?"
+)
+_ZONES = {
+    "from your hand": "hand", "from play": "in_play", "from your discard pile": "discard_pile"
+}
+# where a card in each zone may be (an MP or Mastery never is; in play: these types)
+ACTION_TYPES = {"in_play": frozenset({"drill", "setup", "ally"})}
+
+
+def _cost_to(verb: str, dest: str, zone: str) -> str | None:
+    """Where the cost sends the card, when the verb, destination and zone agree."""
+    if verb == "shuffle":
+        return "life_shuffle" if "life deck" in dest else None
+    if verb == "place":
+        return "place" if dest == "into play" and zone == "hand" else None
+    if dest or (verb == "discard" and zone != "hand"):
+        return None
+    return {"rejuvenate": "rejuvenate", "banish": "banish", "discard": "discard"}[verb]
+
+
+def parse_card_action(body: str) -> Json | None:
+    """ "(You may Rejuvenate this card from your hand as an action to gain 4 stages.)", "(If
+    this card is in your discard pile, you may banish it as an action to raise your anger 2
+    levels.)", "(You may shuffle this Drill from play into its owner's Life Deck as an
+    action. If you do, ...)": {"card_actions": [{zone, effects, requires?}]}."""
+    from engine.cardtext.compiler import _effect_chain  # builds on the compiler
+
+    body = body.strip()
+    found = _CARD_ACTION.fullmatch(body)
+    if found is not None:
+        if not (found.group("pre") or found.group("post")):
+            return None  # no Action: a cost or another timing
+        verb = found.group("verb").lower()
+        dest = (found.group("dest") or "").strip().lower()
+        zone = _ZONES.get((found.group("zone") or "").lower(), "hand" if verb == "place" else "")
+        tail = found.group("effect") or found.group("then")
+        cond = found.group("cond")
+    else:
+        found = _IN_DISCARD.fullmatch(body)
+        if found is None:
+            return None
+        verb, dest, zone, tail, cond = "banish", "", "discard_pile", found.group("effect"), None
+    to = _cost_to(verb, dest, zone) if zone else None
+    chain = _effect_chain(tail) if to is not None else None
+    if not chain:
+        return None
+    # "it" is the card where it lies: in play (`this_card`), else its pile or the hand
+    source = "this_card" if zone == "in_play" else "moved_card"
+    cost = {"do": "move", "source": source, "amount": 1, "to": to}
+    first = {k: v for k, v in chain[0].items() if k != "if_you_do"}
+    action: Json = {"zone": zone, "effects": [cost, {**first, "if_you_do": True}, *chain[1:]]}
+    if cond:
+        requires = p.parse_condition(cond)
+        if requires is None:
+            return None
+        action["requires"] = requires
+    return {"card_actions": [action]}
+
+
 # --- one of a title attached or in play ----------------------------------------------------------
 _NAME = r"[\"']?(?P<name>[^\"(),.]+?)[\"']?"  # curly quotes are straight (normalise)
 _ONLY_ONE = [
@@ -236,7 +309,8 @@ def parse_keyword(body: str) -> Json | None:
         return {"no_mppv_while_used": True}
     if _KEEPS_DRILLS.fullmatch(body):
         return {"keeps_drills": True}
-    return _stop(body) or _cost(body) or _considered(body) or _only_one(body)
+    found = _stop(body) or _cost(body) or _considered(body) or _only_one(body)
+    return found or parse_card_action(body)
 
 
 # card types each field fits; elsewhere the sentence stays for players
@@ -273,6 +347,15 @@ def check_keywords(clauses: list[Any], card_type: str) -> None:
     considered = [c for c in clauses if c.kind == "keyword" and "considered" in c.data]
     for clause in considered[1:]:  # one note of the kind per card: a second stays unread
         _refuse(clause)
+    actions = [c for c in clauses if c.kind == "keyword" and "card_actions" in c.data]
+    for clause in actions[1:]:  # one per card
+        _refuse(clause)
+    for clause in actions[:1]:
+        zone = clause.data["card_actions"][0]["zone"]
+        if card_type in ("main_personality", "mastery") or (
+            zone in ACTION_TYPES and card_type not in ACTION_TYPES[zone]
+        ):
+            _refuse(clause)
     for clause in clauses:
         if clause.kind != "keyword":
             continue

@@ -318,3 +318,52 @@ def test_banish_it_instead_as_it_is_discarded(note: str, by: str, then: list[Any
 def test_near_miss_replacements_stay_unread(note: str) -> None:
     result = compile_text(f"{note} Stops an energy attack.", EC)
     assert result.unread == [note]
+
+
+@pytest.mark.parametrize(
+    ("note", "card_type", "zone", "cost_to", "then"),
+    [
+        ("(You may Rejuvenate this card from your hand as an action to gain 4 stages.)", EVENT,
+         "hand", "rejuvenate", {"do": "gain_stages", "amount": 4}),
+        ("(If this card is in your discard pile, you may banish it as an action to raise your "
+         "anger 2 levels.)", EVENT, "discard_pile", "banish", {"do": "raise_anger", "amount": 2}),
+        ("(You may shuffle this Drill from play into its owner's Life Deck as an action. If you "
+         "do, your MP gains 3 stages.)", CardType.DRILL, "in_play", "life_shuffle",
+         {"do": "gain_stages", "amount": 3, "personality": "mp"}),
+        ("(As an action, you may banish this card from your hand to draw a card.)", PC, "hand",
+         "banish", {"do": "draw", "amount": 1}),
+    ],
+)
+def test_an_action_of_the_card_where_it_lies(
+    note: str, card_type: CardType, zone: str, cost_to: str, then: dict[str, Any]
+) -> None:
+    body = "POWER: Draw a card." if card_type == EVENT else "Physical attack. DAMAGE: AT."
+    if card_type == CardType.DRILL:
+        body = "CONSTANT: Your physical attacks do +1 stage of damage."
+    (action,) = _fields(f"{note} {body}", card_type)["card_actions"]
+    source = "this_card" if zone == "in_play" else "moved_card"
+    assert action == {"zone": zone, "effects": [
+        {"do": "move", "source": source, "amount": 1, "to": cost_to}, {**then, "if_you_do": True}]}
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # no "as an action": a cost or another timing
+        ("(You may banish this card from your hand to draw a card.) POWER: Draw a card.", EVENT),
+        # from play on a card that is not in play, or from nowhere said
+        ("(You may banish this card from play as an action to draw a card.) POWER: Draw a card.",
+         EVENT),
+        ("(As an action, you may banish this card to draw a card.) POWER: Draw a card.", EVENT),
+        # an effect not read whole (an attack performed by the card)
+        ("(As an action, you may discard this card from your hand to perform a Styled physical "
+         "attack dealing 5 stages of damage.) POWER: Draw a card.", EVENT),
+        # an MP level is never in a hand or pile
+        ("(You may banish this card from your hand as an action to draw a card.) POWER: Gain 2 "
+         "stages.", MP),
+    ],
+)
+def test_near_miss_card_actions_stay_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert "card_actions" not in result.fields
+    assert result.unread and result.unread[0].startswith("(")
