@@ -720,6 +720,17 @@ class CardAction(_Strict):
     requires: Condition | None = None
 
 
+class DeckNote(_Strict):
+    """An MP level's note on building its deck (engine.deckcheck): "(Your Life Deck may
+    include non-Personality cards that are 'Heroes only')" (`alignment`), "(Your Life Deck may
+    include up to 3 copies of each Ally with "Cell Jr." in the title.)" (`ally_copies`,
+    `ally_title_has`)."""
+
+    alignment: Alignment | None = None
+    ally_copies: int | None = Field(default=None, ge=1)
+    ally_title_has: str | None = None
+
+
 class Considered(_Strict):
     """ "(This card is considered Styled / Named / to have "Sword" in the title / its
     Endurance to be 10 for your card effects.)": what the card counts as for its owner's own
@@ -817,6 +828,7 @@ class Card(_Strict):
     # "(You may only have one <title> attached / in play.)": the title named (engine.itself)
     only_one: str | None = None
     card_actions: list[CardAction] = []
+    deck_note: DeckNote | None = None
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False

@@ -16,6 +16,9 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
   "(If this card is in your discard pile, you may banish it as an action to ...)", "(You may
   shuffle this Drill from play into its owner's Life Deck as an action. If you do, ...)",
   "(As an action, you may place this card into play to ...)": `card_actions`.
+- An MP level's "(Your Life Deck may include non-Personality cards that are 'Heroes only')",
+  "(Your Life Deck may include up to 3 copies of each Ally with "Cell Jr." in the title.)":
+  `deck_note` (engine.deckcheck).
 - "(If this card would be discarded from your hand by a card effect / one of your effects,
   you may banish it instead (to <effect>). (If you do, <effect>.))": `when_moved` as
   "If this card is discarded ..., you may banish it to ..." (`parse_replacement`).
@@ -263,6 +266,29 @@ def parse_card_action(body: str) -> Json | None:
     return {"card_actions": [action]}
 
 
+# --- an MP level's notes on building the deck (engine.deckcheck) -------------------------------
+_MAY_INCLUDE = r"your life deck (?:may|can) (?:include|contain)"
+_ALIGNED = _full(
+    rf"{_MAY_INCLUDE} non-personality cards that are [\"']?(?P<al>heroes|villains) only[\"']?"
+)
+_ALLY_COPIES = _full(
+    rf"{_MAY_INCLUDE} up to {p.N} copies of each ally with [\"'](?P<t>[^\"']+)[\"'] in "
+    r"(?:the|its) title"
+)
+
+
+def _deck_note(body: str) -> Json | None:
+    aligned = _ALIGNED.fullmatch(body)
+    if aligned is not None:
+        alignment = "hero" if aligned.group("al").lower() == "heroes" else "villain"
+        return {"deck_note": {"alignment": alignment}}
+    copies = _ALLY_COPIES.fullmatch(body)
+    if copies is not None:
+        note = {"ally_copies": p.number(copies.group(1)), "ally_title_has": copies.group("t")}
+        return {"deck_note": note}
+    return None
+
+
 # --- one of a title attached or in play ----------------------------------------------------------
 _NAME = r"[\"']?(?P<name>[^\"(),.]+?)[\"']?"  # curly quotes are straight (normalise)
 _ONLY_ONE = [
@@ -310,7 +336,7 @@ def parse_keyword(body: str) -> Json | None:
     if _KEEPS_DRILLS.fullmatch(body):
         return {"keeps_drills": True}
     found = _stop(body) or _cost(body) or _considered(body) or _only_one(body)
-    return found or parse_card_action(body)
+    return found or parse_card_action(body) or _deck_note(body)
 
 
 # card types each field fits; elsewhere the sentence stays for players
@@ -320,6 +346,7 @@ _FITS = {
     # an Ally: its stages change only by gains and losses (an MP is also set to its top)
     "no_stage_gain": frozenset({"ally"}),
     "keeps_drills": frozenset({"main_personality"}),
+    "deck_note": frozenset({"main_personality"}),
     # cards played or placed into play to stay there (engine.itself.one_allowed)
     "only_one": frozenset({"event", "setup", "drill", "ally"}),
 }

@@ -367,3 +367,32 @@ def test_near_miss_card_actions_stay_unread(text: str, card_type: CardType) -> N
     result = compile_text(text, card_type)
     assert "card_actions" not in result.fields
     assert result.unread and result.unread[0].startswith("(")
+
+
+@pytest.mark.parametrize(
+    ("note", "deck_note"),
+    [
+        ("(Your Life Deck may include non-Personality cards that are 'Heroes only')",
+         {"alignment": "hero"}),
+        ('(Your Life Deck may include up to 3 copies of each Ally with "Cell Jr." in the '
+         "title.)", {"ally_copies": 3, "ally_title_has": "Cell Jr."}),
+    ],
+)
+def test_an_mp_levels_deck_note(note: str, deck_note: dict[str, Any]) -> None:
+    assert _fields(f"{note} POWER: Gain 2 stages.", MP)["deck_note"] == deck_note
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # not an MP level; a rule the deck check does not know
+        ("(Your Life Deck may include non-Personality cards that are 'Heroes only') POWER: "
+         "Draw a card.", EVENT),
+        ("(Your Life Deck cannot include cards that perform energy attacks.) POWER: Gain 2 "
+         "stages.", MP),
+        ("(Your Life Deck may include up to 3 copies of each Setup.) POWER: Gain 2 stages.", MP),
+    ],
+)
+def test_near_miss_deck_notes_stay_unread(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert "deck_note" not in result.fields and "Life Deck" in result.unread[0]
