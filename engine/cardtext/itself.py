@@ -7,7 +7,7 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
   it the use), nothing else of the card applying; "banish": Banished after it.
 - "You must <cost> to play / use this card." (the cost a self move, stages or anger):
   `play_cost`, paid in full as the card is played from the hand.
-- "(This personality cannot gain stages.)": `no_stage_gain`.
+- "(This personality cannot gain stages.)" on an Ally: `no_stage_gain`.
 - "(Your Drills are not discarded when advancing from this level.)" on an MP level:
   `keeps_drills`.
 - "(You may only have one <title> attached / in play.)", "(Only one copy of <title> can be
