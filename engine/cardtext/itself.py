@@ -301,8 +301,12 @@ _ONLY_ONE = [
 def _only_one(body: str) -> Json | None:
     for pattern in _ONLY_ONE:
         found = pattern.fullmatch(body)
-        if found is not None and not re.search(r"\b(?:each|with|of)\b", found.group("name")):
-            return {"only_one": found.group("name").strip()}
+        name = found.group("name").strip() if found is not None else ""
+        # a title, not a kind of card ("each Ally", "a Drill with Android in the title")
+        if name and not re.match(r"(?:each|any|every|all)\b", name, re.I) and not re.search(
+            r"\bwith\b", name, re.I
+        ):
+            return {"only_one": name}
     return None
 
 

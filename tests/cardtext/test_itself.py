@@ -260,6 +260,7 @@ def test_drills_kept_when_advancing_from_this_level() -> None:
         ("(You may only have one 'Red Inferno' attached)", "Red Inferno"),
         ("(Only one copy of Android 19's Choke can be attached in play.)", "Android 19's Choke"),
         ("(You may only have one copy of Android Attack Drill in play.)", "Android Attack Drill"),
+        ("(You may only have one Tree of Might attached.)", "Tree of Might"),
     ],
 )
 def test_only_one_of_a_title(note: str, title: str) -> None:
