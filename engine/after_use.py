@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 
 
 # --- after use ---------------------------------------------------------------------------
-def leave(game: Game, player: int, iid: int) -> None:
+def leave(game: Game, player: int, iid: int, to: str | None = None) -> None:
     """`iid` (just removed from `player`'s resolving cards) has been used: it stays in
-    play when its attack says so, else it goes where the card says, else to the Discard
-    Pile or the Banished Zone."""
+    play when its attack says so, else it goes where this use (`to`) or the card says, else
+    to the Discard Pile or the Banished Zone."""
     attack = game.state.attack
     if attack is not None and attack.source == iid and attack.attacker == player and attack.remain:
         game.player(player).staying.append(StayingCard(iid, attack.remain))
@@ -39,7 +39,8 @@ def leave(game: Game, player: int, iid: int) -> None:
             card=game.name(iid),
         )
         return
-    to = attack.after_use_to if attack is not None and attack.source == iid else None
+    if attack is not None and attack.source == iid:
+        to = attack.after_use_to
     put_away(game, player, iid, to)
 
 

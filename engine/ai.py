@@ -66,6 +66,8 @@ class GreedyPlayer:
     def _action_score(self, game: Game, player: int, option_id: str) -> float:
         if option_id == "pass":
             return 0.0
+        if option_id.startswith("card_action:"):  # a card's own Action (engine.itself)
+            return 0.2
         iid = int(option_id.split(":")[1])
         card = game.card(iid)
         if card.attack is not None:

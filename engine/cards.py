@@ -733,6 +733,9 @@ class Defense(_Strict):
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
     # this way, none of the card's other text applies
     instead_of_attack: bool = False
+    # "(You may banish this card from your hand to stop ...)": Banished after this use
+    # (engine.itself)
+    banished: bool = False
 
     @model_validator(mode="after")
     def _does_something(self) -> Defense:
@@ -813,6 +816,39 @@ SelfMoveEvent = Literal[
 # what moved the card: "effect" any card effect (not a rules discard or damage);
 # "your_effect" one its owner controls; "opponent_effect" one the opponent controls
 SelfMoveCause = Literal["any", "effect", "your_effect", "opponent_effect"]
+
+
+class CardAction(_Strict):
+    """ "(You may Rejuvenate this card from your hand as an action to gain 4 stages.)": an
+    Action of the card itself where it lies (`zone`), its first effect moving the card (the
+    cost), the others following it (engine.itself)."""
+
+    zone: Literal["hand", "discard_pile", "in_play"]
+    effects: list[Effect]
+    requires: Condition | None = None
+
+
+class DeckNote(_Strict):
+    """An MP level's note on building its deck (engine.deckcheck): "(Your Life Deck may
+    include non-Personality cards that are 'Heroes only')" (`alignment`), "(Your Life Deck may
+    include up to 3 copies of each Ally with "Cell Jr." in the title.)" (`ally_copies`,
+    `ally_title_has`)."""
+
+    alignment: Alignment | None = None
+    ally_copies: int | None = Field(default=None, ge=1)
+    ally_title_has: str | None = None
+
+
+class Considered(_Strict):
+    """ "(This card is considered Styled / Named / to have "Sword" in the title / its
+    Endurance to be 10 for your card effects.)": what the card counts as for its owner's own
+    card effects, not for the rules nor the opponent's effects (engine.itself)."""
+
+    styled: bool = False
+    named: bool = False  # no compiled effect tests Named yet: for players reading the card
+    title_has: list[str] = []
+    endurance: int | None = Field(default=None, ge=0)
+    every_effect: bool = False  # printed without "for your card effects": the opponent's too
 
 
 class WhenMoved(_Strict):
@@ -915,6 +951,18 @@ class Card(_Strict):
     # "(This Drill is not discarded when changing levels.)": kept on any level change, or
     # ("advancing") only when advancing (engine.mechanics.discard_drills)
     kept_on_level: Literal["changing", "advancing"] | None = None
+    # the card itself and its restrictions (engine.itself): "You must banish the top 3
+    # cards of your Life Deck to play this card." (paid in full as it is played from the
+    # hand, else it cannot be played); "(This personality cannot gain stages.)"
+    play_cost: list[Effect] = []
+    no_stage_gain: bool = False
+    considered: Considered | None = None
+    # an MP level's "(Your Drills are not discarded when advancing from this level.)"
+    keeps_drills: bool = False
+    # "(You may only have one <title> attached / in play.)": the title named (engine.itself)
+    only_one: str | None = None
+    card_actions: list[CardAction] = []
+    deck_note: DeckNote | None = None
     # deck and damage keywords
     endurance: int = Field(default=0, ge=0)
     banish_after_use: bool = False
@@ -1001,6 +1049,8 @@ class Card(_Strict):
         lists += [g.effects for g in self.grants]
         if self.attached_action is not None:
             lists.append(self.attached_action.effects)
+        lists.append(self.play_cost)
+        lists += [action.effects for action in self.card_actions]
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:
@@ -1029,6 +1079,24 @@ class Card(_Strict):
     @property
     def is_named(self) -> bool:
         return self.personality is not None and not self.is_personality
+
+    # What the card counts as for a card effect; `yours`: the effect is its owner's, for
+    # whom "(This card is considered Styled for your card effects.)" holds (engine.itself).
+    def styled_for(self, yours: bool) -> bool:
+        """2016 GLOSSARY "Freestyle": "Freestyle cards are non-Styled"; others are Styled."""
+        return self.style != Style.FREESTYLE or self._considered(yours).styled
+
+    def endurance_for(self, yours: bool) -> int:
+        found = self._considered(yours).endurance
+        return self.endurance if found is None else found
+
+    def titles_for(self, yours: bool) -> list[str]:
+        """The printed title, and the words the card is considered to have in it."""
+        return [self.title, *self._considered(yours).title_has]
+
+    def _considered(self, yours: bool) -> Considered:
+        held = self.considered is not None and (yours or self.considered.every_effect)
+        return self.considered if held and self.considered is not None else Considered()
 
 
 class CardPool:

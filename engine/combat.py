@@ -11,6 +11,7 @@ from engine import (
     attaching,
     granted,
     history,
+    itself,
     manual,
     mechanics,
     modifiers,
@@ -73,6 +74,8 @@ def action_options(game: Game, player: int) -> list[Option]:
         card = game.card(iid)
         if modifiers.play_forbidden(game, player, card):
             continue
+        if not itself.cost_payable(game, player, iid):  # a printed cost to play it
+            continue
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
                 continue
@@ -103,6 +106,7 @@ def action_options(game: Game, player: int) -> list[Option]:
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
     options += attaching.action_options(game, player)
+    options += itself.action_options(game, player)  # a card's own Action where it lies
     options.append(Option("pass", "Pass"))
     return options
 
@@ -111,6 +115,8 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
     """A card played from the hand as an Action: one with an Action, or an Event that
     only attaches (with somewhere to attach to)."""
     if card.attach_to is not None and not can_attach(game, player, iid):
+        return False
+    if not itself.one_allowed(game, player, iid):  # played to be attached, beside another
         return False
     if card.action is not None:
         return game.holds(card.action.requires, player) and cost_payable(game, player, iid)
@@ -183,6 +189,10 @@ def combat_action(game: Game, args: JsonDict) -> None:
     state.consecutive_passes = 0
     game.then(("combat_action", {"player": 1 - player}))
     kind, _, rest = choice.partition(":")
+    if kind == "card_action":  # engine.itself: the card stays where it is until its cost
+        iid, index = (int(part) for part in rest.split(":"))
+        itself.use_card_action(game, player, iid, index)
+        return
     parts = [int(part) for part in rest.split(":")]
     iid = parts[0]
     if kind == "attached":  # a Power of a card while it is attached
@@ -210,7 +220,10 @@ def combat_action(game: Game, args: JsonDict) -> None:
     if kind in ("attack", "event"):  # played from the hand
         history.played(game, player, iid)
     after_use.begin_use(game, player, iid)
-    if card.attack is not None:
+    if kind == "attack" and card.play_cost:  # paid first, as the card is played
+        game.then(("attack_after_cost", {"player": player, "card": iid, "actor": actor}))
+        itself.pay_cost(game, player, iid)
+    elif card.attack is not None:
         begin_attack(game, player, iid, origin, actor, card.attack)
         if kind == "again":
             after_use.mark_reuse(game, left)
@@ -224,6 +237,15 @@ def combat_action(game: Game, args: JsonDict) -> None:
             # "POWER: Attach to your MP. Draw a card.": attached before the rest resolves
             # (docs/rulings.md 116); finish_card then has nothing left to do
             game.then(("attach", {"player": player, "card": iid}))
+
+
+@handler("attack_after_cost")
+def attack_after_cost(game: Game, args: JsonDict) -> None:
+    """The attack of a card from the hand whose printed cost has been paid (engine.itself)."""
+    player, iid = args["player"], args["card"]
+    attack = game.card(iid).attack
+    assert attack is not None
+    begin_attack(game, player, iid, "hand", args["actor"], attack)
 
 
 @handler("finish_card")
@@ -247,7 +269,7 @@ def finish_card(game: Game, args: JsonDict) -> None:
         game.then(("attach", {"player": player, "card": iid}))
         return
     resolving.remove(iid)
-    after_use.leave(game, player, iid)
+    after_use.leave(game, player, iid, args.get("to"))
 
 
 # --- an attack, step by step -------------------------------------------------------------
@@ -269,10 +291,11 @@ def begin_attack(
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
     card = game.card(iid)
-    styled = modifiers.is_styled(game, player, card)
     history.record(
-        game, player, "attack", attack_type=attack.type, origin=origin, source=iid, styled=styled
-    )
+        game, player, "attack", attack_type=attack.type, origin=origin, source=iid,
+        **history.styled_detail(modifiers.is_styled(game, player, card, yours=False),
+                                modifiers.is_styled(game, player, card)),
+    )  # fmt: skip
     unstoppable = ", unstoppable" if attack.unstoppable else ""
     game.emit(
         "attack",
@@ -354,6 +377,8 @@ def defense_options(
             game, defender, card
         ):
             continue
+        if not itself.cost_payable(game, defender, iid):
+            continue
         if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in [] if modifiers.setups_forbidden(game, defender) else state.setups:
@@ -410,9 +435,14 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     iid = int(raw)
     me = game.player(defender)
     if origin == "hand":
-        me.hand.remove(iid)
-        me.resolving.append(iid)
-        history.played(game, defender, iid)
+        if not args.get("paid"):
+            me.hand.remove(iid)
+            me.resolving.append(iid)
+            history.played(game, defender, iid)
+        if game.card(iid).play_cost and not args.get("paid"):  # paid first (engine.itself)
+            game.then(("attack_defense", {"choice": choice, "paid": True}))
+            itself.pay_cost(game, defender, iid)
+            return
     elif origin == "setup":
         me.setups.remove(iid)
         me.resolving.append(iid)
@@ -441,7 +471,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
             game.emit("unpreventable", f"{card.name} cannot prevent this attack's damage.")
     # The stop happens as the card is used: its triggers resolve before the card's other
     # sentences, then the card is discarded (ATTACK TIMING SUMMARY step 3).
-    game.then(("finish_card", {"player": defender, "card": iid, "origin": origin}))
+    finish = {"player": defender, "card": iid, "origin": origin}
+    game.then(("finish_card", {**finish, "to": "banish"} if defense.banished else finish))
     if not defense.instead_of_attack:  # played in place of its attack: nothing else applies
         manual.schedule(game, defender, iid)
         resolve(game, defender, iid, "defense.effects")
@@ -522,8 +553,12 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     if attack is None or attack.stopped:
         return
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
-    styled = modifiers.is_styled(game, attack.attacker, game.card(attack.source))
-    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, styled=styled)
+    card = game.card(attack.source)
+    styled = history.styled_detail(
+        modifiers.is_styled(game, attack.attacker, card, yours=False),
+        modifiers.is_styled(game, attack.attacker, card),
+    )
+    history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, **styled)
     unit, amount = expected_damage(game)
     if (attack.life_cards if unit == "life" else amount) > 0:  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)

@@ -5,7 +5,7 @@ with them."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import history
 from engine.cards import Comparison, Happened, Quantity, StoppedBy
@@ -54,6 +54,7 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
             done = [entry for entry in done if entry is not mine[-1]]
     if check.last:
         done = done[-1:]
+    yours = check.who == "self"  # the player's own card effect (Card.considered)
     found = [
         entry
         for entry in done
@@ -62,13 +63,22 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         and (not check.mp or entry.get("mp", True))
         and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
         and (not check.from_hand or entry.get("origin") == "hand")
-        and (check.styled is None or entry.get("styled") == check.styled)
+        and (check.styled is None or _styled(entry, yours) == check.styled)
         and (check.card_type is None or entry.get("card_type") == check.card_type)
-        and (check.title is None or _title_has(entry.get("title", ""), check.title))
+        and (check.title is None or _titled(entry, check.title, yours))
         and (check.how is None or entry.get("how") == check.how)
         and (check.by is None or entry.get("by") == _player(controller, check.by))
     ]
     return bool(_OPS[check.op](len(found), check.value))
+
+
+def _styled(entry: dict[str, Any], yours: bool) -> bool:
+    return bool(entry.get("styled") or (yours and entry.get("styled_yours")))
+
+
+def _titled(entry: dict[str, Any], words: str, yours: bool) -> bool:
+    titles = [entry.get("title", ""), *(entry.get("titles_yours", []) if yours else [])]
+    return any(_title_has(title, words) for title in titles)
 
 
 def _title_has(title: str, words: str) -> bool:

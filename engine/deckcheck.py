@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine.banlist import Banlist, load_banlist
-from engine.cards import Alignment, Card, CardPool, CardType, Style, fold_name
+from engine.cards import Alignment, Card, CardPool, CardType, DeckNote, Style, fold_name
 from engine.decklist import Deck, ParsedDeck, quote
 from engine.rulesets import Ruleset
 
@@ -45,6 +45,11 @@ class _Sorted:
     @property
     def mp_alignments(self) -> set[Alignment]:
         return {card.alignment for card, _ in self.mp if card.alignment is not None}
+
+    @property
+    def notes(self) -> list[DeckNote]:
+        """The MP levels' notes on building the deck (Card.deck_note)."""
+        return [card.deck_note for card, _ in self.mp if card.deck_note is not None]
 
     @property
     def mp_label(self) -> str:
@@ -217,10 +222,27 @@ def _copies(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
     return violations
 
 
+def _noted_copies(cards: _Sorted, card: Card) -> int:
+    """The copies of an Ally an MP level's note allows ("unless noted otherwise on the card
+    itself"), 0 without one."""
+    if card.type != CardType.ALLY:
+        return 0
+    return max(
+        (
+            note.ally_copies or 0
+            for note in cards.notes
+            if note.ally_title_has and fold_name(note.ally_title_has) in fold_name(card.title)
+        ),
+        default=0,
+    )
+
+
 def _one_copy(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
     """ "only one copy of any given Dragon Ball or Ally"."""
     violations = []
     for card, count in _by_title(cards.life):
+        if _noted_copies(cards, card) >= count:
+            continue  # "(Your Life Deck may include up to 3 copies of each Ally with ...)"
         if card.type in (CardType.DRAGON_BALL, CardType.ALLY) and count > 1:
             kind = "Dragon Ball" if card.type == CardType.DRAGON_BALL else "Ally"
             message = (
@@ -311,8 +333,18 @@ def _alignment(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
             f"the Main Personality is a {mp_side}",
         )
         for card, _ in (*cards.masteries, *cards.life)
-        if card.alignment is not None and card.alignment not in cards.mp_alignments
+        if card.alignment is not None
+        and card.alignment not in cards.mp_alignments
+        and not _noted_alignment(cards, card)
     ]
+
+
+def _noted_alignment(cards: _Sorted, card: Card) -> bool:
+    """ "(Your Life Deck may include non-Personality cards that are 'Heroes only')" on an MP
+    level: such Life Deck cards are allowed (an Ally, a personality, still is not)."""
+    return card.type != CardType.ALLY and card.type != CardType.MASTERY and any(
+        note.alignment == card.alignment for note in cards.notes
+    )
 
 
 def _restricted_style(style: Style, trait: str) -> _Rule:

@@ -76,6 +76,10 @@ def _ability_effects(card: Card, path: str) -> list[Effect]:
         return card.grants[int(path.split(":")[1])].effects
     if path == "on_play":
         return card.on_play
+    if path == "play_cost":  # engine.itself
+        return card.play_cost
+    if path.startswith("card_action:"):  # engine.itself
+        return card.card_actions[int(path.split(":")[1])].effects
     if path == "entering_combat":
         return card.entering_combat
     ability_name, _, field = path.partition(".")
@@ -98,6 +102,7 @@ def resolve(game: Game, controller: int, iid: int, path: str, attack: bool = Fal
 def effects_task(game: Game, args: JsonDict) -> None:
     controller, iid, path, index = args["controller"], args["card"], args["path"], args["index"]
     effects = effects_of(game.card(iid), path)
+    itself.resolving(game, controller, iid, index, len(effects))  # "with this card's effect"
     if index >= len(effects):
         return
     effect = effects[index]
@@ -106,7 +111,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
         (effect.if_done and not args.get("done", True))
         or (effect.if_not_done and args.get("done", True))
         or not game.holds(effect.when, controller)
-        or not referents.holds(game, effect, args.get("that"))
+        or not referents.holds(game, effect, args.get("that"), controller)
     )
     if isinstance(effect, Choose):
         follow["that"] = None  # a choice not made: "that card" after it is no card
@@ -501,6 +506,8 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     spec = card.attach_to
     if spec is not None and not spec.activated and not can_attach(game, player, iid):
         return False
+    if not itself.one_allowed(game, player, iid):  # "You may only have one ... in play"
+        return False
     if card.type == CardType.DRAGON_BALL:
         return not game.dragon_ball_in_play(card.name)
     if card.type == CardType.DRILL and card.style != Style.FREESTYLE:
@@ -514,7 +521,10 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
 
 
 def can_attach(game: Game, player: int, iid: int) -> bool:
-    """An "attach to one of ___'s Allies" card needs an Ally to attach to."""
+    """An "attach to one of ___'s Allies" card needs an Ally to attach to; one saying "You
+    may only have one <it> attached" is not attached beside another (engine.itself)."""
+    if not itself.one_allowed(game, player, iid):
+        return False
     spec = game.card(iid).attach_to
     if spec is None or spec.target == "mp":
         return True
@@ -839,7 +849,7 @@ def shuffle_task(game: Game, args: JsonDict) -> None:
 
 # The `move` effect has its own module, which registers its task (and needs the helpers
 # above).
-from engine import either, moves, rearrange, referents  # noqa: E402
+from engine import either, itself, moves, rearrange, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move
 _APPLY["rearrange"] = rearrange.apply_rearrange

@@ -26,8 +26,11 @@ def played(game: Game, player: int, iid: int) -> None:
     """A card played from the hand in combat, as an Action or a defense (docs/rulings.md
     68): its title, type and whether it is Styled (2016 GLOSSARY "Freestyle")."""
     card = game.card(iid)
-    styled = card.style != Style.FREESTYLE
-    detail = {"title": card.name, "card_type": card.type.value, "styled": styled}
+    detail: dict[str, Any] = {"title": card.name, "card_type": card.type.value}
+    detail.update(styled_detail(card.style != Style.FREESTYLE, card.styled_for(True)))
+    # the words it is considered to have in its title, for its player's own effects
+    if card.titles_for(True)[1:]:
+        detail["titles_yours"] = card.titles_for(True)[1:]
     record(game, player, "card_played", source=iid, **detail)
 
 
@@ -45,6 +48,12 @@ def card_moved(game: Game, iid: int, how: str, by: int | None) -> None:
         styled = card.style != Style.FREESTYLE
         detail = {"how": how, "by": by, "card_type": card.type.value, "styled": styled}
         record(game, game.owner(iid), "card_moved", **detail)
+
+
+def styled_detail(styled: bool, for_yours: bool) -> dict[str, Any]:
+    """A record's `styled`, and `styled_yours` when the card is considered Styled for its
+    player's own card effects only (Card.considered, engine.itself)."""
+    return {"styled": styled, **({"styled_yours": True} if for_yours and not styled else {})}
 
 
 def attack_stopped(game: Game, attacker: int) -> None:

@@ -164,11 +164,16 @@ def personality_name(game: Game, player: int, target: int) -> str:
 
 
 def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
-    """Gain stages, never above the top stage (2016 "Planning Step": capped power-up), and
-    none while `player` "cannot gain stages" (docs/rulings.md 120)."""
+    """Gain stages, never above the top stage (2016 "Planning Step": capped power-up); none
+    while `player` "cannot gain stages" (docs/rulings.md 120) or for a personality that
+    "cannot gain stages" itself."""
     if amount > 0 and game.has_modifier(player, "no_gain_stages"):
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} cannot gain stages now: an effect forbids it.")
+        return
+    mine = game.player(player).mp_card if target == MAIN_PERSONALITY else target
+    if game.card(mine).no_stage_gain:  # "(This personality cannot gain stages.)"
+        game.emit("stages", f"{personality_name(game, player, target)} cannot gain stages.")
         return
     before = stage_of(game, player, target)
     after = min(top_stage(game, player, target), before + amount)
@@ -239,9 +244,11 @@ def advance_level(game: Game, player: int) -> None:
     state = game.player(player)
     if state.level >= 4:
         return
+    leaving = game.card(state.mp_card)
     state.level += 1
     state.stage = game.rules.level_up_stage
-    discard_drills(game, player, advancing=True)
+    if not leaving.keeps_drills:  # "Your Drills are not discarded when advancing from this level"
+        discard_drills(game, player, advancing=True)
     game.emit(
         "level",
         f"{game.who(player)} advances to Level {state.level}: {game.name(state.mp_card)}.",

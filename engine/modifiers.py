@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, CardType, Modifier, Style, UntilEndOfTurn
+from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
 from engine.state import JsonDict
 
 if TYPE_CHECKING:
@@ -27,10 +27,11 @@ _LASTS = {
 
 
 # --- which attacks --------------------------------------------------------------------------
-def is_styled(game: Game, player: int, card: Card) -> bool:
+def is_styled(game: Game, player: int, card: Card, yours: bool = True) -> bool:
     """2016 CARD TYPES "Freestyle": "Freestyle cards are non-Styled"; a card whose style is
-    one of the six is Styled. An effect may make all of a player's attacks Styled."""
-    return card.style != Style.FREESTYLE or game.has_modifier(player, "styled_attacks")
+    one of the six is Styled. An effect may make all of a player's attacks Styled. `yours`:
+    for an effect of the attacker's, for whom the card may be considered Styled (engine.itself)."""
+    return card.styled_for(yours) or game.has_modifier(player, "styled_attacks")
 
 
 def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
@@ -38,7 +39,9 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
     attack = card.attack
     if attack is None or modifier.attacks not in ("any", attack.type):
         return False
-    return modifier.styled is None or modifier.styled == is_styled(game, player, card)
+    # "who: self": the attacker's own modifier, for which a considered Styled card counts
+    yours = modifier.who == "self"
+    return modifier.styled is None or modifier.styled == is_styled(game, player, card, yours)
 
 
 def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:

@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import attaching, history, mechanics, self_moves
-from engine.cards import Move, Style, fold_name
+from engine.cards import Move, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
 from engine.referents import after_move, still_there
@@ -156,19 +156,21 @@ def _in_play(game: Game, player: int) -> list[int]:
     ]
 
 
-def _fits(game: Game, iid: int, spec: JsonDict, attached: bool = False) -> bool:
+def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool = False) -> bool:
     """`attached`: a card attached to a personality, taken as "an attached card" whatever
     its type."""
     card = game.card(iid)
+    yours = game.owner(iid) == controller  # what it is considered for its owner's effects
     if spec.get("attached") and not spec.get("card_types") and not attached:
         return False  # "an attached card" alone: only attached cards
     if not attached and spec.get("card_types") and card.type.value not in spec["card_types"]:
         return False
-    if spec.get("styled") is not None and (card.style != Style.FREESTYLE) != spec["styled"]:
+    if spec.get("styled") is not None and card.styled_for(yours) != spec["styled"]:
         return False
-    if spec.get("endurance") is not None and (card.endurance > 0) != spec["endurance"]:
+    if spec.get("endurance") is not None and (card.endurance_for(yours) > 0) != spec["endurance"]:
         return False
-    if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
+    titles = card.titles_for(yours)
+    if spec.get("title_has") and not any(_title_has(t, spec["title_has"]) for t in titles):
         return False
     if spec.get("titled") and fold_name(card.title) != fold_name(spec["titled"]):
         return False
@@ -203,11 +205,12 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             cards = _in_play(game, player) if zone == "in_play" else _zone(game, player, zone)
             if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
-            found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec)]
+            found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):
                 # attached to this player's personalities, whoever controls them
                 riders = [a.iid for a in game.player(player).attached]
-                found += [(player, iid, zone) for iid in riders if _fits(game, iid, spec, True)]
+                fits = [iid for iid in riders if _fits(game, iid, spec, controller, True)]
+                found += [(player, iid, zone) for iid in fits]
     if spec["to"] in ("play", "place"):
         found = [c for c in found if may_enter_play(game, controller, c[1])]
     return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards import Card, CardType, Quantity, Style
+from engine.cards import Card, CardType, Quantity
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -16,7 +16,9 @@ def count(game: Game, controller: int, quantity: Quantity) -> int:
     if quantity.actor != "mp":
         total = _in_attack(game, quantity) or 0
     else:
-        total = sum(_one_side(game, player, quantity) for player in sides[quantity.who])
+        total = sum(
+            _one_side(game, player, quantity, controller) for player in sides[quantity.who]
+        )
     value = quantity.times * total + quantity.plus
     if quantity.maximum is not None:
         value = min(value, quantity.maximum)
@@ -35,7 +37,7 @@ def _in_attack(game: Game, quantity: Quantity) -> int | None:
     return game.power_level(1 - attack.attacker)
 
 
-def _one_side(game: Game, player: int, quantity: Quantity) -> int:
+def _one_side(game: Game, player: int, quantity: Quantity, controller: int) -> int:
     state = game.player(player)
     if quantity.of == "level":
         return state.level
@@ -61,14 +63,15 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         "banished": state.banished,
         "life_deck": state.life,
     }[quantity.of]
-    return sum(1 for iid in in_play if _fits(game.card(iid), quantity))
+    # the cards are `player`'s: considered Styled when they are the controller's (Card.styled_for)
+    return sum(1 for iid in in_play if _fits(game.card(iid), quantity, player == controller))
 
 
 def _attached_drills(game: Game, player: int) -> list[int]:
     return [iid for iid in game.attached_cards(player) if game.card(iid).type == CardType.DRILL]
 
 
-def _fits(card: Card, quantity: Quantity) -> bool:
+def _fits(card: Card, quantity: Quantity, yours: bool) -> bool:
     """Of the wanted type, and Styled or not (Styled: of a style, not Freestyle)."""
     if quantity.card_type is not None and card.type != quantity.card_type:
         return False
@@ -76,7 +79,7 @@ def _fits(card: Card, quantity: Quantity) -> bool:
         card.dragon_ball is None or card.dragon_ball.set.lower() != quantity.dragon_ball_set
     ):
         return False
-    return quantity.styled is None or (card.style != Style.FREESTYLE) == quantity.styled
+    return quantity.styled is None or card.styled_for(yours) == quantity.styled
 
 
 def x_of(game: Game, controller: int, card: Card) -> int:

@@ -26,7 +26,6 @@ from engine.cards import (
     GainStages,
     LoseStages,
     Move,
-    Style,
     ThatCard,
     UntilEndOfTurn,
 )
@@ -269,7 +268,7 @@ def restriction(effect: UntilEndOfTurn, record: JsonDict | None) -> UntilEndOfTu
     return effect.model_copy(update={"modifier": modifier})
 
 
-def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
+def holds(game: Game, effect: Any, record: JsonDict | None, controller: int | None = None) -> bool:
     """An effect on "that card" happens only when an earlier sentence chose one, its test
     ("If that card was Styled") holds and, for one moving it, the card is still where it
     was chosen (docs/rulings.md 78)."""
@@ -278,7 +277,7 @@ def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
     if record is None:
         return False
     test = effect.when.that if effect.when is not None else None
-    if test is not None and not _is(game, record, test):
+    if test is not None and not _is(game, record, test, controller):
         return False
     if isinstance(effect, Move) and effect.source == "that":
         return still_there(game, record)
@@ -289,7 +288,7 @@ def holds(game: Game, effect: Any, record: JsonDict | None) -> bool:
     return True
 
 
-def _is(game: Game, record: JsonDict, test: ThatCard) -> bool:
+def _is(game: Game, record: JsonDict, test: ThatCard, controller: int | None = None) -> bool:
     """A named card is only a title: what it is can be tested on a chosen card alone."""
     if test.named_moved is not None:
         named = record.get("named")
@@ -300,10 +299,11 @@ def _is(game: Game, record: JsonDict, test: ThatCard) -> bool:
     if "card" not in record:
         return False
     card = game.card(record["card"])
+    yours = game.owner(record["card"]) == controller  # Card.considered: for its owner's effects
     checks = (
-        test.styled is None or (card.style != Style.FREESTYLE) == test.styled,
+        test.styled is None or card.styled_for(yours) == test.styled,
         not test.card_types or card.type in test.card_types,
-        test.endurance is None or (card.endurance > 0) == test.endurance,
+        test.endurance is None or (card.endurance_for(yours) > 0) == test.endurance,
         test.style is None or card.style == test.style,
     )
     return all(checks)

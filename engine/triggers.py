@@ -43,19 +43,19 @@ def _fires(
         return False
     if trigger.card_types and card_type not in trigger.card_types:
         return False
-    if trigger.styled and not _styled_attack(game):
+    if trigger.styled and not _styled_attack(game, controller):
         return False
     if trigger.no_combat and game.state.declared_combat:
         return False
     return not (trigger.during_combat and game.state.step != "combat")
 
 
-def _styled_attack(game: Game) -> bool:
+def _styled_attack(game: Game, controller: int) -> bool:
     """The attack in progress is Styled (modifiers.is_styled: not a Freestyle card, or
-    made Styled by an effect)."""
+    made Styled by an effect), for a trigger `controller` controls."""
     attack = game.state.attack
     return attack is not None and modifiers.is_styled(
-        game, attack.attacker, game.card(attack.source)
+        game, attack.attacker, game.card(attack.source), yours=controller == attack.attacker
     )
 
 

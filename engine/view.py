@@ -16,7 +16,9 @@ from engine.state import PlayerState
 SPECTATOR = None
 
 # Option ids that carry a card instance: "card:12", "attack:12:-1", "power:3:-1" ...
-_CARD_OPTION = re.compile(r"^(?:card|event|setup|power|hand|attack|capture|ally):(\d+)")
+_CARD_OPTION = re.compile(
+    r"^(?:card|event|setup|power|hand|attack|capture|ally|card_action):(\d+)"
+)
 
 
 def private_option_ids(game: Game) -> set[str]:

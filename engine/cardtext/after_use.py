@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from engine.cardtext import conditions
+from engine.cardtext import conditions, itself
 from engine.cardtext import patterns as p
 
 Json = dict[str, Any]
@@ -331,7 +331,8 @@ class _Clause(Protocol):
 
 
 AFTER_USE_TYPES = frozenset({"physical_combat", "energy_combat", "event", "setup"})
-INSTEAD_TYPES = frozenset({"physical_combat", "energy_combat"})
+# an Event's printed stop too (engine/cardtext/itself.py): played so, its Power is not used
+INSTEAD_TYPES = frozenset({"physical_combat", "energy_combat", "event"})
 # a card that stays in play to attack again is one played from the hand (a Power is used
 # once per turn, 2016 "Use a Power")
 STAY_TYPES = frozenset({"physical_combat", "energy_combat", "event"})
@@ -348,7 +349,8 @@ def check_keywords(clauses: list[Any], card_type: str) -> None:
         for clause in destinations:
             clause.kind = "unknown"
     no_mppv = [c for c in keywords if "no_mppv_while_used" in c.data]
-    if no_mppv and card_type not in AFTER_USE_TYPES:
+    # cards in play too, while their effects resolve (engine/cardtext/itself.py)
+    if no_mppv and card_type not in AFTER_USE_TYPES | itself.RESOLVING_TYPES:
         for clause in no_mppv:
             # the engine would end the game before players read it (compiler._GAME_END)
             clause.kind, clause.gating = "unknown", True

@@ -12,6 +12,7 @@ from engine.cardtext import (
     after_use,
     attached,
     granted,
+    itself,
     quantities,
     referents,
     self_moves,
@@ -178,6 +179,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_not_done(clauses)
     _check_x(clauses)
     after_use.check_keywords(clauses, card_type.value)
+    itself.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     _attach_or_after_use(clauses)  # read, but left to players
     fields: Json = {}
@@ -394,7 +396,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("keyword", p.parse_keyword(body)):
         return
-    if put("when_moved", self_moves.parse(body)):
+    if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
         return
     x = quantities.parse_definition(body)
     if x is not None:

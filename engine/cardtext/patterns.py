@@ -445,8 +445,10 @@ TRIGGERS: _Table = [
 
 def parse_trigger_event(text: str, *, new: bool = True) -> Json | None:
     from engine.cardtext import triggers  # "When/After/At ..." and game events
+    from engine.cardtext.itself import parse_level_head  # "When you reach this level"
 
-    return _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
+    found = _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
+    return found or (parse_level_head(text) if new else None)
 
 
 # --- keywords --------------------------------------------------------------------------------
@@ -471,7 +473,9 @@ def parse_keyword(body: str) -> Json | None:
 
     if NOTES.fullmatch(body):
         return {}
-    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body)
+    from engine.cardtext.itself import parse_keyword as itself
+
+    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body) or itself(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -92,11 +92,12 @@ def test_a_stop_instead_of_an_attack_is_a_second_use_of_the_card() -> None:
     assert card.defense.instead_of_attack
     both = "(You may play this card to stop a physical or energy attack instead of as an attack.)"
     assert _card(f"{both} Physical attack. DAMAGE: AT.", PHYSICAL).defense.against == "any"  # type: ignore[union-attr]
-    # an Event's own option ("Mercenary Tao's Puzzles") and a near miss stay unread
+    # an Event's own option ("Mercenary Tao's Puzzles") is read too (engine.cardtext.itself:
+    # played so, its Power is not used); a near miss stays unread
     event = compile_text(f"{both} POWER: Draw a card.", EVENT)
-    assert "defense" not in event.fields
-    near = compile_text("(You may play this card to stop a physical attack.) Physical attack. "
-                        "DAMAGE: AT.", PHYSICAL)  # fmt: skip
+    assert event.fields["defense"]["instead_of_attack"]
+    near = compile_text("(You may play this card to stop an attack performed by an Ally.) "
+                        "Physical attack. DAMAGE: AT.", PHYSICAL)  # fmt: skip
     assert "defense" not in near.fields and near.status != "automated"
 
 
@@ -271,9 +272,7 @@ def test_no_mppv_if_you_use_this_card_is_a_keyword(sentence: str) -> None:
 @pytest.mark.parametrize(
     ("text", "card_type"),
     [
-        # a personality's Power: used by other paths than a played card; left to players
-        ("(You cannot win by MPPV if you use this card.) POWER: Raise your anger 6 levels.",
-         CardType.MAIN_PERSONALITY),
+        # (a personality's Power is read since: engine.itself, while its effects resolve)
         ("(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 6 "
          "levels.", EVENT),
         ("(You cannot win by MPPV if you use this Drill's effect.) POWER: Raise your anger 6 "

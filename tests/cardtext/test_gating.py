@@ -200,14 +200,19 @@ def test_a_cost_to_play_the_card_makes_it_manual() -> None:
     """Blinding Energy Move (Set 1): "(... You must banish the top 2 cards of your Life Deck
     to play this card.)": a card that cannot be paid for cannot be played (2016 ATTACK
     TIMING SUMMARY 1, "Pay any costs of the attack"); paid by hand afterwards it would be
-    too late to refuse it."""
+    too late to refuse it. A Combat card's cost is read (engine.cardtext.itself); one not
+    read, or on a card whose other uses the engine does not charge (an Event), gates."""
     text = (
         "(Limit 2 per deck. You must banish the top 2 cards of your Life Deck to play this "
         "card.) Energy attack. DAMAGE: 3 life cards."
     )
     result = compile_text(text, CardType.ENERGY_COMBAT)
-    assert result.status == "manual"
-    assert set(result.fields) == {"limit_per_deck", "automation", "manual_text"}
+    assert result.status == "automated"
+    assert result.fields["play_cost"][0]["amount"] == 2
+    unread = compile_text(text.replace("banish the top 2", "banish the top X"),
+                          CardType.ENERGY_COMBAT)  # fmt: skip
+    assert unread.status == "manual"
+    assert set(unread.fields) == {"limit_per_deck", "automation", "manual_text"}
     assert_all_manual(
         "You must banish the top 3 cards of your Life Deck to play this card. Draw a card.",
         EVENT,

@@ -130,11 +130,12 @@ def test_drills_kept_on_a_level_change() -> None:
 
 
 def test_near_misses_stay_unread() -> None:
-    """A replacement ("would be ... instead"), an unknown cause or event, a head with more
-    after it, or effects not read whole: left to players."""
+    """A replacement ("would be ... instead"; "banish it instead" as the card is discarded
+    from the hand is read by engine.cardtext.itself), an unknown cause or event, a head with
+    more after it, or effects not read whole: left to players."""
     for text in [
-        "(If this card would be discarded from your hand by a card effect, you may banish it "
-        "instead to draw a card.)",
+        "(If this card would be discarded from your hand by a card effect, you may shuffle it "
+        "into your Life Deck instead.)",
         "(If this card is Rejuvenated during combat, you may banish it instead to use a critical "
         "damage effect.)",
         "(If this card is discarded from your hand by a Styled effect, draw a card.)",
