@@ -517,6 +517,15 @@ class AttackGains(_Effect):
     not_prevented_by: list[Excluded] = []
 
 
+class AttackDeals(_Effect):
+    """ "This attack deals +3 life cards of damage.": the attack in progress, the card's
+    own, deals more (a modifier: 2016 GLOSSARY "Modifiers"; engine.attack_bonus)."""
+
+    do: Literal["attack_deals"]
+    amount: int = Field(default=0, ge=0)
+    unit: Literal["stages", "life"]
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -564,6 +573,7 @@ Effect = Annotated[
     | StayInPlay
     | AfterUseTo
     | AttackGains
+    | AttackDeals
     | Hook,
     Field(discriminator="do"),
 ]
@@ -577,6 +587,26 @@ class Damage(_Strict):
     kind: Literal["at", "stages", "life", "at_life"]
     amount: int = 0
     plus_x: bool = False  # "DAMAGE: 3 +X stages": the card's X is added as damage is dealt
+    minus_x: bool = False  # "DAMAGE: 6 - X stages": the card's X is taken off
+    # "DAMAGE: 3 stages + 3 life cards": a second part in the other unit, dealt after the
+    # stages (engine.combat.damage_parts; docs/rulings.md 83)
+    also: Damage | None = None
+
+    @property
+    def unit(self) -> Literal["stages", "life"]:
+        return "stages" if self.kind in ("at", "stages") else "life"
+
+    @property
+    def uses_x(self) -> bool:
+        return self.plus_x or self.minus_x or (self.also is not None and self.also.uses_x)
+
+    @model_validator(mode="after")
+    def _two_units(self) -> Damage:
+        if self.plus_x and self.minus_x:
+            raise ValueError("a damage adds X or takes it off, not both")
+        if self.also is not None and (self.also.also is not None or self.also.unit == self.unit):
+            raise ValueError("a damage has at most two parts, one of stages, one of life cards")
+        return self
 
 
 class Attack(_Strict):
@@ -849,7 +879,7 @@ class Card(_Strict):
         return [effect for effects in lists for effect in effects]
 
     def uses_x(self) -> bool:
-        damage = self.attack.damage.plus_x if self.attack is not None else False
+        damage = self.attack.damage.uses_x if self.attack is not None else False
         return damage or any(effect.x for effect in self.all_effects())
 
     @property

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, history, manual, mechanics, modifiers, quantities, triggers
-from engine.cards import Attack, Card, CardType, Defense
+from engine import (
+    after_use,
+    attack_bonus,
+    history,
+    manual,
+    mechanics,
+    modifiers,
+    quantities,
+    triggers,
+)
+from engine.cards import Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import AttackState, JsonDict, Option
@@ -407,38 +416,75 @@ def attack_defense(game: Game, args: JsonDict) -> None:
 
 def expected_damage(game: Game) -> tuple[str, int]:
     """("stages" | "life", amount) the attack in progress would deal now, after
-    modifiers and prevention."""
+    modifiers and prevention: its first part (the only one of most attacks)."""
+    return damage_parts(game)[0]
+
+
+def damage_parts(game: Game) -> list[tuple[str, int]]:
+    """What the attack in progress would deal now, part by part: [(unit, amount)], the
+    stages first when it deals both ("DAMAGE: 3 life cards + 3 stages"; docs/rulings.md
+    83: the DAMAGE SUMMARY and step 4 of the ATTACK TIMING SUMMARY deal "any" damage in
+    one step and fix no order, so the engine deals them in the order it always names them)."""
     attack = game.state.attack
     assert attack is not None
     card = game.card(attack.source)
     assert card.attack is not None
     damage = card.attack.damage
+    parts = [damage] if damage.also is None else sorted(
+        (damage, damage.also), key=lambda part: part.unit != "stages")  # fmt: skip
     attacker, defender = attack.attacker, 1 - attack.attacker
-    at_value = 0
-    if damage.kind in ("at", "at_life"):
-        at_value = game.rules.attack_table(
-            game.power_level(attacker, attack.actor), game.power_level(defender)
-        )
-    amount = at_value + damage.amount
-    if damage.plus_x:
-        amount += quantities.x_of(game, attacker, card)
-    unit = "stages" if damage.kind in ("at", "stages") else "life"
+    # The printed amounts, then the modifiers of each part's unit
+    raw = [_printed(game, card, part) for part in parts]
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
+    # the unit a physical / energy modifier speaks of ("your physical attacks do +N stages")
+    typed = 0 if len(parts) == 1 else next(
+        (n for n, part in enumerate(parts)
+         if part.unit == ("stages" if attack.type == "physical" else "life")), None)  # fmt: skip
     # "+" and "-" effects are modifiers, prevention is not (2016 GLOSSARY "Modifiers";
     # docs/rulings.md): an attack may refuse either
     if not after_use.unmodifiable(game):
-        amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
-        amount -= game.modifier_total(defender, prevent_kind)
+        for n, part in enumerate(parts):
+            raw[n] += modifiers.damage_bonus(game, part.unit) + attack_bonus.bonus(game, part.unit)
+            if n == typed:
+                raw[n] += game.modifier_total(attacker, bonus_kind)
+                raw[n] -= game.modifier_total(defender, prevent_kind)
     if not after_use.unpreventable(game):
-        amount -= attack.prevented + modifiers.damage_bonus(game, unit, "prevent")
-    return unit, max(0, amount)
+        for n, part in enumerate(parts):
+            raw[n] -= modifiers.damage_bonus(game, part.unit, "prevent")
+        # A defense's prevention is one amount: the part in the unit of the attack's type
+        # first, the rest from the other part (docs/rulings.md 83)
+        order = list(range(len(parts))) if typed in (None, 0) else [typed, 1 - typed]
+        prevented = attack.prevented
+        for n in order:
+            taken = min(max(0, raw[n]), prevented)
+            raw[n] -= taken
+            prevented -= taken
+    return [(part.unit, max(0, amount)) for part, amount in zip(parts, raw, strict=True)]
+
+
+def _printed(game: Game, card: Card, damage: Damage) -> int:
+    """One part of an attack's printed damage: the AT value if it has one, its amount,
+    the card's X added or taken off (2016 GLOSSARY "AT")."""
+    attack = game.state.attack
+    assert attack is not None
+    amount = damage.amount
+    if damage.kind in ("at", "at_life"):
+        amount += game.rules.attack_table(
+            game.power_level(attack.attacker, attack.actor),
+            game.power_level(1 - attack.attacker),
+        )
+    if damage.plus_x or damage.minus_x:
+        x = quantities.x_of(game, attack.attacker, card)
+        amount += -x if damage.minus_x else x
+    return amount
 
 
 @handler("attack_damage")
 def attack_damage(game: Game, args: JsonDict) -> None:
     """Step 4: deal the damage that was not stopped or prevented. Stage damage may be
-    redirected to an Ally ("ALLIES DURING COMBAT")."""
+    redirected to an Ally ("ALLIES DURING COMBAT"). An attack dealing stages and life
+    cards deals them one after the other (`part`)."""
     attack = game.state.attack
     if attack is None:
         return
@@ -446,24 +492,35 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         return
     defender = 1 - attack.attacker
     choice = args.get("choice")
-    unit, amount = expected_damage(game)
+    parts = damage_parts(game)
+    part = args.get("part")
+    if part is None and len(parts) > 1:
+        if all(amount <= 0 for _, amount in parts):
+            game.emit("damage", "The attack deals no damage.")
+            return
+        game.then(*(("attack_damage", {"part": n}) for n in range(len(parts))))
+        return
+    unit, amount = parts[part or 0]
     if unit == "life":
         mechanics.life_damage(game, defender, amount, from_attack=True)
         return
     if amount <= 0:
-        game.emit("damage", "The attack deals no damage.")
+        if part is None:
+            game.emit("damage", "The attack deals no damage.")
         return
     if (
         choice is None
         and game.player(defender).allies
         and not game.has_modifier(defender, "allies_idle")
     ):
+        extra = {} if part is None else {"part": part}
         game.ask(
             defender,
             "redirect",
             f"Who takes {amount} stage(s) of damage?",
             mechanics.personality_options(game, defender),
             "attack_damage",
+            **extra,
         )
         return
     target = mechanics.parse_personality(choice) if choice else MAIN_PERSONALITY
@@ -479,8 +536,8 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     mechanics.queue_trigger(game, attack.attacker, "attack_hit", attack.type)
     styled = modifiers.is_styled(game, attack.attacker, game.card(attack.source))
     history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, styled=styled)
-    unit, amount = expected_damage(game)
-    if (attack.life_cards if unit == "life" else amount) > 0:  # "after taking damage"
+    dealt = [attack.life_cards if unit == "life" else amount for unit, amount in damage_parts(game)]
+    if any(amount > 0 for amount in dealt):  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    attack_bonus,
     history,
     manual,
     mechanics,
@@ -245,6 +246,7 @@ _WORDS: dict[str, str] = {
     "stay_in_play": "keep this attack in play to use it again",
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
+    "attack_deals": "have this attack deal +{amount} more damage",
 }  # fmt: skip
 
 
@@ -460,6 +462,7 @@ _APPLY: dict[str, Apply] = {
     "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
+    "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
     "hook": _hook,
 }
 

@@ -143,6 +143,9 @@ class AttackState:
     after_use_to: str | None = None  # where this use sends the card (AfterUseTo)
     remain: int = 0  # further uses this combat once this one is over ("stays in play")
     reused: bool = False  # this use is one of those: "stays in play" is not granted again
+    # "This attack deals +3 life cards of damage": added by its own effects (engine.attack_bonus)
+    bonus_stages: int = 0
+    bonus_life: int = 0
 
 
 @dataclass(slots=True)

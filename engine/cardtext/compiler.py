@@ -9,6 +9,7 @@ from typing import Any, Literal
 from engine.cards import Card, CardType
 from engine.cardtext import after_use, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
+from engine.cardtext.damage import damage_uses_x
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 
@@ -210,7 +211,7 @@ def _check_x(clauses: list[_Clause]) -> None:
 
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
-        return bool(clause.data.get("plus_x"))
+        return damage_uses_x(clause.data)
     in_data = clause.kind in ("trigger", "when_moved")
     effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)
@@ -711,6 +712,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
+    if any(e.get("do") == "attack_deals" for e in [*hit, *stopped]):
+        return False  # after its damage was dealt "+N" would change nothing
     if requires:
         attack["requires"] = requires[0]
     if effects:

@@ -213,12 +213,14 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+    from engine.cardtext.damage import parse_attack_deals
 
     return (
         _match(EFFECTS, body)
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
+        or parse_attack_deals(body)
         or parse_choice(body)
         or parse_reference(body)
     )
@@ -306,7 +308,9 @@ DAMAGE: _Table = [
 
 
 def parse_damage(body: str) -> Json | None:
-    return _match(DAMAGE, body)
+    from engine.cardtext.damage import parse_damage_terms  # it builds on this module
+
+    return _match(DAMAGE, body) or parse_damage_terms(body)
 
 
 # Score-era energy attacks cost 2 power stages unless the card says otherwise.

@@ -142,8 +142,9 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
         # Namekian Training Ball (Awakening)
         "If you control more than 1 Earth Dragon Ball, this attack deals +3 life cards of "
         "damage and damage from this attack cannot be prevented.",
-        # Saiyan High Kick (Awakening)
-        "If you have more than 4 cards in your hand, this attack deals +6 life cards of damage.",
+        # Saiyan High Kick (Awakening) is read now (tests/cardtext/test_damage.py); "instead"
+        "If your opponent controls no Drills, this attack deals +4 stages of damage instead "
+        "of +2.",
         # Red Jab (Awakening)
         "If you do, damage from this attack cannot be prevented.",
         # Black Swagger Blast (Promos)

@@ -1,0 +1,159 @@
+"""An attack's damage read term by term, and what its own sentences add to it.
+
+- `DAMAGE:` lines the fixed table (engine.cardtext.patterns.DAMAGE) does not hold: sums of
+  terms, each `AT`, a number or `X`, signed `+` / `-` after the first, grouped by the unit
+  word that closes them ("AT +3 stages and +2 life cards", "3 life cards + 3 stages",
+  "6 - X stages", "X stages and X life cards"). At most one AT and one X a unit, at most
+  two units; "or" (a choice), "/" and anything else leave the line to players. An attack
+  dealing both stages and life cards: engine.combat.damage_parts (docs/rulings.md 83).
+- "This attack deals +3 life cards (of damage).": `attack_deals` (engine.attack_bonus), in
+  an attack's own sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext.patterns import number
+
+Json = dict[str, Any]
+_IC = re.IGNORECASE
+
+_NUMBER = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+# One token at a time; anything between tokens but spaces fails the line.
+_TOKEN = re.compile(
+    rf"\s*(?:(?P<sign>[+-])|(?P<and>and)\b|(?P<at>AT)\b|(?P<x>X)\b|(?P<n>{_NUMBER})\b"
+    r"|(?P<stages>(?:power )?stages?)\b|(?P<life>life cards?)\b)",
+    _IC,
+)
+
+
+def _tokens(body: str) -> list[tuple[str, str]] | None:
+    tokens: list[tuple[str, str]] = []
+    at = 0
+    while at < len(body):
+        found = _TOKEN.match(body, at)
+        if found is None or found.end() == at:
+            return None if body[at:].strip() else tokens
+        kind = found.lastgroup
+        assert kind is not None
+        tokens.append((kind, found.group(kind)))
+        at = found.end()
+    return tokens
+
+
+def parse_damage_terms(body: str) -> Json | None:
+    """ "AT +3 stages and +2 life cards" -> {kind: at, amount: 3, also: {kind: life,
+    amount: 2}}; None unless the whole line is terms and units."""
+    tokens = _tokens(body)
+    if not tokens:
+        return None
+    parts: list[Json] = []
+    terms: list[tuple[int, str, str]] = []  # (sign, kind, word) since the last unit
+    sign: int | None = None
+    joined = True  # a term may start the line, or follow "+", "-" or "and"
+    for kind, word in tokens:
+        if kind == "sign":
+            if sign is not None:
+                return None
+            sign = -1 if word == "-" else 1
+            joined = True
+        elif kind == "and":
+            if sign is not None or terms or not parts:  # only between two units
+                return None
+            joined = True
+        elif kind in ("at", "x", "n"):
+            if not joined:
+                return None  # "AT 2 stages": a term after the first needs its sign
+            terms.append((sign or 1, kind, word))
+            sign, joined = None, False
+        else:  # a unit closes the terms before it
+            if not terms or sign is not None:
+                return None
+            part = _part(terms, kind)
+            if part is None:
+                return None
+            parts.append(part)
+            terms, joined = [], False
+    if sign is not None:
+        return None
+    if terms:  # "4 life cards + AT": a bare AT is AT stages (2016 GLOSSARY "AT")
+        if [kind for _, kind, _ in terms] != ["at"] or terms[0][0] < 0:
+            return None
+        parts.append({"kind": "at", "amount": 0, "unit": "stages"})
+    return _combine(parts)
+
+
+def _part(terms: list[tuple[int, str, str]], unit: str) -> Json | None:
+    """One unit's terms: at most one AT (never taken off), one X, numbers summed."""
+    kinds = [kind for _, kind, _ in terms]
+    if kinds.count("at") > 1 or kinds.count("x") > 1:
+        return None
+    amount = 0
+    part: Json = {}
+    for sign, kind, word in terms:
+        if kind == "at":
+            if sign < 0:
+                return None
+            part["at"] = True
+        elif kind == "x":
+            part["minus_x" if sign < 0 else "plus_x"] = True
+        else:
+            amount += sign * number(word)
+    if amount < 0:
+        return None
+    at = part.pop("at", False)
+    kind = ("at" if at else "stages") if unit == "stages" else ("at_life" if at else "life")
+    return {"kind": kind, "amount": amount, "unit": unit, **part}
+
+
+def _combine(parts: list[Json]) -> Json | None:
+    """Parts of one unit are one sum ("5 life cards + X life cards"); two units at most."""
+    by_unit: dict[str, Json] = {}
+    for part in parts:
+        unit = part.pop("unit")
+        if unit not in by_unit:
+            by_unit[unit] = part
+            continue
+        first = by_unit[unit]
+        if part["kind"] != unit or {"plus_x", "minus_x"} & set(first) & set(part):
+            return None  # a second AT or X in the same unit
+        first["amount"] += part["amount"]
+        first.update({k: v for k, v in part.items() if k not in ("kind", "amount")})
+    if not by_unit or any(p.get("minus_x") and p.get("plus_x") for p in by_unit.values()):
+        return None
+    ordered = list(by_unit.values())  # as printed: the first part carries the second
+    damage = _clean(ordered[0])
+    if len(ordered) == 2:
+        damage["also"] = _clean(ordered[1])
+    return damage
+
+
+def _clean(part: Json) -> Json:
+    return {k: v for k, v in part.items() if v or k in ("kind", "amount")}
+
+
+def damage_uses_x(damage: Json) -> bool:
+    """Whether a DAMAGE line needs the card's X (so a readable "X = ..." sentence)."""
+    also = damage.get("also")
+    return bool(damage.get("plus_x") or damage.get("minus_x") or (also and damage_uses_x(also)))
+
+
+# --- "This attack deals +3 life cards of damage." ----------------------------------------
+_DEALS = re.compile(
+    rf"(?:have )?this attack (?:deals|does|deal|do) (?:an additional )?\+({_NUMBER}|X) "
+    r"(?:(?:power )?(stages?)|(life cards?))(?: of damage)?",
+    _IC,
+)
+
+
+def parse_attack_deals(body: str) -> Json | None:
+    found = _DEALS.fullmatch(body)
+    if found is None:
+        return None
+    unit = "stages" if found.group(2) else "life"
+    amount = found.group(1)
+    if amount.upper() == "X":
+        return {"do": "attack_deals", "unit": unit, "x": True}
+    return {"do": "attack_deals", "unit": unit, "amount": number(amount)}

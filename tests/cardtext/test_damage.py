@@ -1,0 +1,134 @@
+"""DAMAGE lines of two parts or signed terms, and "This attack deals +N ..." (engine/cardtext/
+damage.py; 2016 ATTACK TIMING SUMMARY step 4, GLOSSARY "AT" and "Modifiers")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import Card, CardType
+from engine.cardtext import compile_text, reproduces
+
+PHYSICAL = CardType.PHYSICAL_COMBAT
+
+
+def damage_of(line: str, before: str = "") -> object:
+    text = f"Physical attack. {before}DAMAGE: {line}"
+    result = compile_text(text, PHYSICAL)
+    attack = result.fields.get("attack")
+    return attack["damage"] if attack and result.status == "automated" else None
+
+
+@pytest.mark.parametrize(
+    ("line", "damage"),
+    [
+        ("3 stages + 3 life cards.", {"kind": "stages", "amount": 3,
+                                      "also": {"kind": "life", "amount": 3}}),
+        ("4 life cards and 4 stages.", {"kind": "life", "amount": 4,
+                                        "also": {"kind": "stages", "amount": 4}}),
+        ("3 Stages + 3 Life cards.", {"kind": "stages", "amount": 3,
+                                      "also": {"kind": "life", "amount": 3}}),
+        ("AT +3 stages and +2 life cards.", {"kind": "at", "amount": 3,
+                                             "also": {"kind": "life", "amount": 2}}),
+        # "AT stages" is AT; AT as life cards is at_life (normalise.py)
+        ("4 life cards +AT stages.", {"kind": "life", "amount": 4,
+                                      "also": {"kind": "at", "amount": 0}}),
+        ("4 stages +AT life cards.", {"kind": "stages", "amount": 4,
+                                      "also": {"kind": "at_life", "amount": 0}}),
+        ("AT life cards +4 stages.", {"kind": "at_life", "amount": 0,
+                                      "also": {"kind": "stages", "amount": 4}}),
+        ("3 +AT life cards.", {"kind": "at_life", "amount": 3}),
+    ],
+)  # fmt: skip
+def test_two_part_and_signed_damage_lines(line: str, damage: object) -> None:
+    assert damage_of(line) == damage
+
+
+@pytest.mark.parametrize(
+    ("line", "damage"),
+    [
+        ("6-X stages.", {"kind": "stages", "amount": 6, "minus_x": True}),
+        ("9 - X life cards.", {"kind": "life", "amount": 9, "minus_x": True}),
+        ("AT+ X life cards.", {"kind": "at_life", "amount": 0, "plus_x": True}),
+        ("X stages and X life cards.", {"kind": "stages", "amount": 0, "plus_x": True,
+                                        "also": {"kind": "life", "amount": 0, "plus_x": True}}),
+    ],
+)  # fmt: skip
+def test_damage_with_x(line: str, damage: object) -> None:
+    assert damage_of(line, "X = your anger. ") == damage
+    assert damage_of(line) is None  # no definition of X: left to players
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 life cards or 4 stages.",  # the attacker's choice
+        "X stages/life cards +2 life cards.",
+        "AT + AT stages.",  # two AT values
+        "AT 2+stages.",  # a term without its sign
+        "3 stages + 3.",  # a number without its unit
+        "3 stages - 4 stages.",  # less than nothing
+        "AT +4stages.",  # a typo
+        "4 stages +4 stages for each copy of Saiyan Headbutt in your discard pile.",
+    ],
+)
+def test_damage_lines_not_read_leave_the_attack_to_players(line: str) -> None:
+    result = compile_text(f"Physical attack. DAMAGE: {line}", PHYSICAL)
+    assert result.status == "manual", result.fields
+
+
+def test_a_two_part_card_reproduces() -> None:
+    text = "Physical attack. DAMAGE: AT +3 stages and +2 life cards."
+    fields = compile_text(text, PHYSICAL).fields
+    card = Card.model_validate({"name": "Split", "type": "physical_combat", "text": text,
+                                **fields})  # fmt: skip
+    assert card.attack is not None and card.attack.damage.also is not None
+    assert reproduces(card)
+
+
+# --- "This attack deals +N ..." ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("sentence", "effect"),
+    [
+        ("This attack deals +3 life cards of damage.",
+         {"do": "attack_deals", "unit": "life", "amount": 3}),
+        ("If you have more than 4 cards in your hand, this attack deals +6 life cards of damage.",
+         {"do": "attack_deals", "unit": "life", "amount": 6,
+          "if": {"compare": [{"left": {"of": "hand"}, "op": "gt", "value": 4}]}}),
+        ("If you do, this attack deals +3 life cards.",
+         {"do": "attack_deals", "unit": "life", "amount": 3, "if_you_do": True}),
+        ("If you have at least 5 Drills in play, this attack deals an additional +7 life cards "
+         "of damage.", None),
+        ("This attack deals +1 power stage of damage.",
+         {"do": "attack_deals", "unit": "stages", "amount": 1}),
+    ],
+)  # fmt: skip
+def test_this_attack_deals_more(sentence: str, effect: object) -> None:
+    before = "Discard a card from your hand. " if sentence.startswith("If you do") else ""
+    result = compile_text(f"Physical attack. {before}{sentence} DAMAGE: AT.", PHYSICAL)
+    assert result.status == "automated", result.unread
+    if effect is not None:
+        assert result.fields["attack"]["effects"][-1] == effect
+
+
+def test_this_attack_deals_more_as_the_price_of_a_cost() -> None:
+    text = ("Physical attack. You may lower your anger 2 levels to have this attack deal "
+            "+2 stages. DAMAGE: AT.")  # fmt: skip
+    effects = compile_text(text, PHYSICAL).fields["attack"]["effects"]
+    assert effects[1] == {"do": "attack_deals", "unit": "stages", "amount": 2, "if_you_do": True}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # after the damage, "+N" would change nothing
+        "Physical attack. DAMAGE: AT. HIT: This attack deals +3 life cards of damage.",
+        # not an attack: "this attack" names none
+        "POWER: This attack deals +3 life cards of damage.",
+        # "for each", "instead" are not read
+        "Physical attack. This attack deals +1 stage of damage for each Drill in play. DAMAGE: AT.",
+        "Physical attack. This attack deals +4 stages of damage instead of +2. DAMAGE: AT.",
+    ],
+)
+def test_this_attack_deals_more_where_it_means_nothing_is_left(text: str) -> None:
+    card_type = CardType.EVENT if text.startswith("POWER") else PHYSICAL
+    assert compile_text(text, card_type).status == "manual"
