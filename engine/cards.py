@@ -216,10 +216,19 @@ class Quantity(_Strict):
     of: Literal[
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
+        "pur", "stage", "attached", "attack_life_cards",
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
     styled: bool | None = None  # only Styled (True) / non-Styled (False) cards
+    # engine.quantities (docs/rulings.md 84): more filters on what is counted,
+    # more zones counted with `of`, and "the number of different card types in ..."
+    title_has: str | None = None  # "with "Cell Jr." in the title"
+    endurance: bool = False  # "cards with Endurance"
+    dragon_ball_set: str | None = None  # "Earth Dragon Balls"
+    named: str | None = None  # "Frieza Named cards": non-personality cards of that character
+    also_in: list[Literal["hand", "discard_pile", "banished"]] = []
+    distinct_types: bool = False
     # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"

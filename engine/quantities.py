@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, CardType, Quantity, Style
+
+_MP = -1  # an attached card's host when it is the Main Personality (engine.state.AttachedCard)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -13,7 +16,11 @@ if TYPE_CHECKING:
 def count(game: Game, controller: int, quantity: Quantity) -> int:
     """The value of `quantity` now, for the card's controller (docs/rulings.md 44)."""
     sides = {"self": [controller], "opponent": [1 - controller], "both": [0, 1]}
-    if quantity.actor != "mp":
+    if quantity.of == "attack_life_cards":
+        # "the number of life cards that attack dealt": discarded as its damage so far, as
+        # Critical Damage counts them (docs/rulings.md 84); none outside an attack
+        total = game.state.attack.life_cards if game.state.attack is not None else 0
+    elif quantity.actor != "mp":
         total = _in_attack(game, quantity) or 0
     else:
         total = sum(_one_side(game, player, quantity) for player in sides[quantity.who])
@@ -43,8 +50,14 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         return game.power_level(player)
     if quantity.of == "anger":
         return state.anger
+    if quantity.of == "pur":  # the MP's Power Up Rating with its modifiers (turn.power_up)
+        return game.card(state.mp_card).pur + game.modifier_total(player, "pur") + (
+            game.modifier_total(player, "mp_pur"))  # fmt: skip
+    if quantity.of == "stage":  # "the number of power stages your MP is above 0"
+        return state.stage
     if quantity.of == "personalities":
-        return 1 + len(state.allies)
+        return sum(1 for iid in [state.mp_card, *(a.iid for a in state.allies)]
+                   if _fits(game.card(iid), quantity))  # fmt: skip
     in_play = {
         "dragon_balls": state.dragon_balls,
         "allies": [ally.iid for ally in state.allies],
@@ -55,8 +68,14 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         "hand": state.hand,
         "discard_pile": state.discard,
         "banished": state.banished,
-    }[quantity.of]
-    return sum(1 for iid in in_play if _fits(game.card(iid), quantity))
+        # "cards attached to your MP": whoever controls them (2016 GLOSSARY "Attached Cards")
+        "attached": [card.iid for card in state.attached if card.host == _MP],
+    }
+    cards = [iid for zone in (quantity.of, *quantity.also_in) for iid in in_play[zone]]
+    fitting = [game.card(iid) for iid in cards if _fits(game.card(iid), quantity)]
+    if quantity.distinct_types:  # "the number of different card types in ..."
+        return len({card.type for card in fitting})
+    return len(fitting)
 
 
 def _attached_drills(game: Game, player: int) -> list[int]:
@@ -67,7 +86,31 @@ def _fits(card: Card, quantity: Quantity) -> bool:
     """Of the wanted type, and Styled or not (Styled: of a style, not Freestyle)."""
     if quantity.card_type is not None and card.type != quantity.card_type:
         return False
+    if quantity.title_has is not None and quantity.title_has.lower() not in card.title.lower():
+        return False
+    if quantity.endurance and not card.endurance:
+        return False
+    if quantity.dragon_ball_set is not None and (
+        card.dragon_ball is None or card.dragon_ball.set.lower() != quantity.dragon_ball_set.lower()
+    ):
+        return False
+    if quantity.named is not None and not _named(card, quantity.named):
+        return False
     return quantity.styled is None or (card.style != Style.FREESTYLE) == quantity.styled
+
+
+def _named(card: Card, name: str) -> bool:
+    """A <name> Named card: a Freestyle card, not a personality, with the character's name
+    in its title (2016 "Building a Deck": "Some Freestyle cards are Named, meaning they have
+    a character's name in the title"), or a card file's `personality` on it."""
+    if card.is_personality:
+        return False
+    if card.personality is not None:
+        return card.personality.lower() == name.lower()
+    words = re.findall(r"[\w.-]+", card.title.lower().replace("'s", ""))
+    wanted = name.lower().split()
+    found = any(words[n : n + len(wanted)] == wanted for n in range(len(words)))
+    return card.style == Style.FREESTYLE and found
 
 
 def x_of(game: Game, controller: int, card: Card) -> int:

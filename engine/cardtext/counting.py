@@ -1,0 +1,158 @@
+""" "X = the number of <things> <where>" read phrase by phrase (engine.cards.Quantity;
+engine.quantities counts it as the sentence resolves, docs/rulings.md 44 and 84).
+
+    things: [your] [Styled | non-Styled] ["<words>"] [Earth | Namek] [<Name> Named]
+            <Allies | Drills | Setups | Dragon Balls | personalities | <type> cards | cards>
+            [with Endurance | with "<words>" in the title]
+          | different card types                      (a zone only: each type counted once)
+    where:  in play | you control | you have in play | your opponent controls
+          | in your (opponent's) <zone> [and <zone>]  (hand, discard pile, Banished Zone)
+            [with "<words>" in the title]
+
+and "your (opponent's) PUR", "the number of life cards that (this) attack dealt" (`twice`
+...), "the number of power stages your (opponent's) MP is above N",
+"the number of cards attached to your MP". A phrase with anything else ("Saiyans": a race
+the card files seldom record, "his Banished Zone": whose is not said, "this way": what an
+earlier sentence did) is not read, so its X sentences stay for players.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext.patterns import N, number
+
+Json = dict[str, Any]
+_IC = re.IGNORECASE
+_WHOSE = r"(your|your opponent's)"
+_ZONE = r"(?:hand|discard pile|banished zone)"
+_ZONES = {"hand": "hand", "discard pile": "discard_pile", "banished zone": "banished"}
+
+_NUMBER_OF = re.compile(
+    rf"(?:the )?number of (?P<mine>your )?(?P<things>.+?) (?P<where>in play|you control"
+    rf"|you have in play|your opponent controls|in {_WHOSE} (?P<zones>{_ZONE}"
+    rf"(?:(?:,| and| or) (?:your )?{_ZONE})*))(?: with (?P<title>\"[^\"]+\") in the title)?",
+    _IC,
+)
+_PUR = re.compile(rf"{_WHOSE} (?:MP's )?PUR", _IC)
+_ABOVE = re.compile(rf"the number of (?:power )?stages {_WHOSE} MP is above {N}", _IC)
+_ATTACHED = re.compile(rf"the number of cards attached to {_WHOSE} MP", _IC)
+
+_IN_PLAY = {"dragon balls": "dragon_balls", "allies": "allies", "drills": "drills",
+            "setups": "setups", "personalities": "personalities"}  # fmt: skip
+_THING = re.compile(
+    r"(?:(?P<styled>styled|non-styled) )?(?:(?P<quoted>\"[^\"]+\") )?"
+    r"(?:(?P<set>earth|namek) (?=dragon balls?))?"
+    r"(?:(?P<named>(?-i:[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)*)) named (?=cards?))?(?P<kind>.+?)"
+    r"(?: with (?:(?P<endurance>endurance)|(?P<title>\"[^\"]+\") in the title))?",
+    _IC,
+)
+
+
+def _who(whose: str) -> str:
+    return "self" if whose.lower() == "your" else "opponent"
+
+
+_DEALT = re.compile(
+    r"the (?:number of life cards|amount of life card damage) (?:that|this) attack dealt", _IC
+)
+_TWICE = re.compile(r"twice (.+)", _IC)
+
+
+def parse_count(text: str) -> Json | None:
+    from engine.cardtext.quantities import parse_quantity  # it builds on this module
+
+    found = _TWICE.fullmatch(text)
+    if found:
+        inner = parse_quantity(found.group(1))
+        return None if inner is None or "times" in inner else {**inner, "times": 2}
+    if _DEALT.fullmatch(text):
+        return {"of": "attack_life_cards"}
+    found = _PUR.fullmatch(text)
+    if found:
+        return _with_who({"of": "pur"}, _who(found.group(1)))
+    found = _ABOVE.fullmatch(text)
+    if found:
+        amount = number(found.group(2))
+        quantity = _with_who({"of": "stage"}, _who(found.group(1)))
+        return {**quantity, "plus": -amount} if amount else quantity
+    found = _ATTACHED.fullmatch(text)
+    if found:
+        return _with_who({"of": "attached"}, _who(found.group(1)))
+    found = _NUMBER_OF.fullmatch(text)
+    return None if found is None else _number_of(found)
+
+
+def _with_who(quantity: Json, who: str) -> Json:
+    return quantity if who == "self" else {**quantity, "who": who}
+
+
+def _number_of(found: re.Match[str]) -> Json | None:
+    where = found.group("where").lower()
+    things = found.group("things")
+    zones = found.group("zones")
+    if things.lower() == "different card types":
+        if zones is None or found.group("mine") or found.group("title"):
+            return None
+        return _in_zones({"distinct_types": True}, found.group(4), zones)
+    thing = _THING.fullmatch(things)
+    if thing is None or (thing.group("title") and found.group("title")):
+        return None
+    filters = _filters(thing, found.group("title"))
+    if filters is None:
+        return None
+    if zones is not None:
+        if found.group("mine"):
+            return None  # "your Allies in your discard pile": said twice
+        kind = _zone_kind(thing.group("kind"))
+        return None if kind is None else _in_zones({**kind, **filters}, found.group(4), zones)
+    of = _IN_PLAY.get(thing.group("kind").lower())
+    if of is None or ("dragon_ball_set" in filters and of != "dragon_balls"):
+        return None
+    if filters.get("named") or filters.get("endurance"):
+        return None  # Named cards and Endurance are counted in zones only
+    who = {"in play": "both", "your opponent controls": "opponent"}.get(where, "self")
+    if found.group("mine"):
+        if where != "in play":
+            return None  # "your Allies you control"
+        who = "self"
+    return _with_who({"of": of, **filters}, who)
+
+
+def _filters(thing: re.Match[str], title_after: str | None) -> Json | None:
+    filters: Json = {}
+    if thing.group("styled"):
+        filters["styled"] = thing.group("styled").lower() == "styled"
+    titles = [t for t in (thing.group("quoted"), thing.group("title"), title_after) if t]
+    if len(titles) > 1:
+        return None
+    if titles:
+        filters["title_has"] = titles[0][1:-1].strip()
+    if thing.group("set"):
+        filters["dragon_ball_set"] = thing.group("set").capitalize()
+    if thing.group("named"):
+        filters["named"] = thing.group("named")
+    if thing.group("endurance"):
+        filters["endurance"] = True
+    return filters
+
+
+def _zone_kind(kind: str) -> Json | None:
+    from engine.cardtext.quantities import zone_filter  # it builds on this module
+
+    if kind.lower() == "personalities":
+        return None  # a Main Personality or an Ally card: not one card type
+    return zone_filter(kind.lower())
+
+
+def _in_zones(quantity: Json, whose: str, zones: str) -> Json | None:
+    names = [z.strip().lower().removeprefix("your ")
+             for z in re.split(r",| and| or", zones, flags=_IC) if z.strip()]  # fmt: skip
+    kinds = [_ZONES[name] for name in names]
+    if len(set(kinds)) != len(kinds):
+        return None
+    result: Json = {"of": kinds[0], **quantity}
+    if kinds[1:]:
+        result["also_in"] = kinds[1:]
+    return _with_who(result, _who(whose))

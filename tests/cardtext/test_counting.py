@@ -1,0 +1,71 @@
+""" "X = the number of <things> <where>" read phrase by phrase (engine/cardtext/counting.py;
+docs/rulings.md 44 and 84)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import Quantity
+from engine.cardtext.quantities import parse_definition
+
+
+@pytest.mark.parametrize(
+    ("sentence", "quantity"),
+    [
+        ("X = the number of different card types in your opponent's Banished Zone",
+         {"of": "banished", "who": "opponent", "distinct_types": True}),
+        ("X = the number of Earth Dragon Balls you control",
+         {"of": "dragon_balls", "dragon_ball_set": "Earth"}),
+        ("X = the number of Namek Dragon Balls in play",
+         {"of": "dragon_balls", "dragon_ball_set": "Namek", "who": "both"}),
+        ("X = your PUR +1", {"of": "pur", "plus": 1}),
+        ("X = your opponent's PUR", {"of": "pur", "who": "opponent"}),
+        ("X = 3 times number of Frieza Named cards in your discard pile",
+         {"of": "discard_pile", "named": "Frieza", "times": 3}),
+        ('X= the number of Allies in play with "Cell Jr." in the title',
+         {"of": "allies", "title_has": "Cell Jr.", "who": "both"}),
+        ('X = the number of your "Ginyu Force" Allies in play',
+         {"of": "allies", "title_has": "Ginyu Force"}),
+        ("X= the number of non-Styled Drills in play",
+         {"of": "drills", "styled": False, "who": "both"}),
+        ("X = the number of Styled Drills your opponent controls",
+         {"of": "drills", "styled": True, "who": "opponent"}),
+        ("X = the number of Allies in your discard pile and Banished Zone",
+         {"of": "discard_pile", "card_type": "ally", "also_in": ["banished"]}),
+        ("X = the number of cards with Endurance in your opponent's discard pile, to a max of 10",
+         {"of": "discard_pile", "who": "opponent", "endurance": True, "maximum": 10}),
+        ("X = the number of power stages your opponent's MP is above 0",
+         {"of": "stage", "who": "opponent"}),
+        ("X= the number of cards attached to your MP", {"of": "attached"}),
+        ("X = the number of life cards that attack dealt", {"of": "attack_life_cards"}),
+        ("X = twice the amount of life card damage this attack dealt",
+         {"of": "attack_life_cards", "times": 2}),
+    ],
+)  # fmt: skip
+def test_counts(sentence: str, quantity: dict[str, object]) -> None:
+    assert parse_definition(sentence) == quantity
+    Quantity.model_validate(quantity)  # the engine can count it
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "X = the number of Saiyans in play",  # a race: seldom in the card files
+        "X = the number of Saiyan personalities in play",
+        "X = the number of cards with Endurance in his Banished Zone",  # whose?
+        "X = the number of cards destroyed",  # what an earlier sentence did
+        "X = the number of Drills banished this way",
+        "X = the number of Drills your control",  # a typo
+        "X = the number of Earth Allies in play",  # a Dragon Ball set on an Ally
+        "X = the number of frieza Named cards in your discard pile",  # not a name
+        "X = the number of Frieza Named cards in play",  # Named cards: in a zone only
+        "X = the number of your Allies in your discard pile",  # whose, twice
+        "X = the number of different card types in play",
+        "X = the number of Allies in your discard pile and discard pile",
+        "X = the number of power stages of damage dealt by this attack",  # not kept
+        "X = twice twice your PUR",
+        'X = the number of "Cell" Allies with "Jr." in the title in play',  # two titles
+    ],
+)
+def test_counts_not_read(sentence: str) -> None:
+    assert parse_definition(sentence) is None
