@@ -647,6 +647,9 @@ class Attack(_Strict):
     # "(Life card) damage from this attack is banished": the cards the defender discards
     # as its damage go to the Banished Zone (docs/rulings.md 82)
     damage_banished: bool = False
+    # "Damage from this attack cannot be redirected.": no Ally may take its stages
+    # (2016 ALLIES DURING COMBAT; docs/rulings.md 85)
+    no_redirect: bool = False
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals

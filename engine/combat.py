@@ -512,6 +512,7 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         choice is None
         and game.player(defender).allies
         and not game.has_modifier(defender, "allies_idle")
+        and not _no_redirect(game)
     ):
         extra = {} if part is None else {"part": part}
         game.ask(
@@ -525,6 +526,13 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         return
     target = mechanics.parse_personality(choice) if choice else MAIN_PERSONALITY
     game.then(("stage_damage", {"player": defender, "amount": amount, "target": target}))
+
+
+def _no_redirect(game: Game) -> bool:
+    """ "Damage from this attack cannot be redirected." (docs/rulings.md 85)"""
+    attack = game.state.attack
+    ability = game.card(attack.source).attack if attack is not None else None
+    return ability is not None and ability.no_redirect
 
 
 @handler("attack_hit")

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from engine.cards import Card, CardType
 from engine.cardtext import after_use, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
-from engine.cardtext.damage import damage_uses_x
+from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
 
@@ -360,7 +360,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
         return
-    if put("attack_flags", after_use.parse_attack_flags(body)):
+    if put("attack_flags", after_use.parse_attack_flags(body) or parse_redirect_flags(body)):
         return
     attach = p.ATTACH.fullmatch(body)
     if attach:

@@ -157,3 +157,24 @@ def parse_attack_deals(body: str) -> Json | None:
     if amount.upper() == "X":
         return {"do": "attack_deals", "unit": unit, "x": True}
     return {"do": "attack_deals", "unit": unit, "amount": number(amount)}
+
+
+# --- "Damage from this attack cannot be redirected." -----------------------------------------
+_REDIRECT = re.compile(
+    r"damage (?:from|for|of) this attack cannot be redirected(?: or (prevented|modified))?"
+    r"|this attack cannot have its damage redirected(?: or (prevented|modified))?",
+    _IC,
+)
+
+
+def parse_redirect_flags(body: str) -> Json | None:
+    """Attack flags: `no_redirect` (2016 ALLIES DURING COMBAT: "you may have an Ally lose
+    those stages instead" is refused), with "or prevented / modified"."""
+    found = _REDIRECT.fullmatch(body)
+    if found is None:
+        return None
+    flags: Json = {"no_redirect": True}
+    also = (found.group(1) or found.group(2) or "").lower()
+    if also:
+        flags["unpreventable" if also == "prevented" else "unmodifiable"] = True
+    return flags

@@ -145,7 +145,7 @@ def test_only_stopped_by_card_types(sentence: str, types: list[CardType]) -> Non
 @pytest.mark.parametrize(
     "sentence",
     [
-        "Damage from this attack cannot be redirected or prevented.",
+        "Damage from this attack cannot be redirected or stopped.",
         "Damage from your Styled attacks cannot be prevented this combat.",
         "This attack cannot be stopped or have its damage prevented by Allies.",
         "This attack can only be stopped by a Setup card.",

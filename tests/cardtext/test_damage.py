@@ -132,3 +132,33 @@ def test_this_attack_deals_more_as_the_price_of_a_cost() -> None:
 def test_this_attack_deals_more_where_it_means_nothing_is_left(text: str) -> None:
     card_type = CardType.EVENT if text.startswith("POWER") else PHYSICAL
     assert compile_text(text, card_type).status == "manual"
+
+
+# --- "Damage from this attack cannot be redirected." ------------------------------------------
+@pytest.mark.parametrize(
+    ("sentence", "flags"),
+    [
+        ("Damage from this attack cannot be redirected.", {"no_redirect": True}),
+        ("Damage for this attack cannot be redirected or prevented.",
+         {"no_redirect": True, "unpreventable": True}),
+        ("This attack cannot have its damage redirected.", {"no_redirect": True}),
+    ],
+)  # fmt: skip
+def test_damage_cannot_be_redirected(sentence: str, flags: dict[str, bool]) -> None:
+    result = compile_text(f"Physical attack. {sentence} DAMAGE: AT.", PHYSICAL)
+    assert result.status == "automated"
+    attack = result.fields["attack"]
+    assert {k: attack[k] for k in flags} == flags
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Damage from this attack cannot be redirected to an Ally.",  # not read: "to an Ally"
+        "Damage from your attacks cannot be redirected this combat.",  # not this attack
+        "Damage from this cannot be redirected.",
+    ],
+)
+def test_redirect_sentences_not_read(sentence: str) -> None:
+    result = compile_text(f"Physical attack. {sentence} DAMAGE: AT.", PHYSICAL)
+    assert result.status == "manual"

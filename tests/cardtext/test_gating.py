@@ -103,9 +103,10 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
         ("Stops a physical attack and lowers the attacker 1 level. Gain 2 stages.", EVENT),
         ("Stop a physical attack from an Ally. Raise your anger 1 level.", SETUP),
         ("Prevents all damage from a Styled attack. Draw a card.", EVENT),
-        # Namekian Backhand (Awakening): "cannot be redirected" is not read
+        # Namekian Backhand (Awakening) is read now (tests/cardtext/test_damage.py); "to an
+        # Ally" is not
         (
-            "Physical attack. Damage for this attack cannot be redirected or prevented. "
+            "Physical attack. Damage for this attack cannot be redirected to an Ally. "
             "DAMAGE: AT +3 stages.",
             CardType.PHYSICAL_COMBAT,
         ),
