@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import AttackDeals
+from engine.quantities import count
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -21,14 +22,14 @@ def apply_attack_deals(
     attack = game.state.attack
     if not in_attack or attack is None or attack.attacker != controller:
         return
+    # "for each ...": counted as the sentence resolves, as X is (docs/rulings.md 44)
+    amount = effect.amount * (1 if effect.per is None else count(game, controller, effect.per))
     if effect.unit == "stages":
-        attack.bonus_stages += effect.amount
+        attack.bonus_stages += amount
     else:
-        attack.bonus_life += effect.amount
+        attack.bonus_life += amount
     unit = "stage(s)" if effect.unit == "stages" else "life card(s)"
-    game.emit(
-        "attack_deals", f"{game.name(attack.source)} deals +{effect.amount} {unit} of damage."
-    )
+    game.emit("attack_deals", f"{game.name(attack.source)} deals +{amount} {unit} of damage.")
 
 
 def bonus(game: Game, unit: str) -> int:

@@ -533,6 +533,8 @@ class AttackDeals(_Effect):
     do: Literal["attack_deals"]
     amount: int = Field(default=0, ge=0)
     unit: Literal["stages", "life"]
+    # "+1 stage of damage for each Drill in play": `amount` times this count
+    per: Quantity | None = None
 
 
 class Hook(_Effect):

@@ -143,7 +143,7 @@ def damage_uses_x(damage: Json) -> bool:
 # --- "This attack deals +3 life cards of damage." ----------------------------------------
 _DEALS = re.compile(
     rf"(?:have )?this attack (?:deals|does|deal|do) (?:an additional )?\+({_NUMBER}|X) "
-    r"(?:(?:power )?(stages?)|(life cards?))(?: of damage)?",
+    r"(?:(?:power )?(stages?)|(life cards?))(?: of damage)?(?: for each (.+))?",
     _IC,
 )
 
@@ -154,9 +154,41 @@ def parse_attack_deals(body: str) -> Json | None:
         return None
     unit = "stages" if found.group(2) else "life"
     amount = found.group(1)
+    effect: Json = {"do": "attack_deals", "unit": unit}
     if amount.upper() == "X":
-        return {"do": "attack_deals", "unit": unit, "x": True}
-    return {"do": "attack_deals", "unit": unit, "amount": number(amount)}
+        effect["x"] = True
+    else:
+        effect["amount"] = number(amount)
+    if found.group(4):
+        per = for_each(found.group(4))
+        if per is None or effect.get("x"):
+            return None
+        effect["per"] = per
+    return effect
+
+
+# "for each Drill in play" is "the number of Drills in play" (engine.cardtext.counting)
+_PLURALS = [
+    (re.compile(r"\bally\b", _IC), "Allies"),
+    (re.compile(r"\bpersonality\b", _IC), "personalities"),
+    (re.compile(r"\b(card|drill|setup|event|dragon ball)\b", _IC), r"\1s"),
+]
+
+
+def for_each(phrase: str) -> Json | None:
+    """ "Drill in play", "card with 'Android' in the title in your discard pile" -> the
+    Quantity counting them, or None."""
+    from engine.cardtext.quantities import parse_quantity  # it builds on this module
+
+    phrase = re.sub(r"'([^']+)'", r'"\1"', phrase)  # 'Android' -> "Android"
+    parts = re.split(r'("[^"]*")', phrase)  # words inside quotes are a title: kept
+    for n in range(0, len(parts), 2):
+        for pattern, plural in _PLURALS:
+            parts[n] = pattern.sub(plural, parts[n])
+    quantity = parse_quantity("the number of " + "".join(parts))
+    if quantity is None or set(quantity) & {"times", "plus", "maximum"}:
+        return None
+    return quantity
 
 
 # --- "Damage from this attack cannot be redirected." -----------------------------------------

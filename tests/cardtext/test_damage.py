@@ -125,7 +125,7 @@ def test_this_attack_deals_more_as_the_price_of_a_cost() -> None:
         # not an attack: "this attack" names none
         "POWER: This attack deals +3 life cards of damage.",
         # "for each", "instead" are not read
-        "Physical attack. This attack deals +1 stage of damage for each Drill in play. DAMAGE: AT.",
+        "Physical attack. This attack deals +1 stage of damage for each stage paid. DAMAGE: AT.",
         "Physical attack. This attack deals +4 stages of damage instead of +2. DAMAGE: AT.",
     ],
 )
@@ -162,3 +162,26 @@ def test_damage_cannot_be_redirected(sentence: str, flags: dict[str, bool]) -> N
 def test_redirect_sentences_not_read(sentence: str) -> None:
     result = compile_text(f"Physical attack. {sentence} DAMAGE: AT.", PHYSICAL)
     assert result.status == "manual"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "per"),
+    [
+        ("This attack deals +1 stage of damage for each Drill in play.",
+         {"of": "drills", "who": "both"}),
+        ("This attack deals +1 stage of damage for each card with 'Android' in the title in "
+         "your discard pile.", {"of": "discard_pile", "title_has": "Android"}),
+        ("This attack deals +2 life cards of damage for each Ally you control.", {"of": "allies"}),
+        ("This attack deals +3 life cards of damage for each Named card revealed.", None),
+        ("This attack deals +3 stages of damage for each Drill destroyed.", None),
+        ("This attack deals +1 stage of damage for each stage paid.", None),
+        ("This attack deals +X stages of damage for each Ally you control.", None),
+    ],
+)  # fmt: skip
+def test_this_attack_deals_more_for_each(sentence: str, per: object) -> None:
+    text = f"Physical attack. X = your anger. {sentence} DAMAGE: AT."
+    result = compile_text(text, PHYSICAL)
+    if per is None:
+        assert result.status == "manual", result.fields
+    else:
+        assert result.fields["attack"]["effects"][-1]["per"] == per
