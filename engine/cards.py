@@ -224,6 +224,8 @@ class Quantity(_Strict):
     # engine.quantities (docs/rulings.md 84): more filters on what is counted,
     # more zones counted with `of`, and "the number of different card types in ..."
     title_has: str | None = None  # "with "Cell Jr." in the title"
+    title_is: str | None = None  # "copies of Saiyan Headbutt": cards of that printed title
+    personalities: bool = False  # "personalities in your discard pile": MP levels and Allies
     endurance: bool = False  # "cards with Endurance"
     dragon_ball_set: str | None = None  # "Earth Dragon Balls"
     named: str | None = None  # "Frieza Named cards": non-personality cards of that character
@@ -602,6 +604,10 @@ class Damage(_Strict):
     # "DAMAGE: 3 stages + 3 life cards": a second part in the other unit, dealt after the
     # stages (engine.combat.damage_parts; docs/rulings.md 83)
     also: Damage | None = None
+    # "+4 stages for each copy of Saiyan Headbutt in your discard pile": `each` times the
+    # count `per`, as the damage is dealt
+    each: int = Field(default=0, ge=0)
+    per: Quantity | None = None
 
     @property
     def unit(self) -> Literal["stages", "life"]:

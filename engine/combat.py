@@ -477,6 +477,8 @@ def _printed(game: Game, card: Card, damage: Damage) -> int:
     if damage.plus_x or damage.minus_x:
         x = quantities.x_of(game, attack.attacker, card)
         amount += -x if damage.minus_x else x
+    if damage.per is not None:  # "+4 stages for each copy of ... in your discard pile"
+        amount += damage.each * quantities.count(game, attack.attacker, damage.per)
     return amount
 
 

@@ -88,6 +88,10 @@ def _fits(card: Card, quantity: Quantity) -> bool:
         return False
     if quantity.title_has is not None and quantity.title_has.lower() not in card.title.lower():
         return False
+    if quantity.title_is is not None and quantity.title_is.lower() != card.title.lower():
+        return False
+    if quantity.personalities and not card.is_personality:
+        return False
     if quantity.endurance and not card.endurance:
         return False
     if quantity.dragon_ball_set is not None and (

@@ -88,10 +88,18 @@ def _with_who(quantity: Json, who: str) -> Json:
     return quantity if who == "self" else {**quantity, "who": who}
 
 
+_COPIES = re.compile(r"copies of (?P<title>(?-i:[A-Z]).+)", _IC)
+
+
 def _number_of(found: re.Match[str]) -> Json | None:
     where = found.group("where").lower()
     things = found.group("things")
     zones = found.group("zones")
+    copies = _COPIES.fullmatch(things)
+    if copies:  # "copies of Saiyan Headbutt": by printed title, in zones (as deck limits)
+        if zones is None or found.group("mine") or found.group("title"):
+            return None
+        return _in_zones({"title_is": copies.group("title")}, found.group(4), zones)
     if things.lower() == "different card types":
         if zones is None or found.group("mine") or found.group("title"):
             return None
@@ -141,8 +149,8 @@ def _filters(thing: re.Match[str], title_after: str | None) -> Json | None:
 def _zone_kind(kind: str) -> Json | None:
     from engine.cardtext.quantities import zone_filter  # it builds on this module
 
-    if kind.lower() == "personalities":
-        return None  # a Main Personality or an Ally card: not one card type
+    if kind.lower() == "personalities":  # Main Personality levels and Allies alike
+        return {"personalities": True}
     return zone_filter(kind.lower())
 
 

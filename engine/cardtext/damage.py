@@ -43,9 +43,33 @@ def _tokens(body: str) -> list[tuple[str, str]] | None:
     return tokens
 
 
+_FOR_EACH = re.compile(
+    rf"(.+?) ?\+ ?({_NUMBER}) (?:(?:power )?(stages?)|(life cards?)) for each (.+)", _IC
+)
+
+
 def parse_damage_terms(body: str) -> Json | None:
     """ "AT +3 stages and +2 life cards" -> {kind: at, amount: 3, also: {kind: life,
-    amount: 2}}; None unless the whole line is terms and units."""
+    amount: 2}}; a last term "+4 stages for each <thing> <where>" (`each`, `per`) adds to
+    the part of its unit. None unless the whole line is read."""
+    found = _FOR_EACH.fullmatch(body)
+    if found is None:
+        return _terms(body)
+    from engine.cardtext.patterns import parse_damage
+
+    damage, per = parse_damage(found.group(1)), for_each(found.group(5))
+    if damage is None or per is None:
+        return None
+    unit = "stages" if found.group(3) else "life"
+    parts = [damage, *([damage["also"]] if "also" in damage else [])]
+    part = next((p for p in parts if (p["kind"] in ("at", "stages")) == (unit == "stages")), None)
+    if part is None or "per" in part:
+        return None
+    part.update({"each": number(found.group(2)), "per": per})
+    return damage
+
+
+def _terms(body: str) -> Json | None:
     tokens = _tokens(body)
     if not tokens:
         return None
@@ -171,6 +195,7 @@ def parse_attack_deals(body: str) -> Json | None:
 _PLURALS = [
     (re.compile(r"\bally\b", _IC), "Allies"),
     (re.compile(r"\bpersonality\b", _IC), "personalities"),
+    (re.compile(r"\bcopy of\b", _IC), "copies of"),
     (re.compile(r"\b(card|drill|setup|event|dragon ball)\b", _IC), r"\1s"),
 ]
 

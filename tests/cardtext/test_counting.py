@@ -38,6 +38,10 @@ from engine.cardtext.quantities import parse_definition
          {"of": "stage", "who": "opponent"}),
         ("X= the number of cards attached to your MP", {"of": "attached"}),
         ("X = the number of life cards that attack dealt", {"of": "attack_life_cards"}),
+        ('X = the number of personalities with "Cell Jr." in the title in your discard pile',
+         {"of": "discard_pile", "personalities": True, "title_has": "Cell Jr."}),
+        ("X = the number of copies of Saiyan Headbutt in your Banished Zone",
+         {"of": "banished", "title_is": "Saiyan Headbutt"}),
         ("X = twice the amount of life card damage this attack dealt",
          {"of": "attack_life_cards", "times": 2}),
     ],
@@ -64,6 +68,8 @@ def test_counts(sentence: str, quantity: dict[str, object]) -> None:
         "X = the number of Allies in your discard pile and discard pile",
         "X = the number of power stages of damage dealt by this attack",  # not kept
         "X = twice twice your PUR",
+        "X = the number of copies of Saiyan Headbutt in play",  # in zones only
+        "X = the number of copies of that card in your discard pile",  # not a title
         'X = the number of "Cell" Allies with "Jr." in the title in play',  # two titles
     ],
 )

@@ -68,7 +68,7 @@ def test_damage_with_x(line: str, damage: object) -> None:
         "3 stages + 3.",  # a number without its unit
         "3 stages - 4 stages.",  # less than nothing
         "AT +4stages.",  # a typo
-        "4 stages +4 stages for each copy of Saiyan Headbutt in your discard pile.",
+        "4 stages +4 stages for each copy of Saiyan Headbutt in his discard pile.",
     ],
 )
 def test_damage_lines_not_read_leave_the_attack_to_players(line: str) -> None:
@@ -185,3 +185,21 @@ def test_this_attack_deals_more_for_each(sentence: str, per: object) -> None:
         assert result.status == "manual", result.fields
     else:
         assert result.fields["attack"]["effects"][-1]["per"] == per
+
+
+@pytest.mark.parametrize(
+    ("line", "damage"),
+    [
+        ("4 stages +4 stages for each copy of Saiyan Headbutt in your discard pile and "
+         "Banished Zone.",
+         {"kind": "stages", "amount": 4, "each": 4,
+          "per": {"of": "discard_pile", "title_is": "Saiyan Headbutt", "also_in": ["banished"]}}),
+        ("AT +1 stage for each Drill you control.",
+         {"kind": "at", "amount": 0, "each": 1, "per": {"of": "drills"}}),
+        ("3 life cards +1 stage for each Ally in play.", None),  # no part of that unit
+        ("4 stages +4 stages for each Drill destroyed.", None),
+        ("4 stages +4 stages for each copy of Saiyan Headbutt in play.", None),
+    ],
+)  # fmt: skip
+def test_damage_for_each(line: str, damage: object) -> None:
+    assert damage_of(line) == damage
