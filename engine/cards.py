@@ -193,6 +193,9 @@ class Modifier(_Strict):
         "unpreventable",
         "unpreventable_physical",
         "unpreventable_energy",
+        # `who`'s successful attacks (of `attacks`, `styled`) dealing at least `amount` life
+        # cards are considered to deal critical damage (engine.combat; docs/rulings.md 86)
+        "critical",
     ]
     amount: int = 0
     # "both": every player's attacks ("All attacks do +1 life card of damage.")

@@ -582,7 +582,7 @@ def attack_critical(game: Game, args: JsonDict) -> None:
     attack = game.state.attack
     if attack is None or attack.stopped:
         return
-    if attack.life_cards < game.rules.critical_damage_cards:
+    if attack.life_cards < critical_threshold(game):
         return
     player = attack.attacker
     choice = args.get("choice")
@@ -600,6 +600,23 @@ def attack_critical(game: Game, args: JsonDict) -> None:
         return
     game.then(("flush_triggers", {}))
     use_critical_effect(game, player, choice)
+
+
+def critical_threshold(game: Game) -> int:
+    """The life cards the attack in progress must deal for Critical Damage: five (2016
+    CRITICAL DAMAGE), or fewer while "your successful attacks (that deal 3 or more life
+    cards of damage) are considered to deal critical damage" (docs/rulings.md 86)."""
+    attack = game.state.attack
+    assert attack is not None
+    card = game.card(attack.source)
+    return min(
+        [game.rules.critical_damage_cards]
+        + [
+            modifier.amount
+            for modifier in game.active_modifiers(attack.attacker, "critical")
+            if modifiers.about(game, modifier, attack.attacker, card)
+        ]
+    )
 
 
 @handler("critical_effect")

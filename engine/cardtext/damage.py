@@ -235,3 +235,49 @@ def parse_redirect_flags(body: str) -> Json | None:
     if also:
         flags["unpreventable" if also == "prevented" else "unmodifiable"] = True
     return flags
+
+
+# --- "... are considered to deal critical damage this combat." --------------------------------
+_WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
+_CRITICAL = re.compile(
+    rf"(?P<pre>for the remainder of combat,? )?(?:all of your|all your|your) successful {_WHICH}"
+    rf"attacks(?: that (?:deal|do) (?:at least (?P<least>{_NUMBER})|(?P<more>{_NUMBER}) or more)"
+    rf" life cards? of damage)? are considered to deal critical damage"
+    r"(?P<dur> this combat| for the remainder of combat)?",
+    _IC,
+)
+# "the next attack" is used up by that attack even if it is stopped, so "your next
+# successful attack" (the next one that is not) is not read
+_NEXT_CRITICAL = re.compile(
+    rf"(?P<lead>your next|the next) {_WHICH}attack(?P<perform> you perform)? this combat "
+    r"is considered to deal critical damage",
+    _IC,
+)
+
+
+def parse_critical(body: str) -> Json | None:
+    """A floating `critical` modifier: the attacks it is about deal Critical Damage with
+    `amount` life cards or more (2016 CRITICAL DAMAGE; docs/rulings.md 86)."""
+    found = _CRITICAL.fullmatch(body)
+    if found is not None:
+        if bool(found.group("pre")) == bool(found.group("dur")):
+            return None  # how long must be said, once
+        least = found.group("least") or found.group("more")
+        modifier = {"mod": "critical", "amount": number(least) if least else 0, **_which(found)}
+        return {"do": "until_end_of_turn", "modifier": modifier}
+    found = _NEXT_CRITICAL.fullmatch(body)
+    if found is not None and (found.group("lead").lower() == "your next") != bool(
+        found.group("perform")
+    ):
+        modifier = {"mod": "critical", **_which(found)}
+        return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
+    return None
+
+
+def _which(found: re.Match[str]) -> Json:
+    which: Json = {}
+    if found.group("kind"):
+        which["attacks"] = found.group("kind").strip().lower()
+    if found.group("styled"):
+        which["styled"] = found.group("styled").strip().lower() == "styled"
+    return which

@@ -213,7 +213,7 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
-    from engine.cardtext.damage import parse_attack_deals
+    from engine.cardtext.damage import parse_attack_deals, parse_critical
 
     return (
         _match(EFFECTS, body)
@@ -221,6 +221,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_move(body)
         or parse_attack_effect(body)
         or parse_attack_deals(body)
+        or parse_critical(body)
         or parse_choice(body)
         or parse_reference(body)
     )

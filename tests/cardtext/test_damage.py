@@ -203,3 +203,38 @@ def test_this_attack_deals_more_for_each(sentence: str, per: object) -> None:
 )  # fmt: skip
 def test_damage_for_each(line: str, damage: object) -> None:
     assert damage_of(line) == damage
+
+
+# --- "... are considered to deal critical damage" --------------------------------------------
+@pytest.mark.parametrize(
+    ("sentence", "effect"),
+    [
+        ("For the remainder of combat all of your successful attacks are considered to deal "
+         "critical damage.",
+         {"do": "until_end_of_turn", "modifier": {"mod": "critical", "amount": 0}}),
+        ("Your successful attacks that deal 3 or more life cards of damage are considered to "
+         "deal critical damage this combat.",
+         {"do": "until_end_of_turn", "modifier": {"mod": "critical", "amount": 3}}),
+        ("Your next Styled attack this combat is considered to deal critical damage.",
+         {"do": "until_end_of_turn", "modifier": {"mod": "critical", "styled": True},
+          "lasts": "next_attack"}),
+    ],
+)  # fmt: skip
+def test_considered_to_deal_critical_damage(sentence: str, effect: object) -> None:
+    result = compile_text(f"POWER: {sentence}", CardType.EVENT)
+    assert result.fields["action"]["effects"] == [effect]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Your successful attacks are considered to deal critical damage.",  # for how long?
+        "Your next successful attack this combat is considered to deal critical damage.",
+        "Your attacks that deal at least 4 life cards of damage are considered to deal critical "
+        "damge this combat.",
+        "For the remainder of combat, your successful attacks are considered to deal critical "
+        "damage this combat.",
+    ],
+)
+def test_critical_sentences_not_read(sentence: str) -> None:
+    assert compile_text(f"POWER: {sentence}", CardType.EVENT).status == "manual"
