@@ -196,8 +196,12 @@ class Modifier(_Strict):
         # `who`'s successful attacks (of `attacks`, `styled`) dealing at least `amount` life
         # cards are considered to deal critical damage (engine.combat; docs/rulings.md 86)
         "critical",
+        # `who`'s attacks (of `attacks`, `styled`) cost `amount` more stages (negative:
+        # less), not below `minimum` by a reduction (engine.combat.attack_cost)
+        "attack_cost",
     ]
     amount: int = 0
+    minimum: int | None = Field(default=None, ge=0)
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
     who: Who | Literal["both"] = "self"
     requires: Condition | None = None

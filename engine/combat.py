@@ -47,17 +47,33 @@ def actors(game: Game, player: int) -> list[int]:
     return result
 
 
-def attack_cost(game: Game, player: int, attack: Attack) -> int:
+def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = None) -> int:
     extra = game.modifier_total(player, "energy_cost") if attack.type == "energy" else 0
-    return max(0, attack.cost + extra)
+    cost = max(0, attack.cost + extra)
+    if card is None:
+        return cost
+    # "Your attacks cost -1 stage (to a minimum of 0)": the card's own filters (Styled,
+    # physical / energy); a reduction never takes it below its minimum, nor below 0, and
+    # never raises a cost already lower (docs/rulings.md 87)
+    found = [
+        modifier
+        for modifier in game.active_modifiers(player, "attack_cost")
+        if modifiers.about(game, modifier, player, card)
+    ]
+    if not found:
+        return cost
+    floor = max((m.minimum for m in found if m.minimum is not None), default=0)
+    return max(0, cost + sum(m.amount for m in found), min(cost, floor))
 
 
-def can_attack(game: Game, player: int, attack: Attack, actor: int) -> bool:
+def can_attack(
+    game: Game, player: int, attack: Attack, actor: int, card: Card | None = None
+) -> bool:
     """Energy costs are paid in stages of the acting personality; without them the
     attack cannot be played ("Most Energy Attacks cost Power Stages")."""
     if not game.holds(attack.requires, player):
         return False
-    return mechanics.stage_of(game, player, actor) >= attack_cost(game, player, attack)
+    return mechanics.stage_of(game, player, actor) >= attack_cost(game, player, attack, card)
 
 
 def _actor_suffix(game: Game, actor: int) -> str:
@@ -76,7 +92,7 @@ def action_options(game: Game, player: int) -> list[Option]:
             if modifiers.attack_forbidden(game, player, card):
                 continue
             for actor in acting:
-                if can_attack(game, player, card.attack, actor):
+                if can_attack(game, player, card.attack, actor, card):
                     options.append(
                         Option(
                             f"attack:{iid}:{actor}",
@@ -87,8 +103,13 @@ def action_options(game: Game, player: int) -> list[Option]:
             card.type == CardType.EVENT and modifiers.events_forbidden(game, player)
         ):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
+    # the staying cards, by their attack, for the cost modifiers about them
+    staying = {id(game.card(s.iid).attack): game.card(s.iid) for s in state.staying}
     options += after_use.again_options(
-        game, player, acting, lambda attack, actor: can_attack(game, player, attack, actor)
+        game,
+        player,
+        acting,
+        lambda attack, actor: can_attack(game, player, attack, actor, staying.get(id(attack))),
     )
     for iid in state.setups:
         card = game.card(iid)
@@ -117,7 +138,7 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     if card.attack is not None:
         if modifiers.attack_forbidden(game, player, card):
             return False
-        return can_attack(game, player, card.attack, actor)
+        return can_attack(game, player, card.attack, actor, card)
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
         return manual.used_by_hand(card)
     return game.holds(card.action.requires, player)
@@ -221,7 +242,7 @@ def begin_attack(
     game: Game, player: int, iid: int, origin: str, actor: int, attack: Attack
 ) -> None:
     """Steps 1 and 2: pay the costs, then use the immediate effects."""
-    cost = attack_cost(game, player, attack)
+    cost = attack_cost(game, player, attack, game.card(iid))
     if cost:
         mechanics.lose_stages(game, player, actor, cost)
     game.state.attack = AttackState(

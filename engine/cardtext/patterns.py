@@ -213,6 +213,7 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+    from engine.cardtext.costs import parse_cost
     from engine.cardtext.damage import parse_attack_deals, parse_critical
 
     return (
@@ -222,6 +223,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_attack_effect(body)
         or parse_attack_deals(body)
         or parse_critical(body)
+        or parse_cost(body, constant=False)
         or parse_choice(body)
         or parse_reference(body)
     )
@@ -418,7 +420,9 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    return _match(MODIFIERS, body) or parse_rule_modifier(body)
+    from engine.cardtext.costs import parse_cost  # it builds on this module
+
+    return _match(MODIFIERS, body) or parse_rule_modifier(body) or parse_cost(body, constant=True)
 
 
 # --- triggers ("Whenever ..., <effect>.") ---------------------------------------------------
