@@ -281,3 +281,28 @@ def _which(found: re.Match[str]) -> Json:
     if found.group("styled"):
         which["styled"] = found.group("styled").strip().lower() == "styled"
     return which
+
+
+# --- "Damage from your Styled energy attacks cannot be prevented this combat." ----------------
+_UNPREVENTABLE = re.compile(
+    rf"(?:damage from your {_WHICH}attacks cannot be prevented"
+    rf"|your {_WHICH.replace('(?P<', '(?P<o_')}attacks cannot have their damage prevented)"
+    r" (?:this combat|this turn|for the remainder of (?:the )?combat)",
+    _IC,
+)
+
+
+def parse_unpreventable(body: str) -> Json | None:
+    """The floating `unpreventable` modifier about Styled / non-Styled attacks (the plain
+    forms are engine.cardtext.after_use's; docs/rulings.md 88)."""
+    found = _UNPREVENTABLE.fullmatch(body)
+    if found is None:
+        return None
+    styled = found.group("styled") or found.group("o_styled")
+    kind = found.group("kind") or found.group("o_kind")
+    if not styled:
+        return None
+    modifier: Json = {"mod": "unpreventable", "styled": styled.strip().lower() == "styled"}
+    if kind:
+        modifier["attacks"] = kind.strip().lower()
+    return {"do": "until_end_of_turn", "modifier": modifier}

@@ -214,7 +214,7 @@ EFFECTS: _Table = [
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.costs import parse_cost
-    from engine.cardtext.damage import parse_attack_deals, parse_critical
+    from engine.cardtext.damage import parse_attack_deals, parse_critical, parse_unpreventable
 
     return (
         _match(EFFECTS, body)
@@ -223,6 +223,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_attack_effect(body)
         or parse_attack_deals(body)
         or parse_critical(body)
+        or parse_unpreventable(body)
         or parse_cost(body, constant=False)
         or parse_choice(body)
         or parse_reference(body)

@@ -238,3 +238,23 @@ def test_considered_to_deal_critical_damage(sentence: str, effect: object) -> No
 )
 def test_critical_sentences_not_read(sentence: str) -> None:
     assert compile_text(f"POWER: {sentence}", CardType.EVENT).status == "manual"
+
+
+# --- "Damage from your Styled energy attacks cannot be prevented this combat." ----------------
+def test_styled_attacks_unpreventable() -> None:
+    text = "POWER: Damage from your Styled energy attacks cannot be prevented this combat."
+    effects = compile_text(text, CardType.EVENT).fields["action"]["effects"]
+    assert effects == [{"do": "until_end_of_turn", "modifier": {
+        "mod": "unpreventable", "styled": True, "attacks": "energy"}}]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Damage from your Styled energy attacks cannot be prevented.",  # for how long?
+        "Damage from your Styled energy attacks cannot be prevented this game.",
+        "Damage from Styled energy attacks cannot be prevented this combat.",  # whose?
+    ],
+)
+def test_styled_unpreventable_not_read(sentence: str) -> None:
+    assert compile_text(f"POWER: {sentence}", CardType.EVENT).status == "manual"
