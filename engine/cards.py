@@ -223,7 +223,7 @@ class Quantity(_Strict):
     of: Literal[
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
-        "pur", "stage", "attached", "attack_life_cards",
+        "pur", "stage", "attached", "attack_life_cards", "moved",
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type

@@ -496,10 +496,10 @@ def _printed(game: Game, card: Card, damage: Damage) -> int:
             game.power_level(1 - attack.attacker),
         )
     if damage.plus_x or damage.minus_x:
-        x = quantities.x_of(game, attack.attacker, card)
+        x = quantities.x_of(game, attack.attacker, card, attack.source)
         amount += -x if damage.minus_x else x
     if damage.per is not None:  # "+4 stages for each copy of ... in your discard pile"
-        amount += damage.each * quantities.count(game, attack.attacker, damage.per)
+        amount += damage.each * quantities.count(game, attack.attacker, damage.per, attack.source)
     return amount
 
 

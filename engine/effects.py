@@ -40,6 +40,7 @@ from engine.cards import (
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
+    RevealHand,
     Search,
     Style,
     UntilEndOfTurn,
@@ -86,6 +87,8 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if index >= len(effects):
         return
     effect = effects[index]
+    if index == 0:  # "the number of cards destroyed": only by this use's sentences
+        game.state.results.pop(str(iid), None)
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
@@ -174,14 +177,15 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
     if isinstance(effect, Move):
         # a move is done in full or not offered, so an "If you do" after it is earned
-        amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+        x = effect.x
+        amount = quantities.x_of(game, controller, game.card(iid), iid) if x else effect.amount
         return moves.can_do(game, effect, controller, iid, amount)
     if effect.who == "self" and isinstance(effect, LowerLevel):
         return game.player(controller).level > 1  # Level 1 cannot be lowered
     if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)
-    amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+    amount = quantities.x_of(game, controller, game.card(iid), iid) if effect.x else effect.amount
     if isinstance(effect, DiscardFromHand):
         return len(state.hand) >= amount
     if isinstance(effect, LowerAnger):
@@ -203,7 +207,7 @@ def _apply(
 ) -> None:
     target = controller if effect.who == "self" else 1 - controller
     if effect.x:
-        amount = quantities.x_of(game, controller, game.card(iid))
+        amount = quantities.x_of(game, controller, game.card(iid), iid)
         game.emit("x", f"{game.name(iid)}: X is {amount}.")
         if amount <= 0:  # nothing to draw, raise, gain ...
             if follow is not None:  # a move that was to go on itself (engine.referents)
@@ -220,6 +224,8 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, RevealHand):  # "X = the number of Dragon Balls revealed"
+        game.state.results[str(iid)] = list(game.player(target).hand)
     _APPLY[effect.do](game, effect, controller, target, attack)
 
 

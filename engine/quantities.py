@@ -13,10 +13,16 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def count(game: Game, controller: int, quantity: Quantity) -> int:
-    """The value of `quantity` now, for the card's controller (docs/rulings.md 44)."""
+def count(game: Game, controller: int, quantity: Quantity, source: int = -1) -> int:
+    """The value of `quantity` now, for the controller of card `source` (docs/rulings.md
+    44)."""
     sides = {"self": [controller], "opponent": [1 - controller], "both": [0, 1]}
-    if quantity.of == "attack_life_cards":
+    if quantity.of == "moved":
+        # "the number of Allies you destroyed": what the last move of this card's sentences
+        # moved, now (docs/rulings.md 89)
+        moved = game.state.results.get(str(source), [])
+        total = sum(1 for iid in moved if _fits(game.card(iid), quantity))
+    elif quantity.of == "attack_life_cards":
         # "the number of life cards that attack dealt": discarded as its damage so far, as
         # Critical Damage counts them (docs/rulings.md 84); none outside an attack
         total = game.state.attack.life_cards if game.state.attack is not None else 0
@@ -117,6 +123,6 @@ def _named(card: Card, name: str) -> bool:
     return card.style == Style.FREESTYLE and found
 
 
-def x_of(game: Game, controller: int, card: Card) -> int:
+def x_of(game: Game, controller: int, card: Card, source: int = -1) -> int:
     assert card.x is not None, "Card validation requires `x` wherever X is used"
-    return count(game, controller, card.x)
+    return count(game, controller, card.x, source)

@@ -178,6 +178,9 @@ class GameState:
     floating: list[JsonDict] = field(default_factory=list)
     # What happened this turn / combat (engine.history): conditions read it.
     history: list[JsonDict] = field(default_factory=list)
+    # The cards the last `move` of a card's effects moved, by that card's instance (as a
+    # string: JSON keys), for "X = the number of Allies you destroyed" (engine.quantities)
+    results: dict[str, list[int]] = field(default_factory=dict)
 
     def to_dict(self) -> JsonDict:
         return asdict(self)

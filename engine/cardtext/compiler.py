@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, referents, self_moves, triggers
+from engine.cardtext import after_use, counting, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise
@@ -200,8 +200,13 @@ def _check_x(clauses: list[_Clause]) -> None:
     if len(definitions) > 1:
         for clause in definitions:
             clause.kind = "unknown"
-    if len(definitions) == 1:
+    if len(definitions) == 1 and not counting.results_unfounded(
+        definitions[0].data, [(c.kind, c.effects) for c in clauses if c.kind != "keyword"],
+        [_uses_x(c) for c in clauses if c.kind != "keyword"],
+    ):
         return
+    if definitions and definitions[0].kind == "keyword":  # "this way", with no way before it
+        definitions[0].kind = "unknown"
     for clause in clauses:
         if _uses_x(clause):
             # an attack's damage is its core: without it nothing of the ability runs

@@ -11,9 +11,11 @@ engine.quantities counts it as the sentence resolves, docs/rulings.md 44 and 84)
 
 and "your (opponent's) PUR", "the number of life cards that (this) attack dealt" (`twice`
 ...), "the number of power stages your (opponent's) MP is above N",
-"the number of cards attached to your MP". A phrase with anything else ("Saiyans": a race
-the card files seldom record, "his Banished Zone": whose is not said, "this way": what an
-earlier sentence did) is not read, so its X sentences stay for players.
+"the number of cards attached to your MP", and what the sentence before did ("the number of
+Allies you destroyed", "... banished this way", "... Dragon Balls revealed": results_unfounded
+checks that sentence). A phrase with anything else ("Saiyans": a race the card files seldom
+record, "his Banished Zone": whose is not said) is not read, so its X sentences stay for
+players.
 """
 
 from __future__ import annotations
@@ -60,8 +62,61 @@ _DEALT = re.compile(
 _TWICE = re.compile(r"twice (.+)", _IC)
 
 
+# "the number of Allies you destroyed", "the number of cards banished this way", "the
+# number of Dragon Balls (you) revealed": what the sentence just before did (checked by
+# results_unfounded; engine.quantities counts engine.state.GameState.results)
+_RESULT = re.compile(
+    r"(?:the )?number of (?P<things>.+?) (?:you (?P<verb>destroyed|banished|discarded|revealed)"
+    r"|(?P<verb2>destroyed|banished|discarded|revealed)(?: this way)?)",
+    _IC,
+)
+
+
+def _result(found: re.Match[str]) -> Json | None:
+    thing = _THING.fullmatch(found.group("things"))
+    if thing is None or thing.group("named"):
+        return None
+    filters = _filters(thing, None)
+    kind = _zone_kind(thing.group("kind"))
+    if filters is None or kind is None:
+        return None
+    verb = (found.group("verb") or found.group("verb2")).lower()
+    return {"of": "moved", **kind, **filters, "_after": verb}
+
+
+def results_unfounded(
+    definition: Json, clauses: list[tuple[str, list[Json]]], uses: list[bool]
+) -> bool:
+    """A definition of X counting what "this way" moved (`_after`, taken off here) needs
+    the sentence just before the first one using X to do that: "You may destroy any amount
+    of Allies you control. Raise your anger X levels." Otherwise X is not read."""
+    after = definition["x"].pop("_after", None)
+    if after is None:
+        return False
+    first = next((n for n, used in enumerate(uses) if used), None)
+    if not first:  # not used, or nothing before it
+        return first is not None
+    effects = clauses[first - 1][1]
+    if not effects:
+        return True
+    last = effects[-1]
+    if after == "revealed":
+        return last != {"do": "reveal_hand"}
+    wanted = {"destroyed": "discard", "discarded": "discard", "banished": "banish"}[after]
+    sources = {"destroyed": ("in_play", "life_deck"), "discarded": ("hand",)}.get(
+        after, ("in_play", "life_deck", "hand", "discard_pile")
+    )
+    return not (
+        last.get("do") == "move" and last.get("to") == wanted and last.get("source") in sources
+    )
+
+
 def parse_count(text: str) -> Json | None:
     from engine.cardtext.quantities import parse_quantity  # it builds on this module
+
+    found = _RESULT.fullmatch(text)
+    if found:
+        return _result(found)
 
     found = _TWICE.fullmatch(text)
     if found:

@@ -211,7 +211,8 @@ def for_each(phrase: str) -> Json | None:
         for pattern, plural in _PLURALS:
             parts[n] = pattern.sub(plural, parts[n])
     quantity = parse_quantity("the number of " + "".join(parts))
-    if quantity is None or set(quantity) & {"times", "plus", "maximum"}:
+    # "for each Drill destroyed": what an earlier sentence did is not read here
+    if quantity is None or set(quantity) & {"times", "plus", "maximum", "_after"}:
         return None
     return quantity
 

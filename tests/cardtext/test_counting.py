@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Quantity
+from engine.cards import CardType, Quantity
+from engine.cardtext import compile_text
 from engine.cardtext.quantities import parse_definition
 
 
@@ -57,8 +58,6 @@ def test_counts(sentence: str, quantity: dict[str, object]) -> None:
         "X = the number of Saiyans in play",  # a race: seldom in the card files
         "X = the number of Saiyan personalities in play",
         "X = the number of cards with Endurance in his Banished Zone",  # whose?
-        "X = the number of cards destroyed",  # what an earlier sentence did
-        "X = the number of Drills banished this way",
         "X = the number of Drills your control",  # a typo
         "X = the number of Earth Allies in play",  # a Dragon Ball set on an Ally
         "X = the number of frieza Named cards in your discard pile",  # not a name
@@ -75,3 +74,51 @@ def test_counts(sentence: str, quantity: dict[str, object]) -> None:
 )
 def test_counts_not_read(sentence: str) -> None:
     assert parse_definition(sentence) is None
+
+
+# --- what the sentence before did ("this way") ---------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "card_type", "x"),
+    [
+        ("Energy attack. You may destroy any amount of Allies you control. Raise your anger X "
+         "levels. X = the number of Allies you destroyed. DAMAGE: 3 life cards.",
+         CardType.ENERGY_COMBAT, {"of": "moved", "card_type": "ally"}),
+        ("POWER: Reveal your hand. Lower your opponent's anger X levels. X = the number of "
+         "Dragon Balls revealed.", CardType.DRILL, {"of": "moved", "card_type": "dragon_ball"}),
+        ("Physical attack. Reveal your hand. DAMAGE: 4+ X stages. X = the number of Dragon "
+         "Balls you revealed.", CardType.PHYSICAL_COMBAT,
+         {"of": "moved", "card_type": "dragon_ball"}),
+        ("POWER: Destroy the top 3 cards of your Life Deck. Draw X cards. X = the number of "
+         "Drills destroyed this way.", CardType.EVENT, {"of": "moved", "card_type": "drill"}),
+    ],
+)  # fmt: skip
+def test_results_of_the_sentence_before(text: str, card_type: CardType, x: object) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result.unread
+    assert result.fields["x"] == x
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        # nothing destroyed just before
+        ("POWER: Draw a card. Raise your anger X levels. X = the number of Allies you "
+         "destroyed.", CardType.EVENT),
+        # banished, not destroyed
+        ("POWER: Destroy the top 3 cards of your Life Deck. Draw X cards. X = the number of "
+         "Drills banished.", CardType.EVENT),
+        # the sentence before is not the move
+        ("POWER: Destroy the top 3 cards of your Life Deck. Gain 2 stages. Draw X cards. X = "
+         "the number of Drills destroyed.", CardType.EVENT),
+        # a reveal of the opponent's hand
+        ("POWER: Your opponent reveals his hand. Draw X cards. X = the number of Dragon Balls "
+         "revealed.", CardType.EVENT),
+        # "for each" what was done is not read
+        ("Physical attack. Destroy the top card of your Life Deck. This attack deals +3 stages "
+         "of damage for each Drill destroyed. DAMAGE: AT.", CardType.PHYSICAL_COMBAT),
+    ],
+)  # fmt: skip
+def test_results_without_their_sentence_are_not_read(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status != "automated"
+    assert "x" not in result.fields
