@@ -426,7 +426,10 @@ class Move(_Effect):
     `position` ("any": chosen among the whole zone, or its top `depth` cards), `amount`
     cards (`up_to`: fewer allowed; `every`: all that match) of `card_types` (any when
     empty), `styled` (2016 CARD TYPES: Freestyle cards are non-Styled), `style`,
-    `endurance` (with Endurance) and `title_has` (with those words in the title), to `to`.
+    `endurance` (with Endurance), `title_has` (with those words in the title), `titled`
+    (that exact title) and `dragon_ball_set` (an "Earth" or "Namek" Dragon Ball), to `to`;
+    an Ally put into play enters at `ally_stage` (a power stage, or its highest) rather
+    than 3 above 0.
     `this_card`: the card whose effect it is, while it is being used or in play;
     `moved_card`: the card whose own move triggered the effect (engine.self_moves), in
     its owner's discard pile or Banished Zone, where it went. The controller chooses.
@@ -446,6 +449,9 @@ class Move(_Effect):
     style: Style | None = None
     endurance: bool | None = None
     title_has: str | None = None
+    titled: str | None = None
+    dragon_ball_set: str | None = None
+    ally_stage: Annotated[int, Field(ge=0, le=10)] | Literal["highest"] | None = None
     # "copies of that card": only cards titled as the card an earlier sentence chose or
     # named (engine.referents)
     copies: bool = False
@@ -453,6 +459,18 @@ class Move(_Effect):
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate",
     ]  # fmt: skip
+
+
+class Rearrange(_Effect):
+    """ "Look at the top 3 cards of your Life Deck and place them back in any order.",
+    "Rearrange the top 3 cards of your discard pile.": the controller puts the `amount`
+    cards at `position` of `who`'s `source` back in the order they choose
+    (engine.rearrange)."""
+
+    do: Literal["rearrange"]
+    source: Literal["life_deck", "discard_pile"]
+    position: Literal["top", "bottom"] = "top"
+    amount: int = Field(default=1, ge=1)
 
 
 class Choose(_Effect):
@@ -587,6 +605,7 @@ Effect = Annotated[
     | UseCriticalEffect
     | PutIntoPlay
     | Move
+    | Rearrange
     | Choose
     | DiscardNamed
     | UntilEndOfTurn

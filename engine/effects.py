@@ -248,6 +248,7 @@ _WORDS: dict[str, str] = {
     "look_at_hand": "look at a hand", "reveal_hand": "reveal a hand",
     "put_into_play": "put a card into play", "discard_named": "name a card to discard",
     "choose": "choose a card",
+    "rearrange": "put the {position} {amount} card(s) back in any order",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
     "stay_in_play": "keep this attack in play to use it again",
     "after_use_to": "put this card elsewhere after use",
@@ -500,10 +501,13 @@ def can_attach(game: Game, player: int, iid: int) -> bool:
     return bool(game.player(player if spec.who == "self" else 1 - player).allies)
 
 
-def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
+def enter_play(
+    game: Game, player: int, iid: int, mode: str, stage: int | str | None = None
+) -> None:
     """Put a planning card onto the table. A Dragon Ball that is *played* uses all its
     effects at once; one *placed* does not under 2016 ("Playing" vs. "Placing into
-    play"), but does under 2014 ("Dragon Balls")."""
+    play"), but does under 2014 ("Dragon Balls"). An Ally enters at 3 stages above 0
+    "unless otherwise indicated" (2016 GLOSSARY "Ally"): `stage`, or "highest"."""
     card = game.card(iid)
     state = game.player(player)
     verb = "plays" if mode == "play" else "places into play"
@@ -513,7 +517,9 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
         state.resolving.append(iid)
         game.then(("attach", {"player": player, "card": iid}))
     elif card.type == CardType.ALLY:
-        state.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))
+        top = len(card.power_stages) - 1
+        start = top if stage == "highest" else game.rules.ally_start_stage
+        state.allies.append(AllyInPlay(iid, min(top, stage) if isinstance(stage, int) else start))
     elif card.type == CardType.SETUP:
         state.setups.append(iid)
     elif card.type == CardType.DRILL:
@@ -813,6 +819,7 @@ def shuffle_task(game: Game, args: JsonDict) -> None:
 
 # The `move` effect has its own module, which registers its task (and needs the helpers
 # above).
-from engine import moves, referents  # noqa: E402
+from engine import moves, rearrange, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move
+_APPLY["rearrange"] = rearrange.apply_rearrange

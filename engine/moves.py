@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import history, mechanics, self_moves
-from engine.cards import Move, Style
+from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
 from engine.referents import after_move, still_there
@@ -48,7 +48,8 @@ _THAT_WORDS = {
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
-    "card_types", "styled", "style", "endurance", "title_has", "copies", "to",
+    "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
+    "copies", "to", "ally_stage",
 }  # fmt: skip
 
 
@@ -166,6 +167,11 @@ def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
         return False
     if spec.get("title_has") and not _title_has(card.title, spec["title_has"]):
         return False
+    if spec.get("titled") and fold_name(card.title) != fold_name(spec["titled"]):
+        return False
+    ball_set = spec.get("dragon_ball_set")
+    if ball_set and (card.dragon_ball is None or card.dragon_ball.set.lower() != ball_set.lower()):
+        return False
     if spec.get("copies") and card.title != spec.get("title"):
         return False  # a copy of the card chosen or named (engine.referents)
     return not spec.get("style") or card.style.value == spec["style"]
@@ -224,7 +230,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
             # card still lands in play, but a victory it would bring comes too late.
             game.check_survival(player)
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
-        enter_play(game, controller, iid, to)
+        enter_play(game, controller, iid, to, stage=args["spec"].get("ally_stage"))
         return
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.

@@ -175,3 +175,17 @@ def test_a_word_where_a_non_personality_has_a_level_is_ignored_with_a_note() -> 
     (card,) = result.cards
     assert card.level is None and card.style == "red"
     assert len(result.notes) == 2
+
+
+def test_a_misspelt_game_word_is_read_as_meant_and_noted() -> None:
+    """docs/rulings.md "Misspelt words": the card plays as spelt right, its text is kept as
+    printed, and the import report says which word was read as which."""
+    result = octgn({"id": "c1", "name": "Odd Return", "Type": "Event",
+                    "Text": "Rejuvinate 2. (Banis after use.)"})  # fmt: skip
+    card = result.cards[0]
+    assert card.text == "Rejuvinate 2. (Banis after use.)"
+    assert card.automation == "automated"
+    assert [note.reason for note in result.notes if note.field == "text"] == [
+        "read the misspelt 'Rejuvinate' as 'Rejuvenate'",
+        "read the misspelt 'Banis' as 'Banish'",
+    ]

@@ -172,6 +172,7 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
     shapes: Counter[str] = Counter()
     with_text: Counter[str] = Counter()
     imported: set[str] = set()  # sets read from other formats (engine.importers)
+    respelled: Counter[str] = Counter()  # card name -> misspelt words read as meant
     for set_name, card in cards:
         by_set[set_name][card.automation] += 1
         by_type[card.type.value][card.automation] += 1
@@ -181,6 +182,7 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
         if card.source_ids:
             imported.add(set_name)
         shapes.update(sentence_shape(sentence, names) for sentence in compiled.unread)
+        respelled[card.name] += len(compiled.respelled)
         if card.text.strip():
             with_text[card.automation] += 1
 
@@ -205,6 +207,11 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
         shares = ", ".join(f"{100 * with_text[status] / total:.1f}% {status}"
                            for status in STATUSES)  # fmt: skip
         lines.append(f"Cards with text: {total}: {shares}")
+    words = sum(respelled.values())
+    if words:
+        misspelt = sum(1 for count in respelled.values() if count)
+        lines.append(f"Misspelt words read as the game word they misspell: {words}, "
+                     f"on {misspelt} cards (listed in the import notes)")
     lines.append(f"Sentences the compiler cannot read, most frequent shapes (top {top}):")
     lines += [f"  {count:4d}  {shape}" for shape, count in shapes.most_common(top)]
     if not shapes:

@@ -10,8 +10,9 @@ from engine.cards import Card, CardType
 from engine.cardtext import after_use, counting, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
-from engine.cardtext.normalise import normalise
+from engine.cardtext.normalise import normalise, respellings
 from engine.cardtext.sentences import split_sentences
+from engine.cardtext.spelling import Respelling
 
 Status = Literal["automated", "partial", "manual"]
 Json = dict[str, Any]
@@ -122,6 +123,8 @@ class CompileResult:
     # the sentences the compiler could not read at all (a subset of `manual`: the others
     # are read but left to people with the ability an unread sentence gates)
     unread: list[str] = field(default_factory=list)
+    # misspelt words read as the game word they misspell (engine.cardtext.spelling)
+    respelled: list[Respelling] = field(default_factory=list)
 
 
 @dataclass
@@ -190,7 +193,8 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     fields["automation"] = status
     if manual:
         fields["manual_text"] = list(manual)
-    return CompileResult(fields, status, compiled, manual, unread)
+    respelled = [found for piece in pieces for found in respellings(piece)]
+    return CompileResult(fields, status, compiled, manual, unread, respelled)
 
 
 def _check_x(clauses: list[_Clause]) -> None:

@@ -87,6 +87,7 @@ controller: "you"i "control"i -> mine
 
 // --- which cards ---------------------------------------------------------------------
 filtered: count filter
+        | ("a"i "copy"i "of"i)? QUOTED -> titled
 count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
@@ -97,12 +98,13 @@ filter: styled? types with?
 // "a card with Endurance", "an Ally with "Goku" in the title"
 with: "with"i "endurance"i -> with_endurance
     | "with"i QUOTED "in"i "the"i "title"i -> with_title
-QUOTED: /"[^"]+"/
+// a title in double or single quotes ("Goku's Kamehameha", 'Android'): any words
+QUOTED: /"[^"]+"|(?<![\w'])'[^']+'(?![\w'])/
 styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
 types: kind ("," kind)* ","? "or"i kind
      | kind
-kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | DRAGON ("ball"i | "balls"i)
+kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
     | STYLE? COMBAT_KIND "combat"i CARD -> combat
     | STYLE? "attack"i CARD -> attack
     | STYLE? CARD -> any_card
@@ -115,11 +117,12 @@ EVENT: /events?/i
 CARD: /cards?/i
 COMBAT_KIND: /physical|energy/i
 STYLE: /black|blue|namekian|orange|red|saiyan/i
+BALL_SET: /earth|namek/i
 // X: the card's X, counted as the sentence resolves ("X = ..."; docs/rulings.md 44)
 NUMBER: /\d+|two|three|four|five|six|seven|eight|nine|ten|x/i
 
 // --- where they go -------------------------------------------------------------------
-take: ("place"i | "put"i) it place_to
+take: ("place"i | "put"i) it place_to ally_stage?
     | "play"i it -> take_play
     | "discard"i it -> take_destroy
     | "destroy"i it -> take_destroy
@@ -132,6 +135,10 @@ place_to: "into"i "play"i -> to_place
         | "on"i "the"i? "top"i "of"i life -> to_top
         | ("at"i | "on"i) "the"i "bottom"i "of"i life -> to_bottom
         | "on"i "top"i "of"i "your"i "discard"i "pile"i -> to_discard
+// an Ally enters play at 3 stages above 0 unless told otherwise (2016 GLOSSARY "Ally")
+ally_stage: "at"i NUMBER "power"i? STAGES "above"i NUMBER -> stage_above
+          | "at"i "its"i "highest"i "power"i? "stage"i -> highest_stage
+STAGES: /stages?/i
 shuffle_to: "back"i? "into"i life
 owner_hand: ("its"i | "their"i) "owner's"i "hand"i
 life: "your"i "life"i "deck"i -> your_life
@@ -159,7 +166,7 @@ def _word() -> re.Pattern[str]:
 _SKIP = ("WS", "QUOTED")
 _LONGEST = 300  # characters: the longest sentences read are about 120
 _PIECES = re.compile(r"[\s,-]+")
-_QUOTED = re.compile(r'"[^"]+"')
+_QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -322,6 +329,18 @@ class _Build(Transformer[Token, Json]):
     def with_title(self, items: list[Token]) -> Json:
         return {"title_has": str(items[0])[1:-1].strip()}
 
+    def titled(self, items: list[Token]) -> Json:
+        # "search ... for "Goku's Power Pole"": one card of that exact title
+        return {"amount": 1, "titled": str(items[-1])[1:-1].strip()}
+
+    def stage_above(self, items: list[Token]) -> Json:
+        if str(items[-1]) != "0":
+            return {"_bad": True}  # "above 2": counted from another stage than 0
+        return {"ally_stage": _number(items[0])}
+
+    def highest_stage(self, _: list[Any]) -> Json:
+        return {"ally_stage": "highest"}
+
     def is_styled(self, _: list[Any]) -> Json:
         return {"styled": True}
 
@@ -333,9 +352,13 @@ class _Build(Transformer[Token, Json]):
         styles = {item.get("style") for item in items}
         for item in items:
             kinds += item["kinds"]
-        if len(items) > 1 and (styles != {None} or not all(item["kinds"] for item in items)):
-            return {"_bad": True}  # "a Red Drill or card": not read
+        sets = [item["dragon_ball_set"] for item in items if "dragon_ball_set" in item]
+        untyped = not all(item["kinds"] for item in items)
+        if len(items) > 1 and (styles != {None} or sets or untyped):
+            return {"_bad": True}  # "a Red Drill or card", "a Setup or Earth Dragon Ball"
         found: Json = {"card_types": sorted(set(kinds))} if kinds else {}
+        if sets:
+            found["dragon_ball_set"] = sets[0]
         style = items[0].get("style")
         if style:
             found["style"] = style
@@ -345,6 +368,9 @@ class _Build(Transformer[Token, Json]):
         kinds = {"SETUP": "setup", "DRILL": "drill", "ALLY": "ally", "DRAGON": "dragon_ball",
                  "EVENT": "event"}  # fmt: skip
         found: Json = {"kinds": [kinds[t.type] for t in items if t.type in kinds]}
+        for token in items:
+            if token.type == "BALL_SET":  # "an Earth Dragon Ball"
+                found["dragon_ball_set"] = str(token).title()
         style = [str(t).lower() for t in items if t.type == "STYLE"]
         return {**found, "style": style[0]} if style else found
 
@@ -511,6 +537,8 @@ def _check(found: Json) -> Json | None:
         return None  # a card in play is named by its type
     if source == "in_play" and not set(kinds) <= _PLANNING:
         return None
+    if found.get("ally_stage") is not None and kinds != ["ally"]:
+        return None  # only an Ally has power stages to enter at
     if to in ("play", "place") and (not kinds or not set(kinds) <= _PLANNING):
         return None  # only Allies, Setups, Drills and Dragon Balls stay in play
     if to in ("play", "place") and (source == "in_play" or whose != "self"):

@@ -6,14 +6,17 @@ What is normalised: white space and curly quotes; the labels that open a sentenc
 "INSTANT POWER:", "[POWER]", "Power :" -> "POWER:"; "Damage:", "DAMAGE :", "Damage 3" ->
 "DAMAGE: 3"; "Hit :" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT stage" ->
 "AT +1 stages", "AT life cards" -> "AT +0 life cards", "AT+2" -> "AT +2"; "ENDURANCE: 1" ->
-"Endurance 1"; "level(s)" -> "levels"; "attacks deal" -> "attacks do".
-What is not: misspellings and missing words ("you opponent's", "Villians only",
-"4stages"): a guess could make a card say what it does not.
+"Endurance 1"; "level(s)" -> "levels"; "attacks deal" -> "attacks do"; misspelt game words
+("Banis" -> "Banish", engine.cardtext.spelling); a number run into its word ("4stages").
+What is not: missing words and misspellings that are words themselves ("you opponent's",
+"form your hand"): a guess could make a card say what it does not.
 """
 
 from __future__ import annotations
 
 import re
+
+from engine.cardtext.spelling import Respelling, respell
 
 _IC = re.IGNORECASE
 
@@ -51,13 +54,14 @@ _EVERYWHERE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<=[a-z])\(s\)", _IC), "s"),  # level(s), card(s)
     (re.compile(r"\bendurance\s*:\s*(?=\d)", _IC), "Endurance "),
     (re.compile(r"\battacks deal\b", _IC), "attacks do"),  # the later cards' word
+    (re.compile(r"(?<=\d)(?=(?:stages?|life|levels?)\b)", _IC), " "),  # "4stages"
 ]
 
 
 def normalise(sentence: str) -> str:
     """`sentence` in canonical spelling (see the module docstring); never changes what a
     sentence says, only how it is spelt."""
-    text = " ".join(sentence.translate(_QUOTES).split())
+    text, _ = respell(_spaced(sentence))
     for pattern, replacement in _EVERYWHERE:
         text = pattern.sub(replacement, text)
     out = ""
@@ -72,6 +76,15 @@ def normalise(sentence: str) -> str:
                 break
         else:
             return out + text
+
+
+def respellings(sentence: str) -> list[Respelling]:
+    """The misspelt words `normalise` reads as another word, for the reports."""
+    return respell(_spaced(sentence))[1]
+
+
+def _spaced(sentence: str) -> str:
+    return " ".join(sentence.translate(_QUOTES).split())
 
 
 def _damage(text: str) -> str:

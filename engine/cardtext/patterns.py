@@ -215,6 +215,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.costs import parse_cost
     from engine.cardtext.damage import parse_attack_deals, parse_critical, parse_unpreventable
+    from engine.cardtext.rearrange import parse_rearrange
 
     return (
         _match(EFFECTS, body)
@@ -227,6 +228,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_cost(body, constant=False)
         or parse_choice(body)
         or parse_reference(body)
+        or parse_rearrange(body)
     )
 
 

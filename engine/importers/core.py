@@ -278,7 +278,10 @@ def build_card(record: RawRecord, set_name: str) -> tuple[Card, list[tuple[str, 
     text = values.get("text", "")
     if text:
         data["text"] = text
-    compiled = compile_text(text, kind).fields
+    result = compile_text(text, kind)
+    compiled = result.fields
+    for written, read in result.respelled:
+        notes.append(("text", f"read the misspelt {written!r} as {read!r}"))
     for key in ("endurance", "limit_per_deck", "alignment"):
         if key in compiled and key in data and compiled[key] != data[key]:
             if key == "alignment":  # the colour and the text disagree: no reading is safe

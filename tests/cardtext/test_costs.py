@@ -44,7 +44,7 @@ def test_a_cost_this_combat_is_a_floating_effect() -> None:
         ("CONSTANT: Your attacks cost -1 stage this combat.", CardType.MASTERY),  # a duration
         ("POWER: Your attacks cost -1 stage.", CardType.EVENT),  # for how long?
         ("POWER: Your opponent's next attack this combat costs +1 stage.", CardType.EVENT),
-        ("CONSTANT: Your attacks cost -1 stage (to a minumum of 0).", CardType.MASTERY),  # typo
+        ("CONSTANT: Your attacks cost -1 stage (to a maximum of 3).", CardType.MASTERY),
     ],
 )
 def test_costs_not_read(text: str, card_type: CardType) -> None:

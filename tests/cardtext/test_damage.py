@@ -67,7 +67,7 @@ def test_damage_with_x(line: str, damage: object) -> None:
         "AT 2+stages.",  # a term without its sign
         "3 stages + 3.",  # a number without its unit
         "3 stages - 4 stages.",  # less than nothing
-        "AT +4stages.",  # a typo
+        "AT +4 stages +2 stages of damage.",  # words after the unit
         "4 stages +4 stages for each copy of Saiyan Headbutt in his discard pile.",
     ],
 )

@@ -103,6 +103,25 @@ CASES: dict[str, dict[str, Any]] = {
     "Destroy any number of Setups or Drills you control": {
         "source": "in_play", "every": True, "up_to": True, "card_types": ["drill", "setup"],
         "to": "discard"},
+    # Dragon Balls of one set, a title, an Ally's stage as it enters play
+    "Search your Life Deck for all Earth Dragon Balls and banish them": {
+        "source": "life_deck", "every": True, "card_types": ["dragon_ball"],
+        "dragon_ball_set": "Earth", "to": "banish"},
+    "Destroy a Namek Dragon Ball you control": {
+        "source": "in_play", "card_types": ["dragon_ball"], "dragon_ball_set": "Namek",
+        "to": "discard"},
+    "Search your discard pile for a card with 'Android' in the title and place it into your "
+    "hand": {"source": "discard_pile", "title_has": "Android", "to": "hand"},
+    'Search your Life Deck for "Goku\'s Power Pole" and place it into your hand': {
+        "source": "life_deck", "titled": "Goku's Power Pole", "to": "hand"},
+    'Search your Life Deck for a copy of "Power Pole" and place it into your hand': {
+        "source": "life_deck", "titled": "Power Pole", "to": "hand"},
+    "Search your Life Deck or discard pile for an Ally and place it into play at 5 stages "
+    "above 0": {"source": "life_deck", "also_from": ["discard_pile"], "card_types": ["ally"],
+                "to": "place", "ally_stage": 5},
+    "Search your discard pile for an Ally and place it into play at its highest power "
+    "stage": {"source": "discard_pile", "card_types": ["ally"], "to": "place",
+              "ally_stage": "highest"},
 }  # fmt: skip
 
 
@@ -113,7 +132,7 @@ def test_move_sentences_compile_to_their_fields(sentence: str) -> None:
     counted = {"amount": 1} if fixed else {}
     expected = {"do": "move", **counted, **CASES[sentence]}
     assert parse_move(sentence) == expected
-    if '"' not in sentence:  # a quoted title keeps its case
+    if '"' not in sentence and " '" not in sentence:  # a quoted title keeps its case
         assert parse_effect(sentence.upper()) == expected  # case does not matter
 
 
@@ -131,7 +150,11 @@ NEAR_MISSES = [
     "Shuffle an Ally in play into your Life Deck",  # it would go to its owner's
     "Search your discard pile for a Red Drill or card and play it",
     "Search the top X cards of your Life Deck for a Drill and place it into play",
-    "Destroy an Earth Dragon Ball",
+    "Destroy an Earth Dragon Ball or Setup",  # a set names Dragon Balls alone
+    "Search your Life Deck for an Ally and place it into play at 5 stages above 2",
+    "Search your Life Deck for a Drill and place it into play at 5 stages above 0",
+    "Search your Life Deck for a copy of 'Goku's Power Pole' and place it into your hand",
+    "Search your opponent's Life Deck for 'Power Pole and place it into your hand",
     "Search your Life Deck for a card with a CONSTANT effect and place it into your hand",
     "Discard a card from your discard pile",  # discarding is from the hand
     "Search your Life Deck for a non-Red Drill and place it into play",

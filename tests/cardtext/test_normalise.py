@@ -1,6 +1,6 @@
 """Spelling variants the rules treat as the same compile as their canonical form; typos
-are not guessed at. One normalisation step (engine.cardtext.normalise) does this before
-any pattern is matched."""
+other than misspelt game words (tests/cardtext/test_spelling.py) are not guessed at. One
+normalisation step (engine.cardtext.normalise) does this before any pattern is matched."""
 
 from __future__ import annotations
 
@@ -81,10 +81,9 @@ def test_a_variant_compiles_as_its_canonical_form(
 @pytest.mark.parametrize(
     "text",
     [
-        "Lower you opponent's anger 1 level.",  # "you opponent's": not guessed
-        "(Villians only.) Draw a card.",  # misspelt keyword
-        "Energy attack. Damage 4stages.",  # no space: not guessed
+        "Lower you opponent's anger 1 level.",  # "you opponent's": a word missing
         "Physical attack. Hit; Draw a card. DAMAGE: AT.",
+        "Energy attack. Damage 4stagse.",  # two typos at once
     ],
 )
 def test_typos_are_not_guessed(text: str) -> None:
