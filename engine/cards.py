@@ -649,6 +649,8 @@ class Damage(_Strict):
             raise ValueError("a damage adds X or takes it off, not both")
         if self.also is not None and (self.also.also is not None or self.also.unit == self.unit):
             raise ValueError("a damage has at most two parts, one of stages, one of life cards")
+        if (self.per is None) != (self.each == 0):
+            raise ValueError("`each` and `per` go together: +each for each one `per` counts")
         return self
 
 

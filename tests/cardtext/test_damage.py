@@ -258,3 +258,11 @@ def test_styled_attacks_unpreventable() -> None:
 )
 def test_styled_unpreventable_not_read(sentence: str) -> None:
     assert compile_text(f"POWER: {sentence}", CardType.EVENT).status == "manual"
+
+
+def test_the_board_names_both_parts() -> None:
+    from engine.cards import Damage
+    from engine.view import damage_text
+
+    damage = Damage(kind="at", amount=3, also=Damage(kind="life", amount=2))
+    assert damage_text(damage) == "AT +3 stages + 2 life cards"
