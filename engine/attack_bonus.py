@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import AttackDeals
-from engine.quantities import count
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -22,8 +21,7 @@ def apply_attack_deals(
     attack = game.state.attack
     if not in_attack or attack is None or attack.attacker != controller:
         return
-    # "for each ...": counted as the sentence resolves, as X is (docs/rulings.md 44)
-    amount = effect.amount * (1 if effect.per is None else count(game, controller, effect.per))
+    amount = effect.amount  # "for each ..." was counted as it resolved (engine.effects)
     if effect.unit == "stages":
         attack.bonus_stages += amount
     else:

@@ -251,6 +251,9 @@ class _Effect(_Strict):
     who: Who = "self"
     # the amount is the card's X (Card.x), counted as the sentence resolves; `amount` unused
     x: bool = False
+    # "For each card destroyed, gain 1 stage.": `amount` times this count, counted as the
+    # sentence resolves (engine.effects; docs/rulings.md 89)
+    per: Quantity | None = None
     when: Condition | None = Field(default=None, alias="if")
     # "You may ...": the card's controller chooses whether it happens
     optional: bool = Field(default=False, alias="may")
@@ -263,6 +266,8 @@ class _Effect(_Strict):
     def _x_is_an_amount(self) -> _Effect:
         if self.x and "amount" not in type(self).model_fields:
             raise ValueError(f"`x` is for effects with an amount, not {type(self).__name__}")
+        if self.per is not None and (self.x or "amount" not in type(self).model_fields):
+            raise ValueError(f"`per` is for effects with an amount, not X or {type(self).__name__}")
         return self
 
 
@@ -560,8 +565,6 @@ class AttackDeals(_Effect):
     do: Literal["attack_deals"]
     amount: int = Field(default=0, ge=0)
     unit: Literal["stages", "life"]
-    # "+1 stage of damage for each Drill in play": `amount` times this count
-    per: Quantity | None = None
 
 
 class Hook(_Effect):

@@ -214,6 +214,14 @@ def _apply(
                 game.then(("flush_triggers", {}), ("effects", follow))
             return
         effect = effect.model_copy(update={"amount": amount, "x": False})
+    if effect.per is not None:  # "For each card destroyed, gain 1 stage."
+        each = int(effect.model_dump()["amount"])  # validated: `per` only with an amount
+        amount = each * quantities.count(game, controller, effect.per, iid)
+        if amount <= 0:
+            if follow is not None:
+                game.then(("flush_triggers", {}), ("effects", follow))
+            return
+        effect = effect.model_copy(update={"amount": amount, "per": None})
     if isinstance(effect, UntilEndOfTurn):
         effect = referents.restriction(effect, that)  # "cannot play that card"
         _until_end_of_turn(game, effect, controller, target, attack, iid)

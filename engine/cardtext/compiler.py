@@ -156,6 +156,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening, card_type)
     _check_x(clauses)
+    counting.check_for_each(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}

@@ -21,7 +21,8 @@ players.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from engine.cardtext.patterns import N, number
 
@@ -84,6 +85,76 @@ def _result(found: re.Match[str]) -> Json | None:
     return {"of": "moved", **kind, **filters, "_after": verb}
 
 
+def _did(after: str, effects: list[Json]) -> bool:
+    """Whether the last of `effects` is what `after` says was done."""
+    if not effects:
+        return False
+    last = effects[-1]
+    if after == "revealed":
+        return last == {"do": "reveal_hand"}
+    wanted = {"destroyed": "discard", "discarded": "discard", "banished": "banish"}[after]
+    sources = {"destroyed": ("in_play", "life_deck"), "discarded": ("hand",)}.get(
+        after, ("in_play", "life_deck", "hand", "discard_pile")
+    )
+    return last.get("do") == "move" and last.get("to") == wanted and last.get("source") in sources
+
+
+class _Clause(Protocol):
+    kind: str
+    data: Json
+
+    @property
+    def effects(self) -> list[Json]: ...
+
+
+def _markers(data: Any) -> bool:
+    if isinstance(data, list):
+        return any(_markers(item) for item in data)
+    return isinstance(data, dict) and ("_after" in data or any(map(_markers, data.values())))
+
+
+def check_for_each(clauses: Sequence[_Clause]) -> None:
+    """ "For each card destroyed, gain 1 stage." (`per` counting what "this way" moved) is
+    read only right after the sentence that did it (as results_unfounded for X); elsewhere
+    the sentence is left to players."""
+    before: list[Json] = []
+    for clause in clauses:
+        if clause.kind == "keyword":
+            continue
+        if _markers(clause.data) or _markers(clause.effects):
+            pers = [e["per"] for e in clause.effects if isinstance(e.get("per"), dict)]
+            if (
+                clause.kind == "effect"
+                and pers
+                and all(_did(q.get("_after", ""), before) for q in pers if "_after" in q)
+            ):
+                for quantity in pers:
+                    quantity.pop("_after", None)
+            if _markers(clause.data) or _markers(clause.effects):
+                clause.kind = "unknown"
+        before = clause.effects
+
+
+# "For each card destroyed, gain 1 stage.", "For each Drill you control, draw a card."
+_FOR_EACH = re.compile(r"for each (.+?), (.+)", _IC)
+
+
+def parse_for_each(body: str) -> Json | None:
+    """An effect with an amount, done that many times the count (`per`)."""
+    from engine.cardtext.damage import for_each
+    from engine.cardtext.patterns import parse_effect
+
+    found = _FOR_EACH.fullmatch(body)
+    if found is None:
+        return None
+    per, effect = for_each(found.group(1), results=True), parse_effect(found.group(2))
+    if per is None or effect is None or not isinstance(effect.get("amount"), int):
+        return None
+    if set(effect) & {"x", "per", "may", "if", "if_you_do", "every", "up_to"}:
+        return None
+    return {**effect, "per": per}
+
+
 def results_unfounded(
     definition: Json, clauses: list[tuple[str, list[Json]]], uses: list[bool]
 ) -> bool:
@@ -96,19 +167,7 @@ def results_unfounded(
     first = next((n for n, used in enumerate(uses) if used), None)
     if not first:  # not used, or nothing before it
         return first is not None
-    effects = clauses[first - 1][1]
-    if not effects:
-        return True
-    last = effects[-1]
-    if after == "revealed":
-        return last != {"do": "reveal_hand"}
-    wanted = {"destroyed": "discard", "discarded": "discard", "banished": "banish"}[after]
-    sources = {"destroyed": ("in_play", "life_deck"), "discarded": ("hand",)}.get(
-        after, ("in_play", "life_deck", "hand", "discard_pile")
-    )
-    return not (
-        last.get("do") == "move" and last.get("to") == wanted and last.get("source") in sources
-    )
+    return not _did(after, clauses[first - 1][1])
 
 
 def parse_count(text: str) -> Json | None:

@@ -200,7 +200,7 @@ _PLURALS = [
 ]
 
 
-def for_each(phrase: str) -> Json | None:
+def for_each(phrase: str, results: bool = False) -> Json | None:
     """ "Drill in play", "card with 'Android' in the title in your discard pile" -> the
     Quantity counting them, or None."""
     from engine.cardtext.quantities import parse_quantity  # it builds on this module
@@ -211,10 +211,11 @@ def for_each(phrase: str) -> Json | None:
         for pattern, plural in _PLURALS:
             parts[n] = pattern.sub(plural, parts[n])
     quantity = parse_quantity("the number of " + "".join(parts))
-    # "for each Drill destroyed": what an earlier sentence did is not read here
-    if quantity is None or set(quantity) & {"times", "plus", "maximum", "_after"}:
+    # "for each Drill destroyed": what the sentence before did, only where asked
+    # (engine.cardtext.counting.check_for_each checks that sentence)
+    if quantity is None or set(quantity) & {"times", "plus", "maximum"}:
         return None
-    return quantity
+    return quantity if results or "_after" not in quantity else None
 
 
 # --- "Damage from this attack cannot be redirected." -----------------------------------------

@@ -214,6 +214,7 @@ EFFECTS: _Table = [
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.costs import parse_cost
+    from engine.cardtext.counting import parse_for_each
     from engine.cardtext.damage import parse_attack_deals, parse_critical, parse_unpreventable
     from engine.cardtext.rearrange import parse_rearrange
 
@@ -226,6 +227,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_critical(body)
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
+        or parse_for_each(body)
         or parse_choice(body)
         or parse_reference(body)
         or parse_rearrange(body)

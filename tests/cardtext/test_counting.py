@@ -122,3 +122,44 @@ def test_results_without_their_sentence_are_not_read(text: str, card_type: CardT
     result = compile_text(text, card_type)
     assert result.status != "automated"
     assert "x" not in result.fields
+
+
+# --- "For each <thing>, <effect>." -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "card_type", "effect"),
+    [
+        ("Energy attack. You may destroy up to 2 cards from the top of your Life Deck. For each "
+         "card destroyed, lower your opponent's anger 2 levels. DAMAGE: 6 life cards.",
+         CardType.ENERGY_COMBAT,
+         {"do": "lower_anger", "amount": 2, "who": "opponent", "per": {"of": "moved"}}),
+        ("POWER: Destroy any amount of Setups or Drills you control. For each Drill destroyed "
+         "this way, banish a Setup or Drill.", CardType.EVENT,
+         {"do": "move", "source": "in_play", "amount": 1, "card_types": ["drill", "setup"],
+          "to": "banish", "either_player": True, "per": {"of": "moved", "card_type": "drill"}}),
+        ("POWER: For each Drill you control, draw a card.", CardType.EVENT,
+         {"do": "draw", "amount": 1, "per": {"of": "drills"}}),
+    ],
+)  # fmt: skip
+def test_for_each(text: str, card_type: CardType, effect: object) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result.unread
+    fields = result.fields.get("attack") or result.fields["action"]
+    assert fields["effects"][-1] == effect
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        ("POWER: Draw a card. For each card destroyed, gain 1 stage.", CardType.EVENT),
+        ("CONSTANT: Whenever you raise your anger, for each card destroyed, gain 1 stage.",
+         CardType.MASTERY),
+        ("POWER: For each Drill you control, you may draw a card.", CardType.EVENT),
+        ("POWER: For each Drill you control, draw X cards. X = your anger.", CardType.EVENT),
+        ("POWER: For every 2 stages paid, lower your opponent's anger 1 level.", CardType.EVENT),
+        ("POWER: For each Saiyan in play, gain 1 stage.", CardType.EVENT),
+    ],
+)  # fmt: skip
+def test_for_each_not_read(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status != "automated"
+    assert "per" not in str(result.fields)
