@@ -199,6 +199,9 @@ class Modifier(_Strict):
         # `who`'s attacks (of `attacks`, `styled`) cost `amount` more stages (negative:
         # less), not below `minimum` by a reduction (engine.combat.attack_cost)
         "attack_cost",
+        # the AT value of `who`'s attacks (of `attacks`, `styled`) is `amount` ("Your AT
+        # damage is considered to be 4 for your Styled attacks"; engine.combat)
+        "at_value",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -491,10 +491,17 @@ def _printed(game: Game, card: Card, damage: Damage) -> int:
     assert attack is not None
     amount = damage.amount
     if damage.kind in ("at", "at_life"):
-        amount += game.rules.attack_table(
+        # "Your AT damage is considered to be 4": the value read, not a "+" modifier; with
+        # several, the highest (docs/rulings.md 83)
+        considered = [
+            modifier.amount
+            for modifier in game.active_modifiers(attack.attacker, "at_value")
+            if modifiers.about(game, modifier, attack.attacker, card)
+        ]
+        amount += max(considered) if considered else game.rules.attack_table(
             game.power_level(attack.attacker, attack.actor),
             game.power_level(1 - attack.attacker),
-        )
+        )  # fmt: skip
     if damage.plus_x or damage.minus_x:
         x = quantities.x_of(game, attack.attacker, card, attack.source)
         amount += -x if damage.minus_x else x

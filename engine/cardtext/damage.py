@@ -308,3 +308,21 @@ def parse_unpreventable(body: str) -> Json | None:
     if kind:
         modifier["attacks"] = kind.strip().lower()
     return {"do": "until_end_of_turn", "modifier": modifier}
+
+
+# --- "Your AT damage is considered to be 4 for your Styled attacks (this combat)." ------------
+_AT_VALUE = re.compile(
+    rf"your AT damage is considered to be ({_NUMBER}) for your {_WHICH}attacks"
+    r"(?P<dur> this combat| for the remainder of combat)?",
+    _IC,
+)
+
+
+def parse_at_value(body: str, constant: bool) -> Json | None:
+    """The `at_value` modifier: a constant (no duration), or a floating effect (this
+    combat); docs/rulings.md 83."""
+    found = _AT_VALUE.fullmatch(body)
+    if found is None or constant == bool(found.group("dur")):
+        return None
+    modifier = {"mod": "at_value", "amount": number(found.group(1)), **_which(found)}
+    return modifier if constant else {"do": "until_end_of_turn", "modifier": modifier}

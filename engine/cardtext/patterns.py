@@ -215,7 +215,12 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.costs import parse_cost
     from engine.cardtext.counting import parse_for_each
-    from engine.cardtext.damage import parse_attack_deals, parse_critical, parse_unpreventable
+    from engine.cardtext.damage import (
+        parse_at_value,
+        parse_attack_deals,
+        parse_critical,
+        parse_unpreventable,
+    )
     from engine.cardtext.rearrange import parse_rearrange
 
     return (
@@ -228,6 +233,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
         or parse_for_each(body)
+        or parse_at_value(body, constant=False)
         or parse_choice(body)
         or parse_reference(body)
         or parse_rearrange(body)
@@ -426,8 +432,14 @@ MODIFIERS: _Table = [
 
 def parse_modifier(body: str) -> Json | None:
     from engine.cardtext.costs import parse_cost  # it builds on this module
+    from engine.cardtext.damage import parse_at_value
 
-    return _match(MODIFIERS, body) or parse_rule_modifier(body) or parse_cost(body, constant=True)
+    return (
+        _match(MODIFIERS, body)
+        or parse_rule_modifier(body)
+        or parse_cost(body, constant=True)
+        or parse_at_value(body, constant=True)
+    )
 
 
 # --- triggers ("Whenever ..., <effect>.") ---------------------------------------------------

@@ -266,3 +266,29 @@ def test_the_board_names_both_parts() -> None:
 
     damage = Damage(kind="at", amount=3, also=Damage(kind="life", amount=2))
     assert damage_text(damage) == "AT +3 stages + 2 life cards"
+
+
+# --- "Your AT damage is considered to be 4 ..." ----------------------------------------------
+def test_at_considered_to_be() -> None:
+    text = "POWER: Your AT damage is considered to be 4 for your Styled attacks this combat."
+    effects = compile_text(text, CardType.EVENT).fields["action"]["effects"]
+    assert effects == [{"do": "until_end_of_turn", "modifier": {
+        "mod": "at_value", "amount": 4, "styled": True}}]  # fmt: skip
+    constant = "CONSTANT: Your AT damage is considered to be 4 for your Styled attacks."
+    assert compile_text(constant, CardType.DRILL).fields["constant"] == [
+        {"mod": "at_value", "amount": 4, "styled": True}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        ("POWER: Your AT damage is considered to be 4 for your attacks.", CardType.EVENT),
+        ("CONSTANT: Your AT damage is considered to be 4 for your attacks this combat.",
+         CardType.DRILL),
+        ("POWER: AT damage is considered to be 4 for all physical attacks this combat.",
+         CardType.EVENT),
+    ],
+)  # fmt: skip
+def test_at_considered_not_read(text: str, card_type: CardType) -> None:
+    assert compile_text(text, card_type).status == "manual"
