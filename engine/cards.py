@@ -704,6 +704,9 @@ class Defense(_Strict):
     stops: bool = False
     prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
     prevent_all: bool = False  # "Prevent all damage from an attack."
+    # "Prevent 3 life cards and 3 stages of damage": `prevent` off each part of the attack
+    # (engine.combat.damage_parts; docs/rulings.md 83)
+    each_part: bool = False
     effects: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used

@@ -418,7 +418,10 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
         if not after_use.prevention_fails(game, card):
-            attack.prevented += defense.prevented_amount
+            if defense.each_part:  # "3 life cards and 3 stages": off each part
+                attack.prevented_each += defense.prevented_amount
+            else:
+                attack.prevented += defense.prevented_amount
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
             game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")
@@ -472,7 +475,7 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
                 raw[n] -= game.modifier_total(defender, prevent_kind)
     if not after_use.unpreventable(game):
         for n, part in enumerate(parts):
-            raw[n] -= modifiers.damage_bonus(game, part.unit, "prevent")
+            raw[n] -= modifiers.damage_bonus(game, part.unit, "prevent") + attack.prevented_each
         # A defense's prevention is one amount: the part in the unit of the attack's type
         # first, the rest from the other part (docs/rulings.md 83)
         order = list(range(len(parts))) if typed in (None, 0) else [typed, 1 - typed]

@@ -146,6 +146,8 @@ class AttackState:
     # "This attack deals +3 life cards of damage": added by its own effects (engine.attack_bonus)
     bonus_stages: int = 0
     bonus_life: int = 0
+    # "Prevent 3 life cards and 3 stages of damage": prevented from each part of the damage
+    prevented_each: int = 0
 
 
 @dataclass(slots=True)

@@ -326,3 +326,23 @@ def parse_at_value(body: str, constant: bool) -> Json | None:
         return None
     modifier = {"mod": "at_value", "amount": number(found.group(1)), **_which(found)}
     return modifier if constant else {"do": "until_end_of_turn", "modifier": modifier}
+
+
+# --- "Prevent 3 life cards and 3 stages of damage from an attack." ----------------------------
+_PREVENT_BOTH = re.compile(
+    rf"prevents? ({_NUMBER}) (?:life cards? and ({_NUMBER}) (?:power )?stages?"
+    rf"|(?:power )?stages? and ({_NUMBER}) life cards?) of damage from an attack",
+    _IC,
+)
+
+
+def parse_prevent_both(body: str) -> Json | None:
+    """A defense preventing as much of each part of an attack's damage (`each_part`); two
+    different amounts are not read."""
+    found = _PREVENT_BOTH.fullmatch(body)
+    if found is None:
+        return None
+    first, second = number(found.group(1)), number(found.group(2) or found.group(3))
+    if first != second or first == 0:
+        return None
+    return {"against": "any", "prevent": first, "each_part": True}

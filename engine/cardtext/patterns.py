@@ -399,7 +399,9 @@ DEFENSES: _Table = [
 
 
 def parse_defense(body: str) -> Json | None:
-    return _match(DEFENSES, body)
+    from engine.cardtext.damage import parse_prevent_both  # it builds on this module
+
+    return _match(DEFENSES, body) or parse_prevent_both(body)
 
 
 # --- constant modifiers (CONSTANT: ...) ------------------------------------------------------

@@ -292,3 +292,23 @@ def test_at_considered_to_be() -> None:
 )  # fmt: skip
 def test_at_considered_not_read(text: str, card_type: CardType) -> None:
     assert compile_text(text, card_type).status == "manual"
+
+
+# --- "Prevent 3 life cards and 3 stages of damage from an attack." ----------------------------
+def test_prevent_as_much_of_each_part() -> None:
+    text = "POWER: Prevent 3 life cards and 3 stages of damage from an attack. Draw a card."
+    defense = compile_text(text, CardType.EVENT).fields["defense"]
+    assert defense == {"against": "any", "prevent": 3, "each_part": True,
+                       "effects": [{"do": "draw", "amount": 1}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Prevent 3 life cards and 2 stages of damage from an attack.",  # two amounts
+        "POWER: Prevent 3 life cards and 3 stages of damage from a Styled attack.",
+        "POWER: Prevent 3 life cards or 3 stages of damage from an attack.",
+    ],
+)
+def test_prevent_each_part_not_read(text: str) -> None:
+    assert compile_text(text, CardType.EVENT).status == "manual"

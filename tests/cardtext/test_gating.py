@@ -95,9 +95,10 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
     ("text", "card_type"),
     [
         # Blue Overcharge (Awakening): the prevention was dropped and "Draw a card" ran as
-        # a plain Action usable at any time, not as a defense
+        # a plain Action usable at any time, not as a defense (read now, with equal amounts:
+        # tests/cardtext/test_damage.py)
         (
-            "POWER: Prevent 3 life cards and 3 stages of damage from an attack. Draw a card.",
+            "POWER: Prevent 3 life cards and 2 stages of damage from an attack. Draw a card.",
             EVENT,
         ),
         ("Stops a physical attack and lowers the attacker 1 level. Gain 2 stages.", EVENT),
