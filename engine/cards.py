@@ -241,6 +241,7 @@ class Quantity(_Strict):
     named: str | None = None  # "Frieza Named cards": non-personality cards of that character
     also_in: list[Literal["hand", "discard_pile", "banished"]] = []
     distinct_types: bool = False
+    subtract_from: int | None = None  # "X = 6 - his current anger": this less the count
     # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"

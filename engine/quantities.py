@@ -31,6 +31,8 @@ def count(game: Game, controller: int, quantity: Quantity, source: int = -1) -> 
     else:
         total = sum(_one_side(game, player, quantity) for player in sides[quantity.who])
     value = quantity.times * total + quantity.plus
+    if quantity.subtract_from is not None:  # "6 - his current anger"
+        value = quantity.subtract_from - value
     if quantity.maximum is not None:
         value = min(value, quantity.maximum)
     return max(0, value)

@@ -28,7 +28,11 @@ from engine.cardtext.patterns import N, number
 
 Json = dict[str, Any]
 _IC = re.IGNORECASE
-_WHOSE = r"(your|your opponent's)"
+_NUMBER_WORDS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+# "his" / "her" / "their": the opponent's, read only where the sentence using X is about
+# the opponent (results_unfounded; docs/rulings.md 84)
+_WHOSE = r"(your|your opponent's|his or her|his|her|their)"
+_PRONOUN = re.compile(r"\b(?:his|her|their)\b", _IC)
 _ZONE = r"(?:hand|discard pile|banished zone)"
 _ZONES = {"hand": "hand", "discard pile": "discard_pile", "banished zone": "banished"}
 
@@ -110,7 +114,9 @@ class _Clause(Protocol):
 def _markers(data: Any) -> bool:
     if isinstance(data, list):
         return any(_markers(item) for item in data)
-    return isinstance(data, dict) and ("_after" in data or any(map(_markers, data.values())))
+    if not isinstance(data, dict):
+        return False
+    return "_after" in data or "_his" in data or any(map(_markers, data.values()))
 
 
 def check_for_each(clauses: Sequence[_Clause]) -> None:
@@ -162,16 +168,39 @@ def results_unfounded(
     the sentence just before the first one using X to do that: "You may destroy any amount
     of Allies you control. Raise your anger X levels." Otherwise X is not read."""
     after = definition["x"].pop("_after", None)
+    his = definition["x"].pop("_his", False)
+    first = next((n for n, used in enumerate(uses) if used), None)
+    if his and (first is None or not any(e.get("who") == "opponent" for e in clauses[first][1])):
+        return True  # "his": only in a sentence about the opponent
     if after is None:
         return False
-    first = next((n for n, used in enumerate(uses) if used), None)
     if not first:  # not used, or nothing before it
         return first is not None
     return not _did(after, clauses[first - 1][1])
 
 
 def parse_count(text: str) -> Json | None:
+    found = _count_of(text)
+    if found is not None and _PRONOUN.search(re.sub(r'"[^"]*"', "", text)):
+        return {**found, "_his": True}
+    return found
+
+
+_MINUS = re.compile(rf"({_NUMBER_WORDS}) - (.+)", _IC)
+_HIS_ANGER = re.compile(r"(?:his or her|his|her|their) current anger(?: level)?", _IC)
+
+
+def _count_of(text: str) -> Json | None:
     from engine.cardtext.quantities import parse_quantity  # it builds on this module
+
+    found = _MINUS.fullmatch(text)
+    if found:  # "6 - his current anger"
+        inner = parse_quantity(found.group(2))
+        if inner is None or set(inner) & {"subtract_from", "maximum"}:
+            return None
+        return {**inner, "subtract_from": number(found.group(1))}
+    if _HIS_ANGER.fullmatch(text):
+        return {"of": "anger", "who": "opponent"}
 
     found = _RESULT.fullmatch(text)
     if found:

@@ -213,7 +213,7 @@ def for_each(phrase: str, results: bool = False) -> Json | None:
     quantity = parse_quantity("the number of " + "".join(parts))
     # "for each Drill destroyed": what the sentence before did, only where asked
     # (engine.cardtext.counting.check_for_each checks that sentence)
-    if quantity is None or set(quantity) & {"times", "plus", "maximum"}:
+    if quantity is None or set(quantity) & {"times", "plus", "maximum", "subtract_from", "_his"}:
         return None
     return quantity if results or "_after" not in quantity else None
 

@@ -57,7 +57,7 @@ def test_counts(sentence: str, quantity: dict[str, object]) -> None:
     [
         "X = the number of Saiyans in play",  # a race: seldom in the card files
         "X = the number of Saiyan personalities in play",
-        "X = the number of cards with Endurance in his Banished Zone",  # whose?
+        "X = the number of cards with Endurance in a Banished Zone",  # whose?
         "X = the number of Drills your control",  # a typo
         "X = the number of Earth Allies in play",  # a Dragon Ball set on an Ally
         "X = the number of frieza Named cards in your discard pile",  # not a name
@@ -163,3 +163,39 @@ def test_for_each_not_read(text: str, card_type: CardType) -> None:
     result = compile_text(text, card_type)
     assert result.status != "automated"
     assert "per" not in str(result.fields)
+
+
+# --- "his" and "N - ..." ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "card_type", "x"),
+    [
+        ("Physical attack. DAMAGE: 1 life card. HIT: Destroy the top X cards of your "
+         "opponent's Life Deck. X = 6 - his current anger.", CardType.PHYSICAL_COMBAT,
+         {"of": "anger", "who": "opponent", "subtract_from": 6}),
+        ("POWER: Your opponent destroys the top X cards of his Life Deck. X = his current "
+         "anger level + 1.", CardType.EVENT, {"of": "anger", "who": "opponent", "plus": 1}),
+        ("Energy attack. DAMAGE: 2 life cards. HIT: Your opponent destroys the top X cards of "
+         "his Life Deck. X = the number of cards with Endurance in his Banished Zone, to a max "
+         "of 10.", CardType.ENERGY_COMBAT,
+         {"of": "banished", "endurance": True, "who": "opponent", "maximum": 10}),
+        ("POWER: Gain X stages. X = 6 - your anger.", CardType.EVENT,
+         {"of": "anger", "subtract_from": 6}),
+    ],
+)  # fmt: skip
+def test_his_and_subtraction(text: str, card_type: CardType, x: object) -> None:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result.unread
+    assert result.fields["x"] == x
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type"),
+    [
+        ("POWER: Draw X cards. X = his current anger.", CardType.EVENT),  # whose is "his"?
+        ("Physical attack. DAMAGE: X stages. X = his current anger.", CardType.PHYSICAL_COMBAT),
+        ("POWER: Gain X stages. X = 6 - 7 - your anger.", CardType.EVENT),
+    ],
+)
+def test_his_not_read(text: str, card_type: CardType) -> None:
+    result = compile_text(text, card_type)
+    assert result.status != "automated" and "x" not in result.fields
