@@ -271,5 +271,7 @@ def _excluded(card: Card, kinds: list[str]) -> bool:
 def endurance_allowed(game: Game, player: int) -> bool:
     """Endurance prevents damage (2016 WHEN TAKING DAMAGE: "Banish it ... in order to
     prevent"): not against damage from an attack that cannot be prevented."""
+    if game.has_modifier(player, "no_endurance"):
+        return False  # "Endurance cannot be used this combat." (docs/rulings.md 120)
     attack = game.state.attack
     return attack is None or attack.attacker == player or not unpreventable(game)

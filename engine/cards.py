@@ -69,6 +69,47 @@ class ThatCard(_Strict):
     named_moved: bool | None = None
 
 
+class PersonalityIs(_Strict):
+    """ "your MP is a Saiyan", "your MP is not a Hero", "your MP has 'Android' in the title",
+    "you control a Saiyan Personality" (engine.identity): what the MP (or, `which: any`, one
+    of the personalities the player controls) is."""
+
+    which: Literal["mp", "any"] = "mp"
+    # saiyan / namekian: the 2016 lists of those Personalities, or the trait; hero /
+    # villain: the alignment; any other word: a trait printed on the card
+    kind: str | None = None
+    title: str | None = None  # these words in its title
+    negated: bool = False  # "is not", "does not have"
+
+
+class NamedInPlay(_Strict):
+    """ "If Gohan or Namek Dragon Ball 5 are in play", "If you have Piccolo in play" (engine.
+    identity.named_in_play): a card of one of these titles, or a personality of one of these
+    names, is in play (`whose: any`: either player's; `self`: the condition's player's)."""
+
+    names: list[str]
+    whose: Literal["any", "self"] = "any"
+
+
+class PileEnd(_Strict):
+    """ "If the top card of your discard pile is a Styled attack" (engine.identity.pile_end):
+    the card at that end of the discard pile (public, 2016 GAME ZONES) is all of these."""
+
+    end: Literal["top", "bottom"] = "top"
+    styled: bool | None = None
+    card_types: list[CardType] = []  # one of them
+    style: Style | None = None
+
+
+class StoppedBy(_Strict):
+    """ "If this attack is stopped by a Physical Combat or Energy Combat card" (engine.
+    conditions.stopped_by): the attack in progress was stopped by a card of one of these
+    types (a Power: its card's type), or, `effect`, by an effect with no card played."""
+
+    card_types: list[CardType] = []
+    effect: bool = False
+
+
 class Condition(_Strict):
     """All given fields must hold. `who` says whose state is tested (default: yours)."""
 
@@ -91,12 +132,17 @@ class Condition(_Strict):
     advanced_this_attack: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
+    personality_is: PersonalityIs | None = None  # engine.identity
+    stopped_by: StoppedBy | None = None  # only in "If this attack is stopped ..."
+    named_in_play: NamedInPlay | None = None  # engine.identity
+    discard_pile_end: PileEnd | None = None  # engine.identity
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []
     happened: list[Happened] = []
     all_of: list[Condition] = []
     any_of: list[Condition] = []
+    none_of: list[Condition] = []  # "... instead" (engine.cardtext.constants)
 
 
 class Comparison(_Strict):
@@ -129,6 +175,8 @@ HistoryEvent = Literal[
     "card_played",  # played a card from the hand in combat (attack or Event)
     "life_deck_searched",  # looked through their own whole Life Deck for cards
     "action",  # made an Action in combat (passed: a pass; stopped: an attack that was stopped)
+    "card_moved",  # a card left its owner's hand / Life Deck / discard pile (how, by)
+    "drew",  # drew cards (one record per draw)
 ]
 
 
@@ -155,6 +203,10 @@ class Happened(_Strict):
     # "another attack", "the first card you have played": the attack in progress (its card)
     # is not counted, so only in an attack's own sentences
     another: bool = False
+    # card_moved: how it moved (engine.history.card_moved), and whose effect moved it
+    # (None: anyone's, the rules' too)
+    how: SelfMoveEvent | Literal["banished_from_life_deck", "banished_from_hand"] | None = None
+    by: Who | None = None
 
 
 class Modifier(_Strict):
@@ -202,6 +254,12 @@ class Modifier(_Strict):
         # the AT value of `who`'s attacks (of `attacks`, `styled`) is `amount` ("Your AT
         # damage is considered to be 4 for your Styled attacks"; engine.combat)
         "at_value",
+        # engine.cardtext.restrictions: `who` cannot use Endurance, use (activate) Setups,
+        # gain stages, use critical damage effects (docs/rulings.md 120)
+        "no_endurance",
+        "no_setups",
+        "no_gain_stages",
+        "no_critical",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)
@@ -227,6 +285,7 @@ class Quantity(_Strict):
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
         "pur", "stage", "attached", "attack_life_cards", "moved",
+        "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
@@ -237,7 +296,10 @@ class Quantity(_Strict):
     title_is: str | None = None  # "copies of Saiyan Headbutt": cards of that printed title
     personalities: bool = False  # "personalities in your discard pile": MP levels and Allies
     endurance: bool = False  # "cards with Endurance"
-    dragon_ball_set: str | None = None  # "Earth Dragon Balls"
+    # dragon_balls: of this set only ("Earth Dragon Balls"); `owned`: those `who` owns,
+    # under either player's control ("Dragon Balls you own are in play")
+    dragon_ball_set: str | None = None
+    owned: bool = False
     named: str | None = None  # "Frieza Named cards": non-personality cards of that character
     also_in: list[Literal["hand", "discard_pile", "banished"]] = []
     distinct_types: bool = False
@@ -264,6 +326,11 @@ class _Effect(_Strict):
     # "If you do, ...": happens only if the sentence before it did (an optional one taken,
     # a condition met)
     if_done: bool = Field(default=False, alias="if_you_do")
+    # "If you do not, ...", "If less than 5 cards are banished, ...": only if it did not
+    if_not_done: bool = Field(default=False, alias="if_you_do_not")
+    # "<cost> to <effect>" opening a Power: paid in full or the Power cannot be used
+    # (docs/rulings.md 121)
+    cost: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     @model_validator(mode="after")
@@ -571,6 +638,15 @@ class AttackDeals(_Effect):
     unit: Literal["stages", "life"]
 
 
+class Either(_Effect):
+    """ "Gain 5 stages or Rejuvenate 2.": the controller chooses one of the two `options`
+    (each a list of effects) as it resolves, and that one happens (engine.either;
+    docs/rulings.md 122)."""
+
+    do: Literal["either"]
+    options: list[list[Effect]] = Field(min_length=2, max_length=2)
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -620,6 +696,7 @@ Effect = Annotated[
     | AfterUseTo
     | AttackGains
     | AttackDeals
+    | Either
     | Hook,
     Field(discriminator="do"),
 ]
@@ -934,7 +1011,11 @@ class Card(_Strict):
             lists.append(self.defense.effects)
         if self.action is not None:
             lists.append(self.action.effects)
-        return [effect for effects in lists for effect in effects]
+        found = [effect for effects in lists for effect in effects]
+        for effect in found:  # the options of "A or B" too (the list grows as it is read)
+            if isinstance(effect, Either):
+                found += [option for options in effect.options for option in options]
+        return found
 
     def uses_x(self) -> bool:
         damage = self.attack.damage.uses_x if self.attack is not None else False
@@ -1031,3 +1112,7 @@ def load_pool(directory: Path = SANDBOX_DIR) -> CardPool:
             cards.extend(load_card_file(path))
         _POOLS[directory] = CardPool(cards)
     return _POOLS[directory]
+
+
+# "A or B" holds lists of effects: its model is complete once every effect model is defined
+Either.model_rebuild()

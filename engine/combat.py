@@ -17,7 +17,7 @@ from engine import (
     triggers,
 )
 from engine.cards import Attack, Card, CardType, Damage, Defense
-from engine.effects import can_attach, remove_from_play, resolve
+from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import AttackState, JsonDict, Option
 
@@ -111,13 +111,15 @@ def action_options(game: Game, player: int) -> list[Option]:
         acting,
         lambda attack, actor: can_attack(game, player, attack, actor, staying.get(id(attack))),
     )
-    for iid in state.setups:
+    for iid in [] if modifiers.setups_forbidden(game, player) else state.setups:
         card = game.card(iid)
-        if _usable_as_action(game, player, card, MAIN_PERSONALITY):
+        if _usable_as_action(game, player, card, MAIN_PERSONALITY) and cost_payable(
+            game, player, iid
+        ):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
     for iid, actor in power_sources(game, player):
         card = game.card(iid)
-        if _usable_as_action(game, player, card, actor):
+        if _usable_as_action(game, player, card, actor) and cost_payable(game, player, iid):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
     options.append(Option("pass", "Pass"))
@@ -130,8 +132,21 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
     if card.attach_to is not None and not can_attach(game, player, iid):
         return False
     if card.action is not None:
-        return game.holds(card.action.requires, player)
+        return game.holds(card.action.requires, player) and cost_payable(game, player, iid)
     return card.attach_to is not None or manual.playable_by_hand(card)
+
+
+def cost_payable(game: Game, player: int, iid: int) -> bool:
+    """A Power opening "<cost> to <effect>" is usable only when the cost can be paid in
+    full (docs/rulings.md 121; 2016 "Energy Attacks": "If you do not have enough stages to
+    pay for an attack, you are unable to play it")."""
+    action = game.card(iid).action
+    if action is None or not action.effects or not action.effects[0].cost:
+        return True
+    cost = action.effects[0]
+    # offered whatever the hand holds when only the hand says whether it can be paid:
+    # the offer must not tell the opponent what is in it (docs/rulings.md 81)
+    return hidden_feasibility(cost) or payable(game, cost, player, iid)
 
 
 def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
@@ -252,6 +267,7 @@ def begin_attack(
         actor=actor,
         type=attack.type,
         start_level=game.player(player).level,
+        defender_start_level=game.player(1 - player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
     card = game.card(iid)
@@ -341,7 +357,7 @@ def defense_options(
             continue
         if card.type in HAND_DEFENSE_TYPES and fits(card):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
-    for iid in state.setups:
+    for iid in [] if modifiers.setups_forbidden(game, defender) else state.setups:
         card = game.card(iid)
         if fits(card):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
@@ -621,6 +637,9 @@ def attack_critical(game: Game, args: JsonDict) -> None:
         game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
         history.record(game, player, "critical_damage")
         mechanics.queue_trigger(game, player, "critical_damage")
+        if _no_critical_effects(game, player):
+            game.then(("flush_triggers", {}))
+            return
         game.ask(
             player,
             "critical_damage",
@@ -658,6 +677,8 @@ def critical_effect_task(game: Game, args: JsonDict) -> None:
     player = args["player"]
     choice = args.get("choice")
     if choice is None:
+        if _no_critical_effects(game, player):
+            return
         game.ask(
             player,
             "critical_damage",
@@ -668,6 +689,15 @@ def critical_effect_task(game: Game, args: JsonDict) -> None:
         )
         return
     use_critical_effect(game, player, choice)
+
+
+def _no_critical_effects(game: Game, player: int) -> bool:
+    """ "Your opponent cannot use critical damage effects this combat." (ruling 120): the
+    Critical Damage is still dealt, but no effect of it is chosen."""
+    if not game.has_modifier(player, "no_critical"):
+        return False
+    game.emit("critical", f"{game.who(player)} cannot use a Critical Damage effect now.")
+    return True
 
 
 def use_critical_effect(game: Game, player: int, choice: str) -> None:

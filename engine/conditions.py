@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine import history
-from engine.cards import Comparison, Happened, Quantity
+from engine.cards import Comparison, Happened, Quantity, StoppedBy
 from engine.quantities import count
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         and (check.styled is None or entry.get("styled") == check.styled)
         and (check.card_type is None or entry.get("card_type") == check.card_type)
         and (check.title is None or _title_has(entry.get("title", ""), check.title))
+        and (check.how is None or entry.get("how") == check.how)
+        and (check.by is None or entry.get("by") == _player(controller, check.by))
     ]
     return bool(_OPS[check.op](len(found), check.value))
 
@@ -72,3 +74,18 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
 def _title_has(title: str, words: str) -> bool:
     """ "a card with "Sword" in the title": the words, whole, in the card's name."""
     return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
+
+
+def stopped_by(game: Game, test: StoppedBy) -> bool:
+    """The attack in progress was stopped by a card of `test`'s types, or by an effect that
+    played no card (2016 ATTACK TIMING SUMMARY step 3: the defense card or Power used)."""
+    attack = game.state.attack
+    if attack is None or not attack.stopped:
+        return False
+    if attack.defense is None:
+        return test.effect
+    return game.card(attack.defense).type in test.card_types
+
+
+def _player(controller: int, who: str) -> int:
+    return controller if who == "self" else 1 - controller

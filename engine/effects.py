@@ -29,6 +29,7 @@ from engine.cards import (
     DiscardNamed,
     DiscardTopOfLifeDeck,
     Draw,
+    Either,
     GainStages,
     Hook,
     LifeCardDamage,
@@ -55,7 +56,19 @@ if TYPE_CHECKING:
 
 
 def effects_of(card: Card, path: str) -> list[Effect]:
-    """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"."""
+    """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"; with
+    "|either:I:K", option K of the "A or B" effect at index I of that list."""
+    path, _, nested = path.partition("|")
+    effects = _ability_effects(card, path)
+    for step in nested.split("|") if nested else []:
+        _kind, index, option = step.split(":")
+        chosen = effects[int(index)]
+        assert isinstance(chosen, Either)
+        effects = chosen.options[int(option)]
+    return effects
+
+
+def _ability_effects(card: Card, path: str) -> list[Effect]:
     if path.startswith("trigger:"):
         return card.triggers[int(path.split(":")[1])].effects
     if path.startswith(self_moves.PATH):
@@ -92,6 +105,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
+        or (effect.if_not_done and args.get("done", True))
         or not game.holds(effect.when, controller)
         or not referents.holds(game, effect, args.get("that"))
     )
@@ -100,8 +114,14 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if skipped:
         game.then(("effects", {**follow, "done": False}))
         return
+    if effect.cost and not payable(game, effect, controller, iid):
+        # the Power was offered as its cost could be paid (or as only the hand says whether
+        # it can, ruling 81); it cannot now: nothing follows
+        game.emit("cost", f"{game.who(controller)} does not pay the cost: nothing happens.")
+        game.then(("effects", {**follow, "done": False}))
+        return
     if effect.optional and not payable(game, effect, controller, iid):
-        if _hidden_feasibility(effect):
+        if hidden_feasibility(effect):
             # asked all the same, with "No" alone: skipping the question, or saying the
             # player cannot, would tell the opponent what the hand holds (docs/rulings.md 81)
             game.ask(controller, "optional_effect",
@@ -132,6 +152,9 @@ def _go_on(
     if isinstance(effect, Choose):
         referents.start(game, effect, controller, iid, follow)
         return
+    if isinstance(effect, Either):
+        either.ask(game, effect, controller, iid, args, follow)
+        return
     later = effects_of(game.card(iid), args["path"])[args["index"] + 1 :]
     if isinstance(effect, Move) and referents.feeds(effect, later):
         # the move goes on itself: the card it moved is "that card" after it
@@ -159,13 +182,14 @@ def optional_effect_task(game: Game, args: JsonDict) -> None:
     _go_on(game, effect, controller, iid, args, follow)
 
 
-def _hidden_feasibility(effect: Effect) -> bool:
+def hidden_feasibility(effect: Effect) -> bool:
     """Whether only the player's hidden hand says if the sentence can be done: moving cards
     of some kind from their own hand ("You may discard a Dragon Ball from your hand")."""
     if not isinstance(effect, Move) or effect.source != "hand" or effect.who != "self":
         return False
     filters = (effect.card_types, effect.styled, effect.style, effect.endurance,
-               effect.title_has, effect.copies)  # fmt: skip
+               effect.title_has, effect.titled, effect.dragon_ball_set,
+               effect.copies)  # fmt: skip
     return any(value not in (None, False, []) for value in filters)
 
 
@@ -262,6 +286,7 @@ _WORDS: dict[str, str] = {
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
     "attack_deals": "have this attack deal +{amount} more damage",
+    "either": "do one of two things",
 }  # fmt: skip
 
 
@@ -827,7 +852,7 @@ def shuffle_task(game: Game, args: JsonDict) -> None:
 
 # The `move` effect has its own module, which registers its task (and needs the helpers
 # above).
-from engine import moves, rearrange, referents  # noqa: E402
+from engine import either, moves, rearrange, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move
 _APPLY["rearrange"] = rearrange.apply_rearrange

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import conditions, rng
+from engine import conditions, identity, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.state import (
@@ -374,6 +374,13 @@ class Game:
             condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
             condition.advanced_this_attack is None
             or self._advanced_this_attack(subject) == condition.advanced_this_attack,
+            condition.personality_is is None
+            or identity.holds(self, subject, condition.personality_is),
+            condition.stopped_by is None or conditions.stopped_by(self, condition.stopped_by),
+            condition.named_in_play is None
+            or identity.named_in_play(self, subject, condition.named_in_play),
+            condition.discard_pile_end is None
+            or identity.pile_end(self, subject, condition.discard_pile_end),
         )
         return all(checks) and self._holds_composed(condition, controller)
 
@@ -385,15 +392,18 @@ class Game:
             and all(conditions.happened(self, controller, h) for h in condition.happened)
             and all(self.holds(c, controller) for c in condition.all_of)
             and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
+            and not any(self.holds(c, controller) for c in condition.none_of)
         )
 
     def _advanced_this_attack(self, player: int) -> bool:
+        """`player`'s MP level rose since the attack in progress began (the attacker's, or
+        the defender's: "If your opponent advanced a personality level with this card")."""
         attack = self.state.attack
-        return (
-            attack is not None
-            and attack.attacker == player
-            and self.state.players[player].level > attack.start_level
-        )
+        if attack is None:
+            return False
+        start = attack.start_level if attack.attacker == player else attack.defender_start_level
+        # 0: not recorded (a game saved before the defender's was): not known to have risen
+        return start > 0 and self.state.players[player].level > start
 
     def _drills(self, player: int) -> int:
         """Drills `player` controls, attached ones included (2016 GLOSSARY "Attached

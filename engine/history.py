@@ -31,6 +31,22 @@ def played(game: Game, player: int, iid: int) -> None:
     record(game, player, "card_played", source=iid, **detail)
 
 
+# the moves "If you have discarded a card from your hand this combat" asks about
+# (engine.self_moves reports every move by an effect or the rules; damage is not one)
+_MOVES = {"discarded_from_hand", "destroyed_from_life_deck", "banished_from_discard",
+          "banished_from_life_deck", "banished_from_hand", "rejuvenated"}  # fmt: skip
+
+
+def card_moved(game: Game, iid: int, how: str, by: int | None) -> None:
+    """A card left its owner's hand / Life Deck / discard pile (`how`), by an effect `by`
+    controls (None: the rules). Recorded for its owner, whose zone it left."""
+    if how in _MOVES:
+        card = game.card(iid)
+        styled = card.style != Style.FREESTYLE
+        detail = {"how": how, "by": by, "card_type": card.type.value, "styled": styled}
+        record(game, game.owner(iid), "card_moved", **detail)
+
+
 def attack_stopped(game: Game, attacker: int) -> None:
     """The attacker's Action (its last one) was an attack that was stopped."""
     actions = entries(game, attacker, "action", "combat")

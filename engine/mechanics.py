@@ -26,6 +26,7 @@ def draw(game: Game, player: int, amount: int) -> None:
         state.hand.append(iid)
         drawn.append(iid)
     if drawn:
+        history.record(game, player, "drew", count=len(drawn))
         game.emit("draw", f"{game.who(player)} draws {len(drawn)}.", count=len(drawn))
         names = ", ".join(game.name(iid) for iid in drawn)
         game.emit("draw_private", f"You draw {names}.", private_to=player)
@@ -163,7 +164,12 @@ def personality_name(game: Game, player: int, target: int) -> str:
 
 
 def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
-    """Gain stages, never above the top stage (2016 "Planning Step": capped power-up)."""
+    """Gain stages, never above the top stage (2016 "Planning Step": capped power-up), and
+    none while `player` "cannot gain stages" (docs/rulings.md 120)."""
+    if amount > 0 and game.has_modifier(player, "no_gain_stages"):
+        name = personality_name(game, player, target)
+        game.emit("stages", f"{name} cannot gain stages now: an effect forbids it.")
+        return
     before = stage_of(game, player, target)
     after = min(top_stage(game, player, target), before + amount)
     set_stage(game, player, target, after)

@@ -100,6 +100,12 @@ def events_forbidden(game: Game, player: int) -> bool:
     return game.has_modifier(player, "no_events")
 
 
+def setups_forbidden(game: Game, player: int) -> bool:
+    """ "Setups cannot be used this turn." / "Players cannot use Setups.": no Setup of
+    `player`'s is activated, as an Action, a defense or a timed Power (ruling 120)."""
+    return game.has_modifier(player, "no_setups")
+
+
 def play_forbidden(game: Game, player: int, card: Card) -> bool:
     """ "Your opponent cannot play that card for the remainder of combat": no card of the
     title chosen or named (engine.referents) may be played, as an attack, an Action or a

@@ -360,6 +360,8 @@ def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
         self_moves.moved(game, iid, "rejuvenated", controller)
     elif zone == "discard_pile" and to == "banish":
         self_moves.moved(game, iid, "banished_from_discard", controller)
+    elif zone in ("life_deck", "hand") and to == "banish":  # no ability of its own reads it
+        history.card_moved(game, iid, f"banished_from_{zone}", controller)
 
 
 def _moved_card_zone(game: Game, iid: int) -> str | None:

@@ -66,8 +66,12 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
     if quantity.of == "personalities":
         return sum(1 for iid in [state.mp_card, *(a.iid for a in state.allies)]
                    if _fits(game.card(iid), quantity))  # fmt: skip
+    balls = state.dragon_balls
+    if quantity.owned:  # captured ones too (2016 GLOSSARY "Dragon Balls": capturing)
+        balls = [iid for side in game.state.players for iid in side.dragon_balls]
+        balls = [iid for iid in balls if game.owner(iid) == player]
     in_play = {
-        "dragon_balls": state.dragon_balls,
+        "dragon_balls": balls,
         "allies": [ally.iid for ally in state.allies],
         # attached Drills are in play too (2016 GLOSSARY "Attached Cards"), as Game.holds
         # counts them for drills_at_most
@@ -78,6 +82,7 @@ def _one_side(game: Game, player: int, quantity: Quantity) -> int:
         "banished": state.banished,
         # "cards attached to your MP": whoever controls them (2016 GLOSSARY "Attached Cards")
         "attached": [card.iid for card in state.attached if card.host == _MP],
+        "life_deck": state.life,
     }
     cards = [iid for zone in (quantity.of, *quantity.also_in) for iid in in_play[zone]]
     fitting = [game.card(iid) for iid in cards if _fits(game.card(iid), quantity)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import history
 from engine.cards import SelfMoveCause, SelfMoveEvent
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ def moved(
 ) -> None:
     """Card `iid` just moved (`event`), because of an effect `by` controls (None: the
     rules). `player`: whose card it is for "your" (default its owner)."""
+    history.card_moved(game, iid, event, by)  # "If you have discarded a card ... this combat"
     card = game.card(iid)
     if not card.when_moved:
         return

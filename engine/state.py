@@ -140,6 +140,7 @@ class AttackState:
     not_stopped_by: list[str] = field(default_factory=list)
     not_prevented_by: list[str] = field(default_factory=list)
     start_level: int = 0  # the attacker's MP level when the attack began
+    defender_start_level: int = 0  # the defender's ("your opponent advanced ... with this card")
     after_use_to: str | None = None  # where this use sends the card (AfterUseTo)
     remain: int = 0  # further uses this combat once this one is over ("stays in play")
     reused: bool = False  # this use is one of those: "stays in play" is not granted again

@@ -100,9 +100,11 @@ def _sources(game: Game, player: int) -> list[tuple[int, str]]:
     and discarded after use). Events count wherever they are: whether the player is asked
     must not tell the opponent what the hand holds (docs/rulings.md 81)."""
     state = game.player(player)
+    # "Setups cannot be used" (docs/rulings.md 120): their timed Powers are not offered
+    setups = [] if game.has_modifier(player, "no_setups") else state.setups
     return [
         *((iid, "in_play") for iid in game.cards_with_constants(player)),
-        *((iid, "setup") for iid in state.setups),
+        *((iid, "setup") for iid in setups),
         *((iid, "hand") for iid in owned_events(game, player)),
     ]
 

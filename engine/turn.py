@@ -164,7 +164,7 @@ def entering_powers(game: Game, player: int) -> list[Option]:
     options = [
         Option(f"setup:{iid}", f"Activate {game.name(iid)}")
         for iid in state.setups
-        if game.card(iid).entering_combat
+        if game.card(iid).entering_combat and not modifiers.setups_forbidden(game, player)
     ]
     options += [
         Option(f"hand:{iid}", f"Play {game.name(iid)}")

@@ -9,10 +9,17 @@ from typing import Any, Literal
 from engine.cards import Card, CardType
 from engine.cardtext import after_use, counting, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
+from engine.cardtext.conditions import unpunctuated
+from engine.cardtext.constants import parse as conditional_constant
+from engine.cardtext.constants import resolve_instead
 from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise, respellings
+from engine.cardtext.not_done import parse as parse_not_done
+from engine.cardtext.not_done import resolve as resolve_not_done
 from engine.cardtext.sentences import split_sentences
 from engine.cardtext.spelling import Respelling
+from engine.cardtext.stops import parse as parse_stopped_by
+from engine.cardtext.stops import resolve_others as resolve_other_stops
 
 Status = Literal["automated", "partial", "manual"]
 Json = dict[str, Any]
@@ -155,6 +162,9 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     opening = "wish" if card_type == CardType.DRAGON_BALL else "ability"
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening, card_type)
+    resolve_other_stops(clauses)
+    resolve_instead(clauses)
+    resolve_not_done(clauses)
     _check_x(clauses)
     counting.check_for_each(clauses)
     after_use.check_keywords(clauses, card_type.value)
@@ -379,7 +389,12 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     stopped = _IF_STOPPED.fullmatch(body)
     if stopped:
-        chain = _effect_chain(stopped.group(1))
+        chain = _effect_chain(stopped.group(2))
+        by = parse_stopped_by(stopped.group(1)) if stopped.group(1) else None
+        if chain is not None and by is not None and "if" not in chain[0]:
+            chain[0] = {**chain[0], "if": {"stopped_by": by}}  # engine.cardtext.stops
+        elif stopped.group(1):
+            chain = None
         if chain is not None:
             clause.kind, clause.data, clause.extra = "stopped", chain[0], chain[1:]
         return
@@ -415,7 +430,10 @@ def _splits(body: str) -> list[tuple[str, str]]:
     ]
 
 
-_IF_STOPPED = re.compile(r"if this attack is stopped,\s*(.+)", re.IGNORECASE)
+# "If stopped, ..." on an attack is its "If this attack is stopped, ..."
+_IF_STOPPED = re.compile(
+    r"if (?:this attack is )?stopped(?: by ([^,]+))?,\s*(.+)", re.IGNORECASE | re.DOTALL
+)
 # "You may not perform ..." is a restriction, not an optional effect
 _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
@@ -443,13 +461,29 @@ def _effect_chain(body: str) -> list[Json] | None:
             return None
         return [{**chain[0], flag: True}, *chain[1:]]
     plain = _plain_chain(body)
+    not_done = parse_not_done(body, _plain_chain) if plain is None else None
+    if not_done is not None:  # "If you do not, ...", "Otherwise, ..."
+        return not_done
+    if plain is None and not body.lower().startswith("if "):
+        # "<cost> to <effect>" (placed by _place_costs), or "<A> or <B>"
+        return _cost_chain(body, "cost") or _either(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
     for head, tail in _splits(body[3:]):
-        condition, chain = p.parse_condition(head), _plain_chain(tail)
+        condition, chain = p.parse_condition(head), _conditional(tail)
         if condition is not None and chain is not None:
             return [{**chain[0], "if": condition}, *chain[1:]]
-    return None
+    bare = unpunctuated(body[3:], _conditional)  # "If <condition> <effect>."
+    return None if bare is None else [{**bare[1][0], "if": bare[0]}, *bare[1][1:]]
+
+
+def _conditional(tail: str) -> list[Json] | None:
+    """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
+    condition holds: engine.effects tests it first)."""
+    chain = _plain_chain(tail)
+    if chain is None and _YOU_MAY.fullmatch(tail):
+        chain = _effect_chain(tail)
+    return chain
 
 
 def _plain_chain(body: str) -> list[Json] | None:
@@ -473,26 +507,61 @@ def _plain_chain(body: str) -> list[Json] | None:
     return None
 
 
-def _cost_chain(body: str) -> list[Json] | None:
+def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
     """ "<cost> to <effect(s)>": the cost is offered only if it can be paid in full
     (engine.effects.payable), as an attack cost is (2016 "Energy Attacks": "If you do not
-    have enough stages to pay for an attack, you are unable to play it")."""
+    have enough stages to pay for an attack, you are unable to play it"). After "You may"
+    the cost is optional (`may`); opening a Power it is the Power's (`cost`, ruling 121)."""
     for cut in _TO.finditer(body):
         cost = p.parse_effect(body[: cut.start()])
         paid = _plain_chain(body[cut.end() :]) if cost is not None else None
         if cost is not None and paid is not None:
-            return [{**cost, "may": True}, *({**effect, "if_you_do": True} for effect in paid)]
+            return [{**cost, flag: True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
 
 
+_OR = re.compile(r",? or ", re.IGNORECASE)
+
+
+def _either(body: str) -> list[Json] | None:
+    """ "<A> or <B>" (ruling 122): the controller chooses one. Read only when exactly one
+    "or" splits the sentence into two effect lists the controller carries out, with no
+    "You may", "If you do" or cost inside ("Raise or lower ...", "a Setup or Drill" are
+    one effect: they do not split)."""
+    found = []
+    for cut in _OR.finditer(body):
+        first, second = _plain_chain(body[: cut.start()]), _plain_chain(body[cut.end() :])
+        if first is not None and second is not None:
+            found.append([first, second])
+    if len(found) != 1:
+        return None
+    flags = ("may", "cost", "if", "x")
+    options = found[0]
+    if any(effect.get(flag) for option in options for effect in option for flag in flags):
+        return None
+    if any(option[0].get("if_you_do") for option in options):
+        return None
+    return [{"do": "either", "options": options}]
+
+
+def _place_costs(section: str, items: list[_Clause]) -> None:
+    """A cost with no "You may" ("Destroy the top card of your Life Deck to draw a card.")
+    is read only where it opens a Power its player chooses to use, an Action, so that the
+    Power is offered only when the cost can be paid (ruling 121); elsewhere (a HIT, a
+    defense, a trigger) who must pay, and when, is not said: it is left to players."""
+    effects = [c for c in items if c.kind == "effect"]
+    action = section == "ability" and not any(
+        c.kind in ("attack", "defense", "damage") or c.hit for c in items
+    )
+    for clause in effects:
+        placed = action and clause is effects[0] and clause.effects[0].get("cost")
+        if not placed and any(effect.get("cost") for effect in clause.effects):
+            clause.kind = "unknown"
+
+
 def _modifier(clause: _Clause, body: str) -> bool:
-    found = p.parse_modifier(body)
-    if found is None and body.lower().startswith("if "):
-        for head, tail in _splits(body[3:]):
-            condition, modifier = p.parse_condition(head), p.parse_modifier(tail)
-            if condition is not None and modifier is not None:
-                found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
-                break
+    # "If / While <condition>, <modifier> (instead)" (engine.cardtext.constants)
+    found = p.parse_modifier(body) or conditional_constant(body)
     if found is None:
         return False
     clause.kind, clause.data = "modifier", found
@@ -548,6 +617,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
+    _place_costs(section, items)
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack

@@ -10,6 +10,7 @@ all."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.cardtext import patterns
@@ -60,8 +61,10 @@ def _mp_among(text: str) -> Json | None:
 
 
 def _atom(text: str) -> Json | None:
+    from engine.cardtext import comparisons, identity, moved  # they build on this module
+
     readers = (_controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among)
-    for reader in readers:
+    for reader in (*readers, identity.parse, moved.parse, comparisons.parse):
         found = reader(text)
         if found is not None:
             return found
@@ -454,3 +457,27 @@ def _history(text: str) -> Json | None:
 def attack_only(data: Json) -> bool:
     """A condition part that means something only while its attack is in progress."""
     return bool(data.get("another")) or data.get("actor") in ("attacking", "defending")
+
+
+# for engine.cardtext.identity and engine.cardtext.comparisons
+PERSONALITY = _PERSONALITY
+personality_power_level = _personality
+compare = _compare
+COUNT = _COUNT
+count_of = _count
+
+
+def unpunctuated(body: str, effects: Callable[[str], Any]) -> tuple[Json, Any] | None:
+    """ "your MP's power level is over 9,000 both players ..." (an "If" with no comma): the
+    one cut at a space where the condition and the effects are both read whole; when two
+    cuts read, the sentence is ambiguous and left to players."""
+    found: list[tuple[Json, Any]] = []
+    for space in re.finditer(r" ", body):
+        head, tail = body[: space.start()], body[space.end() :]
+        # a comma, but for thousands ("over 9,000"), cuts there already (compiler._splits)
+        commas = re.search(r",(?!\d{3}\b)", head)
+        condition = patterns.parse_condition(head) if commas is None else None
+        chain = effects(tail) if condition is not None else None
+        if condition is not None and chain is not None:
+            found.append((condition, chain))
+    return found[0] if len(found) == 1 else None

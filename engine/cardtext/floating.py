@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext.restrictions import parse_constant_restriction, parse_floating_restriction
+
 Json = dict[str, Any]
 
 _NUM = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
@@ -262,7 +264,7 @@ def parse_floating_effect(body: str) -> Json | None:
         return _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn_start")
     if _SKIP.fullmatch(body):
         return _floating({"mod": "skip_action", "who": "opponent"}, "next_action")
-    return None
+    return parse_floating_restriction(body)
 
 
 # --- constant rule changes ------------------------------------------------------------------
@@ -318,4 +320,4 @@ def parse_rule_modifier(body: str) -> Json | None:
         if found.group("whose").strip().lower() != "your":
             cost["who"] = "opponent"
         return cost
-    return None
+    return parse_constant_restriction(body)

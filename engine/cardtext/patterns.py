@@ -30,7 +30,7 @@ AN = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 NX = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|X)"
 ANX = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|X)"
 OPP = r"your opponent'?s"
-THEIR = r"(?:their|his or her)"
+THEIR = r"(?:their|his or her|his|her)"
 STAGES = r"(?:power )?stages?"
 LIFE = r"life cards?"
 
@@ -213,7 +213,7 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
-    from engine.cardtext.costs import parse_cost
+    from engine.cardtext.attack_costs import parse_cost
     from engine.cardtext.counting import parse_for_each
     from engine.cardtext.damage import (
         parse_at_value,
@@ -433,7 +433,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext.costs import parse_cost  # it builds on this module
+    from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
     return (

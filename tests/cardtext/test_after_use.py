@@ -344,7 +344,7 @@ def test_conditions_these_cards_use(condition: str, fields: dict[str, object]) -
     near_misses = (
         "you control less than 0 Drills",
         "you control many Drills",
-        "your MP is a Saiyan",
+        "your MP is a Saiyan fighter",
         "your MP's level is higher than your opponent's",
     )
     for near in near_misses:

@@ -128,10 +128,10 @@ def test_this_attack_conditions_compile_only_in_an_attack() -> None:
     "text",
     [
         "If you control 2 Drills, draw a card.",  # 2 exactly, or at least 2? left to players
-        "If you control more than 2 Earth Dragon Ball, draw a card.",
+        "If you control more than 2 Moon Dragon Balls, draw a card.",  # no such set
         "If your MP is level 2 or level, draw a card.",
         "If you control no Allies and a Setup, draw a card.",
-        "If you control a Saiyan Personality, draw a card.",
+        "If you control two Saiyan Personalities, draw a card.",  # engine.identity: one
         "If your opponent has performed another attack this combat, draw a card.",
         "If you have performed another successful attack this combat, draw a card.",
         "If your MP has raised your anger this combat, draw a card.",

@@ -1,51 +1,61 @@
-"""What attacks cost (engine/cardtext/costs.py; docs/rulings.md 87)."""
+"""A Power opening "<cost> to <effect>" compiles the cost as the Power's (`cost`), paid in
+full or the Power is not offered; a cost anywhere else stays for players (docs/rulings.md
+121)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+
+MP, EV, PC = CardType.MAIN_PERSONALITY, CardType.EVENT, CardType.PHYSICAL_COMBAT
 
 
 @pytest.mark.parametrize(
-    ("sentence", "modifier"),
+    ("text", "card_type", "effects"),
     [
-        ("Your attacks cost -1 stage (to a minimum of 0).",
-         {"mod": "attack_cost", "amount": -1, "minimum": 0}),
-        ("Your opponent's physical attacks cost +2 stages to perform.",
-         {"mod": "attack_cost", "amount": 2, "who": "opponent", "attacks": "physical"}),
-        ("Your opponent's non-Styled attacks cost +1 stage to perform.",
-         {"mod": "attack_cost", "amount": 1, "who": "opponent", "styled": False}),
-        ("Styled energy attacks cost -2 stages to perform, to a minimum of 1.",
-         {"mod": "attack_cost", "amount": -2, "who": "both", "attacks": "energy",
-          "styled": True, "minimum": 1}),
+        ("POWER: Destroy the top card of your Life Deck to draw a card.", MP,
+         [{"do": "move", "position": "top", "amount": 1, "source": "life_deck",
+           "to": "discard", "cost": True}, {"do": "draw", "amount": 1, "if_you_do": True}]),
+        ("Lower your anger 2 levels to draw a card.", EV,
+         [{"do": "lower_anger", "amount": 2, "cost": True},
+          {"do": "draw", "amount": 1, "if_you_do": True}]),
+        ("POWER: Discard a card from your hand to draw a card and raise your anger 1 level.", MP,
+         [{"do": "discard_from_hand", "amount": 1, "cost": True},
+          {"do": "draw", "amount": 1, "if_you_do": True},
+          {"do": "raise_anger", "amount": 1, "if_you_do": True}]),
     ],
 )  # fmt: skip
-def test_constant_costs(sentence: str, modifier: object) -> None:
-    result = compile_text(f"CONSTANT: {sentence}", CardType.MASTERY)
-    assert result.fields["constant"] == [modifier]
-
-
-def test_a_cost_this_combat_is_a_floating_effect() -> None:
-    text = ("POWER: All Styled energy attacks cost -1 stage to perform this combat, to a "
-            "minimum of 1.")  # fmt: skip
-    effects = compile_text(text, CardType.EVENT).fields["action"]["effects"]
-    assert effects == [{"do": "until_end_of_turn", "modifier": {
-        "mod": "attack_cost", "amount": -1, "who": "both", "attacks": "energy", "styled": True,
-        "minimum": 1}}]  # fmt: skip
+def test_a_cost_opening_a_power_is_the_powers(
+    text: str, card_type: CardType, effects: list[dict[str, object]]
+) -> None:
+    found = compile_text(text, card_type)
+    assert found.status == "automated", found
+    assert found.fields["action"]["effects"] == effects
 
 
 @pytest.mark.parametrize(
-    ("text", "card_type"),
+    ("text", "card_type", "left"),
     [
-        ("CONSTANT: Attacks cost +1 stage.", CardType.MASTERY),  # whose attacks?
-        ("CONSTANT: Your attacks cost +1 stage, to a minimum of 1.", CardType.MASTERY),
-        ("CONSTANT: Your attacks cost -1 stage this combat.", CardType.MASTERY),  # a duration
-        ("POWER: Your attacks cost -1 stage.", CardType.EVENT),  # for how long?
-        ("POWER: Your opponent's next attack this combat costs +1 stage.", CardType.EVENT),
-        ("CONSTANT: Your attacks cost -1 stage (to a maximum of 3).", CardType.MASTERY),
+        # who pays on a HIT, and whether they must, is not said
+        ("Physical attack. DAMAGE: AT. HIT: Discard a card from your hand to draw a card.", PC,
+         "HIT: Discard a card from your hand to draw a card."),
+        # a cost after the Power has begun: the Power was offered without it
+        ("Draw a card. Lower your anger 1 level to draw a card.", EV,
+         "Lower your anger 1 level to draw a card."),
+        ("Lower your anger 1 level to to draw a card.", EV,
+         "Lower your anger 1 level to to draw a card."),
     ],
-)
-def test_costs_not_read(text: str, card_type: CardType) -> None:
-    assert compile_text(text, card_type).status == "manual"
+)  # fmt: skip
+def test_a_cost_elsewhere_stays_for_players(text: str, card_type: CardType, left: str) -> None:
+    found = compile_text(text, card_type)
+    assert found.status != "automated"
+    assert left in found.manual
+
+
+def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "costs.yaml"):
+        assert reproduces(card), card.name

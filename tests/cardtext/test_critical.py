@@ -20,7 +20,6 @@ def test_use_a_critical_damage_effect_compiles_plain_optional_and_after_a_choice
 def test_other_critical_damage_sentences_stay_unread() -> None:
     for text in (
         "Use 2 critical damage effects.",
-        "Your opponent cannot use critical damage effects this combat.",
-        "If this attack is stopped by an Ally, use a critical damage effect.",
+        "If this attack is stopped by a judge, use a critical damage effect.",
     ):
         assert compile_text(text, CardType.EVENT).unread == [text], text

@@ -141,9 +141,9 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
     [
         "This attack cannot has its damage modified.",  # Red Pound: typos are not guessed
         "Damage from this attack cannot be modified by your effects.",
-        # Namekian Training Ball (Awakening)
+        # Namekian Training Ball (Awakening) is read now (conditions, attack_deals); "instead"
         "If you control more than 1 Earth Dragon Ball, this attack deals +3 life cards of "
-        "damage and damage from this attack cannot be prevented.",
+        "damage instead of +1.",
         # Saiyan High Kick (Awakening) is read now (tests/cardtext/test_damage.py); "instead"
         "If your opponent controls no Drills, this attack deals +4 stages of damage instead "
         "of +2.",
@@ -151,7 +151,6 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
         "If you do, damage from this attack cannot be prevented.",
         # Black Swagger Blast (Promos)
         "If you have 2 or less Traits, Endurance cannot be used on this attack.",
-        "Your opponent cannot use Endurance this combat.",
         "If your MP is Goku, your opponent's defenses cannot stop it.",
     ],
 )
@@ -164,6 +163,20 @@ def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
     text = f"Energy attack costing 2 stages. {sentence} DAMAGE: 4 life cards. HIT: Draw a card."
     assert_all_manual(text, CardType.ENERGY_COMBAT)
     assert_all_manual(f"Energy attack. DAMAGE: 4 life cards. {sentence}", CardType.ENERGY_COMBAT)
+
+
+def test_a_restriction_on_endurance_is_read_before_the_damage() -> None:
+    """ "Your opponent cannot use Endurance this combat." is read now (docs/rulings.md 120):
+    on an attack it is an immediate effect, in force before damage (2016 ATTACK TIMING
+    SUMMARY), wherever it is printed around DAMAGE."""
+    restriction = {"do": "until_end_of_turn",
+                   "modifier": {"mod": "no_endurance", "who": "opponent"}}  # fmt: skip
+    for text in (
+        "Energy attack. Your opponent cannot use Endurance this combat. DAMAGE: 4 life cards.",
+        "Energy attack. DAMAGE: 4 life cards. Your opponent cannot use Endurance this combat.",
+    ):
+        attack = compile_text(text, CardType.ENERGY_COMBAT).fields["attack"]
+        assert attack["effects"] == [restriction], text
 
 
 # --- winning and losing ------------------------------------------------------------------

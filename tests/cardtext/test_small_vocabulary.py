@@ -29,6 +29,11 @@ def test_small_sentences() -> None:
     assert fields("Raise your MP to its highest power stage.")["action"] == {
         "effects": [{"do": "set_stage_max"}]
     }
+    # "his", "her", "their" and "his or her" alike
+    for whose in ("his", "her", "their", "his or her"):
+        assert fields(f"Your opponent discards a card from {whose} hand.")["action"] == {
+            "effects": [{"do": "discard_from_hand", "amount": 1, "who": "opponent"}]
+        }
 
 
 def test_near_misses() -> None:
@@ -36,6 +41,7 @@ def test_near_misses() -> None:
         "Lower your opponent's anger to your anger.",
         "Prevent all damage from the next attack.",
         "Raise a personality to its highest power stage.",
+        "Your opponent discards a card from its hand.",
     ):
         assert compile_text(text, CardType.EVENT).unread == [text], text
 

@@ -1,0 +1,50 @@
+""" "Gain 5 stages or Rejuvenate 2.": the controller chooses one of two effects as the
+sentence resolves, and that one happens (docs/rulings.md 122).
+
+The chosen option's effects run as a list of their own (engine.effects.effects_of names it
+"<path>|either:<index>:<option>"), then the rest of the card's list goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.cards import Effect, Either
+from engine.game import handler
+from engine.state import JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def ask(
+    game: Game, effect: Either, controller: int, iid: int, args: JsonDict, follow: JsonDict
+) -> None:
+    from engine.effects import describe  # engine.effects imports this module
+
+    options = [
+        Option(f"either:{number}", _words(describe, option).capitalize())
+        for number, option in enumerate(effect.options)
+    ]
+    game.ask(controller, "choose_effect", f"{game.name(iid)}: choose one.", options, "either",
+             at=args, follow=follow)  # fmt: skip
+
+
+def _words(describe: Callable[[Effect], str], effects: list[Effect]) -> str:
+    return " and ".join(describe(effect) for effect in effects)
+
+
+@handler("either")
+def either_task(game: Game, args: JsonDict) -> None:
+    at, follow = args["at"], args["follow"]
+    option = int(str(args["choice"]).split(":")[1])
+    chosen = {
+        "controller": at["controller"], "card": at["card"], "index": 0,
+        "path": f"{at['path']}|either:{at['index']}:{option}", "attack": at["attack"],
+    }  # fmt: skip
+    if at.get("that") is not None:
+        chosen["that"] = at["that"]
+    # then() puts its tasks first: the chosen effects run before the rest of the list
+    game.then(("flush_triggers", {}), ("effects", follow))
+    game.then(("effects", chosen))
