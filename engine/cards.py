@@ -260,6 +260,9 @@ class Modifier(_Strict):
         "no_setups",
         "no_gain_stages",
         "no_critical",
+        # `who`'s attacks (of `attacks`, `styled`) gain the card's `grants[grant]` ability
+        # ("Your attacks gain 'HIT: Raise your anger 1 level.'", engine.granted)
+        "grant",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)
@@ -273,6 +276,7 @@ class Modifier(_Strict):
     stages: int = 0  # `damage`: power stages added to an attack's stage damage
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
     title: str | None = None  # `no_play_that`: set as the effect resolves
+    grant: int | None = Field(default=None, ge=0)  # `grant`: the index in the card's `grants`
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -531,10 +535,17 @@ class Move(_Effect):
     # "copies of that card": only cards titled as the card an earlier sentence chose or
     # named (engine.referents)
     copies: bool = False
+    # "an attached card (in play)": cards attached to either player's personalities are
+    # among the cards in play it may take, whatever their type (docs/rulings.md 114)
+    attached: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
-        "banish", "rejuvenate",
+        "banish", "rejuvenate", "attach",
     ]  # fmt: skip
+    # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
+    # or "to an MP" (`any`: either MP), placed into play attached where its text says
+    # (docs/rulings.md 114)
+    attaches: Literal["mine", "any"] | None = None
 
 
 class Rearrange(_Effect):
@@ -882,6 +893,16 @@ class WhenMoved(_Strict):
     effects: list[Effect]
 
 
+class Granted(_Strict):
+    """An ability a card gives to attacks ("Your attacks gain 'HIT: Raise your anger 1
+    level.'"): its effects, HIT effects (`hit`) or immediate ones, resolved for the
+    attacker as part of each attack a `grant` modifier of the card is about (engine.granted;
+    docs/rulings.md 113)."""
+
+    effects: list[Effect]
+    hit: bool = True
+
+
 class AttachTo(_Strict):
     """ "Attach to ____": the card enters play attached to `who`'s Main Personality or
     to one of `who`'s Allies (chosen by the card's controller). Its constant effects and
@@ -890,9 +911,21 @@ class AttachTo(_Strict):
 
     target: Literal["mp", "ally"]
     who: Who = "self"
+    # "HIT: Attach to your opponent's MP.": a Combat card attaches after use only when its
+    # attack hit, else it is discarded (engine.combat.finish_card; docs/rulings.md 111)
+    on_hit: bool = False
+    # "POWER: Attach to your MP." on a Setup: it enters play as a Setup and attaches when
+    # activated, in place of being discarded (2016 "Use a Power"; docs/rulings.md 112)
+    activated: bool = False
+    # "POWER: Attach to your MP. Draw a card.": printed first, it attaches before the rest
+    # of the Power resolves (docs/rulings.md 116)
+    first: bool = False
 
 
 ATTACHABLE_TYPES = frozenset({CardType.SETUP, CardType.DRILL, CardType.EVENT})
+# Combat cards that attach do so after use, in place of being discarded (2016 ATTACK
+# TIMING SUMMARY step 7; docs/rulings.md 111): they keep their attack or defense.
+ATTACHING_COMBAT_TYPES = frozenset({CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT})
 
 
 class AfterUse(_Strict):
@@ -943,6 +976,10 @@ class Card(_Strict):
     on_play: list[Effect] = []  # immediate effects when played (Dragon Balls: their wish)
     triggers: list[Trigger] = []
     when_moved: list[WhenMoved] = []  # when the card itself moves (engine.self_moves)
+    grants: list[Granted] = []  # abilities its `grant` modifiers give attacks
+    # "While attached, once per turn as an action, ...": a Power of the card while it is
+    # attached, used as an Action once per turn (engine.attaching; docs/rulings.md 117)
+    attached_action: Action | None = None
     # "(This Drill is not discarded when changing levels.)": kept on any level change, or
     # ("advancing") only when advancing (engine.mechanics.discard_drills)
     kept_on_level: Literal["changing", "advancing"] | None = None
@@ -995,16 +1032,43 @@ class Card(_Strict):
         if self.x is None and self.uses_x():
             raise ValueError("a sentence uses X but the card does not say what X is (`x`)")
         if self.attach_to is not None:
-            if self.type not in ATTACHABLE_TYPES:
-                raise ValueError("only Setups, Drills and Events attach (`attach_to`)")
-            if self.attack or self.defense or (self.action and self.type != CardType.EVENT):
-                raise ValueError("an attaching card has no attack, defense or Setup Power")
+            self._attaching(self.attach_to)
+        if self.attached_action is not None and self.attach_to is None:
+            raise ValueError("`attached_action`: only on a card that attaches")
+        if any(m.grant is None or m.grant >= len(self.grants) for m in self._grant_modifiers()):
+            raise ValueError("a `grant` modifier names one of the card's `grants`")
         return self
+
+    def _grant_modifiers(self) -> list[Modifier]:
+        floating = [e.modifier for e in self.all_effects() if isinstance(e, UntilEndOfTurn)]
+        return [m for m in [*self.constant, *floating] if m.mod == "grant"]
+
+    def _attaching(self, spec: AttachTo) -> None:
+        if self.type in ATTACHING_COMBAT_TYPES:
+            if self.action is not None or (self.attack is None and self.defense is None):
+                raise ValueError("an attaching Combat card attaches after its attack or defense")
+            if spec.on_hit and (self.attack is None or self.defense is not None):
+                raise ValueError("`on_hit`: an attack card that is not a defense too")
+            if self.defense is not None and self.defense.instead_of_attack:
+                raise ValueError("a card played to stop instead of as an attack does not attach")
+            return
+        if self.type not in ATTACHABLE_TYPES:
+            raise ValueError("only Setups, Drills, Events and Combat cards attach (`attach_to`)")
+        if spec.activated and self.type != CardType.SETUP:
+            raise ValueError("`activated`: a Setup that attaches when its Power is used")
+        powered = self.type == CardType.EVENT or spec.activated
+        if self.attack or self.defense or (self.action and not powered):
+            raise ValueError("an attaching card has no attack, defense or Setup Power")
+        if spec.on_hit:
+            raise ValueError("`on_hit` is for attack cards")
 
     def all_effects(self) -> list[Effect]:
         """Every effect of every ability of the card."""
         lists = [self.entering_combat, self.on_play, *(t.effects for t in self.triggers)]
         lists += [w.effects for w in self.when_moved]
+        lists += [g.effects for g in self.grants]
+        if self.attached_action is not None:
+            lists.append(self.attached_action.effects)
         if self.attack is not None:
             lists += [self.attack.effects, self.attack.hit]
         if self.defense is not None:

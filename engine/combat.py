@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from engine import (
     after_use,
+    attaching,
     attack_bonus,
+    granted,
     history,
     manual,
     mechanics,
@@ -16,7 +18,7 @@ from engine import (
     quantities,
     triggers,
 )
-from engine.cards import Attack, Card, CardType, Damage, Defense
+from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import AttackState, JsonDict, Option
@@ -122,6 +124,7 @@ def action_options(game: Game, player: int) -> list[Option]:
         if _usable_as_action(game, player, card, actor) and cost_payable(game, player, iid):
             verb = "Attack with" if card.attack is not None else "Use"
             options.append(Option(f"power:{iid}:{actor}", f"{verb} the Power of {card.name}"))
+    options += attaching.action_options(game, player)
     options.append(Option("pass", "Pass"))
     return options
 
@@ -133,7 +136,9 @@ def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
         return False
     if card.action is not None:
         return game.holds(card.action.requires, player) and cost_payable(game, player, iid)
-    return card.attach_to is not None or manual.playable_by_hand(card)
+    # an attaching Combat card is played for its attack or defense, not as an Action
+    attaches = card.attach_to is not None and card.type not in ATTACHING_COMBAT_TYPES
+    return attaches or manual.playable_by_hand(card)
 
 
 def cost_payable(game: Game, player: int, iid: int) -> bool:
@@ -154,6 +159,8 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
         if modifiers.attack_forbidden(game, player, card):
             return False
         return can_attack(game, player, card.attack, actor, card)
+    if card.action is None and card.attach_to is not None and card.attach_to.activated:
+        return True  # "POWER: Attach to your MP.": activated to attach
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
         return manual.used_by_hand(card)
     return game.holds(card.action.requires, player)
@@ -200,6 +207,9 @@ def combat_action(game: Game, args: JsonDict) -> None:
     kind, _, rest = choice.partition(":")
     parts = [int(part) for part in rest.split(":")]
     iid = parts[0]
+    if kind == "attached":  # a Power of a card while it is attached
+        attaching.use_attached_action(game, player, iid)
+        return
     actor = parts[1] if len(parts) > 1 else MAIN_PERSONALITY
     me = game.player(player)
     left = 0
@@ -231,6 +241,11 @@ def combat_action(game: Game, args: JsonDict) -> None:
         game.then(("finish_card", {"player": player, "card": iid, "origin": origin}))
         manual.schedule(game, player, iid)  # after the compiled sentences, before discarding
         resolve(game, player, iid, "action.effects")
+        spec = card.attach_to
+        if spec is not None and spec.first and origin != "power":
+            # "POWER: Attach to your MP. Draw a card.": attached before the rest resolves
+            # (docs/rulings.md 116); finish_card then has nothing left to do
+            game.then(("attach", {"player": player, "card": iid}))
 
 
 @handler("finish_card")
@@ -244,8 +259,13 @@ def finish_card(game: Game, args: JsonDict) -> None:
     resolving = game.player(player).resolving
     if iid not in resolving:
         return
-    if game.card(iid).attach_to is not None:
-        # An attaching Event stays in play, attached (2016 GLOSSARY "Attached Cards").
+    spec = game.card(iid).attach_to
+    attack = game.state.attack
+    # "HIT: Attach ...": only an attack that was not stopped attaches (docs/rulings.md 111)
+    missed = spec is not None and spec.on_hit and (attack is None or attack.stopped)
+    if spec is not None and not missed:
+        # An attaching card stays in play, attached, in place of being discarded (2016
+        # GLOSSARY "Attached Cards"; ATTACK TIMING SUMMARY step 7).
         game.then(("attach", {"player": player, "card": iid}))
         return
     resolving.remove(iid)
@@ -297,6 +317,7 @@ def begin_attack(
         ("attack_hit", {}),
         ("attack_critical", {}),
     )
+    granted.resolve_granted(game, player, iid, hit=False)  # after the card's own
     resolve(game, player, iid, "attack.effects", attack=True)
     # "Whenever you perform an attack": right after it is performed (its costs paid),
     # before its own sentences (GLOSSARY "Effects")
@@ -596,6 +617,7 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     dealt = [attack.life_cards if unit == "life" else amount for unit, amount in damage_parts(game)]
     if any(amount > 0 for amount in dealt):  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
+    granted.resolve_granted(game, attack.attacker, attack.source, hit=True)  # after its own
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve
     # then, before the HIT effects of step 5 (GLOSSARY "Effects").

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    attaching,
     attack_bonus,
     history,
     manual,
@@ -73,6 +74,8 @@ def _ability_effects(card: Card, path: str) -> list[Effect]:
         return card.triggers[int(path.split(":")[1])].effects
     if path.startswith(self_moves.PATH):
         return card.when_moved[int(path.split(":")[1])].effects
+    if path.startswith("grant:"):  # an ability the card gives attacks (engine.granted)
+        return card.grants[int(path.split(":")[1])].effects
     if path == "on_play":
         return card.on_play
     if path == "entering_combat":
@@ -512,7 +515,8 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     """Rules that forbid a card from being played or placed into play (2016 "Planning
     Step" note and "Drills")."""
     card = game.card(iid)
-    if card.attach_to is not None and not can_attach(game, player, iid):
+    spec = card.attach_to
+    if spec is not None and not spec.activated and not can_attach(game, player, iid):
         return False
     if card.type == CardType.DRAGON_BALL:
         return not game.dragon_ball_in_play(card.name)
@@ -545,7 +549,7 @@ def enter_play(
     state = game.player(player)
     verb = "plays" if mode == "play" else "places into play"
     game.emit("enter_play", f"{game.who(player)} {verb} {card.name}.", card=card.name)
-    if card.attach_to is not None:
+    if card.attach_to is not None and not card.attach_to.activated:
         # Held as resolving until it is attached (its target may need choosing).
         state.resolving.append(iid)
         game.then(("attach", {"player": player, "card": iid}))
@@ -689,7 +693,7 @@ def attach_task(game: Game, args: JsonDict) -> None:
     of `who`'s Allies chosen by the controller. With no Ally left to attach to, the card
     is discarded."""
     player, iid = args["player"], args["card"]
-    spec = game.card(iid).attach_to
+    spec = attaching.attach_spec(game.card(iid))  # its printed one when placed attached
     assert spec is not None
     host_player = player if spec.who == "self" else 1 - player
     host_state = game.player(host_player)

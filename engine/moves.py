@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import history, mechanics, self_moves
+from engine import attaching, history, mechanics, self_moves
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -38,7 +38,7 @@ _ZONE_WORDS = {
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
-    "banish": "Banish", "rejuvenate": "Rejuvenate",
+    "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach",
 }  # fmt: skip
 _THAT_WORDS = {
     "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
@@ -49,7 +49,7 @@ _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage",
+    "copies", "to", "ally_stage", "attaches", "attached",
 }  # fmt: skip
 
 
@@ -157,9 +157,13 @@ def _in_play(game: Game, player: int) -> list[int]:
     ]
 
 
-def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
+def _fits(game: Game, iid: int, spec: JsonDict, attached: bool = False) -> bool:
+    """`attached`: a card attached to a personality, taken as "an attached card" whatever
+    its type."""
     card = game.card(iid)
-    if spec.get("card_types") and card.type.value not in spec["card_types"]:
+    if spec.get("attached") and not spec.get("card_types") and not attached:
+        return False  # "an attached card" alone: only attached cards
+    if not attached and spec.get("card_types") and card.type.value not in spec["card_types"]:
         return False
     if spec.get("styled") is not None and (card.style != Style.FREESTYLE) != spec["styled"]:
         return False
@@ -174,6 +178,8 @@ def _fits(game: Game, iid: int, spec: JsonDict) -> bool:
         return False
     if spec.get("copies") and card.title != spec.get("title"):
         return False  # a copy of the card chosen or named (engine.referents)
+    if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):
+        return False
     return not spec.get("style") or card.style.value == spec["style"]
 
 
@@ -199,6 +205,10 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec)]
+            if zone == "in_play" and spec.get("attached"):
+                # attached to this player's personalities, whoever controls them
+                riders = [a.iid for a in game.player(player).attached]
+                found += [(player, iid, zone) for iid in riders if _fits(game, iid, spec, True)]
     if spec["to"] in ("play", "place"):
         found = [c for c in found if may_enter_play(game, controller, c[1])]
     return found
@@ -231,6 +241,12 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
             game.check_survival(player)
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         enter_play(game, controller, iid, to, stage=args["spec"].get("ally_stage"))
+        return
+    if to == "attach":
+        if zone == "life_deck":
+            game.check_survival(player)  # as for "into play" above
+        game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
+        attaching.place_attached(game, controller, iid)
         return
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.

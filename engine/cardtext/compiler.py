@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.cards import Card, CardType
-from engine.cardtext import after_use, counting, quantities, referents, self_moves, triggers
+from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
+from engine.cardtext import (
+    after_use,
+    attached,
+    counting,
+    granted,
+    quantities,
+    referents,
+    self_moves,
+    triggers,
+)
 from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.constants import parse as conditional_constant
@@ -147,6 +157,9 @@ class _Clause:
     labelled: bool = False  # its section was opened by a label ("POWER:", "CONSTANT:" ...)
     power: bool = False  # under a POWER label
     kept: bool = False  # the card stays in play (its triggers can be active)
+    attached: bool = False  # "While attached, ...": only on a card that attaches
+    leaves: bool = False  # "Banish this card when ...": the card in play leaves
+    attaching: bool = False  # the card prints "Attach to ____." (it may be attached)
     # the effects after `data` that the same sentence runs ("... and draw a card.")
     extra: list[Json] = field(default_factory=list)
 
@@ -169,6 +182,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     counting.check_for_each(clauses)
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
+    _attach_or_after_use(clauses)  # read, but left to players
     fields: Json = {}
     failed = False
     for section in ("ability", "entering", "wish", "constant", "timed"):
@@ -201,11 +215,22 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     moved = [c.data for c in clauses if c.kind == "when_moved"]
     if moved and status != "manual":  # a manual card's text is all played by hand
         fields["when_moved"] = moved
+    granted.hoist(fields)  # abilities given to attacks, kept once on the card
     fields["automation"] = status
     if manual:
         fields["manual_text"] = list(manual)
     respelled = [found for piece in pieces for found in respellings(piece)]
     return CompileResult(fields, status, compiled, manual, unread, respelled)
+
+
+def _attach_or_after_use(clauses: list[_Clause]) -> None:
+    """A card that attaches and also says where it goes after use ("(Banish after use.)",
+    "play this card to stop ... instead of as an attack"): which one wins is for players."""
+    keys = {"after_use", "banish_after_use", "defense"}
+    if any(c.kind == "keyword" and keys & set(c.data) for c in clauses):
+        for clause in clauses:
+            if clause.kind == "attach":
+                clause.kind = "unknown"
 
 
 def _check_x(clauses: list[_Clause]) -> None:
@@ -283,9 +308,9 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
     clauses: list[_Clause] = []
     hit, opens, labelled, power = False, "", False, False
     # cards in play, or an Event that attaches: other cards' new-style triggers stay unread
+    attaching = any(_attaches(s) for s in sentences)
     kept = card_type in CONSTANT_TYPES or (
-        card_type == CardType.EVENT
-        and any(p.ATTACH.fullmatch(normalise(s).rstrip(".").strip()) for s in sentences)
+        card_type in (CardType.EVENT, CardType.SETUP, *ATTACHING_COMBAT_TYPES) and attaching
     )
     for index, sentence in enumerate(sentences):
         body = normalise(sentence)
@@ -298,7 +323,10 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             labelled = True
             power = section == "ability"
             body = label.group(2).strip()
-        clause = _Clause(index, sentence, section, labelled=labelled, power=power, kept=kept)
+        clause = _Clause(
+            index, sentence, section, labelled=labelled, power=power, kept=kept,
+            attaching=attaching,
+        )  # fmt: skip
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -333,8 +361,14 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
                 after_use.on_hit(clause)
             # HIT: and trait keywords gate effects only; a printed keyword after the HIT:
             # line is the card's ("HIT: Draw a card. (Banish after use.)")
-            if clause.kind != "effect" and (
-                hit_here or trait or (hit and clause.kind != "keyword")
+            if hit and clause.kind == "attach":  # "HIT: Attach to your opponent's MP."
+                clause.data = {**clause.data, "on_hit": True}
+            # after "HIT: Attach ...", the attached card's own text is no HIT effect
+            own_text = clause.kind == "attach" or clause.attached or clause.leaves
+            if (
+                clause.kind != "effect"
+                and (hit_here or trait or (hit and clause.kind != "keyword"))
+                and not (own_text and not trait)
             ):
                 clause.kind = "unknown"
             clause.hit = hit and clause.kind == "effect"
@@ -374,7 +408,14 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if x is not None:
         put("keyword", {"x": x})
         return
+    inner = attached.while_attached(body) if clause.attaching else None
+    if inner is not None:
+        _while_attached(clause, *inner)
+        return
     if section == "constant":
+        if clause.attaching and attached.action_body(body) is not None:  # attached, a Power
+            clause.attached = _attached_action(clause, body)
+            return
         _modifier(clause, body) or _trigger(clause, body)
         return
     if p.UNSTOPPABLE.fullmatch(body):
@@ -382,10 +423,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("attack_flags", after_use.parse_attack_flags(body) or parse_redirect_flags(body)):
         return
-    attach = p.ATTACH.fullmatch(body)
-    if attach:
-        mine = attach.group(1).lower() == "your"
-        put("attach", {"target": "mp"} if mine else {"target": "mp", "who": "opponent"})
+    if put("attach", attached.parse_attach(body)):
         return
     stopped = _IF_STOPPED.fullmatch(body)
     if stopped:
@@ -415,6 +453,48 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     )
 
 
+def _attaches(sentence: str) -> bool:
+    """Is the sentence "Attach to ____." (after a "POWER:" or "HIT:" label)?"""
+    body = normalise(sentence).rstrip(".").strip()
+    label = _LABEL.fullmatch(body)
+    if label and label.group(1) in ("POWER", "HIT"):
+        body = label.group(2).strip()
+    return attached.parse_attach(body) is not None
+
+
+def _while_attached(clause: _Clause, rest: str, conditional: bool) -> None:
+    """ "While attached, <constant or trigger>": the card's, active while it is attached
+    (2016 GLOSSARY "Attached Cards"); _assemble keeps it only on a card that attaches.
+    "While attached and <condition>, <constant>" is read as "If <condition>, ..."."""
+    if conditional:
+        found = _modifier(clause, f"if {rest}", attached.parse_constant)
+    elif attached.action_body(rest) is not None:
+        found = _attached_action(clause, rest)
+    elif attached.entering_body(rest) is not None:
+        chain = _effect_chain(attached.entering_body(rest) or "")
+        found = chain is not None
+        if chain is not None:  # used as combat begins, as a Drill's (engine.turn)
+            clause.kind, clause.data = "attached_entering", {"effects": chain}
+    else:
+        power, clause.power, clause.kept = clause.power, False, True
+        found = _modifier(clause, rest, attached.parse_constant) or _trigger(clause, rest)
+        clause.power = power
+    clause.attached = found
+
+
+def _attached_action(clause: _Clause, body: str) -> bool:
+    """ "(Once per turn) as an action, (you may) <effects>": a Power of the card while it is
+    attached, used as an Action (docs/rulings.md 117). Choosing the Action is choosing to
+    use it: "you may" asks nothing more ("you may <cost> to <effect>": the cost is paid)."""
+    text = attached.action_body(body) or ""
+    chain = _effect_chain(text)
+    if chain is None:
+        return False
+    first = {k: v for k, v in chain[0].items() if k != "may"}
+    clause.kind, clause.data = "attached_action", {"effects": [first, *chain[1:]]}
+    return True
+
+
 def _effects(clause: _Clause, body: str) -> bool:
     chain = _effect_chain(body)
     if chain is None:
@@ -442,6 +522,12 @@ _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
 _AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
 _OPPONENT_DOES = re.compile(r"your opponent [a-z]+s\b.*", re.IGNORECASE | re.DOTALL)
 _VERB_S = re.compile(r"[a-z]+s\b(?<!\bhis)(?<!\bits)", re.IGNORECASE)
+
+
+def effect_chain(body: str) -> list[Json] | None:
+    """An effect sentence as the effects it runs (for abilities quoted in a sentence,
+    engine.cardtext.granted)."""
+    return _effect_chain(body)
 
 
 def _effect_chain(body: str) -> list[Json] | None:
@@ -559,9 +645,19 @@ def _place_costs(section: str, items: list[_Clause]) -> None:
             clause.kind = "unknown"
 
 
-def _modifier(clause: _Clause, body: str) -> bool:
+def _modifier(
+    clause: _Clause, body: str, parse: Callable[[str], Json | None] = p.parse_modifier
+) -> bool:
     # "If / While <condition>, <modifier> (instead)" (engine.cardtext.constants)
-    found = p.parse_modifier(body) or conditional_constant(body)
+    found = parse(body)
+    if found is None and parse is p.parse_modifier:
+        found = conditional_constant(body)
+    elif found is None and body.lower().startswith("if "):
+        for head, tail in _splits(body[3:]):
+            condition, modifier = p.parse_condition(head), parse(tail)
+            if condition is not None and modifier is not None:
+                found = {"each": [{**m, "requires": condition} for m in _each(modifier)]}
+                break
     if found is None:
         return False
     clause.kind, clause.data = "modifier", found
@@ -576,9 +672,13 @@ def _each(modifier: Json) -> list[Json]:
 
 
 def _trigger(clause: _Clause, body: str) -> bool:
-    banish = triggers.parse_banish_when(body) if clause.kept else None
+    banish = (
+        (triggers.parse_banish_when(body) or attached.parse_leaves_when(body))
+        if clause.kept
+        else None
+    )
     if banish is not None:
-        clause.kind, clause.data = "trigger", banish
+        clause.kind, clause.data, clause.leaves = "trigger", banish, True
         return True
     if not _TRIGGER_HEAD.match(body):
         return False
@@ -627,6 +727,22 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
         return False  # "this attack ..." outside an attack
     if any(c.kind == "attach" for c in known):
         known = _attach(section, known, card_type, fields)
+    if "attach_to" not in fields:  # "While attached, ..." on a card that does not attach
+        for clause in known:
+            if clause.attached:
+                clause.kind = "unknown"
+        known = [c for c in known if not c.attached]
+    powers = [c for c in known if c.kind == "attached_action"]
+    if len(powers) > 1 or (powers and "attached_action" in fields):
+        return False  # two Powers while attached: which is which is for players
+    if powers:
+        fields["attached_action"] = powers[0].data
+    entering = [c for c in known if c.kind == "attached_entering"]
+    if len(entering) > 1 or (entering and "entering_combat" in fields):
+        return False
+    if entering:
+        fields["entering_combat"] = entering[0].data["effects"]
+    known = [c for c in known if c.kind not in ("attached_action", "attached_entering")]
     triggers = [c.data for c in known if c.kind == "trigger"]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
@@ -648,6 +764,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             ENTERING_POWER_TYPES if power else ENTERING_TYPES
         ):
             return False
+        if effects and section == "entering" and "entering_combat" in fields:
+            return False  # and "While attached, when entering combat, ...": two of them
         if effects:
             fields["entering_combat" if section == "entering" else "on_play"] = effects
     elif rest and not _ability(rest, card_type, fields):
@@ -703,26 +821,66 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:
-    """ "Attach to your MP." on an Event, as the last sentence its Power runs: the engine
-    attaches an Event once its Power has resolved (engine.combat.finish_card). Elsewhere
-    the sentence is left to players, as any sentence not understood. The rest is returned."""
+    """ "Attach to ____." (engine.cardtext.attached), read where the engine attaches the
+    card (docs/rulings.md 111, 112):
+    - an Event, as the last sentence its Power runs: it attaches once its Power resolved
+      (engine.combat.finish_card); a Setup's "POWER: Attach ...." the same way, when it
+      is activated (`activated`);
+    - a Setup or Drill whose text is no Power and runs nothing: it enters play attached;
+    - a Combat card, anywhere in its text ("HIT: Attach ...": only if it hit): it attaches
+      after use in place of being discarded.
+    Elsewhere the sentence is left to players, as any sentence not understood. The rest is
+    returned."""
     attaches = [c for c in known if c.kind == "attach"]
     rest = [c for c in known if c.kind != "attach"]
-    last = attaches[-1].index
-    # triggers are the attached card's, active while attached ("Banish this card when ...")
-    runs = [c for c in rest if c.kind != "trigger"]
-    if (
-        section == "ability"
-        and card_type == CardType.EVENT
-        and len(attaches) == 1
-        and all(c.kind in ("effect", "requires") and not c.hit for c in runs)
-        and all(c.index < last for c in runs)
-    ):
-        fields["attach_to"] = dict(attaches[0].data)
+    # constants and triggers are the attached card's, active while attached ("Banish this
+    # card when ...", "While attached, ...")
+    runs = [c for c in rest if c.kind not in ("trigger", "modifier", "attached_action")]
+    runs = [c for c in runs if c.kind != "attached_entering"]
+    spec = _attach_spec(attaches[0], runs, card_type) if len(attaches) == 1 else None
+    if section == "ability" and spec is not None:
+        fields["attach_to"] = spec
     else:
         for clause in attaches:
             clause.kind = "unknown"
     return rest
+
+
+def _attach_spec(attach: _Clause, runs: list[_Clause], card_type: CardType) -> Json | None:
+    spec = dict(attach.data)
+    if card_type in ATTACHING_COMBAT_TYPES:
+        return spec if _combat_attaches(attach, runs, card_type) else None
+    if spec.get("on_hit"):
+        return None
+    if card_type in (CardType.SETUP, CardType.DRILL) and not attach.power:
+        return None if runs else spec  # it enters play attached
+    powered = card_type == CardType.EVENT or (card_type == CardType.SETUP and attach.power)
+    if not powered or not all(c.kind in ("effect", "requires") and not c.hit for c in runs):
+        return None
+    after = [c.index > attach.index for c in runs]
+    if any(after) and not all(after):
+        return None  # attached in the middle of its Power
+    if after and all(after):
+        spec["first"] = True  # printed first: it attaches, then the rest resolves
+    return {**spec, "activated": True} if card_type == CardType.SETUP else spec
+
+
+def _combat_attaches(attach: _Clause, runs: list[_Clause], card_type: CardType) -> bool:
+    """A Combat card attaches after its attack or defense; "HIT: Attach ..." only after an
+    attack (not a card also played to stop one). Never a card played "to stop ... instead
+    of as an attack": that use has no other effect."""
+    kinds = {c.kind for c in runs}
+    if card_type not in ATTACHING_COMBAT_TYPES or not kinds & {"attack", "defense"}:
+        return False
+    if any(_moves_itself(e) for c in runs for e in c.effects):
+        return False  # "This attack stays in play ...", "Banish this card": which wins?
+    return not attach.data.get("on_hit") or "defense" not in kinds
+
+
+def _moves_itself(effect: Json) -> bool:
+    return effect.get("do") in ("stay_in_play", "after_use_to") or (
+        effect.get("source") == "this_card"
+    )
 
 
 def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
@@ -822,6 +980,9 @@ TEXT_FIELDS = (
     "after_use",
     "no_mppv_while_used",
     "limit_per_deck",
+    "attach_to",
+    "grants",
+    "attached_action",
 )
 
 

@@ -107,6 +107,7 @@ types: kind ("," kind)* ","? "or"i kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
     | STYLE? COMBAT_KIND "combat"i CARD -> combat
     | STYLE? "attack"i CARD -> attack
+    | "attached"i CARD -> attached_card
     | STYLE? CARD -> any_card
 
 SETUP: /setups?/i
@@ -386,6 +387,10 @@ class _Build(Transformer[Token, Json]):
         found: Json = {"kinds": ["energy_combat", "physical_combat"]}
         return {**found, "style": style[0]} if style else found
 
+    def attached_card(self, _: list[Any]) -> Json:
+        # "an attached card": any card attached to a personality (engine.moves)
+        return {"kinds": ["attached"]}
+
     def any_card(self, items: list[Any]) -> Json:
         style = [str(t).lower() for t in items if t.type == "STYLE"]
         return {"kinds": [], "style": style[0]} if style else {"kinds": []}
@@ -520,6 +525,15 @@ def _check(found: Json) -> Json | None:
     verb = found.pop("_verb", "")
     searched = found.pop("_search", False)
     source, to = found["source"], found["to"]
+    if "attached" in found.get("card_types", []):
+        # "an attached card (in play)": either player's, whoever controls it; to a zone
+        # (2016 GLOSSARY "Attached Cards": attached cards are in play)
+        if source != "in_play" or whose != "either" or to in ("play", "place"):
+            return None
+        found["card_types"] = [k for k in found["card_types"] if k != "attached"]
+        found["attached"] = True
+        if not found["card_types"]:
+            del found["card_types"]
     kinds = found.get("card_types", [])
     if "_whose" in found or (searched and source == "in_play"):
         return None
@@ -533,7 +547,7 @@ def _check(found: Json) -> Json | None:
         return None  # discarding is from the hand; from elsewhere it is another verb
     if found.get("position") and (kinds or "style" in found or "styled" in found):
         return None  # "the top Drill of ...": not read
-    if source == "in_play" and (found.get("position") or not kinds):
+    if source == "in_play" and (found.get("position") or not (kinds or found.get("attached"))):
         return None  # a card in play is named by its type
     if source == "in_play" and not set(kinds) <= _PLANNING:
         return None

@@ -4,10 +4,11 @@ one canonical form, so that the pattern tables hold each sentence once.
 What is normalised: white space and curly quotes; the labels that open a sentence
 ("[CONSTANT]:", "CONSTANT POWER:", "Constant:" -> "CONSTANT:"; "[INSTANT] POWER:",
 "INSTANT POWER:", "[POWER]", "Power :" -> "POWER:"; "Damage:", "DAMAGE :", "Damage 3" ->
-"DAMAGE: 3"; "Hit :" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT stage" ->
-"AT +1 stages", "AT life cards" -> "AT +0 life cards", "AT+2" -> "AT +2"; "ENDURANCE: 1" ->
-"Endurance 1"; "level(s)" -> "levels"; "attacks deal" -> "attacks do"; misspelt game words
-("Banis" -> "Banish", engine.cardtext.spelling); a number run into its word ("4stages").
+"DAMAGE: 3"; "Hit :", "HIT Draw" -> "HIT:"); inside a damage, "AT stages" -> "AT", "+1 AT
+stage" -> "AT +1 stages", "AT life cards" -> "AT +0 life cards", "AT+2" -> "AT +2";
+"ENDURANCE: 1" -> "Endurance 1"; "level(s)" -> "levels"; "attacks deal" -> "attacks do";
+misspelt game words ("Banis" -> "Banish", engine.cardtext.spelling); a number run into its
+word ("4stages").
 What is not: missing words and misspellings that are words themselves ("you opponent's",
 "form your hand"): a guess could make a card say what it does not.
 """
@@ -37,6 +38,7 @@ _LABELS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"when\s+entering\s+combat\s*:\s*", _IC), "WHEN ENTERING COMBAT: "),
     (re.compile(r"wish\s*:\s*", _IC), "WISH: "),
     (re.compile(r"hit\s*:\s*", _IC), "HIT: "),
+    (re.compile(r"HIT\s+(?=[A-Z])"), "HIT: "),  # "HIT Capture a Dragon Ball", as POWER
     (re.compile(r"damage\s*:\s*", _IC), "DAMAGE: "),
     (re.compile(r"damage\s+(?=[+\d]|(?-i:AT)\b)", _IC), "DAMAGE: "),  # "Damage 3 stages"
     (re.compile(r"([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*)*)\s*:\s*"), r"\1: "),  # "SAIYAN :"

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.cardtext import attached, granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -237,6 +238,8 @@ def parse_effect(body: str) -> Json | None:
         or parse_choice(body)
         or parse_reference(body)
         or parse_rearrange(body)
+        or granted.parse_floating(body)
+        or attached.parse_search_attach(body)
     )
 
 
@@ -439,6 +442,7 @@ def parse_modifier(body: str) -> Json | None:
     return (
         _match(MODIFIERS, body)
         or parse_rule_modifier(body)
+        or granted.parse_constant(body)
         or parse_cost(body, constant=True)
         or parse_at_value(body, constant=True)
     )

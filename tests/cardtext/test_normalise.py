@@ -39,6 +39,9 @@ VARIANTS: list[tuple[str, str, CardType]] = [
     ("Physical  attack.  DAMAGE:  AT +2 stages.", "Physical attack. DAMAGE: AT +2 stages.", PC),
     (f"{HIT} HIT : Draw a card.", f"{HIT} HIT: Draw a card.", PC),
     (f"{HIT} Hit: Draw a card.", f"{HIT} HIT: Draw a card.", PC),
+    # the label in capitals with no colon, as "POWER Raise ..." (Energy Pulse-style cards)
+    (f"{HIT} HIT Draw a card.", f"{HIT} HIT: Draw a card.", PC),
+    (f"{HIT} HIT Capture a Dragon Ball", f"{HIT} HIT: Capture a Dragon Ball.", PC),
     # the constant icon (2016 ICONS: "A continuous effect that is constantly active")
     ("[CONSTANT]: " + PUR, "CONSTANT: " + PUR, DRILL),
     ("[CONSTANT] " + PUR, "CONSTANT: " + PUR, DRILL),
@@ -84,6 +87,8 @@ def test_a_variant_compiles_as_its_canonical_form(
         "Lower you opponent's anger 1 level.",  # "you opponent's": a word missing
         "Physical attack. Hit; Draw a card. DAMAGE: AT.",
         "Energy attack. Damage 4stagse.",  # two typos at once
+        # "Hit" not in capitals is a word, not the label
+        "Physical attack. DAMAGE: AT. Hit Draw a card.",
     ],
 )
 def test_typos_are_not_guessed(text: str) -> None:

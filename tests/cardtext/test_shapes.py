@@ -76,17 +76,14 @@ def test_attach_to_your_mp_on_an_event_glossary_attached_cards() -> None:
 
 
 def test_attach_to_your_mp_is_not_compiled_where_the_engine_differs() -> None:
-    """Before other sentences the engine would attach too late; a Setup's "POWER: Attach to
-    your MP." happens when the Power is used, but the engine attaches a Setup as it enters
-    play (engine.effects.enter_play); Combat cards cannot attach (engine.cards.Card)."""
-    result = compile_text("POWER: Attach to your MP. Draw a card.", EV)
+    """In the middle of a Power the engine would attach too early or too late (printed
+    first or last, tests/cardtext/test_attached.py); a Combat card attaches only after its
+    attack or defense."""
+    result = compile_text("POWER: Gain 2 stages. Attach to your MP. Draw a card.", EV)
     assert "attach_to" not in result.fields
-    assert result.manual == ["POWER: Attach to your MP."]
-    for card_type in (SETUP, PC):
-        result = compile_text("POWER: Attach to your MP.", card_type)
-        assert result.status == "manual", result
-    attack = "Physical attack. DAMAGE: AT +2 stages. Attach to your MP."
-    assert "attach_to" not in compile_text(attack, PC).fields
+    assert result.manual == ["Attach to your MP."]
+    result = compile_text("POWER: Attach to your MP.", PC)
+    assert result.status == "manual", result
 
 
 def test_your_mp_gains_stages_names_the_mp() -> None:
