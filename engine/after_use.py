@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine import mechanics
+from engine import mechanics, modifiers
 from engine.cards import AfterUseTo, Attack, AttackGains, Card, StayInPlay, Style
 from engine.state import AttackState, Option, StayingCard
 
@@ -221,10 +221,16 @@ def unpreventable(game: Game) -> bool:
     if found is None:
         return False
     attack, ability = found
+    card = game.card(attack.source)
     return (
         attack.unpreventable
         or ability.unpreventable
-        or game.has_modifier(attack.attacker, "unpreventable")
+        # "Damage from your Styled energy attacks cannot be prevented this combat": only
+        # the attacks it is about (docs/rulings.md 88)
+        or any(
+            modifiers.about(game, modifier, attack.attacker, card)
+            for modifier in game.active_modifiers(attack.attacker, "unpreventable")
+        )
         or game.has_modifier(attack.attacker, f"unpreventable_{attack.type}")
     )
 

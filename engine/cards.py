@@ -245,6 +245,15 @@ class Modifier(_Strict):
         "unpreventable",
         "unpreventable_physical",
         "unpreventable_energy",
+        # `who`'s successful attacks (of `attacks`, `styled`) dealing at least `amount` life
+        # cards are considered to deal critical damage (engine.combat; docs/rulings.md 86)
+        "critical",
+        # `who`'s attacks (of `attacks`, `styled`) cost `amount` more stages (negative:
+        # less), not below `minimum` by a reduction (engine.combat.attack_cost)
+        "attack_cost",
+        # the AT value of `who`'s attacks (of `attacks`, `styled`) is `amount` ("Your AT
+        # damage is considered to be 4 for your Styled attacks"; engine.combat)
+        "at_value",
         # engine.cardtext.restrictions: `who` cannot use Endurance, use (activate) Setups,
         # gain stages, use critical damage effects (docs/rulings.md 120)
         "no_endurance",
@@ -256,6 +265,7 @@ class Modifier(_Strict):
         "grant",
     ]
     amount: int = 0
+    minimum: int | None = Field(default=None, ge=0)
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
     who: Who | Literal["both"] = "self"
     requires: Condition | None = None
@@ -278,15 +288,26 @@ class Quantity(_Strict):
     of: Literal[
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
+        "pur", "stage", "attached", "attack_life_cards", "moved",
         "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
     styled: bool | None = None  # only Styled (True) / non-Styled (False) cards
+    # engine.quantities (docs/rulings.md 84): more filters on what is counted,
+    # more zones counted with `of`, and "the number of different card types in ..."
+    title_has: str | None = None  # "with "Cell Jr." in the title"
+    title_is: str | None = None  # "copies of Saiyan Headbutt": cards of that printed title
+    personalities: bool = False  # "personalities in your discard pile": MP levels and Allies
+    endurance: bool = False  # "cards with Endurance"
     # dragon_balls: of this set only ("Earth Dragon Balls"); `owned`: those `who` owns,
     # under either player's control ("Dragon Balls you own are in play")
     dragon_ball_set: str | None = None
     owned: bool = False
+    named: str | None = None  # "Frieza Named cards": non-personality cards of that character
+    also_in: list[Literal["hand", "discard_pile", "banished"]] = []
+    distinct_types: bool = False
+    subtract_from: int | None = None  # "X = 6 - his current anger": this less the count
     # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
@@ -300,6 +321,9 @@ class _Effect(_Strict):
     who: Who = "self"
     # the amount is the card's X (Card.x), counted as the sentence resolves; `amount` unused
     x: bool = False
+    # "For each card destroyed, gain 1 stage.": `amount` times this count, counted as the
+    # sentence resolves (engine.effects; docs/rulings.md 89)
+    per: Quantity | None = None
     when: Condition | None = Field(default=None, alias="if")
     # "You may ...": the card's controller chooses whether it happens
     optional: bool = Field(default=False, alias="may")
@@ -317,6 +341,8 @@ class _Effect(_Strict):
     def _x_is_an_amount(self) -> _Effect:
         if self.x and "amount" not in type(self).model_fields:
             raise ValueError(f"`x` is for effects with an amount, not {type(self).__name__}")
+        if self.per is not None and (self.x or "amount" not in type(self).model_fields):
+            raise ValueError(f"`per` is for effects with an amount, not X or {type(self).__name__}")
         return self
 
 
@@ -614,6 +640,15 @@ class AttackGains(_Effect):
     not_prevented_by: list[Excluded] = []
 
 
+class AttackDeals(_Effect):
+    """ "This attack deals +3 life cards of damage.": the attack in progress, the card's
+    own, deals more (a modifier: 2016 GLOSSARY "Modifiers"; engine.attack_bonus)."""
+
+    do: Literal["attack_deals"]
+    amount: int = Field(default=0, ge=0)
+    unit: Literal["stages", "life"]
+
+
 class Either(_Effect):
     """ "Gain 5 stages or Rejuvenate 2.": the controller chooses one of the two `options`
     (each a list of effects) as it resolves, and that one happens (engine.either;
@@ -671,6 +706,7 @@ Effect = Annotated[
     | StayInPlay
     | AfterUseTo
     | AttackGains
+    | AttackDeals
     | Either
     | Hook,
     Field(discriminator="do"),
@@ -685,6 +721,32 @@ class Damage(_Strict):
     kind: Literal["at", "stages", "life", "at_life"]
     amount: int = 0
     plus_x: bool = False  # "DAMAGE: 3 +X stages": the card's X is added as damage is dealt
+    minus_x: bool = False  # "DAMAGE: 6 - X stages": the card's X is taken off
+    # "DAMAGE: 3 stages + 3 life cards": a second part in the other unit, dealt after the
+    # stages (engine.combat.damage_parts; docs/rulings.md 83)
+    also: Damage | None = None
+    # "+4 stages for each copy of Saiyan Headbutt in your discard pile": `each` times the
+    # count `per`, as the damage is dealt
+    each: int = Field(default=0, ge=0)
+    per: Quantity | None = None
+
+    @property
+    def unit(self) -> Literal["stages", "life"]:
+        return "stages" if self.kind in ("at", "stages") else "life"
+
+    @property
+    def uses_x(self) -> bool:
+        return self.plus_x or self.minus_x or (self.also is not None and self.also.uses_x)
+
+    @model_validator(mode="after")
+    def _two_units(self) -> Damage:
+        if self.plus_x and self.minus_x:
+            raise ValueError("a damage adds X or takes it off, not both")
+        if self.also is not None and (self.also.also is not None or self.also.unit == self.unit):
+            raise ValueError("a damage has at most two parts, one of stages, one of life cards")
+        if (self.per is None) != (self.each == 0):
+            raise ValueError("`each` and `per` go together: +each for each one `per` counts")
+        return self
 
 
 class Attack(_Strict):
@@ -716,6 +778,9 @@ class Attack(_Strict):
     # "(Life card) damage from this attack is banished": the cards the defender discards
     # as its damage go to the Banished Zone (docs/rulings.md 82)
     damage_banished: bool = False
+    # "Damage from this attack cannot be redirected.": no Ally may take its stages
+    # (2016 ALLIES DURING COMBAT; docs/rulings.md 85)
+    no_redirect: bool = False
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals
@@ -728,6 +793,9 @@ class Defense(_Strict):
     stops: bool = False
     prevent: int = Field(default=0, ge=0)  # stages or life cards of damage prevented
     prevent_all: bool = False  # "Prevent all damage from an attack."
+    # "Prevent 3 life cards and 3 stages of damage": `prevent` off each part of the attack
+    # (engine.combat.damage_parts; docs/rulings.md 83)
+    each_part: bool = False
     effects: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
@@ -1064,7 +1132,7 @@ class Card(_Strict):
         return found
 
     def uses_x(self) -> bool:
-        damage = self.attack.damage.plus_x if self.attack is not None else False
+        damage = self.attack.damage.uses_x if self.attack is not None else False
         return damage or any(effect.x for effect in self.all_effects())
 
     @property

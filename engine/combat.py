@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine import (
     after_use,
     attaching,
+    attack_bonus,
     granted,
     history,
     itself,
@@ -18,7 +19,7 @@ from engine import (
     quantities,
     triggers,
 )
-from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Defense
+from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import AttackState, JsonDict, Option
@@ -49,17 +50,33 @@ def actors(game: Game, player: int) -> list[int]:
     return result
 
 
-def attack_cost(game: Game, player: int, attack: Attack) -> int:
+def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = None) -> int:
     extra = game.modifier_total(player, "energy_cost") if attack.type == "energy" else 0
-    return max(0, attack.cost + extra)
+    cost = max(0, attack.cost + extra)
+    if card is None:
+        return cost
+    # "Your attacks cost -1 stage (to a minimum of 0)": the card's own filters (Styled,
+    # physical / energy); a reduction never takes it below its minimum, nor below 0, and
+    # never raises a cost already lower (docs/rulings.md 87)
+    found = [
+        modifier
+        for modifier in game.active_modifiers(player, "attack_cost")
+        if modifiers.about(game, modifier, player, card)
+    ]
+    if not found:
+        return cost
+    floor = max((m.minimum for m in found if m.minimum is not None), default=0)
+    return max(0, cost + sum(m.amount for m in found), min(cost, floor))
 
 
-def can_attack(game: Game, player: int, attack: Attack, actor: int) -> bool:
+def can_attack(
+    game: Game, player: int, attack: Attack, actor: int, card: Card | None = None
+) -> bool:
     """Energy costs are paid in stages of the acting personality; without them the
     attack cannot be played ("Most Energy Attacks cost Power Stages")."""
     if not game.holds(attack.requires, player):
         return False
-    return mechanics.stage_of(game, player, actor) >= attack_cost(game, player, attack)
+    return mechanics.stage_of(game, player, actor) >= attack_cost(game, player, attack, card)
 
 
 def _actor_suffix(game: Game, actor: int) -> str:
@@ -80,7 +97,7 @@ def action_options(game: Game, player: int) -> list[Option]:
             if modifiers.attack_forbidden(game, player, card):
                 continue
             for actor in acting:
-                if can_attack(game, player, card.attack, actor):
+                if can_attack(game, player, card.attack, actor, card):
                     options.append(
                         Option(
                             f"attack:{iid}:{actor}",
@@ -91,8 +108,13 @@ def action_options(game: Game, player: int) -> list[Option]:
             card.type == CardType.EVENT and modifiers.events_forbidden(game, player)
         ):
             options.append(Option(f"event:{iid}", f"Play {card.name}"))
+    # the staying cards, by their attack, for the cost modifiers about them
+    staying = {id(game.card(s.iid).attack): game.card(s.iid) for s in state.staying}
     options += after_use.again_options(
-        game, player, acting, lambda attack, actor: can_attack(game, player, attack, actor)
+        game,
+        player,
+        acting,
+        lambda attack, actor: can_attack(game, player, attack, actor, staying.get(id(attack))),
     )
     for iid in [] if modifiers.setups_forbidden(game, player) else state.setups:
         card = game.card(iid)
@@ -142,7 +164,7 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     if card.attack is not None:
         if modifiers.attack_forbidden(game, player, card):
             return False
-        return can_attack(game, player, card.attack, actor)
+        return can_attack(game, player, card.attack, actor, card)
     if card.action is None and card.attach_to is not None and card.attach_to.activated:
         return True  # "POWER: Attach to your MP.": activated to attach
     if card.action is None:  # a Setup or a Power the engine cannot read: used by hand
@@ -277,7 +299,7 @@ def begin_attack(
     game: Game, player: int, iid: int, origin: str, actor: int, attack: Attack
 ) -> None:
     """Steps 1 and 2: pay the costs, then use the immediate effects."""
-    cost = attack_cost(game, player, attack)
+    cost = attack_cost(game, player, attack, game.card(iid))
     if cost:
         mechanics.lose_stages(game, player, actor, cost)
     game.state.attack = AttackState(
@@ -463,7 +485,10 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         mechanics.queue_trigger(game, defender, "defended", attack.type)
     else:
         if not after_use.prevention_fails(game, card):
-            attack.prevented += defense.prevented_amount
+            if defense.each_part:  # "3 life cards and 3 stages": off each part
+                attack.prevented_each += defense.prevented_amount
+            else:
+                attack.prevented += defense.prevented_amount
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
             game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")
@@ -483,38 +508,84 @@ def attack_defense(game: Game, args: JsonDict) -> None:
 
 def expected_damage(game: Game) -> tuple[str, int]:
     """("stages" | "life", amount) the attack in progress would deal now, after
-    modifiers and prevention."""
+    modifiers and prevention: its first part (the only one of most attacks)."""
+    return damage_parts(game)[0]
+
+
+def damage_parts(game: Game) -> list[tuple[str, int]]:
+    """What the attack in progress would deal now, part by part: [(unit, amount)], the
+    stages first when it deals both ("DAMAGE: 3 life cards + 3 stages"; docs/rulings.md
+    83: the DAMAGE SUMMARY and step 4 of the ATTACK TIMING SUMMARY deal "any" damage in
+    one step and fix no order, so the engine deals them in the order it always names them)."""
     attack = game.state.attack
     assert attack is not None
     card = game.card(attack.source)
     assert card.attack is not None
     damage = card.attack.damage
+    parts = [damage] if damage.also is None else sorted(
+        (damage, damage.also), key=lambda part: part.unit != "stages")  # fmt: skip
     attacker, defender = attack.attacker, 1 - attack.attacker
-    at_value = 0
-    if damage.kind in ("at", "at_life"):
-        at_value = game.rules.attack_table(
-            game.power_level(attacker, attack.actor), game.power_level(defender)
-        )
-    amount = at_value + damage.amount
-    if damage.plus_x:
-        amount += quantities.x_of(game, attacker, card)
-    unit = "stages" if damage.kind in ("at", "stages") else "life"
+    # The printed amounts, then the modifiers of each part's unit
+    raw = [_printed(game, card, part) for part in parts]
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
+    # the unit a physical / energy modifier speaks of ("your physical attacks do +N stages")
+    typed = 0 if len(parts) == 1 else next(
+        (n for n, part in enumerate(parts)
+         if part.unit == ("stages" if attack.type == "physical" else "life")), None)  # fmt: skip
     # "+" and "-" effects are modifiers, prevention is not (2016 GLOSSARY "Modifiers";
     # docs/rulings.md): an attack may refuse either
     if not after_use.unmodifiable(game):
-        amount += game.modifier_total(attacker, bonus_kind) + modifiers.damage_bonus(game, unit)
-        amount -= game.modifier_total(defender, prevent_kind)
+        for n, part in enumerate(parts):
+            raw[n] += modifiers.damage_bonus(game, part.unit) + attack_bonus.bonus(game, part.unit)
+            if n == typed:
+                raw[n] += game.modifier_total(attacker, bonus_kind)
+                raw[n] -= game.modifier_total(defender, prevent_kind)
     if not after_use.unpreventable(game):
-        amount -= attack.prevented + modifiers.damage_bonus(game, unit, "prevent")
-    return unit, max(0, amount)
+        for n, part in enumerate(parts):
+            raw[n] -= modifiers.damage_bonus(game, part.unit, "prevent") + attack.prevented_each
+        # A defense's prevention is one amount: the part in the unit of the attack's type
+        # first, the rest from the other part (docs/rulings.md 83)
+        order = list(range(len(parts))) if typed in (None, 0) else [typed, 1 - typed]
+        prevented = attack.prevented
+        for n in order:
+            taken = min(max(0, raw[n]), prevented)
+            raw[n] -= taken
+            prevented -= taken
+    return [(part.unit, max(0, amount)) for part, amount in zip(parts, raw, strict=True)]
+
+
+def _printed(game: Game, card: Card, damage: Damage) -> int:
+    """One part of an attack's printed damage: the AT value if it has one, its amount,
+    the card's X added or taken off (2016 GLOSSARY "AT")."""
+    attack = game.state.attack
+    assert attack is not None
+    amount = damage.amount
+    if damage.kind in ("at", "at_life"):
+        # "Your AT damage is considered to be 4": the value read, not a "+" modifier; with
+        # several, the highest (docs/rulings.md 83)
+        considered = [
+            modifier.amount
+            for modifier in game.active_modifiers(attack.attacker, "at_value")
+            if modifiers.about(game, modifier, attack.attacker, card)
+        ]
+        amount += max(considered) if considered else game.rules.attack_table(
+            game.power_level(attack.attacker, attack.actor),
+            game.power_level(1 - attack.attacker),
+        )  # fmt: skip
+    if damage.plus_x or damage.minus_x:
+        x = quantities.x_of(game, attack.attacker, card, attack.source)
+        amount += -x if damage.minus_x else x
+    if damage.per is not None:  # "+4 stages for each copy of ... in your discard pile"
+        amount += damage.each * quantities.count(game, attack.attacker, damage.per, attack.source)
+    return amount
 
 
 @handler("attack_damage")
 def attack_damage(game: Game, args: JsonDict) -> None:
     """Step 4: deal the damage that was not stopped or prevented. Stage damage may be
-    redirected to an Ally ("ALLIES DURING COMBAT")."""
+    redirected to an Ally ("ALLIES DURING COMBAT"). An attack dealing stages and life
+    cards deals them one after the other (`part`)."""
     attack = game.state.attack
     if attack is None:
         return
@@ -522,28 +593,47 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         return
     defender = 1 - attack.attacker
     choice = args.get("choice")
-    unit, amount = expected_damage(game)
+    parts = damage_parts(game)
+    part = args.get("part")
+    if part is None and len(parts) > 1:
+        if all(amount <= 0 for _, amount in parts):
+            game.emit("damage", "The attack deals no damage.")
+            return
+        game.then(*(("attack_damage", {"part": n}) for n in range(len(parts))))
+        return
+    unit, amount = parts[part or 0]
     if unit == "life":
         mechanics.life_damage(game, defender, amount, from_attack=True)
         return
     if amount <= 0:
-        game.emit("damage", "The attack deals no damage.")
+        if part is None:
+            game.emit("damage", "The attack deals no damage.")
         return
     if (
         choice is None
         and game.player(defender).allies
         and not game.has_modifier(defender, "allies_idle")
+        and not _no_redirect(game)
     ):
+        extra = {} if part is None else {"part": part}
         game.ask(
             defender,
             "redirect",
             f"Who takes {amount} stage(s) of damage?",
             mechanics.personality_options(game, defender),
             "attack_damage",
+            **extra,
         )
         return
     target = mechanics.parse_personality(choice) if choice else MAIN_PERSONALITY
     game.then(("stage_damage", {"player": defender, "amount": amount, "target": target}))
+
+
+def _no_redirect(game: Game) -> bool:
+    """ "Damage from this attack cannot be redirected." (docs/rulings.md 85)"""
+    attack = game.state.attack
+    ability = game.card(attack.source).attack if attack is not None else None
+    return ability is not None and ability.no_redirect
 
 
 @handler("attack_hit")
@@ -559,8 +649,8 @@ def attack_hit(game: Game, args: JsonDict) -> None:
         modifiers.is_styled(game, attack.attacker, card),
     )
     history.record(game, attack.attacker, "attack_hit", attack_type=attack.type, **styled)
-    unit, amount = expected_damage(game)
-    if (attack.life_cards if unit == "life" else amount) > 0:  # "after taking damage"
+    dealt = [attack.life_cards if unit == "life" else amount for unit, amount in damage_parts(game)]
+    if any(amount > 0 for amount in dealt):  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
     granted.resolve_granted(game, attack.attacker, attack.source, hit=True)  # after its own
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
@@ -596,7 +686,7 @@ def attack_critical(game: Game, args: JsonDict) -> None:
     attack = game.state.attack
     if attack is None or attack.stopped:
         return
-    if attack.life_cards < game.rules.critical_damage_cards:
+    if attack.life_cards < critical_threshold(game):
         return
     player = attack.attacker
     choice = args.get("choice")
@@ -617,6 +707,23 @@ def attack_critical(game: Game, args: JsonDict) -> None:
         return
     game.then(("flush_triggers", {}))
     use_critical_effect(game, player, choice)
+
+
+def critical_threshold(game: Game) -> int:
+    """The life cards the attack in progress must deal for Critical Damage: five (2016
+    CRITICAL DAMAGE), or fewer while "your successful attacks (that deal 3 or more life
+    cards of damage) are considered to deal critical damage" (docs/rulings.md 86)."""
+    attack = game.state.attack
+    assert attack is not None
+    card = game.card(attack.source)
+    return min(
+        [game.rules.critical_damage_cards]
+        + [
+            modifier.amount
+            for modifier in game.active_modifiers(attack.attacker, "critical")
+            if modifiers.about(game, modifier, attack.attacker, card)
+        ]
+    )
 
 
 @handler("critical_effect")

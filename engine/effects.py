@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine import (
     after_use,
     attaching,
+    attack_bonus,
     history,
     manual,
     mechanics,
@@ -41,6 +42,7 @@ from engine.cards import (
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
+    RevealHand,
     Search,
     Style,
     UntilEndOfTurn,
@@ -106,6 +108,8 @@ def effects_task(game: Game, args: JsonDict) -> None:
     if index >= len(effects):
         return
     effect = effects[index]
+    if index == 0:  # "the number of cards destroyed": only by this use's sentences
+        game.state.results.pop(str(iid), None)
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
@@ -205,14 +209,15 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     in hand. Effects on the opponent, or that cost nothing, always may be chosen."""
     if isinstance(effect, Move):
         # a move is done in full or not offered, so an "If you do" after it is earned
-        amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+        x = effect.x
+        amount = quantities.x_of(game, controller, game.card(iid), iid) if x else effect.amount
         return moves.can_do(game, effect, controller, iid, amount)
     if effect.who == "self" and isinstance(effect, LowerLevel):
         return game.player(controller).level > 1  # Level 1 cannot be lowered
     if effect.who != "self" or not isinstance(effect, DiscardFromHand | LowerAnger | LoseStages):
         return True
     state = game.player(controller)
-    amount = quantities.x_of(game, controller, game.card(iid)) if effect.x else effect.amount
+    amount = quantities.x_of(game, controller, game.card(iid), iid) if effect.x else effect.amount
     if isinstance(effect, DiscardFromHand):
         return len(state.hand) >= amount
     if isinstance(effect, LowerAnger):
@@ -234,13 +239,21 @@ def _apply(
 ) -> None:
     target = controller if effect.who == "self" else 1 - controller
     if effect.x:
-        amount = quantities.x_of(game, controller, game.card(iid))
+        amount = quantities.x_of(game, controller, game.card(iid), iid)
         game.emit("x", f"{game.name(iid)}: X is {amount}.")
         if amount <= 0:  # nothing to draw, raise, gain ...
             if follow is not None:  # a move that was to go on itself (engine.referents)
                 game.then(("flush_triggers", {}), ("effects", follow))
             return
         effect = effect.model_copy(update={"amount": amount, "x": False})
+    if effect.per is not None:  # "For each card destroyed, gain 1 stage."
+        each = int(effect.model_dump()["amount"])  # validated: `per` only with an amount
+        amount = each * quantities.count(game, controller, effect.per, iid)
+        if amount <= 0:
+            if follow is not None:
+                game.then(("flush_triggers", {}), ("effects", follow))
+            return
+        effect = effect.model_copy(update={"amount": amount, "per": None})
     if isinstance(effect, UntilEndOfTurn):
         effect = referents.restriction(effect, that)  # "cannot play that card"
         _until_end_of_turn(game, effect, controller, target, attack, iid)
@@ -251,6 +264,8 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, RevealHand):  # "X = the number of Dragon Balls revealed"
+        game.state.results[str(iid)] = list(game.player(target).hand)
     _APPLY[effect.do](game, effect, controller, target, attack)
 
 
@@ -278,6 +293,7 @@ _WORDS: dict[str, str] = {
     "stay_in_play": "keep this attack in play to use it again",
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
+    "attack_deals": "have this attack deal +{amount} more damage",
     "either": "do one of two things",
 }  # fmt: skip
 
@@ -494,6 +510,7 @@ _APPLY: dict[str, Apply] = {
     "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
+    "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
     "hook": _hook,
 }
 

@@ -78,6 +78,7 @@ def apply_move(
     if effect.source in ("this_card", "moved_card"):
         args["card"] = card
     args["by"] = card
+    game.state.results[str(card)] = []  # what this move moves (engine.quantities)
     if effect.source == "that" and that is not None:
         args["that"] = that
     if follow is not None:  # the effects go on once the move is over (engine.referents)
@@ -231,6 +232,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     owner, name = game.owner(iid), game.name(iid)
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
+    game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)
     if "next" in args:  # what it moved, for "that card" after it (engine.referents)
         args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
     on_table = zone in ("in_play", "resolving")

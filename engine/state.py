@@ -144,6 +144,11 @@ class AttackState:
     after_use_to: str | None = None  # where this use sends the card (AfterUseTo)
     remain: int = 0  # further uses this combat once this one is over ("stays in play")
     reused: bool = False  # this use is one of those: "stays in play" is not granted again
+    # "This attack deals +3 life cards of damage": added by its own effects (engine.attack_bonus)
+    bonus_stages: int = 0
+    bonus_life: int = 0
+    # "Prevent 3 life cards and 3 stages of damage": prevented from each part of the damage
+    prevented_each: int = 0
 
 
 @dataclass(slots=True)
@@ -176,6 +181,9 @@ class GameState:
     floating: list[JsonDict] = field(default_factory=list)
     # What happened this turn / combat (engine.history): conditions read it.
     history: list[JsonDict] = field(default_factory=list)
+    # The cards the last `move` of a card's effects moved, by that card's instance (as a
+    # string: JSON keys), for "X = the number of Allies you destroyed" (engine.quantities)
+    results: dict[str, list[int]] = field(default_factory=dict)
 
     def to_dict(self) -> JsonDict:
         return asdict(self)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.cards import Damage
-from engine.combat import expected_damage
+from engine.combat import damage_parts
 from engine.game import MAIN_PERSONALITY, Game
 from engine.state import PlayerState
 
@@ -44,6 +44,9 @@ def damage_text(damage: Damage | None) -> str:
     """An attack's printed damage in short: "AT +3 stages", "6 life cards", "AT"."""
     if damage is None:
         return ""
+    if damage.also is not None:  # "3 stages + 3 life cards"
+        first = damage.model_copy(update={"also": None})
+        return f"{damage_text(first)} + {damage_text(damage.also)}"
     amount = damage.amount
     unit = "stage" if damage.kind in ("at", "stages") else "life card"
     units = unit if amount == 1 else f"{unit}s"
@@ -184,10 +187,10 @@ def player_view(game: Game, viewer: int | None) -> dict[str, Any]:
             "expected": None,  # what it would deal now, after the table and modifiers
         }
         if ability is not None and not attack.stopped:
-            unit, amount = expected_damage(game)
-            view["attack"]["expected"] = (
+            view["attack"]["expected"] = " + ".join(
                 f"{amount} stage{'s' if amount != 1 else ''}" if unit == "stages"
                 else f"{amount} life card{'s' if amount != 1 else ''}"
+                for unit, amount in damage_parts(game)
             )
     if pending is not None:
         decision: dict[str, Any] = {

@@ -11,6 +11,7 @@ from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
 from engine.cardtext import (
     after_use,
     attached,
+    counting,
     granted,
     itself,
     quantities,
@@ -22,6 +23,7 @@ from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.constants import parse as conditional_constant
 from engine.cardtext.constants import resolve_instead
+from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise, respellings
 from engine.cardtext.not_done import parse as parse_not_done
 from engine.cardtext.not_done import resolve as resolve_not_done
@@ -178,6 +180,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_instead(clauses)
     resolve_not_done(clauses)
     _check_x(clauses)
+    counting.check_for_each(clauses)
     after_use.check_keywords(clauses, card_type.value)
     itself.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
@@ -239,8 +242,13 @@ def _check_x(clauses: list[_Clause]) -> None:
     if len(definitions) > 1:
         for clause in definitions:
             clause.kind = "unknown"
-    if len(definitions) == 1:
+    if len(definitions) == 1 and not counting.results_unfounded(
+        definitions[0].data, [(c.kind, c.effects) for c in clauses if c.kind != "keyword"],
+        [_uses_x(c) for c in clauses if c.kind != "keyword"],
+    ):
         return
+    if definitions and definitions[0].kind == "keyword":  # "this way", with no way before it
+        definitions[0].kind = "unknown"
     for clause in clauses:
         if _uses_x(clause):
             # an attack's damage is its core: without it nothing of the ability runs
@@ -250,7 +258,7 @@ def _check_x(clauses: list[_Clause]) -> None:
 
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
-        return bool(clause.data.get("plus_x"))
+        return damage_uses_x(clause.data)
     in_data = clause.kind in ("trigger", "when_moved")
     effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)
@@ -415,7 +423,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
         return
-    if put("attack_flags", after_use.parse_attack_flags(body)):
+    if put("attack_flags", after_use.parse_attack_flags(body) or parse_redirect_flags(body)):
         return
     if put("attach", attached.parse_attach(body)):
         return
@@ -944,6 +952,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
+    if any(e.get("do") == "attack_deals" for e in [*hit, *stopped]):
+        return False  # after its damage was dealt "+N" would change nothing
     if requires:
         attack["requires"] = requires[0]
     if effects:

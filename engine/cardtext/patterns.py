@@ -214,6 +214,14 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+    from engine.cardtext.attack_costs import parse_cost
+    from engine.cardtext.counting import parse_for_each
+    from engine.cardtext.damage import (
+        parse_at_value,
+        parse_attack_deals,
+        parse_critical,
+        parse_unpreventable,
+    )
     from engine.cardtext.rearrange import parse_rearrange
 
     return (
@@ -221,6 +229,12 @@ def parse_effect(body: str) -> Json | None:
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
+        or parse_attack_deals(body)
+        or parse_critical(body)
+        or parse_unpreventable(body)
+        or parse_cost(body, constant=False)
+        or parse_for_each(body)
+        or parse_at_value(body, constant=False)
         or parse_choice(body)
         or parse_reference(body)
         or parse_rearrange(body)
@@ -311,7 +325,9 @@ DAMAGE: _Table = [
 
 
 def parse_damage(body: str) -> Json | None:
-    return _match(DAMAGE, body)
+    from engine.cardtext.damage import parse_damage_terms  # it builds on this module
+
+    return _match(DAMAGE, body) or parse_damage_terms(body)
 
 
 # Score-era energy attacks cost 2 power stages unless the card says otherwise.
@@ -386,7 +402,9 @@ DEFENSES: _Table = [
 
 
 def parse_defense(body: str) -> Json | None:
-    return _match(DEFENSES, body)
+    from engine.cardtext.damage import parse_prevent_both  # it builds on this module
+
+    return _match(DEFENSES, body) or parse_prevent_both(body)
 
 
 # --- constant modifiers (CONSTANT: ...) ------------------------------------------------------
@@ -418,7 +436,16 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    return _match(MODIFIERS, body) or parse_rule_modifier(body) or granted.parse_constant(body)
+    from engine.cardtext.attack_costs import parse_cost  # it builds on this module
+    from engine.cardtext.damage import parse_at_value
+
+    return (
+        _match(MODIFIERS, body)
+        or parse_rule_modifier(body)
+        or granted.parse_constant(body)
+        or parse_cost(body, constant=True)
+        or parse_at_value(body, constant=True)
+    )
 
 
 # --- triggers ("Whenever ..., <effect>.") ---------------------------------------------------

@@ -12,9 +12,9 @@ Json = dict[str, Any]
 _IC = re.IGNORECASE
 
 DEFINITION = re.compile(r"X\s*(?:=|is|equals)\s*(.+)", _IC)
-_MAXIMUM = re.compile(rf"(.+?),? to a maximum of {N}", _IC)
+_MAXIMUM = re.compile(rf"(.+?),? to a max(?:imum)? of {N}", _IC)
 _TIMES = re.compile(rf"{N} times (?:the )?(.+)", _IC)
-_PLUS = re.compile(rf"(.+?) \+ {N}|{N} \+ (.+)", _IC)
+_PLUS = re.compile(rf"(.+?) \+ ?{N}|{N} ?\+ (.+)", _IC)  # "your PUR +1"
 _ANGER = re.compile(rf"(your|{OPP}) (?:current )?anger(?: level)?", _IC)
 _LEVEL = re.compile(rf"(your|{OPP}) MP's (?:current )?level", _IC)
 # "the number of Allies you control", "... Dragon Balls in play", "... cards in your hand"
@@ -55,7 +55,9 @@ def parse_quantity(text: str) -> Json | None:
         found = pattern.fullmatch(text)
         if found:
             return _who({"of": of}, found.group(1))
-    return _count(text)
+    from engine.cardtext.counting import parse_count  # it builds on this module
+
+    return _count(text) or parse_count(text)
 
 
 def _who(quantity: Json, whose: str) -> Json:

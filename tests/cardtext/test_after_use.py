@@ -146,8 +146,8 @@ def test_only_stopped_by_card_types(sentence: str, types: list[CardType]) -> Non
 @pytest.mark.parametrize(
     "sentence",
     [
-        "Damage from this attack cannot be redirected or prevented.",
-        "Damage from your Styled attacks cannot be prevented this combat.",
+        "Damage from this attack cannot be redirected or stopped.",
+        "Damage from your Styled attacks cannot be prevented this game.",
         "This attack cannot be stopped or have its damage prevented by Allies.",
         "This attack can only be stopped by a Setup card.",
         "This attack can only be stopped by a Physical Combat, Energy Combat card.",
@@ -248,8 +248,9 @@ def test_your_attacks_unpreventable_this_combat_is_a_floating_effect(
         "do": "until_end_of_turn",
         "modifier": {"mod": mod},
     }
-    # "Styled", and no duration: left to players
-    for near in ("Damage from your Styled attacks cannot be prevented this combat.",
+    # no duration, a duration not read: left to players ("Styled" is read now:
+    # tests/cardtext/test_damage.py)
+    for near in ("Damage from your attacks cannot be prevented this game.",
                  "Damage from your attacks cannot be prevented."):  # fmt: skip
         assert compile_text(f"POWER: {near}", EVENT).status == "manual"
 

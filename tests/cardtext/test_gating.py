@@ -95,17 +95,19 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
     ("text", "card_type"),
     [
         # Blue Overcharge (Awakening): the prevention was dropped and "Draw a card" ran as
-        # a plain Action usable at any time, not as a defense
+        # a plain Action usable at any time, not as a defense (read now, with equal amounts:
+        # tests/cardtext/test_damage.py)
         (
-            "POWER: Prevent 3 life cards and 3 stages of damage from an attack. Draw a card.",
+            "POWER: Prevent 3 life cards and 2 stages of damage from an attack. Draw a card.",
             EVENT,
         ),
         ("Stops a physical attack and lowers the attacker 1 level. Gain 2 stages.", EVENT),
         ("Stop a physical attack from an Ally. Raise your anger 1 level.", SETUP),
         ("Prevents all damage from a Styled attack. Draw a card.", EVENT),
-        # Namekian Backhand (Awakening): "cannot be redirected" is not read
+        # Namekian Backhand (Awakening) is read now (tests/cardtext/test_damage.py); "to an
+        # Ally" is not
         (
-            "Physical attack. Damage for this attack cannot be redirected or prevented. "
+            "Physical attack. Damage for this attack cannot be redirected to an Ally. "
             "DAMAGE: AT +3 stages.",
             CardType.PHYSICAL_COMBAT,
         ),
@@ -139,11 +141,12 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
     [
         "This attack cannot has its damage modified.",  # Red Pound: typos are not guessed
         "Damage from this attack cannot be modified by your effects.",
-        # Namekian Training Ball (Awakening)
+        # Namekian Training Ball (Awakening) is read now (conditions, attack_deals); "instead"
         "If you control more than 1 Earth Dragon Ball, this attack deals +3 life cards of "
-        "damage and damage from this attack cannot be prevented.",
-        # Saiyan High Kick (Awakening)
-        "If you have more than 4 cards in your hand, this attack deals +6 life cards of damage.",
+        "damage instead of +1.",
+        # Saiyan High Kick (Awakening) is read now (tests/cardtext/test_damage.py); "instead"
+        "If your opponent controls no Drills, this attack deals +4 stages of damage instead "
+        "of +2.",
         # Red Jab (Awakening)
         "If you do, damage from this attack cannot be prevented.",
         # Black Swagger Blast (Promos)
