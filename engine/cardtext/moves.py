@@ -167,6 +167,9 @@ def _word() -> re.Pattern[str]:
 _SKIP = ("WS", "QUOTED")
 _LONGEST = 300  # characters: the longest sentences read are about 120
 _PIECES = re.compile(r"[\s,-]+")
+# "with Android in the title": capitalised words between "with" and "in the title" are the
+# words of a title, as if quoted
+_UNQUOTED_TITLE = re.compile(r"with ((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*) in the title")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
@@ -499,6 +502,7 @@ def parse_move(body: str) -> Json | None:
     if len(body) > _LONGEST:
         return None
     parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
+    body = _UNQUOTED_TITLE.sub(r'with "\1" in the title', body)
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
     if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
         return None

@@ -57,6 +57,8 @@ _EVERYWHERE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bendurance\s*:\s*(?=\d)", _IC), "Endurance "),
     (re.compile(r"\battacks deal\b", _IC), "attacks do"),  # the later cards' word
     (re.compile(r"(?<=\d)(?=(?:stages?|life|levels?)\b)", _IC), " "),  # "4stages"
+    # "its owners hand": the apostrophe left out (an owner's hand or Life Deck, never owners')
+    (re.compile(r"\b(its|their) owners(?= (?:hand|life deck)\b)", _IC), r"\1 owner's"),
 ]
 
 

@@ -155,6 +155,7 @@ NEAR_MISSES = [
     "Search your Life Deck for a Drill and place it into play at 5 stages above 0",
     "Search your Life Deck for a copy of 'Goku's Power Pole' and place it into your hand",
     "Search your opponent's Life Deck for 'Power Pole and place it into your hand",
+    "Search your Life Deck for an Ally with android in the title and play it",  # a word
     "Search your Life Deck for a card with a CONSTANT effect and place it into your hand",
     "Discard a card from your discard pile",  # discarding is from the hand
     "Search your Life Deck for a non-Red Drill and place it into play",
@@ -164,6 +165,23 @@ NEAR_MISSES = [
     "Place this card into your hand",
     "Banish this card when your opponent changes levels",
 ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [
+        # a title in capitals with no quotes (case matters: not read in capitals throughout)
+        ("Search your Banished Zone for a card with Android in the title and Rejuvenate it.",
+         {"source": "banished", "title_has": "Android", "to": "rejuvenate"}),
+        # "its owners hand": the apostrophe left out (engine.cardtext.normalise)
+        ("Return a Setup or Drill your opponent controls to its owners hand.",
+         {"source": "in_play", "who": "opponent", "card_types": ["drill", "setup"],
+          "to": "hand"}),
+    ],
+)  # fmt: skip
+def test_spelling_variants_of_moves(text: str, fields: dict[str, Any]) -> None:
+    found = compile_text(text, CardType.EVENT)
+    assert found.fields["action"]["effects"] == [{"do": "move", "amount": 1, **fields}]
 
 
 @pytest.mark.parametrize("sentence", NEAR_MISSES)
