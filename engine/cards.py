@@ -517,6 +517,19 @@ class AttackGains(_Effect):
     not_prevented_by: list[Excluded] = []
 
 
+class ArmTrigger(_Effect):
+    """ "At the end of combat, ...", "Whenever you Rejuvenate this combat, ...", "The next
+    time ... this combat, ...": a played card's trigger that waits for its event after the
+    card is gone, for `lasts` ("combat", "turn", "next_turn_start": until the start of the
+    controller's next turn); `once`: it fires once, then is over (engine.armed).
+    2016 GLOSSARY "Effects": floating effects outlive the card that created them."""
+
+    do: Literal["arm_trigger"]
+    trigger: Trigger
+    lasts: Literal["combat", "turn", "next_turn_start"] = "combat"
+    once: bool = False
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -564,6 +577,7 @@ Effect = Annotated[
     | StayInPlay
     | AfterUseTo
     | AttackGains
+    | ArmTrigger
     | Hook,
     Field(discriminator="do"),
 ]
@@ -688,6 +702,9 @@ class Trigger(_Strict):
     no_combat: bool = False  # "if you did not declare combat" (this turn)
     card_types: list[CardType] = []  # entered_play: only these types (none: any card)
     power: bool = False
+
+
+ArmTrigger.model_rebuild()  # it holds a Trigger, defined after the Effect union
 
 
 SelfMoveEvent = Literal[

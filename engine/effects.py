@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    armed,
     history,
     manual,
     mechanics,
@@ -18,6 +19,7 @@ from engine import (
     triggers,
 )
 from engine.cards import (
+    ArmTrigger,
     BanishFromDiscard,
     Card,
     CardType,
@@ -56,6 +58,8 @@ def effects_of(card: Card, path: str) -> list[Effect]:
     """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"."""
     if path.startswith("trigger:"):
         return card.triggers[int(path.split(":")[1])].effects
+    if path.startswith(armed.PATH):
+        return armed.trigger_at(card, path, effects_of).effects
     if path.startswith(self_moves.PATH):
         return card.when_moved[int(path.split(":")[1])].effects
     if path == "on_play":
@@ -134,6 +138,9 @@ def _go_on(
         _apply(game, effect, controller, iid, args["attack"], args.get("that"), follow)
         return
     game.then(("flush_triggers", {}), ("effects", follow))
+    if isinstance(effect, ArmTrigger):  # its trigger waits: it names this sentence
+        armed.arm(game, effect, controller, iid, args["path"], args["index"])
+        return
     _apply(game, effect, controller, iid, args["attack"], args.get("that"))
 
 
@@ -245,6 +252,7 @@ _WORDS: dict[str, str] = {
     "stay_in_play": "keep this attack in play to use it again",
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
+    "arm_trigger": "set an effect that waits for its moment",
 }  # fmt: skip
 
 

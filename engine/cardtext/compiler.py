@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.cards import Card, CardType
-from engine.cardtext import after_use, quantities, referents, self_moves, triggers
+from engine.cardtext import after_use, armed, quantities, referents, self_moves, triggers
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
@@ -391,8 +391,10 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
 
 def _effects(clause: _Clause, body: str) -> bool:
     chain = _effect_chain(body)
-    if chain is None:
+    if chain is None or armed.misread(body, chain):
         return False
+    if clause.kept and not clause.power and any(armed.waits(e) for e in chain):
+        return False  # on a card that stays in play, a trigger of its own or a Power's?
     clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
     return True
 
@@ -619,6 +621,8 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
             or before.hit != clause.hit
         ):
             clause.kind = "unknown"
+        elif armed.waits(before.effects[-1]):  # did it happen? Only once it fired
+            clause.kind = before.kind = "unknown"
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:

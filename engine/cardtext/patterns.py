@@ -213,6 +213,7 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+    from engine.cardtext.armed import parse as parse_armed  # it builds on this module
 
     return (
         _match(EFFECTS, body)
@@ -221,6 +222,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_attack_effect(body)
         or parse_choice(body)
         or parse_reference(body)
+        or parse_armed(body)
     )
 
 

@@ -1,0 +1,127 @@
+"""Armed triggers: the sentence of a played card that sets a trigger for a while
+(engine.armed carries them out). Read whole, as one `arm_trigger` effect:
+
+- "At the end of combat, <effect(s)>." and "<effect(s)> at the end of combat.";
+- "Whenever <event> this combat / this turn, <effect(s)>." (also "Each time"), "Whenever
+  this combat <event>, ...";
+- "The next time <event> this combat, ..." / "The next time this combat <event>, ..." /
+  "After the next time ...": once;
+- a lead giving how long: "Until the start of your next turn, whenever <event>, ...",
+  "For the remainder of combat, whenever <event>, ...".
+
+The event is any of engine.cardtext.triggers.parse_event's. Without a duration ("Whenever
+you Rejuvenate, ..." on a card that does not stay in play) the sentence stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext import triggers
+
+Json = dict[str, Any]
+
+_END_OF_COMBAT = {"on": "combat_ended", "who": "any"}
+_LEAD = re.compile(
+    r"(?:(?P<next_turn>until the (?:start|beginning) of your next turn)"
+    r"|(?P<combat>for the (?:remainder|rest) of (?:this |the )?combat)),\s*(?P<rest>.+)",
+    re.IGNORECASE | re.DOTALL,
+)
+_AT_END = re.compile(r"at the end of (?:this |the )?combat,\s*(?P<then>.+)", re.IGNORECASE)
+_THEN_AT_END = re.compile(r"(?P<then>.+?),? at the end of (?:this |the )?combat", re.IGNORECASE)
+_WHENEVER = re.compile(
+    r"(?P<word>whenever|each time|(?:after )?the next time) (?P<event>.+)", re.IGNORECASE
+)
+# how long a "whenever" lasts, at the start or the end of its event
+_SCOPE = re.compile(r"(?:this (?P<a>combat|turn) )?(?P<event>.+?)(?: this (?P<b>combat|turn))?")
+
+
+def parse(body: str) -> Json | None:
+    """An armed trigger sentence -> {"do": "arm_trigger", ...}; None when not one."""
+    lead = _LEAD.fullmatch(body.strip())
+    if lead:
+        lasts = "next_turn_start" if lead.group("next_turn") else "combat"
+        return _whenever(lead.group("rest"), lasts)
+    at_end = _AT_END.fullmatch(body.strip())
+    then_at_end = _THEN_AT_END.fullmatch(body.strip())
+    if at_end or then_at_end:
+        chain = _chain(at_end.group("then")) if at_end else _single(then_at_end)
+        if chain is None:
+            return None
+        trigger = {**_END_OF_COMBAT, "effects": chain}
+        return {"do": "arm_trigger", "trigger": trigger, "once": True}
+    return _whenever(body, None)
+
+
+def _single(found: re.Match[str] | None) -> list[Json] | None:
+    """ "<effect> at the end of combat": one effect only ("Destroy a Drill and place it
+    back into play at the end of combat" does the first now: which words wait is unclear)."""
+    from engine.cardtext.patterns import parse_effect  # patterns hooks this module in
+
+    then = found.group("then") if found else ""
+    if re.search(r"\b(?:and|then|to)\b", then, re.IGNORECASE):
+        return None
+    effect = parse_effect(then)
+    return None if effect is None else [effect]
+
+
+def waits(effect: Json) -> bool:
+    """The effect arms a trigger: what follows it with "If you do" is not known yet."""
+    return effect.get("do") == "arm_trigger"
+
+
+def misread(body: str, chain: list[Json]) -> bool:
+    """Sentences whose reading is unclear, left to players: "You may <effect> at the end
+    of combat" (the choice is made then, not now) and "<A> and <B> at the end of combat"
+    (does A wait too?)."""
+    if any(waits(e) and (e.get("may") or e.get("if")) for e in chain):
+        return True
+    return len(chain) > 1 and bool(_THEN_AT_END.fullmatch(body.strip()))
+
+
+def _whenever(text: str, lasts: str | None) -> Json | None:
+    """ "Whenever <event> this combat, <effects>" with how long it lasts: from the sentence
+    ("this combat") or from a lead (`lasts`), never both, never neither."""
+    from engine.cardtext.compiler import _splits  # the compiler builds on this module
+
+    found = _WHENEVER.fullmatch(text.strip())
+    if not found:
+        return None
+    once = "next" in found.group("word").lower()
+    for head, tail in _splits(found.group("event")):
+        scope = _SCOPE.fullmatch(head)
+        assert scope is not None  # its event part matches anything
+        said = scope.group("a") or scope.group("b")
+        if scope.group("a") and scope.group("b"):
+            continue
+        event_text = scope.group("event")
+        duration = said.lower() if said else None
+        if (duration is None) == (lasts is None):
+            continue  # how long it lasts is said once
+        event = triggers.parse_event(event_text)
+        if event is None or event["on"] in triggers.MOMENTS:
+            continue
+        chain = _chain(tail, opponent="your opponent" in event_text.lower())
+        if chain is None:
+            continue
+        armed: Json = {"do": "arm_trigger", "trigger": {**event, "effects": chain}}
+        armed["lasts"] = lasts or duration
+        if armed["lasts"] == "combat":
+            del armed["lasts"]  # the default
+        if once:
+            armed["once"] = True
+        return armed
+    return None
+
+
+def _chain(text: str, *, opponent: bool = False) -> list[Json] | None:
+    """The effects that run when it fires; after an event of your opponent's, "he" / "his"
+    are your opponent (engine.cardtext.triggers.opponent_pronouns)."""
+    from engine.cardtext.compiler import _effect_chain  # the compiler builds on this module
+
+    chain = _effect_chain(text)
+    if chain is None and opponent:
+        for reading in triggers.opponent_pronouns(text):
+            chain = chain or _effect_chain(reading)
+    return chain

@@ -1,0 +1,104 @@
+"""Armed triggers (engine.cardtext.armed): a played card's "At the end of combat, ...",
+"Whenever <event> this combat, ...", "The next time <event> this combat, ..." and "Until
+the start of your next turn, whenever <event>, ..." (2016 GLOSSARY "Effects": floating
+effects, contextual timing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+
+DRAW = {"do": "draw", "amount": 1}
+ATTACK = "Physical attack. DAMAGE: 2 stages. "
+
+
+def _effects(text: str) -> list[dict[str, object]]:
+    result = compile_text(ATTACK + text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated", (text, result.manual)
+    attack = result.fields["attack"]
+    effects: list[dict[str, object]] = attack.get("effects", []) + attack.get("hit", [])
+    return effects
+
+
+@pytest.mark.parametrize(
+    ("text", "armed"),
+    [
+        ("At the end of combat, draw a card.",
+         {"trigger": {"on": "combat_ended", "who": "any", "effects": [DRAW]}, "once": True}),
+        ("Draw a card at the end of combat.",
+         {"trigger": {"on": "combat_ended", "who": "any", "effects": [DRAW]}, "once": True}),
+        ("HIT: At the end of this combat, you may draw a card.",
+         {"trigger": {"on": "combat_ended", "who": "any", "effects": [{**DRAW, "may": True}]},
+          "once": True}),
+        ("Whenever you Rejuvenate this combat, draw a card.",
+         {"trigger": {"on": "rejuvenated", "effects": [DRAW]}}),
+        ("Whenever your opponent performs an energy attack this turn, draw a card.",
+         {"trigger": {"on": "attack_performed", "who": "opponent", "attack_type": "energy",
+                      "effects": [DRAW]}, "lasts": "turn"}),
+        ("Each time your MP changes levels this combat, draw a card.",
+         {"trigger": {"on": "level_changed", "effects": [DRAW]}}),
+        ("The next time your opponent changes levels this combat, you may draw a card.",
+         {"trigger": {"on": "level_changed", "who": "opponent",
+                      "effects": [{**DRAW, "may": True}]}, "once": True}),
+        ("The next time this combat you Rejuvenate, draw a card.",
+         {"trigger": {"on": "rejuvenated", "effects": [DRAW]}, "once": True}),
+        ("Until the start of your next turn, whenever a player Rejuvenates, draw a card.",
+         {"trigger": {"on": "rejuvenated", "who": "any", "effects": [DRAW]},
+          "lasts": "next_turn_start"}),
+        ("For the remainder of combat, whenever your opponent Rejuvenates, he destroys the top "
+         "card of his Life Deck.",
+         {"trigger": {"on": "rejuvenated", "who": "opponent", "effects": [
+             {"do": "move", "to": "discard", "position": "top", "amount": 1,
+              "source": "life_deck", "who": "opponent"}]}}),
+    ],
+)
+def test_armed_sentences(text: str, armed: dict[str, object]) -> None:
+    effects = _effects(text)
+    assert effects == [{"do": "arm_trigger", **armed}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # how long it lasts is not said: on a card that leaves play, unclear
+        "Whenever you Rejuvenate, draw a card.",
+        "The next time you Rejuvenate, draw a card.",
+        # said twice
+        "Until the start of your next turn, whenever you Rejuvenate this combat, draw a card.",
+        # a moment is not an event that happens "the next time"
+        "The next time the end of combat this combat, draw a card.",
+        # the choice would be asked now, not at the end of combat
+        "You may draw a card at the end of combat.",
+        # does the first wait too?
+        "Destroy a Drill and draw a card at the end of combat.",
+        "Discard a card to draw a card at the end of combat.",
+        # an unknown effect or event
+        "At the end of combat, draw a card and sing.",
+        "Whenever you sing this combat, draw a card.",
+    ],
+)
+def test_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(ATTACK + text, CardType.PHYSICAL_COMBAT)
+    assert result.manual == [text]
+
+
+def test_if_you_do_after_an_armed_sentence_is_left_with_it() -> None:
+    """Whether "you may ... at the end of combat" was done is known only then."""
+    text = "At the end of combat, you may draw a card. If you do, raise your anger 1 level."
+    result = compile_text(ATTACK + text, CardType.PHYSICAL_COMBAT)
+    assert result.manual == text.replace(". ", ".|").split("|")
+
+
+def test_armed_sentence_after_if_you_do_is_armed_if_done() -> None:
+    effects = _effects("Draw a card. If you do, advance your MP 1 level at the end of combat.")
+    assert effects[1]["if_you_do"] is True
+    assert effects[1]["do"] == "arm_trigger"
+
+
+def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "armed.yaml"):
+        assert reproduces(card), card.name
