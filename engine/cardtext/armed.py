@@ -5,7 +5,7 @@
 - "Whenever <event> this combat / this turn, <effect(s)>." (also "Each time"), "Whenever
   this combat <event>, ...";
 - "The next time <event> this combat, ..." / "The next time this combat <event>, ..." /
-  "After the next time ...": once;
+  "After the next time ...", "The first time <event> this combat, ...": once;
 - a lead giving how long: "Until the start of your next turn, whenever <event>, ...",
   "For the remainder of combat, whenever <event>, ...".
 
@@ -31,7 +31,7 @@ _LEAD = re.compile(
 _AT_END = re.compile(r"at the end of (?:this |the )?combat,\s*(?P<then>.+)", re.IGNORECASE)
 _THEN_AT_END = re.compile(r"(?P<then>.+?),? at the end of (?:this |the )?combat", re.IGNORECASE)
 _WHENEVER = re.compile(
-    r"(?P<word>whenever|each time|(?:after )?the next time) (?P<event>.+)", re.IGNORECASE
+    r"(?P<word>whenever|each time|(?:after )?the (?:next|first) time) (?P<event>.+)", re.IGNORECASE
 )
 # how long a "whenever" lasts, at the start or the end of its event
 _SCOPE = re.compile(r"(?:this (?P<a>combat|turn) )?(?P<event>.+?)(?: this (?P<b>combat|turn))?")
@@ -55,20 +55,24 @@ def parse(body: str) -> Json | None:
 
 
 def _single(found: re.Match[str] | None) -> list[Json] | None:
-    """ "<effect> at the end of combat": one effect only ("Destroy a Drill and place it
-    back into play at the end of combat" does the first now: which words wait is unclear)."""
+    """ "<effect> at the end of combat": one effect only (in "Destroy a Drill and place it
+    back into play at the end of combat" the first is done now: which words wait is
+    unclear; `misread` leaves such sentences)."""
     from engine.cardtext.patterns import parse_effect  # patterns hooks this module in
 
-    then = found.group("then") if found else ""
-    if re.search(r"\b(?:and|then|to)\b", then, re.IGNORECASE):
-        return None
-    effect = parse_effect(then)
+    effect = parse_effect(found.group("then")) if found else None
     return None if effect is None else [effect]
 
 
 def waits(effect: Json) -> bool:
     """The effect arms a trigger: what follows it with "If you do" is not known yet."""
     return effect.get("do") == "arm_trigger"
+
+
+def fold(armed: Json, effects: list[Json]) -> None:
+    """ "At the end of combat, you may X. If you do, Y.": Y is part of what the trigger
+    does (whether X was done is known only then)."""
+    armed["trigger"]["effects"] = [*armed["trigger"]["effects"], *effects]
 
 
 def misread(body: str, chain: list[Json]) -> bool:
@@ -88,7 +92,7 @@ def _whenever(text: str, lasts: str | None) -> Json | None:
     found = _WHENEVER.fullmatch(text.strip())
     if not found:
         return None
-    once = "next" in found.group("word").lower()
+    once = found.group("word").lower() not in ("whenever", "each time")
     for head, tail in _splits(found.group("event")):
         scope = _SCOPE.fullmatch(head)
         assert scope is not None  # its event part matches anything

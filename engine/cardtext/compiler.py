@@ -521,7 +521,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
     return False
 
 
-_TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per) ", re.IGNORECASE)
+_TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per|the first time) ", re.IGNORECASE)
 
 
 def _add_condition(effect: Json, condition: Json) -> bool:
@@ -621,8 +621,9 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
             or before.hit != clause.hit
         ):
             clause.kind = "unknown"
-        elif armed.waits(before.effects[-1]):  # did it happen? Only once it fired
-            clause.kind = before.kind = "unknown"
+        elif armed.waits(before.effects[-1]):  # it refers to what the trigger does
+            armed.fold(before.effects[-1], clause.effects)
+            clause.kind = "folded"
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:
@@ -711,6 +712,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             effects.extend(clause.effects)
         elif clause.kind == "attack_flags" and not set(clause.data) & set(attack):
             attack.update(clause.data)
+        elif clause.kind == "folded":  # its effects are in the sentence before it
+            pass
         else:
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):

@@ -3,7 +3,8 @@
 Three shapes, each read whole:
 - "Whenever/When/After <event>[ during combat], <effect(s)>." and "At <moment>, ..."; with
   "Once per combat/turn" before it ("Once per combat when you deal critical damage, you
-  may ...");
+  may ..."); "The first time [each combat / each turn / during combat] <event> [each
+  combat / each turn], ..." is once per combat / turn;
 - "Banish this card when <event>." (an attached or in-play card leaves when it happens);
 - "[INSTANT] POWER: Use when/after/at <event>." opening a Power the controller may use
   when the event happens (`parse_use_timing`).
@@ -146,9 +147,40 @@ _HEAD = re.compile(
 )
 
 
+# "The first time each combat <event>", "The first time <event> each turn", "The first time
+# during combat <event>": once per combat / turn (without a scope, once per game? unread)
+_FIRST = re.compile(
+    r"the first time (?:(?:each|every) (?P<a>combat|turn) |(?P<during>during combat) )?"
+    r"(?P<event>.+?)(?: (?:each|every) (?P<b>combat|turn))?",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _first_time(head: str) -> Json | None:
+    found = _FIRST.fullmatch(head.strip())
+    if not found:
+        return None
+    scopes = [s.lower() for s in (found.group("a"), found.group("b")) if s]
+    event = parse_event(found.group("event"))
+    if event is None or event["on"] in MOMENTS:
+        return None
+    if found.group("during") and event.get("during_combat"):
+        return None  # said twice
+    if found.group("during"):
+        event["during_combat"] = True
+    if event.get("during_combat"):  # "The first time your anger is lowered during combat"
+        scopes.append("combat")
+    if len(scopes) != 1:
+        return None
+    return {**event, "once_per": scopes[0]}
+
+
 def parse_head(head: str) -> Json | None:
     """The part of a trigger sentence before its comma: "Whenever you Rejuvenate",
-    "Once per combat when you deal critical damage", "At the end of combat"."""
+    "Once per combat when you deal critical damage", "At the end of combat", "The first
+    time each combat your anger is lowered"."""
+    if head.strip().lower().startswith("the first time "):
+        return _first_time(head)
     found = _HEAD.fullmatch(head.strip())
     if not found:
         return None

@@ -76,6 +76,7 @@ def test_armed_sentences(text: str, armed: dict[str, object]) -> None:
         # does the first wait too?
         "Destroy a Drill and draw a card at the end of combat.",
         "Discard a card to draw a card at the end of combat.",
+        "Draw a card and raise your anger 1 level at the end of combat.",
         # an unknown effect or event
         "At the end of combat, draw a card and sing.",
         "Whenever you sing this combat, draw a card.",
@@ -86,11 +87,14 @@ def test_near_misses_stay_unread(text: str) -> None:
     assert result.manual == [text]
 
 
-def test_if_you_do_after_an_armed_sentence_is_left_with_it() -> None:
+def test_if_you_do_after_an_armed_sentence_is_part_of_what_it_does() -> None:
     """Whether "you may ... at the end of combat" was done is known only then."""
     text = "At the end of combat, you may draw a card. If you do, raise your anger 1 level."
-    result = compile_text(ATTACK + text, CardType.PHYSICAL_COMBAT)
-    assert result.manual == text.replace(". ", ".|").split("|")
+    assert _effects(text) == [
+        {"do": "arm_trigger", "once": True, "trigger": {
+            "on": "combat_ended", "who": "any", "effects": [
+                {**DRAW, "may": True}, {"do": "raise_anger", "amount": 1, "if_you_do": True}]}}
+    ]  # fmt: skip
 
 
 def test_armed_sentence_after_if_you_do_is_armed_if_done() -> None:
