@@ -683,6 +683,12 @@ TriggerEvent = Literal[
     "turn_ended",  # a turn ended (after its Rejuvenation Step)
     "rejuvenation_started",  # your Rejuvenation Step began
     "entered_play",  # a card entered play under your control (`card_types`: which)
+    # engine.armed / triggers and timing, wave 2
+    "drew",  # you drew cards (once per sentence or step)
+    "card_discarded",  # a card was discarded from your hand (`card_types`: which)
+    "stages_gained",  # one of your personalities gained stages
+    "mp_stages_gained",  # your MP gained stages
+    "level_lowered",  # your MP was lowered a level
 ]
 
 

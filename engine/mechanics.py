@@ -29,6 +29,7 @@ def draw(game: Game, player: int, amount: int) -> None:
         game.emit("draw", f"{game.who(player)} draws {len(drawn)}.", count=len(drawn))
         names = ", ".join(game.name(iid) for iid in drawn)
         game.emit("draw_private", f"You draw {names}.", private_to=player)
+        queue_trigger(game, player, "drew")  # once however many cards
     game.check_survival(player)
 
 
@@ -171,6 +172,9 @@ def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
         history.record(game, player, "gained_stages", mp=target == MAIN_PERSONALITY)
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} gains {after - before} stage(s) (now {after}).")
+        queue_trigger(game, player, "stages_gained")
+        if target == MAIN_PERSONALITY:
+            queue_trigger(game, player, "mp_stages_gained")
 
 
 def lose_stages(game: Game, player: int, target: int, amount: int) -> int:
@@ -256,6 +260,7 @@ def lower_level(game: Game, player: int) -> None:
     history.record(game, player, "level_changed")
     mp_name = game.name(state.mp_card)
     game.emit("level", f"{game.who(player)} is lowered to Level {state.level}: {mp_name}.")
+    queue_trigger(game, player, "level_lowered")
     queue_trigger(game, player, "level_changed")
 
 

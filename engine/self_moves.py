@@ -29,10 +29,13 @@ def moved(
     """Card `iid` just moved (`event`), because of an effect `by` controls (None: the
     rules). `player`: whose card it is for "your" (default its owner)."""
     card = game.card(iid)
-    if not card.when_moved:
-        return
+    before = len(game.state.trigger_queue)
+    if event == "discarded_from_hand":  # "Whenever a card is discarded from a hand"
+        from engine import triggers  # it builds on the game, which builds on this module
+
+        triggers.queue(game, game.owner(iid), "card_discarded", card_type=card.type)
+    queued = len(game.state.trigger_queue) > before
     mine = game.owner(iid) if player is None else player
-    queued = False
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     for index, ability in enumerate(card.when_moved):

@@ -28,6 +28,7 @@ _WHO = r"(?P<who>you|your opponent|a player|any player|each player)"
 _WHOSE = r"(?P<who>your|your opponent's|a player's|any player's)"
 _MP = rf"(?:{_WHOSE} (?:MP|main personality)|(?P<anyone>any personality|a personality))"
 _STYLED = r"(?:(?P<styled>styled) )?"
+_THEIR = r"(?:his|her|their|his or her)"
 _TYPE = r"(?:setups?|drills?|ally|allies|dragon balls?|cards?)"
 _TYPES = rf"(?P<types>{_TYPE}(?:(?:,|,? or) {_TYPE})*)"
 _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
@@ -62,6 +63,18 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_TYPES} enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} enters play under {_WHOSE} control", "entered_play"),
     (r"the end of (?P<every>the|each|every) turn", "turn_ended"),
+    # wave 2: drawing, discarding from the hand, stages, lowering a level
+    (rf"{_WHO} draws? (?:{_A}|any number of |one or more )cards?", "drew"),
+    (rf"(?P<who>you) discard {_A}card from your hand", "card_discarded"),
+    (rf"(?P<who>your opponent|a player|each player) discards {_A}card from {_THEIR} hand",
+     "card_discarded"),
+    (rf"{_A}card is discarded from {_WHOSE} hand", "card_discarded"),
+    (r"(?:an?|one) card is discarded from (?P<every>a|any|a player's) hand", "card_discarded"),
+    (rf"{_WHO} gains? (?:power )?stages", "stages_gained"),
+    (r"(?P<anyone>any|a) personality gains (?:power )?stages", "stages_gained"),
+    (rf"{_WHOSE} (?:MP|main personality) gains (?:power )?stages", "mp_stages_gained"),
+    (rf"{_WHO} lowers? (?:a|one) (?:personality )?levels?", "level_lowered"),
+    (rf"{_MP} (?:lowers|is lowered) (?:a|one) (?:personality )?levels?", "level_lowered"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(

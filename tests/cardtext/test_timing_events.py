@@ -1,0 +1,70 @@
+"""Trigger events of wave 2 (engine.cardtext.triggers): drawing, discarding from the hand,
+gaining stages, an MP lowered a level (2016 GLOSSARY "Effects": contextual timing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+
+DRAW = {"do": "draw", "amount": 1}
+
+
+@pytest.mark.parametrize(
+    ("event", "fields"),
+    [
+        ("you draw a card", {"on": "drew"}),
+        ("your opponent draws one or more cards", {"on": "drew", "who": "opponent"}),
+        ("a player draws a card", {"on": "drew", "who": "any"}),
+        ("you discard a card from your hand", {"on": "card_discarded"}),
+        ("your opponent discards a card from his or her hand",
+         {"on": "card_discarded", "who": "opponent"}),
+        ("a card is discarded from a hand", {"on": "card_discarded", "who": "any"}),
+        ("a card is discarded from your opponent's hand",
+         {"on": "card_discarded", "who": "opponent"}),
+        ("you gain stages", {"on": "stages_gained"}),
+        ("any personality gains stages", {"on": "stages_gained", "who": "any"}),
+        ("your MP gains stages", {"on": "mp_stages_gained"}),
+        ("your opponent's MP gains power stages", {"on": "mp_stages_gained", "who": "opponent"}),
+        ("you lower a personality level", {"on": "level_lowered"}),
+        ("your opponent's MP is lowered a level", {"on": "level_lowered", "who": "opponent"}),
+    ],
+)
+def test_events(event: str, fields: dict[str, object]) -> None:
+    result = compile_text(f"CONSTANT: Whenever {event}, draw a card.", CardType.DRILL)
+    assert result.status == "automated", result.manual
+    assert result.fields["triggers"] == [{**fields, "effects": [DRAW]}]
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        "you discard a card from his hand",  # whose hand?
+        "your opponent discards a card from your hand",
+        "you draw a card from a card effect",  # by what: not read
+        "you gain stages from a card effect",
+        "your MP would gain stages",  # a replacement, not a trigger
+        "you lower your opponent's anger",
+    ],
+)
+def test_near_misses_stay_unread(event: str) -> None:
+    text = f"CONSTANT: Whenever {event}, draw a card."
+    assert compile_text(text, CardType.DRILL).unread == [text]
+
+
+def test_armed_with_a_new_event() -> None:
+    text = ("Physical attack. DAMAGE: 2 stages. The next time a card is discarded from a hand "
+            "this combat, use a critical damage effect.")  # fmt: skip
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.fields["attack"]["effects"] == [
+        {"do": "arm_trigger", "once": True, "trigger": {
+            "on": "card_discarded", "who": "any", "effects": [{"do": "critical_effect"}]}}
+    ]  # fmt: skip
+
+
+def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "timing.yaml"):
+        assert reproduces(card), card.name
