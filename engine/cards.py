@@ -689,6 +689,7 @@ TriggerEvent = Literal[
     "stages_gained",  # one of your personalities gained stages
     "mp_stages_gained",  # your MP gained stages
     "level_lowered",  # your MP was lowered a level
+    "level_reached",  # your MP advanced to this level (on a Main Personality level card)
 ]
 
 

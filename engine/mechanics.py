@@ -247,6 +247,8 @@ def advance_level(game: Game, player: int) -> None:
     history.record(game, player, "level_changed")
     queue_trigger(game, player, "level_advanced")
     queue_trigger(game, player, "level_changed")
+    # the new level's card is the MP now: its "When you reach this level" fires
+    queue_trigger(game, player, "level_reached")
 
 
 def lower_level(game: Game, player: int) -> None:

@@ -11,6 +11,7 @@ from engine.cardtext import after_use, armed, quantities, referents, self_moves,
 from engine.cardtext import patterns as p
 from engine.cardtext.normalise import normalise
 from engine.cardtext.sentences import split_sentences
+from engine.cardtext.triggers import misplaced as misplaced_trigger
 
 Status = Literal["automated", "partial", "manual"]
 Json = dict[str, Any]
@@ -580,6 +581,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     ):
         return False  # a Power used against an attack is not an Action
     if (triggers or modifiers) and card_type not in CONSTANT_TYPES and "attach_to" not in fields:
+        return False
+    if any(misplaced_trigger(t, card_type.value) for t in triggers):  # "this level"
         return False
     if triggers:
         fields["triggers"] = [*fields.get("triggers", []), *triggers]

@@ -75,6 +75,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHOSE} (?:MP|main personality) gains (?:power )?stages", "mp_stages_gained"),
     (rf"{_WHO} lowers? (?:a|one) (?:personality )?levels?", "level_lowered"),
     (rf"{_MP} (?:lowers|is lowered) (?:a|one) (?:personality )?levels?", "level_lowered"),
+    # on a Main Personality level: "When you advance to this level" (2016 "reach higher
+    # Levels of your Main Personality by raising your Anger": reaching is advancing)
+    (r"(?P<who>you) (?:reach|advance to) this (?:personality )?level", "level_reached"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(
@@ -141,6 +144,11 @@ def parse_event(text: str) -> Json | None:
             result["no_combat"] = True
         return result
     return None
+
+
+def misplaced(trigger: Json, card_type: str) -> bool:
+    """ "When you reach this level" is about a Main Personality level card alone."""
+    return trigger["on"] == "level_reached" and card_type != "main_personality"
 
 
 def _card_types(words: str) -> list[str] | None:

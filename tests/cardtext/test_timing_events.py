@@ -55,6 +55,30 @@ def test_near_misses_stay_unread(event: str) -> None:
     assert compile_text(text, CardType.DRILL).unread == [text]
 
 
+def test_when_you_reach_this_level() -> None:
+    text = ("(When you reach this level during combat, your opponent must pass for his or her "
+            "next action this combat.) POWER: Draw a card.")  # fmt: skip
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated", result.manual
+    assert result.fields["triggers"] == [
+        {"on": "level_reached", "during_combat": True, "effects": [
+            {"do": "until_end_of_turn", "lasts": "next_action",
+             "modifier": {"mod": "skip_action", "who": "opponent"}}]}
+    ]  # fmt: skip
+    advance = compile_text("(When you advance to this personality level, draw a card.) "
+                           "POWER: Draw a card.", CardType.MAIN_PERSONALITY)  # fmt: skip
+    assert advance.fields["triggers"] == [{"on": "level_reached", "effects": [DRAW]}]
+    # "this level" is a Main Personality level's; another level is not this one
+    for text, card_type in (
+        ("CONSTANT: When you reach this level, draw a card.", CardType.DRILL),
+        ("CONSTANT: When you reach this level, draw a card.", CardType.MASTERY),
+        ("(When you reach level 3, draw a card.) POWER: Draw a card.", CardType.MAIN_PERSONALITY),
+        ("(When your opponent reaches this level, draw a card.) POWER: Draw a card.",
+         CardType.MAIN_PERSONALITY),
+    ):
+        assert "triggers" not in compile_text(text, card_type).fields, text
+
+
 def test_armed_with_a_new_event() -> None:
     text = ("Physical attack. DAMAGE: 2 stages. The next time a card is discarded from a hand "
             "this combat, use a critical damage effect.")  # fmt: skip
