@@ -690,6 +690,9 @@ TriggerEvent = Literal[
     "mp_stages_gained",  # your MP gained stages
     "level_lowered",  # your MP was lowered a level
     "level_reached",  # your MP advanced to this level (on a Main Personality level card)
+    "left_play",  # a card you controlled left play (`card_types`: which)
+    "life_deck_shuffled",  # your Life Deck was shuffled
+    "planning_ended",  # your Planning Step ended (once you powered up)
 ]
 
 

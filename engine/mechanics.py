@@ -85,7 +85,7 @@ def rejuvenate(game: Game, player: int, amount: int, by: int | None = None) -> N
         state.life.insert(0, iid)
         game.emit("rejuvenate", f"{game.who(player)} rejuvenates {game.name(iid)}.")
         self_moves.moved(game, iid, "rejuvenated", by)
-        queue_trigger(game, player, "rejuvenated")
+        queue_trigger(game, player, "rejuvenated", card_type=game.card(iid).type)
 
 
 def shuffle_life_deck(game: Game, player: int) -> None:
@@ -93,6 +93,7 @@ def shuffle_life_deck(game: Game, player: int) -> None:
 
     game.state.rng = rng.shuffle(game.state.rng, game.player(player).life)
     game.emit("shuffle", f"{game.who(player)} shuffles the Life Deck.")
+    queue_trigger(game, player, "life_deck_shuffled")
 
 
 def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
@@ -438,8 +439,14 @@ def stage_damage_task(game: Game, args: JsonDict) -> None:
 
 
 # --- triggers ("whenever ...") -----------------------------------------------------------
-def queue_trigger(game: Game, player: int, event: str, attack_type: str | None = None) -> None:
-    triggers.queue(game, player, event, attack_type)
+def queue_trigger(
+    game: Game,
+    player: int,
+    event: str,
+    attack_type: str | None = None,
+    card_type: CardType | None = None,
+) -> None:
+    triggers.queue(game, player, event, attack_type, card_type)
 
 
 @handler("flush_triggers")

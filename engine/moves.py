@@ -255,7 +255,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     elif to in ("life_bottom", "rejuvenate"):
         state.life.insert(0, iid)
         if to == "rejuvenate":
-            mechanics.queue_trigger(game, owner, "rejuvenated")
+            mechanics.queue_trigger(game, owner, "rejuvenated", card_type=game.card(iid).type)
     elif to == "discard":
         mechanics.put_in_discard(game, iid)
     else:

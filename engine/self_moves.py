@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
+# a card's own move that is also an event for every card's triggers (engine.triggers)
+_GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play"}
 
 
 def moved(
@@ -30,12 +32,13 @@ def moved(
     rules). `player`: whose card it is for "your" (default its owner)."""
     card = game.card(iid)
     before = len(game.state.trigger_queue)
-    if event == "discarded_from_hand":  # "Whenever a card is discarded from a hand"
+    mine = game.owner(iid) if player is None else player
+    general = _GENERAL.get(event)
+    if general:  # "Whenever a card is discarded from a hand", "Whenever a Drill leaves play"
         from engine import triggers  # it builds on the game, which builds on this module
 
-        triggers.queue(game, game.owner(iid), "card_discarded", card_type=card.type)
+        triggers.queue(game, mine, general, card_type=card.type)
     queued = len(game.state.trigger_queue) > before
-    mine = game.owner(iid) if player is None else player
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     for index, ability in enumerate(card.when_moved):

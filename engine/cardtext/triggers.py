@@ -50,8 +50,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} stops? {_A}{_KIND}attack", "defended"),
     (rf"your opponent stops one of your {_STYLED}{_KIND}attacks", "attack_stopped"),
     (rf"{_WHO} rejuvenates?", "rejuvenated"),
+    (rf"{_WHO} rejuvenates? (?:an?|one) {_TYPES}", "rejuvenated"),
     (rf"{_WHO} performs? {_A}{_STYLED}{_KIND}attack", "attack_performed"),
-    (rf"{_WHO} takes? damage from an attack", "damage_taken"),
+    (rf"{_WHO} takes? damage from {_A}{_KIND}attack", "damage_taken"),
     (rf"{_WHO} uses? {_A}critical damage effect", "critical_effect_used"),
     (r"(?:the )?end of (?:each )?combat", "combat_ended"),
     (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),
@@ -61,8 +62,11 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"the end of {_WHOSE} turn", "turn_ended"),
     (rf"(?:an?|one) {_TYPES} enters play", "entered_play_any"),
     (rf"one of {_WHOSE} {_TYPES} enters play", "entered_play"),
+    (rf"(?P<who>an opponent's) {_TYPES} enters play", "entered_play"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} enters play under {_WHOSE} control", "entered_play"),
-    (r"the end of (?P<every>the|each|every) turn", "turn_ended"),
+    (r"the end of (?P<every>the|each|every|any) turn", "turn_ended"),
+    (rf"the end of {_WHOSE} planning step", "planning_ended"),
     # wave 2: drawing, discarding from the hand, stages, lowering a level
     (rf"{_WHO} draws? (?:{_A}|any number of |one or more )cards?", "drew"),
     (rf"(?P<who>you) discard {_A}card from your hand", "card_discarded"),
@@ -71,6 +75,7 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_A}card is discarded from {_WHOSE} hand", "card_discarded"),
     (r"(?:an?|one) card is discarded from (?P<every>a|any|a player's) hand", "card_discarded"),
     (rf"{_WHO} gains? (?:power )?stages", "stages_gained"),
+    (rf"{_WHO} gains? anger", "anger_raised"),
     (r"(?P<anyone>any|a) personality gains (?:power )?stages", "stages_gained"),
     (rf"{_WHOSE} (?:MP|main personality) gains (?:power )?stages", "mp_stages_gained"),
     (rf"{_WHO} lowers? (?:a|one) (?:personality )?levels?", "level_lowered"),
@@ -78,15 +83,27 @@ _EVENTS: list[tuple[str, str]] = [
     # on a Main Personality level: "When you advance to this level" (2016 "reach higher
     # Levels of your Main Personality by raising your Anger": reaching is advancing)
     (r"(?P<who>you) (?:reach|advance to) this (?:personality )?level", "level_reached"),
+    # a card leaving play (destroyed, banished, returned ...), a Life Deck shuffled
+    (rf"(?:an?|one) {_TYPES} leaves play", "left_play_any"),
+    (rf"one of {_WHOSE} {_TYPES} leaves play", "left_play"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control leaves play", "left_play"),
+    (rf"{_WHOSE} life deck is shuffled", "life_deck_shuffled"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(
-    {"combat_ended", "planning_started", "rejuvenation_started", "turn_started", "turn_ended"}
+    {
+        "combat_ended",
+        "planning_started",
+        "planning_ended",
+        "rejuvenation_started",
+        "turn_started",
+        "turn_ended",
+    }
 )
 _WHO_OF = {
     "you": "self", "your": "self", "your opponent": "opponent", "your opponent's": "opponent",
     "a player": "any", "any player": "any", "each player": "any", "a player's": "any",
-    "any player's": "any",
+    "any player's": "any", "an opponent's": "opponent",
 }  # fmt: skip
 _COMPILED = [(re.compile(pattern, re.IGNORECASE), event) for pattern, event in _EVENTS]
 _DURING = re.compile(r"(.+?) during combat", re.IGNORECASE)
@@ -116,8 +133,8 @@ def parse_event(text: str) -> Json | None:
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
-        if event == "entered_play_any":  # "a Dragon Ball enters play": anyone's
-            event, who = "entered_play", "any"
+        if event in ("entered_play_any", "left_play_any"):  # "a Drill leaves play": anyone's
+            event, who = event.removesuffix("_any"), "any"
         if who is None:
             return None
         result: Json = {"on": event}

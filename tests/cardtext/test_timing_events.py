@@ -31,6 +31,21 @@ DRAW = {"do": "draw", "amount": 1}
         ("your opponent's MP gains power stages", {"on": "mp_stages_gained", "who": "opponent"}),
         ("you lower a personality level", {"on": "level_lowered"}),
         ("your opponent's MP is lowered a level", {"on": "level_lowered", "who": "opponent"}),
+        ("you Rejuvenate an Ally", {"on": "rejuvenated", "card_types": ["ally"]}),
+        ("you Rejuvenate a card", {"on": "rejuvenated"}),
+        ("a player gains anger", {"on": "anger_raised", "who": "any"}),
+        ("an opponent's Setup or Drill enters play",
+         {"on": "entered_play", "who": "opponent", "card_types": ["drill", "setup"]}),
+        ("a Dragon Ball you control enters play",
+         {"on": "entered_play", "card_types": ["dragon_ball"]}),
+        ("you take damage from a physical attack",
+         {"on": "damage_taken", "attack_type": "physical"}),
+        ("a Drill leaves play", {"on": "left_play", "who": "any", "card_types": ["drill"]}),
+        ("one of your Setups, Drills, or Allies leaves play",
+         {"on": "left_play", "card_types": ["ally", "drill", "setup"]}),
+        ("an Ally you control leaves play", {"on": "left_play", "card_types": ["ally"]}),
+        ("your Life Deck is shuffled", {"on": "life_deck_shuffled"}),
+        ("your opponent's Life Deck is shuffled", {"on": "life_deck_shuffled", "who": "opponent"}),
     ],
 )
 def test_events(event: str, fields: dict[str, object]) -> None:
@@ -48,11 +63,32 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "you gain stages from a card effect",
         "your MP would gain stages",  # a replacement, not a trigger
         "you lower your opponent's anger",
+        "you Rejuvenate a Saiyan Style card",  # a style: not read
+        "a Dragon Ball you own enters play",  # owner, not controller
+        "one of your other Drills leaves play",  # "other": not read
+        "a Drill leaves play during your turn",
     ],
 )
 def test_near_misses_stay_unread(event: str) -> None:
     text = f"CONSTANT: Whenever {event}, draw a card."
     assert compile_text(text, CardType.DRILL).unread == [text]
+
+
+@pytest.mark.parametrize(
+    ("moment", "fields"),
+    [
+        ("At the end of your Planning Step", {"on": "planning_ended"}),
+        ("At the end of your opponent's Planning Step",
+         {"on": "planning_ended", "who": "opponent"}),
+        ("At the end of any turn", {"on": "turn_ended", "who": "any"}),
+    ],
+)
+def test_moments(moment: str, fields: dict[str, object]) -> None:
+    result = compile_text(f"CONSTANT: {moment}, draw a card.", CardType.DRILL)
+    assert result.fields["triggers"] == [{**fields, "effects": [DRAW]}]
+    # a moment is not an event: "Whenever the end of your Planning Step" is not English
+    whenever = f"CONSTANT: Whenever {moment[3:]}, draw a card."
+    assert compile_text(whenever, CardType.DRILL).unread == [whenever]
 
 
 def test_when_you_reach_this_level() -> None:
