@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cardtext import triggers
+from engine.cardtext import referents, triggers
 
 Json = dict[str, Any]
 
@@ -61,7 +61,7 @@ def _single(found: re.Match[str] | None) -> list[Json] | None:
     from engine.cardtext.patterns import parse_effect  # patterns hooks this module in
 
     effect = parse_effect(found.group("then")) if found else None
-    return None if effect is None else [effect]
+    return None if effect is None or _dangles([effect]) else [effect]
 
 
 def waits(effect: Json) -> bool:
@@ -69,10 +69,24 @@ def waits(effect: Json) -> bool:
     return effect.get("do") == "arm_trigger"
 
 
-def fold(armed: Json, effects: list[Json]) -> None:
+def fold(armed: Json, effects: list[Json]) -> bool:
     """ "At the end of combat, you may X. If you do, Y.": Y is part of what the trigger
-    does (whether X was done is known only then)."""
-    armed["trigger"]["effects"] = [*armed["trigger"]["effects"], *effects]
+    does (whether X was done is known only then). False, nothing folded, when Y would use
+    "that card" the trigger does not choose."""
+    folded = [*armed["trigger"]["effects"], *effects]
+    if _dangles(folded):
+        return False
+    armed["trigger"]["effects"] = folded
+    return True
+
+
+def _dangles(effects: list[Json]) -> bool:
+    """ "That card" in what the trigger does, with no choice of its own before it: the
+    card an earlier sentence chose is not known when it fires (engine.referents)."""
+    return any(
+        referents.refers(effect) and not any(referents.chooses(e) for e in effects[:index])
+        for index, effect in enumerate(effects)
+    )
 
 
 def misread(body: str, chain: list[Json]) -> bool:
@@ -128,4 +142,4 @@ def _chain(text: str, *, opponent: bool = False) -> list[Json] | None:
     if chain is None and opponent:
         for reading in triggers.opponent_pronouns(text):
             chain = chain or _effect_chain(reading)
-    return chain
+    return None if chain is None or _dangles(chain) else chain

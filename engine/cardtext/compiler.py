@@ -625,8 +625,10 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
         ):
             clause.kind = "unknown"
         elif armed.waits(before.effects[-1]):  # it refers to what the trigger does
-            armed.fold(before.effects[-1], clause.effects)
-            clause.kind = "folded"
+            if armed.fold(before.effects[-1], clause.effects):
+                clause.kind = "folded"
+            else:
+                clause.kind = before.kind = "unknown"
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:

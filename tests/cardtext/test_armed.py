@@ -106,3 +106,19 @@ def test_armed_sentence_after_if_you_do_is_armed_if_done() -> None:
 def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "armed.yaml"):
         assert reproduces(card), card.name
+
+
+def test_that_card_chosen_before_the_trigger_is_not_known_when_it_fires() -> None:
+    text = "Choose a card from your discard pile. At the end of combat, banish that card."
+    result = compile_text(ATTACK + text, CardType.PHYSICAL_COMBAT)
+    assert "At the end of combat, banish that card." in result.manual
+    folded = ("Choose a card from your discard pile. At the end of combat, you may draw a "
+              "card. If you do, banish that card.")  # fmt: skip
+    result = compile_text(ATTACK + folded, CardType.PHYSICAL_COMBAT)
+    assert "If you do, banish that card." in result.manual
+    # chosen by the trigger itself: known
+    inside = "At the end of combat, choose a card from your discard pile and banish that card."
+    assert _effects(inside)[0]["trigger"]["effects"] == [  # type: ignore[index]
+        {"do": "choose", "what": "pile", "source": "discard_pile"},
+        {"do": "move", "source": "that", "to": "banish", "if_you_do": True},
+    ]
