@@ -413,7 +413,7 @@ _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
 _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
-_AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
+_AND = re.compile(r",?\s+and(?:\s+then)?\s+", re.IGNORECASE)  # "A and then B": B after A
 _OPPONENT_DOES = re.compile(r"your opponent [a-z]+s\b.*", re.IGNORECASE | re.DOTALL)
 _VERB_S = re.compile(r"[a-z]+s\b(?<!\bhis)(?<!\bits)", re.IGNORECASE)
 

@@ -128,3 +128,13 @@ def test_armed_with_a_new_event() -> None:
 def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "timing.yaml"):
         assert reproduces(card), card.name
+
+
+def test_and_then_is_and() -> None:
+    """ "Draw a card and then discard a card": the second follows the first, as with "and"."""
+    text = "CONSTANT: Whenever you advance a personality level, draw a card and then discard a card from your hand."  # noqa: E501
+    result = compile_text(text, CardType.MASTERY)
+    assert result.fields["triggers"][0]["effects"] == [
+        DRAW, {"do": "discard_from_hand", "amount": 1, "if_you_do": True}]  # fmt: skip
+    near = "CONSTANT: Whenever you advance a personality level, draw a card and thenceforth sing."
+    assert compile_text(near, CardType.MASTERY).unread == [near]
