@@ -612,7 +612,8 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
     effect of the same list (unread, or across DAMAGE or HIT), or there is none (in a
     trigger), the sentence is left to players with the one it refers to."""
     for position, clause in enumerate(items):
-        if clause.kind == "trigger" and any(e.get("if_you_do") for e in clause.data["effects"]):
+        # a trigger's first effect has no sentence before it; "A and B" chains B to A
+        if clause.kind == "trigger" and clause.data["effects"][0].get("if_you_do"):
             clause.kind = "unknown"
         if clause.kind != "effect" or not clause.data.get("if_you_do"):
             continue
