@@ -530,6 +530,12 @@ class ArmTrigger(_Effect):
     once: bool = False
 
 
+class EndCombat(_Effect):
+    """ "End combat.": the Combat Step ends in place of the next Action (engine.ending)."""
+
+    do: Literal["end_combat"]
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -578,6 +584,7 @@ Effect = Annotated[
     | AfterUseTo
     | AttackGains
     | ArmTrigger
+    | EndCombat
     | Hook,
     Field(discriminator="do"),
 ]
@@ -693,6 +700,7 @@ TriggerEvent = Literal[
     "left_play",  # a card you controlled left play (`card_types`: which)
     "life_deck_shuffled",  # your Life Deck was shuffled
     "planning_ended",  # your Planning Step ended (once you powered up)
+    "action_started",  # your Action in combat begins (before you choose it)
 ]
 
 

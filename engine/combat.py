@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import after_use, history, manual, mechanics, modifiers, quantities, triggers
+from engine import after_use, ending, history, manual, mechanics, modifiers, quantities
 from engine.cards import Attack, Card, CardType, Defense
 from engine.effects import can_attach, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -120,6 +120,8 @@ def combat_action(game: Game, args: JsonDict) -> None:
     player = args["player"]
     state = game.state
     choice = args.get("choice")
+    if choice is None and ending.start_action(game, player, args):
+        return  # "At the beginning of the next action" triggers resolve first
     if choice is None and modifiers.skips_action(game, player):
         game.emit("skip", f"{game.who(player)} skips this Action: it counts as a pass.")
         choice = "pass"
@@ -139,14 +141,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         state.consecutive_passes += 1
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
-            game.emit("combat_end", "Both players passed: combat ends.")
-            after_use.end_of_combat(game)
-            history.end_of_combat(game)
-            game.then(("discard_step", {"player": state.active, "first": True}))
-            # "At the end of combat": before the Discard Step (GLOSSARY "Effects")
-            mechanics.queue_trigger(game, state.active, "combat_ended")
-            triggers.end_combat(game)
-            game.then(("flush_triggers", {}))
+            game.then(("end_combat", {"why": "Both players passed: combat ends."}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
         return

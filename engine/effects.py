@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine import (
     after_use,
     armed,
+    ending,
     history,
     manual,
     mechanics,
@@ -253,6 +254,7 @@ _WORDS: dict[str, str] = {
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
     "arm_trigger": "set an effect that waits for its moment",
+    "end_combat": "end combat",
 }  # fmt: skip
 
 
@@ -468,6 +470,7 @@ _APPLY: dict[str, Apply] = {
     "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
+    "end_combat": lambda *a: ending.apply_end_combat(*a),
     "hook": _hook,
 }
 

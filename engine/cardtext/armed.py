@@ -7,7 +7,11 @@
 - "The next time <event> this combat, ..." / "The next time this combat <event>, ..." /
   "After the next time ...", "The first time <event> this combat, ...": once;
 - a lead giving how long: "Until the start of your next turn, whenever <event>, ...",
-  "For the remainder of combat, whenever <event>, ...".
+  "For the remainder of combat, whenever <event>, ...";
+- "At the beginning of the next action / your (opponent's) next action this combat, ..."
+  and "<effect> at the beginning of the next action this combat/turn": once, as it begins.
+
+"End combat." is read here too (engine.ending).
 
 The event is any of engine.cardtext.triggers.parse_event's. Without a duration ("Whenever
 you Rejuvenate, ..." on a card that does not stay in play) the sentence stays unread.
@@ -23,6 +27,14 @@ from engine.cardtext import referents, triggers
 Json = dict[str, Any]
 
 _END_OF_COMBAT = {"on": "combat_ended", "who": "any"}
+_NEXT_ACTION = (
+    r"the (?:beginning|start) of (?P<whose>the|your|your opponent's) next action"
+    r"(?: this (?:combat|turn))?"
+)
+_AT_NEXT_ACTION = re.compile(rf"at {_NEXT_ACTION},\s*(?P<then>.+)", re.IGNORECASE)
+_THEN_AT_NEXT_ACTION = re.compile(rf"(?P<then>.+?),? at {_NEXT_ACTION}", re.IGNORECASE)
+_WHOSE_ACTION = {"the": "any", "your": "self", "your opponent's": "opponent"}
+_END_COMBAT = re.compile(r"end (?:the )?combat", re.IGNORECASE)
 _LEAD = re.compile(
     r"(?:(?P<next_turn>until the (?:start|beginning) of your next turn)"
     r"|(?P<combat>for the (?:remainder|rest) of (?:this |the )?combat)),\s*(?P<rest>.+)",
@@ -38,7 +50,13 @@ _SCOPE = re.compile(r"(?:this (?P<a>combat|turn) )?(?P<event>.+?)(?: this (?P<b>
 
 
 def parse(body: str) -> Json | None:
-    """An armed trigger sentence -> {"do": "arm_trigger", ...}; None when not one."""
+    """An armed trigger sentence -> {"do": "arm_trigger", ...}, or "End combat." ->
+    {"do": "end_combat"}; None when not one."""
+    if _END_COMBAT.fullmatch(body.strip()):
+        return {"do": "end_combat"}
+    next_action = _next_action(body.strip())
+    if next_action is not None:
+        return next_action
     lead = _LEAD.fullmatch(body.strip())
     if lead:
         lasts = "next_turn_start" if lead.group("next_turn") else "combat"
@@ -52,6 +70,24 @@ def parse(body: str) -> Json | None:
         trigger = {**_END_OF_COMBAT, "effects": chain}
         return {"do": "arm_trigger", "trigger": trigger, "once": True}
     return _whenever(body, None)
+
+
+def _next_action(body: str) -> Json | None:
+    """ "At the beginning of the next action this combat, end combat." / "<effect> at the
+    start of your next action": once, as that Action begins (before it is chosen)."""
+    at = _AT_NEXT_ACTION.fullmatch(body)
+    then_at = _THEN_AT_NEXT_ACTION.fullmatch(body) if at is None else None
+    found = at or then_at
+    if found is None:
+        return None
+    chain = _chain(found.group("then")) if at else _single(then_at)
+    if chain is None:
+        return None
+    who = _WHOSE_ACTION[found.group("whose").lower()]
+    trigger: Json = {"on": "action_started", "effects": chain}
+    if who != "self":
+        trigger["who"] = who
+    return {"do": "arm_trigger", "trigger": trigger, "once": True}
 
 
 def _single(found: re.Match[str] | None) -> list[Json] | None:
@@ -95,7 +131,8 @@ def misread(body: str, chain: list[Json]) -> bool:
     (does A wait too?)."""
     if any(waits(e) and (e.get("may") or e.get("if")) for e in chain):
         return True
-    return len(chain) > 1 and bool(_THEN_AT_END.fullmatch(body.strip()))
+    later = _THEN_AT_END.fullmatch(body.strip()) or _THEN_AT_NEXT_ACTION.fullmatch(body.strip())
+    return len(chain) > 1 and bool(later)
 
 
 def _whenever(text: str, lasts: str | None) -> Json | None:

@@ -62,6 +62,32 @@ def test_armed_sentences(text: str, armed: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "trigger"),
+    [
+        ("At the beginning of the next action this combat, end combat.",
+         {"on": "action_started", "who": "any", "effects": [{"do": "end_combat"}]}),
+        ("End combat at the beginning of the next action this turn.",
+         {"on": "action_started", "who": "any", "effects": [{"do": "end_combat"}]}),
+        ("At the start of your next action this combat, draw a card.",
+         {"on": "action_started", "effects": [DRAW]}),
+        ("At the beginning of your opponent's next action, draw a card.",
+         {"on": "action_started", "who": "opponent", "effects": [DRAW]}),
+    ],
+)
+def test_at_the_beginning_of_the_next_action(text: str, trigger: dict[str, object]) -> None:
+    assert _effects(text) == [{"do": "arm_trigger", "once": True, "trigger": trigger}]
+
+
+def test_end_combat() -> None:
+    assert _effects("End combat.") == [{"do": "end_combat"}]
+    for near in ("End the turn.", "End combat now or later.",
+                 "Draw a card and end combat at the beginning of the next action this combat.",
+                 "At the beginning of the next action this game, end combat."):
+        result = compile_text(ATTACK + near, CardType.PHYSICAL_COMBAT)
+        assert result.manual == [near], near
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # how long it lasts is not said: on a card that leaves play, unclear
