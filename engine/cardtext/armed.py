@@ -1,7 +1,8 @@
 """Armed triggers: the sentence of a played card that sets a trigger for a while
 (engine.armed carries them out). Read whole, as one `arm_trigger` effect:
 
-- "At the end of combat, <effect(s)>." and "<effect(s)> at the end of combat.";
+- "At the end of combat, <effect(s)>." and "<effect(s)> at the end of combat.", "If
+  <condition> at the end of combat, <effect(s)>." (the condition tested then);
 - "Whenever <event> this combat / this turn, <effect(s)>." (also "Each time"), "Whenever
   this combat <event>, ...";
 - "The next time <event> this combat, ..." / "The next time this combat <event>, ..." /
@@ -42,6 +43,10 @@ _LEAD = re.compile(
 )
 _AT_END = re.compile(r"at the end of (?:this |the )?combat,\s*(?P<then>.+)", re.IGNORECASE)
 _THEN_AT_END = re.compile(r"(?P<then>.+?),? at the end of (?:this |the )?combat", re.IGNORECASE)
+# "If you do not control a Dragon Ball at the end of combat, ...": tested then
+_IF_AT_END = re.compile(
+    r"if (?P<condition>.+?) at the end of (?:this |the )?combat,\s*(?P<then>.+)", re.IGNORECASE
+)
 _WHENEVER = re.compile(
     r"(?P<word>whenever|each time|(?:after )?the (?:next|first) time) (?P<event>.+)", re.IGNORECASE
 )
@@ -61,6 +66,9 @@ def parse(body: str) -> Json | None:
     if lead:
         lasts = "next_turn_start" if lead.group("next_turn") else "combat"
         return _whenever(lead.group("rest"), lasts)
+    if_at_end = _IF_AT_END.fullmatch(body.strip())
+    if if_at_end:
+        return _if_at_end(if_at_end)
     at_end = _AT_END.fullmatch(body.strip())
     then_at_end = _THEN_AT_END.fullmatch(body.strip())
     if at_end or then_at_end:
@@ -70,6 +78,22 @@ def parse(body: str) -> Json | None:
         trigger = {**_END_OF_COMBAT, "effects": chain}
         return {"do": "arm_trigger", "trigger": trigger, "once": True}
     return _whenever(body, None)
+
+
+def _if_at_end(found: re.Match[str]) -> Json | None:
+    """The condition gates what the trigger does when it fires (its first effect; the
+    others follow it with "if you do")."""
+    from engine.cardtext.patterns import parse_condition  # patterns hooks this module in
+
+    condition = parse_condition(found.group("condition"))
+    chain = _chain(found.group("then"))
+    if condition is None or chain is None or chain[0].get("if") or chain[0].get("if_you_do"):
+        return None
+    effects = [{**chain[0], "if": condition}, *chain[1:]]
+    if _dangles(effects):
+        return None
+    trigger = {**_END_OF_COMBAT, "effects": effects}
+    return {"do": "arm_trigger", "trigger": trigger, "once": True}
 
 
 def _next_action(body: str) -> Json | None:

@@ -78,6 +78,20 @@ def test_at_the_beginning_of_the_next_action(text: str, trigger: dict[str, objec
     assert _effects(text) == [{"do": "arm_trigger", "once": True, "trigger": trigger}]
 
 
+def test_a_condition_at_the_end_of_combat_is_tested_then() -> None:
+    text = ("If your anger is 2 or more at the end of combat, draw a card and raise your anger "
+            "1 level.")  # fmt: skip
+    assert _effects(text) == [{"do": "arm_trigger", "once": True, "trigger": {
+        "on": "combat_ended", "who": "any", "effects": [
+            {**DRAW, "if": {"anger_at_least": 2}},
+            {"do": "raise_anger", "amount": 1, "if_you_do": True}]}}]  # fmt: skip
+    for near in ("If that Ally is in play at the end of combat, banish it.",
+                 "If you sing at the end of combat, draw a card.",
+                 "If your anger is 2 or more at the end of combat, if you have no cards in your "
+                 "hand, draw a card."):  # fmt: skip
+        assert compile_text(ATTACK + near, CardType.PHYSICAL_COMBAT).manual == [near], near
+
+
 def test_end_combat() -> None:
     assert _effects("End combat.") == [{"do": "end_combat"}]
     for near in ("End the turn.", "End combat now or later.",
