@@ -138,3 +138,16 @@ def test_and_then_is_and() -> None:
         DRAW, {"do": "discard_from_hand", "amount": 1, "if_you_do": True}]  # fmt: skip
     near = "CONSTANT: Whenever you advance a personality level, draw a card and thenceforth sing."
     assert compile_text(near, CardType.MASTERY).unread == [near]
+
+
+def test_a_trigger_may_pay_a_cost() -> None:
+    text = ("CONSTANT: Whenever you perform a successful attack, you may lower your anger 1 level "
+            "to draw a card.")  # fmt: skip
+    result = compile_text(text, CardType.DRILL)
+    assert result.fields["triggers"][0]["effects"] == [
+        {"do": "lower_anger", "amount": 1, "may": True}, {**DRAW, "if_you_do": True}]  # fmt: skip
+    # "If you do" with nothing before it in the trigger's sentence stays unread
+    dangling = "CONSTANT: Whenever you perform a successful attack, if you do, draw a card."
+    assert compile_text(dangling, CardType.DRILL).unread == [dangling] or "triggers" not in (
+        compile_text(dangling, CardType.DRILL).fields
+    )
