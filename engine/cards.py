@@ -701,6 +701,8 @@ TriggerEvent = Literal[
     "life_deck_shuffled",  # your Life Deck was shuffled
     "planning_ended",  # your Planning Step ended (once you powered up)
     "action_started",  # your Action in combat begins (before you choose it)
+    "destroyed",  # a card you controlled in play was destroyed (`card_types`: which)
+    "life_deck_searched",  # you searched your own Life Deck
 ]
 
 

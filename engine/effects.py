@@ -603,6 +603,7 @@ def search_task(game: Game, args: JsonDict) -> None:
         else:
             game.emit("search", f"{game.who(player)} searches and finds nothing.")
         history.record(game, player, "life_deck_searched")
+        mechanics.queue_trigger(game, player, "life_deck_searched")
         mechanics.shuffle_life_deck(game, player)
         game.check_survival(player)  # taking the last card empties the Life Deck
         return
@@ -727,6 +728,7 @@ def destroy_task(game: Game, args: JsonDict) -> None:
         remove_from_play(game, victim, iid)
         game.emit("destroy", f"{game.name(iid)} is destroyed.")
         mechanics.put_in_discard(game, iid)
+        mechanics.queue_trigger(game, victim, "destroyed", card_type=game.card(iid).type)
         return
     targets = _in_play_targets(game, victim, args["target"])
     if targets:
@@ -789,6 +791,7 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
             enter_play(game, player, iid, args["mode"])
         if source == "life_deck":
             history.record(game, player, "life_deck_searched")
+            mechanics.queue_trigger(game, player, "life_deck_searched")
             game.then(("shuffle", {"player": player}))
         return
     candidates = [

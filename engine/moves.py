@@ -224,6 +224,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         enter_play(game, controller, iid, to)
         return
+    if zone == "in_play" and to == "discard":  # "Whenever one of your Drills is destroyed"
+        mechanics.queue_trigger(game, player, "destroyed", card_type=game.card(iid).type)
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.
     hidden = zone in ("life_deck", "hand") and to not in ("discard", "banish")
@@ -485,6 +487,7 @@ def _finish(game: Game, args: JsonDict) -> None:
         to_shuffle.append(searched)
         if searched == args["controller"]:  # "If you have searched your Life Deck this turn"
             history.record(game, searched, "life_deck_searched")
+            mechanics.queue_trigger(game, searched, "life_deck_searched")
     if spec["to"] == "life_shuffle":
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):

@@ -88,6 +88,11 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_TYPES} leaves play", "left_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control leaves play", "left_play"),
     (rf"{_WHOSE} life deck is shuffled", "life_deck_shuffled"),
+    (r"(?P<who>you) search your life deck", "life_deck_searched"),
+    (rf"(?P<who>your opponent) searches {_THEIR} life deck", "life_deck_searched"),
+    (rf"(?:an?|one) {_TYPES} (?:in play )?is destroyed", "destroyed_any"),
+    (rf"one of {_WHOSE} {_TYPES} is destroyed", "destroyed"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control is destroyed", "destroyed"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(
@@ -133,7 +138,7 @@ def parse_event(text: str) -> Json | None:
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
-        if event in ("entered_play_any", "left_play_any"):  # "a Drill leaves play": anyone's
+        if event.endswith("_any"):  # "a Drill leaves play", "... is destroyed": anyone's
             event, who = event.removesuffix("_any"), "any"
         if who is None:
             return None

@@ -46,6 +46,11 @@ DRAW = {"do": "draw", "amount": 1}
         ("an Ally you control leaves play", {"on": "left_play", "card_types": ["ally"]}),
         ("your Life Deck is shuffled", {"on": "life_deck_shuffled"}),
         ("your opponent's Life Deck is shuffled", {"on": "life_deck_shuffled", "who": "opponent"}),
+        ("you search your Life Deck", {"on": "life_deck_searched"}),
+        ("one of your Allies, Setups, or Drills is destroyed",
+         {"on": "destroyed", "card_types": ["ally", "drill", "setup"]}),
+        ("a Setup or Drill in play is destroyed",
+         {"on": "destroyed", "who": "any", "card_types": ["drill", "setup"]}),
     ],
 )
 def test_events(event: str, fields: dict[str, object]) -> None:
@@ -67,6 +72,8 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "a Dragon Ball you own enters play",  # owner, not controller
         "one of your other Drills leaves play",  # "other": not read
         "a Drill leaves play during your turn",
+        "you search your opponent's Life Deck",  # not yours
+        "a Setup is destroyed from a card effect",  # by what: not read
     ],
 )
 def test_near_misses_stay_unread(event: str) -> None:
