@@ -124,6 +124,17 @@ def _single(found: re.Match[str] | None) -> list[Json] | None:
     return None if effect is None or _dangles([effect]) else [effect]
 
 
+def leave_unlabelled(items: list[Any]) -> None:
+    """On a card that stays in play, an armed sentence outside a Power and outside an
+    attack ("Banish this card at the end of combat." on a Drill): a trigger of the card's
+    own, each combat, or once? Left to players. `items`: compiler._Clause of a section."""
+    if any(c.kind == "attack" for c in items):
+        return  # an attack's sentence: it arms as the attack is performed
+    for clause in items:
+        if clause.kept and not clause.power and any(waits(e) for e in clause.effects):
+            clause.kind = "unknown"
+
+
 def waits(effect: Json) -> bool:
     """The effect arms a trigger: what follows it with "If you do" is not known yet."""
     return effect.get("do") == "arm_trigger"

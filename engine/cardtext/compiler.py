@@ -153,6 +153,8 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     pieces = [piece for sentence in sentences for piece in _pieces(sentence)]
     clauses = _parse(pieces, opening, card_type)
     _check_x(clauses)
+    for section in {c.section for c in clauses}:
+        armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     fields: Json = {}
@@ -394,8 +396,6 @@ def _effects(clause: _Clause, body: str) -> bool:
     chain = _effect_chain(body)
     if chain is None or armed.misread(body, chain):
         return False
-    if clause.kept and not clause.power and any(armed.waits(e) for e in chain):
-        return False  # on a card that stays in play, a trigger of its own or a Power's?
     clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
     return True
 

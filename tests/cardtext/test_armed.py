@@ -162,3 +162,17 @@ def test_that_card_chosen_before_the_trigger_is_not_known_when_it_fires() -> Non
         {"do": "choose", "what": "pile", "source": "discard_pile"},
         {"do": "move", "source": "that", "to": "banish", "if_you_do": True},
     ]
+
+
+def test_on_a_card_in_play_only_a_power_or_an_attack_arms() -> None:
+    """An MP's attack printed without its "POWER:" label arms as it is performed; a Drill's
+    unlabelled "... at the end of combat" (its own trigger, each combat, or once?) does not."""
+    mp = ("Energy attack costing 2 stages. DAMAGE: 4 life cards. At the end of combat, draw a "
+          "card.")  # fmt: skip
+    result = compile_text(mp, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated", result.manual
+    assert result.fields["attack"]["effects"][0]["do"] == "arm_trigger"
+    drill = "Draw a card at the end of combat."
+    assert compile_text(drill, CardType.DRILL).unread == [drill]
+    power = compile_text(f"POWER: {drill}", CardType.DRILL)
+    assert power.fields["action"]["effects"][0]["do"] == "arm_trigger"
