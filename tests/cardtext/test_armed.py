@@ -167,8 +167,8 @@ def test_that_card_chosen_before_the_trigger_is_not_known_when_it_fires() -> Non
 def test_on_a_card_in_play_only_a_power_or_an_attack_arms() -> None:
     """An MP's attack printed without its "POWER:" label arms as it is performed; a Drill's
     unlabelled "... at the end of combat" (its own trigger, each combat, or once?) does not."""
-    mp = ("Energy attack costing 2 stages. DAMAGE: 4 life cards. At the end of combat, draw a "
-          "card.")  # fmt: skip
+    mp = ("Energy attack costing 2 stages. DAMAGE: 4 life cards. The next time you Rejuvenate "
+          "this combat, draw a card.")  # fmt: skip
     result = compile_text(mp, CardType.MAIN_PERSONALITY)
     assert result.status == "automated", result.manual
     assert result.fields["attack"]["effects"][0]["do"] == "arm_trigger"
