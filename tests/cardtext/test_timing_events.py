@@ -158,3 +158,12 @@ def test_a_trigger_may_pay_a_cost() -> None:
     assert compile_text(dangling, CardType.DRILL).unread == [dangling] or "triggers" not in (
         compile_text(dangling, CardType.DRILL).fields
     )
+
+
+def test_a_trigger_printed_without_its_comma_before_you_may() -> None:
+    text = "CONSTANT: When you perform a Styled attack you may draw a card."
+    result = compile_text(text, CardType.DRILL)
+    assert result.fields["triggers"] == [
+        {"on": "attack_performed", "styled": True, "effects": [{**DRAW, "may": True}]}]  # fmt: skip
+    near = "CONSTANT: When you perform a Styled attack you draw a card."  # no comma, no "may"
+    assert compile_text(near, CardType.DRILL).unread == [near]
