@@ -153,7 +153,12 @@ def fold(armed: Json, effects: list[Json]) -> bool:
 
 def _dangles(effects: list[Json]) -> bool:
     """ "That card" in what the trigger does, with no choice of its own before it: the
-    card an earlier sentence chose is not known when it fires (engine.referents)."""
+    card an earlier sentence chose is not known when it fires (engine.referents); and
+    "this attack" there: the attack is over when it fires."""
+    from engine.cardtext.after_use import attack_only  # it builds on the patterns
+
+    if attack_only(effects):
+        return True
     return any(
         referents.refers(effect) and not any(referents.chooses(e) for e in effects[:index])
         for index, effect in enumerate(effects)
