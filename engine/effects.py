@@ -281,8 +281,10 @@ def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _
 
 def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
     state = game.player(target)
-    state.stage = mechanics.top_stage(game, target, MAIN_PERSONALITY)
+    top = mechanics.top_stage(game, target, MAIN_PERSONALITY)
     game.emit("stages", f"{game.who(target)} sets the MP to its highest stage.")
+    if top > state.stage:  # stages gained: "Whenever your MP gains stages" (ruling 105)
+        mechanics.gain_stages(game, target, MAIN_PERSONALITY, top - state.stage)
 
 
 def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool) -> None:
