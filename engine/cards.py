@@ -703,6 +703,8 @@ TriggerEvent = Literal[
     "action_started",  # your Action in combat begins (before you choose it)
     "destroyed",  # a card you controlled in play was destroyed (`card_types`: which)
     "life_deck_searched",  # you searched your own Life Deck
+    "damage_prevented",  # you prevented damage (a defense, or Endurance)
+    "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
 ]
 
 

@@ -384,6 +384,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     else:
         if not after_use.prevention_fails(game, card):
             attack.prevented += defense.prevented_amount
+            if defense.prevents:  # "Whenever you prevent damage"
+                mechanics.queue_trigger(game, defender, "damage_prevented", attack.type)
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
             game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")

@@ -348,6 +348,8 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
                 f"and prevents {prevented}.",
             )
             remaining -= 1 + prevented
+            if prevented:  # Endurance: the player prevents damage by banishing the card
+                queue_trigger(game, player, "damage_prevented")
         else:
             _damage_card(game, player, iid, from_attack)
             remaining -= 1

@@ -224,8 +224,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         enter_play(game, controller, iid, to)
         return
-    if zone == "in_play" and to == "discard":  # "Whenever one of your Drills is destroyed"
-        mechanics.queue_trigger(game, player, "destroyed", card_type=game.card(iid).type)
+    if zone == "in_play" and to in ("discard", "banish"):  # "... is destroyed / banished"
+        event = "destroyed" if to == "discard" else "banished_from_play"
+        mechanics.queue_trigger(game, player, event, card_type=game.card(iid).type)
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.
     hidden = zone in ("life_deck", "hand") and to not in ("discard", "banish")

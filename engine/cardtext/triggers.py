@@ -93,6 +93,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"(?:an?|one) {_TYPES} (?:in play )?is destroyed", "destroyed_any"),
     (rf"one of {_WHOSE} {_TYPES} is destroyed", "destroyed"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control is destroyed", "destroyed"),
+    (rf"one of {_WHOSE} {_TYPES} is banished", "banished_from_play"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control is banished", "banished_from_play"),
+    (rf"{_WHO} prevents? damage", "damage_prevented"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(

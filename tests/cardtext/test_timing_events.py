@@ -47,6 +47,9 @@ DRAW = {"do": "draw", "amount": 1}
         ("your Life Deck is shuffled", {"on": "life_deck_shuffled"}),
         ("your opponent's Life Deck is shuffled", {"on": "life_deck_shuffled", "who": "opponent"}),
         ("you search your Life Deck", {"on": "life_deck_searched"}),
+        ("you prevent damage", {"on": "damage_prevented"}),
+        ("an Ally you control is banished", {"on": "banished_from_play", "card_types": ["ally"]}),
+        ("one of your Setups is banished", {"on": "banished_from_play", "card_types": ["setup"]}),
         ("one of your Allies, Setups, or Drills is destroyed",
          {"on": "destroyed", "card_types": ["ally", "drill", "setup"]}),
         ("a Setup or Drill in play is destroyed",
@@ -74,6 +77,8 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "a Drill leaves play during your turn",
         "you search your opponent's Life Deck",  # not yours
         "a Setup is destroyed from a card effect",  # by what: not read
+        "a card is banished",  # from where? not read
+        "damage is prevented",  # by whom? not read
     ],
 )
 def test_near_misses_stay_unread(event: str) -> None:
