@@ -705,6 +705,7 @@ TriggerEvent = Literal[
     "life_deck_searched",  # you searched your own Life Deck
     "damage_prevented",  # you prevented damage (a defense, or Endurance)
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
+    "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
 ]
 
 

@@ -530,7 +530,7 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
             _entered(game, player, card.type)
             return
-    _entered(game, player, card.type)
+    _entered(game, player, card.type, played=mode == "play")
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
@@ -538,10 +538,13 @@ def enter_play(game: Game, player: int, iid: int, mode: str) -> None:
     self_moves.moved(game, iid, "enters_play", None, player)
 
 
-def _entered(game: Game, player: int, card_type: CardType) -> None:
+def _entered(game: Game, player: int, card_type: CardType, played: bool = False) -> None:
     """ "Whenever a Dragon Ball enters play": resolved once the card's own effects on
-    entering play have (engine.triggers; GLOSSARY "Effects")."""
+    entering play have (engine.triggers; GLOSSARY "Effects"); "Whenever you play an Ally"
+    when it was played, not placed (2016 "Playing" vs. "Placing into play")."""
     triggers.queue(game, player, "entered_play", card_type=card_type)
+    if played:
+        triggers.queue(game, player, "card_played", card_type=card_type)
     game.then(("flush_triggers", {}))
 
 

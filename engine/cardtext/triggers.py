@@ -31,6 +31,8 @@ _STYLED = r"(?:(?P<styled>styled) )?"
 _THEIR = r"(?:his|her|their|his or her)"
 _TYPE = r"(?:setups?|drills?|ally|allies|dragon balls?|cards?)"
 _TYPES = rf"(?P<types>{_TYPE}(?:(?:,|,? or) {_TYPE})*)"
+_IN_PLAY_TYPE = r"(?:setup|drill|ally|dragon ball)"
+_IN_PLAY_TYPES = rf"(?P<types>{_IN_PLAY_TYPE}(?:(?:,|,? or) {_IN_PLAY_TYPE})*)"
 _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
             "dragon ball": "dragon_ball", "card": ""}  # fmt: skip
 
@@ -96,6 +98,8 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_TYPES} is banished", "banished_from_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control is banished", "banished_from_play"),
     (rf"{_WHO} prevents? damage", "damage_prevented"),
+    # playing (not placing) a card that enters play; Events and attacks are not read
+    (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(

@@ -48,6 +48,9 @@ DRAW = {"do": "draw", "amount": 1}
         ("your opponent's Life Deck is shuffled", {"on": "life_deck_shuffled", "who": "opponent"}),
         ("you search your Life Deck", {"on": "life_deck_searched"}),
         ("you prevent damage", {"on": "damage_prevented"}),
+        ("your opponent plays a Setup or Drill",
+         {"on": "card_played", "who": "opponent", "card_types": ["drill", "setup"]}),
+        ("you play an Ally", {"on": "card_played", "card_types": ["ally"]}),
         ("an Ally you control is banished", {"on": "banished_from_play", "card_types": ["ally"]}),
         ("one of your Setups is banished", {"on": "banished_from_play", "card_types": ["setup"]}),
         ("one of your Allies, Setups, or Drills is destroyed",
@@ -79,6 +82,8 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "a Setup is destroyed from a card effect",  # by what: not read
         "a card is banished",  # from where? not read
         "damage is prevented",  # by whom? not read
+        "you play an Event",  # played from the hand in combat: not read
+        "you play a card with 'Sword' in the title",
     ],
 )
 def test_near_misses_stay_unread(event: str) -> None:
