@@ -431,6 +431,8 @@ def _effect_chain(body: str) -> list[Json] | None:
         chain = _plain_chain(found.group(1))
         if chain is None and flag == "may":
             return _cost_chain(found.group(1))
+        if chain is not None and flag == "may" and armed.waits(chain[0]):
+            return None  # "You may <effect> at the end of combat": chosen now or then?
         if chain is None or chain[0].get("may") or chain[0].get("if_you_do"):
             return None
         return [{**chain[0], flag: True}, *chain[1:]]

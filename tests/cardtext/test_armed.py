@@ -178,3 +178,16 @@ def test_on_a_card_in_play_only_a_power_or_an_attack_arms() -> None:
     assert compile_text(drill, CardType.DRILL).unread == [drill]
     power = compile_text(f"POWER: {drill}", CardType.DRILL)
     assert power.fields["action"]["effects"][0]["do"] == "arm_trigger"
+
+
+def test_you_may_before_an_armed_effect_is_unread_everywhere() -> None:
+    """ "You may <effect> at the beginning of your next action": asked now or then? Left to
+    players wherever the sentence is read (a card's own move included)."""
+    text = ("(If this card is banished for Endurance, you may end combat at the beginning of "
+            "your next action)")  # fmt: skip
+    result = compile_text(f"{text} ENDURANCE 1. Stops a physical attack.", CardType.PHYSICAL_COMBAT)
+    assert text in result.manual and "arm_trigger" not in str(result.fields)
+    # "you may" inside what the trigger does is asked as it fires
+    assert _effects("At the beginning of your next action, you may draw a card.") == [
+        {"do": "arm_trigger", "once": True,
+         "trigger": {"on": "action_started", "effects": [{**DRAW, "may": True}]}}]  # fmt: skip
