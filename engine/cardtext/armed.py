@@ -90,7 +90,7 @@ def _if_at_end(found: re.Match[str]) -> Json | None:
     if condition is None or chain is None or chain[0].get("if") or chain[0].get("if_you_do"):
         return None
     effects = [{**chain[0], "if": condition}, *chain[1:]]
-    if _dangles(effects):
+    if dangles(effects):
         return None
     trigger = {**_END_OF_COMBAT, "effects": effects}
     return {"do": "arm_trigger", "trigger": trigger, "once": True}
@@ -121,7 +121,7 @@ def _single(found: re.Match[str] | None) -> list[Json] | None:
     from engine.cardtext.patterns import parse_effect  # patterns hooks this module in
 
     effect = parse_effect(found.group("then")) if found else None
-    return None if effect is None or _dangles([effect]) else [effect]
+    return None if effect is None or dangles([effect]) else [effect]
 
 
 def leave_unlabelled(items: list[Any]) -> None:
@@ -145,13 +145,13 @@ def fold(armed: Json, effects: list[Json]) -> bool:
     does (whether X was done is known only then). False, nothing folded, when Y would use
     "that card" the trigger does not choose."""
     folded = [*armed["trigger"]["effects"], *effects]
-    if _dangles(folded):
+    if dangles(folded):
         return False
     armed["trigger"]["effects"] = folded
     return True
 
 
-def _dangles(effects: list[Json]) -> bool:
+def dangles(effects: list[Json]) -> bool:
     """ "That card" in what the trigger does, with no choice of its own before it: the
     card an earlier sentence chose is not known when it fires (engine.referents); and
     "this attack" there: the attack is over when it fires."""
@@ -219,4 +219,4 @@ def _chain(text: str, *, opponent: bool = False) -> list[Json] | None:
     if chain is None and opponent:
         for reading in triggers.opponent_pronouns(text):
             chain = chain or _effect_chain(reading)
-    return None if chain is None or _dangles(chain) else chain
+    return None if chain is None or dangles(chain) else chain

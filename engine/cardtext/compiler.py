@@ -547,7 +547,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
-    known = after_use.keep_for_attacks([c for c in items if c.kind != "unknown"])
+    known = after_use.keep_for_attacks([c for c in items if c.kind not in ("unknown", "folded")])
     outside = [c for c in known if c.kind != "effect" or section != "ability"]
     if any(after_use.attack_only(c.data) for c in outside):
         return False  # "this attack ..." outside an attack
@@ -619,6 +619,8 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
         # a trigger's first effect has no sentence before it; "A and B" chains B to A
         if clause.kind == "trigger" and clause.data["effects"][0].get("if_you_do"):
             clause.kind = "unknown"
+        if clause.kind == "trigger" and position + 1 < len(items):
+            _fold_into_trigger(clause, items[position + 1])
         if clause.kind != "effect" or not clause.data.get("if_you_do"):
             continue
         before = items[position - 1] if position else None
@@ -634,6 +636,21 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
                 clause.kind = "folded"
             else:
                 clause.kind = before.kind = "unknown"
+
+
+def _fold_into_trigger(trigger: _Clause, after: _Clause) -> None:
+    """ "Whenever ..., you may A. If you do, B.": B is part of what the trigger does; when
+    it cannot be read so, the trigger is left to players with it."""
+    body = normalise(after.sentence).rstrip(".").strip()
+    if after.index != trigger.index + 1 or not _IF_YOU_DO.fullmatch(body):
+        return
+    chain = _effect_chain(body) if after.kind in ("unknown", "effect") else None
+    effects = [*trigger.data["effects"], *(chain or [])]
+    if chain is None or armed.dangles(effects) or any(armed.waits(e) for e in chain):
+        trigger.kind = after.kind = "unknown"
+        return
+    trigger.data["effects"] = effects
+    after.kind = "folded"
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:

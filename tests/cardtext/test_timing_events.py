@@ -177,3 +177,14 @@ def test_a_trigger_printed_without_its_comma_before_you_may() -> None:
         {"on": "attack_performed", "styled": True, "effects": [{**DRAW, "may": True}]}]  # fmt: skip
     near = "CONSTANT: When you perform a Styled attack you draw a card."  # no comma, no "may"
     assert compile_text(near, CardType.DRILL).unread == [near]
+
+
+def test_if_you_do_after_a_trigger_is_part_of_it() -> None:
+    """ "Whenever ..., you may A. If you do, B.": B is what the trigger does too; when B
+    cannot be read, the trigger is left to players with it (never A without B)."""
+    head = "CONSTANT: Whenever your opponent plays a Setup or Drill, you may destroy the top 4 cards of your Life Deck."  # noqa: E501
+    folded = compile_text(f"{head} If you do, draw a card.", CardType.DRILL)
+    assert folded.status == "automated"
+    assert folded.fields["triggers"][0]["effects"][1] == {**DRAW, "if_you_do": True}
+    left = compile_text(f"{head} If you do, banish that Setup or Drill.", CardType.DRILL)
+    assert "triggers" not in left.fields and head in left.manual
