@@ -658,6 +658,25 @@ class Either(_Effect):
     options: list[list[Effect]] = Field(min_length=2, max_length=2)
 
 
+class ArmTrigger(_Effect):
+    """ "At the end of combat, ...", "Whenever you Rejuvenate this combat, ...", "The next
+    time ... this combat, ...": a played card's trigger that waits for its event after the
+    card is gone, for `lasts` ("combat", "turn", "next_turn_start": until the start of the
+    controller's next turn); `once`: it fires once, then is over (engine.armed).
+    2016 GLOSSARY "Effects": floating effects outlive the card that created them."""
+
+    do: Literal["arm_trigger"]
+    trigger: Trigger
+    lasts: Literal["combat", "turn", "next_turn_start"] = "combat"
+    once: bool = False
+
+
+class EndCombat(_Effect):
+    """ "End combat.": the Combat Step ends in place of the next Action (engine.ending)."""
+
+    do: Literal["end_combat"]
+
+
 class Hook(_Effect):
     """Escape hatch: a Python function registered in engine.hooks under `name`."""
 
@@ -708,6 +727,8 @@ Effect = Annotated[
     | AttackGains
     | AttackDeals
     | Either
+    | ArmTrigger
+    | EndCombat
     | Hook,
     Field(discriminator="do"),
 ]
@@ -848,6 +869,22 @@ TriggerEvent = Literal[
     "turn_ended",  # a turn ended (after its Rejuvenation Step)
     "rejuvenation_started",  # your Rejuvenation Step began
     "entered_play",  # a card entered play under your control (`card_types`: which)
+    # engine.armed / triggers and timing, wave 2
+    "drew",  # you drew cards (once per sentence or step)
+    "card_discarded",  # a card was discarded from your hand (`card_types`: which)
+    "stages_gained",  # one of your personalities gained stages
+    "mp_stages_gained",  # your MP gained stages
+    "level_lowered",  # your MP was lowered a level
+    "level_reached",  # your MP advanced to this level (on a Main Personality level card)
+    "left_play",  # a card you controlled left play (`card_types`: which)
+    "life_deck_shuffled",  # your Life Deck was shuffled
+    "planning_ended",  # your Planning Step ended (once you powered up)
+    "action_started",  # your Action in combat begins (before you choose it)
+    "destroyed",  # a card you controlled in play was destroyed (`card_types`: which)
+    "life_deck_searched",  # you searched your own Life Deck
+    "damage_prevented",  # you prevented damage (a defense, or Endurance)
+    "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
+    "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
 ]
 
 
@@ -867,6 +904,8 @@ class Trigger(_Strict):
     no_combat: bool = False  # "if you did not declare combat" (this turn)
     card_types: list[CardType] = []  # entered_play: only these types (none: any card)
     power: bool = False
+
+
 
 
 SelfMoveEvent = Literal[
@@ -1246,5 +1285,7 @@ def load_pool(directory: Path = SANDBOX_DIR) -> CardPool:
     return _POOLS[directory]
 
 
-# "A or B" holds lists of effects: its model is complete once every effect model is defined
+# "A or B" holds lists of effects, an armed trigger a Trigger: their models are complete
+# once every model they refer to is defined
 Either.model_rebuild()
+ArmTrigger.model_rebuild()

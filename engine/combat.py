@@ -10,6 +10,7 @@ from engine import (
     after_use,
     attaching,
     attack_bonus,
+    ending,
     granted,
     history,
     itself,
@@ -17,7 +18,6 @@ from engine import (
     mechanics,
     modifiers,
     quantities,
-    triggers,
 )
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
@@ -178,6 +178,8 @@ def combat_action(game: Game, args: JsonDict) -> None:
     player = args["player"]
     state = game.state
     choice = args.get("choice")
+    if choice is None and ending.start_action(game, player, args):
+        return  # "At the beginning of the next action" triggers resolve first
     if choice is None and modifiers.skips_action(game, player):
         game.emit("skip", f"{game.who(player)} skips this Action: it counts as a pass.")
         choice = "pass"
@@ -197,14 +199,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         state.consecutive_passes += 1
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
-            game.emit("combat_end", "Both players passed: combat ends.")
-            after_use.end_of_combat(game)
-            history.end_of_combat(game)
-            game.then(("discard_step", {"player": state.active, "first": True}))
-            # "At the end of combat": before the Discard Step (GLOSSARY "Effects")
-            mechanics.queue_trigger(game, state.active, "combat_ended")
-            triggers.end_combat(game)
-            game.then(("flush_triggers", {}))
+            game.then(("end_combat", {"why": "Both players passed: combat ends."}))
         else:
             game.then(("combat_action", {"player": 1 - player}))
         return
@@ -489,6 +484,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
                 attack.prevented_each += defense.prevented_amount
             else:
                 attack.prevented += defense.prevented_amount
+            if defense.prevents:  # "Whenever you prevent damage"
+                mechanics.queue_trigger(game, defender, "damage_prevented", attack.type)
         game.emit("defend", f"{game.who(defender)} defends with {card.name}.")
         if defense.stops:
             game.emit("unstoppable", f"{card.name} cannot stop this attack: its stop does nothing.")

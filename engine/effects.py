@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    armed,
     attaching,
     attack_bonus,
+    ending,
     history,
     manual,
     mechanics,
@@ -20,6 +22,7 @@ from engine import (
     triggers,
 )
 from engine.cards import (
+    ArmTrigger,
     BanishFromDiscard,
     Card,
     CardType,
@@ -57,21 +60,23 @@ if TYPE_CHECKING:
 
 
 def effects_of(card: Card, path: str) -> list[Effect]:
-    """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"; with
-    "|either:I:K", option K of the "A or B" effect at index I of that list."""
-    path, _, nested = path.partition("|")
-    effects = _ability_effects(card, path)
-    for step in nested.split("|") if nested else []:
+    """The effects list an ability path names, e.g. "attack.hit" or "trigger:0"; a path
+    ending "#either:I:K" names option K of the "A or B" effect at index I of the list
+    before it (an option holds no armed trigger, so an armed path holds no "#")."""
+    if "#" in path:
+        base, _, step = path.rpartition("#")
         _kind, index, option = step.split(":")
-        chosen = effects[int(index)]
+        chosen = effects_of(card, base)[int(index)]
         assert isinstance(chosen, Either)
-        effects = chosen.options[int(option)]
-    return effects
+        return chosen.options[int(option)]
+    return _ability_effects(card, path)
 
 
 def _ability_effects(card: Card, path: str) -> list[Effect]:
     if path.startswith("trigger:"):
         return card.triggers[int(path.split(":")[1])].effects
+    if path.startswith(armed.PATH):
+        return armed.trigger_at(card, path, effects_of).effects
     if path.startswith(self_moves.PATH):
         return card.when_moved[int(path.split(":")[1])].effects
     if path.startswith("grant:"):  # an ability the card gives attacks (engine.granted)
@@ -169,6 +174,9 @@ def _go_on(
         _apply(game, effect, controller, iid, args["attack"], args.get("that"), follow)
         return
     game.then(("flush_triggers", {}), ("effects", follow))
+    if isinstance(effect, ArmTrigger):  # its trigger waits: it names this sentence
+        armed.arm(game, effect, controller, iid, args["path"], args["index"])
+        return
     _apply(game, effect, controller, iid, args["attack"], args.get("that"))
 
 
@@ -295,6 +303,8 @@ _WORDS: dict[str, str] = {
     "attack_gains": "give this attack its property",
     "attack_deals": "have this attack deal +{amount} more damage",
     "either": "do one of two things",
+    "arm_trigger": "set an effect that waits for its moment",
+    "end_combat": "end combat",
 }  # fmt: skip
 
 
@@ -321,8 +331,10 @@ def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _
 
 def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
     state = game.player(target)
-    state.stage = mechanics.top_stage(game, target, MAIN_PERSONALITY)
+    top = mechanics.top_stage(game, target, MAIN_PERSONALITY)
     game.emit("stages", f"{game.who(target)} sets the MP to its highest stage.")
+    if top > state.stage:  # stages gained: "Whenever your MP gains stages" (ruling 105)
+        mechanics.gain_stages(game, target, MAIN_PERSONALITY, top - state.stage)
 
 
 def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool) -> None:
@@ -511,6 +523,7 @@ _APPLY: dict[str, Apply] = {
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
     "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
+    "end_combat": lambda *a: ending.apply_end_combat(*a),
     "hook": _hook,
 }
 
@@ -579,7 +592,7 @@ def enter_play(
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
             _entered(game, player, card.type)
             return
-    _entered(game, player, card.type)
+    _entered(game, player, card.type, played=mode == "play")
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
@@ -587,10 +600,13 @@ def enter_play(
     self_moves.moved(game, iid, "enters_play", None, player)
 
 
-def _entered(game: Game, player: int, card_type: CardType) -> None:
+def _entered(game: Game, player: int, card_type: CardType, played: bool = False) -> None:
     """ "Whenever a Dragon Ball enters play": resolved once the card's own effects on
-    entering play have (engine.triggers; GLOSSARY "Effects")."""
+    entering play have (engine.triggers; GLOSSARY "Effects"); "Whenever you play an Ally"
+    when it was played, not placed (2016 "Playing" vs. "Placing into play")."""
     triggers.queue(game, player, "entered_play", card_type=card_type)
+    if played:
+        triggers.queue(game, player, "card_played", card_type=card_type)
     game.then(("flush_triggers", {}))
 
 
@@ -654,6 +670,7 @@ def search_task(game: Game, args: JsonDict) -> None:
         else:
             game.emit("search", f"{game.who(player)} searches and finds nothing.")
         history.record(game, player, "life_deck_searched")
+        mechanics.queue_trigger(game, player, "life_deck_searched")
         mechanics.shuffle_life_deck(game, player)
         game.check_survival(player)  # taking the last card empties the Life Deck
         return
@@ -778,6 +795,7 @@ def destroy_task(game: Game, args: JsonDict) -> None:
         remove_from_play(game, victim, iid)
         game.emit("destroy", f"{game.name(iid)} is destroyed.")
         mechanics.put_in_discard(game, iid)
+        mechanics.queue_trigger(game, victim, "destroyed", card_type=game.card(iid).type)
         return
     targets = _in_play_targets(game, victim, args["target"])
     if targets:
@@ -840,6 +858,7 @@ def put_into_play_task(game: Game, args: JsonDict) -> None:
             enter_play(game, player, iid, args["mode"])
         if source == "life_deck":
             history.record(game, player, "life_deck_searched")
+            mechanics.queue_trigger(game, player, "life_deck_searched")
             game.then(("shuffle", {"player": player}))
         return
     candidates = [

@@ -2,7 +2,7 @@
 sentence resolves, and that one happens (docs/rulings.md 122).
 
 The chosen option's effects run as a list of their own (engine.effects.effects_of names it
-"<path>|either:<index>:<option>"), then the rest of the card's list goes on.
+"<path>#either:<index>:<option>"), then the rest of the card's list goes on.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def either_task(game: Game, args: JsonDict) -> None:
     option = int(str(args["choice"]).split(":")[1])
     chosen = {
         "controller": at["controller"], "card": at["card"], "index": 0,
-        "path": f"{at['path']}|either:{at['index']}:{option}", "attack": at["attack"],
+        "path": f"{at['path']}#either:{at['index']}:{option}", "attack": at["attack"],
     }  # fmt: skip
     if at.get("that") is not None:
         chosen["that"] = at["that"]

@@ -30,6 +30,7 @@ def draw(game: Game, player: int, amount: int) -> None:
         game.emit("draw", f"{game.who(player)} draws {len(drawn)}.", count=len(drawn))
         names = ", ".join(game.name(iid) for iid in drawn)
         game.emit("draw_private", f"You draw {names}.", private_to=player)
+        queue_trigger(game, player, "drew")  # once however many cards
     game.check_survival(player)
 
 
@@ -85,7 +86,7 @@ def rejuvenate(game: Game, player: int, amount: int, by: int | None = None) -> N
         state.life.insert(0, iid)
         game.emit("rejuvenate", f"{game.who(player)} rejuvenates {game.name(iid)}.")
         self_moves.moved(game, iid, "rejuvenated", by)
-        queue_trigger(game, player, "rejuvenated")
+        queue_trigger(game, player, "rejuvenated", card_type=game.card(iid).type)
 
 
 def shuffle_life_deck(game: Game, player: int) -> None:
@@ -93,6 +94,7 @@ def shuffle_life_deck(game: Game, player: int) -> None:
 
     game.state.rng = rng.shuffle(game.state.rng, game.player(player).life)
     game.emit("shuffle", f"{game.who(player)} shuffles the Life Deck.")
+    queue_trigger(game, player, "life_deck_shuffled")
 
 
 def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
@@ -182,6 +184,9 @@ def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
         history.record(game, player, "gained_stages", mp=target == MAIN_PERSONALITY)
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} gains {after - before} stage(s) (now {after}).")
+        queue_trigger(game, player, "stages_gained")
+        if target == MAIN_PERSONALITY:
+            queue_trigger(game, player, "mp_stages_gained")
 
 
 def lose_stages(game: Game, player: int, target: int, amount: int) -> int:
@@ -256,6 +261,8 @@ def advance_level(game: Game, player: int) -> None:
     history.record(game, player, "level_changed")
     queue_trigger(game, player, "level_advanced")
     queue_trigger(game, player, "level_changed")
+    # the new level's card is the MP now: its "When you reach this level" fires
+    queue_trigger(game, player, "level_reached")
 
 
 def lower_level(game: Game, player: int) -> None:
@@ -269,6 +276,7 @@ def lower_level(game: Game, player: int) -> None:
     history.record(game, player, "level_changed")
     mp_name = game.name(state.mp_card)
     game.emit("level", f"{game.who(player)} is lowered to Level {state.level}: {mp_name}.")
+    queue_trigger(game, player, "level_lowered")
     queue_trigger(game, player, "level_changed")
 
 
@@ -353,6 +361,8 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
                 f"and prevents {prevented}.",
             )
             remaining -= 1 + prevented
+            if prevented:  # Endurance: the player prevents damage by banishing the card
+                queue_trigger(game, player, "damage_prevented")
         else:
             _damage_card(game, player, iid, from_attack)
             remaining -= 1
@@ -444,8 +454,14 @@ def stage_damage_task(game: Game, args: JsonDict) -> None:
 
 
 # --- triggers ("whenever ...") -----------------------------------------------------------
-def queue_trigger(game: Game, player: int, event: str, attack_type: str | None = None) -> None:
-    triggers.queue(game, player, event, attack_type)
+def queue_trigger(
+    game: Game,
+    player: int,
+    event: str,
+    attack_type: str | None = None,
+    card_type: CardType | None = None,
+) -> None:
+    triggers.queue(game, player, event, attack_type, card_type)
 
 
 @handler("flush_triggers")

@@ -251,6 +251,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         attaching.place_attached(game, controller, iid)
         return
+    if zone == "in_play" and to in ("discard", "banish"):  # "... is destroyed / banished"
+        event = "destroyed" if to == "discard" else "banished_from_play"
+        mechanics.queue_trigger(game, player, event, card_type=game.card(iid).type)
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.
     hidden = zone in ("life_deck", "hand") and to not in ("discard", "banish")
@@ -282,7 +285,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     elif to in ("life_bottom", "rejuvenate"):
         state.life.insert(0, iid)
         if to == "rejuvenate":
-            mechanics.queue_trigger(game, owner, "rejuvenated")
+            mechanics.queue_trigger(game, owner, "rejuvenated", card_type=game.card(iid).type)
     elif to == "discard":
         mechanics.put_in_discard(game, iid)
     else:
@@ -514,6 +517,7 @@ def _finish(game: Game, args: JsonDict) -> None:
         to_shuffle.append(searched)
         if searched == args["controller"]:  # "If you have searched your Life Deck this turn"
             history.record(game, searched, "life_deck_searched")
+            mechanics.queue_trigger(game, searched, "life_deck_searched")
     if spec["to"] == "life_shuffle":
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
+# a card's own move that is also an event for every card's triggers (engine.triggers)
+_GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play"}
 
 
 def moved(
@@ -31,10 +33,14 @@ def moved(
     rules). `player`: whose card it is for "your" (default its owner)."""
     history.card_moved(game, iid, event, by)  # "If you have discarded a card ... this combat"
     card = game.card(iid)
-    if not card.when_moved:
-        return
+    before = len(game.state.trigger_queue)
     mine = game.owner(iid) if player is None else player
-    queued = False
+    general = _GENERAL.get(event)
+    if general:  # "Whenever a card is discarded from a hand", "Whenever a Drill leaves play"
+        from engine import triggers  # it builds on the game, which builds on this module
+
+        triggers.queue(game, mine, general, card_type=card.type)
+    queued = len(game.state.trigger_queue) > before
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     for index, ability in enumerate(card.when_moved):

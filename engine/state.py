@@ -179,6 +179,9 @@ class GameState:
     # Floating effects: {"controller", "card", "modifier"} records that last until the end
     # of the turn (2016 GLOSSARY "Effects"); cleared when a turn starts.
     floating: list[JsonDict] = field(default_factory=list)
+    # Armed triggers of played cards: {"player", "card", "path", "index", "lasts"[, "once",
+    # "until_turn"]} waiting for their event (engine.armed).
+    armed: list[JsonDict] = field(default_factory=list)
     # What happened this turn / combat (engine.history): conditions read it.
     history: list[JsonDict] = field(default_factory=list)
     # The cards the last `move` of a card's effects moved, by that card's instance (as a

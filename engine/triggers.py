@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import manual, modifiers
+from engine import armed, manual, modifiers
 from engine.cards import CardType, Trigger
 from engine.game import handler
 from engine.state import JsonDict, Option
@@ -91,6 +91,11 @@ def queue(
                     entry["power"] = True
                     entry["origin"] = origin
                 game.state.trigger_queue.append(entry)
+    armed.queue(
+        game,
+        lambda trigger, controller: trigger.on == event
+        and _fires(game, trigger, controller, player, attack_type, card_type),
+    )
 
 
 def _sources(game: Game, player: int) -> list[tuple[int, str]]:
@@ -145,10 +150,12 @@ def _available(game: Game, controller: int, iid: int, index: int, trigger: Trigg
 def end_combat(game: Game) -> None:
     """ "Once per combat" limits end with the combat."""
     game.state.triggers_used = [k for k in game.state.triggers_used if not k.startswith("combat:")]
+    armed.end_combat(game)
 
 
 def start_turn(game: Game) -> None:
     game.state.triggers_used = []
+    armed.start_turn(game)
 
 
 def resolve_task(player: int, entry: JsonDict) -> tuple[str, JsonDict]:

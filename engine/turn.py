@@ -82,7 +82,9 @@ def power_up(game: Game, args: JsonDict) -> None:
         ally_pur = game.card(ally.iid).pur + bonus
         if ally_pur > 0:
             mechanics.gain_stages(game, player, ally.iid, ally_pur)
-    game.then(("declare_combat", {}))
+    # powering up ends the Planning Step: "At the end of your Planning Step" then
+    mechanics.queue_trigger(game, player, "planning_ended")
+    game.then(("flush_triggers", {}), ("declare_combat", {}))
 
 
 @handler("declare_combat")
@@ -221,6 +223,7 @@ def entering_powers_task(game: Game, args: JsonDict) -> None:
 @handler("combat_draw")
 def combat_draw(game: Game, args: JsonDict) -> None:
     mechanics.draw(game, args["player"], game.rules.combat_draw)
+    game.then(("flush_triggers", {}))  # "Whenever your opponent draws a card"
 
 
 @handler("discard_step")

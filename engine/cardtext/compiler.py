@@ -10,6 +10,7 @@ from typing import Any, Literal
 from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
 from engine.cardtext import (
     after_use,
+    armed,
     attached,
     counting,
     granted,
@@ -31,6 +32,7 @@ from engine.cardtext.sentences import split_sentences
 from engine.cardtext.spelling import Respelling
 from engine.cardtext.stops import parse as parse_stopped_by
 from engine.cardtext.stops import resolve_others as resolve_other_stops
+from engine.cardtext.triggers import misplaced as misplaced_trigger
 
 Status = Literal["automated", "partial", "manual"]
 Json = dict[str, Any]
@@ -181,6 +183,8 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_not_done(clauses)
     _check_x(clauses)
     counting.check_for_each(clauses)
+    for section in {c.section for c in clauses}:
+        armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
     itself.check_keywords(clauses, card_type.value)
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
@@ -499,7 +503,7 @@ def _attached_action(clause: _Clause, body: str) -> bool:
 
 def _effects(clause: _Clause, body: str) -> bool:
     chain = _effect_chain(body)
-    if chain is None:
+    if chain is None or armed.misread(body, chain):
         return False
     clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
     return True
@@ -521,7 +525,7 @@ _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
 _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
-_AND = re.compile(r",?\s+and\s+", re.IGNORECASE)
+_AND = re.compile(r",?\s+and(?:\s+then)?\s+", re.IGNORECASE)  # "A and then B": B after A
 _OPPONENT_DOES = re.compile(r"your opponent [a-z]+s\b.*", re.IGNORECASE | re.DOTALL)
 _VERB_S = re.compile(r"[a-z]+s\b(?<!\bhis)(?<!\bits)", re.IGNORECASE)
 
@@ -545,6 +549,8 @@ def _effect_chain(body: str) -> list[Json] | None:
         chain = _plain_chain(found.group(1))
         if chain is None and flag == "may":
             return _cost_chain(found.group(1))
+        if chain is not None and flag == "may" and armed.waits(chain[0]):
+            return None  # "You may <effect> at the end of combat": chosen now or then?
         if chain is None or chain[0].get("may") or chain[0].get("if_you_do"):
             return None
         return [{**chain[0], flag: True}, *chain[1:]]
@@ -627,6 +633,8 @@ def _either(body: str) -> list[Json] | None:
     options = found[0]
     if any(effect.get(flag) for option in options for effect in option for flag in flags):
         return None
+    if any(effect["do"] == "arm_trigger" for option in options for effect in option):
+        return None  # a trigger set for later is no choice made now
     if any(option[0].get("if_you_do") for option in options):
         return None
     return [{"do": "either", "options": options}]
@@ -684,7 +692,9 @@ def _trigger(clause: _Clause, body: str) -> bool:
         return True
     if not _TRIGGER_HEAD.match(body):
         return False
-    for head, tail in _splits(body):
+    # "When you perform a Styled attack you may draw a card": printed without its comma
+    bare = re.fullmatch(r"([^,]+?)\s+(you may .+)", body, re.IGNORECASE)
+    for head, tail in _splits(body) + ([(bare.group(1), bare.group(2))] if bare else []):
         event = p.parse_trigger_event(head)
         # Under a POWER label only the first "Whenever" events (patterns.TRIGGERS): "At the
         # end of combat, ..." in a Power happens once, after it is used, not each combat.
@@ -701,7 +711,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
     return False
 
 
-_TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per) ", re.IGNORECASE)
+_TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per|the first time) ", re.IGNORECASE)
 
 
 def _add_condition(effect: Json, condition: Json) -> bool:
@@ -723,7 +733,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
-    known = after_use.keep_for_attacks([c for c in items if c.kind != "unknown"])
+    known = after_use.keep_for_attacks([c for c in items if c.kind not in ("unknown", "folded")])
     outside = [c for c in known if c.kind != "effect" or section != "ability"]
     if any(after_use.attack_only(c.data) for c in outside):
         return False  # "this attack ..." outside an attack
@@ -780,6 +790,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
         return False  # a Power used against an attack is not an Action
     if (triggers or modifiers) and card_type not in CONSTANT_TYPES and "attach_to" not in fields:
         return False
+    if any(misplaced_trigger(t, card_type.value) for t in triggers):  # "this level"
+        return False
     if triggers:
         fields["triggers"] = [*fields.get("triggers", []), *triggers]
     if modifiers:
@@ -808,8 +820,11 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
     effect of the same list (unread, or across DAMAGE or HIT), or there is none (in a
     trigger), the sentence is left to players with the one it refers to."""
     for position, clause in enumerate(items):
-        if clause.kind == "trigger" and any(e.get("if_you_do") for e in clause.data["effects"]):
+        # a trigger's first effect has no sentence before it; "A and B" chains B to A
+        if clause.kind == "trigger" and clause.data["effects"][0].get("if_you_do"):
             clause.kind = "unknown"
+        if clause.kind == "trigger" and position + 1 < len(items):
+            _fold_into_trigger(clause, items[position + 1])
         if clause.kind != "effect" or not clause.data.get("if_you_do"):
             continue
         before = items[position - 1] if position else None
@@ -820,6 +835,26 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
             or before.hit != clause.hit
         ):
             clause.kind = "unknown"
+        elif armed.waits(before.effects[-1]):  # it refers to what the trigger does
+            if armed.fold(before.effects[-1], clause.effects):
+                clause.kind = "folded"
+            else:
+                clause.kind = before.kind = "unknown"
+
+
+def _fold_into_trigger(trigger: _Clause, after: _Clause) -> None:
+    """ "Whenever ..., you may A. If you do, B.": B is part of what the trigger does; when
+    it cannot be read so, the trigger is left to players with it."""
+    body = normalise(after.sentence).rstrip(".").strip()
+    if after.index != trigger.index + 1 or not _IF_YOU_DO.fullmatch(body):
+        return
+    chain = _effect_chain(body) if after.kind in ("unknown", "effect") else None
+    effects = [*trigger.data["effects"], *(chain or [])]
+    if chain is None or armed.dangles(effects) or any(armed.waits(e) for e in chain):
+        trigger.kind = after.kind = "unknown"
+        return
+    trigger.data["effects"] = effects
+    after.kind = "folded"
 
 
 def _attach(section: str, known: list[_Clause], card_type: CardType, fields: Json) -> list[_Clause]:
@@ -948,6 +983,8 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             effects.extend(clause.effects)
         elif clause.kind == "attack_flags" and not set(clause.data) & set(attack):
             attack.update(clause.data)
+        elif clause.kind == "folded":  # its effects are in the sentence before it
+            pass
         else:
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):

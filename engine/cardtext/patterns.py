@@ -214,6 +214,7 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
+    from engine.cardtext.armed import parse as parse_armed  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
     from engine.cardtext.counting import parse_for_each
     from engine.cardtext.damage import (
@@ -240,6 +241,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_rearrange(body)
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)
+        or parse_armed(body)
     )
 
 

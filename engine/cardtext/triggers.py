@@ -3,7 +3,8 @@
 Three shapes, each read whole:
 - "Whenever/When/After <event>[ during combat], <effect(s)>." and "At <moment>, ..."; with
   "Once per combat/turn" before it ("Once per combat when you deal critical damage, you
-  may ...");
+  may ..."); "The first time [each combat / each turn / during combat] <event> [each
+  combat / each turn], ..." is once per combat / turn;
 - "Banish this card when <event>." (an attached or in-play card leaves when it happens);
 - "[INSTANT] POWER: Use when/after/at <event>." opening a Power the controller may use
   when the event happens (`parse_use_timing`).
@@ -27,8 +28,11 @@ _WHO = r"(?P<who>you|your opponent|a player|any player|each player)"
 _WHOSE = r"(?P<who>your|your opponent's|a player's|any player's)"
 _MP = rf"(?:{_WHOSE} (?:MP|main personality)|(?P<anyone>any personality|a personality))"
 _STYLED = r"(?:(?P<styled>styled) )?"
+_THEIR = r"(?:his|her|their|his or her)"
 _TYPE = r"(?:setups?|drills?|ally|allies|dragon balls?|cards?)"
 _TYPES = rf"(?P<types>{_TYPE}(?:(?:,|,? or) {_TYPE})*)"
+_IN_PLAY_TYPE = r"(?:setup|drill|ally|dragon ball)"
+_IN_PLAY_TYPES = rf"(?P<types>{_IN_PLAY_TYPE}(?:(?:,|,? or) {_IN_PLAY_TYPE})*)"
 _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
             "dragon ball": "dragon_ball", "card": ""}  # fmt: skip
 
@@ -48,8 +52,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} stops? {_A}{_KIND}attack", "defended"),
     (rf"your opponent stops one of your {_STYLED}{_KIND}attacks", "attack_stopped"),
     (rf"{_WHO} rejuvenates?", "rejuvenated"),
+    (rf"{_WHO} rejuvenates? (?:an?|one) {_TYPES}", "rejuvenated"),
     (rf"{_WHO} performs? {_A}{_STYLED}{_KIND}attack", "attack_performed"),
-    (rf"{_WHO} takes? damage from an attack", "damage_taken"),
+    (rf"{_WHO} takes? damage from {_A}{_KIND}attack", "damage_taken"),
     (rf"{_WHO} uses? {_A}critical damage effect", "critical_effect_used"),
     (r"(?:the )?end of (?:each )?combat", "combat_ended"),
     (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),
@@ -59,17 +64,58 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"the end of {_WHOSE} turn", "turn_ended"),
     (rf"(?:an?|one) {_TYPES} enters play", "entered_play_any"),
     (rf"one of {_WHOSE} {_TYPES} enters play", "entered_play"),
+    (rf"(?P<who>an opponent's) {_TYPES} enters play", "entered_play"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} enters play under {_WHOSE} control", "entered_play"),
-    (r"the end of (?P<every>the|each|every) turn", "turn_ended"),
+    (r"the end of (?P<every>the|each|every|any) turn", "turn_ended"),
+    (rf"the end of {_WHOSE} planning step", "planning_ended"),
+    # wave 2: drawing, discarding from the hand, stages, lowering a level
+    (rf"{_WHO} draws? (?:{_A}|any number of |one or more )cards?", "drew"),
+    (rf"(?P<who>you) discard {_A}card from your hand", "card_discarded"),
+    (rf"(?P<who>your opponent|a player|each player) discards {_A}card from {_THEIR} hand",
+     "card_discarded"),
+    (rf"{_A}card is discarded from {_WHOSE} hand", "card_discarded"),
+    (r"(?:an?|one) card is discarded from (?P<every>a|any|a player's) hand", "card_discarded"),
+    (rf"{_WHO} gains? (?:power )?stages", "stages_gained"),
+    (rf"{_WHO} gains? anger", "anger_raised"),
+    (r"(?P<anyone>any|a) personality gains (?:power )?stages", "stages_gained"),
+    (rf"{_WHOSE} (?:MP|main personality) gains (?:power )?stages", "mp_stages_gained"),
+    (rf"{_WHO} lowers? (?:a|one) (?:personality )?levels?", "level_lowered"),
+    (rf"{_MP} (?:lowers|is lowered) (?:a|one) (?:personality )?levels?", "level_lowered"),
+    # on a Main Personality level: "When you advance to this level" (2016 "reach higher
+    # Levels of your Main Personality by raising your Anger": reaching is advancing)
+    (r"(?P<who>you) (?:reach|advance to) this (?:personality )?level", "level_reached"),
+    # a card leaving play (destroyed, banished, returned ...), a Life Deck shuffled
+    (rf"(?:an?|one) {_TYPES} leaves play", "left_play_any"),
+    (rf"one of {_WHOSE} {_TYPES} leaves play", "left_play"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control leaves play", "left_play"),
+    (rf"{_WHOSE} life deck is shuffled", "life_deck_shuffled"),
+    (r"(?P<who>you) search your life deck", "life_deck_searched"),
+    (rf"(?P<who>your opponent) searches {_THEIR} life deck", "life_deck_searched"),
+    (rf"(?:an?|one) {_TYPES} (?:in play )?is destroyed", "destroyed_any"),
+    (rf"one of {_WHOSE} {_TYPES} is destroyed", "destroyed"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control is destroyed", "destroyed"),
+    (rf"one of {_WHOSE} {_TYPES} is banished", "banished_from_play"),
+    (rf"(?:an?|one) {_TYPES} (?P<who>you) control is banished", "banished_from_play"),
+    (rf"{_WHO} prevents? damage", "damage_prevented"),
+    # playing (not placing) a card that enters play; Events and attacks are not read
+    (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(
-    {"combat_ended", "planning_started", "rejuvenation_started", "turn_started", "turn_ended"}
+    {
+        "combat_ended",
+        "planning_started",
+        "planning_ended",
+        "rejuvenation_started",
+        "turn_started",
+        "turn_ended",
+    }
 )
 _WHO_OF = {
     "you": "self", "your": "self", "your opponent": "opponent", "your opponent's": "opponent",
     "a player": "any", "any player": "any", "each player": "any", "a player's": "any",
-    "any player's": "any",
+    "any player's": "any", "an opponent's": "opponent",
 }  # fmt: skip
 _COMPILED = [(re.compile(pattern, re.IGNORECASE), event) for pattern, event in _EVENTS]
 _DURING = re.compile(r"(.+?) during combat", re.IGNORECASE)
@@ -99,8 +145,8 @@ def parse_event(text: str) -> Json | None:
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
-        if event == "entered_play_any":  # "a Dragon Ball enters play": anyone's
-            event, who = "entered_play", "any"
+        if event.endswith("_any"):  # "a Drill leaves play", "... is destroyed": anyone's
+            event, who = event.removesuffix("_any"), "any"
         if who is None:
             return None
         result: Json = {"on": event}
@@ -129,6 +175,11 @@ def parse_event(text: str) -> Json | None:
     return None
 
 
+def misplaced(trigger: Json, card_type: str) -> bool:
+    """ "When you reach this level" is about a Main Personality level card alone."""
+    return trigger["on"] == "level_reached" and card_type != "main_personality"
+
+
 def _card_types(words: str) -> list[str] | None:
     """ "Setups or Drills" -> ["setup", "drill"]; "card" -> [] (any); None if mixed."""
     found = [
@@ -146,9 +197,40 @@ _HEAD = re.compile(
 )
 
 
+# "The first time each combat <event>", "The first time <event> each turn", "The first time
+# during combat <event>": once per combat / turn (without a scope, once per game? unread)
+_FIRST = re.compile(
+    r"the first time (?:(?:each|every) (?P<a>combat|turn) |(?P<during>during combat) )?"
+    r"(?P<event>.+?)(?: (?:each|every) (?P<b>combat|turn))?",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _first_time(head: str) -> Json | None:
+    found = _FIRST.fullmatch(head.strip())
+    if not found:
+        return None
+    scopes = [s.lower() for s in (found.group("a"), found.group("b")) if s]
+    event = parse_event(found.group("event"))
+    if event is None or event["on"] in MOMENTS:
+        return None
+    if found.group("during") and event.get("during_combat"):
+        return None  # said twice
+    if found.group("during"):
+        event["during_combat"] = True
+    if event.get("during_combat"):  # "The first time your anger is lowered during combat"
+        scopes.append("combat")
+    if len(scopes) != 1:
+        return None
+    return {**event, "once_per": scopes[0]}
+
+
 def parse_head(head: str) -> Json | None:
     """The part of a trigger sentence before its comma: "Whenever you Rejuvenate",
-    "Once per combat when you deal critical damage", "At the end of combat"."""
+    "Once per combat when you deal critical damage", "At the end of combat", "The first
+    time each combat your anger is lowered"."""
+    if head.strip().lower().startswith("the first time "):
+        return _first_time(head)
     found = _HEAD.fullmatch(head.strip())
     if not found:
         return None

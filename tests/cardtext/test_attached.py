@@ -253,8 +253,8 @@ def test_an_attached_card_leaves_when_an_event_happens() -> None:
 
 def test_leaving_near_misses_stay_unread() -> None:
     for sentence in (
-        # a moment, not an event
-        "Destroy this card at the end of combat.",
+        # ("Destroy this card at the end of combat." is a trigger the attack arms:
+        # tests/cardtext/test_armed.py)
         # a state, not an event
         "Destroy this card when your MP's power level is 0.",
         # another card

@@ -208,13 +208,14 @@ def test_near_miss_no_mppv_stays_unread_and_gates(text: str, card_type: CardType
 @pytest.mark.parametrize(
     ("note", "trigger"),
     [
+        # "reach" is advancing to the level (docs/rulings.md 106)
         ("(When you advance to this level, you may draw a card.)",
-         {"on": "level_advanced", "effects": [{"do": "draw", "amount": 1, "may": True}]}),
+         {"on": "level_reached", "effects": [{"do": "draw", "amount": 1, "may": True}]}),
         ("(When you advance to this personality level, you may draw a card.)",
-         {"on": "level_advanced", "effects": [{"do": "draw", "amount": 1, "may": True}]}),
+         {"on": "level_reached", "effects": [{"do": "draw", "amount": 1, "may": True}]}),
         ("(When you reach this level during combat, your opponent must pass for his or her "
          "next action this combat.)",
-         {"on": "level_changed", "during_combat": True, "effects": [
+         {"on": "level_reached", "during_combat": True, "effects": [
              {"do": "until_end_of_turn", "lasts": "next_action",
               "modifier": {"mod": "skip_action", "who": "opponent"}}]}),
     ],

@@ -150,14 +150,17 @@ def test_near_misses_stay_unread(text: str) -> None:
 
 
 def test_a_timing_in_a_power_or_on_a_card_that_leaves_play_is_not_a_trigger() -> None:
-    """ "POWER: ... At the end of combat, lower your MP 1 level." happens once, after the
-    Power; an Event's "At the end of combat, ..." is not active after it is discarded."""
+    """ "POWER: ... At the end of combat, draw a card." happens once, after the Power: the
+    Power arms it (engine.cardtext.armed); an Event's "At the end of combat, ..." is not
+    active after it is discarded, it was armed as the Event was played."""
+    at_end = {"do": "arm_trigger", "once": True,
+              "trigger": {"on": "combat_ended", "who": "any", "effects": [DRAW]}}  # fmt: skip
     power = compile_text("POWER: Draw a card. At the end of combat, draw a card.", CardType.DRILL)
-    assert power.unread == ["At the end of combat, draw a card."]
     assert "triggers" not in power.fields
+    assert power.fields["action"]["effects"] == [DRAW, at_end]
     event = compile_text("Draw a card. At the end of combat, draw a card.", CardType.EVENT)
-    assert event.status == "partial" and "triggers" not in event.fields
-    assert event.fields["action"]["effects"] == [DRAW]
+    assert "triggers" not in event.fields
+    assert event.fields["action"]["effects"] == [DRAW, at_end]
 
 
 def test_banish_this_card_when() -> None:
