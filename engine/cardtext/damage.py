@@ -148,6 +148,12 @@ def _combine(parts: list[Json]) -> Json | None:
     if not by_unit or any(p.get("minus_x") and p.get("plus_x") for p in by_unit.values()):
         return None
     ordered = list(by_unit.values())  # as printed: the first part carries the second
+    counted = {"plus_x", "minus_x", "each", "per"}
+    if len(ordered) == 2 and any(counted & set(part) for part in ordered):
+        # a count in a two-part damage would be counted again for the second part, after
+        # the first (the stages, dealt first) changed what it counts ("X stages and X life
+        # cards. X = the power stages your opponent's MP is above 0."): left for players
+        return None
     damage = _clean(ordered[0])
     if len(ordered) == 2:
         damage["also"] = _clean(ordered[1])

@@ -49,8 +49,6 @@ def test_two_part_and_signed_damage_lines(line: str, damage: object) -> None:
         ("6-X stages.", {"kind": "stages", "amount": 6, "minus_x": True}),
         ("9 - X life cards.", {"kind": "life", "amount": 9, "minus_x": True}),
         ("AT+ X life cards.", {"kind": "at_life", "amount": 0, "plus_x": True}),
-        ("X stages and X life cards.", {"kind": "stages", "amount": 0, "plus_x": True,
-                                        "also": {"kind": "life", "amount": 0, "plus_x": True}}),
     ],
 )  # fmt: skip
 def test_damage_with_x(line: str, damage: object) -> None:
@@ -62,6 +60,9 @@ def test_damage_with_x(line: str, damage: object) -> None:
     "line",
     [
         "4 life cards or 4 stages.",  # the attacker's choice
+        # a count in two parts would be counted again after the stages are dealt
+        "X stages and X life cards.",
+        "3 stages and X life cards.",
         "X stages/life cards +2 life cards.",
         "AT + AT stages.",  # two AT values
         "AT 2+stages.",  # a term without its sign
@@ -312,3 +313,16 @@ def test_prevent_as_much_of_each_part() -> None:
 )
 def test_prevent_each_part_not_read(text: str) -> None:
     assert compile_text(text, CardType.EVENT).status == "manual"
+
+
+def test_a_count_in_a_two_part_damage_is_left_to_players() -> None:
+    """The stages are dealt first and may change what X counts (Turles - Conquering: "X =
+    the number of power stages your opponent's MP is above 0"), so X would be counted
+    again, wrongly, for the life cards: such a damage stays for players (docs/rulings.md
+    83), even with X defined."""
+    for line in ("X stages and X life cards.", "3 stages and X life cards."):
+        result = compile_text(f"Physical attack. DAMAGE: {line} X = your anger.", PHYSICAL)
+        assert result.status == "manual", line
+        assert f"DAMAGE: {line}" in result.unread, line
+    single = compile_text("Physical attack. DAMAGE: X stages. X = your anger.", PHYSICAL)
+    assert single.status == "automated"
