@@ -496,7 +496,7 @@ class PutIntoPlay(_Effect):
 # `that`: the card an earlier sentence of the same effect list chose (engine.referents)
 MoveZone = Literal[
     "life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "moved_card",
-    "that",
+    "that", "those",
 ]  # fmt: skip
 
 
@@ -566,12 +566,16 @@ class Choose(_Effect):
     card in it), `random_hand` (a random card of `who`'s hand), `name` (name a card
     title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
     `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both), `draw`
-    (draw a card and reveal it), `personality` (a personality in play, either side's).
+    (draw a card and reveal it), `personality` (a personality in play, either side's),
+    `cards` (`amount` cards in `who`'s `source` pile: "those cards", engine.those).
     `card_types` / `not_dragon_ball` limit what may be chosen or named."""
 
     do: Literal["choose"]
-    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality"]
+    what: Literal[
+        "hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality", "cards"
+    ]
     source: Literal["discard_pile", "banished"] | None = None
+    amount: int = Field(default=1, ge=1)
     card_types: list[CardType] = []
     not_dragon_ball: bool = False
     reveal: bool = False

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import attaching, history, mechanics, self_moves
+from engine import attaching, history, mechanics, self_moves, those
 from engine.cards import Move, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -33,7 +33,7 @@ _PILES = ("life_deck", "discard_pile", "banished", "hand")
 _ZONE_WORDS = {
     "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
     "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
-    "moved_card": "card that moved", "that": "card chosen",
+    "moved_card": "card that moved", "that": "card chosen", "those": "cards chosen",
 }  # fmt: skip
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
@@ -79,7 +79,7 @@ def apply_move(
         args["card"] = card
     args["by"] = card
     game.state.results[str(card)] = []  # what this move moves (engine.quantities)
-    if effect.source == "that" and that is not None:
+    if effect.source in ("that", "those") and that is not None:
         args["that"] = that
     if follow is not None:  # the effects go on once the move is over (engine.referents)
         args["next"], args["prior"] = follow, that
@@ -90,7 +90,7 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
     """Can the whole move be done now ("You may destroy 3 Setups you control. If you do,
     ...": not with two; docs/rulings.md 43)? "up to", "any number of" and "all" always
     can; a Life Deck search may fail to find, so it asks for enough cards in the zone."""
-    if effect.up_to or effect.every or effect.source == "that":
+    if effect.up_to or effect.every or effect.source in ("that", "those"):
         return True  # "that card" is there: engine.referents.holds checked it
     if "life_deck" in (effect.source, *effect.also_from) and effect.position == "any":
         return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
@@ -197,6 +197,8 @@ def _sources(spec: JsonDict) -> list[str]:
 def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
     """(player, card, zone) the controller may choose, top of each pile first."""
     spec, controller = args["spec"], args["controller"]
+    if spec["source"] == "those":  # "(N of) those cards", "the remaining cards"
+        return [c for c in those.candidates(game, args) if _fits(game, c[1], spec, controller)]
     # the opponent's cards first: removing cards from play mostly hurts their owner (and
     # an AI taking the first option should not hurt itself)
     players = [1 - controller, controller] if args.get("both") else [args["player"]]

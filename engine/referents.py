@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import mechanics, rng
+from engine import mechanics, rng, those
 from engine.cards import (
     CardType,
     Choose,
@@ -35,7 +35,7 @@ from engine.state import JsonDict, Option
 if TYPE_CHECKING:
     from engine.game import Game
 
-_FIELDS = {"what", "source", "card_types", "not_dragon_ball", "reveal"}
+_FIELDS = {"what", "source", "card_types", "not_dragon_ball", "reveal", "amount"}
 
 
 def start(game: Game, effect: Choose, controller: int, iid: int, follow: JsonDict) -> None:
@@ -80,6 +80,8 @@ def choose_task(game: Game, args: JsonDict) -> None:
         _draw(game, args)
     elif what == "personality":
         _personality(game, args, choice)
+    elif what == "cards":
+        those.choose_cards(game, args, choice, _done)
     else:
         _pick(game, args, choice)
 
@@ -253,7 +255,7 @@ def still_there(game: Game, record: JsonDict) -> bool:
 
 def needs(effect: Any) -> bool:
     """Does `effect` act on, or test, the card an earlier sentence chose?"""
-    moves = isinstance(effect, Move) and (effect.source == "that" or effect.copies)
+    moves = isinstance(effect, Move) and (effect.source in ("that", "those") or effect.copies)
     forbids = isinstance(effect, UntilEndOfTurn) and effect.modifier.mod == "no_play_that"
     stages = isinstance(effect, GainStages | LoseStages) and effect.personality == "that"
     tested = effect.when is not None and effect.when.that is not None
@@ -281,6 +283,8 @@ def holds(game: Game, effect: Any, record: JsonDict | None, controller: int | No
         return False
     if isinstance(effect, Move) and effect.source == "that":
         return still_there(game, record)
+    if isinstance(effect, Move) and effect.source == "those":
+        return bool(those.remaining(game, record))
     if (isinstance(effect, Move) and effect.copies) or isinstance(effect, UntilEndOfTurn):
         return "title" in record
     if isinstance(effect, GainStages | LoseStages):
@@ -323,7 +327,7 @@ def one_card(effect: Move) -> bool:
     return (
         effect.amount == 1
         and not (effect.every or effect.up_to or effect.x)
-        and effect.source not in ("this_card", "that", "moved_card")
+        and effect.source not in ("this_card", "that", "moved_card", "those")
     )
 
 
@@ -343,12 +347,14 @@ def after_move(game: Game, args: JsonDict) -> JsonDict | None:
     titles = [game.card(iid).title for iid, _owner, _zone in moved]
     record: JsonDict = {k: v for k, v in (prior or {}).items() if k == "named"}
     pile = _PILE_OF.get(spec["to"], "")
-    if spec["source"] == "that" and prior is not None:
+    if spec["source"] == "those" and prior is not None:
+        record = dict(prior)  # the cards moved are gone: "the remaining" are the others
+    elif spec["source"] == "that" and prior is not None:
         record = dict(prior)
         if moved:
             record.update(player=moved[-1][1], zone=pile)
     elif (
-        spec["source"] not in ("this_card", "moved_card")
+        spec["source"] not in ("this_card", "moved_card", "those")
         and spec.get("amount") == 1
         and not (spec.get("every") or spec.get("up_to") or spec.get("x"))
     ):

@@ -223,6 +223,7 @@ def parse_effect(body: str) -> Json | None:
         parse_unpreventable,
     )
     from engine.cardtext.rearrange import parse_rearrange
+    from engine.cardtext.those import parse_choose_cards, parse_those
 
     return (
         _match(EFFECTS, body)
@@ -236,7 +237,9 @@ def parse_effect(body: str) -> Json | None:
         or parse_for_each(body)
         or parse_at_value(body, constant=False)
         or parse_choice(body)
+        or parse_choose_cards(body)
         or parse_reference(body)
+        or parse_those(body)
         or parse_rearrange(body)
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)

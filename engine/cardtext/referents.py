@@ -199,7 +199,7 @@ def parse_reference(body: str) -> Json | None:
 def refers(effect: Json) -> bool:
     """Does this compiled effect act on, or test, "that card"?"""
     moves = effect.get("do") == "move" and (
-        effect.get("source") == "that" or bool(effect.get("copies"))
+        effect.get("source") in ("that", "those") or bool(effect.get("copies"))
     )
     forbids = (effect.get("modifier") or {}).get("mod") == "no_play_that"
     stages = effect.get("personality") == "that"
@@ -217,7 +217,7 @@ def _one_card(effect: Json) -> bool:
         effect.get("do") == "move"
         and effect.get("amount", 1) == 1
         and not (effect.get("every") or effect.get("up_to") or effect.get("x"))
-        and effect.get("source") not in ("this_card", "that", "moved_card")
+        and effect.get("source") not in ("this_card", "that", "moved_card", "those")
         and effect.get("to") not in ("play", "place")
     )
 
@@ -264,6 +264,9 @@ def _chosen_before(items: list[Any], position: int) -> bool:
     named = any(_named(e) for e in clause.effects)
     # "that personality" needs a personality chosen, "that card" a card
     person = any(e.get("personality") == "that" for e in clause.effects)
+    # "those cards" needs several cards chosen (engine.cardtext.those), of the player
+    # whose zone it names
+    plural = [e for e in clause.effects if e.get("source") == "those"]
     for step, before in enumerate(reversed(items[:position])):
         if before.kind != clause.kind or before.hit != clause.hit:
             return False
@@ -275,8 +278,13 @@ def _chosen_before(items: list[Any], position: int) -> bool:
             if named and effect.get("do") == "choose":
                 return bool(effect.get("what") == "name")
             if not named and chooses(effect):
-                return bool(effect.get("what") == "personality") == person
-            if not named and effect.get("do") == "move" and effect.get("source") != "that":
+                whose = effect.get("who", "self")
+                if any("who" in e and e["who"] != whose for e in plural):
+                    return False
+                same = (effect.get("what") == "cards") == bool(plural)
+                return same and bool(effect.get("what") == "personality") == person
+            moved = effect.get("source") not in ("that", "those")
+            if not named and effect.get("do") == "move" and moved:
                 return False  # several cards moved: which is "that card"?
         clause = before
     return False

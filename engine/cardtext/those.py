@@ -1,0 +1,88 @@
+"""Several chosen cards and "those cards" (engine.those).
+
+Choosing: "Choose N cards in / from your (opponent's) discard pile / Banished Zone." ->
+`{do: choose, what: cards, amount: N, source}`. Acting on them (`do: move, source:
+those`): "(Your opponent) <verb>(s) those cards / N of those cards / the remaining (cards)
+[<where>]" with the verbs banish, Rejuvenate, shuffle ... into <whose> Life Deck, place ...
+on top of / at the bottom of <whose> Life Deck / into <whose> hand. "those cards" and "the
+remaining" are every chosen card still where it was chosen (docs/rulings.md 124).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_OPP = r"your opponent'?s"
+_THEIR = r"(?:his|her|their|his or her)"
+_NUMBER = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "a": 1,
+           "an": 1, "one": 1}  # fmt: skip
+_COUNT = r"(\d+|two|three|four|five|six|seven)"
+
+
+def _full(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER[word.lower()]
+
+
+_CHOOSE = _full(rf"choose {_COUNT} cards (?:in|from) (your|{_OPP}) (discard pile|banished zone)")
+# the object: every chosen card left, or N of them
+_OBJECT = r"(?:those cards|the remaining(?: cards)?|(\d+|a|an|one|two|three|four) of those cards)"
+_WHOSE = rf"(your|{_THEIR})"
+_WHERE = (
+    rf"(?: (into) {_WHOSE} life deck| (on top of|at the bottom of) {_WHOSE} life deck"
+    rf"| (into) {_WHOSE} hand)?"
+)
+_ACT = _full(
+    r"(your opponent )?(banish|banishes|rejuvenate|rejuvenates|shuffle|shuffles|place|places)"
+    rf" {_OBJECT}{_WHERE}"
+)
+_TO = {("banish", ""): "banish", ("rejuvenate", ""): "rejuvenate",
+       ("shuffle", "into life deck"): "life_shuffle",
+       ("place", "on top of life deck"): "life_top",
+       ("place", "at the bottom of life deck"): "life_bottom",
+       ("place", "into hand"): "hand"}  # fmt: skip
+
+
+def parse_choose_cards(body: str) -> Json | None:
+    """ "Choose 3 cards in your opponent's discard pile." (a public pile)."""
+    m = _CHOOSE.fullmatch(body)
+    if m is None or _count(m.group(1)) < 2:
+        return None
+    source = "banished" if m.group(3).lower() == "banished zone" else "discard_pile"
+    effect: Json = {"do": "choose", "what": "cards", "amount": _count(m.group(1)),
+                    "source": source}  # fmt: skip
+    return effect if m.group(2).lower() == "your" else {**effect, "who": "opponent"}
+
+
+def parse_those(body: str) -> Json | None:
+    """A sentence moving "those cards" (all, or N of them; "the remaining")."""
+    m = _ACT.fullmatch(body)
+    if m is None:
+        return None
+    subject, verb, some = m.group(1), m.group(2).lower(), m.group(3)
+    if bool(subject) != verb.endswith("s"):
+        return None  # "Your opponent banish ...", "Banishes ..."
+    verb = verb.removesuffix("es") if verb.endswith("shes") else verb.rstrip("s")
+    groups = list(m.groups()[3:])
+    where, whose = next(((groups[i], groups[i + 1]) for i in range(0, 6, 2) if groups[i]), ("", ""))
+    pile = "hand" if where and groups[4] else "life deck" if where else ""
+    to = _TO.get((verb, f"{where.lower()} {pile}".strip()))
+    if to is None:
+        return None
+    if subject and whose.lower() == "your":
+        return None  # "Your opponent shuffles those cards into your Life Deck": whose?
+    if not subject and whose and whose.lower() != "your":
+        return None
+    effect: Json = {"do": "move", "source": "those", "to": to}
+    if subject or whose:
+        # whose zone the sentence says: the chosen cards must be that player's
+        effect["who"] = "opponent" if subject else "self"
+    if some:
+        return {**effect, "amount": _count(some)}
+    return {**effect, "every": True}

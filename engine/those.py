@@ -1,0 +1,74 @@
+"""Several chosen cards: "Choose 4 cards in your discard pile." records them, and the
+later sentences of the same effect list act on them ("Your opponent shuffles those cards
+into his Life Deck.", "Banish 2 of those cards and shuffle the remaining into your Life
+Deck."). The record is the referent record of engine.referents with `cards` (a list)
+in place of `card`.
+
+Rules (2016 rulebook): GAME ZONES (the discard pile and Banished Zone are public, so the
+choice is public); GAMEPLAY "do as much as you can" reading: with fewer cards in the pile
+than asked, every card there is chosen (docs/rulings.md 123). "Those cards" are the chosen
+cards still where they were chosen: "the remaining" are those the sentences before did not
+move away (docs/rulings.md 124).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.state import JsonDict, Option
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _pile(game: Game, player: int, zone: str) -> list[int]:
+    state = game.player(player)
+    return state.discard if zone == "discard_pile" else state.banished
+
+
+def choose_cards(game: Game, args: JsonDict, choice: Any, done: Any) -> None:
+    """ "Choose N cards in your (opponent's) discard pile / Banished Zone": one at a time,
+    by the controller; `done(game, args, record)` goes on with the record."""
+    controller, player, spec = args["controller"], args["player"], args["spec"]
+    zone = spec["source"]
+    chosen: list[int] = list(args.get("chosen", []))
+    if choice is not None:
+        iid = int(choice.partition(":")[2])
+        chosen.append(iid)
+        game.emit("choose", f"{game.who(controller)} chooses {game.name(iid)}.",
+                  card=game.name(iid))  # fmt: skip
+    left = [iid for iid in reversed(_pile(game, player, zone)) if iid not in chosen]
+    if len(chosen) < spec["amount"] and left:
+        seen: set[str] = set()
+        options = []
+        for iid in left:
+            if game.name(iid) not in seen:  # copies are the same choice
+                seen.add(game.name(iid))
+                options.append(Option(f"card:{iid}", f"Choose {game.name(iid)}"))
+        more = spec["amount"] - len(chosen)
+        game.ask(controller, "choose_card", f"Choose a card ({more} more).", options,
+                 "choose_referent", **{**args, "chosen": chosen})  # fmt: skip
+        return
+    if not chosen:
+        done(game, args, None)
+        return
+    done(game, args, {"cards": chosen, "player": player, "zone": zone, "seen": [0, 1]})
+
+
+def remaining(game: Game, record: JsonDict | None) -> list[int]:
+    """The chosen cards still where they were chosen."""
+    if record is None or "cards" not in record:
+        return []
+    # top of the pile first: "they are Rejuvenated one at a time (starting with the top
+    # card)" (2016 GLOSSARY "Rejuvenate")
+    pile = _pile(game, record["player"], record["zone"])
+    return [iid for iid in reversed(pile) if iid in record["cards"]]
+
+
+def candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
+    """What a move of "(N of) those cards" may take: (player, card, zone) as engine.moves
+    lists its candidates."""
+    record = args.get("that")
+    if record is None:
+        return []
+    return [(record["player"], iid, record["zone"]) for iid in remaining(game, record)]

@@ -1,0 +1,127 @@
+"""Several chosen cards and "those cards" (engine.cardtext.those): a sentence on "those
+cards" compiles only right after a read choice of several cards, in the same effect list,
+of the player whose zone it names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+from engine.cardtext.patterns import parse_effect
+
+CHOICES: dict[str, dict[str, Any]] = {
+    "Choose 3 cards in your opponent's discard pile": {
+        "what": "cards", "amount": 3, "source": "discard_pile", "who": "opponent"},
+    "Choose 4 cards in your discard pile": {"what": "cards", "amount": 4,
+                                            "source": "discard_pile"},
+    "Choose two cards from your Banished Zone": {"what": "cards", "amount": 2,
+                                                 "source": "banished"},
+}  # fmt: skip
+
+THOSE: dict[str, dict[str, Any]] = {
+    "Your opponent Rejuvenates those cards": {"to": "rejuvenate", "who": "opponent",
+                                              "every": True},
+    "Rejuvenate those cards": {"to": "rejuvenate", "every": True},
+    "Your opponent shuffles those cards into his Life Deck": {
+        "to": "life_shuffle", "who": "opponent", "every": True},
+    "Your opponent shuffles those cards into his or her Life Deck": {
+        "to": "life_shuffle", "who": "opponent", "every": True},
+    "Banish 2 of those cards": {"to": "banish", "amount": 2},
+    "Shuffle the remaining into your Life Deck": {"to": "life_shuffle", "who": "self",
+                                                  "every": True},
+    "Place the remaining cards at the bottom of your Life Deck": {
+        "to": "life_bottom", "who": "self", "every": True},
+    "Place 1 of those cards on top of your Life Deck": {"to": "life_top", "who": "self",
+                                                        "amount": 1},
+    "Place one of those cards into your hand": {"to": "hand", "who": "self", "amount": 1},
+    "Banish the remaining cards": {"to": "banish", "every": True},
+}  # fmt: skip
+
+NEAR_MISSES = [
+    "Choose 3 cards in your opponent's hand",  # a secret zone: not this choice
+    "Choose a card in your discard pile and 3 cards in your opponent's",
+    "Your opponent shuffles those cards into your Life Deck",  # whose deck?
+    "Shuffle those cards into his Life Deck",
+    "Your opponent banish those cards",
+    "Banishes those cards",
+    "Shuffle those cards",  # where to?
+    "Place those cards",
+    "Banish those cards into your hand",
+    "Banish some of those cards",
+]
+
+
+@pytest.mark.parametrize("sentence", CHOICES)
+def test_choices(sentence: str) -> None:
+    assert parse_effect(sentence) == {"do": "choose", **CHOICES[sentence]}
+
+
+@pytest.mark.parametrize("sentence", THOSE)
+def test_those(sentence: str) -> None:
+    assert parse_effect(sentence) == {"do": "move", "source": "those", **THOSE[sentence]}
+
+
+@pytest.mark.parametrize("sentence", NEAR_MISSES)
+def test_near_misses_stay_unread(sentence: str) -> None:
+    assert parse_effect(sentence) is None
+
+
+def test_the_card_file_is_what_its_texts_say() -> None:
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "those.yaml"):
+        assert reproduces(card), card.name
+
+
+def _manual(text: str) -> list[str]:
+    return compile_text(text, CardType.EVENT).manual
+
+
+def test_banish_some_and_shuffle_the_remaining() -> None:
+    result = compile_text(
+        "Choose 4 cards in your discard pile. Banish 2 of those cards and shuffle the "
+        "remaining into your Life Deck.",
+        CardType.EVENT,
+    )
+    assert result.manual == []
+    effects = result.fields["action"]["effects"]
+    assert [e.get("source") for e in effects] == ["discard_pile", "those", "those"]
+
+
+def test_those_cards_need_several_chosen_just_before() -> None:
+    assert _manual("Draw a card. Banish those cards.") == ["Banish those cards."]
+    # one card chosen: "those cards" is not it; several chosen: "that card" is not one
+    assert _manual("Choose a card in your discard pile. Banish those cards.") != []
+    assert _manual("Choose 3 cards in your discard pile. Banish that card.") != []
+
+
+def test_those_cards_name_the_chosen_players_zone() -> None:
+    # the opponent's cards cannot be shuffled into "your" Life Deck, nor yours into his
+    assert (
+        _manual(
+            "Choose 3 cards in your opponent's discard pile. Shuffle those cards "
+            "into your Life Deck."
+        )
+        != []
+    )
+    assert (
+        _manual(
+            "Choose 3 cards in your discard pile. Your opponent shuffles those "
+            "cards into his Life Deck."
+        )
+        != []
+    )
+    assert (
+        _manual(
+            "Choose 3 cards in your opponent's discard pile. Your opponent shuffles "
+            "those cards into his Life Deck."
+        )
+        == []
+    )
+
+
+def test_an_unread_sentence_between_breaks_those_cards() -> None:
+    manual = _manual("Choose 3 cards in your discard pile. Frobnicate a Drill. Banish those cards.")
+    assert "Banish those cards." in manual
