@@ -546,6 +546,8 @@ class Move(_Effect):
     # or "to an MP" (`any`: either MP), placed into play attached where its text says
     # (docs/rulings.md 114)
     attaches: Literal["mine", "any"] | None = None
+    # "... in any order": the controller places the cards one at a time (engine.those)
+    any_order: bool = False
 
 
 class Rearrange(_Effect):
@@ -567,12 +569,14 @@ class Choose(_Effect):
     title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
     `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both), `draw`
     (draw a card and reveal it), `personality` (a personality in play, either side's),
-    `cards` (`amount` cards in `who`'s `source` pile: "those cards", engine.those).
+    `cards` (`amount` cards in `who`'s `source` pile: "those cards", engine.those),
+    `top_cards` (the top `amount` cards of `who`'s Life Deck, looked at or `reveal`ed).
     `card_types` / `not_dragon_ball` limit what may be chosen or named."""
 
     do: Literal["choose"]
     what: Literal[
-        "hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality", "cards"
+        "hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality", "cards",
+        "top_cards",
     ]
     source: Literal["discard_pile", "banished"] | None = None
     amount: int = Field(default=1, ge=1)

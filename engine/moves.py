@@ -49,7 +49,7 @@ _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage", "attaches", "attached",
+    "copies", "to", "ally_stage", "attaches", "attached", "any_order",
 }  # fmt: skip
 
 
@@ -70,7 +70,7 @@ def apply_move(
     # Ally in play, on either side (both)
     either = effect.either_player
     # "any number of": every card that fits, one at a time, until the player stops
-    left = _ANY_NUMBER if effect.every and effect.up_to else effect.amount
+    left = _ANY_NUMBER if effect.every and (effect.up_to or effect.any_order) else effect.amount
     args = {"controller": controller, "player": None if either else target, "spec": spec,
             "left": left}  # fmt: skip
     if either and effect.source == "in_play":
@@ -337,7 +337,7 @@ def move_task(game: Game, args: JsonDict) -> None:
         if game.over:
             return
     found = _candidates(game, args)
-    if spec.get("every") and not spec.get("up_to"):
+    if spec.get("every") and not spec.get("up_to") and not spec.get("any_order"):
         for player, card, zone in found:
             _put(game, args, player, card, zone)
             if game.over:

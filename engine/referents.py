@@ -82,6 +82,8 @@ def choose_task(game: Game, args: JsonDict) -> None:
         _personality(game, args, choice)
     elif what == "cards":
         those.choose_cards(game, args, choice, _done)
+    elif what == "top_cards":
+        those.top_cards(game, args, _done)
     else:
         _pick(game, args, choice)
 
@@ -348,7 +350,9 @@ def after_move(game: Game, args: JsonDict) -> JsonDict | None:
     record: JsonDict = {k: v for k, v in (prior or {}).items() if k == "named"}
     pile = _PILE_OF.get(spec["to"], "")
     if spec["source"] == "those" and prior is not None:
-        record = dict(prior)  # the cards moved are gone: "the remaining" are the others
+        # the cards moved are no longer "those cards": "the remaining" are the others
+        gone = {iid for iid, _owner, _zone in moved}
+        record = {**prior, "cards": [iid for iid in prior.get("cards", []) if iid not in gone]}
     elif spec["source"] == "that" and prior is not None:
         record = dict(prior)
         if moved:

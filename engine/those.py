@@ -23,7 +23,28 @@ if TYPE_CHECKING:
 
 def _pile(game: Game, player: int, zone: str) -> list[int]:
     state = game.player(player)
-    return state.discard if zone == "discard_pile" else state.banished
+    piles = {"discard_pile": state.discard, "banished": state.banished, "life_deck": state.life}
+    return piles[zone]
+
+
+def top_cards(game: Game, args: JsonDict, done: Any) -> None:
+    """ "Reveal / Look at the top N cards of your Life Deck": revealed, both players see
+    them; looked at, the controller alone (2016 GAME ZONES: the Life Deck is secret)."""
+    controller, player, spec = args["controller"], args["player"], args["spec"]
+    cards = list(reversed(game.player(player).life))[: spec["amount"]]
+    if not cards:
+        done(game, args, None)
+        return
+    names = ", ".join(game.name(iid) for iid in cards)
+    where = f"the top {len(cards)} card(s) of {game.who(player)}'s Life Deck"
+    if spec["reveal"]:
+        game.emit("reveal", f"{game.who(controller)} reveals {where}: {names}.")
+        seen = [0, 1]
+    else:
+        game.emit("look", f"{game.who(controller)} looks at {where}.")
+        game.emit("look_private", f"They are {names}.", private_to=controller)
+        seen = [controller]
+    done(game, args, {"cards": cards, "player": player, "zone": "life_deck", "seen": seen})
 
 
 def choose_cards(game: Game, args: JsonDict, choice: Any, done: Any) -> None:

@@ -281,7 +281,7 @@ def _chosen_before(items: list[Any], position: int) -> bool:
                 whose = effect.get("who", "self")
                 if any("who" in e and e["who"] != whose for e in plural):
                     return False
-                same = (effect.get("what") == "cards") == bool(plural)
+                same = (effect.get("what") in ("cards", "top_cards")) == bool(plural)
                 return same and bool(effect.get("what") == "personality") == person
             moved = effect.get("source") not in ("that", "those")
             if not named and effect.get("do") == "move" and moved:

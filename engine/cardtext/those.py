@@ -1,11 +1,11 @@
-"""Several chosen cards and "those cards" (engine.those).
-
-Choosing: "Choose N cards in / from your (opponent's) discard pile / Banished Zone." ->
-`{do: choose, what: cards, amount: N, source}`. Acting on them (`do: move, source:
-those`): "(Your opponent) <verb>(s) those cards / N of those cards / the remaining (cards)
-[<where>]" with the verbs banish, Rejuvenate, shuffle ... into <whose> Life Deck, place ...
-on top of / at the bottom of <whose> Life Deck / into <whose> hand. "those cards" and "the
-remaining" are every chosen card still where it was chosen (docs/rulings.md 124).
+"""Several chosen cards and "those cards" (engine.those). Choosing: "Choose N cards in / from
+your (opponent's) discard pile / Banished Zone." -> `{do: choose, what: cards, amount: N,
+source}`; "Reveal / Look at the top N cards of your Life Deck." -> `{do: choose, what:
+top_cards, amount: N, reveal}`. Acting on them (`do: move, source: those`): "(Your
+opponent) <verb>(s) those cards / N of those cards / the remaining (cards) [<where>]" with
+the verbs banish, Rejuvenate, shuffle ... into <whose> Life Deck, place ... on top of / at
+the bottom of <whose> Life Deck / into <whose> hand. "those cards" and "the remaining" are
+every chosen card still where it was chosen (docs/rulings.md 124).
 """
 
 from __future__ import annotations
@@ -31,15 +31,24 @@ def _count(word: str) -> int:
 
 
 _CHOOSE = _full(rf"choose {_COUNT} cards (?:in|from) (your|{_OPP}) (discard pile|banished zone)")
+_TOP = _full(
+    rf"(reveal|look at) the top {_COUNT} cards of your life deck"
+    r"(?: to (?:all players|both players|your opponent))?"
+)
 # the object: every chosen card left, or N of them
-_OBJECT = r"(?:those cards|the remaining(?: cards)?|(\d+|a|an|one|two|three|four) of those cards)"
+_OBJECT = (
+    r"(?:those cards|the remaining(?: cards)?|the revealed cards"
+    r"|(\d+|a|an|one|two|three|four) (?:of those cards|revealed cards?))"
+)
 _WHOSE = rf"(your|{_THEIR})"
 _WHERE = (
     rf"(?: (into) {_WHOSE} life deck| (on top of|at the bottom of) {_WHOSE} life deck"
     rf"| (into) {_WHOSE} hand)?"
 )
+_ANY_ORDER = re.compile(r"(.*(?:on top of|at the bottom of) \S+ life deck) in any order", re.I)
 _ACT = _full(
-    r"(your opponent )?(banish|banishes|rejuvenate|rejuvenates|shuffle|shuffles|place|places)"
+    r"(your opponent )?(banish|banishes|rejuvenate|rejuvenates|shuffle|shuffles|place|places"
+    r"|put|puts)"
     rf" {_OBJECT}{_WHERE}"
 )
 _TO = {("banish", ""): "banish", ("rejuvenate", ""): "rejuvenate",
@@ -50,25 +59,34 @@ _TO = {("banish", ""): "banish", ("rejuvenate", ""): "rejuvenate",
 
 
 def parse_choose_cards(body: str) -> Json | None:
-    """ "Choose 3 cards in your opponent's discard pile." (a public pile)."""
+    """ "Choose 3 cards in your opponent's discard pile." (a public pile), "Reveal the top
+    3 cards of your Life Deck."."""
+    effect: Json
+    if top := _TOP.fullmatch(body):
+        amount = _count(top.group(2))
+        effect = {"do": "choose", "what": "top_cards", "amount": amount}
+        return {**effect, "reveal": True} if top.group(1).lower() == "reveal" else effect
     m = _CHOOSE.fullmatch(body)
     if m is None or _count(m.group(1)) < 2:
         return None
     source = "banished" if m.group(3).lower() == "banished zone" else "discard_pile"
-    effect: Json = {"do": "choose", "what": "cards", "amount": _count(m.group(1)),
+    effect = {"do": "choose", "what": "cards", "amount": _count(m.group(1)),
                     "source": source}  # fmt: skip
     return effect if m.group(2).lower() == "your" else {**effect, "who": "opponent"}
 
 
 def parse_those(body: str) -> Json | None:
     """A sentence moving "those cards" (all, or N of them; "the remaining")."""
-    m = _ACT.fullmatch(body)
+    # "... at the bottom of your Life Deck in any order": the controller orders them
+    ordered = _ANY_ORDER.fullmatch(body)
+    m = _ACT.fullmatch(ordered.group(1) if ordered else body)
     if m is None:
         return None
     subject, verb, some = m.group(1), m.group(2).lower(), m.group(3)
     if bool(subject) != verb.endswith("s"):
         return None  # "Your opponent banish ...", "Banishes ..."
     verb = verb.removesuffix("es") if verb.endswith("shes") else verb.rstrip("s")
+    verb = "place" if verb == "put" else verb
     groups = list(m.groups()[3:])
     where, whose = next(((groups[i], groups[i + 1]) for i in range(0, 6, 2) if groups[i]), ("", ""))
     pile = "hand" if where and groups[4] else "life deck" if where else ""
@@ -84,5 +102,6 @@ def parse_those(body: str) -> Json | None:
         # whose zone the sentence says: the chosen cards must be that player's
         effect["who"] = "opponent" if subject else "self"
     if some:
-        return {**effect, "amount": _count(some)}
-    return {**effect, "every": True}
+        effect = {**effect, "amount": _count(some)}
+        return {**effect, "any_order": True} if ordered and effect["amount"] > 1 else effect
+    return {**effect, "every": True, **({"any_order": True} if ordered else {})}

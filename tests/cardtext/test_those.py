@@ -20,6 +20,11 @@ CHOICES: dict[str, dict[str, Any]] = {
                                             "source": "discard_pile"},
     "Choose two cards from your Banished Zone": {"what": "cards", "amount": 2,
                                                  "source": "banished"},
+    "Reveal the top 3 cards of your Life Deck": {"what": "top_cards", "amount": 3,
+                                                 "reveal": True},
+    "Reveal the top 3 cards of your Life Deck to all players": {
+        "what": "top_cards", "amount": 3, "reveal": True},
+    "Look at the top four cards of your Life Deck": {"what": "top_cards", "amount": 4},
 }  # fmt: skip
 
 THOSE: dict[str, dict[str, Any]] = {
@@ -39,6 +44,12 @@ THOSE: dict[str, dict[str, Any]] = {
                                                         "amount": 1},
     "Place one of those cards into your hand": {"to": "hand", "who": "self", "amount": 1},
     "Banish the remaining cards": {"to": "banish", "every": True},
+    "Banish the revealed cards": {"to": "banish", "every": True},
+    "Place 1 revealed card into your hand": {"to": "hand", "who": "self", "amount": 1},
+    "Place the remaining cards at the bottom of your Life Deck in any order": {
+        "to": "life_bottom", "who": "self", "every": True, "any_order": True},
+    "Put the remaining cards on top of your Life Deck in any order": {
+        "to": "life_top", "who": "self", "every": True, "any_order": True},
 }  # fmt: skip
 
 NEAR_MISSES = [
@@ -52,6 +63,11 @@ NEAR_MISSES = [
     "Place those cards",
     "Banish those cards into your hand",
     "Banish some of those cards",
+    "Reveal the top 3 cards of your opponent's Life Deck",  # not read yet
+    "Reveal the top 3 cards of your discard pile",
+    "Place the remaining cards at the bottom of your Life Deck in some order",
+    "Banish the remaining cards in any order",  # an order only where cards are placed
+    "Place 1 revealed card on top of your discard pile",  # placed, not destroyed: unread
 ]
 
 
@@ -125,3 +141,16 @@ def test_those_cards_name_the_chosen_players_zone() -> None:
 def test_an_unread_sentence_between_breaks_those_cards() -> None:
     manual = _manual("Choose 3 cards in your discard pile. Frobnicate a Drill. Banish those cards.")
     assert "Banish those cards." in manual
+
+
+def test_revealed_cards_are_several_that_card_is_one() -> None:
+    reveal = "Reveal the top 3 cards of your Life Deck. "
+    assert _manual(reveal + "Place that card into your hand.") != []
+    assert _manual("Reveal the top card of your Life Deck. Place those cards into your hand.")
+    assert (
+        _manual(
+            reveal + "You may place 1 revealed card into your hand. Place the remaining cards "
+            "at the bottom of your Life Deck in any order."
+        )
+        == []
+    )
