@@ -71,12 +71,16 @@ def apply_move(
     either = effect.either_player
     # "any number of": every card that fits, one at a time, until the player stops
     left = _ANY_NUMBER if effect.every and (effect.up_to or effect.any_order) else effect.amount
-    args = {"controller": controller, "player": None if either else target, "spec": spec,
-            "left": left}  # fmt: skip
+    args: JsonDict = {"controller": controller, "player": None if either else target,
+                      "spec": spec, "left": left}  # fmt: skip
     if either and effect.source == "in_play":
         args["player"], args["both"] = target, True
     if effect.source in ("this_card", "moved_card"):
         args["card"] = card
+    if effect.depth and not either and effect.source in _PILES:
+        # "the top 3 cards": those 3, even once some of them moved (docs/rulings.md 124)
+        top = list(reversed(_zone(game, target, effect.source)))[: effect.depth]
+        args["window"] = top
     args["by"] = card
     game.state.results[str(card)] = []  # what this move moves (engine.quantities)
     if effect.source in ("that", "those") and that is not None:
@@ -208,6 +212,9 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             cards = _in_play(game, player) if zone == "in_play" else _zone(game, player, zone)
             if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
+            if "window" in args and zone == spec["source"]:
+                pile = reversed(_zone(game, player, zone))
+                cards = [iid for iid in pile if iid in args["window"]]
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):
                 # attached to this player's personalities, whoever controls them

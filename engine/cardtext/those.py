@@ -75,8 +75,40 @@ def parse_choose_cards(body: str) -> Json | None:
     return effect if m.group(2).lower() == "your" else {**effect, "who": "opponent"}
 
 
+# "Look at the top 3 cards of your discard pile and banish any amount of them."
+_LOOK_AND = _full(
+    rf"look at the top {_COUNT} cards of (your|{_OPP}) (life deck|discard pile|banished zone)"
+    r" and (\w+) (any (?:amount|number)|up to (?:\d+|one|two|three|four)|\d+|one|two|three|four)"
+    r" of them(.*)"
+)
+
+
+def _look_and(body: str) -> Json | None:
+    """ "Look at the top N cards of <pile> and <verb> <count> of them <where>": the
+    controller sees those N cards and moves some of them; the others stay where they are,
+    in the same order. It is a search of those N cards ("Search the top N cards of <pile>
+    for <count> cards and <verb> them", engine.moves: never shuffled), read by that
+    grammar."""
+    from engine.cardtext.moves import parse_move  # it builds on this module's callers
+
+    m = _LOOK_AND.fullmatch(body)
+    if m is None:
+        return None
+    count = m.group(5).lower()
+    count = "any number of" if count.startswith("any") else count
+    one = count in ("1", "one")
+    search = (
+        f"search the top {m.group(1)} cards of {m.group(2)} {m.group(3)} for {count} "
+        f"{'card' if one else 'cards'} and {m.group(4)} {'it' if one else 'them'}{m.group(6)}"
+    )
+    effect = parse_move(search)
+    return effect if effect is not None and effect.get("depth") else None
+
+
 def parse_those(body: str) -> Json | None:
     """A sentence moving "those cards" (all, or N of them; "the remaining")."""
+    if (looked := _look_and(body)) is not None:
+        return looked
     # "... at the bottom of your Life Deck in any order": the controller orders them
     ordered = _ANY_ORDER.fullmatch(body)
     m = _ACT.fullmatch(ordered.group(1) if ordered else body)

@@ -154,3 +154,31 @@ def test_revealed_cards_are_several_that_card_is_one() -> None:
         )
         == []
     )
+
+
+LOOK_AND: dict[str, dict[str, Any]] = {
+    "Look at the top 3 cards of your discard pile and banish any amount of them": {
+        "source": "discard_pile", "depth": 3, "every": True, "up_to": True, "to": "banish"},
+    "Look at the top 3 cards of your Life Deck and place 1 of them into your hand": {
+        "source": "life_deck", "depth": 3, "amount": 1, "to": "hand"},
+    "Look at the top 4 cards of your opponent's Life Deck and banish up to two of them": {
+        "source": "life_deck", "depth": 4, "amount": 2, "up_to": True, "to": "banish",
+        "who": "opponent"},
+}  # fmt: skip
+
+LOOK_AND_MISSES = [
+    "Look at the top 3 cards of your Life Deck and frob 1 of them",
+    "Look at the top 3 cards of your discard pile and banish any amount of those",
+    "Look at the top 3 cards of your hand and banish 1 of them",
+    "Look at the top 3 cards of your Life Deck and place 1 of them into play at will",
+]
+
+
+@pytest.mark.parametrize("sentence", LOOK_AND)
+def test_look_at_the_top_cards_and_move_some_of_them(sentence: str) -> None:
+    assert parse_effect(sentence) == {"do": "move", **LOOK_AND[sentence]}
+
+
+@pytest.mark.parametrize("sentence", LOOK_AND_MISSES)
+def test_look_at_the_top_cards_near_misses(sentence: str) -> None:
+    assert parse_effect(sentence) is None
