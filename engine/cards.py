@@ -571,6 +571,7 @@ class Choose(_Effect):
     (draw a card and reveal it), `personality` (a personality in play, either side's),
     `cards` (`amount` cards in `who`'s `source` pile: "those cards", engine.those),
     `top_cards` (the top `amount` cards of `who`'s Life Deck, looked at or `reveal`ed).
+    `chooser`: who chooses `cards` ("Your opponent chooses 3 cards in your discard pile").
     `card_types` / `not_dragon_ball` limit what may be chosen or named."""
 
     do: Literal["choose"]
@@ -583,6 +584,7 @@ class Choose(_Effect):
     card_types: list[CardType] = []
     not_dragon_ball: bool = False
     reveal: bool = False
+    chooser: Who = "self"
 
 
 class DiscardNamed(_Effect):

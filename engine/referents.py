@@ -35,7 +35,7 @@ from engine.state import JsonDict, Option
 if TYPE_CHECKING:
     from engine.game import Game
 
-_FIELDS = {"what", "source", "card_types", "not_dragon_ball", "reveal", "amount"}
+_FIELDS = {"what", "source", "card_types", "not_dragon_ball", "reveal", "amount", "chooser"}
 
 
 def start(game: Game, effect: Choose, controller: int, iid: int, follow: JsonDict) -> None:

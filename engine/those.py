@@ -49,8 +49,12 @@ def top_cards(game: Game, args: JsonDict, done: Any) -> None:
 
 def choose_cards(game: Game, args: JsonDict, choice: Any, done: Any) -> None:
     """ "Choose N cards in your (opponent's) discard pile / Banished Zone": one at a time,
-    by the controller; `done(game, args, record)` goes on with the record."""
-    controller, player, spec = args["controller"], args["player"], args["spec"]
+    by the controller (by the opponent: "Your opponent chooses 3 cards in your discard
+    pile"); `done(game, args, record)` goes on with the record."""
+    player, spec = args["player"], args["spec"]
+    controller = args["controller"]
+    if spec.get("chooser") == "opponent":
+        controller = 1 - controller
     zone = spec["source"]
     chosen: list[int] = list(args.get("chosen", []))
     if choice is not None:

@@ -31,6 +31,10 @@ def _count(word: str) -> int:
 
 
 _CHOOSE = _full(rf"choose {_COUNT} cards (?:in|from) (your|{_OPP}) (discard pile|banished zone)")
+_OPP_CHOOSES = _full(
+    rf"your opponent chooses {_COUNT} cards (?:in|from) (your|{_THEIR}) "
+    r"(discard pile|banished zone)"
+)
 _TOP = _full(
     rf"(reveal|look at) the top {_COUNT} cards of your life deck"
     r"(?: to (?:all players|both players|your opponent))?"
@@ -66,13 +70,22 @@ def parse_choose_cards(body: str) -> Json | None:
         amount = _count(top.group(2))
         effect = {"do": "choose", "what": "top_cards", "amount": amount}
         return {**effect, "reveal": True} if top.group(1).lower() == "reveal" else effect
+    if (theirs := _OPP_CHOOSES.fullmatch(body)) is not None:
+        chosen = _cards(theirs.group(1), theirs.group(3), theirs.group(2).lower() != "your")
+        return {**chosen, "chooser": "opponent"} if chosen else None
     m = _CHOOSE.fullmatch(body)
-    if m is None or _count(m.group(1)) < 2:
+    if m is None:
         return None
-    source = "banished" if m.group(3).lower() == "banished zone" else "discard_pile"
-    effect = {"do": "choose", "what": "cards", "amount": _count(m.group(1)),
-                    "source": source}  # fmt: skip
-    return effect if m.group(2).lower() == "your" else {**effect, "who": "opponent"}
+    return _cards(m.group(1), m.group(3), m.group(2).lower() != "your")
+
+
+def _cards(count: str, pile: str, opponents: bool) -> Json | None:
+    """Several cards of a public pile; one card is "that card" (engine.cardtext.referents)."""
+    if _count(count) < 2:
+        return None
+    source = "banished" if pile.lower() == "banished zone" else "discard_pile"
+    effect: Json = {"do": "choose", "what": "cards", "amount": _count(count), "source": source}
+    return {**effect, "who": "opponent"} if opponents else effect
 
 
 # "Look at the top 3 cards of your discard pile and banish any amount of them."

@@ -25,6 +25,11 @@ CHOICES: dict[str, dict[str, Any]] = {
     "Reveal the top 3 cards of your Life Deck to all players": {
         "what": "top_cards", "amount": 3, "reveal": True},
     "Look at the top four cards of your Life Deck": {"what": "top_cards", "amount": 4},
+    "Your opponent chooses 3 cards in your discard pile": {
+        "what": "cards", "amount": 3, "source": "discard_pile", "chooser": "opponent"},
+    "Your opponent chooses 2 cards from his or her Banished Zone": {
+        "what": "cards", "amount": 2, "source": "banished", "who": "opponent",
+        "chooser": "opponent"},
 }  # fmt: skip
 
 THOSE: dict[str, dict[str, Any]] = {
@@ -63,6 +68,9 @@ NEAR_MISSES = [
     "Place those cards",
     "Banish those cards into your hand",
     "Banish some of those cards",
+    "Your opponent chooses 3 cards in your hand",
+    "Your opponent chooses a card in your discard pile",  # one card: "that card"
+    "Your opponent choose 3 cards in your discard pile",
     "Reveal the top 3 cards of your opponent's Life Deck",  # not read yet
     "Reveal the top 3 cards of your discard pile",
     "Place the remaining cards at the bottom of your Life Deck in some order",
