@@ -215,6 +215,7 @@ EFFECTS: _Table = [
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
+    from engine.cardtext.choose_it import parse_choose_it
     from engine.cardtext.counting import parse_for_each
     from engine.cardtext.damage import (
         parse_at_value,
@@ -240,6 +241,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_choose_cards(body)
         or parse_reference(body)
         or parse_those(body)
+        or parse_choose_it(body)
         or parse_rearrange(body)
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)
