@@ -67,6 +67,10 @@ class ThatCard(_Strict):
     # "If the card you named was destroyed": the sentence just before moved a card of
     # the title named earlier
     named_moved: bool | None = None
+    # "If that Ally had "Cell Jr." in the title": words, whole, in its title
+    title_has: str | None = None
+    # "that Ally": the card chosen is one (read only after a choice of that kind of card)
+    kind: Literal["ally", "drill", "setup"] | None = None
 
 
 class PersonalityIs(_Strict):

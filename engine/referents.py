@@ -17,6 +17,7 @@ chosen: once it has left that zone a move of "that card" finds nothing (docs/rul
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics, rng, those
@@ -311,8 +312,16 @@ def _is(game: Game, record: JsonDict, test: ThatCard, controller: int | None = N
         not test.card_types or card.type in test.card_types,
         test.endurance is None or (card.endurance_for(yours) > 0) == test.endurance,
         test.style is None or card.style == test.style,
+        test.kind is None or card.type.value == test.kind,
+        test.title_has is None
+        or any(_has_words(t, test.title_has) for t in card.titles_for(yours)),
     )
     return all(checks)
+
+
+def _has_words(title: str, words: str) -> bool:
+    """ "with "Cell Jr." in the title": the words, whole, anywhere in the title."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
 
 
 _PILE_OF = {

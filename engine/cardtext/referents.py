@@ -129,9 +129,23 @@ def parse_compound(body: str) -> list[Json] | None:
     return None
 
 
+_TYPED = _full(r"that (ally|drill|setup) (.+)")
+_TITLE_HAS = _full(
+    r"(?:that card|the chosen card) (?:has|had) (?:\"([^\"]+)\"|'([^']+)') in (?:the|its) title"
+)
+
+
 def parse_that_condition(text: str) -> Json | None:
     """ "that card is / was Styled, an attack, a Dragon Ball, a Setup, Drill, or Ally, Red;
-    has / had Endurance": a test on the chosen card (`if: {that: ...}`)."""
+    has / had Endurance, "X" in the title": a test on the chosen card (`if: {that: ...}`).
+    "that Ally / Drill / Setup ...": the same test, the card chosen being one (`kind`)."""
+    if m := _TYPED.fullmatch(text):
+        found = parse_that_condition(f"that card {m.group(2)}")
+        if found is None:
+            return None
+        return {"that": {**found["that"], "kind": m.group(1).lower()}}
+    if m := _TITLE_HAS.fullmatch(text):
+        return {"that": {"title_has": m.group(1) or m.group(2)}}
     if _HAS_ENDURANCE.fullmatch(text):
         return {"that": {"endurance": True}}
     if _NAMED_DESTROYED.fullmatch(text):
@@ -267,6 +281,8 @@ def _chosen_before(items: list[Any], position: int) -> bool:
     # "those cards" needs several cards chosen (engine.cardtext.those), of the player
     # whose zone it names
     plural = [e for e in clause.effects if e.get("source") == "those"]
+    # "that Ally": the choice was of Allies alone
+    kinds = {((e.get("if") or {}).get("that") or {}).get("kind") for e in clause.effects} - {None}
     for step, before in enumerate(reversed(items[:position])):
         if before.kind != clause.kind or before.hit != clause.hit:
             return False
@@ -280,6 +296,8 @@ def _chosen_before(items: list[Any], position: int) -> bool:
             if not named and chooses(effect):
                 whose = effect.get("who", "self")
                 if any("who" in e and e["who"] != whose for e in plural):
+                    return False
+                if kinds and [*kinds] != effect.get("card_types"):
                     return False
                 same = (effect.get("what") in ("cards", "top_cards")) == bool(plural)
                 return same and bool(effect.get("what") == "personality") == person
