@@ -62,7 +62,12 @@ def choose_cards(game: Game, args: JsonDict, choice: Any, done: Any) -> None:
         chosen.append(iid)
         game.emit("choose", f"{game.who(controller)} chooses {game.name(iid)}.",
                   card=game.name(iid))  # fmt: skip
-    left = [iid for iid in reversed(_pile(game, player, zone)) if iid not in chosen]
+    kinds = spec.get("card_types") or []  # "Search your discard pile for 2 Drills."
+    left = [
+        iid
+        for iid in reversed(_pile(game, player, zone))
+        if iid not in chosen and (not kinds or game.card(iid).type.value in kinds)
+    ]
     if len(chosen) < spec["amount"] and left:
         seen: set[str] = set()
         options = []

@@ -41,13 +41,13 @@ _TOP = _full(
 )
 # the object: every chosen card left, or N of them
 _OBJECT = (
-    r"(?:those cards|the remaining(?: cards)?|the revealed cards"
-    r"|(\d+|a|an|one|two|three|four) (?:of those cards|revealed cards?))"
+    r"(?:those cards|the remaining(?: cards)?|the revealed cards|the others?"
+    r"|(\d+|a|an|one|two|three|four) (?:of those cards|of them|revealed cards?))"
 )
 _WHOSE = rf"(your|{_THEIR})"
 _WHERE = (
     rf"(?: (into) {_WHOSE} life deck| (on top of|at the bottom of) {_WHOSE} life deck"
-    rf"| (into) {_WHOSE} hand)?"
+    rf"| (into) {_WHOSE} hand| (into) (play))?"
 )
 _ANY_ORDER = re.compile(r"(.*(?:on top of|at the bottom of) \S+ life deck) in any order", re.I)
 _ACT = _full(
@@ -59,7 +59,7 @@ _TO = {("banish", ""): "banish", ("rejuvenate", ""): "rejuvenate",
        ("shuffle", "into life deck"): "life_shuffle",
        ("place", "on top of life deck"): "life_top",
        ("place", "at the bottom of life deck"): "life_bottom",
-       ("place", "into hand"): "hand"}  # fmt: skip
+       ("place", "into hand"): "hand", ("place", "into play"): "place"}  # fmt: skip
 
 
 def parse_choose_cards(body: str) -> Json | None:
@@ -73,10 +73,34 @@ def parse_choose_cards(body: str) -> Json | None:
     if (theirs := _OPP_CHOOSES.fullmatch(body)) is not None:
         chosen = _cards(theirs.group(1), theirs.group(3), theirs.group(2).lower() != "your")
         return {**chosen, "chooser": "opponent"} if chosen else None
+    if (found := _SEARCH_PILE.fullmatch(body)) is not None:
+        return _search_pile(found.group(1))
     m = _CHOOSE.fullmatch(body)
     if m is None:
         return None
     return _cards(m.group(1), m.group(3), m.group(2).lower() != "your")
+
+
+# "Search your discard pile for 2 Drills." (a public pile: finding is choosing)
+_SEARCH_PILE = _full(rf"(search (?:your|{_OPP}) (?:discard pile|banished zone) for .+)")
+
+
+def _search_pile(search: str) -> Json | None:
+    """ "Search your discard pile for 2 Drills.": several cards of a kind chosen, nothing
+    done to them yet (the sentences after say what), read by the moves grammar."""
+    from engine.cardtext.moves import parse_move  # it builds on this module's callers
+
+    move = parse_move(f"{search} and banish them")
+    if move is None or move.get("amount", 1) < 2:
+        return None
+    kept = {"do", "source", "amount", "card_types", "to", "who"}
+    if set(move) - kept:
+        return None  # other filters ("Styled") or counts ("up to"): not read here
+    effect: Json = {"do": "choose", "what": "cards", "amount": move["amount"],
+                    "source": move["source"]}  # fmt: skip
+    if move.get("card_types"):
+        effect["card_types"] = move["card_types"]
+    return {**effect, "who": "opponent"} if move.get("who") == "opponent" else effect
 
 
 def _cards(count: str, pile: str, opponents: bool) -> Json | None:
@@ -133,8 +157,9 @@ def parse_those(body: str) -> Json | None:
     verb = verb.removesuffix("es") if verb.endswith("shes") else verb.rstrip("s")
     verb = "place" if verb == "put" else verb
     groups = list(m.groups()[3:])
-    where, whose = next(((groups[i], groups[i + 1]) for i in range(0, 6, 2) if groups[i]), ("", ""))
-    pile = "hand" if where and groups[4] else "life deck" if where else ""
+    where, whose = next(((groups[i], groups[i + 1]) for i in range(0, 8, 2) if groups[i]), ("", ""))
+    pile = "hand" if groups[4] else "play" if groups[6] else "life deck" if where else ""
+    whose = "" if groups[6] else whose  # "into play": under the controller's control
     to = _TO.get((verb, f"{where.lower()} {pile}".strip()))
     if to is None:
         return None

@@ -27,6 +27,11 @@ CHOICES: dict[str, dict[str, Any]] = {
     "Look at the top four cards of your Life Deck": {"what": "top_cards", "amount": 4},
     "Your opponent chooses 3 cards in your discard pile": {
         "what": "cards", "amount": 3, "source": "discard_pile", "chooser": "opponent"},
+    "Search your discard pile for 2 Drills": {
+        "what": "cards", "amount": 2, "source": "discard_pile", "card_types": ["drill"]},
+    "Search your opponent's discard pile for three Setups or Drills": {
+        "what": "cards", "amount": 3, "source": "discard_pile",
+        "card_types": ["drill", "setup"], "who": "opponent"},
     "Your opponent chooses 2 cards from his or her Banished Zone": {
         "what": "cards", "amount": 2, "source": "banished", "who": "opponent",
         "chooser": "opponent"},
@@ -50,6 +55,9 @@ THOSE: dict[str, dict[str, Any]] = {
     "Place one of those cards into your hand": {"to": "hand", "who": "self", "amount": 1},
     "Banish the remaining cards": {"to": "banish", "every": True},
     "Banish the revealed cards": {"to": "banish", "every": True},
+    "Rejuvenate 1 of them": {"to": "rejuvenate", "amount": 1},
+    "Place the other into play": {"to": "place", "every": True},
+    "Place the others into play": {"to": "place", "every": True},
     "Place 1 revealed card into your hand": {"to": "hand", "who": "self", "amount": 1},
     "Place the remaining cards at the bottom of your Life Deck in any order": {
         "to": "life_bottom", "who": "self", "every": True, "any_order": True},
@@ -69,6 +77,12 @@ NEAR_MISSES = [
     "Banish those cards into your hand",
     "Banish some of those cards",
     "Your opponent chooses 3 cards in your hand",
+    "Search your discard pile for a Drill",  # one card: a move, elsewhere
+    "Search your discard pile for 2 Styled cards",  # a filter a choice does not keep
+    "Search your discard pile for up to 2 Drills",
+    "Search your Life Deck for 2 Drills",  # a secret zone
+    "Rejuvenate them",  # "them" alone: not read here
+    "Place the other into your play",
     "Your opponent chooses a card in your discard pile",  # one card: "that card"
     "Your opponent choose 3 cards in your discard pile",
     "Reveal the top 3 cards of your opponent's Life Deck",  # not read yet
@@ -190,3 +204,11 @@ def test_look_at_the_top_cards_and_move_some_of_them(sentence: str) -> None:
 @pytest.mark.parametrize("sentence", LOOK_AND_MISSES)
 def test_look_at_the_top_cards_near_misses(sentence: str) -> None:
     assert parse_effect(sentence) is None
+
+
+def test_search_then_one_of_them_and_the_other() -> None:
+    text = (
+        "Search your discard pile for 2 Drills. Rejuvenate 1 of them and place the other into play."
+    )
+    assert _manual(text) == []
+    assert _manual("Rejuvenate 1 of them and place the other into play.") != []
