@@ -46,18 +46,18 @@ _LOOK_AND_CHOOSE = _full(
 _RANDOM = _full(rf"choose a random card (?:from|in) {_OPP} hand")
 _NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
 _PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
-_END = _full(r"(look at|reveal) the (top|bottom) card of your life deck")
+_END = _full(rf"(look at|reveal) the (top|bottom) card of (your|{_OPP}) life deck")
 _PERSONALITY = _full(r"choose a personality in play")
 _THAT_PERSONALITY = _full(
     r"that personality (gains|loses) (\d+|a|one|two|three|four|five) (?:power )?stages?"
 )
 _DRAW_REVEAL = _full(r"draw a card and reveal it(?: to your opponent)?")
 _IS = _full(
-    r"(?:that card|the chosen card) (?:is|was) "
+    r"(?:that card|the chosen card|the revealed card) (?:is|was) "
     rf"(?:(styled|non-styled)|an attack|an? (dragon ball)|an? {_TYPES}"
     rf"|an? {_STYLES} card|{_STYLES})"
 )
-_HAS_ENDURANCE = _full(r"(?:that card|the chosen card) (?:has|had) endurance")
+_HAS_ENDURANCE = _full(r"(?:that card|the chosen card|the revealed card) (?:has|had) endurance")
 _NAMED_DESTROYED = _full(r"the card you named (?:was|is) destroyed")
 
 _DESTINATIONS = {
@@ -110,6 +110,8 @@ def parse_choice(body: str) -> Json | None:
         return {"do": "choose", "what": "draw"}
     if m := _END.fullmatch(body):
         effect = {"do": "choose", "what": m.group(2).lower()}
+        if m.group(3).lower() != "your":  # "Reveal the top card of your opponent's Life Deck."
+            effect["who"] = "opponent"
         return {**effect, "reveal": True} if m.group(1).lower() == "reveal" else effect
     return None
 
@@ -281,6 +283,8 @@ def _chosen_before(items: list[Any], position: int) -> bool:
     # "those cards" needs several cards chosen (engine.cardtext.those), of the player
     # whose zone it names
     plural = [e for e in clause.effects if e.get("source") == "those"]
+    # "the revealed card": the choice revealed it
+    revealed = "the revealed card" in clause.sentence.lower()
     # "that Ally": the choice was of Allies alone
     kinds = {((e.get("if") or {}).get("that") or {}).get("kind") for e in clause.effects} - {None}
     for step, before in enumerate(reversed(items[:position])):
@@ -298,6 +302,8 @@ def _chosen_before(items: list[Any], position: int) -> bool:
                 if any("who" in e and e["who"] != whose for e in plural):
                     return False
                 if kinds and [*kinds] != effect.get("card_types"):
+                    return False
+                if revealed and not (effect.get("reveal") or effect.get("what") == "draw"):
                     return False
                 same = (effect.get("what") in ("cards", "top_cards")) == bool(plural)
                 return same and bool(effect.get("what") == "personality") == person

@@ -58,3 +58,29 @@ def test_that_ally_after_another_choice_stays_unread() -> None:
         "Return a Drill in play to its owner's hand. If that Ally was Styled, raise your "
         "anger 1 level."
     )
+
+
+def test_the_top_card_of_the_opponents_life_deck_revealed() -> None:
+    result = compile_text("Reveal the top card of your opponent's Life Deck.", CardType.EVENT)
+    assert result.fields["action"]["effects"] == [
+        {"do": "choose", "what": "top", "who": "opponent", "reveal": True}
+    ]
+
+
+def test_the_revealed_card_needs_a_card_revealed_just_before() -> None:
+    revealed = (
+        "You may reveal the bottom card of your Life Deck. If the revealed card was "
+        "non-Styled, raise your anger 1 level."
+    )
+    assert _manual(revealed) == []
+    # looked at, not revealed; or chosen in a pile: not "the revealed card"
+    assert _manual(
+        "Look at the top card of your Life Deck. If the revealed card was Styled, raise your "
+        "anger 1 level."
+    )
+    assert _manual(
+        "Choose a card in your discard pile. If the revealed card was Styled, raise your "
+        "anger 1 level."
+    )
+    assert parse_condition("the revealed card was non-Styled") == {"that": {"styled": False}}
+    assert parse_condition("the revealed cards were non-Styled") is None
