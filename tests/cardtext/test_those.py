@@ -212,3 +212,10 @@ def test_search_then_one_of_them_and_the_other() -> None:
     )
     assert _manual(text) == []
     assert _manual("Rejuvenate 1 of them and place the other into play.") != []
+
+
+def test_a_look_with_an_unread_sentence_after_it_stays_unread() -> None:
+    look = "Look at the top 3 cards of your Life Deck."
+    assert _manual(look) == []  # the controller looks: all it says
+    text = f"{look} Frobnicate one of them."
+    assert _manual(text) == [look, "Frobnicate one of them."]
