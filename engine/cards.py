@@ -67,6 +67,10 @@ class ThatCard(_Strict):
     # "If the card you named was destroyed": the sentence just before moved a card of
     # the title named earlier
     named_moved: bool | None = None
+    # "If that Ally had "Cell Jr." in the title": words, whole, in its title
+    title_has: str | None = None
+    # "that Ally": the card chosen is one (read only after a choice of that kind of card)
+    kind: Literal["ally", "drill", "setup"] | None = None
 
 
 class PersonalityIs(_Strict):
@@ -496,7 +500,7 @@ class PutIntoPlay(_Effect):
 # `that`: the card an earlier sentence of the same effect list chose (engine.referents)
 MoveZone = Literal[
     "life_deck", "discard_pile", "banished", "hand", "in_play", "this_card", "moved_card",
-    "that",
+    "that", "those",
 ]  # fmt: skip
 
 
@@ -546,6 +550,8 @@ class Move(_Effect):
     # or "to an MP" (`any`: either MP), placed into play attached where its text says
     # (docs/rulings.md 114)
     attaches: Literal["mine", "any"] | None = None
+    # "... in any order": the controller places the cards one at a time (engine.those)
+    any_order: bool = False
 
 
 class Rearrange(_Effect):
@@ -566,15 +572,23 @@ class Choose(_Effect):
     card in it), `random_hand` (a random card of `who`'s hand), `name` (name a card
     title, never a Dragon Ball), `pile` (a card in `who`'s `source` pile), `top` /
     `bottom` (the end card of `who`'s Life Deck: looked at, or `reveal`ed to both), `draw`
-    (draw a card and reveal it), `personality` (a personality in play, either side's).
+    (draw a card and reveal it), `personality` (a personality in play, either side's),
+    `cards` (`amount` cards in `who`'s `source` pile: "those cards", engine.those),
+    `top_cards` (the top `amount` cards of `who`'s Life Deck, looked at or `reveal`ed).
+    `chooser`: who chooses `cards` ("Your opponent chooses 3 cards in your discard pile").
     `card_types` / `not_dragon_ball` limit what may be chosen or named."""
 
     do: Literal["choose"]
-    what: Literal["hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality"]
+    what: Literal[
+        "hand", "random_hand", "name", "pile", "top", "bottom", "draw", "personality", "cards",
+        "top_cards",
+    ]
     source: Literal["discard_pile", "banished"] | None = None
+    amount: int = Field(default=1, ge=1)
     card_types: list[CardType] = []
     not_dragon_ball: bool = False
     reveal: bool = False
+    chooser: Who = "self"
 
 
 class DiscardNamed(_Effect):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import attaching, history, mechanics, self_moves
+from engine import attaching, history, mechanics, self_moves, those
 from engine.cards import Move, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -33,7 +33,7 @@ _PILES = ("life_deck", "discard_pile", "banished", "hand")
 _ZONE_WORDS = {
     "life_deck": "Life Deck", "discard_pile": "discard pile", "banished": "Banished Zone",
     "hand": "hand", "in_play": "cards in play", "this_card": "card being used",
-    "moved_card": "card that moved", "that": "card chosen",
+    "moved_card": "card that moved", "that": "card chosen", "those": "cards chosen",
 }  # fmt: skip
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
@@ -49,7 +49,7 @@ _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage", "attaches", "attached",
+    "copies", "to", "ally_stage", "attaches", "attached", "any_order",
 }  # fmt: skip
 
 
@@ -70,16 +70,20 @@ def apply_move(
     # Ally in play, on either side (both)
     either = effect.either_player
     # "any number of": every card that fits, one at a time, until the player stops
-    left = _ANY_NUMBER if effect.every and effect.up_to else effect.amount
-    args = {"controller": controller, "player": None if either else target, "spec": spec,
-            "left": left}  # fmt: skip
+    left = _ANY_NUMBER if effect.every and (effect.up_to or effect.any_order) else effect.amount
+    args: JsonDict = {"controller": controller, "player": None if either else target,
+                      "spec": spec, "left": left}  # fmt: skip
     if either and effect.source == "in_play":
         args["player"], args["both"] = target, True
     if effect.source in ("this_card", "moved_card"):
         args["card"] = card
+    if effect.depth and not either and effect.source in _PILES:
+        # "the top 3 cards": those 3, even once some of them moved (docs/rulings.md 124)
+        top = list(reversed(_zone(game, target, effect.source)))[: effect.depth]
+        args["window"] = top
     args["by"] = card
     game.state.results[str(card)] = []  # what this move moves (engine.quantities)
-    if effect.source == "that" and that is not None:
+    if effect.source in ("that", "those") and that is not None:
         args["that"] = that
     if follow is not None:  # the effects go on once the move is over (engine.referents)
         args["next"], args["prior"] = follow, that
@@ -90,7 +94,7 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
     """Can the whole move be done now ("You may destroy 3 Setups you control. If you do,
     ...": not with two; docs/rulings.md 43)? "up to", "any number of" and "all" always
     can; a Life Deck search may fail to find, so it asks for enough cards in the zone."""
-    if effect.up_to or effect.every or effect.source == "that":
+    if effect.up_to or effect.every or effect.source in ("that", "those"):
         return True  # "that card" is there: engine.referents.holds checked it
     if "life_deck" in (effect.source, *effect.also_from) and effect.position == "any":
         return True  # searching may fail to find (GLOSSARY "Searching a Life Deck")
@@ -197,6 +201,8 @@ def _sources(spec: JsonDict) -> list[str]:
 def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
     """(player, card, zone) the controller may choose, top of each pile first."""
     spec, controller = args["spec"], args["controller"]
+    if spec["source"] == "those":  # "(N of) those cards", "the remaining cards"
+        return [c for c in those.candidates(game, args) if _fits(game, c[1], spec, controller)]
     # the opponent's cards first: removing cards from play mostly hurts their owner (and
     # an AI taking the first option should not hurt itself)
     players = [1 - controller, controller] if args.get("both") else [args["player"]]
@@ -206,6 +212,9 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             cards = _in_play(game, player) if zone == "in_play" else _zone(game, player, zone)
             if zone not in ("in_play", "hand"):  # piles: top first
                 cards = list(reversed(cards))[: spec.get("depth") or None]
+            if "window" in args and zone == spec["source"]:
+                pile = reversed(_zone(game, player, zone))
+                cards = [iid for iid in pile if iid in args["window"]]
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):
                 # attached to this player's personalities, whoever controls them
@@ -338,7 +347,7 @@ def move_task(game: Game, args: JsonDict) -> None:
         if game.over:
             return
     found = _candidates(game, args)
-    if spec.get("every") and not spec.get("up_to"):
+    if spec.get("every") and not spec.get("up_to") and not spec.get("any_order"):
         for player, card, zone in found:
             _put(game, args, player, card, zone)
             if game.over:

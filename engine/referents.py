@@ -17,9 +17,10 @@ chosen: once it has left that zone a move of "that card" finds nothing (docs/rul
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
-from engine import mechanics, rng
+from engine import mechanics, rng, those
 from engine.cards import (
     CardType,
     Choose,
@@ -35,7 +36,7 @@ from engine.state import JsonDict, Option
 if TYPE_CHECKING:
     from engine.game import Game
 
-_FIELDS = {"what", "source", "card_types", "not_dragon_ball", "reveal"}
+_FIELDS = {"what", "source", "card_types", "not_dragon_ball", "reveal", "amount", "chooser"}
 
 
 def start(game: Game, effect: Choose, controller: int, iid: int, follow: JsonDict) -> None:
@@ -80,6 +81,10 @@ def choose_task(game: Game, args: JsonDict) -> None:
         _draw(game, args)
     elif what == "personality":
         _personality(game, args, choice)
+    elif what == "cards":
+        those.choose_cards(game, args, choice, _done)
+    elif what == "top_cards":
+        those.top_cards(game, args, _done)
     else:
         _pick(game, args, choice)
 
@@ -253,7 +258,7 @@ def still_there(game: Game, record: JsonDict) -> bool:
 
 def needs(effect: Any) -> bool:
     """Does `effect` act on, or test, the card an earlier sentence chose?"""
-    moves = isinstance(effect, Move) and (effect.source == "that" or effect.copies)
+    moves = isinstance(effect, Move) and (effect.source in ("that", "those") or effect.copies)
     forbids = isinstance(effect, UntilEndOfTurn) and effect.modifier.mod == "no_play_that"
     stages = isinstance(effect, GainStages | LoseStages) and effect.personality == "that"
     tested = effect.when is not None and effect.when.that is not None
@@ -281,6 +286,8 @@ def holds(game: Game, effect: Any, record: JsonDict | None, controller: int | No
         return False
     if isinstance(effect, Move) and effect.source == "that":
         return still_there(game, record)
+    if isinstance(effect, Move) and effect.source == "those":
+        return bool(those.remaining(game, record))
     if (isinstance(effect, Move) and effect.copies) or isinstance(effect, UntilEndOfTurn):
         return "title" in record
     if isinstance(effect, GainStages | LoseStages):
@@ -305,8 +312,16 @@ def _is(game: Game, record: JsonDict, test: ThatCard, controller: int | None = N
         not test.card_types or card.type in test.card_types,
         test.endurance is None or (card.endurance_for(yours) > 0) == test.endurance,
         test.style is None or card.style == test.style,
+        test.kind is None or card.type.value == test.kind,
+        test.title_has is None
+        or any(_has_words(t, test.title_has) for t in card.titles_for(yours)),
     )
     return all(checks)
+
+
+def _has_words(title: str, words: str) -> bool:
+    """ "with "Cell Jr." in the title": the words, whole, anywhere in the title."""
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE) is not None
 
 
 _PILE_OF = {
@@ -323,7 +338,7 @@ def one_card(effect: Move) -> bool:
     return (
         effect.amount == 1
         and not (effect.every or effect.up_to or effect.x)
-        and effect.source not in ("this_card", "that", "moved_card")
+        and effect.source not in ("this_card", "that", "moved_card", "those")
     )
 
 
@@ -343,12 +358,16 @@ def after_move(game: Game, args: JsonDict) -> JsonDict | None:
     titles = [game.card(iid).title for iid, _owner, _zone in moved]
     record: JsonDict = {k: v for k, v in (prior or {}).items() if k == "named"}
     pile = _PILE_OF.get(spec["to"], "")
-    if spec["source"] == "that" and prior is not None:
+    if spec["source"] == "those" and prior is not None:
+        # the cards moved are no longer "those cards": "the remaining" are the others
+        gone = {iid for iid, _owner, _zone in moved}
+        record = {**prior, "cards": [iid for iid in prior.get("cards", []) if iid not in gone]}
+    elif spec["source"] == "that" and prior is not None:
         record = dict(prior)
         if moved:
             record.update(player=moved[-1][1], zone=pile)
     elif (
-        spec["source"] not in ("this_card", "moved_card")
+        spec["source"] not in ("this_card", "moved_card", "those")
         and spec.get("amount") == 1
         and not (spec.get("every") or spec.get("up_to") or spec.get("x"))
     ):

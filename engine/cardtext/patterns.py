@@ -216,6 +216,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
+    from engine.cardtext.choose_it import parse_choose_it
     from engine.cardtext.counting import parse_for_each
     from engine.cardtext.damage import (
         parse_at_value,
@@ -224,6 +225,7 @@ def parse_effect(body: str) -> Json | None:
         parse_unpreventable,
     )
     from engine.cardtext.rearrange import parse_rearrange
+    from engine.cardtext.those import parse_choose_cards, parse_those
 
     return (
         _match(EFFECTS, body)
@@ -237,7 +239,10 @@ def parse_effect(body: str) -> Json | None:
         or parse_for_each(body)
         or parse_at_value(body, constant=False)
         or parse_choice(body)
+        or parse_choose_cards(body)
         or parse_reference(body)
+        or parse_those(body)
+        or parse_choose_it(body)
         or parse_rearrange(body)
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)

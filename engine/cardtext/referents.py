@@ -46,18 +46,18 @@ _LOOK_AND_CHOOSE = _full(
 _RANDOM = _full(rf"choose a random card (?:from|in) {_OPP} hand")
 _NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
 _PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
-_END = _full(r"(look at|reveal) the (top|bottom) card of your life deck")
+_END = _full(rf"(look at|reveal) the (top|bottom) card of (your|{_OPP}) life deck")
 _PERSONALITY = _full(r"choose a personality in play")
 _THAT_PERSONALITY = _full(
     r"that personality (gains|loses) (\d+|a|one|two|three|four|five) (?:power )?stages?"
 )
 _DRAW_REVEAL = _full(r"draw a card and reveal it(?: to your opponent)?")
 _IS = _full(
-    r"(?:that card|the chosen card) (?:is|was) "
+    r"(?:that card|the chosen card|the revealed card) (?:is|was) "
     rf"(?:(styled|non-styled)|an attack|an? (dragon ball)|an? {_TYPES}"
     rf"|an? {_STYLES} card|{_STYLES})"
 )
-_HAS_ENDURANCE = _full(r"(?:that card|the chosen card) (?:has|had) endurance")
+_HAS_ENDURANCE = _full(r"(?:that card|the chosen card|the revealed card) (?:has|had) endurance")
 _NAMED_DESTROYED = _full(r"the card you named (?:was|is) destroyed")
 
 _DESTINATIONS = {
@@ -110,6 +110,8 @@ def parse_choice(body: str) -> Json | None:
         return {"do": "choose", "what": "draw"}
     if m := _END.fullmatch(body):
         effect = {"do": "choose", "what": m.group(2).lower()}
+        if m.group(3).lower() != "your":  # "Reveal the top card of your opponent's Life Deck."
+            effect["who"] = "opponent"
         return {**effect, "reveal": True} if m.group(1).lower() == "reveal" else effect
     return None
 
@@ -129,9 +131,23 @@ def parse_compound(body: str) -> list[Json] | None:
     return None
 
 
+_TYPED = _full(r"that (ally|drill|setup) (.+)")
+_TITLE_HAS = _full(
+    r"(?:that card|the chosen card) (?:has|had) (?:\"([^\"]+)\"|'([^']+)') in (?:the|its) title"
+)
+
+
 def parse_that_condition(text: str) -> Json | None:
     """ "that card is / was Styled, an attack, a Dragon Ball, a Setup, Drill, or Ally, Red;
-    has / had Endurance": a test on the chosen card (`if: {that: ...}`)."""
+    has / had Endurance, "X" in the title": a test on the chosen card (`if: {that: ...}`).
+    "that Ally / Drill / Setup ...": the same test, the card chosen being one (`kind`)."""
+    if m := _TYPED.fullmatch(text):
+        found = parse_that_condition(f"that card {m.group(2)}")
+        if found is None:
+            return None
+        return {"that": {**found["that"], "kind": m.group(1).lower()}}
+    if m := _TITLE_HAS.fullmatch(text):
+        return {"that": {"title_has": m.group(1) or m.group(2)}}
     if _HAS_ENDURANCE.fullmatch(text):
         return {"that": {"endurance": True}}
     if _NAMED_DESTROYED.fullmatch(text):
@@ -199,7 +215,7 @@ def parse_reference(body: str) -> Json | None:
 def refers(effect: Json) -> bool:
     """Does this compiled effect act on, or test, "that card"?"""
     moves = effect.get("do") == "move" and (
-        effect.get("source") == "that" or bool(effect.get("copies"))
+        effect.get("source") in ("that", "those") or bool(effect.get("copies"))
     )
     forbids = (effect.get("modifier") or {}).get("mod") == "no_play_that"
     stages = effect.get("personality") == "that"
@@ -217,7 +233,7 @@ def _one_card(effect: Json) -> bool:
         effect.get("do") == "move"
         and effect.get("amount", 1) == 1
         and not (effect.get("every") or effect.get("up_to") or effect.get("x"))
-        and effect.get("source") not in ("this_card", "that", "moved_card")
+        and effect.get("source") not in ("this_card", "that", "moved_card", "those")
         and effect.get("to") not in ("play", "place")
     )
 
@@ -264,6 +280,13 @@ def _chosen_before(items: list[Any], position: int) -> bool:
     named = any(_named(e) for e in clause.effects)
     # "that personality" needs a personality chosen, "that card" a card
     person = any(e.get("personality") == "that" for e in clause.effects)
+    # "those cards" needs several cards chosen (engine.cardtext.those), of the player
+    # whose zone it names
+    plural = [e for e in clause.effects if e.get("source") == "those"]
+    # "the revealed card": the choice revealed it
+    revealed = "the revealed card" in clause.sentence.lower()
+    # "that Ally": the choice was of Allies alone
+    kinds = {((e.get("if") or {}).get("that") or {}).get("kind") for e in clause.effects} - {None}
     for step, before in enumerate(reversed(items[:position])):
         if before.kind != clause.kind or before.hit != clause.hit:
             return False
@@ -275,8 +298,17 @@ def _chosen_before(items: list[Any], position: int) -> bool:
             if named and effect.get("do") == "choose":
                 return bool(effect.get("what") == "name")
             if not named and chooses(effect):
-                return bool(effect.get("what") == "personality") == person
-            if not named and effect.get("do") == "move" and effect.get("source") != "that":
+                whose = effect.get("who", "self")
+                if any("who" in e and e["who"] != whose for e in plural):
+                    return False
+                if kinds and [*kinds] != effect.get("card_types"):
+                    return False
+                if revealed and not (effect.get("reveal") or effect.get("what") == "draw"):
+                    return False
+                same = (effect.get("what") in ("cards", "top_cards")) == bool(plural)
+                return same and bool(effect.get("what") == "personality") == person
+            moved = effect.get("source") not in ("that", "those")
+            if not named and effect.get("do") == "move" and moved:
                 return False  # several cards moved: which is "that card"?
         clause = before
     return False

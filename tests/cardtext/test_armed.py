@@ -159,10 +159,10 @@ def test_that_card_chosen_before_the_trigger_is_not_known_when_it_fires() -> Non
     result = compile_text(ATTACK + folded, CardType.PHYSICAL_COMBAT)
     assert "If you do, banish that card." in result.manual
     # chosen by the trigger itself: known
+    # (read as one move: "Choose <a card> and banish that card", engine.cardtext.choose_it)
     inside = "At the end of combat, choose a card from your discard pile and banish that card."
     assert _effects(inside)[0]["trigger"]["effects"] == [  # type: ignore[index]
-        {"do": "choose", "what": "pile", "source": "discard_pile"},
-        {"do": "move", "source": "that", "to": "banish", "if_you_do": True},
+        {"do": "move", "amount": 1, "source": "discard_pile", "to": "banish"},
     ]
 
 

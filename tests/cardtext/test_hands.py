@@ -20,7 +20,8 @@ def test_a_look_that_goes_on_stays_unread() -> None:
     for text in (
         # choosing one card is read (engine.cardtext.referents), two are not
         "Look at your opponent's hand and choose 2 cards.",
-        "Look at the top 3 cards of your Life Deck.",
+        # the top cards of your own Life Deck are a choice (engine.cardtext.those)
+        "Look at the top 3 cards of your opponent's Life Deck.",
         "Reveal your hand and draw a card for each Dragon Ball in it.",
     ):
         assert compile_text(text, CardType.EVENT).unread == [text], text

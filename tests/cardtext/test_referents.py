@@ -217,7 +217,7 @@ def test_conditions_on_that_card(condition: str) -> None:
     [
         "that card is Styled or a Dragon Ball",  # either of two: not read
         "that card was a tiger",
-        "that card has 'Sword' in the title",
+        "that card has Sword in the title",  # unquoted: where do the words end?
         "that attack was an Energy Combat card",
         # joined to another condition: not read
         "that card was Styled or your anger is 2 or more",
