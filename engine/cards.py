@@ -224,11 +224,14 @@ class Modifier(_Strict):
         "damage",  # `who`'s attacks (of `attacks`, `styled`) do +stages / +life
         "no_attacks",  # `who` cannot perform attacks of `attacks` (and `styled`)
         "no_events",  # `who` cannot play Events
-        "skip_action",  # `who` passes their next Action (one-shot)
+        "skip_action",  # `who` passes their next Action (`amount` > 1: that many Actions)
         "styled_attacks",  # `who`'s attacks are considered Styled
         "mp_pur",  # `who`'s Main Personality's PUR +amount
         "hand_size",  # `who`'s maximum hand size in the Discard Step +amount
         "no_anger",  # `who` cannot raise their anger
+        # engine.cardtext.next_time: `who`'s anger cannot be lowered / raised nor lowered
+        "no_anger_lower",
+        "no_anger_change",
         "anger_to_level",  # `who` needs `amount` anger to advance a level
         "anger_discount",  # `who` needs `amount` less anger to advance a level
         "hand_revealed",  # `who` plays with their hand revealed

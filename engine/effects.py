@@ -221,7 +221,11 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     if isinstance(effect, DiscardFromHand):
         return len(state.hand) >= amount
     if isinstance(effect, LowerAnger):
-        return state.anger >= amount
+        # anger that cannot be lowered cannot pay a cost (docs/rulings.md 130)
+        locked = game.has_modifier(controller, "no_anger_lower") or game.has_modifier(
+            controller, "no_anger_change"
+        )
+        return state.anger >= amount and not locked
     stages = [state.stage]
     if effect.personality == "chosen":
         stages += [ally.stage for ally in state.allies]

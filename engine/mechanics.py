@@ -276,7 +276,7 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
     """ "ANGER": five anger advances a level (anger back to zero, no carry-over); on
     Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule."""
     state = game.player(player)
-    if game.has_modifier(player, "no_anger"):
+    if game.has_modifier(player, "no_anger") or game.has_modifier(player, "no_anger_change"):
         game.emit("anger", f"{game.who(player)} cannot raise anger now.")
         return
     needed = modifiers.anger_to_level(game, player)
@@ -302,6 +302,11 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
 def lower_anger(game: Game, player: int, amount: int) -> None:
     """Anger never goes below zero and never costs a level ("ANGER" note)."""
     state = game.player(player)
+    if game.has_modifier(player, "no_anger_lower") or game.has_modifier(
+        player, "no_anger_change"
+    ):  # "Your anger cannot be lowered this turn." (engine.cardtext.next_time)
+        game.emit("anger", f"{game.who(player)} cannot lower anger now.")
+        return
     before = state.anger
     state.anger = max(0, state.anger - amount)
     if state.anger < before:

@@ -187,12 +187,19 @@ def skips_action(game: Game, player: int) -> bool:
     player, once (2016 THE COMBAT STEP "Passing"; docs/rulings.md)."""
     for entry in _next_action_entries(game, player):
         if game.floating_modifier(entry).mod == "skip_action":
-            game.state.floating.remove(entry)
+            # "Skip your next 2 actions this combat": one Action skipped at a time
+            left = entry["modifier"].get("amount", 1) - 1
+            if left > 0:
+                entry["modifier"] = {**entry["modifier"], "amount": left}
+            else:
+                game.state.floating.remove(entry)
             return True
     return False
 
 
 def action_taken(game: Game, player: int) -> None:
-    """The player made (or skipped) an Action: "in his next action" effects are over."""
+    """The player made (or skipped) an Action: "in his next action" effects are over (but
+    skips still to come: engine.modifiers.skips_action counts them)."""
     for entry in _next_action_entries(game, player):
-        game.state.floating.remove(entry)
+        if game.floating_modifier(entry).mod != "skip_action":
+            game.state.floating.remove(entry)

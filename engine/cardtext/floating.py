@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext.next_time import parse_next_time
 from engine.cardtext.restrictions import parse_constant_restriction, parse_floating_restriction
 
 Json = dict[str, Any]
@@ -264,7 +265,7 @@ def parse_floating_effect(body: str) -> Json | None:
         return _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn_start")
     if _SKIP.fullmatch(body):
         return _floating({"mod": "skip_action", "who": "opponent"}, "next_action")
-    return parse_floating_restriction(body)
+    return parse_floating_restriction(body) or parse_next_time(body)
 
 
 # --- constant rule changes ------------------------------------------------------------------

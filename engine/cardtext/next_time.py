@@ -1,0 +1,110 @@
+"""Rule changes for the next Action(s), the next attack, or a player's anger for a while
+(engine.modifiers): "Skip your next 2 actions this combat.", "Your opponent passes for his
+next action this turn.", "The next non-Styled attack you perform this combat cannot have its
+damage prevented.", "Your anger cannot be raised or lowered this turn.".
+
+Read part by part: who, how many Actions, which attack, what is forbidden, how long. Whole
+sentences only (engine.cardtext.patterns); anything else stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_NUM = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+          "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_THEIR = r"(?:his|her|their|his or her|his/her)"
+_COMBAT = r"(?:this combat|this turn)"
+_WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
+
+
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _number(word: str | None) -> int:
+    if word is None:
+        return 1
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
+# --- skipped Actions (2016 THE COMBAT STEP "Passing": a skipped Action is a pass) -----------
+# "Skip your next action this combat.", "Your opponent skips his next 2 actions this combat.",
+# "Your opponent passes for his next action this turn." ("must pass" is read by floating)
+_SKIP = _re(
+    rf"(?:(?P<you>skip your)|your opponent (?:skips|passes for|passes) {_THEIR}) next "
+    rf"(?:(?P<n>{_NUM}) actions|action)(?: {_COMBAT})?"
+)
+
+
+def _skip(body: str) -> Json | None:
+    found = _SKIP.fullmatch(body)
+    if found is None:
+        return None
+    count = _number(found.group("n"))
+    if count < 1:
+        return None
+    modifier: Json = {"mod": "skip_action"}
+    if not found.group("you"):
+        modifier["who"] = "opponent"
+    if count > 1:
+        modifier["amount"] = count  # engine.modifiers.skips_action counts them down
+    return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_action"}
+
+
+# --- the next attack: its damage cannot be prevented ----------------------------------------
+# "your next attack this combat" or "the next attack you perform this combat": whose attack
+# is said once, and "this combat" (otherwise the next attack could be a later turn's)
+_NEXT = (
+    rf"(?:(?P<your>your next) {_WHICH}attack this combat"
+    rf"|the next {_WHICH.replace('P<', 'P<t_')}attack you perform this combat)"
+)
+_UNPREVENTABLE = _re(
+    rf"(?P<from>damage from )?{_NEXT} (?P<how>cannot have its damage prevented|cannot be prevented)"
+)
+
+
+def _next_unpreventable(body: str) -> Json | None:
+    found = _UNPREVENTABLE.fullmatch(body)
+    # "damage from ... cannot be prevented" or "... cannot have its damage prevented"
+    if found is None or bool(found.group("from")) != (found.group("how") == "cannot be prevented"):
+        return None
+    prefix = "" if found.group("your") else "t_"
+    modifier: Json = {"mod": "unpreventable"}
+    kind = found.group(f"{prefix}kind")
+    if kind:
+        modifier["attacks"] = kind.strip().lower()
+    styled = found.group(f"{prefix}styled")
+    if styled:
+        modifier["styled"] = styled.strip().lower() == "styled"
+    return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
+
+
+# --- anger that cannot change (2016 ANGER) ----------------------------------------------------
+# "Your anger cannot be raised or lowered this turn.", "Your opponent's anger cannot be
+# lowered this combat." A cause ("by critical damage effects") is not read: stays unread.
+_ANGER = _re(
+    rf"(?P<whose>your|your opponent's) anger cannot be "
+    rf"(?P<how>raised or lowered|lowered or raised|raised|lowered) {_COMBAT}"
+)
+_ANGER_MODS = {"raised": "no_anger", "lowered": "no_anger_lower"}
+
+
+def _anger(body: str) -> Json | None:
+    found = _ANGER.fullmatch(body)
+    if found is None:
+        return None
+    how = found.group("how").lower()
+    modifier: Json = {"mod": _ANGER_MODS.get(how, "no_anger_change")}
+    if found.group("whose").lower() != "your":
+        modifier["who"] = "opponent"
+    return {"do": "until_end_of_turn", "modifier": modifier}
+
+
+def parse_next_time(body: str) -> Json | None:
+    """A floating rule change of this module, or None."""
+    return _skip(body) or _next_unpreventable(body) or _anger(body)

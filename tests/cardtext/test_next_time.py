@@ -1,0 +1,78 @@
+"""Skipped Actions, the next attack's damage that cannot be prevented, anger that cannot
+change (engine.cardtext.next_time; docs/rulings.md 130-131)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+
+EV = CardType.EVENT
+
+
+def _floating(modifier: dict[str, Any], lasts: str | None = None) -> dict[str, Any]:
+    effect: dict[str, Any] = {"do": "until_end_of_turn", "modifier": modifier}
+    if lasts:
+        effect["lasts"] = lasts
+    return {"action": {"effects": [effect]}}
+
+
+READ = {
+    "Skip your next action this combat.": _floating({"mod": "skip_action"}, "next_action"),
+    "POWER: Skip your next 2 actions this combat.":
+        _floating({"mod": "skip_action", "amount": 2}, "next_action"),
+    "Your opponent passes for his next two actions this combat.":
+        _floating({"mod": "skip_action", "who": "opponent", "amount": 2}, "next_action"),
+    "Your opponent passes for his or her next action this turn.":
+        _floating({"mod": "skip_action", "who": "opponent"}, "next_action"),
+    "Your opponent skips their next 3 actions.":
+        _floating({"mod": "skip_action", "who": "opponent", "amount": 3}, "next_action"),
+    "The next non-Styled attack you perform this combat cannot have its damage prevented.":
+        _floating({"mod": "unpreventable", "styled": False}, "next_attack"),
+    "Your next Styled energy attack this combat cannot have its damage prevented.":
+        _floating({"mod": "unpreventable", "attacks": "energy", "styled": True}, "next_attack"),
+    "Damage from your next attack this combat cannot be prevented.":
+        _floating({"mod": "unpreventable"}, "next_attack"),
+    "Your anger cannot be raised or lowered this turn.": _floating({"mod": "no_anger_change"}),
+    "Your anger cannot be lowered this combat.": _floating({"mod": "no_anger_lower"}),
+    "Your opponent's anger cannot be raised this combat.":
+        _floating({"mod": "no_anger", "who": "opponent"}),
+}  # fmt: skip
+
+UNREAD = [
+    # "first": an Action that may already have been made this combat
+    "Your opponent skips his first action this combat.",
+    "Skip your next 0 actions this combat.",
+    # whose next attack said twice, or no "this combat": a later turn's attack could be meant
+    "Your next attack you perform this combat cannot have its damage prevented.",
+    "Your next attack cannot have its damage prevented.",
+    # "damage from" and "its damage" must agree
+    "Your next attack this combat cannot be prevented.",
+    "Damage from your next attack this combat cannot have its damage prevented.",
+    # successful: the attack that hits, not the next one performed
+    "Your next successful attack this combat cannot have its damage prevented.",
+    # a cause is not read
+    "Your anger cannot be lowered by critical damage effects this turn.",
+    "Your anger cannot be lowered.",
+]
+
+
+@pytest.mark.parametrize("text", list(READ))
+def test_read(text: str) -> None:
+    found = compile_text(text, EV)
+    assert found.status == "automated", found
+    assert {k: v for k, v in found.fields.items() if k != "automation"} == READ[text]
+
+
+@pytest.mark.parametrize("text", UNREAD)
+def test_near_misses_stay_unread(text: str) -> None:
+    assert compile_text(text, EV).status != "automated"
+
+
+def test_scenario_cards_are_what_the_compiler_makes() -> None:
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "next_time.yaml"):
+        assert reproduces(card), card.name
