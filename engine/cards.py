@@ -266,6 +266,10 @@ class Modifier(_Strict):
         # `who`'s attacks (of `attacks`, `styled`) gain the card's `grants[grant]` ability
         # ("Your attacks gain 'HIT: Raise your anger 1 level.'", engine.granted)
         "grant",
+        # engine.cardtext.play_limits: `who` cannot play cards (of `card_types`, `styled`),
+        # or such cards cannot enter play at all, by an effect either (docs/rulings.md 132)
+        "no_play",
+        "no_enter_play",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)
@@ -280,6 +284,7 @@ class Modifier(_Strict):
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
     title: str | None = None  # `no_play_that`: set as the effect resolves
     grant: int | None = Field(default=None, ge=0)  # `grant`: the index in the card's `grants`
+    card_types: list[CardType] = []  # `no_play` / `no_enter_play`: none = any card
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

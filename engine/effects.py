@@ -524,6 +524,8 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     """Rules that forbid a card from being played or placed into play (2016 "Planning
     Step" note and "Drills")."""
     card = game.card(iid)
+    if modifiers.entry_forbidden(game, player, card):  # "Allies cannot enter play this turn."
+        return False
     spec = card.attach_to
     if spec is not None and not spec.activated and not can_attach(game, player, iid):
         return False

@@ -113,8 +113,26 @@ def play_forbidden(game: Game, player: int, card: Card) -> bool:
     """ "Your opponent cannot play that card for the remainder of combat": no card of the
     title chosen or named (engine.referents) may be played, as an attack, an Action or a
     defense (2016 GLOSSARY "Naming a card": an exact title)."""
-    return any(
+    if any(
         modifier.title == card.title for modifier in game.active_modifiers(player, "no_play_that")
+    ):
+        return True
+    return _limited(game, player, card, "no_play") or entry_forbidden(game, player, card)
+
+
+def entry_forbidden(game: Game, player: int, card: Card) -> bool:
+    """ "Allies cannot be played nor placed into play this combat.": `player`'s card of that
+    kind does not enter play, played or by an effect (docs/rulings.md 132)."""
+    return _limited(game, player, card, "no_enter_play")
+
+
+def _limited(game: Game, player: int, card: Card, mod: str) -> bool:
+    """ "Your opponent cannot play non-Styled cards this combat.": a `no_play` /
+    `no_enter_play` modifier is about the card's type (none named: any) and Styled-ness."""
+    return any(
+        (not modifier.card_types or card.type in modifier.card_types)
+        and (modifier.styled is None or card.styled_for(modifier.who == "self") == modifier.styled)
+        for modifier in game.active_modifiers(player, mod)
     )
 
 
