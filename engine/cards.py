@@ -270,6 +270,9 @@ class Modifier(_Strict):
         # or such cards cannot enter play at all, by an effect either (docs/rulings.md 132)
         "no_play",
         "no_enter_play",
+        # `who`'s attacks (of `attacks`, `styled`) can only be stopped by cards of
+        # `card_types` (engine.after_use.stop_fails; engine.cardtext.next_time)
+        "stopped_only_by",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)
@@ -284,7 +287,7 @@ class Modifier(_Strict):
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
     title: str | None = None  # `no_play_that`: set as the effect resolves
     grant: int | None = Field(default=None, ge=0)  # `grant`: the index in the card's `grants`
-    card_types: list[CardType] = []  # `no_play` / `no_enter_play`: none = any card
+    card_types: list[CardType] = []  # `no_play`, `no_enter_play` (none: any), `stopped_only_by`
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cardtext.next_time import parse_next_time
+from engine.cardtext.next_time import parse_constant_next_time, parse_next_time
 from engine.cardtext.play_limits import parse_constant_play_limit, parse_floating_play_limit
 from engine.cardtext.restrictions import parse_constant_restriction, parse_floating_restriction
 
@@ -324,4 +324,8 @@ def parse_rule_modifier(body: str) -> Json | None:
         if found.group("whose").strip().lower() != "your":
             cost["who"] = "opponent"
         return cost
-    return parse_constant_restriction(body) or parse_constant_play_limit(body)
+    return (
+        parse_constant_restriction(body)
+        or parse_constant_play_limit(body)
+        or parse_constant_next_time(body)
+    )

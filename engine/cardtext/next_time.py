@@ -74,13 +74,7 @@ def _next_unpreventable(body: str) -> Json | None:
     if found is None or bool(found.group("from")) != (found.group("how") == "cannot be prevented"):
         return None
     prefix = "" if found.group("your") else "t_"
-    modifier: Json = {"mod": "unpreventable"}
-    kind = found.group(f"{prefix}kind")
-    if kind:
-        modifier["attacks"] = kind.strip().lower()
-    styled = found.group(f"{prefix}styled")
-    if styled:
-        modifier["styled"] = styled.strip().lower() == "styled"
+    modifier: Json = {"mod": "unpreventable", **_which(found, prefix)}
     return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
 
 
@@ -105,6 +99,68 @@ def _anger(body: str) -> Json | None:
     return {"do": "until_end_of_turn", "modifier": modifier}
 
 
+# --- attacks that "can only be stopped by" some card types (2016 HOW ATTACK AND DEFENSE
+# CARDS WORK; the attack's own flag is engine.cardtext.after_use) ---------------------------
+_ONLY_BY = r"can only be stopped by (?:an? )?(?P<list>.+?) cards?"
+_NEXT_ONLY_BY = _re(rf"{_NEXT} {_ONLY_BY}")
+_WHOSE = r"(?P<whose>your |your opponent's |all )"
+_ATTACKS_ONLY_BY = _re(
+    rf"{_WHOSE}{_WHICH}attacks {_ONLY_BY}(?: (?P<dur>this combat|this turn|for the remainder "
+    r"of combat))?"
+)
+
+
+def _stoppers(listed: str) -> list[str] | None:
+    # imported here: engine.cardtext.after_use imports this module through patterns
+    from engine.cardtext.after_use import _stoppers as stoppers
+
+    return stoppers(listed)
+
+
+def _which(found: re.Match[str], prefix: str = "") -> Json:
+    fields: Json = {}
+    kind = found.group(f"{prefix}kind")
+    if kind:
+        fields["attacks"] = kind.strip().lower()
+    styled = found.group(f"{prefix}styled")
+    if styled:
+        fields["styled"] = styled.strip().lower() == "styled"
+    return fields
+
+
+def _next_only_by(body: str) -> Json | None:
+    found = _NEXT_ONLY_BY.fullmatch(body)
+    types = _stoppers(found.group("list")) if found else None
+    if found is None or types is None:
+        return None
+    prefix = "" if found.group("your") else "t_"
+    modifier = {"mod": "stopped_only_by", "card_types": types, **_which(found, prefix)}
+    return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
+
+
+def _attacks_only_by(body: str) -> tuple[Json, bool] | None:
+    """(the modifier, whether a duration is said) for "Your physical attacks can only be
+    stopped by Physical Combat cards [this combat]"."""
+    found = _ATTACKS_ONLY_BY.fullmatch(body)
+    types = _stoppers(found.group("list")) if found else None
+    if found is None or types is None:
+        return None
+    modifier: Json = {"mod": "stopped_only_by", "card_types": types, **_which(found)}
+    whose = found.group("whose").strip().lower()
+    if whose != "your":
+        modifier["who"] = "both" if whose == "all" else "opponent"
+    return modifier, bool(found.group("dur"))
+
+
+def parse_constant_next_time(body: str) -> Json | None:
+    """ "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards." """
+    found = _attacks_only_by(body)
+    return found[0] if found is not None and not found[1] else None
+
+
 def parse_next_time(body: str) -> Json | None:
     """A floating rule change of this module, or None."""
-    return _skip(body) or _next_unpreventable(body) or _anger(body)
+    only_by = _attacks_only_by(body)
+    if only_by is not None and only_by[1]:
+        return {"do": "until_end_of_turn", "modifier": only_by[0]}
+    return _skip(body) or _next_unpreventable(body) or _anger(body) or _next_only_by(body)

@@ -41,6 +41,23 @@ READ = {
     "Your anger cannot be lowered this combat.": _floating({"mod": "no_anger_lower"}),
     "Your opponent's anger cannot be raised this combat.":
         _floating({"mod": "no_anger", "who": "opponent"}),
+    "The next attack you perform this combat can only be stopped by Physical Combat or "
+    "Energy Combat cards.": _floating(
+        {"mod": "stopped_only_by", "card_types": ["energy_combat", "physical_combat"]},
+        "next_attack"),
+    "Your next Styled physical attack this combat can only be stopped by a Physical Combat card.":
+        _floating({"mod": "stopped_only_by", "card_types": ["physical_combat"],
+                   "attacks": "physical", "styled": True}, "next_attack"),
+    "Your opponent's energy attacks can only be stopped by Energy Combat cards this combat.":
+        _floating({"mod": "stopped_only_by", "card_types": ["energy_combat"],
+                   "attacks": "energy", "who": "opponent"}),
+}  # fmt: skip
+
+CONSTANT = {
+    "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards.":
+        [{"mod": "stopped_only_by", "card_types": ["physical_combat"], "attacks": "physical"}],
+    "[CONSTANT]: All attacks can only be stopped by Event cards.":
+        [{"mod": "stopped_only_by", "card_types": ["event"], "who": "both"}],
 }  # fmt: skip
 
 UNREAD = [
@@ -58,6 +75,13 @@ UNREAD = [
     # a cause is not read
     "Your anger cannot be lowered by critical damage effects this turn.",
     "Your anger cannot be lowered.",
+    # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
+    "Attacks can only be stopped by cards played from the hand this combat.",
+    "Your physical attacks can only be stopped by Physical Combat cards.",
+    "Physical attacks can only be stopped by Physical Combat cards this combat.",
+    "Your next attack can only be stopped by Physical Combat cards.",
+    "Your physical attacks can only be stopped by Physical Combat and Energy Combat cards "
+    "this combat.",
 ]
 
 
@@ -71,6 +95,13 @@ def test_read(text: str) -> None:
 @pytest.mark.parametrize("text", UNREAD)
 def test_near_misses_stay_unread(text: str) -> None:
     assert compile_text(text, EV).status != "automated"
+
+
+@pytest.mark.parametrize("text", list(CONSTANT))
+def test_constant(text: str) -> None:
+    found = compile_text(text, CardType.DRILL)
+    assert found.status == "automated", found
+    assert found.fields["constant"] == CONSTANT[text]
 
 
 def test_scenario_cards_are_what_the_compiler_makes() -> None:
