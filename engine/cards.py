@@ -232,6 +232,9 @@ class Modifier(_Strict):
         # engine.cardtext.next_time: `who`'s anger cannot be lowered / raised nor lowered
         "no_anger_lower",
         "no_anger_change",
+        # ... cannot be lowered by the opponent's effects / by critical damage effects
+        "no_anger_lower_opponent",
+        "no_anger_lower_critical",
         "anger_to_level",  # `who` needs `amount` anger to advance a level
         "anger_discount",  # `who` needs `amount` less anger to advance a level
         "hand_revealed",  # `who` plays with their hand revealed

@@ -771,7 +771,7 @@ def use_critical_effect(game: Game, player: int, choice: str) -> None:
         game.emit("critical", f"{game.name(iid)} is discarded.")
         mechanics.put_in_discard(game, iid)
     elif kind == "anger":
-        mechanics.lower_anger(game, 1 - player, 1)
+        mechanics.lower_anger(game, 1 - player, 1, player, critical=True)
 
 
 @handler("attack_end")

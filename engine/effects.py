@@ -333,14 +333,14 @@ def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool)
     mechanics.raise_anger(game, target, effect.amount)
 
 
-def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
-    mechanics.lower_anger(game, target, effect.amount)
+def _lower_anger(game: Game, effect: LowerAnger, by: int, target: int, _a: bool) -> None:
+    mechanics.lower_anger(game, target, effect.amount, by)
 
 
-def _lower_anger_to(game: Game, effect: LowerAngerTo, _c: int, target: int, _a: bool) -> None:
+def _lower_anger_to(game: Game, effect: LowerAngerTo, by: int, target: int, _a: bool) -> None:
     above = game.player(target).anger - effect.level
     if above > 0:
-        mechanics.lower_anger(game, target, above)
+        mechanics.lower_anger(game, target, above, by)
 
 
 def _change_anger(game: Game, effect: ChangeAnger, controller: int, _t: int, _a: bool) -> None:
@@ -356,8 +356,10 @@ def change_anger_task(game: Game, args: JsonDict) -> None:
     if choice is not None:
         direction, _, side = choice.partition(":")
         target = player if side == "self" else 1 - player
-        move = mechanics.raise_anger if direction == "raise" else mechanics.lower_anger
-        move(game, target, amount)
+        if direction == "raise":
+            mechanics.raise_anger(game, target, amount)
+        else:
+            mechanics.lower_anger(game, target, amount, player)
         return
     sides = ["self", "opponent"] if args["players"] == "either" else [args["players"]]
     ways = ["raise", "lower"] if args["direction"] == "either" else [args["direction"]]

@@ -299,13 +299,19 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
         game.emit("anger", f"{game.who(player)} cannot win by MPPV: anger resets, top stage.")
 
 
-def lower_anger(game: Game, player: int, amount: int) -> None:
-    """Anger never goes below zero and never costs a level ("ANGER" note)."""
+def lower_anger(
+    game: Game, player: int, amount: int, by: int | None = None, critical: bool = False
+) -> None:
+    """Anger never goes below zero and never costs a level ("ANGER" note). `by`: the player
+    whose effect lowers it; `critical`: a critical damage effect does (docs/rulings.md 134)."""
     state = game.player(player)
-    if game.has_modifier(player, "no_anger_lower") or game.has_modifier(
-        player, "no_anger_change"
-    ):  # "Your anger cannot be lowered this turn." (engine.cardtext.next_time)
-        game.emit("anger", f"{game.who(player)} cannot lower anger now.")
+    locks = ["no_anger_lower", "no_anger_change"]  # engine.cardtext.next_time
+    if by is not None and by != player:
+        locks.append("no_anger_lower_opponent")
+    if critical:
+        locks.append("no_anger_lower_critical")
+    if any(game.has_modifier(player, lock) for lock in locks):
+        game.emit("anger", f"{game.who(player)}'s anger cannot be lowered now.")
         return
     before = state.anger
     state.anger = max(0, state.anger - amount)

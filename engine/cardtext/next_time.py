@@ -88,7 +88,28 @@ _ANGER = _re(
 _ANGER_MODS = {"raised": "no_anger", "lowered": "no_anger_lower"}
 
 
+# "Your opponent's effects cannot lower your anger.", "Your anger cannot be lowered by
+# critical damage effects this turn." (with no duration: a constant, under CONSTANT: only)
+_ANGER_BY = _re(
+    r"(?:(?P<opp>your opponent's (?:card )?effects) cannot lower your anger"
+    r"|your anger cannot be lowered by (?:(?P<opp2>your opponent's (?:card )?effects)"
+    r"|(?P<crit>critical damage effects)))"
+    rf"(?: (?P<dur>{_COMBAT}|for the remainder of combat))?"
+)
+
+
+def _anger_by(body: str) -> tuple[Json, bool] | None:
+    found = _ANGER_BY.fullmatch(body)
+    if found is None:
+        return None
+    mod = "no_anger_lower_critical" if found.group("crit") else "no_anger_lower_opponent"
+    return {"mod": mod}, bool(found.group("dur"))
+
+
 def _anger(body: str) -> Json | None:
+    by = _anger_by(body)
+    if by is not None:
+        return {"do": "until_end_of_turn", "modifier": by[0]} if by[1] else None
     found = _ANGER.fullmatch(body)
     if found is None:
         return None
@@ -154,7 +175,7 @@ def _attacks_only_by(body: str) -> tuple[Json, bool] | None:
 
 def parse_constant_next_time(body: str) -> Json | None:
     """ "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards." """
-    found = _attacks_only_by(body)
+    found = _attacks_only_by(body) or _anger_by(body)
     return found[0] if found is not None and not found[1] else None
 
 

@@ -51,6 +51,10 @@ READ = {
     "Your opponent's energy attacks can only be stopped by Energy Combat cards this combat.":
         _floating({"mod": "stopped_only_by", "card_types": ["energy_combat"],
                    "attacks": "energy", "who": "opponent"}),
+    "Your anger cannot be lowered by critical damage effects this turn.":
+        _floating({"mod": "no_anger_lower_critical"}),
+    "Your opponent's card effects cannot lower your anger for the remainder of combat.":
+        _floating({"mod": "no_anger_lower_opponent"}),
 }  # fmt: skip
 
 CONSTANT = {
@@ -58,6 +62,12 @@ CONSTANT = {
         [{"mod": "stopped_only_by", "card_types": ["physical_combat"], "attacks": "physical"}],
     "[CONSTANT]: All attacks can only be stopped by Event cards.":
         [{"mod": "stopped_only_by", "card_types": ["event"], "who": "both"}],
+    "[CONSTANT]: Your opponent's effects cannot lower your anger.":
+        [{"mod": "no_anger_lower_opponent"}],
+    "CONSTANT: Your anger cannot be lowered by your opponent's effects.":
+        [{"mod": "no_anger_lower_opponent"}],
+    "CONSTANT: Your anger cannot be lowered by critical damage effects.":
+        [{"mod": "no_anger_lower_critical"}],
 }  # fmt: skip
 
 UNREAD = [
@@ -73,8 +83,12 @@ UNREAD = [
     # successful: the attack that hits, not the next one performed
     "Your next successful attack this combat cannot have its damage prevented.",
     # a cause is not read
-    "Your anger cannot be lowered by critical damage effects this turn.",
     "Your anger cannot be lowered.",
+    # no duration outside CONSTANT:; whose anger else than yours; "card effects": any
+    "Your opponent's effects cannot lower your anger.",
+    "Your opponent's effects cannot lower your MP's anger this combat.",
+    "Your anger cannot be lowered by card effects for the remainder of combat.",
+    "Your Opponent cannot lower your anger with POWER: cards this combat.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
     "Your physical attacks can only be stopped by Physical Combat cards.",
