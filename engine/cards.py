@@ -291,6 +291,9 @@ class Modifier(_Strict):
     title: str | None = None  # `no_play_that`: set as the effect resolves
     grant: int | None = Field(default=None, ge=0)  # `grant`: the index in the card's `grants`
     card_types: list[CardType] = []  # `no_play`, `no_enter_play` (none: any), `stopped_only_by`
+    # only the first attack it is about that `who` performs each combat ("The first Styled
+    # attack you perform each combat cannot be stopped."; engine.modifiers.about)
+    first_each_combat: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
 from engine.state import JsonDict
 
@@ -41,7 +42,28 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
         return False
     # "who: self": the attacker's own modifier, for which a considered Styled card counts
     yours = modifier.who == "self"
-    return modifier.styled is None or modifier.styled == is_styled(game, player, card, yours)
+    if modifier.styled is not None and modifier.styled != is_styled(game, player, card, yours):
+        return False
+    return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
+
+
+def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool) -> bool:
+    """No earlier attack of `player`'s this combat is one `modifier` is about (the attack in
+    progress, recorded as it is performed, is not an earlier one; engine.history)."""
+    earlier = [
+        entry
+        for entry in history.entries(game, player, "attack", "combat")
+        if modifier.attacks in ("any", entry["attack_type"])
+        and (
+            modifier.styled is None
+            or modifier.styled == (entry["styled"] or (yours and entry.get("styled_yours", False)))
+        )
+    ]
+    attack = game.state.attack
+    in_progress = attack is not None and attack.attacker == player
+    if earlier and in_progress and attack is not None and earlier[-1]["source"] == attack.source:
+        earlier.pop()  # the attack in progress itself
+    return not earlier
 
 
 def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:

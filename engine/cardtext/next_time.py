@@ -173,10 +173,30 @@ def _attacks_only_by(body: str) -> tuple[Json, bool] | None:
     return modifier, bool(found.group("dur"))
 
 
+# "The first Styled physical attack you perform each combat cannot be stopped.", "Your
+# first non-Styled attack each combat cannot have its damage prevented." (constants)
+_FIRST = _re(
+    rf"(?:(?P<your>your first) {_WHICH}attack each combat"
+    rf"|the first {_WHICH.replace('P<', 'P<t_')}attack you perform each combat) "
+    r"(?P<what>cannot be stopped|cannot have its damage prevented)"
+)
+
+
+def _first(body: str) -> Json | None:
+    found = _FIRST.fullmatch(body)
+    if found is None:
+        return None
+    mod = "unstoppable" if found.group("what").lower() == "cannot be stopped" else "unpreventable"
+    return {"mod": mod, **_which(found, "" if found.group("your") else "t_"),
+            "first_each_combat": True}  # fmt: skip
+
+
 def parse_constant_next_time(body: str) -> Json | None:
     """ "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards." """
     found = _attacks_only_by(body) or _anger_by(body)
-    return found[0] if found is not None and not found[1] else None
+    if found is not None:
+        return found[0] if not found[1] else None
+    return _first(body)
 
 
 def parse_next_time(body: str) -> Json | None:

@@ -68,6 +68,11 @@ CONSTANT = {
         [{"mod": "no_anger_lower_opponent"}],
     "CONSTANT: Your anger cannot be lowered by critical damage effects.":
         [{"mod": "no_anger_lower_critical"}],
+    "[CONSTANT]: The first Styled physical attack you perform each combat cannot be stopped.":
+        [{"mod": "unstoppable", "attacks": "physical", "styled": True,
+          "first_each_combat": True}],
+    "CONSTANT: Your first non-Styled attack each combat cannot have its damage prevented.":
+        [{"mod": "unpreventable", "styled": False, "first_each_combat": True}],
 }  # fmt: skip
 
 UNREAD = [
@@ -89,6 +94,10 @@ UNREAD = [
     "Your opponent's effects cannot lower your MP's anger this combat.",
     "Your anger cannot be lowered by card effects for the remainder of combat.",
     "Your Opponent cannot lower your anger with POWER: cards this combat.",
+    # "first" with no "each combat", whose said twice, or a kind of attack not read
+    "CONSTANT: Your first attack cannot be stopped.",
+    "CONSTANT: Your first attack you perform each combat cannot be stopped.",
+    "CONSTANT: Your first copied attack each combat cannot be stopped.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
     "Your physical attacks can only be stopped by Physical Combat cards.",
@@ -108,7 +117,8 @@ def test_read(text: str) -> None:
 
 @pytest.mark.parametrize("text", UNREAD)
 def test_near_misses_stay_unread(text: str) -> None:
-    assert compile_text(text, EV).status != "automated"
+    for card_type in (EV, CardType.DRILL):
+        assert compile_text(text, card_type).status != "automated"
 
 
 @pytest.mark.parametrize("text", list(CONSTANT))
