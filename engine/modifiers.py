@@ -226,14 +226,20 @@ def skips_action(game: Game, player: int) -> bool:
     """ "Your opponent skips his next action this combat": the engine passes for the
     player, once (2016 THE COMBAT STEP "Passing"; docs/rulings.md)."""
     for entry in _next_action_entries(game, player):
-        if game.floating_modifier(entry).mod == "skip_action":
-            # "Skip your next 2 actions this combat": one Action skipped at a time
-            left = entry["modifier"].get("amount", 1) - 1
-            if left > 0:
-                entry["modifier"] = {**entry["modifier"], "amount": left}
-            else:
-                game.state.floating.remove(entry)
-            return True
+        modifier = game.floating_modifier(entry)
+        if modifier.mod != "skip_action":
+            continue
+        if modifier.first_each_combat and history.entries(game, player, "action", "combat"):
+            # "skips his first action this combat" once that Action is over: no effect
+            game.state.floating.remove(entry)
+            continue
+        # "Skip your next 2 actions this combat": one Action skipped at a time
+        left = entry["modifier"].get("amount", 1) - 1
+        if left > 0:
+            entry["modifier"] = {**entry["modifier"], "amount": left}
+        else:
+            game.state.floating.remove(entry)
+        return True
     return False
 
 

@@ -36,8 +36,8 @@ def _number(word: str | None) -> int:
 # "Skip your next action this combat.", "Your opponent skips his next 2 actions this combat.",
 # "Your opponent passes for his next action this turn." ("must pass" is read by floating)
 _SKIP = _re(
-    rf"(?:(?P<you>skip your)|your opponent (?:skips|passes for|passes) {_THEIR}) next "
-    rf"(?:(?P<n>{_NUM}) actions|action)(?: {_COMBAT})?"
+    rf"(?:(?P<you>skip your)|your opponent (?:skips|passes for|passes) {_THEIR}) "
+    rf"(?:next (?:(?P<n>{_NUM}) actions|action)(?: {_COMBAT})?|(?P<first>first) action this combat)"
 )
 
 
@@ -53,6 +53,8 @@ def _skip(body: str) -> Json | None:
         modifier["who"] = "opponent"
     if count > 1:
         modifier["amount"] = count  # engine.modifiers.skips_action counts them down
+    if found.group("first"):
+        modifier["first_each_combat"] = True  # none if an Action was made (ruling 136)
     return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_action"}
 
 

@@ -29,6 +29,9 @@ READ = {
         _floating({"mod": "skip_action", "who": "opponent", "amount": 2}, "next_action"),
     "Your opponent passes for his or her next action this turn.":
         _floating({"mod": "skip_action", "who": "opponent"}, "next_action"),
+    "Your opponent skips his first action this combat.":
+        _floating({"mod": "skip_action", "who": "opponent", "first_each_combat": True},
+                  "next_action"),
     "Your opponent skips their next 3 actions.":
         _floating({"mod": "skip_action", "who": "opponent", "amount": 3}, "next_action"),
     "The next non-Styled attack you perform this combat cannot have its damage prevented.":
@@ -76,8 +79,9 @@ CONSTANT = {
 }  # fmt: skip
 
 UNREAD = [
-    # "first": an Action that may already have been made this combat
-    "Your opponent skips his first action this combat.",
+    # "first" needs "this combat" (which combat's first Action is meant otherwise)
+    "Your opponent skips his first action.",
+    "Your opponent skips his first 2 actions this combat.",
     "Skip your next 0 actions this combat.",
     # whose next attack said twice, or no "this combat": a later turn's attack could be meant
     "Your next attack you perform this combat cannot have its damage prevented.",
