@@ -276,6 +276,8 @@ class Modifier(_Strict):
         # `who`'s attacks (of `attacks`, `styled`) can only be stopped by cards of
         # `card_types` (engine.after_use.stop_fails; engine.cardtext.next_time)
         "stopped_only_by",
+        # life-card damage from `who`'s attacks (of `attacks`, `styled`) is banished
+        "damage_banished",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -337,10 +337,17 @@ def _damage_card(game: Game, player: int, iid: int, from_attack: bool) -> None:
 
 
 def _damage_banished(game: Game) -> bool:
-    """ "Damage from this attack is banished." on the attack in progress."""
+    """ "Damage from this attack is banished." on the attack in progress, or "For the
+    remainder of combat, life card damage from your attacks is banished." about it."""
     attack = game.state.attack
     ability = game.card(attack.source).attack if attack is not None else None
-    return ability is not None and ability.damage_banished
+    if attack is None or ability is None:
+        return False
+    card = game.card(attack.source)
+    return ability.damage_banished or any(
+        modifiers.about(game, modifier, attack.attacker, card)
+        for modifier in game.active_modifiers(attack.attacker, "damage_banished")
+    )
 
 
 @handler("life_damage")

@@ -193,9 +193,29 @@ def _first(body: str) -> Json | None:
             "first_each_combat": True}  # fmt: skip
 
 
+# "For the remainder of combat, life card damage from your attacks is banished." (the
+# attack's own "Damage from this attack is banished." is engine.cardtext.after_use)
+_BANISHED = _re(
+    r"(?P<pre>for the remainder of combat, )?(?:life card )?damage from "
+    rf"(?P<whose>your |your opponent's |all )?{_WHICH}attacks is banished"
+    r"(?: (?P<dur>this combat|this turn|for the remainder of combat))?"
+)
+
+
+def _banished(body: str) -> tuple[Json, bool] | None:
+    found = _BANISHED.fullmatch(body)
+    if found is None or (found.group("pre") and found.group("dur")):
+        return None
+    modifier: Json = {"mod": "damage_banished", **_which(found)}
+    whose = (found.group("whose") or "").strip().lower()
+    if whose != "your":
+        modifier["who"] = "opponent" if whose == "your opponent's" else "both"
+    return modifier, bool(found.group("pre") or found.group("dur"))
+
+
 def parse_constant_next_time(body: str) -> Json | None:
     """ "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards." """
-    found = _attacks_only_by(body) or _anger_by(body)
+    found = _attacks_only_by(body) or _anger_by(body) or _banished(body)
     if found is not None:
         return found[0] if not found[1] else None
     return _first(body)
@@ -203,7 +223,7 @@ def parse_constant_next_time(body: str) -> Json | None:
 
 def parse_next_time(body: str) -> Json | None:
     """A floating rule change of this module, or None."""
-    only_by = _attacks_only_by(body)
-    if only_by is not None and only_by[1]:
-        return {"do": "until_end_of_turn", "modifier": only_by[0]}
+    for while_ in (_attacks_only_by(body), _banished(body)):
+        if while_ is not None and while_[1]:
+            return {"do": "until_end_of_turn", "modifier": while_[0]}
     return _skip(body) or _next_unpreventable(body) or _anger(body) or _next_only_by(body)

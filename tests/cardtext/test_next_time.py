@@ -56,6 +56,10 @@ READ = {
                    "attacks": "energy", "who": "opponent"}),
     "Your anger cannot be lowered by critical damage effects this turn.":
         _floating({"mod": "no_anger_lower_critical"}),
+    "For the remainder of combat, life card damage from attacks is banished.":
+        _floating({"mod": "damage_banished", "who": "both"}),
+    "Damage from your opponent's physical attacks is banished this combat.":
+        _floating({"mod": "damage_banished", "who": "opponent", "attacks": "physical"}),
     "Your opponent's card effects cannot lower your anger for the remainder of combat.":
         _floating({"mod": "no_anger_lower_opponent"}),
 }  # fmt: skip
@@ -74,6 +78,8 @@ CONSTANT = {
     "[CONSTANT]: The first Styled physical attack you perform each combat cannot be stopped.":
         [{"mod": "unstoppable", "attacks": "physical", "styled": True,
           "first_each_combat": True}],
+    "CONSTANT: Damage from your Styled attacks is banished.":
+        [{"mod": "damage_banished", "styled": True}],
     "CONSTANT: Your first non-Styled attack each combat cannot have its damage prevented.":
         [{"mod": "unpreventable", "styled": False, "first_each_combat": True}],
 }  # fmt: skip
@@ -102,6 +108,9 @@ UNREAD = [
     "CONSTANT: Your first attack cannot be stopped.",
     "CONSTANT: Your first attack you perform each combat cannot be stopped.",
     "CONSTANT: Your first copied attack each combat cannot be stopped.",
+    # how long said twice; "stage damage" is not banished (only cards are)
+    "For the remainder of combat, damage from your attacks is banished this combat.",
+    "For the remainder of combat, stage damage from your attacks is banished.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
     "Your physical attacks can only be stopped by Physical Combat cards.",
