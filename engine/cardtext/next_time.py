@@ -213,9 +213,33 @@ def _banished(body: str) -> tuple[Json, bool] | None:
     return modifier, bool(found.group("pre") or found.group("dur"))
 
 
+# "Play with your hand revealed this turn.", "Players play with their hand revealed." (the
+# opponent's, until the start of your next turn or for good, is engine.cardtext.floating)
+_REVEALED = _re(
+    rf"(?:(?P<you>(?:you )?play with your)|(?P<opp>your opponent plays with {_THEIR})"
+    rf"|(?P<both>players play with their|each player plays with {_THEIR})) hand revealed"
+    r"(?: (?P<dur>this turn|this combat"
+    r"|until the end of (?:this|the) turn|until the end of your next turn))?"
+)
+
+
+def _revealed(body: str) -> tuple[Json, str | None] | None:
+    found = _REVEALED.fullmatch(body)
+    if found is None:
+        return None
+    modifier: Json = {"mod": "hand_revealed"}
+    if found.group("opp"):
+        modifier["who"] = "opponent"
+    elif found.group("both"):
+        modifier["who"] = "both"
+    duration = (found.group("dur") or "").lower()
+    lasts = None if not duration else "next_turn" if "next" in duration else "turn"
+    return modifier, lasts
+
+
 def parse_constant_next_time(body: str) -> Json | None:
     """ "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards." """
-    found = _attacks_only_by(body) or _anger_by(body) or _banished(body)
+    found = _attacks_only_by(body) or _anger_by(body) or _banished(body) or _revealed(body)
     if found is not None:
         return found[0] if not found[1] else None
     return _first(body)
@@ -226,4 +250,8 @@ def parse_next_time(body: str) -> Json | None:
     for while_ in (_attacks_only_by(body), _banished(body)):
         if while_ is not None and while_[1]:
             return {"do": "until_end_of_turn", "modifier": while_[0]}
+    revealed = _revealed(body)
+    if revealed is not None and revealed[1] is not None:
+        effect: Json = {"do": "until_end_of_turn", "modifier": revealed[0]}
+        return effect if revealed[1] == "turn" else {**effect, "lasts": revealed[1]}
     return _skip(body) or _next_unpreventable(body) or _anger(body) or _next_only_by(body)

@@ -60,6 +60,9 @@ READ = {
         _floating({"mod": "damage_banished", "who": "both"}),
     "Damage from your opponent's physical attacks is banished this combat.":
         _floating({"mod": "damage_banished", "who": "opponent", "attacks": "physical"}),
+    "POWER: Play with your hand revealed this turn.": _floating({"mod": "hand_revealed"}),
+    "Your opponent plays with his hand revealed until the end of your next turn.":
+        _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn"),
     "Your opponent's card effects cannot lower your anger for the remainder of combat.":
         _floating({"mod": "no_anger_lower_opponent"}),
 }  # fmt: skip
@@ -78,6 +81,7 @@ CONSTANT = {
     "[CONSTANT]: The first Styled physical attack you perform each combat cannot be stopped.":
         [{"mod": "unstoppable", "attacks": "physical", "styled": True,
           "first_each_combat": True}],
+    "CONSTANT: Players play with their hand revealed.": [{"mod": "hand_revealed", "who": "both"}],
     "CONSTANT: Damage from your Styled attacks is banished.":
         [{"mod": "damage_banished", "styled": True}],
     "CONSTANT: Your first non-Styled attack each combat cannot have its damage prevented.":
@@ -111,6 +115,9 @@ UNREAD = [
     # how long said twice; "stage damage" is not banished (only cards are)
     "For the remainder of combat, damage from your attacks is banished this combat.",
     "For the remainder of combat, stage damage from your attacks is banished.",
+    # whose hand must agree with who plays; no duration outside CONSTANT:
+    "Your opponent plays with your hand revealed this turn.",
+    "Play with your hand revealed.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
     "Your physical attacks can only be stopped by Physical Combat cards.",
