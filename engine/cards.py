@@ -278,6 +278,8 @@ class Modifier(_Strict):
         "stopped_only_by",
         # life-card damage from `who`'s attacks (of `attacks`, `styled`) is banished
         "damage_banished",
+        # `who`'s Actions can only be attacks or passes (engine.modifiers.attacks_only)
+        "attacks_only",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -130,7 +130,7 @@ def action_options(game: Game, player: int) -> list[Option]:
     options += attaching.action_options(game, player)
     options += itself.action_options(game, player)  # a card's own Action where it lies
     options.append(Option("pass", "Pass"))
-    return options
+    return modifiers.attacks_only(game, player, options)
 
 
 def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:

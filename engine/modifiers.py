@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
-from engine.state import JsonDict
+from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -156,6 +156,22 @@ def _limited(game: Game, player: int, card: Card, mod: str) -> bool:
         and (modifier.styled is None or card.styled_for(modifier.who == "self") == modifier.styled)
         for modifier in game.active_modifiers(player, mod)
     )
+
+
+def attacks_only(game: Game, player: int, options: list[Option]) -> list[Option]:
+    """ "Players can only attack or pass in their actions this combat.": of `player`'s
+    Action options, the attacks (from the hand, again, by a Power that attacks) and the pass
+    (2016 THE COMBAT STEP; docs/rulings.md 136)."""
+    if not game.has_modifier(player, "attacks_only"):
+        return options
+
+    def attack_or_pass(option: Option) -> bool:
+        kind, _, rest = option.id.partition(":")
+        if kind == "power":
+            return game.card(int(rest.split(":")[0])).attack is not None
+        return kind in ("attack", "again", "pass")
+
+    return [option for option in options if attack_or_pass(option)]
 
 
 # --- floating effects: when they start and end -------------------------------------------------

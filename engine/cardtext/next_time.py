@@ -245,6 +245,32 @@ def parse_constant_next_time(body: str) -> Json | None:
     return _first(body)
 
 
+# "Players can only attack or pass in their actions this combat.", "Your opponent can only
+# attack or pass in his next action this combat." (2016 THE COMBAT STEP: an Action is an
+# attack, an Event, a Setup or a Power, or a pass)
+_ATTACK_OR_PASS = _re(
+    rf"(?:(?P<players>players) can only attack or pass in their actions"
+    r"|(?P<you>you) can only attack or pass in your (?P<next1>next action|actions)"
+    rf"|(?P<opp>your opponent) can only attack or pass in {_THEIR} (?P<next2>next action|actions))"
+    rf" {_COMBAT}"
+)
+
+
+def _attack_or_pass(body: str) -> Json | None:
+    found = _ATTACK_OR_PASS.fullmatch(body)
+    if found is None:
+        return None
+    modifier: Json = {"mod": "attacks_only"}
+    if found.group("players"):
+        modifier["who"] = "both"
+    elif found.group("opp"):
+        modifier["who"] = "opponent"
+    effect: Json = {"do": "until_end_of_turn", "modifier": modifier}
+    if (found.group("next1") or found.group("next2") or "").lower() == "next action":
+        effect["lasts"] = "next_action"
+    return effect
+
+
 def parse_next_time(body: str) -> Json | None:
     """A floating rule change of this module, or None."""
     for while_ in (_attacks_only_by(body), _banished(body)):
@@ -254,4 +280,10 @@ def parse_next_time(body: str) -> Json | None:
     if revealed is not None and revealed[1] is not None:
         effect: Json = {"do": "until_end_of_turn", "modifier": revealed[0]}
         return effect if revealed[1] == "turn" else {**effect, "lasts": revealed[1]}
-    return _skip(body) or _next_unpreventable(body) or _anger(body) or _next_only_by(body)
+    return (
+        _skip(body)
+        or _next_unpreventable(body)
+        or _anger(body)
+        or _next_only_by(body)
+        or _attack_or_pass(body)
+    )

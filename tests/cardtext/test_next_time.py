@@ -61,6 +61,10 @@ READ = {
     "Damage from your opponent's physical attacks is banished this combat.":
         _floating({"mod": "damage_banished", "who": "opponent", "attacks": "physical"}),
     "POWER: Play with your hand revealed this turn.": _floating({"mod": "hand_revealed"}),
+    "Players can only attack or pass in their actions this combat.":
+        _floating({"mod": "attacks_only", "who": "both"}),
+    "Your opponent can only attack or pass in his or her next action this combat.":
+        _floating({"mod": "attacks_only", "who": "opponent"}, "next_action"),
     "Your opponent plays with his hand revealed until the end of your next turn.":
         _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn"),
     "Your opponent's card effects cannot lower your anger for the remainder of combat.":
@@ -118,6 +122,9 @@ UNREAD = [
     # whose hand must agree with who plays; no duration outside CONSTANT:
     "Your opponent plays with your hand revealed this turn.",
     "Play with your hand revealed.",
+    "You can only attack or pass in his actions this turn.",
+    "Players can only attack or pass in their actions.",
+    "Your opponent can only attack in his next action this combat.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
     "Your physical attacks can only be stopped by Physical Combat cards.",
