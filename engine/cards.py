@@ -280,6 +280,8 @@ class Modifier(_Strict):
         "damage_banished",
         # `who`'s Actions can only be attacks or passes (engine.modifiers.attacks_only)
         "attacks_only",
+        # `who`'s Drills are not discarded when their MP changes levels (mechanics)
+        "drills_kept",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -98,8 +98,12 @@ def shuffle_life_deck(game: Game, player: int) -> None:
 def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
     """ "Drills": whenever your MP advances or lowers a level, all Drills are discarded,
     but those printed "(This Drill is not discarded when changing levels.)" (or "when
-    advancing a level", as `advancing` says this is) stay (Card.kept_on_level)."""
+    advancing a level", as `advancing` says this is) stay (Card.kept_on_level), and all
+    stay while "Your Drills are not discarded when changing levels this combat" holds."""
     state = game.player(player)
+    if game.has_modifier(player, "drills_kept"):
+        game.emit("drills", f"{game.who(player)}'s Drills are not discarded.")
+        return
 
     def kept(iid: int) -> bool:
         keep = game.card(iid).kept_on_level

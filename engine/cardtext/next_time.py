@@ -237,9 +237,35 @@ def _revealed(body: str) -> tuple[Json, str | None] | None:
     return modifier, lasts
 
 
+# "Your Drills are not discarded when changing levels this combat." (2016 "Drills": they
+# are discarded whenever the MP advances or lowers a level)
+_DRILLS_KEPT = _re(
+    r"(?P<whose>your|your opponent's) drills are not discarded when (?:changing levels|"
+    r"(?:you|your mp|(?P<opp>your opponent|his mp)) (?:changes? levels|advances? or lowers? "
+    r"(?:a )?(?:personality )?levels?))"
+    rf"(?: (?P<dur>{_COMBAT}|for the remainder of combat))?"
+)
+
+
+def _drills_kept(body: str) -> tuple[Json, bool] | None:
+    found = _DRILLS_KEPT.fullmatch(body)
+    if found is None or bool(found.group("opp")) != (found.group("whose").lower() != "your"):
+        return None  # whose Drills and who changes levels must agree
+    modifier: Json = {"mod": "drills_kept"}
+    if found.group("opp"):
+        modifier["who"] = "opponent"
+    return modifier, bool(found.group("dur"))
+
+
 def parse_constant_next_time(body: str) -> Json | None:
     """ "CONSTANT: Your physical attacks can only be stopped by Physical Combat cards." """
-    found = _attacks_only_by(body) or _anger_by(body) or _banished(body) or _revealed(body)
+    found = (
+        _attacks_only_by(body)
+        or _anger_by(body)
+        or _banished(body)
+        or _revealed(body)
+        or _drills_kept(body)
+    )
     if found is not None:
         return found[0] if not found[1] else None
     return _first(body)
@@ -273,7 +299,7 @@ def _attack_or_pass(body: str) -> Json | None:
 
 def parse_next_time(body: str) -> Json | None:
     """A floating rule change of this module, or None."""
-    for while_ in (_attacks_only_by(body), _banished(body)):
+    for while_ in (_attacks_only_by(body), _banished(body), _drills_kept(body)):
         if while_ is not None and while_[1]:
             return {"do": "until_end_of_turn", "modifier": while_[0]}
     revealed = _revealed(body)

@@ -61,6 +61,10 @@ READ = {
     "Damage from your opponent's physical attacks is banished this combat.":
         _floating({"mod": "damage_banished", "who": "opponent", "attacks": "physical"}),
     "POWER: Play with your hand revealed this turn.": _floating({"mod": "hand_revealed"}),
+    "Your Drills are not discarded when changing levels this combat.":
+        _floating({"mod": "drills_kept"}),
+    "Your opponent's Drills are not discarded when his MP changes levels this turn.":
+        _floating({"mod": "drills_kept", "who": "opponent"}),
     "Players can only attack or pass in their actions this combat.":
         _floating({"mod": "attacks_only", "who": "both"}),
     "Your opponent can only attack or pass in his or her next action this combat.":
@@ -86,6 +90,8 @@ CONSTANT = {
         [{"mod": "unstoppable", "attacks": "physical", "styled": True,
           "first_each_combat": True}],
     "CONSTANT: Players play with their hand revealed.": [{"mod": "hand_revealed", "who": "both"}],
+    "[CONSTANT]: Your Drills are not discarded when you advance or lower a personality level.":
+        [{"mod": "drills_kept"}],
     "CONSTANT: Damage from your Styled attacks is banished.":
         [{"mod": "damage_banished", "styled": True}],
     "CONSTANT: Your first non-Styled attack each combat cannot have its damage prevented.":
@@ -124,6 +130,10 @@ UNREAD = [
     "Play with your hand revealed.",
     "You can only attack or pass in his actions this turn.",
     "Players can only attack or pass in their actions.",
+    # whose Drills and whose levels must agree; no duration outside CONSTANT:; only advancing
+    "Your Drills are not discarded when your opponent changes levels this combat.",
+    "Your Drills are not discarded when changing levels.",
+    "Your Drills are not discarded when you advance a level this combat.",
     "Your opponent can only attack in his next action this combat.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
