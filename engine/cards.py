@@ -282,6 +282,8 @@ class Modifier(_Strict):
         "attacks_only",
         # `who`'s Drills are not discarded when their MP changes levels (mechanics)
         "drills_kept",
+        # `who`'s Allies cannot perform attacks (engine.modifiers.attacks_only)
+        "no_ally_attacks",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

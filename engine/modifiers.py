@@ -162,16 +162,27 @@ def attacks_only(game: Game, player: int, options: list[Option]) -> list[Option]
     """ "Players can only attack or pass in their actions this combat.": of `player`'s
     Action options, the attacks (from the hand, again, by a Power that attacks) and the pass
     (2016 THE COMBAT STEP; docs/rulings.md 136)."""
-    if not game.has_modifier(player, "attacks_only"):
+    only = game.has_modifier(player, "attacks_only")
+    # "Allies you control cannot perform attacks this combat." (2016 GLOSSARY "Ally")
+    no_allies = game.has_modifier(player, "no_ally_attacks")
+    if not (only or no_allies):
         return options
 
-    def attack_or_pass(option: Option) -> bool:
+    def attack_actor(option: Option) -> int | None:
+        """The actor of an attack option (the MP: -1), None for another option."""
         kind, _, rest = option.id.partition(":")
-        if kind == "power":
-            return game.card(int(rest.split(":")[0])).attack is not None
-        return kind in ("attack", "again", "pass")
+        fields = rest.split(":")
+        if kind == "power" and game.card(int(fields[0])).attack is None:
+            return None
+        return int(fields[1]) if kind in ("attack", "again", "power") else None
 
-    return [option for option in options if attack_or_pass(option)]
+    def allowed(option: Option) -> bool:
+        actor = attack_actor(option)
+        if actor is None:
+            return not only or option.id == "pass"
+        return not (no_allies and actor >= 0)
+
+    return [option for option in options if allowed(option)]
 
 
 # --- floating effects: when they start and end -------------------------------------------------

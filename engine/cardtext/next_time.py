@@ -297,6 +297,27 @@ def _attack_or_pass(body: str) -> Json | None:
     return effect
 
 
+# "Allies you control cannot perform attacks this combat." (2016 GLOSSARY "Ally": Allies
+# make Actions, attacks among them)
+_ALLY_ATTACKS = _re(
+    r"(?:(?P<yours>allies you control|your allies)|(?P<opp>allies your opponent controls|"
+    r"your opponent's allies)|(?P<all>allies)) (?:cannot|can't|may not) (?:perform|make) "
+    rf"attacks {_COMBAT}"
+)
+
+
+def _ally_attacks(body: str) -> Json | None:
+    found = _ALLY_ATTACKS.fullmatch(body)
+    if found is None:
+        return None
+    modifier: Json = {"mod": "no_ally_attacks"}
+    if found.group("opp"):
+        modifier["who"] = "opponent"
+    elif found.group("all"):
+        modifier["who"] = "both"
+    return {"do": "until_end_of_turn", "modifier": modifier}
+
+
 def parse_next_time(body: str) -> Json | None:
     """A floating rule change of this module, or None."""
     for while_ in (_attacks_only_by(body), _banished(body), _drills_kept(body)):
@@ -312,4 +333,5 @@ def parse_next_time(body: str) -> Json | None:
         or _anger(body)
         or _next_only_by(body)
         or _attack_or_pass(body)
+        or _ally_attacks(body)
     )

@@ -63,6 +63,9 @@ READ = {
     "POWER: Play with your hand revealed this turn.": _floating({"mod": "hand_revealed"}),
     "Your Drills are not discarded when changing levels this combat.":
         _floating({"mod": "drills_kept"}),
+    "Allies you control cannot perform attacks this combat.":
+        _floating({"mod": "no_ally_attacks"}),
+    "Allies cannot make attacks this turn.": _floating({"mod": "no_ally_attacks", "who": "both"}),
     "Your opponent's Drills are not discarded when his MP changes levels this turn.":
         _floating({"mod": "drills_kept", "who": "opponent"}),
     "Players can only attack or pass in their actions this combat.":
@@ -134,6 +137,9 @@ UNREAD = [
     "Your Drills are not discarded when your opponent changes levels this combat.",
     "Your Drills are not discarded when changing levels.",
     "Your Drills are not discarded when you advance a level this combat.",
+    # a kind of attack, or no duration
+    "Your opponent's Allies cannot perform energy attacks this combat.",
+    "Allies you control cannot perform attacks.",
     "Your opponent can only attack in his next action this combat.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
