@@ -1,7 +1,12 @@
-"""Rule changes for the next Action(s), the next attack, or a player's anger for a while
-(engine.modifiers): "Skip your next 2 actions this combat.", "Your opponent passes for his
-next action this turn.", "The next non-Styled attack you perform this combat cannot have its
-damage prevented.", "Your anger cannot be raised or lowered this turn.".
+"""Rule changes for the next Action(s), the next or first attack, or for a while
+(engine.modifiers; docs/rulings.md 130-136): "Skip your next 2 actions this combat.", "The
+next non-Styled attack you perform this combat cannot have its damage prevented.", "Your
+anger cannot be raised or lowered this turn.", "Your opponent's effects cannot lower your
+anger.", "Your physical attacks can only be stopped by Physical Combat cards.", "The first
+Styled attack you perform each combat cannot be stopped.", "Life card damage from your
+attacks is banished.", "Players play with their hand revealed.", "Players can only attack or
+pass in their actions this combat.", "Your Drills are not discarded when changing levels
+this combat.", "Allies you control cannot perform attacks this combat.".
 
 Read part by part: who, how many Actions, which attack, what is forbidden, how long. Whole
 sentences only (engine.cardtext.patterns); anything else stays unread.
