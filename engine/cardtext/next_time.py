@@ -156,6 +156,19 @@ def _which(found: re.Match[str], prefix: str = "") -> Json:
     return fields
 
 
+# "Your next attack this combat is considered to be Styled." (2016 CARD TYPES "Freestyle")
+_NEXT_STYLED = _re(rf"{_NEXT} is considered (?:to be )?styled")
+
+
+def _next_styled(body: str) -> Json | None:
+    found = _NEXT_STYLED.fullmatch(body)
+    prefix = "" if found is None or found.group("your") else "t_"
+    if found is None or found.group(f"{prefix}styled"):
+        return None  # "your next Styled attack ... is considered Styled": nothing to read
+    modifier: Json = {"mod": "styled_attacks", **_which(found, prefix)}
+    return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
+
+
 def _next_only_by(body: str) -> Json | None:
     found = _NEXT_ONLY_BY.fullmatch(body)
     types = _stoppers(found.group("list")) if found else None
@@ -339,4 +352,5 @@ def parse_next_time(body: str) -> Json | None:
         or _next_only_by(body)
         or _attack_or_pass(body)
         or _ally_attacks(body)
+        or _next_styled(body)
     )

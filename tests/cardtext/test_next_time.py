@@ -65,6 +65,10 @@ READ = {
         _floating({"mod": "drills_kept"}),
     "Allies you control cannot perform attacks this combat.":
         _floating({"mod": "no_ally_attacks"}),
+    "Your next attack this combat is considered to be Styled.":
+        _floating({"mod": "styled_attacks"}, "next_attack"),
+    "The next energy attack you perform this combat is considered Styled.":
+        _floating({"mod": "styled_attacks", "attacks": "energy"}, "next_attack"),
     "Allies cannot make attacks this turn.": _floating({"mod": "no_ally_attacks", "who": "both"}),
     "Your opponent's Drills are not discarded when his MP changes levels this turn.":
         _floating({"mod": "drills_kept", "who": "opponent"}),
@@ -140,6 +144,8 @@ UNREAD = [
     # a kind of attack, or no duration
     "Your opponent's Allies cannot perform energy attacks this combat.",
     "Allies you control cannot perform attacks.",
+    "Your next attack is considered to be Styled.",
+    "Your next Styled attack this combat is considered to be Styled.",
     "Your opponent can only attack in his next action this combat.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
     "Attacks can only be stopped by cards played from the hand this combat.",
