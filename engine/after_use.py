@@ -251,6 +251,13 @@ def stop_fails(game: Game, defending: Card) -> bool:
         return True
     if _excluded(defending, [*attack.not_stopped_by, *ability.not_stopped_by]):
         return True
+    card = game.card(attack.source)
+    if any(  # "Your physical attacks can only be stopped by Physical Combat cards."
+        modifiers.about(game, modifier, attack.attacker, card)
+        and defending.type not in modifier.card_types
+        for modifier in game.active_modifiers(attack.attacker, "stopped_only_by")
+    ):
+        return True
     return bool(ability.stopped_only_by) and defending.type not in ability.stopped_only_by
 
 

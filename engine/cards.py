@@ -228,11 +228,17 @@ class Modifier(_Strict):
         "damage",  # `who`'s attacks (of `attacks`, `styled`) do +stages / +life
         "no_attacks",  # `who` cannot perform attacks of `attacks` (and `styled`)
         "no_events",  # `who` cannot play Events
-        "skip_action",  # `who` passes their next Action (one-shot)
+        "skip_action",  # `who` passes their next Action (`amount` > 1: that many Actions)
         "styled_attacks",  # `who`'s attacks are considered Styled
         "mp_pur",  # `who`'s Main Personality's PUR +amount
         "hand_size",  # `who`'s maximum hand size in the Discard Step +amount
         "no_anger",  # `who` cannot raise their anger
+        # engine.cardtext.next_time: `who`'s anger cannot be lowered / raised nor lowered
+        "no_anger_lower",
+        "no_anger_change",
+        # ... cannot be lowered by the opponent's effects / by critical damage effects
+        "no_anger_lower_opponent",
+        "no_anger_lower_critical",
         "anger_to_level",  # `who` needs `amount` anger to advance a level
         "anger_discount",  # `who` needs `amount` less anger to advance a level
         "hand_revealed",  # `who` plays with their hand revealed
@@ -267,6 +273,21 @@ class Modifier(_Strict):
         # `who`'s attacks (of `attacks`, `styled`) gain the card's `grants[grant]` ability
         # ("Your attacks gain 'HIT: Raise your anger 1 level.'", engine.granted)
         "grant",
+        # engine.cardtext.play_limits: `who` cannot play cards (of `card_types`, `styled`),
+        # or such cards cannot enter play at all, by an effect either (docs/rulings.md 132)
+        "no_play",
+        "no_enter_play",
+        # `who`'s attacks (of `attacks`, `styled`) can only be stopped by cards of
+        # `card_types` (engine.after_use.stop_fails; engine.cardtext.next_time)
+        "stopped_only_by",
+        # life-card damage from `who`'s attacks (of `attacks`, `styled`) is banished
+        "damage_banished",
+        # `who`'s Actions can only be attacks or passes (engine.modifiers.attacks_only)
+        "attacks_only",
+        # `who`'s Drills are not discarded when their MP changes levels (mechanics)
+        "drills_kept",
+        # `who`'s Allies cannot perform attacks (engine.modifiers.attacks_only)
+        "no_ally_attacks",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)
@@ -281,6 +302,10 @@ class Modifier(_Strict):
     life: int = 0  # `damage`: life cards added to an attack's life-card damage
     title: str | None = None  # `no_play_that`: set as the effect resolves
     grant: int | None = Field(default=None, ge=0)  # `grant`: the index in the card's `grants`
+    card_types: list[CardType] = []  # `no_play`, `no_enter_play` (none: any), `stopped_only_by`
+    # only the first attack it is about that `who` performs each combat ("The first Styled
+    # attack you perform each combat cannot be stopped."; engine.modifiers.about)
+    first_each_combat: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

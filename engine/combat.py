@@ -130,7 +130,7 @@ def action_options(game: Game, player: int) -> list[Option]:
     options += attaching.action_options(game, player)
     options += itself.action_options(game, player)  # a card's own Action where it lies
     options.append(Option("pass", "Pass"))
-    return options
+    return modifiers.attacks_only(game, player, options)
 
 
 def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
@@ -768,7 +768,7 @@ def use_critical_effect(game: Game, player: int, choice: str) -> None:
         game.emit("critical", f"{game.name(iid)} is discarded.")
         mechanics.put_in_discard(game, iid)
     elif kind == "anger":
-        mechanics.lower_anger(game, 1 - player, 1)
+        mechanics.lower_anger(game, 1 - player, 1, player, critical=True)
 
 
 @handler("attack_end")

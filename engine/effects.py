@@ -229,7 +229,11 @@ def payable(game: Game, effect: Effect, controller: int, iid: int) -> bool:
     if isinstance(effect, DiscardFromHand):
         return len(state.hand) >= amount
     if isinstance(effect, LowerAnger):
-        return state.anger >= amount
+        # anger that cannot be lowered cannot pay a cost (docs/rulings.md 130)
+        locked = game.has_modifier(controller, "no_anger_lower") or game.has_modifier(
+            controller, "no_anger_change"
+        )
+        return state.anger >= amount and not locked
     stages = [state.stage]
     if effect.personality == "chosen":
         stages += [ally.stage for ally in state.allies]
@@ -341,14 +345,14 @@ def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool)
     mechanics.raise_anger(game, target, effect.amount)
 
 
-def _lower_anger(game: Game, effect: LowerAnger, _c: int, target: int, _a: bool) -> None:
-    mechanics.lower_anger(game, target, effect.amount)
+def _lower_anger(game: Game, effect: LowerAnger, by: int, target: int, _a: bool) -> None:
+    mechanics.lower_anger(game, target, effect.amount, by)
 
 
-def _lower_anger_to(game: Game, effect: LowerAngerTo, _c: int, target: int, _a: bool) -> None:
+def _lower_anger_to(game: Game, effect: LowerAngerTo, by: int, target: int, _a: bool) -> None:
     above = game.player(target).anger - effect.level
     if above > 0:
-        mechanics.lower_anger(game, target, above)
+        mechanics.lower_anger(game, target, above, by)
 
 
 def _change_anger(game: Game, effect: ChangeAnger, controller: int, _t: int, _a: bool) -> None:
@@ -364,8 +368,10 @@ def change_anger_task(game: Game, args: JsonDict) -> None:
     if choice is not None:
         direction, _, side = choice.partition(":")
         target = player if side == "self" else 1 - player
-        move = mechanics.raise_anger if direction == "raise" else mechanics.lower_anger
-        move(game, target, amount)
+        if direction == "raise":
+            mechanics.raise_anger(game, target, amount)
+        else:
+            mechanics.lower_anger(game, target, amount, player)
         return
     sides = ["self", "opponent"] if args["players"] == "either" else [args["players"]]
     ways = ["raise", "lower"] if args["direction"] == "either" else [args["direction"]]
@@ -533,6 +539,8 @@ def may_enter_play(game: Game, player: int, iid: int) -> bool:
     """Rules that forbid a card from being played or placed into play (2016 "Planning
     Step" note and "Drills")."""
     card = game.card(iid)
+    if modifiers.entry_forbidden(game, player, card):  # "Allies cannot enter play this turn."
+        return False
     spec = card.attach_to
     if spec is not None and not spec.activated and not can_attach(game, player, iid):
         return False

@@ -100,8 +100,12 @@ def shuffle_life_deck(game: Game, player: int) -> None:
 def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
     """ "Drills": whenever your MP advances or lowers a level, all Drills are discarded,
     but those printed "(This Drill is not discarded when changing levels.)" (or "when
-    advancing a level", as `advancing` says this is) stay (Card.kept_on_level)."""
+    advancing a level", as `advancing` says this is) stay (Card.kept_on_level), and all
+    stay while "Your Drills are not discarded when changing levels this combat" holds."""
     state = game.player(player)
+    if game.has_modifier(player, "drills_kept"):
+        game.emit("drills", f"{game.who(player)}'s Drills are not discarded.")
+        return
 
     def kept(iid: int) -> bool:
         keep = game.card(iid).kept_on_level
@@ -284,7 +288,7 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
     """ "ANGER": five anger advances a level (anger back to zero, no carry-over); on
     Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule."""
     state = game.player(player)
-    if game.has_modifier(player, "no_anger"):
+    if game.has_modifier(player, "no_anger") or game.has_modifier(player, "no_anger_change"):
         game.emit("anger", f"{game.who(player)} cannot raise anger now.")
         return
     needed = modifiers.anger_to_level(game, player)
@@ -307,9 +311,20 @@ def raise_anger(game: Game, player: int, amount: int) -> None:
         game.emit("anger", f"{game.who(player)} cannot win by MPPV: anger resets, top stage.")
 
 
-def lower_anger(game: Game, player: int, amount: int) -> None:
-    """Anger never goes below zero and never costs a level ("ANGER" note)."""
+def lower_anger(
+    game: Game, player: int, amount: int, by: int | None = None, critical: bool = False
+) -> None:
+    """Anger never goes below zero and never costs a level ("ANGER" note). `by`: the player
+    whose effect lowers it; `critical`: a critical damage effect does (docs/rulings.md 134)."""
     state = game.player(player)
+    locks = ["no_anger_lower", "no_anger_change"]  # engine.cardtext.next_time
+    if by is not None and by != player:
+        locks.append("no_anger_lower_opponent")
+    if critical:
+        locks.append("no_anger_lower_critical")
+    if any(game.has_modifier(player, lock) for lock in locks):
+        game.emit("anger", f"{game.who(player)}'s anger cannot be lowered now.")
+        return
     before = state.anger
     state.anger = max(0, state.anger - amount)
     if state.anger < before:
@@ -334,10 +349,17 @@ def _damage_card(game: Game, player: int, iid: int, from_attack: bool) -> None:
 
 
 def _damage_banished(game: Game) -> bool:
-    """ "Damage from this attack is banished." on the attack in progress."""
+    """ "Damage from this attack is banished." on the attack in progress, or "For the
+    remainder of combat, life card damage from your attacks is banished." about it."""
     attack = game.state.attack
     ability = game.card(attack.source).attack if attack is not None else None
-    return ability is not None and ability.damage_banished
+    if attack is None or ability is None:
+        return False
+    card = game.card(attack.source)
+    return ability.damage_banished or any(
+        modifiers.about(game, modifier, attack.attacker, card)
+        for modifier in game.active_modifiers(attack.attacker, "damage_banished")
+    )
 
 
 @handler("life_damage")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
-from engine.state import JsonDict
+from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -41,7 +42,28 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
         return False
     # "who: self": the attacker's own modifier, for which a considered Styled card counts
     yours = modifier.who == "self"
-    return modifier.styled is None or modifier.styled == is_styled(game, player, card, yours)
+    if modifier.styled is not None and modifier.styled != is_styled(game, player, card, yours):
+        return False
+    return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
+
+
+def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool) -> bool:
+    """No earlier attack of `player`'s this combat is one `modifier` is about (the attack in
+    progress, recorded as it is performed, is not an earlier one; engine.history)."""
+    earlier = [
+        entry
+        for entry in history.entries(game, player, "attack", "combat")
+        if modifier.attacks in ("any", entry["attack_type"])
+        and (
+            modifier.styled is None
+            or modifier.styled == (entry["styled"] or (yours and entry.get("styled_yours", False)))
+        )
+    ]
+    attack = game.state.attack
+    in_progress = attack is not None and attack.attacker == player
+    if earlier and in_progress and attack is not None and earlier[-1]["source"] == attack.source:
+        earlier.pop()  # the attack in progress itself
+    return not earlier
 
 
 def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:
@@ -113,9 +135,54 @@ def play_forbidden(game: Game, player: int, card: Card) -> bool:
     """ "Your opponent cannot play that card for the remainder of combat": no card of the
     title chosen or named (engine.referents) may be played, as an attack, an Action or a
     defense (2016 GLOSSARY "Naming a card": an exact title)."""
-    return any(
+    if any(
         modifier.title == card.title for modifier in game.active_modifiers(player, "no_play_that")
+    ):
+        return True
+    return _limited(game, player, card, "no_play") or entry_forbidden(game, player, card)
+
+
+def entry_forbidden(game: Game, player: int, card: Card) -> bool:
+    """ "Allies cannot be played nor placed into play this combat.": `player`'s card of that
+    kind does not enter play, played or by an effect (docs/rulings.md 132)."""
+    return _limited(game, player, card, "no_enter_play")
+
+
+def _limited(game: Game, player: int, card: Card, mod: str) -> bool:
+    """ "Your opponent cannot play non-Styled cards this combat.": a `no_play` /
+    `no_enter_play` modifier is about the card's type (none named: any) and Styled-ness."""
+    return any(
+        (not modifier.card_types or card.type in modifier.card_types)
+        and (modifier.styled is None or card.styled_for(modifier.who == "self") == modifier.styled)
+        for modifier in game.active_modifiers(player, mod)
     )
+
+
+def attacks_only(game: Game, player: int, options: list[Option]) -> list[Option]:
+    """ "Players can only attack or pass in their actions this combat.": of `player`'s
+    Action options, the attacks (from the hand, again, by a Power that attacks) and the pass
+    (2016 THE COMBAT STEP; docs/rulings.md 136)."""
+    only = game.has_modifier(player, "attacks_only")
+    # "Allies you control cannot perform attacks this combat." (2016 GLOSSARY "Ally")
+    no_allies = game.has_modifier(player, "no_ally_attacks")
+    if not (only or no_allies):
+        return options
+
+    def attack_actor(option: Option) -> int | None:
+        """The actor of an attack option (the MP: -1), None for another option."""
+        kind, _, rest = option.id.partition(":")
+        fields = rest.split(":")
+        if kind == "power" and game.card(int(fields[0])).attack is None:
+            return None
+        return int(fields[1]) if kind in ("attack", "again", "power") else None
+
+    def allowed(option: Option) -> bool:
+        actor = attack_actor(option)
+        if actor is None:
+            return not only or option.id == "pass"
+        return not (no_allies and actor >= 0)
+
+    return [option for option in options if allowed(option)]
 
 
 # --- floating effects: when they start and end -------------------------------------------------
@@ -186,13 +253,26 @@ def skips_action(game: Game, player: int) -> bool:
     """ "Your opponent skips his next action this combat": the engine passes for the
     player, once (2016 THE COMBAT STEP "Passing"; docs/rulings.md)."""
     for entry in _next_action_entries(game, player):
-        if game.floating_modifier(entry).mod == "skip_action":
+        modifier = game.floating_modifier(entry)
+        if modifier.mod != "skip_action":
+            continue
+        if modifier.first_each_combat and history.entries(game, player, "action", "combat"):
+            # "skips his first action this combat" once that Action is over: no effect
             game.state.floating.remove(entry)
-            return True
+            continue
+        # "Skip your next 2 actions this combat": one Action skipped at a time
+        left = entry["modifier"].get("amount", 1) - 1
+        if left > 0:
+            entry["modifier"] = {**entry["modifier"], "amount": left}
+        else:
+            game.state.floating.remove(entry)
+        return True
     return False
 
 
 def action_taken(game: Game, player: int) -> None:
-    """The player made (or skipped) an Action: "in his next action" effects are over."""
+    """The player made (or skipped) an Action: "in his next action" effects are over (but
+    skips still to come: engine.modifiers.skips_action counts them)."""
     for entry in _next_action_entries(game, player):
-        game.state.floating.remove(entry)
+        if game.floating_modifier(entry).mod != "skip_action":
+            game.state.floating.remove(entry)

@@ -62,7 +62,9 @@ def planning(game: Game, args: JsonDict) -> None:
     options = [
         Option(f"card:{iid}", f"Play {game.name(iid)}")
         for iid in hand
-        if game.card(iid).type in PLANNING_TYPES and may_enter_play(game, player, iid)
+        if game.card(iid).type in PLANNING_TYPES
+        and may_enter_play(game, player, iid)
+        and not modifiers.play_forbidden(game, player, game.card(iid))
     ]
     options.append(Option("done", "Finish planning and power up"))
     game.ask(player, "planning", "Planning Step: play cards, or power up.", options, "planning")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext.next_time import parse_constant_next_time, parse_next_time
+from engine.cardtext.play_limits import parse_constant_play_limit, parse_floating_play_limit
 from engine.cardtext.restrictions import parse_constant_restriction, parse_floating_restriction
 
 Json = dict[str, Any]
@@ -264,7 +266,9 @@ def parse_floating_effect(body: str) -> Json | None:
         return _floating({"mod": "hand_revealed", "who": "opponent"}, "next_turn_start")
     if _SKIP.fullmatch(body):
         return _floating({"mod": "skip_action", "who": "opponent"}, "next_action")
-    return parse_floating_restriction(body)
+    return (
+        parse_floating_restriction(body) or parse_next_time(body) or parse_floating_play_limit(body)
+    )
 
 
 # --- constant rule changes ------------------------------------------------------------------
@@ -320,4 +324,8 @@ def parse_rule_modifier(body: str) -> Json | None:
         if found.group("whose").strip().lower() != "your":
             cost["who"] = "opponent"
         return cost
-    return parse_constant_restriction(body)
+    return (
+        parse_constant_restriction(body)
+        or parse_constant_play_limit(body)
+        or parse_constant_next_time(body)
+    )

@@ -205,7 +205,7 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "POWER: All physical attacks you perform deal +2 power stages of damage.",
         "POWER: Allies cannot make actions.",
         "POWER: Your opponent cannot perform an energy attack.",
-        "POWER: Your opponent skips his first action this combat.",
+        "POWER: Your opponent skips his first action.",  # which combat? (ruling 136)
         "POWER: Gain 2 stages and your opponent cannot play Events.",  # for how long?
         "CONSTANT: Your attacks deal +X stages of damage.",
         "POWER: Your opponent cannot gain anger.",  # for how long is not said
