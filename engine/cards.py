@@ -405,6 +405,26 @@ class LowerLevel(_Effect):
     do: Literal["lower_level"]
 
 
+class SetAnger(_Effect):
+    """ "Set your anger to 3.": raised or lowered to that level (engine.plain);
+    `both`: each player's anger."""
+
+    do: Literal["set_anger"]
+    level: int = Field(ge=0)
+    both: bool = False
+
+
+class ChangeLevel(_Effect):
+    """ "Advance or lower your opponent's MP 2 levels.", "Lower both players' MPs one
+    level.": `amount` levels one by one, the direction chosen by the controller when
+    `either` (engine.plain)."""
+
+    do: Literal["change_level"]
+    amount: int = Field(default=1, ge=1)
+    direction: Literal["advance", "lower", "either"]
+    both: bool = False
+
+
 class Draw(_Effect):
     do: Literal["draw"]
     amount: int = Field(default=1, ge=1)
@@ -685,6 +705,8 @@ Effect = Annotated[
     | LowerAngerTo
     | AdvanceLevel
     | LowerLevel
+    | SetAnger
+    | ChangeLevel
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

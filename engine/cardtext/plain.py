@@ -1,0 +1,85 @@
+"""Plain effect sentences the older tables lack (docs/card-format.md "Plain effects"):
+anger set to a level or moved without the word "levels", levels advanced or lowered by
+several, either way or for both players, the opponent gaining stages.
+Each pattern matches the whole sentence body."""
+
+from __future__ import annotations
+
+import re
+
+from engine.cardtext.patterns import NX, OPP, STAGES, Json, N, number
+
+_I = re.IGNORECASE
+_WHOSE = rf"(your|{OPP}|a player'?s)"
+# "Raise your anger 2.", "Lower your opponent's anger by 1 level." (2016 ANGER)
+_ANGER = re.compile(rf"(raise|lower|raise or lower) {_WHOSE} anger (?:by )?{NX}(?: levels?)?", _I)
+# "Set your anger to 3.", "Both players set their anger level to 0."
+_SET_ANGER = re.compile(rf"set {_WHOSE} anger(?: level)? to {N}", _I)
+_SET_BOTH = re.compile(
+    rf"(?:both players set their|set both players'|set each player's) anger(?: levels?)? to {N}",
+    _I)  # fmt: skip
+# "Advance or lower your opponent's MP 2 levels.", "Lower both players' MPs one
+# personality level." (2016 ANGER note: an effect advances or lowers a level)
+_MP = r"(?:MP|main personality)"
+_LEVEL = re.compile(
+    rf"(advance|lower|advance or lower) (your {_MP}|{OPP} {_MP}|both players' {_MP}s?) "
+    rf"{N} (?:personality )?levels?",
+    _I,
+)
+_OPP_GAINS = re.compile(rf"your opponent gains {NX} {STAGES}", _I)
+
+
+def _whose(word: str) -> str:
+    word = word.lower()
+    return "self" if word == "your" else "either" if word.startswith("a player") else "opponent"
+
+
+def _amount(word: str) -> Json:
+    return {"x": True} if word == "X" else {"amount": number(word)}
+
+
+def _anger(m: re.Match[str]) -> Json:
+    verb, whose, amount = m.group(1).lower(), _whose(m.group(2)), _amount(m.group(3))
+    if " or " in verb or whose == "either":
+        if "x" in amount:
+            return {}
+        return {"do": "change_anger", **amount, "players": whose,
+                "direction": "either" if " or " in verb else verb}  # fmt: skip
+    effect: Json = {"do": f"{verb}_anger", **amount}
+    return effect if whose == "self" else {**effect, "who": whose}
+
+
+def _level(m: re.Match[str]) -> Json:
+    verb, whose, amount = m.group(1).lower(), m.group(2).lower(), number(m.group(3))
+    direction = "either" if " or " in verb else verb
+    effect: Json = {"do": "change_level", "amount": amount, "direction": direction}
+    if amount == 1 and direction != "either" and not whose.startswith("both"):
+        effect = {"do": f"{verb}_level"}  # the older one-level effects
+    if whose.startswith("both"):
+        effect["both"] = True
+    elif whose.startswith("your opponent"):
+        effect["who"] = "opponent"
+    return effect
+
+
+def parse_plain(body: str) -> Json | None:
+    found = _ANGER.fullmatch(body)
+    if found:
+        return _anger(found) or None
+    found = _SET_ANGER.fullmatch(body)
+    if found:
+        whose = _whose(found.group(1))
+        if whose == "either":
+            return None
+        effect: Json = {"do": "set_anger", "level": number(found.group(2))}
+        return effect if whose == "self" else {**effect, "who": whose}
+    found = _SET_BOTH.fullmatch(body)
+    if found:
+        return {"do": "set_anger", "level": number(found.group(1)), "both": True}
+    found = _LEVEL.fullmatch(body)
+    if found:
+        return _level(found)
+    found = _OPP_GAINS.fullmatch(body)
+    if found:
+        return {"do": "gain_stages", **_amount(found.group(1)), "who": "opponent"}
+    return None

@@ -1,0 +1,84 @@
+"""Plain effects (engine.cardtext.plain): anger set or moved without "levels", levels moved
+by several / either way / for both players, the opponent gaining stages,
+and "Prevent all damage from a physical/energy attack"."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import Card, CardType
+from engine.cardtext import compile_text, reproduces
+
+_READ = {
+    "POWER: Raise your anger 2.": {"do": "raise_anger", "amount": 2},
+    "POWER: Lower your opponent's anger by 1 level.":
+        {"do": "lower_anger", "amount": 1, "who": "opponent"},
+    "POWER: Raise or lower a player's anger 1.":
+        {"do": "change_anger", "amount": 1, "players": "either", "direction": "either"},
+    "POWER: Set your anger level to 3.": {"do": "set_anger", "level": 3},
+    "POWER: Set your opponent's anger to 0.": {"do": "set_anger", "level": 0, "who": "opponent"},
+    "POWER: Both players set their anger level to 0.":
+        {"do": "set_anger", "level": 0, "both": True},
+    "POWER: Advance or lower your opponent's MP 2 levels.":
+        {"do": "change_level", "amount": 2, "direction": "either", "who": "opponent"},
+    "POWER: Lower both players' MPs one personality level.":
+        {"do": "change_level", "amount": 1, "direction": "lower", "both": True},
+    "POWER: Advance your MP 2 levels.": {"do": "change_level", "amount": 2, "direction": "advance"},
+    "POWER: Advance your MP one personality level.": {"do": "advance_level"},
+    "POWER: Your opponent gains 3 stages.": {"do": "gain_stages", "amount": 3, "who": "opponent"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("text", list(_READ))
+def test_plain_effects_compile(text: str) -> None:
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated", result.manual
+    assert result.fields["action"]["effects"] == [_READ[text]]
+    card = Card.model_validate({"name": "Plain", "type": "event", "text": text, **result.fields})
+    assert reproduces(card)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Set a player's anger to 2.",  # which player: not said how it is chosen
+        "POWER: Raise your anger up to 2 levels.",  # "up to": an amount to choose
+        "POWER: Your opponent randomly discards a card from your hand.",  # whose hand?
+        "POWER: Your opponent randomly discards a random card from his hand.",
+        "POWER: Your opponent randomly discards 2 cards from his hand.",
+        "POWER: Lower a personality 2 levels.",  # Allies have no levels to lower
+        "POWER: Advance or lower your MP to level 2.",
+        "POWER: Set your anger to 2 and then more.",
+    ],
+)
+def test_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "manual", result.fields
+
+
+def test_randomly_discards_is_the_random_card_of_referents() -> None:
+    text = "POWER: Your opponent randomly discards a card from their hand."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated", result.manual
+    assert result.fields["action"]["effects"] == [
+        {"do": "choose", "what": "random_hand", "who": "opponent"},
+        {"do": "move", "source": "that", "who": "opponent", "to": "discard", "if_you_do": True},
+    ]
+
+
+@pytest.mark.parametrize("kind", ["physical", "energy"])
+def test_prevent_all_damage_from_one_kind_of_attack(kind: str) -> None:
+    result = compile_text(f"Prevent all damage from an {kind} attack.", CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated", result.manual
+    assert result.fields["defense"] == {"against": kind, "prevent_all": True}
+    near = compile_text("Prevent all damage from an orange attack.", CardType.PHYSICAL_COMBAT)
+    assert near.status == "manual"
+
+
+def test_scenario_cards_are_what_their_text_compiles_to() -> None:
+    from pathlib import Path
+
+    from engine.cards import load_card_file
+
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "plain.yaml"):
+        assert reproduces(card), card.name
