@@ -365,9 +365,23 @@ class LoseStages(_Effect):
 
 
 class SetStageMax(_Effect):
-    """Set the MP to its highest power stage."""
+    """Set the MP to its highest power stage; `chosen`: a personality of `who`'s, `ally`:
+    one of `who`'s Allies, picked by the controller (engine.plain)."""
 
     do: Literal["set_stage_max"]
+    personality: Literal["mp", "chosen", "ally"] = "mp"
+
+
+class AllStages(_Effect):
+    """ "Your opponent's personalities lose 2 stages.", "All Allies in play lose 2 stages.":
+    every such personality of `who` (of both players with `both`) gains or loses `amount`
+    (engine.plain; docs/rulings.md 139)."""
+
+    do: Literal["all_stages"]
+    amount: int = Field(default=1, ge=1)
+    gain: bool = False
+    allies_only: bool = False
+    both: bool = False
 
 
 class RaiseAnger(_Effect):
@@ -707,6 +721,7 @@ Effect = Annotated[
     | LowerLevel
     | SetAnger
     | ChangeLevel
+    | AllStages
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

@@ -279,7 +279,9 @@ _WORDS: dict[str, str] = {
     "lower_anger_to": "lower anger to {level}",
     "advance_level": "advance the MP a level",
     "lower_level": "lower the MP a level", "set_anger": "set anger to {level}",
-    "change_level": "{direction} the MP {amount} level(s)", "draw": "draw {amount} card(s)",
+    "change_level": "{direction} the MP {amount} level(s)",
+    "all_stages": "every personality gains or loses {amount} stage(s)",
+    "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",
     "life_damage": "take {amount} life card(s) of damage",
@@ -321,7 +323,10 @@ def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _
     game.then(("stages", args))
 
 
-def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+def _set_stage_max(game: Game, effect: Any, controller: int, target: int, _a: bool) -> None:
+    if effect.personality != "mp":  # "Raise a personality to its highest power stage."
+        plain.choose_top_stage(game, effect, controller, target)
+        return
     state = game.player(target)
     state.stage = mechanics.top_stage(game, target, MAIN_PERSONALITY)
     game.emit("stages", f"{game.who(target)} sets the MP to its highest stage.")
@@ -494,6 +499,7 @@ _APPLY: dict[str, Apply] = {
     "lower_level": _lower,
     "set_anger": plain.apply_set_anger,
     "change_level": plain.apply_change_level,
+    "all_stages": plain.apply_all_stages,
     "draw": _draw,
     "discard_from_hand": _discard_hand,
     "discard_top": _discard_top,

@@ -1,14 +1,14 @@
-"""Plain effects on anger, levels and hands that the older vocabulary lacks: setting anger
-to a level, advancing or lowering levels by several, for both players or either way
-(docs/rulings.md 137, 138)."""
+"""Plain effects the older vocabulary lacks: anger set to a level, levels advanced or
+lowered by several, for both players or either way, every personality's stages, and a
+chosen personality to its highest stage (docs/rulings.md 137-139)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics
-from engine.cards import ChangeLevel, SetAnger
-from engine.game import handler
+from engine.cards import AllStages, ChangeLevel, SetAnger, SetStageMax
+from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -57,3 +57,43 @@ def change_level_task(game: Game, args: JsonDict) -> None:
     move = mechanics.advance_level if direction == "advance" else mechanics.lower_level
     for _ in range(args["amount"]):
         move(game, player)
+
+
+def apply_all_stages(game: Game, effect: AllStages, controller: int, target: int, _a: Any) -> None:
+    """2016 GLOSSARY "Gaining/losing stages": each personality gains or loses the amount;
+    one losing stages at zero has the rest discarded from its controller's Life Deck
+    (docs/rulings.md 139)."""
+    for player in _players(controller, target, effect.both):
+        state = game.player(player)
+        targets = [] if effect.allies_only else [MAIN_PERSONALITY]
+        targets += [ally.iid for ally in state.allies]
+        for personality in targets:
+            if effect.gain:
+                mechanics.gain_stages(game, player, personality, effect.amount)
+                continue
+            rest = mechanics.lose_stages(game, player, personality, effect.amount)
+            if rest:
+                mechanics.discard_top(game, player, rest, by=controller)
+
+
+def choose_top_stage(game: Game, effect: SetStageMax, controller: int, target: int) -> None:
+    """ "Raise a personality / an Ally to its highest power stage.": the controller picks
+    one of `target`'s personalities (docs/rulings.md 139)."""
+    options = mechanics.personality_options(game, target)
+    if effect.personality == "ally":
+        options = [option for option in options if option.id != "mp"]
+    if not options:
+        game.emit("stages", f"{game.who(target)} has no Ally to raise.")
+        return
+    game.ask(controller, "choose_personality", "Which personality goes to its highest stage?",
+             options, "top_stage", player=target)  # fmt: skip
+
+
+@handler("top_stage")
+def top_stage_task(game: Game, args: JsonDict) -> None:
+    player = args["player"]
+    personality = mechanics.parse_personality(args["choice"])
+    top = mechanics.top_stage(game, player, personality)
+    mechanics.gain_stages(
+        game, player, personality, top - mechanics.stage_of(game, player, personality)
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from engine.cardtext.patterns import NX, OPP, STAGES, Json, N, number
+from engine.cardtext.patterns import NX, OPP, STAGES, THEIR, Json, N, number
 
 _I = re.IGNORECASE
 _WHOSE = rf"(your|{OPP}|a player'?s)"
@@ -27,6 +27,19 @@ _LEVEL = re.compile(
     _I,
 )
 _OPP_GAINS = re.compile(rf"your opponent gains {NX} {STAGES}", _I)
+# "All of your opponent's personalities lose 2 stages.", "All Allies in play lose 1 stage."
+_ALL_STAGES = re.compile(
+    rf"(?:all (?:of )?)?(your|{OPP}) (personalities|allies) (gain|lose) {N} {STAGES}"
+    rf"|all (personalities|allies) in play (gain|lose) {N} {STAGES}",
+    _I,
+)
+# "Raise a personality / an Ally to its highest power stage." (one of the player's own:
+# 2016 GLOSSARY "Gaining/losing stages", "any one personality you control")
+_TOP = re.compile(
+    rf"raise (a personality|an ally|one of your personalities|one of your allies) "
+    rf"to (?:its|{THEIR}) highest power stage",
+    _I,
+)
 
 
 def _whose(word: str) -> str:
@@ -62,6 +75,21 @@ def _level(m: re.Match[str]) -> Json:
     return effect
 
 
+def _all_stages(m: re.Match[str]) -> Json:
+    whose: str | None = m.group(1)
+    kind, verb, amount = m.group(2, 3, 4) if whose else m.group(5, 6, 7)
+    effect: Json = {"do": "all_stages", "amount": number(amount)}
+    if verb.lower() == "gain":
+        effect["gain"] = True
+    if kind.lower() == "allies":
+        effect["allies_only"] = True
+    if whose is None:
+        effect["both"] = True
+    elif whose.lower() != "your":
+        effect["who"] = "opponent"
+    return effect
+
+
 def parse_plain(body: str) -> Json | None:
     found = _ANGER.fullmatch(body)
     if found:
@@ -79,6 +107,13 @@ def parse_plain(body: str) -> Json | None:
     found = _LEVEL.fullmatch(body)
     if found:
         return _level(found)
+    found = _ALL_STAGES.fullmatch(body)
+    if found:
+        return _all_stages(found)
+    found = _TOP.fullmatch(body)
+    if found:
+        ally = "all" in found.group(1).lower()
+        return {"do": "set_stage_max", "personality": "ally" if ally else "chosen"}
     found = _OPP_GAINS.fullmatch(body)
     if found:
         return {"do": "gain_stages", **_amount(found.group(1)), "who": "opponent"}

@@ -25,6 +25,15 @@ _READ = {
         {"do": "change_level", "amount": 1, "direction": "lower", "both": True},
     "POWER: Advance your MP 2 levels.": {"do": "change_level", "amount": 2, "direction": "advance"},
     "POWER: Advance your MP one personality level.": {"do": "advance_level"},
+    "POWER: All of your opponent's personalities lose 2 stages.":
+        {"do": "all_stages", "amount": 2, "who": "opponent"},
+    "POWER: Your personalities gain 1 stage.": {"do": "all_stages", "amount": 1, "gain": True},
+    "POWER: All Allies in play lose 2 stages.":
+        {"do": "all_stages", "amount": 2, "allies_only": True, "both": True},
+    "POWER: Raise a personality to their highest power stage.":
+        {"do": "set_stage_max", "personality": "chosen"},
+    "POWER: Raise an Ally to its highest power stage.":
+        {"do": "set_stage_max", "personality": "ally"},
     "POWER: Your opponent gains 3 stages.": {"do": "gain_stages", "amount": 3, "who": "opponent"},
 }  # fmt: skip
 
@@ -49,6 +58,10 @@ def test_plain_effects_compile(text: str) -> None:
         "POWER: Lower a personality 2 levels.",  # Allies have no levels to lower
         "POWER: Advance or lower your MP to level 2.",
         "POWER: Set your anger to 2 and then more.",
+        "POWER: All personalities with Android in the title lose 2 stages.",
+        "POWER: Your opponent's personalities lose 2 stages, to a minimum of 1.",
+        "POWER: Raise your opponent's Ally to its highest power stage.",
+        "POWER: Raise a personality to its highest power level.",
     ],
 )
 def test_near_misses_stay_unread(text: str) -> None:
