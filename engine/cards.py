@@ -372,6 +372,13 @@ class SetStageMax(_Effect):
     personality: Literal["mp", "chosen", "ally"] = "mp"
 
 
+class EndCombat(_Effect):
+    """ "End combat.": the Combat Step ends once the current Action is over (engine.plain;
+    docs/rulings.md 140)."""
+
+    do: Literal["end_combat"]
+
+
 class AllStages(_Effect):
     """ "Your opponent's personalities lose 2 stages.", "All Allies in play lose 2 stages.":
     every such personality of `who` (of both players with `both`) gains or loses `amount`
@@ -722,6 +729,7 @@ Effect = Annotated[
     | SetAnger
     | ChangeLevel
     | AllStages
+    | EndCombat
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

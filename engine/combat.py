@@ -172,6 +172,19 @@ def _usable_as_action(game: Game, player: int, card: Card, actor: int) -> bool:
     return game.holds(card.action.requires, player)
 
 
+def end_combat(game: Game) -> None:
+    """The Combat Step is over: on to the Discard Step (both passed, or an effect ended it:
+    engine.plain)."""
+    state = game.state
+    after_use.end_of_combat(game)
+    history.end_of_combat(game)
+    game.then(("discard_step", {"player": state.active, "first": True}))
+    # "At the end of combat": before the Discard Step (GLOSSARY "Effects")
+    mechanics.queue_trigger(game, state.active, "combat_ended")
+    triggers.end_combat(game)
+    game.then(("flush_triggers", {}))
+
+
 @handler("combat_action")
 def combat_action(game: Game, args: JsonDict) -> None:
     """Alternating Actions; two consecutive passes end the Combat Step."""
@@ -198,13 +211,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         game.emit("pass", f"{game.who(player)} passes.")
         if state.consecutive_passes >= 2:
             game.emit("combat_end", "Both players passed: combat ends.")
-            after_use.end_of_combat(game)
-            history.end_of_combat(game)
-            game.then(("discard_step", {"player": state.active, "first": True}))
-            # "At the end of combat": before the Discard Step (GLOSSARY "Effects")
-            mechanics.queue_trigger(game, state.active, "combat_ended")
-            triggers.end_combat(game)
-            game.then(("flush_triggers", {}))
+            end_combat(game)
         else:
             game.then(("combat_action", {"player": 1 - player}))
         return

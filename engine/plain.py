@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics
-from engine.cards import AllStages, ChangeLevel, SetAnger, SetStageMax
+from engine.cards import AllStages, ChangeLevel, EndCombat, SetAnger, SetStageMax
 from engine.game import MAIN_PERSONALITY, handler
-from engine.state import JsonDict, Option
+from engine.state import JsonDict, Option, Task
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -97,3 +97,23 @@ def top_stage_task(game: Game, args: JsonDict) -> None:
     mechanics.gain_stages(
         game, player, personality, top - mechanics.stage_of(game, player, personality)
     )
+
+
+def apply_end_combat(game: Game, _e: EndCombat, _c: int, _t: int, _a: Any) -> None:
+    """ "End combat.": what the current Action still has to do (the rest of the card, the
+    attack's steps) finishes, then no further Action is taken and the Combat Step ends as
+    if both players had passed (docs/rulings.md 140)."""
+    tasks = game.state.tasks
+    for index in range(len(tasks) - 1, -1, -1):  # the next Action is the nearest one due
+        if tasks[index].kind == "combat_action":
+            tasks[index] = Task("effect_ends_combat", {})
+            return
+    game.emit("combat_end", "There is no combat to end.")
+
+
+@handler("effect_ends_combat")
+def effect_ends_combat_task(game: Game, _args: JsonDict) -> None:
+    from engine import combat  # engine.combat imports engine.effects, which imports this
+
+    game.emit("combat_end", "An effect ends combat.")
+    combat.end_combat(game)

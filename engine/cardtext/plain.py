@@ -26,6 +26,7 @@ _LEVEL = re.compile(
     rf"{N} (?:personality )?levels?",
     _I,
 )
+_END_COMBAT = re.compile(r"end (?:the )?combat", _I)
 _OPP_GAINS = re.compile(rf"your opponent gains {NX} {STAGES}", _I)
 # "All of your opponent's personalities lose 2 stages.", "All Allies in play lose 1 stage."
 _ALL_STAGES = re.compile(
@@ -114,6 +115,8 @@ def parse_plain(body: str) -> Json | None:
     if found:
         ally = "all" in found.group(1).lower()
         return {"do": "set_stage_max", "personality": "ally" if ally else "chosen"}
+    if _END_COMBAT.fullmatch(body):
+        return {"do": "end_combat"}
     found = _OPP_GAINS.fullmatch(body)
     if found:
         return {"do": "gain_stages", **_amount(found.group(1)), "who": "opponent"}

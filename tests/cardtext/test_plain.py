@@ -34,6 +34,8 @@ _READ = {
         {"do": "set_stage_max", "personality": "chosen"},
     "POWER: Raise an Ally to its highest power stage.":
         {"do": "set_stage_max", "personality": "ally"},
+    "POWER: End combat.": {"do": "end_combat"},
+    "POWER: End the combat.": {"do": "end_combat"},
     "POWER: Your opponent gains 3 stages.": {"do": "gain_stages", "amount": 3, "who": "opponent"},
 }  # fmt: skip
 
@@ -62,11 +64,21 @@ def test_plain_effects_compile(text: str) -> None:
         "POWER: Your opponent's personalities lose 2 stages, to a minimum of 1.",
         "POWER: Raise your opponent's Ally to its highest power stage.",
         "POWER: Raise a personality to its highest power level.",
+        "POWER: End combat at the end of this turn.",
+        "POWER: End your combat step and draw.",
     ],
 )
 def test_near_misses_stay_unread(text: str) -> None:
     result = compile_text(text, CardType.EVENT)
     assert result.status == "manual", result.fields
+
+
+def test_you_may_end_combat_and_end_combat_as_a_hit() -> None:
+    result = compile_text("POWER: You may end combat.", CardType.EVENT)
+    assert result.fields["action"]["effects"] == [{"do": "end_combat", "may": True}]
+    text = "Physical attack. DAMAGE: 2 stages. HIT: End combat."
+    attack = compile_text(text, CardType.PHYSICAL_COMBAT).fields["attack"]
+    assert attack["hit"] == [{"do": "end_combat"}]
 
 
 def test_randomly_discards_is_the_random_card_of_referents() -> None:
