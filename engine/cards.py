@@ -372,6 +372,25 @@ class SetStageMax(_Effect):
     personality: Literal["mp", "chosen", "ally"] = "mp"
 
 
+class SetStage(_Effect):
+    """ "Set your MP to its 0 power stage.", "Lower your MP to his 2 power stage.": the MP's
+    stage set to `stage` (`lower`/`raise`: only if that moves it that way; engine.plain;
+    docs/rulings.md 141)."""
+
+    do: Literal["set_stage"]
+    stage: int = Field(ge=0)
+    direction: Literal["set", "lower", "raise"] = "set"
+
+
+class AngerUpTo(_Effect):
+    """ "Raise your anger up to 2 levels.", "You may lower your anger any amount.": the
+    controller picks how many, up to `amount` (any, without it; engine.plain)."""
+
+    do: Literal["anger_up_to"]
+    direction: Literal["raise", "lower"]
+    amount: int | None = Field(default=None, ge=1)
+
+
 class EndCombat(_Effect):
     """ "End combat.": the Combat Step ends once the current Action is over (engine.plain;
     docs/rulings.md 140)."""
@@ -730,6 +749,8 @@ Effect = Annotated[
     | ChangeLevel
     | AllStages
     | EndCombat
+    | SetStage
+    | AngerUpTo
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

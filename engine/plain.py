@@ -7,7 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import mechanics
-from engine.cards import AllStages, ChangeLevel, EndCombat, SetAnger, SetStageMax
+from engine.cards import (
+    AllStages,
+    AngerUpTo,
+    ChangeLevel,
+    EndCombat,
+    SetAnger,
+    SetStage,
+    SetStageMax,
+)
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option, Task
 
@@ -117,3 +125,36 @@ def effect_ends_combat_task(game: Game, _args: JsonDict) -> None:
 
     game.emit("combat_end", "An effect ends combat.")
     combat.end_combat(game)
+
+
+def apply_set_stage(game: Game, effect: SetStage, controller: int, target: int, _a: Any) -> None:
+    """The MP gains or loses the difference (2016 GLOSSARY "Gaining/losing stages"), never
+    above its top stage; "lower ... to" does not raise it, "raise ... to" does not lower it
+    (docs/rulings.md 141)."""
+    now = mechanics.stage_of(game, target, MAIN_PERSONALITY)
+    wanted = min(effect.stage, mechanics.top_stage(game, target, MAIN_PERSONALITY))
+    if wanted > now and effect.direction != "lower":
+        mechanics.gain_stages(game, target, MAIN_PERSONALITY, wanted - now)
+    elif wanted < now and effect.direction != "raise":
+        mechanics.lose_stages(game, target, MAIN_PERSONALITY, now - wanted)
+
+
+def apply_anger_up_to(game: Game, effect: AngerUpTo, controller: int, target: int, _a: Any) -> None:
+    """The controller picks the amount as the sentence resolves; zero is allowed ("up to",
+    "any amount"), anger never below zero (2016 ANGER note; docs/rulings.md 142)."""
+    anger = game.player(target).anger
+    most = effect.amount if effect.amount is not None else 5
+    if effect.direction == "lower":
+        most = min(most, anger)
+    verb = effect.direction.capitalize()
+    options = [Option(str(n), f"{verb} anger by {n} (now {anger})") for n in range(most + 1)]
+    game.ask(controller, "choose_amount", f"{verb} your anger by how much?", options,
+             "anger_up_to", player=target, direction=effect.direction)  # fmt: skip
+
+
+@handler("anger_up_to")
+def anger_up_to_task(game: Game, args: JsonDict) -> None:
+    amount = int(args["choice"])
+    if amount:
+        move = mechanics.raise_anger if args["direction"] == "raise" else mechanics.lower_anger
+        move(game, args["player"], amount)

@@ -26,6 +26,18 @@ _LEVEL = re.compile(
     rf"{N} (?:personality )?levels?",
     _I,
 )
+# "Set your MP to its 0 power stage.", "Lower your MP to his 2 power stage.", "Set your
+# MP's power level to 0." (stage 0: a power level is the number on a stage, only 0 is both)
+_SET_STAGE = re.compile(
+    rf"(set|lower|raise) (your|{OPP}) {_MP} to (?:its|{THEIR}) {N} power stage"
+    rf"|(set) (your|{OPP}) {_MP}'s power (?:level|stage) to (0)",
+    _I,
+)
+# "Raise your anger up to 2 levels.", "You may lower your anger (by) any amount."
+_ANGER_UP_TO = re.compile(
+    r"(raise|lower) your anger (?:up to (\d+|one|two|three|four|five) levels?|(?:by )?any amount)",
+    _I,
+)
 _END_COMBAT = re.compile(r"end (?:the )?combat", _I)
 _OPP_GAINS = re.compile(rf"your opponent gains {NX} {STAGES}", _I)
 # "All of your opponent's personalities lose 2 stages.", "All Allies in play lose 1 stage."
@@ -115,6 +127,19 @@ def parse_plain(body: str) -> Json | None:
     if found:
         ally = "all" in found.group(1).lower()
         return {"do": "set_stage_max", "personality": "ally" if ally else "chosen"}
+    found = _SET_STAGE.fullmatch(body)
+    if found:
+        verb, whose, stage = found.group(1, 2, 3) if found.group(1) else found.group(4, 5, 6)
+        effect = {"do": "set_stage", "stage": number(stage)}
+        if verb.lower() != "set":
+            effect["direction"] = verb.lower()
+        return effect if whose.lower() == "your" else {**effect, "who": "opponent"}
+    found = _ANGER_UP_TO.fullmatch(body)
+    if found:
+        effect = {"do": "anger_up_to", "direction": found.group(1).lower()}
+        if found.group(2):
+            return {**effect, "amount": number(found.group(2))}
+        return effect if effect["direction"] == "lower" else None  # any amount: lowering only
     if _END_COMBAT.fullmatch(body):
         return {"do": "end_combat"}
     found = _OPP_GAINS.fullmatch(body)

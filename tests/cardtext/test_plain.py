@@ -34,6 +34,16 @@ _READ = {
         {"do": "set_stage_max", "personality": "chosen"},
     "POWER: Raise an Ally to its highest power stage.":
         {"do": "set_stage_max", "personality": "ally"},
+    "POWER: You may set your MP to its 0 power stage.":
+        {"do": "set_stage", "stage": 0, "may": True},
+    "POWER: Lower your MP to his 0 power stage.":
+        {"do": "set_stage", "stage": 0, "direction": "lower"},
+    "POWER: Set your opponent's MP's power level to 0.":
+        {"do": "set_stage", "stage": 0, "who": "opponent"},
+    "POWER: Raise your anger up to 2 levels.":
+        {"do": "anger_up_to", "direction": "raise", "amount": 2},
+    "POWER: You may lower your anger by any amount.":
+        {"do": "anger_up_to", "direction": "lower", "may": True},
     "POWER: End combat.": {"do": "end_combat"},
     "POWER: End the combat.": {"do": "end_combat"},
     "POWER: Your opponent gains 3 stages.": {"do": "gain_stages", "amount": 3, "who": "opponent"},
@@ -53,7 +63,10 @@ def test_plain_effects_compile(text: str) -> None:
     "text",
     [
         "POWER: Set a player's anger to 2.",  # which player: not said how it is chosen
-        "POWER: Raise your anger up to 2 levels.",  # "up to": an amount to choose
+        "POWER: Set your MP's power level to 3.",  # a power level is not a stage number
+        "POWER: Set your MP to 3 stages.",
+        "POWER: Raise your anger any amount.",  # raising any amount: not a phrasing cards use
+        "POWER: Raise your anger up to 2 levels and draw up.",
         "POWER: Your opponent randomly discards a card from your hand.",  # whose hand?
         "POWER: Your opponent randomly discards a random card from his hand.",
         "POWER: Your opponent randomly discards 2 cards from his hand.",
