@@ -391,6 +391,12 @@ class AngerUpTo(_Effect):
     amount: int | None = Field(default=None, ge=1)
 
 
+class ShuffleLifeDeck(_Effect):
+    """ "Shuffle your Life Deck." (engine.mechanics.shuffle_life_deck)"""
+
+    do: Literal["shuffle_life_deck"]
+
+
 class EndCombat(_Effect):
     """ "End combat.": the Combat Step ends once the current Action is over (engine.plain;
     docs/rulings.md 140)."""
@@ -463,6 +469,8 @@ class ChangeLevel(_Effect):
     amount: int = Field(default=1, ge=1)
     direction: Literal["advance", "lower", "either"]
     both: bool = False
+    # "Advance or lower your MP to level 2.": to that level, whichever way it is
+    to_level: int | None = Field(default=None, ge=1, le=4)
 
 
 class Draw(_Effect):
@@ -749,6 +757,7 @@ Effect = Annotated[
     | ChangeLevel
     | AllStages
     | EndCombat
+    | ShuffleLifeDeck
     | SetStage
     | AngerUpTo
     | Draw

@@ -42,7 +42,15 @@ def apply_set_anger(game: Game, effect: SetAnger, controller: int, target: int, 
 def apply_change_level(
     game: Game, effect: ChangeLevel, controller: int, target: int, _a: Any
 ) -> None:
-    args = {"controller": controller, "amount": effect.amount}
+    args: JsonDict = {"controller": controller, "amount": effect.amount}
+    if effect.to_level is not None:  # "to level 2": as many levels as it takes, that way
+        level = game.player(target).level
+        way = "advance" if effect.to_level > level else "lower"
+        if effect.to_level == level or effect.direction not in ("either", way):
+            return
+        args = {**args, "amount": abs(effect.to_level - level), "direction": way}
+        game.then(("change_level", {**args, "player": target}))
+        return
     for player in _players(controller, target, effect.both):
         game.then(("change_level", {**args, "player": player, "direction": effect.direction}))
 

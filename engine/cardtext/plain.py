@@ -38,6 +38,11 @@ _ANGER_UP_TO = re.compile(
     r"(raise|lower) your anger (?:up to (\d+|one|two|three|four|five) levels?|(?:by )?any amount)",
     _I,
 )
+_TO_LEVEL = re.compile(
+    rf"(advance|lower|advance or lower) (your|{OPP}) {_MP} to level (1|2|3|4|one|two|three|four)",
+    _I,
+)
+_SHUFFLE = re.compile(r"shuffle your (?:life )?deck", _I)
 _END_COMBAT = re.compile(r"end (?:the )?combat", _I)
 _OPP_GAINS = re.compile(rf"your opponent gains {NX} {STAGES}", _I)
 # "All of your opponent's personalities lose 2 stages.", "All Allies in play lose 1 stage."
@@ -140,6 +145,14 @@ def parse_plain(body: str) -> Json | None:
         if found.group(2):
             return {**effect, "amount": number(found.group(2))}
         return effect if effect["direction"] == "lower" else None  # any amount: lowering only
+    found = _TO_LEVEL.fullmatch(body)
+    if found:
+        verb = found.group(1).lower()
+        effect = {"do": "change_level", "direction": "either" if " or " in verb else verb,
+                  "to_level": number(found.group(3))}  # fmt: skip
+        return effect if found.group(2).lower() == "your" else {**effect, "who": "opponent"}
+    if _SHUFFLE.fullmatch(body):
+        return {"do": "shuffle_life_deck"}
     if _END_COMBAT.fullmatch(body):
         return {"do": "end_combat"}
     found = _OPP_GAINS.fullmatch(body)

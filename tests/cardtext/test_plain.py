@@ -44,6 +44,10 @@ _READ = {
         {"do": "anger_up_to", "direction": "raise", "amount": 2},
     "POWER: You may lower your anger by any amount.":
         {"do": "anger_up_to", "direction": "lower", "may": True},
+    "POWER: Advance or lower your MP to level 2.":
+        {"do": "change_level", "direction": "either", "to_level": 2},
+    "POWER: Shuffle your Life Deck.": {"do": "shuffle_life_deck"},
+    "POWER: Shuffle your Deck.": {"do": "shuffle_life_deck"},
     "POWER: End combat.": {"do": "end_combat"},
     "POWER: End the combat.": {"do": "end_combat"},
     "POWER: Your opponent gains 3 stages.": {"do": "gain_stages", "amount": 3, "who": "opponent"},
@@ -71,13 +75,14 @@ def test_plain_effects_compile(text: str) -> None:
         "POWER: Your opponent randomly discards a random card from his hand.",
         "POWER: Your opponent randomly discards 2 cards from his hand.",
         "POWER: Lower a personality 2 levels.",  # Allies have no levels to lower
-        "POWER: Advance or lower your MP to level 2.",
         "POWER: Set your anger to 2 and then more.",
         "POWER: All personalities with Android in the title lose 2 stages.",
         "POWER: Your opponent's personalities lose 2 stages, to a minimum of 1.",
         "POWER: Raise your opponent's Ally to its highest power stage.",
         "POWER: Raise a personality to its highest power level.",
         "POWER: End combat at the end of this turn.",
+        "POWER: Advance or lower your MP to level 5.",
+        "POWER: Shuffle your opponent's hand.",
         "POWER: End your combat step and draw.",
     ],
 )
