@@ -541,6 +541,10 @@ class RevealHand(_Effect):
 
 class CaptureDragonBall(_Effect):
     do: Literal["capture_dragon_ball"]
+    # "Capture an Earth Dragon Ball": only one of that set; "without using its immediate
+    # effects": its effects are not offered (engine.effects.capture_task; docs/rulings.md 143)
+    dragon_ball_set: str | None = None
+    no_effects: bool = False
 
 
 class UseCriticalEffect(_Effect):

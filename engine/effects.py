@@ -435,8 +435,11 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int,
         self_moves.moved(game, iid, "banished_from_discard", by)
 
 
-def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
-    game.then(("capture", {"player": controller}))
+def _capture(game: Game, effect: Any, controller: int, _t: int, _a: bool) -> None:
+    args: JsonDict = {"player": controller}
+    if effect.dragon_ball_set or effect.no_effects:  # engine.plain: "an Earth Dragon Ball"
+        args.update(ball_set=effect.dragon_ball_set, no_effects=effect.no_effects)
+    game.then(("capture", args))
 
 
 def _hand_names(game: Game, player: int) -> str:
@@ -819,7 +822,7 @@ def capture_task(game: Game, args: JsonDict) -> None:
         game.player(player).dragon_balls.append(iid)
         game.emit("capture", f"{game.who(player)} captures {game.name(iid)}.")
         mechanics.check_dragon_balls(game, player)
-        if not game.over and game.card(iid).on_play:
+        if not game.over and game.card(iid).on_play and not args.get("no_effects"):
             game.ask(
                 player,
                 "use_dragon_ball",
@@ -830,8 +833,9 @@ def capture_task(game: Game, args: JsonDict) -> None:
                 card=iid,
             )
         return
-    if opponent.dragon_balls:
-        options = _card_options(game, "Capture", opponent.dragon_balls, dedupe=False)
+    balls = plain.capturable(game, opponent.dragon_balls, args.get("ball_set"))
+    if balls:
+        options = _card_options(game, "Capture", balls, dedupe=False)
         game.ask(player, "choose_target", "Capture which Dragon Ball?", options, "capture", **args)
 
 

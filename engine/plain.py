@@ -166,3 +166,15 @@ def anger_up_to_task(game: Game, args: JsonDict) -> None:
     if amount:
         move = mechanics.raise_anger if args["direction"] == "raise" else mechanics.lower_anger
         move(game, args["player"], amount)
+
+
+def capturable(game: Game, balls: list[int], ball_set: str | None) -> list[int]:
+    """ "Capture an Earth Dragon Ball": only the opponent's Dragon Balls of that set
+    (2016 GLOSSARY "Dragon Balls"; docs/rulings.md 143)."""
+    if ball_set is None:
+        return list(balls)
+    return [
+        iid
+        for iid in balls
+        if (ball := game.card(iid).dragon_ball) is not None and ball.set.lower() == ball_set
+    ]

@@ -43,6 +43,12 @@ _TO_LEVEL = re.compile(
     _I,
 )
 _SHUFFLE = re.compile(r"shuffle your (?:life )?deck", _I)
+# "Capture an Earth Dragon Ball without using its immediate effects."
+_CAPTURE = re.compile(
+    r"capture an? (?:(earth|namek) )?dragon ball"
+    r"( without using (?:its|their) (?:immediate )?effects?)?",
+    _I,
+)
 _END_COMBAT = re.compile(r"end (?:the )?combat", _I)
 _OPP_GAINS = re.compile(rf"your opponent gains {NX} {STAGES}", _I)
 # "All of your opponent's personalities lose 2 stages.", "All Allies in play lose 1 stage."
@@ -151,6 +157,12 @@ def parse_plain(body: str) -> Json | None:
         effect = {"do": "change_level", "direction": "either" if " or " in verb else verb,
                   "to_level": number(found.group(3))}  # fmt: skip
         return effect if found.group(2).lower() == "your" else {**effect, "who": "opponent"}
+    found = _CAPTURE.fullmatch(body)
+    if found:
+        effect = {"do": "capture_dragon_ball"}
+        if found.group(1):
+            effect["dragon_ball_set"] = found.group(1).lower()
+        return {**effect, "no_effects": True} if found.group(2) else effect
     if _SHUFFLE.fullmatch(body):
         return {"do": "shuffle_life_deck"}
     if _END_COMBAT.fullmatch(body):

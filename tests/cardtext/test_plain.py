@@ -48,6 +48,10 @@ _READ = {
         {"do": "change_level", "direction": "either", "to_level": 2},
     "POWER: Shuffle your Life Deck.": {"do": "shuffle_life_deck"},
     "POWER: Shuffle your Deck.": {"do": "shuffle_life_deck"},
+    "POWER: Capture an Earth Dragon Ball.":
+        {"do": "capture_dragon_ball", "dragon_ball_set": "earth"},
+    "POWER: Capture a Dragon Ball without using its immediate effects.":
+        {"do": "capture_dragon_ball", "no_effects": True},
     "POWER: End combat.": {"do": "end_combat"},
     "POWER: End the combat.": {"do": "end_combat"},
     "POWER: Your opponent gains 3 stages.": {"do": "gain_stages", "amount": 3, "who": "opponent"},
@@ -83,6 +87,8 @@ def test_plain_effects_compile(text: str) -> None:
         "POWER: End combat at the end of this turn.",
         "POWER: Advance or lower your MP to level 5.",
         "POWER: Shuffle your opponent's hand.",
+        "POWER: Capture a Saiyan Dragon Ball.",
+        "POWER: Capture a Dragon Ball without using its immediate effects and draw.",
         "POWER: End your combat step and draw.",
     ],
 )
