@@ -471,6 +471,8 @@ class ChangeLevel(_Effect):
     both: bool = False
     # "Advance or lower your MP to level 2.": to that level, whichever way it is
     to_level: int | None = Field(default=None, ge=1, le=4)
+    # "Advance your MP up to 2 levels.": the controller picks 0 to `amount` levels
+    up_to: bool = False
 
 
 class Draw(_Effect):

@@ -43,6 +43,8 @@ def apply_change_level(
     game: Game, effect: ChangeLevel, controller: int, target: int, _a: Any
 ) -> None:
     args: JsonDict = {"controller": controller, "amount": effect.amount}
+    if effect.up_to:
+        args["up_to"] = True
     if effect.to_level is not None:  # "to level 2": as many levels as it takes, that way
         level = game.player(target).level
         way = "advance" if effect.to_level > level else "lower"
@@ -70,8 +72,23 @@ def change_level_task(game: Game, args: JsonDict) -> None:
         game.ask(args["controller"], "choose_level", "Advance or lower?", options,
                  "change_level", **args)  # fmt: skip
         return
+    if args.get("up_to"):  # "up to N levels": how many, zero included (docs/rulings.md 142)
+        verb = direction.capitalize()
+        options = [Option(str(n), f"{verb} {n} level(s)") for n in range(args["amount"] + 1)]
+        game.ask(args["controller"], "choose_amount", f"{verb} how many levels?", options,
+                 "change_level_count", player=player, direction=direction)  # fmt: skip
+        return
+    _move_levels(game, player, direction, args["amount"])
+
+
+@handler("change_level_count")
+def change_level_count_task(game: Game, args: JsonDict) -> None:
+    _move_levels(game, args["player"], args["direction"], int(args["choice"]))
+
+
+def _move_levels(game: Game, player: int, direction: str, amount: int) -> None:
     move = mechanics.advance_level if direction == "advance" else mechanics.lower_level
-    for _ in range(args["amount"]):
+    for _ in range(amount):
         move(game, player)
 
 

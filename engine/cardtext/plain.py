@@ -23,7 +23,7 @@ _SET_BOTH = re.compile(
 _MP = r"(?:MP|main personality)"
 _LEVEL = re.compile(
     rf"(advance|lower|advance or lower) (your {_MP}|{OPP} {_MP}|both players' {_MP}s?) "
-    rf"{N} (?:personality )?levels?",
+    rf"(up to )?{N} (?:personality )?levels?",
     _I,
 )
 # "Set your MP to its 0 power stage.", "Lower your MP to his 2 power stage.", "Set your
@@ -87,10 +87,12 @@ def _anger(m: re.Match[str]) -> Json:
 
 
 def _level(m: re.Match[str]) -> Json:
-    verb, whose, amount = m.group(1).lower(), m.group(2).lower(), number(m.group(3))
+    verb, whose, amount = m.group(1).lower(), m.group(2).lower(), number(m.group(4))
     direction = "either" if " or " in verb else verb
     effect: Json = {"do": "change_level", "amount": amount, "direction": direction}
-    if amount == 1 and direction != "either" and not whose.startswith("both"):
+    if m.group(3):
+        effect["up_to"] = True
+    elif amount == 1 and direction != "either" and not whose.startswith("both"):
         effect = {"do": f"{verb}_level"}  # the older one-level effects
     if whose.startswith("both"):
         effect["both"] = True

@@ -47,6 +47,8 @@ _READ = {
     "POWER: Advance or lower your MP to level 2.":
         {"do": "change_level", "direction": "either", "to_level": 2},
     "POWER: Shuffle your Life Deck.": {"do": "shuffle_life_deck"},
+    "POWER: Advance your MP up to 2 levels.":
+        {"do": "change_level", "amount": 2, "direction": "advance", "up_to": True},
     "POWER: Shuffle your Deck.": {"do": "shuffle_life_deck"},
     "POWER: Capture an Earth Dragon Ball.":
         {"do": "capture_dragon_ball", "dragon_ball_set": "earth"},
@@ -87,6 +89,7 @@ def test_plain_effects_compile(text: str) -> None:
         "POWER: End combat at the end of this turn.",
         "POWER: Advance or lower your MP to level 5.",
         "POWER: Shuffle your opponent's hand.",
+        "POWER: Advance your MP up to level 2.",
         "POWER: Capture a Saiyan Dragon Ball.",
         "POWER: Capture a Dragon Ball without using its immediate effects and draw.",
         "POWER: End your combat step and draw.",
