@@ -394,9 +394,48 @@ class LoseStages(_Effect):
 
 
 class SetStageMax(_Effect):
-    """Set the MP to its highest power stage."""
+    """Set the MP to its highest power stage; `chosen`: a personality of `who`'s, `ally`:
+    one of `who`'s Allies, picked by the controller (engine.plain)."""
 
     do: Literal["set_stage_max"]
+    personality: Literal["mp", "chosen", "ally"] = "mp"
+
+
+class SetStage(_Effect):
+    """ "Set your MP to its 0 power stage.", "Lower your MP to his 2 power stage.": the MP's
+    stage set to `stage` (`lower`/`raise`: only if that moves it that way; engine.plain;
+    docs/rulings.md 141)."""
+
+    do: Literal["set_stage"]
+    stage: int = Field(ge=0)
+    direction: Literal["set", "lower", "raise"] = "set"
+
+
+class AngerUpTo(_Effect):
+    """ "Raise your anger up to 2 levels.", "You may lower your anger any amount.": the
+    controller picks how many, up to `amount` (any, without it; engine.plain)."""
+
+    do: Literal["anger_up_to"]
+    direction: Literal["raise", "lower"]
+    amount: int | None = Field(default=None, ge=1)
+
+
+class ShuffleLifeDeck(_Effect):
+    """ "Shuffle your Life Deck." (engine.mechanics.shuffle_life_deck)"""
+
+    do: Literal["shuffle_life_deck"]
+
+
+class AllStages(_Effect):
+    """ "Your opponent's personalities lose 2 stages.", "All Allies in play lose 2 stages.":
+    every such personality of `who` (of both players with `both`) gains or loses `amount`
+    (engine.plain; docs/rulings.md 139)."""
+
+    do: Literal["all_stages"]
+    amount: int = Field(default=1, ge=1)
+    gain: bool = False
+    allies_only: bool = False
+    both: bool = False
 
 
 class RaiseAnger(_Effect):
@@ -432,6 +471,30 @@ class AdvanceLevel(_Effect):
 
 class LowerLevel(_Effect):
     do: Literal["lower_level"]
+
+
+class SetAnger(_Effect):
+    """ "Set your anger to 3.": raised or lowered to that level (engine.plain);
+    `both`: each player's anger."""
+
+    do: Literal["set_anger"]
+    level: int = Field(ge=0)
+    both: bool = False
+
+
+class ChangeLevel(_Effect):
+    """ "Advance or lower your opponent's MP 2 levels.", "Lower both players' MPs one
+    level.": `amount` levels one by one, the direction chosen by the controller when
+    `either` (engine.plain)."""
+
+    do: Literal["change_level"]
+    amount: int = Field(default=1, ge=1)
+    direction: Literal["advance", "lower", "either"]
+    both: bool = False
+    # "Advance or lower your MP to level 2.": to that level, whichever way it is
+    to_level: int | None = Field(default=None, ge=1, le=4)
+    # "Advance your MP up to 2 levels.": the controller picks 0 to `amount` levels
+    up_to: bool = False
 
 
 class Draw(_Effect):
@@ -502,6 +565,10 @@ class RevealHand(_Effect):
 
 class CaptureDragonBall(_Effect):
     do: Literal["capture_dragon_ball"]
+    # "Capture an Earth Dragon Ball": only one of that set; "without using its immediate
+    # effects": its effects are not offered (engine.effects.capture_task; docs/rulings.md 143)
+    dragon_ball_set: str | None = None
+    no_effects: bool = False
 
 
 class UseCriticalEffect(_Effect):
@@ -743,6 +810,13 @@ Effect = Annotated[
     | LowerAngerTo
     | AdvanceLevel
     | LowerLevel
+    | SetAnger
+    | ChangeLevel
+    | AllStages
+    | EndCombat
+    | ShuffleLifeDeck
+    | SetStage
+    | AngerUpTo
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck
@@ -767,7 +841,6 @@ Effect = Annotated[
     | AttackDeals
     | Either
     | ArmTrigger
-    | EndCombat
     | Hook,
     Field(discriminator="do"),
 ]

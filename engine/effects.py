@@ -17,6 +17,7 @@ from engine import (
     manual,
     mechanics,
     modifiers,
+    plain,
     quantities,
     self_moves,
     triggers,
@@ -289,7 +290,14 @@ _WORDS: dict[str, str] = {
     "change_anger": "raise or lower anger {amount} level(s)",
     "lower_anger_to": "lower anger to {level}",
     "advance_level": "advance the MP a level",
-    "lower_level": "lower the MP a level", "draw": "draw {amount} card(s)",
+    "lower_level": "lower the MP a level", "set_anger": "set anger to {level}",
+    "change_level": "{direction} the MP {amount} level(s)",
+    "all_stages": "every personality gains or loses {amount} stage(s)",
+    "end_combat": "end combat",
+    "shuffle_life_deck": "shuffle the Life Deck",
+    "set_stage": "{direction} the MP to stage {stage}",
+    "anger_up_to": "{direction} anger by a chosen amount",
+    "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",
     "life_damage": "take {amount} life card(s) of damage",
@@ -308,7 +316,6 @@ _WORDS: dict[str, str] = {
     "attack_deals": "have this attack deal +{amount} more damage",
     "either": "do one of two things",
     "arm_trigger": "set an effect that waits for its moment",
-    "end_combat": "end combat",
 }  # fmt: skip
 
 
@@ -333,7 +340,10 @@ def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _
     game.then(("stages", args))
 
 
-def _set_stage_max(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
+def _set_stage_max(game: Game, effect: Any, controller: int, target: int, _a: bool) -> None:
+    if effect.personality != "mp":  # "Raise a personality to its highest power stage."
+        plain.choose_top_stage(game, effect, controller, target)
+        return
     state = game.player(target)
     top = mechanics.top_stage(game, target, MAIN_PERSONALITY)
     game.emit("stages", f"{game.who(target)} sets the MP to its highest stage.")
@@ -442,8 +452,11 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int,
         self_moves.moved(game, iid, "banished_from_discard", by)
 
 
-def _capture(game: Game, _e: Any, controller: int, _t: int, _a: bool) -> None:
-    game.then(("capture", {"player": controller}))
+def _capture(game: Game, effect: Any, controller: int, _t: int, _a: bool) -> None:
+    args: JsonDict = {"player": controller}
+    if effect.dragon_ball_set or effect.no_effects:  # engine.plain: "an Earth Dragon Ball"
+        args.update(ball_set=effect.dragon_ball_set, no_effects=effect.no_effects)
+    game.then(("capture", args))
 
 
 def _hand_names(game: Game, player: int) -> str:
@@ -508,6 +521,12 @@ _APPLY: dict[str, Apply] = {
     "lower_anger_to": _lower_anger_to,
     "advance_level": _advance,
     "lower_level": _lower,
+    "set_anger": plain.apply_set_anger,
+    "change_level": plain.apply_change_level,
+    "all_stages": plain.apply_all_stages,
+    "shuffle_life_deck": lambda game, _e, _c, target, _a: mechanics.shuffle_life_deck(game, target),
+    "set_stage": plain.apply_set_stage,
+    "anger_up_to": plain.apply_anger_up_to,
     "draw": _draw,
     "discard_from_hand": _discard_hand,
     "discard_top": _discard_top,
@@ -827,7 +846,7 @@ def capture_task(game: Game, args: JsonDict) -> None:
         game.player(player).dragon_balls.append(iid)
         game.emit("capture", f"{game.who(player)} captures {game.name(iid)}.")
         mechanics.check_dragon_balls(game, player)
-        if not game.over and game.card(iid).on_play:
+        if not game.over and game.card(iid).on_play and not args.get("no_effects"):
             game.ask(
                 player,
                 "use_dragon_ball",
@@ -838,8 +857,9 @@ def capture_task(game: Game, args: JsonDict) -> None:
                 card=iid,
             )
         return
-    if opponent.dragon_balls:
-        options = _card_options(game, "Capture", opponent.dragon_balls, dedupe=False)
+    balls = plain.capturable(game, opponent.dragon_balls, args.get("ball_set"))
+    if balls:
+        options = _card_options(game, "Capture", balls, dedupe=False)
         game.ask(player, "choose_target", "Capture which Dragon Ball?", options, "capture", **args)
 
 

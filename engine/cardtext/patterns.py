@@ -224,6 +224,7 @@ def parse_effect(body: str) -> Json | None:
         parse_critical,
         parse_unpreventable,
     )
+    from engine.cardtext.plain import parse_plain
     from engine.cardtext.rearrange import parse_rearrange
     from engine.cardtext.those import parse_choose_cards, parse_those
 
@@ -247,6 +248,7 @@ def parse_effect(body: str) -> Json | None:
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)
         or parse_armed(body)
+        or parse_plain(body)
     )
 
 
@@ -402,8 +404,8 @@ DEFENSES: _Table = [
     ),
     # 2016 rulings (docs/rulings.md 5): an attack whose damage is all prevented still hits
     (
-        _full(r"prevents? all damage from an attack"),
-        lambda _m: {"against": "any", "prevent_all": True},
+        _full(r"prevents? all damage from an? (?:(physical|energy) )?attack"),
+        lambda m: {"against": (m.group(1) or "any").lower(), "prevent_all": True},
     ),
 ]
 

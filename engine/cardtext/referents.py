@@ -116,7 +116,9 @@ def parse_choice(body: str) -> Json | None:
     return None
 
 
-_RANDOM_DISCARD = _full(rf"your opponent discards a random card from {_THEIR} hand")
+_RANDOM_DISCARD = _full(
+    rf"your opponent (?:discards a random card|randomly discards an? card) from {_THEIR} hand"
+)
 
 
 def parse_compound(body: str) -> list[Json] | None:

@@ -21,4 +21,5 @@ def test_lower_your_mp_a_level() -> None:
     text = "Physical attack. DAMAGE: AT. HIT: You may lower your MP 1 level."
     attack = compile_text(text, CardType.PHYSICAL_COMBAT).fields["attack"]
     assert attack["hit"] == [{"do": "lower_level", "may": True}]
-    assert compile_text("Lower your MP 2 levels.", CardType.EVENT).status == "manual"
+    # several levels: engine.cardtext.plain (docs/rulings.md 138); level 5 does not exist
+    assert compile_text("Lower your MP to level 5.", CardType.EVENT).status == "manual"

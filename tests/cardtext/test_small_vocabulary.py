@@ -40,7 +40,7 @@ def test_near_misses() -> None:
     for text in (
         "Lower your opponent's anger to your anger.",
         "Prevent all damage from the next attack.",
-        "Raise a personality to its highest power stage.",
+        "Raise your opponent's personality to its highest power stage.",  # rulings 139
         "Your opponent discards a card from its hand.",
     ):
         assert compile_text(text, CardType.EVENT).unread == [text], text
