@@ -23,8 +23,8 @@ card-level keywords wherever they stand (engine/itself.py runs them; docs/ruling
   you may banish it instead (to <effect>). (If you do, <effect>.))": `when_moved` as
   "If this card is discarded ..., you may banish it to ..." (`parse_replacement`).
 - "(When you advance to this (personality) level, ...)", "(When you reach this level (during
-  combat), ...)" on an MP level: a trigger of the level card, active while it is the MP's
-  level, on advancing (`level_advanced`) or any level change (`level_changed`) to it.
+  combat), ...)" on an MP level: read by engine.cardtext.triggers (`level_reached`,
+  docs/rulings.md 106); here only the other notes about "this level".
 - "(This card is considered (to be a) Styled / Named / Styled and Named (card) (for your
   card effects).)", "(This card is considered to have "Sword" in the title ...)", "(This
   card's Endurance is considered to be 10 ...)": `considered` (for the owner's card effects;
@@ -311,24 +311,7 @@ def _only_one(body: str) -> Json | None:
 
 
 # --- "When you advance to this level" (an MP level's own trigger) ------------------------------
-_THIS_LEVEL = _full(
-    r"(?P<word>when|whenever|after) you (?P<verb>advance to|reach) this (?:personality )?level"
-    r"(?P<rest> during combat)?"
-)
 _LEVEL_TEXT = _full(r".*\bthis (?:personality )?level\b.*")
-
-
-def parse_level_head(head: str) -> Json | None:
-    """The trigger head "When you advance to / reach this level": read as "When you advance
-    a level" / "When you change levels", which on the level card (its triggers active only
-    while it is the MP's level, Game.cards_with_constants) happen as the MP arrives at it."""
-    from engine.cardtext import triggers  # builds on the trigger heads
-
-    found = _THIS_LEVEL.fullmatch(head.strip())
-    if found is None:
-        return None
-    event = "advance a level" if found.group("verb").lower() == "advance to" else "change levels"
-    return triggers.parse_head(f"{found.group('word')} you {event}{found.group('rest') or ''}")
 
 
 def parse_keyword(body: str) -> Json | None:

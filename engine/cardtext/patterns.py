@@ -480,11 +480,9 @@ TRIGGERS: _Table = [
 
 
 def parse_trigger_event(text: str, *, new: bool = True) -> Json | None:
-    from engine.cardtext import triggers  # "When/After/At ..." and game events
-    from engine.cardtext.itself import parse_level_head  # "When you reach this level"
+    from engine.cardtext import triggers  # "When/After/At ..." (this level too) and game events
 
-    found = _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
-    return found or (parse_level_head(text) if new else None)
+    return _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
 
 
 # --- keywords --------------------------------------------------------------------------------
