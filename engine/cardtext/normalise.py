@@ -56,6 +56,9 @@ _EVERYWHERE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<=[a-z])\(s\)", _IC), "s"),  # level(s), card(s)
     (re.compile(r"\bendurance\s*:\s*(?=\d)", _IC), "Endurance "),
     (re.compile(r"\battacks deal\b", _IC), "attacks do"),  # the later cards' word
+    # "Your opponent's attack deal -2": a plural verb, so "attacks" ("have this attack deal"
+    # is right as it is)
+    (re.compile(r"\b(your(?: opponent'?s)?) attack deal\b", _IC), r"\1 attacks do"),
     (re.compile(r"(?<=\d)(?=(?:stages?|life|levels?)\b)", _IC), " "),  # "4stages"
     # "its owners hand": the apostrophe left out (an owner's hand or Life Deck, never owners')
     (re.compile(r"\b(its|their) owners(?= (?:hand|life deck)\b)", _IC), r"\1 owner's"),

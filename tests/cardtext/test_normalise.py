@@ -21,6 +21,9 @@ PUR = "Your personalities get +1 PUR."
 HIT = "Physical attack. DAMAGE: AT."
 ENTER = "Use when entering combat. Draw a card."
 VARIANTS: list[tuple[str, str, CardType]] = [
+    # a plural verb after a singular noun: "attack deal" is "attacks deal"
+    ("CONSTANT: Your opponent's attack deal -2 life cards of damage.",
+     "CONSTANT: Your opponent's attacks deal -2 life cards of damage.", DRILL),
     # damage labels (Vegeta - On The Move, Orange Left Punch, Namekian Back Smash ...)
     ("Energy attack. Damage 4 life cards.", "Energy attack. DAMAGE: 4 life cards.", EC),
     ("Energy attack. DAMAGE : 4 life cards.", "Energy attack. DAMAGE: 4 life cards.", EC),
