@@ -59,6 +59,9 @@ _EVERYWHERE: list[tuple[re.Pattern[str], str]] = [
     # "Your opponent's attack deal -2": a plural verb, so "attacks" ("have this attack deal"
     # is right as it is)
     (re.compile(r"\b(your(?: opponent'?s)?) attack deal\b", _IC), r"\1 attacks do"),
+    # "Look at your opponent's hand and chose a card": a past tense where the sentence gives
+    # an order (after "and", before what is chosen)
+    (re.compile(r"\band chose (?=(?:a|an|one|\d+) )", _IC), "and choose "),
     (re.compile(r"(?<=\d)(?=(?:stages?|life|levels?)\b)", _IC), " "),  # "4stages"
     # "its owners hand": the apostrophe left out (an owner's hand or Life Deck, never owners')
     (re.compile(r"\b(its|their) owners(?= (?:hand|life deck)\b)", _IC), r"\1 owner's"),

@@ -9,7 +9,8 @@ changed and a misspelling is never read as one of two words:
 - it has at least 5 letters, and exactly one word of the game is one edit away from it (a
   letter added, dropped, changed, or two neighbours swapped);
 - it is not inside quotation marks, nor capitalised inside a sentence (names and places
-  are written as the card prints them: "Namek" is not "Named").
+  are written as the card prints them: "Namek" is not "Named"), unless the game word is
+  one the cards capitalise there ("and Rejuventate it", "a Sytled card").
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ GAME_WORDS = frozenset(_GAME_WORDS.split())
 # Names of the game's world one edit from a game word: they open sentences too ("Namek
 # Dragon Balls ..."), where a capital does not tell a name
 _NAMES = frozenset({"namek"})
+# Game words the cards print with a capital inside a sentence ("and Rejuvenate it", "a
+# Styled card"): a capitalised misspelling of one of these is no name
+_CAPITALISED = frozenset({"rejuvenate", "rejuvenated", "rejuvenates", "styled", "endurance"})
 _SHORTEST = 5
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _QUOTED = re.compile(r'"[^"]*"')
@@ -62,10 +66,9 @@ def respell(sentence: str) -> tuple[str, list[Respelling]]:
         word = found.group()
         if any(start <= found.start() < end for start, end in quoted):
             return word
-        if word[0].isupper() and not word.isupper() and not _opens(sentence, found.start()):
-            return word
+        name = word[0].isupper() and not word.isupper() and not _opens(sentence, found.start())
         meant = _meant(word.lower())
-        if meant is None:
+        if meant is None or (name and meant not in _CAPITALISED):
             return word
         read = _same_case(word, meant)
         made.append(Respelling(word, read))

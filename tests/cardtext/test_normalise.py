@@ -21,6 +21,8 @@ PUR = "Your personalities get +1 PUR."
 HIT = "Physical attack. DAMAGE: AT."
 ENTER = "Use when entering combat. Draw a card."
 VARIANTS: list[tuple[str, str, CardType]] = [
+    ("Look at your opponent's hand and chose a card. Your opponent discards that card.",
+     "Look at your opponent's hand and choose a card. Your opponent discards that card.", EV),
     # a plural verb after a singular noun: "attack deal" is "attacks deal"
     ("CONSTANT: Your opponent's attack deal -2 life cards of damage.",
      "CONSTANT: Your opponent's attacks deal -2 life cards of damage.", DRILL),

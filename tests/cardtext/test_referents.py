@@ -110,7 +110,8 @@ def test_a_reference_without_a_choice_stays_unread() -> None:
 
 
 def test_a_reference_after_an_unread_choice_stays_unread() -> None:
-    text = "Look at your opponent's hand and chose a card. Your opponent discards that card."
+    # ("and chose a card" is read as "and choose": tests/cardtext/test_normalise.py)
+    text = "Look at your opponent's hand and pick a card. Your opponent discards that card."
     assert len(_manual(text)) == 2
 
 

@@ -23,6 +23,8 @@ PC, EC, EV = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
          "Destroy the top card of your opponent's Life Deck.", EV),
         ("(VILLIANS ONLY) Draw a card.", "(VILLAINS ONLY) Draw a card.", EV),
         ("Energy attack. Damage 4stages.", "Energy attack. DAMAGE: 4 stages.", EC),
+        ("Search your discard pile for a card and Rejuventate it.",
+         "Search your discard pile for a card and Rejuvenate it.", EV),
         ("Physical attack. DAMAGE: AT. HIT: Raise your anger 1 leavel.",
          "Physical attack. DAMAGE: AT. HIT: Raise your anger 1 level.", PC),
     ],
