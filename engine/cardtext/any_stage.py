@@ -22,6 +22,26 @@ _USE = re.compile(
     r" powers? regardless of your MP'?s (?:power )?stages?)"
 )
 
+# names the shared condition reader leaves: a number in the name ("Android 20") and dashes
+# for commas ("Goku - Gohan - or Goten"); case-sensitive, as patterns reads a name
+_NAME = r"[A-Z][A-Za-z.'-]*(?: (?:[A-Z][A-Za-z.'-]*|\d+))*"
+_MP_NAMES = re.compile(rf"your MP is ({_NAME}(?:(?:,| -) {_NAME})*)(?:,? or| - or) ({_NAME})")
+_MP_NAME = re.compile(rf"your MP is ({_NAME})")
+
+
+def _condition(text: str) -> Json | None:
+    found = p.parse_condition(text)
+    if found is not None:
+        return found
+    named = _MP_NAME.fullmatch(text)
+    if named:
+        return {"personality": named.group(1)}
+    among = _MP_NAMES.fullmatch(text)
+    if among is None:
+        return None
+    names = [*re.split(r",| -", among.group(1)), among.group(2)]
+    return {"any_of": [{"personality": name.strip()} for name in names]}
+
 
 def parse(body: str) -> Json | None:
     """The sentence (no trailing period) -> a `power_any_stage` Modifier, or None."""
@@ -30,7 +50,7 @@ def parse(body: str) -> Json | None:
         return None
     modifier: Json = {"mod": "power_any_stage"}
     if found.group("cond") is not None:
-        condition = p.parse_condition(found.group("cond"))
+        condition = _condition(found.group("cond"))
         if condition is None:
             return None  # an unread condition: the whole note stays for players
         modifier["requires"] = condition

@@ -9,6 +9,7 @@ from engine.cards import CardType
 from engine.cardtext import compile_text
 
 POWER = "POWER: Draw a card. "
+STAGE = " regardless of your MP's power stage."
 
 
 @pytest.mark.parametrize(
@@ -44,3 +45,18 @@ def test_the_note_compiles_to_a_constant_on_the_ally(note: str, requires: object
 def test_near_misses_stay_unread(note: str, card_type: CardType) -> None:
     result = compile_text(POWER + note, card_type)
     assert result.status == "partial" and len(result.unread) == 1
+
+
+def test_names_with_numbers_and_dashes_are_read() -> None:
+    note = "If your MP is Android 20, you may use these powers regardless of your MP's power stage."
+    assert compile_text(POWER + note, CardType.ALLY).fields["constant"] == [
+        {"mod": "power_any_stage", "requires": {"personality": "Android 20"}}
+    ]
+    note = "If your MP is Goku - Gohan - or Goten, you may use this power" + STAGE
+    expected = {"any_of": [{"personality": n} for n in ("Goku", "Gohan", "Goten")]}
+    assert compile_text(POWER + note, CardType.ALLY).fields["constant"] == [
+        {"mod": "power_any_stage", "requires": expected}
+    ]
+    # a lower-case word is no name: left to players
+    note = "If your MP is Goku - or anyone, you may use this power" + STAGE
+    assert compile_text(POWER + note, CardType.ALLY).status == "partial"
