@@ -288,6 +288,8 @@ class Modifier(_Strict):
         "drills_kept",
         # `who`'s Allies cannot perform attacks (engine.modifiers.attacks_only)
         "no_ally_attacks",
+        # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
+        "power_any_stage",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -19,6 +19,7 @@ from engine import (
     modifiers,
     quantities,
 )
+from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
@@ -38,6 +39,8 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
     sources += [(iid, MAIN_PERSONALITY) for iid in state.drills]
     if game.allies_may_act(player):
         sources += [(ally.iid, ally.iid) for ally in state.allies]
+    else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
+        sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
     return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
 
 

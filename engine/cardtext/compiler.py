@@ -10,6 +10,7 @@ from typing import Any, Literal
 from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
 from engine.cardtext import (
     after_use,
+    any_stage,
     armed,
     attached,
     counting,
@@ -362,7 +363,11 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
                 break  # an unknown or misplaced label: the sentence stays manual
             body = label.group(2).strip()
         else:
-            _classify(clause, body, section, damage=damage)
+            free = any_stage.parse(body) if card_type == CardType.ALLY and not hit else None
+            if free is not None and not trait and not damage:  # engine.cardtext.any_stage
+                clause.kind, clause.data = "modifier", free
+            else:
+                _classify(clause, body, section, damage=damage)
             if hit_here:  # "HIT: Shuffle this card into your Life Deck after use."
                 after_use.on_hit(clause)
             # HIT: and trait keywords gate effects only; a printed keyword after the HIT:
