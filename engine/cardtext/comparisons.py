@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cardtext.conditions import COUNT, count_of
+from engine.cardtext.conditions import COUNT, count_of, first_read
+from engine.cardtext.conditions import compare as _compare
+from engine.cardtext.conditions import who as _who
 from engine.cardtext.patterns import OPP, N, number
 
 Json = dict[str, Any]
@@ -42,24 +44,9 @@ _EITHER = re.compile(rf"(you|your opponent) controls? (?:a|an) {_KIND} or (?:an?
 
 def parse(text: str) -> Json | None:
     readers = (_two_kinds, _cross, _levels_apart, _not_level, _life_deck, _dragon_balls)
-    for reader in readers:
-        found = reader(text)
-        if found is not None:
-            return found
-    return None
+    return first_read(readers, text)
 
 
-def _who(subject: str) -> Json:
-    return {"who": "opponent"} if "opponent" in subject.lower() else {}
-
-
-def _compare(left: Json, op: str, value: int | None = None, right: Json | None = None) -> Json:
-    comparison: Json = {"left": left, "op": op}
-    if right is None:
-        comparison["value"] = value
-    else:
-        comparison["right"] = right
-    return {"compare": [comparison]}
 
 
 def _two_kinds(text: str) -> Json | None:

@@ -10,7 +10,7 @@ all."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.cardtext import patterns
@@ -64,14 +64,19 @@ def _atom(text: str) -> Json | None:
     from engine.cardtext import comparisons, identity, moved  # they build on this module
 
     readers = (_controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among)
-    for reader in (*readers, identity.parse, moved.parse, comparisons.parse):
+    return first_read((*readers, identity.parse, moved.parse, comparisons.parse), text)
+
+
+def first_read(readers: Iterable[Callable[[str], Json | None]], text: str) -> Json | None:
+    """What the first reader that reads `text` makes of it (the condition modules' parse)."""
+    for reader in readers:
         found = reader(text)
         if found is not None:
             return found
     return None
 
 
-def _compare(left: Json, op: str, value: int | None = None, right: Json | None = None) -> Json:
+def compare(left: Json, op: str, value: int | None = None, right: Json | None = None) -> Json:
     comparison: Json = {"left": left, "op": op}
     if right is None:
         comparison["value"] = value
@@ -80,7 +85,7 @@ def _compare(left: Json, op: str, value: int | None = None, right: Json | None =
     return {"compare": [comparison]}
 
 
-def _who(subject: str) -> Json:
+def who(subject: str) -> Json:
     """ "you" / "your" -> {} (the default), the opponent -> {"who": "opponent"}."""
     return {"who": "opponent"} if "opponent" in subject.lower() else {}
 
@@ -149,17 +154,17 @@ def _controls(text: str) -> Json | None:
         count, thing = _count(found.group(1)), _thing(found.group(8), found.group(9))
         if count is None or thing is None:
             return None
-        return _compare({**thing, "who": "both"}, *count)
+        return compare({**thing, "who": "both"}, *count)
     found = _CONTROLS.fullmatch(text) or _IN_PLAY.fullmatch(text)
     if found:
         count, thing = _count(found.group(2)), _thing(found.group(9), found.group(10))
         if count is None or thing is None:
             return None
-        return _compare({**thing, **_who(found.group(1))}, *count)
+        return compare({**thing, **who(found.group(1))}, *count)
     found = _CONTROLS_NONE.fullmatch(text)
     if found:
         thing = _thing(found.group(2), found.group(3))
-        return None if thing is None else _compare({**thing, **_who(found.group(1))}, "eq", 0)
+        return None if thing is None else compare({**thing, **who(found.group(1))}, "eq", 0)
     return None
 
 
@@ -180,8 +185,8 @@ def _zone(text: str) -> Json | None:
     count, kind = _count(found.group("count")), zone_filter(found.group("things").lower())
     if count is None or kind is None:
         return None
-    quantity = {"of": _ZONES[found.group("zone").lower()], **kind, **_who(found.group("who"))}
-    return _compare(quantity, *count)
+    quantity = {"of": _ZONES[found.group("zone").lower()], **kind, **who(found.group("who"))}
+    return compare(quantity, *count)
 
 
 # --- anger and level ("is N", "is N or higher", "is higher than N") -------------------------
@@ -219,10 +224,10 @@ def _anger_vs(text: str) -> Json | None:
     if found is None:
         return None
     mine, relation, theirs = found.group(1, 2, 3) if found.group(1) else found.group(4, 5, 6)
-    if _who(mine) == _who(theirs):
+    if who(mine) == who(theirs):
         return None
     op = "gt" if relation.lower() in ("higher", "more") else "lt"
-    return _compare({"of": "anger", **_who(mine)}, op, right={"of": "anger", **_who(theirs)})
+    return compare({"of": "anger", **who(mine)}, op, right={"of": "anger", **who(theirs)})
 
 
 def _anger(text: str) -> Json | None:
@@ -232,12 +237,12 @@ def _anger(text: str) -> Json | None:
     found = _ANGER.fullmatch(text)
     if found:
         value = _value(found.group(2))
-        return None if value is None else _compare({"of": "anger", **_who(found.group(1))}, *value)
+        return None if value is None else compare({"of": "anger", **who(found.group(1))}, *value)
     found = _HAS_ANGER.fullmatch(text)
     count = _count(found.group(2)) if found else None
     if found is None or count is None:
         return None
-    return _compare({"of": "anger", **_who(found.group(1))}, *count)
+    return compare({"of": "anger", **who(found.group(1))}, *count)
 
 
 _MP = rf"(your|{OPP}) MP"
@@ -253,15 +258,15 @@ def _level(text: str) -> Json | None:
     found = _LEVEL.fullmatch(text) or _LEVEL_IS.fullmatch(text)
     value = _value(found.group(2)) if found else None
     if found and value is not None:
-        return _compare({"of": "level", **_who(found.group(1))}, *value)
+        return compare({"of": "level", **who(found.group(1))}, *value)
     found = _LEVEL_VS.fullmatch(text)
     if found is None:
         return None
     mine, relation, theirs = found.group(1, 2, 3) if found.group(1) else found.group(4, 5, 6)
-    if _who(mine) == _who(theirs):
+    if who(mine) == who(theirs):
         return None
     op = "gt" if relation.lower() == "higher" else "lt"
-    return _compare({"of": "level", **_who(mine)}, op, right={"of": "level", **_who(theirs)})
+    return compare({"of": "level", **who(mine)}, op, right={"of": "level", **who(theirs)})
 
 
 # --- power levels (2016 GLOSSARY "Power Level") --------------------------------------------
@@ -284,7 +289,7 @@ def _personality(phrase: str) -> Json:
         return {"of": "power_level", "actor": "attacking"}
     if "defending" in words:
         return {"of": "power_level", "actor": "defending"}
-    return {"of": "power_level", **_who(phrase)}
+    return {"of": "power_level", **who(phrase)}
 
 
 def _power_level(text: str) -> Json | None:
@@ -295,12 +300,12 @@ def _power_level(text: str) -> Json | None:
         if first == second:
             return None
         op = "gt" if relation.lower() == "higher" else "lt"
-        return _compare(first, op, right=second)
+        return compare(first, op, right=second)
     found = _PL_IS.fullmatch(text)
     value = _value(found.group(2)) if found else None
     if found is None or value is None:
         return None
-    return _compare(_personality(found.group(1)), *value)
+    return compare(_personality(found.group(1)), *value)
 
 
 # --- more / fewer than the other player ----------------------------------------------------
@@ -325,10 +330,10 @@ def _more_than(text: str) -> Json | None:
             return None
         subject, relation, other = found.group(1), found.group(2), found.group(3)
         thing = {"of": "hand"}
-    if thing is None or _who(subject) == _who(other):
+    if thing is None or who(subject) == who(other):
         return None
     op = "gt" if relation.lower() == "more" else "lt"
-    return _compare({**thing, **_who(subject)}, op, right={**thing, **_who(other)})
+    return compare({**thing, **who(subject)}, op, right={**thing, **who(other)})
 
 
 # --- this combat / this turn (engine.history) ----------------------------------------------
@@ -376,7 +381,7 @@ _STOPPED_LAST = _full(
 
 def _happened(event: str, subject: str, negated: bool, scope: str, **detail: Any) -> Json:
     """At least once; negated: never."""
-    check: Json = {"event": event, **_who(subject), **detail}
+    check: Json = {"event": event, **who(subject), **detail}
     if scope.lower() == "turn":
         check["scope"] = "turn"
     if negated:
@@ -443,7 +448,7 @@ def _history(text: str) -> Json | None:
         return _played(found)
     found = _PASSED.fullmatch(text)
     if found:
-        check = {"event": "action", **_who(found.group(1)), "last": True, "passed": True}
+        check = {"event": "action", **who(found.group(1)), "last": True, "passed": True}
         return {"happened": [check]}
     if _STOPPED_LAST.fullmatch(text):
         check = {"event": "action", "who": "opponent", "last": True, "stopped": True}
@@ -462,7 +467,6 @@ def attack_only(data: Json) -> bool:
 # for engine.cardtext.identity and engine.cardtext.comparisons
 PERSONALITY = _PERSONALITY
 personality_power_level = _personality
-compare = _compare
 COUNT = _COUNT
 count_of = _count
 

@@ -20,6 +20,8 @@ import re
 from typing import Any
 
 from engine.cardtext import conditions
+from engine.cardtext.conditions import first_read
+from engine.cardtext.conditions import who as _who
 from engine.cardtext.patterns import OPP, N
 
 Json = dict[str, Any]
@@ -57,15 +59,8 @@ _CONTROL = re.compile(
 def parse(text: str) -> Json | None:
     readers = (_is_a, _has, _title, _named, _control, _in_play, _pile_end, _power_level,
                _opponent_advanced, _synonyms)  # fmt: skip
-    for reader in readers:
-        found = reader(text)
-        if found is not None:
-            return found
-    return None
+    return first_read(readers, text)
 
-
-def _who(subject: str) -> Json:
-    return {"who": "opponent"} if "opponent" in subject.lower() else {}
 
 
 def _test(subject: str, negated: bool = False, **test: Any) -> Json:

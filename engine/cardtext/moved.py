@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext.conditions import first_read
 from engine.cardtext.patterns import OPP, N, number
 
 Json = dict[str, Any]
@@ -56,11 +57,7 @@ _HOW = {
 
 
 def parse(text: str) -> Json | None:
-    for reader in (_moved, _rejuvenated, _drew):
-        found = reader(text)
-        if found is not None:
-            return found
-    return None
+    return first_read((_moved, _rejuvenated, _drew), text)
 
 
 def _side(subject: str) -> str:
