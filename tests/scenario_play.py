@@ -27,3 +27,17 @@ def play(game: Game, *labels: str) -> list[tuple[str, int | None]]:
         assert outcome.ok, outcome.reason
         texts += [(event.text, event.private_to) for event in outcome.events]
     return texts
+
+
+def game_with_hand(setup: str, hand: str, tmp_path: Path) -> Game:
+    """The game of a scenario `setup` whose CARDS stands for tests/cards and HAND for
+    `hand`, written under `tmp_path`."""
+    path = tmp_path / "s.yaml"
+    cards = Path(__file__).resolve().parent / "cards"
+    path.write_text(setup.replace("CARDS", str(cards)).replace("HAND", hand), encoding="utf-8")
+    return scenario_game(path)
+
+
+def seen_by(events: list[tuple[str, int | None]], player: int | None) -> str:
+    """The text of the events shown to `player` alone (None: to everyone)."""
+    return " ".join(text for text, private in events if private == player)

@@ -1,5 +1,6 @@
-"""A hand played revealed ("Your opponent plays with his hand revealed", engine.modifiers)
-is in every view; without the effect only its owner sees it."""
+"""A hand played revealed ("Your opponent plays with his hand revealed", engine.modifiers;
+"CONSTANT: Players play with their hand revealed.", engine.cardtext.next_time) is in every
+view; without the effect only its owner sees it."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from engine.view import SPECTATOR, player_view
 
 CARDS = Path(__file__).resolve().parent / "cards"
 SCENARIO = """\
-name: hand revealed
+name: hands revealed
 source: panini-tcg-2016-awakening-rulebook.txt, ICONS (constant effects)
 sandbox: false
-card_files: [{cards}/rules.yaml, {cards}/float.yaml]
+card_files: [{cards}/rules.yaml, {cards}/float.yaml, {cards}/next_time.yaml]
 players:
   p1: {{main_personality: Vegeta, mastery: Red Rules Mastery, drills: {drills},
         hand: [Float Calm], life_deck: [Float Filler A]}}
@@ -41,3 +42,11 @@ def test_opponent_plays_with_hand_revealed(tmp_path: Path) -> None:
     assert revealed[1][0] is None and revealed[SPECTATOR][0] is None  # only p2's is revealed
     hidden = _hands(tmp_path, "[]")
     assert hidden[0][1] is None and hidden[SPECTATOR][1] is None
+
+
+def test_players_play_with_their_hands_revealed(tmp_path: Path) -> None:
+    revealed = _hands(tmp_path, "[Next Open Drill]")
+    for viewer in (0, 1, SPECTATOR):
+        assert revealed[viewer] == [["Float Calm"], ["Double Jab"]]
+    hidden = _hands(tmp_path, "[]")
+    assert hidden[SPECTATOR] == [None, None]

@@ -8,9 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
-from tests.scenario_play import play, scenario_game
-
-HERE = Path(__file__).parent / "scenarios"
+from tests.scenario_play import game_with_hand, play, seen_by
 
 SETUP = """name: hidden
 source: test
@@ -28,38 +26,29 @@ decisions: []
 
 
 def _game(hand: str, tmp_path: Path) -> Game:
-    path = tmp_path / "s.yaml"
-    text = SETUP.replace("CARDS", str(HERE.parent / "cards")).replace("HAND", hand)
-    path.write_text(text, encoding="utf-8")
-    return scenario_game(path)
-
-
-
-
-def _seen_by(events: list[tuple[str, int | None]], player: int | None) -> str:
-    return " ".join(text for text, private in events if private == player)
+    return game_with_hand(SETUP, hand, tmp_path)
 
 
 def test_a_random_card_is_seen_by_its_owner_alone(tmp_path: Path) -> None:
     game = _game("Ref Strike", tmp_path)
     events = play(game, "Attack with Ref Strike")
-    assert "Forearm Guard" not in _seen_by(events, None)
-    assert "Forearm Guard" not in _seen_by(events, 0)
-    assert "That card is Forearm Guard." in _seen_by(events, 1)
+    assert "Forearm Guard" not in seen_by(events, None)
+    assert "Forearm Guard" not in seen_by(events, 0)
+    assert "That card is Forearm Guard." in seen_by(events, 1)
 
 
 def test_a_card_chosen_in_a_hand_is_named_to_chooser_and_owner(tmp_path: Path) -> None:
     game = _game("Ref Confront", tmp_path)
     events = play(game, "Play Ref Confront", "Choose Forearm Guard")
-    assert "Forearm Guard" not in _seen_by(events, None)
-    assert "The chosen card is Forearm Guard." in _seen_by(events, 0)
-    assert "The chosen card is Forearm Guard." in _seen_by(events, 1)
+    assert "Forearm Guard" not in seen_by(events, None)
+    assert "The chosen card is Forearm Guard." in seen_by(events, 0)
+    assert "The chosen card is Forearm Guard." in seen_by(events, 1)
 
 
 def test_a_chosen_card_discarded_is_public(tmp_path: Path) -> None:
     game = _game("Ref Stare", tmp_path)
     events = play(game, "Play Ref Stare", "Choose Forearm Guard")
-    assert "Forearm Guard is discarded" in _seen_by(events, None)
+    assert "Forearm Guard is discarded" in seen_by(events, None)
 
 
 def test_the_choice_survives_a_save_and_reload(tmp_path: Path) -> None:

@@ -7,9 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.game import Game
-from tests.scenario_play import play, scenario_game
-
-HERE = Path(__file__).parent / "scenarios"
+from tests.scenario_play import game_with_hand, play, seen_by
 
 SETUP = """name: hidden
 source: test
@@ -27,23 +25,16 @@ decisions: []
 
 
 def _game(hand: str, tmp_path: Path) -> Game:
-    path = tmp_path / "s.yaml"
-    text = SETUP.replace("CARDS", str(HERE.parent / "cards")).replace("HAND", hand)
-    path.write_text(text, encoding="utf-8")
-    return scenario_game(path)
-
-
-def _seen_by(events: list[tuple[str, int | None]], player: int | None) -> str:
-    return " ".join(text for text, private in events if private == player)
+    return game_with_hand(SETUP, hand, tmp_path)
 
 
 def test_cards_looked_at_are_seen_by_their_controller_alone(tmp_path: Path) -> None:
     game = _game("Those Glimpse", tmp_path)
     events = play(game, "Play Those Glimpse", "Take Forearm Guard", "Put at the bottom Ki Wall")
     for name in ("Ki Wall", "Forearm Guard"):
-        assert name not in _seen_by(events, None)
-        assert name not in _seen_by(events, 1)
-        assert name in _seen_by(events, 0)
+        assert name not in seen_by(events, None)
+        assert name not in seen_by(events, 1)
+        assert name in seen_by(events, 0)
     assert [game.name(iid) for iid in game.player(0).hand] == ["Forearm Guard"]
     assert game.name(game.player(0).life[0]) == "Ki Wall"  # at the bottom
 
@@ -51,6 +42,6 @@ def test_cards_looked_at_are_seen_by_their_controller_alone(tmp_path: Path) -> N
 def test_revealed_cards_are_seen_by_both_players(tmp_path: Path) -> None:
     game = _game("Those Scan", tmp_path)
     events = play(game, "Play Those Scan")
-    public = _seen_by(events, None)
+    public = seen_by(events, None)
     assert "Ki Wall" in public and "Forearm Guard" in public and "Glossary Filler A" in public
     assert "Glossary Filler B" not in public  # the fourth card was not revealed
