@@ -283,7 +283,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         game.emit("move", f"{shown} goes from {origin} {where}.")
     if hidden:
         # a card picked at random was seen by its owner alone (engine.referents)
-        viewers = args.get("that", {}).get("seen") or (controller, owner)
+        # a whole hand moved unchosen ("Your opponent shuffles his hand ..."): its owner alone
+        unseen = zone == "hand" and player != controller
+        viewers = args.get("that", {}).get("seen") or ((owner,) if unseen else (controller, owner))
         for viewer in dict.fromkeys(viewers):
             game.emit("move_private", f"That card is {name}.", private_to=viewer)
     state = game.player(owner)

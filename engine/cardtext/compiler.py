@@ -18,6 +18,7 @@ from engine.cardtext import (
     itself,
     quantities,
     referents,
+    same_number,
     self_moves,
     triggers,
 )
@@ -184,6 +185,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_not_done(clauses)
     _check_x(clauses)
     counting.check_for_each(clauses)
+    same_number.check(clauses)  # "the same number of cards": after a move
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)

@@ -33,8 +33,10 @@ draw: "draw"i ends_of
 // "Discard a Styled Drill from your hand." (plain "a card" is discard_from_hand)
 discard: "discard"i from_pile
 rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card)
-shuffle: "shuffle"i (in_play | ends_of | from_pile | this_card) shuffle_to
-place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card) place_to
+shuffle: "shuffle"i (in_play | ends_of | from_pile | this_card | whole_hand) shuffle_to
+place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card | whole_hand) place_to
+// "Shuffle your hand into your Life Deck": every card in it, no choice to make
+whole_hand: whose "hand"i
 // the card whose effect it is
 this_card: "this"i CARD
 play: "play"i from_pile
@@ -44,6 +46,7 @@ choose: "choose"i filtered ("in"i | "from"i) pile "and"i take
       | "choose"i filtered "in"i "play"i "and"i "shuffle"i "that"i CARD shuffle_to -> choose_in_play
 // "Your opponent destroys the top 2 cards of his Life Deck."
 opponent_does: "your"i "opponent"i opponent_verb ends "of"i their "life"i "deck"i
+             | "your"i "opponent"i "shuffles"i their "hand"i shuffle_to -> opponent_hand
 opponent_verb: "destroys"i -> v_destroy
              | "banishes"i -> v_banish
 
@@ -55,6 +58,7 @@ whose: "your"i -> mine
      | "a"i "player's"i -> either
 their: "his"i | "her"i | "their"i | "his"i "or"i "her"i
 zone: "life"i "deck"i -> life_deck
+    | "deck"i -> life_deck
     | "discard"i "pile"i -> discard_pile
     | "banished"i "zone"i -> banished
     | "hand"i -> hand
@@ -94,6 +98,9 @@ count: ("a"i | "an"i | "one"i) -> one
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
 filter: styled? types with?
+      | each_styled with?
+// "a non-Styled Setup or non-Styled Drill": the same word before every type
+each_styled: styled kind ("," styled kind)* ","? "or"i styled kind
       | "non"i "-" kind CARD? -> not_kind
 // "a card with Endurance", "an Ally with "Goku" in the title"
 with: "with"i "endurance"i -> with_endurance
@@ -105,8 +112,8 @@ styled: "styled"i -> is_styled
 types: kind ("," kind)* ","? "or"i kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
-    | STYLE? COMBAT_KIND "combat"i CARD -> combat
-    | STYLE? "attack"i CARD -> attack
+    | STYLE? COMBAT_KIND "combat"i CARD? -> combat
+    | STYLE? ATTACK CARD? -> attack
     | "attached"i CARD -> attached_card
     | STYLE? CARD -> any_card
 
@@ -116,6 +123,8 @@ ALLY: /all(y|ies)/i
 DRAGON: /dragon/i
 EVENT: /events?/i
 CARD: /cards?/i
+// "an attack", "2 Styled attacks": attack cards (docs/rulings.md 215)
+ATTACK: /attacks?/i
 COMBAT_KIND: /physical|energy/i
 STYLE: /black|blue|namekian|orange|red|saiyan/i
 BALL_SET: /earth|namek/i
@@ -324,6 +333,16 @@ class _Build(Transformer[Token, Json]):
             return {"_bad": True}
         return {"card_types": sorted(t for t in _ALL_TYPES if t not in kind["kinds"])}
 
+    def whole_hand(self, items: list[Any]) -> Json:
+        return {"source": "hand", "every": True, "_hand": True, **items[0]}
+
+    def each_styled(self, items: list[Any]) -> Json:
+        # "a non-Styled Setup or non-Styled Drill" is "a non-Styled Setup or Drill"
+        styles, kinds = items[0::2], items[1::2]
+        if any(style != styles[0] for style in styles):
+            return {"_bad": True}
+        return {**styles[0], **self.types(kinds)}
+
     def this_card(self, _: list[Any]) -> Json:
         return {"source": "this_card", "_whose": "self", "amount": 1}
 
@@ -490,6 +509,10 @@ class _Build(Transformer[Token, Json]):
     def v_banish(self, _: list[Any]) -> Json:
         return {"to": "banish"}
 
+    def opponent_hand(self, items: list[Any]) -> Json:
+        hand = {"source": "hand", "every": True, "_hand": True, "_whose": "opponent"}
+        return {**_merge(items), **hand}
+
     def opponent_does(self, items: list[Any]) -> Json:
         return {**_merge(items), "source": "life_deck", "_whose": "opponent"}
 
@@ -528,6 +551,7 @@ def _check(found: Json) -> Json | None:
     dest = found.pop("_dest", None)
     verb = found.pop("_verb", "")
     searched = found.pop("_search", False)
+    whole_hand = found.pop("_hand", False)  # "your (opponent's) hand": all of it, unchosen
     source, to = found["source"], found["to"]
     if "attached" in found.get("card_types", []):
         # "an attached card (in play)": either player's, whoever controls it; to a zone
@@ -575,7 +599,7 @@ def _check(found: Json) -> Json | None:
         return None
     if to == "life_shuffle" and source == "life_deck":
         return None
-    if source == "hand" and whose != "self":
+    if source == "hand" and whose != "self" and not whole_hand:
         return None  # an opponent's hand is hidden: who chooses is not said
     effect: Json = {"do": "move", **found}
     if whose == "opponent":

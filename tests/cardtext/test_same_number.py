@@ -1,0 +1,92 @@
+"""Phrases the moves grammar gained (engine.cardtext.moves): a whole hand, "your deck",
+"a non-Styled Setup or non-Styled Drill", types without "card" ("a Physical Combat",
+"2 Styled attacks"); and "the same number of cards" after a move
+(engine.cardtext.same_number, docs/rulings.md 215-216)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import Card, CardType
+from engine.cardtext import compile_text, reproduces
+from engine.cardtext.patterns import parse_effect
+
+CASES: dict[str, dict[str, Any]] = {
+    "Shuffle your hand into your Life Deck": {
+        "source": "hand", "every": True, "to": "life_shuffle"},
+    "Place your hand on the bottom of your Life Deck": {
+        "source": "hand", "every": True, "to": "life_bottom"},
+    "Your opponent shuffles his or her hand into his or her Life Deck": {
+        "source": "hand", "every": True, "to": "life_shuffle", "who": "opponent"},
+    "Destroy the top 3 cards of your deck": {
+        "source": "life_deck", "position": "top", "amount": 3, "to": "discard"},
+    "Destroy a non-Styled Setup or non-Styled Drill": {
+        "source": "in_play", "amount": 1, "styled": False, "card_types": ["drill", "setup"],
+        "to": "discard", "either_player": True},
+    "Choose a Physical Combat, Energy Combat, or Event from your discard pile and place it "
+    "on top of your Life Deck": {
+        "source": "discard_pile", "amount": 1, "to": "life_top",
+        "card_types": ["energy_combat", "event", "physical_combat"]},
+    "Choose 2 Styled attacks from your discard pile and shuffle them into your Life Deck": {
+        "source": "discard_pile", "amount": 2, "styled": True, "to": "life_shuffle",
+        "card_types": ["energy_combat", "physical_combat"]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("sentence", list(CASES))
+def test_the_new_phrases_read_whole(sentence: str) -> None:
+    assert parse_effect(sentence) == {"do": "move", **CASES[sentence]}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Destroy a non-Styled Setup or Styled Drill",  # two different words: not one filter
+        "Your opponent shuffles his hand into your Life Deck",  # his cards into your deck
+        "Shuffle your opponent's hand into your Life Deck",
+        "Discard your hand into your Life Deck",
+        "Place your hand into your hand",
+        "Draw the same number of cards plus one",
+    ],
+)
+def test_near_misses_stay_unread(sentence: str) -> None:
+    assert parse_effect(sentence) is None
+
+
+def test_the_same_number_counts_what_the_move_before_it_moved() -> None:
+    text = "Your opponent shuffles his hand into his Life Deck and draws the same number of cards."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"] == [
+        {"do": "move", "source": "hand", "every": True, "to": "life_shuffle", "who": "opponent"},
+        {"do": "draw", "amount": 1, "who": "opponent", "per": {"of": "moved"},
+         "if_you_do": True},
+    ]  # fmt: skip
+    card = Card.model_validate({"name": "Taunt", "type": "event", "text": text, **result.fields})
+    assert reproduces(card)
+    cost = "POWER: Place your hand at the bottom of your Life Deck to draw the same number of cards"
+    effects = compile_text(cost, CardType.MAIN_PERSONALITY).fields["action"]["effects"]
+    assert effects[1]["per"] == {"of": "moved"} and effects[0]["cost"]
+    destroy = ("POWER: Banish the top 2 cards of your Life Deck. Destroy the same number of "
+               "cards from the top of your opponent's Life Deck.")  # fmt: skip
+    effects = compile_text(destroy, CardType.EVENT).fields["action"]["effects"]
+    assert effects[1] == {"do": "move", "source": "life_deck", "position": "top", "amount": 1,
+                          "to": "discard", "per": {"of": "moved"}, "who": "opponent"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Draw the same number of cards.",  # nothing moved before it
+        "POWER: Raise your anger 1 level. Draw the same number of cards.",  # not a move
+        # a move that may not have happened: its count would be another's
+        "POWER: You may banish a card from your discard pile. Draw the same number of cards.",
+        "POWER: You may discard 2 cards from your hand. If you do, destroy the same number "
+        "of cards from the top of your opponent's Life Deck.",  # not a `move`: not counted
+    ],
+)
+def test_the_same_number_with_no_move_just_before_stays_unread(text: str) -> None:
+    result = compile_text(text, CardType.EVENT)
+    assert any("same number" in sentence for sentence in result.unread), text
