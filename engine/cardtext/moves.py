@@ -38,9 +38,10 @@ place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card | whole_ha
 // "Shuffle your hand into your Life Deck": every card in it, no choice to make
 whole_hand: whose "hand"i
 // the card whose effect it is
-this_card: "this"i CARD
+this_card: "this"i (CARD | SETUP | DRILL | ALLY)
 play: "play"i from_pile
 return_: "return"i in_play ("to"i | "into"i) owner_hand
+       | "return"i this_card ("to"i | "into"i) "your"i "hand"i -> return_this
 search: "search"i search_zones "for"i filtered "and"i take
 choose: "choose"i filtered ("in"i | "from"i) pile "and"i take
       | "choose"i filtered "in"i "play"i "and"i "shuffle"i "that"i CARD shuffle_to -> choose_in_play
@@ -71,14 +72,16 @@ ends_of: ends ("of"i | "from"i) pile
 end: "top"i -> top
    | "bottom"i -> bottom
    | "top"i "or"i "bottom"i -> top_or_bottom
-number_cards: CARD -> one
-            | NUMBER CARD
+// "the top 2 of your Life Deck", "the bottom of your discard pile": cards all the same
+number_cards: CARD? -> one
+            | NUMBER CARD?
 top_up_to: "up"i "to"i NUMBER CARD "from"i "the"i "top"i "of"i pile
 from_pile: filtered ("from"i | "in"i) pile
 
 // "an opponent's Setup, Drill, or Ally in play", "one of your opponent's Drills",
 // "a Dragon Ball you control", "all Drills you control", "an Ally"
 in_play: count filter controller?
+       | count styled? types controller with -> in_play
        | "an"i "opponent's"i filter controller_in? -> opponents
        | "one"i "of"i owner_before filter -> one_of
        | "all"i "of"i owner_before filter -> all_of
@@ -150,7 +153,7 @@ ally_stage: "at"i NUMBER "power"i? STAGES "above"i NUMBER -> stage_above
           | "at"i "its"i "highest"i "power"i? "stage"i -> highest_stage
 STAGES: /stages?/i
 shuffle_to: "back"i? "into"i life
-owner_hand: ("its"i | "their"i) "owner's"i "hand"i
+owner_hand: ("its"i | "their"i) "owner's"i ("hand"i | "hands"i)
 life: "your"i "life"i "deck"i -> your_life
     | ("its"i | "their"i) "owner's"i "life"i "deck"i -> owners_life
     | their "life"i "deck"i -> their_life
@@ -494,6 +497,10 @@ class _Build(Transformer[Token, Json]):
     def return_(self, items: list[Any]) -> Json:
         return {**_merge(items), "to": "hand"}
 
+    def return_this(self, items: list[Any]) -> Json:
+        # "Return this Drill to your hand": a card in play goes back to its owner's hand
+        return {**_merge(items), "to": "hand", "_verb": "return"}
+
     def search(self, items: list[Any]) -> Json:
         return {**_merge(items), "_search": True}
 
@@ -565,7 +572,10 @@ def _check(found: Json) -> Json | None:
     kinds = found.get("card_types", [])
     if "_whose" in found or (searched and source == "in_play"):
         return None
-    if source == "this_card" and (to in ("play", "place", "hand") or dest not in (None, "self")):
+    returned = verb == "return"  # "Return this Drill to your hand" (docs/rulings.md 217)
+    if source == "this_card" and (
+        to in ("play", "place") or (to == "hand" and not returned) or dest not in (None, "self")
+    ):
         return None
     # "destroy" discards a card in play (2014 GLOSSARY) or from the Life Deck (2016
     # "Gaining/losing stages"); nothing else

@@ -32,6 +32,18 @@ CASES: dict[str, dict[str, Any]] = {
     "Choose 2 Styled attacks from your discard pile and shuffle them into your Life Deck": {
         "source": "discard_pile", "amount": 2, "styled": True, "to": "life_shuffle",
         "card_types": ["energy_combat", "physical_combat"]},
+    "Return this Drill to your hand": {"source": "this_card", "amount": 1, "to": "hand"},
+    "Return all Drills in play to their owner's hands": {
+        "source": "in_play", "every": True, "card_types": ["drill"], "to": "hand",
+        "either_player": True},
+    'Shuffle all Allies you control with "Cell Jr." in the title into their owner\'s Life Deck': {
+        "source": "in_play", "every": True, "card_types": ["ally"], "title_has": "Cell Jr.",
+        "to": "life_shuffle"},
+    "Destroy the top 2 of your opponent's Life Deck": {
+        "source": "life_deck", "position": "top", "amount": 2, "to": "discard",
+        "who": "opponent"},
+    "Draw the top or bottom of your Life Deck": {
+        "source": "life_deck", "position": "top_or_bottom", "amount": 1, "to": "hand"},
 }  # fmt: skip
 
 
@@ -49,6 +61,10 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Discard your hand into your Life Deck",
         "Place your hand into your hand",
         "Draw the same number of cards plus one",
+        "Place this Drill into your hand",  # only "return" takes a card back from play
+        "Return this Drill to your opponent's hand",
+        "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
+        "Banish all Allies you control with Android in the title in play",
     ],
 )
 def test_near_misses_stay_unread(sentence: str) -> None:
