@@ -617,7 +617,8 @@ class Move(_Effect):
     source: MoveZone
     also_from: list[MoveZone] = []
     either_player: bool = False
-    position: Literal["any", "top", "bottom", "top_or_bottom"] = "any"
+    # "top_and_bottom": the top card, then the bottom one (docs/rulings.md 218)
+    position: Literal["any", "top", "bottom", "top_or_bottom", "top_and_bottom"] = "any"
     depth: int | None = Field(default=None, ge=1)
     amount: int = Field(default=1, ge=1)
     up_to: bool = False

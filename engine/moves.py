@@ -477,6 +477,16 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
         position, choice = choice, None
         args["end"] = position
     zone = spec["source"]
+    if position == "top_and_bottom":
+        # "the top and bottom cards": the top one, then the bottom one if any is left (a
+        # pile of one card has one card at both ends; docs/rulings.md 218)
+        for end in ("top", "bottom"):
+            if _zone(game, player, zone) and not game.over:
+                _put(game, args, player, _end_card(game, args, end), zone)
+        args["left"] = 0
+        if not game.over:
+            _finish(game, args)
+        return
     if choice == "stop":
         _finish(game, args)
         return

@@ -72,6 +72,8 @@ ends_of: ends ("of"i | "from"i) pile
 end: "top"i -> top
    | "bottom"i -> bottom
    | "top"i "or"i "bottom"i -> top_or_bottom
+   // "the top and bottom cards of your discard pile": one from each end
+   | "top"i "and"i "bottom"i -> top_and_bottom
 // "the top 2 of your Life Deck", "the bottom of your discard pile": cards all the same
 number_cards: CARD? -> one
             | NUMBER CARD?
@@ -269,6 +271,9 @@ class _Build(Transformer[Token, Json]):
 
     def top_or_bottom(self, _: list[Any]) -> Json:
         return {"position": "top_or_bottom"}
+
+    def top_and_bottom(self, _: list[Any]) -> Json:
+        return {"position": "top_and_bottom"}
 
     def number_cards(self, items: list[Any]) -> Json:
         return _amount(items[0])
@@ -583,6 +588,8 @@ def _check(found: Json) -> Json | None:
         return None
     if verb == "discard" and source != "hand":
         return None  # discarding is from the hand; from elsewhere it is another verb
+    if found.get("position") == "top_and_bottom" and (found.get("amount") != 1 or searched):
+        return None  # one card from each end, no more ("the top and bottom 2 cards")
     if found.get("position") and (kinds or "style" in found or "styled" in found):
         return None  # "the top Drill of ...": not read
     if source == "in_play" and (found.get("position") or not (kinds or found.get("attached"))):

@@ -44,6 +44,9 @@ CASES: dict[str, dict[str, Any]] = {
         "who": "opponent"},
     "Draw the top or bottom of your Life Deck": {
         "source": "life_deck", "position": "top_or_bottom", "amount": 1, "to": "hand"},
+    "Shuffle the top and bottom cards of your discard pile into your Life Deck": {
+        "source": "discard_pile", "position": "top_and_bottom", "amount": 1,
+        "to": "life_shuffle"},
 }  # fmt: skip
 
 
@@ -61,6 +64,7 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Discard your hand into your Life Deck",
         "Place your hand into your hand",
         "Draw the same number of cards plus one",
+        "Shuffle the top and bottom 2 cards of your discard pile into your Life Deck",
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
