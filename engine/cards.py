@@ -647,6 +647,9 @@ class Move(_Effect):
     attaches: Literal["mine", "any"] | None = None
     # "... in any order": the controller places the cards one at a time (engine.those)
     any_order: bool = False
+    # "Your opponent chooses one of his Drills and destroys it": the opponent picks among
+    # their own cards (`who: opponent`; docs/rulings.md 219)
+    chooser: Literal["self", "opponent"] = "self"
 
 
 class Rearrange(_Effect):

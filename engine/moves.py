@@ -82,6 +82,8 @@ def apply_move(
         top = list(reversed(_zone(game, target, effect.source)))[: effect.depth]
         args["window"] = top
     args["by"] = card
+    if effect.chooser == "opponent":  # they pick among their own cards (docs/rulings.md 219)
+        args["asker"] = 1 - controller
     game.state.results[str(card)] = []  # what this move moves (engine.quantities)
     if effect.source in ("that", "those") and that is not None:
         args["that"] = that
@@ -460,7 +462,7 @@ def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> 
         options.append(Option("stop", "Find nothing more" if hidden else "Choose no more"))
     most = "" if args["left"] >= _ANY_NUMBER else f" ({args['left']} at most)"
     prompt = f"{verb}: choose a card{most}."
-    game.ask(controller, "choose_card", prompt, options, "move", **args)
+    game.ask(args.get("asker", controller), "choose_card", prompt, options, "move", **args)
 
 
 def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:

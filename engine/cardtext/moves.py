@@ -25,7 +25,7 @@ Json = dict[str, Any]
 
 _GRAMMAR = r"""
 start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ | search
-     | choose | opponent_does | discard
+     | choose | opponent_does | discard | opponent_chooses
 
 destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
 banish: "banish"i (in_play | ends_of | from_pile | this_card)
@@ -48,6 +48,18 @@ choose: "choose"i filtered ("in"i | "from"i) pile "and"i take
 // "Your opponent destroys the top 2 cards of his Life Deck."
 opponent_does: "your"i "opponent"i opponent_verb ends "of"i their "life"i "deck"i
              | "your"i "opponent"i "shuffles"i their "hand"i shuffle_to -> opponent_hand
+// "Your opponent chooses one of his Drills and destroys it.": their own cards, their choice
+opponent_chooses: "your"i "opponent"i "chooses"i (their_in_play | their_pile) "and"i their_take
+their_in_play: "one"i "of"i their filter -> one_of
+             | count filter ("he"i | "she"i | "they"i | "he"i "or"i "she"i) "controls"i
+their_pile: filtered ("in"i | "from"i) their zone
+their_take: "destroys"i it -> take_destroy
+          | "banishes"i it -> take_banish
+          | "rejuvenates"i it -> take_rejuvenate
+          | "discards"i it -> take_destroy
+          | "shuffles"i it "into"i their "life"i "deck"i -> take_shuffle
+          | "places"i it "on"i "top"i "of"i their "life"i "deck"i -> take_top
+          | "places"i it "at"i "the"i "bottom"i "of"i their "life"i "deck"i -> take_bottom
 opponent_verb: "destroys"i -> v_destroy
              | "banishes"i -> v_banish
 
@@ -521,6 +533,24 @@ class _Build(Transformer[Token, Json]):
     def v_banish(self, _: list[Any]) -> Json:
         return {"to": "banish"}
 
+    def opponent_chooses(self, items: list[Any]) -> Json:
+        return {**_merge(items), "_whose": "opponent", "chooser": "opponent"}
+
+    def their_in_play(self, items: list[Any]) -> Json:
+        return {"source": "in_play", **_merge(items)}
+
+    def their_pile(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def take_shuffle(self, _: list[Any]) -> Json:
+        return {"to": "life_shuffle"}
+
+    def take_top(self, _: list[Any]) -> Json:
+        return {"to": "life_top"}
+
+    def take_bottom(self, _: list[Any]) -> Json:
+        return {"to": "life_bottom"}
+
     def opponent_hand(self, items: list[Any]) -> Json:
         hand = {"source": "hand", "every": True, "_hand": True, "_whose": "opponent"}
         return {**_merge(items), **hand}
@@ -616,7 +646,13 @@ def _check(found: Json) -> Json | None:
         return None
     if to == "life_shuffle" and source == "life_deck":
         return None
-    if source == "hand" and whose != "self" and not whole_hand:
+    opponent_chooses = found.get("chooser") == "opponent"
+    if opponent_chooses and (
+        source not in ("in_play", "hand", "discard_pile", "banished")
+        or (to == "discard" and source not in ("in_play", "hand"))
+    ):
+        return None  # they destroy cards in play, discard from the hand (docs/rulings.md 219)
+    if source == "hand" and whose != "self" and not (whole_hand or opponent_chooses):
         return None  # an opponent's hand is hidden: who chooses is not said
     effect: Json = {"do": "move", **found}
     if whose == "opponent":

@@ -47,6 +47,15 @@ CASES: dict[str, dict[str, Any]] = {
     "Shuffle the top and bottom cards of your discard pile into your Life Deck": {
         "source": "discard_pile", "position": "top_and_bottom", "amount": 1,
         "to": "life_shuffle"},
+    "Your opponent chooses one of his Drills and destroys it": {
+        "source": "in_play", "card_types": ["drill"], "amount": 1, "to": "discard",
+        "chooser": "opponent", "who": "opponent"},
+    "Your opponent chooses 4 Styled cards in his discard pile and Rejuvenates them": {
+        "source": "discard_pile", "amount": 4, "styled": True, "to": "rejuvenate",
+        "chooser": "opponent", "who": "opponent"},
+    "Your opponent chooses a card from his or her hand and places it on top of his or her "
+    "Life Deck": {"source": "hand", "amount": 1, "to": "life_top", "chooser": "opponent",
+                  "who": "opponent"},
 }  # fmt: skip
 
 
@@ -65,6 +74,9 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Place your hand into your hand",
         "Draw the same number of cards plus one",
         "Shuffle the top and bottom 2 cards of your discard pile into your Life Deck",
+        "Your opponent chooses a card in his discard pile and destroys it",  # not destroyed
+        "Your opponent chooses one of your Drills and destroys it",  # not theirs to choose
+        "Your opponent chooses a Drill in his discard pile and places it into play",
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
