@@ -462,7 +462,8 @@ def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> 
         options.append(Option("stop", "Find nothing more" if hidden else "Choose no more"))
     most = "" if args["left"] >= _ANY_NUMBER else f" ({args['left']} at most)"
     prompt = f"{verb}: choose a card{most}."
-    game.ask(args.get("asker", controller), "choose_card", prompt, options, "move", **args)
+    asker = int(args.get("asker", controller))  # the opponent, when they choose (ruling 219)
+    game.ask(asker, "choose_card", prompt, options, "move", **args)
 
 
 def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
