@@ -462,8 +462,9 @@ def _ask_card(game: Game, args: JsonDict, found: list[tuple[int, int, str]]) -> 
         options.append(Option("stop", "Find nothing more" if hidden else "Choose no more"))
     most = "" if args["left"] >= _ANY_NUMBER else f" ({args['left']} at most)"
     prompt = f"{verb}: choose a card{most}."
-    asker = int(args.get("asker", controller))  # the opponent, when they choose (ruling 219)
-    game.ask(asker, "choose_card", prompt, options, "move", **args)
+    asker = args.get("asker")  # the opponent, when they choose (docs/rulings.md 219)
+    player = controller if asker is None else int(asker)
+    game.ask(player, "choose_card", prompt, options, "move", **args)
 
 
 def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
