@@ -18,6 +18,7 @@ from engine.cardtext import (
     itself,
     quantities,
     referents,
+    revealed_hand,
     same_number,
     self_moves,
     triggers,
@@ -593,6 +594,7 @@ def _plain_chain(body: str) -> list[Json] | None:
     if single is not None:
         return [single]
     compound = referents.parse_compound(body)  # a choice and what is done to that card
+    compound = compound or revealed_hand.parse(body)  # a hand revealed, then cards in it
     if compound is not None:
         return compound
     for cut in _AND.finditer(body):

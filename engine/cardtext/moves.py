@@ -48,6 +48,8 @@ choose: "choose"i filtered ("in"i | "from"i) pile "and"i take
 // "Your opponent destroys the top 2 cards of his Life Deck."
 opponent_does: "your"i "opponent"i opponent_verb ends "of"i their "life"i "deck"i
              | "your"i "opponent"i "shuffles"i their "hand"i shuffle_to -> opponent_hand
+             // "... banishes any Setups or Drills in his hand": every one of them, unchosen
+             | "your"i "opponent"i opponent_verb "any"i filter "in"i their "hand"i -> opponent_any
 // "Your opponent chooses one of his Drills and destroys it.": their own cards, their choice
 opponent_chooses: "your"i "opponent"i "chooses"i (their_in_play | their_pile) "and"i their_take
 their_in_play: "one"i "of"i their filter -> one_of
@@ -62,6 +64,7 @@ their_take: "destroys"i it -> take_destroy
           | "places"i it "at"i "the"i "bottom"i "of"i their "life"i "deck"i -> take_bottom
 opponent_verb: "destroys"i -> v_destroy
              | "banishes"i -> v_banish
+             | "discards"i -> v_discard
 
 // --- where the cards are -------------------------------------------------------------
 pile: whose zone
@@ -530,6 +533,9 @@ class _Build(Transformer[Token, Json]):
     def v_destroy(self, _: list[Any]) -> Json:
         return {"to": "discard", "_verb": "destroy"}
 
+    def v_discard(self, _: list[Any]) -> Json:
+        return {"to": "discard", "_verb": "discard"}
+
     def v_banish(self, _: list[Any]) -> Json:
         return {"to": "banish"}
 
@@ -550,6 +556,10 @@ class _Build(Transformer[Token, Json]):
 
     def take_bottom(self, _: list[Any]) -> Json:
         return {"to": "life_bottom"}
+
+    def opponent_any(self, items: list[Any]) -> Json:
+        hand = {"source": "hand", "every": True, "_hand": True, "_whose": "opponent"}
+        return {**_merge(items), **hand}
 
     def opponent_hand(self, items: list[Any]) -> Json:
         hand = {"source": "hand", "every": True, "_hand": True, "_whose": "opponent"}

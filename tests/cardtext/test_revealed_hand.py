@@ -1,0 +1,47 @@
+"""“Your opponent reveals his hand and banishes any Setups or Drills in it.”
+(engine.cardtext.revealed_hand, docs/rulings.md 220): the hand shown, then every card of
+those kinds in it moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+from engine.cardtext.compiler import effect_chain
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Your opponent reveals his or her hand and banishes any Setups or Drills in it",
+        "Your opponent reveals his hand and banishes any Setups or Drills in his hand",
+    ],
+)
+def test_the_hand_is_revealed_then_the_cards_of_those_kinds_move(sentence: str) -> None:
+    assert effect_chain(sentence) == [
+        {"do": "reveal_hand", "who": "opponent"},
+        {"do": "move", "to": "banish", "card_types": ["drill", "setup"], "source": "hand",
+         "every": True, "who": "opponent", "if_you_do": True},
+    ]  # fmt: skip
+
+
+def test_on_a_real_shape_the_card_is_automated() -> None:
+    text = "Physical attack. DAMAGE: AT. HIT: Your opponent reveals his hand and discards any "
+    text += "Styled cards in it."
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["attack"]["hit"][1]["styled"] is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Your opponent reveals his hand and banishes any Setups or Drills in your hand",
+        "Your opponent reveals his hand and destroys any Setups in it",  # not from a hand
+        "Your opponent reveals his hand and banishes any of them",
+        "Your opponent reveals his hand and banishes a Setup in it",  # who chooses?
+    ],
+)
+def test_near_misses_stay_unread(sentence: str) -> None:
+    assert effect_chain(sentence) is None
