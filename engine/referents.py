@@ -123,6 +123,10 @@ def _random(game: Game, args: JsonDict) -> None:
     iid = hand[index]
     game.emit("choose", f"{game.who(controller)} chooses a random card from "
               f"{game.who(player)}'s hand.")  # fmt: skip
+    if args["spec"].get("reveal"):  # "reveals a random card": both see it (ruling 221)
+        game.emit("reveal", f"{game.who(player)} reveals {game.name(iid)}.")
+        _done(game, args, _record(game, player, iid, "hand", [player, controller]))
+        return
     game.emit("choose_private", f"That card is {game.name(iid)}.", private_to=player)
     _done(game, args, _record(game, player, iid, "hand", [player]))
 

@@ -50,3 +50,9 @@ def test_a_card_the_opponent_chooses_from_their_hand_stays_theirs_to_see(
     assert shown and all(private == 1 for _text, private in shown)
     assert game.name(game.player(1).life[-1]) == "Red Gravity Drill"
     assert len(game.player(1).hand) == 1
+
+
+def test_a_random_card_revealed_is_named_to_both_players() -> None:
+    path = SCENARIO.parent / "referents-opponent-reveals-random-card-places-on-life-deck.yaml"
+    events = play(scenario_game(path), "Play Move Signal")
+    assert ("Player 2 reveals Red Gravity Drill.", None) in events

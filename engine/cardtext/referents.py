@@ -44,6 +44,8 @@ _LOOK_AND_CHOOSE = _full(
     rf"look at {_OPP} hand and choose (?:a|one) (non-dragon ball )?card(?: in it)?"
 )
 _RANDOM = _full(rf"choose a random card (?:from|in) {_OPP} hand")
+# shown to both players once picked (docs/rulings.md 221)
+_RANDOM_REVEAL = _full(rf"your opponent reveals a random card from {_THEIR} hand")
 _NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
 _PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
 _END = _full(rf"(look at|reveal) the (top|bottom) card of (your|{_OPP}) life deck")
@@ -63,6 +65,9 @@ _NAMED_DESTROYED = _full(r"the card you named (?:was|is) destroyed")
 _DESTINATIONS = {
     "discard": "discard", "banish": "banish",
 }  # fmt: skip
+_OPP_PLACES = _full(
+    rf"your opponent (?:places|puts) {_THAT_OR_IT} (on top|at the bottom) of {_THEIR} life deck"
+)
 _OPP_MOVES = _full(
     rf"your opponent (discards|banishes|shuffles) {_THAT}"
     rf"(?: into {_THEIR} life deck)?"
@@ -95,6 +100,8 @@ def parse_choice(body: str) -> Json | None:
                 **({"not_dragon_ball": True} if m.group(1) else {})}  # fmt: skip
     if _RANDOM.fullmatch(body):
         return {"do": "choose", "what": "random_hand", "who": "opponent"}
+    if _RANDOM_REVEAL.fullmatch(body):
+        return {"do": "choose", "what": "random_hand", "who": "opponent", "reveal": True}
     if m := _NAME.fullmatch(body):
         effect: Json = {"do": "choose", "what": "name"}
         if m.group(2):
@@ -184,6 +191,9 @@ def parse_reference(body: str) -> Json | None:
         if (verb == "shuffles") != into:
             return None  # "shuffles that card" needs where; "discards ... into" is not English
         to = {"discards": "discard", "banishes": "banish", "shuffles": "life_shuffle"}[verb]
+        return {"do": "move", "source": "that", "to": to, "who": "opponent"}
+    if m := _OPP_PLACES.fullmatch(body):
+        to = "life_top" if m.group(1).lower() == "on top" else "life_bottom"
         return {"do": "move", "source": "that", "to": to, "who": "opponent"}
     if m := _THAT_PERSONALITY.fullmatch(body):
         count = m.group(2).lower()

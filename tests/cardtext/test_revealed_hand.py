@@ -45,3 +45,20 @@ def test_on_a_real_shape_the_card_is_automated() -> None:
 )
 def test_near_misses_stay_unread(sentence: str) -> None:
     assert effect_chain(sentence) is None
+
+
+def test_a_random_card_revealed_then_placed_on_the_life_deck() -> None:
+    """docs/rulings.md 221."""
+    sentence = (
+        "Your opponent reveals a random card from his hand and places that card on top of "
+        "his Life Deck"
+    )
+    assert effect_chain(sentence) == [
+        {"do": "choose", "what": "random_hand", "who": "opponent", "reveal": True},
+        {"do": "move", "source": "that", "to": "life_top", "who": "opponent",
+         "if_you_do": True},
+    ]  # fmt: skip
+    text = "POWER: Your opponent places that card at the bottom of his Life Deck."
+    assert compile_text(text, CardType.EVENT).unread  # no card chosen before it
+    assert effect_chain("Your opponent places it on top of your Life Deck") is None
+    assert effect_chain("Your opponent reveals a random card from your hand") is None
