@@ -59,6 +59,6 @@ def test_a_random_card_revealed_then_placed_on_the_life_deck() -> None:
          "if_you_do": True},
     ]  # fmt: skip
     text = "POWER: Your opponent places that card at the bottom of his Life Deck."
-    assert compile_text(text, CardType.EVENT).unread  # no card chosen before it
+    assert compile_text(text, CardType.EVENT).status == "manual"  # no card chosen before it
     assert effect_chain("Your opponent places it on top of your Life Deck") is None
     assert effect_chain("Your opponent reveals a random card from your hand") is None
