@@ -142,8 +142,17 @@ def _look_and(body: str) -> Json | None:
     return effect if effect is not None and effect.get("depth") else None
 
 
+# "Place 1 into your hand": after cards revealed, a bare count is that many of them
+# (docs/rulings.md 222); only with place / put and a destination
+_BARE_COUNT = _full(
+    r"(place|put) (\d+|one|two|three|four) ((?:into|on top of|at the bottom of) .+)"
+)
+
+
 def parse_those(body: str) -> Json | None:
     """A sentence moving "those cards" (all, or N of them; "the remaining")."""
+    if bare := _BARE_COUNT.fullmatch(body):
+        body = f"{bare.group(1)} {bare.group(2)} of them {bare.group(3)}"
     if (looked := _look_and(body)) is not None:
         return looked
     # "... at the bottom of your Life Deck in any order": the controller orders them

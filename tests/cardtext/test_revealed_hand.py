@@ -62,3 +62,23 @@ def test_a_random_card_revealed_then_placed_on_the_life_deck() -> None:
     assert compile_text(text, CardType.EVENT).status == "manual"  # no card chosen before it
     assert effect_chain("Your opponent places it on top of your Life Deck") is None
     assert effect_chain("Your opponent reveals a random card from your hand") is None
+
+
+def test_a_bare_count_after_revealed_cards_is_that_many_of_them() -> None:
+    """docs/rulings.md 222: "Place 1 into your hand and banish the other."."""
+    text = (
+        "POWER: Physical attack. DAMAGE: 1 life card. Reveal the top 2 cards of your Life "
+        "Deck. Place 1 into your hand and banish the other."
+    )
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated"
+    assert result.fields["attack"]["effects"][1:] == [
+        {"do": "move", "source": "those", "to": "hand", "who": "self", "amount": 1},
+        {"do": "move", "source": "those", "to": "banish", "every": True, "if_you_do": True},
+    ]
+    # with no cards revealed just before, or another verb, it stays for players
+    assert compile_text("POWER: Place 1 into your hand.", CardType.EVENT).status == "manual"
+    alone = compile_text(
+        "POWER: Reveal the top 2 cards of your Life Deck. Banish 1.", CardType.EVENT
+    )
+    assert alone.status != "automated"
