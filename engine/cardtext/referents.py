@@ -128,6 +128,11 @@ _RANDOM_DISCARD = _full(
 )
 
 
+# "Draw the bottom card of your Life Deck and reveal it.": that card, shown to both, then
+# taken into the hand (docs/rulings.md 223)
+_DRAW_END_REVEAL = _full(r"draw the (top|bottom) card of your life deck and reveal it")
+
+
 def parse_compound(body: str) -> list[Json] | None:
     """A sentence that is a choice and an effect on it: "Your opponent discards a random
     card from his hand." (a random card, picked by the game: engine.referents)."""
@@ -137,6 +142,11 @@ def parse_compound(body: str) -> list[Json] | None:
             {"do": "move", "source": "that", "who": "opponent", "to": "discard",
              "if_you_do": True},
         ]  # fmt: skip
+    if m := _DRAW_END_REVEAL.fullmatch(body):
+        return [
+            {"do": "choose", "what": m.group(1).lower(), "reveal": True},
+            {"do": "move", "source": "that", "to": "hand", "if_you_do": True},
+        ]
     return None
 
 

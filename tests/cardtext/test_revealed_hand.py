@@ -82,3 +82,14 @@ def test_a_bare_count_after_revealed_cards_is_that_many_of_them() -> None:
         "POWER: Reveal the top 2 cards of your Life Deck. Banish 1.", CardType.EVENT
     )
     assert alone.status != "automated"
+
+
+def test_draw_an_end_card_of_the_life_deck_and_reveal_it() -> None:
+    """docs/rulings.md 223."""
+    assert effect_chain("Draw the bottom card of your Life Deck and reveal it") == [
+        {"do": "choose", "what": "bottom", "reveal": True},
+        {"do": "move", "source": "that", "to": "hand", "if_you_do": True},
+    ]
+    # whose Life Deck, and which card, must be said
+    assert effect_chain("Draw the bottom card of your opponent's Life Deck and reveal it") is None
+    assert effect_chain("Draw the bottom 2 cards of your Life Deck and reveal them") is None
