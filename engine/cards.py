@@ -650,6 +650,9 @@ class Move(_Effect):
     # "Your opponent chooses one of his Drills and destroys it": the opponent picks among
     # their own cards (`who: opponent`; docs/rulings.md 219)
     chooser: Literal["self", "opponent"] = "self"
+    # "each player's Life Deck": the same move on the controller's pile, then on the
+    # opponent's (docs/rulings.md 224)
+    both_players: bool = False
 
 
 class Rearrange(_Effect):

@@ -89,6 +89,11 @@ def apply_move(
         args["that"] = that
     if follow is not None:  # the effects go on once the move is over (engine.referents)
         args["next"], args["prior"] = follow, that
+    if effect.both_players:  # "each player's": the controller's pile first (ruling 224)
+        first = {k: v for k, v in args.items() if k not in ("next", "prior")}
+        theirs = {**args, "player": 1 - controller, "owners": []}
+        game.then(("move", {**first, "player": controller}), ("move", theirs))
+        return
     game.then(("move", args))
 
 

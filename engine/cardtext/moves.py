@@ -72,6 +72,7 @@ pile: whose zone
 whose: "your"i -> mine
      | "your"i "opponent's"i -> theirs
      | "a"i "player's"i -> either
+     | "each"i "player's"i -> each
 their: "his"i | "her"i | "their"i | "his"i "or"i "her"i
 zone: "life"i "deck"i -> life_deck
     | "deck"i -> life_deck
@@ -204,6 +205,7 @@ _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10}  # fmt: skip
+_PILES = ("life_deck", "discard_pile", "banished")
 _PLANNING = frozenset({"setup", "drill", "ally", "dragon_ball"})
 _ALL_TYPES = ["main_personality", "mastery", "physical_combat", "energy_combat", "event",
               *sorted(_PLANNING)]  # fmt: skip
@@ -241,6 +243,9 @@ class _Build(Transformer[Token, Json]):
 
     def either(self, _: list[Any]) -> Json:
         return {"_whose": "either"}
+
+    def each(self, _: list[Any]) -> Json:
+        return {"_whose": "each"}
 
     def their(self, _: list[Any]) -> Json:
         return {}
@@ -664,8 +669,14 @@ def _check(found: Json) -> Json | None:
         return None  # they destroy cards in play, discard from the hand (docs/rulings.md 219)
     if source == "hand" and whose != "self" and not (whole_hand or opponent_chooses):
         return None  # an opponent's hand is hidden: who chooses is not said
+    if whose == "each" and (
+        source not in _PILES or searched or to in ("play", "place") or dest in ("self", "opponent")
+    ):
+        return None  # "each player's Life Deck": a pile of each, to its owner's zones
     effect: Json = {"do": "move", **found}
-    if whose == "opponent":
+    if whose == "each":
+        effect["both_players"] = True  # the controller's pile, then the opponent's (ruling 224)
+    elif whose == "opponent":
         effect["who"] = "opponent"
     elif whose == "either":
         effect["either_player"] = True

@@ -255,6 +255,7 @@ def _one_card(effect: Json) -> bool:
         effect.get("do") == "move"
         and effect.get("amount", 1) == 1
         and not (effect.get("every") or effect.get("up_to") or effect.get("x"))
+        and not effect.get("both_players")  # a card from each pile: two cards
         and effect.get("source") not in ("this_card", "that", "moved_card", "those")
         and effect.get("to") not in ("play", "place")
     )

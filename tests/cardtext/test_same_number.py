@@ -56,6 +56,11 @@ CASES: dict[str, dict[str, Any]] = {
     "Your opponent chooses a card from his or her hand and places it on top of his or her "
     "Life Deck": {"source": "hand", "amount": 1, "to": "life_top", "chooser": "opponent",
                   "who": "opponent"},
+    "Destroy the top 2 cards of each player's Life Deck": {
+        "source": "life_deck", "position": "top", "amount": 2, "to": "discard",
+        "both_players": True},
+    "Place a card from each player's discard pile on top of its owner's Life Deck": {
+        "source": "discard_pile", "amount": 1, "to": "life_top", "both_players": True},
 }  # fmt: skip
 
 
@@ -77,6 +82,9 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Your opponent chooses a card in his discard pile and destroys it",  # not destroyed
         "Your opponent chooses one of your Drills and destroys it",  # not theirs to choose
         "Your opponent chooses a Drill in his discard pile and places it into play",
+        "Place a card from each player's discard pile on top of your Life Deck",
+        "Search each player's Life Deck for a Drill and banish it",
+        "Choose a Setup in each player's discard pile and place it into play",
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
@@ -122,3 +130,9 @@ def test_the_same_number_counts_what_the_move_before_it_moved() -> None:
 def test_the_same_number_with_no_move_just_before_stays_unread(text: str) -> None:
     result = compile_text(text, CardType.EVENT)
     assert any("same number" in sentence for sentence in result.unread), text
+
+
+def test_that_card_after_a_card_from_each_pile_is_not_one_card() -> None:
+    text = ("POWER: Banish the top card of each player's discard pile. If that card was "
+            "Styled, draw a card.")  # fmt: skip
+    assert compile_text(text, CardType.EVENT).status != "automated"
