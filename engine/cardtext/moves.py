@@ -25,7 +25,7 @@ Json = dict[str, Any]
 
 _GRAMMAR = r"""
 start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ | search
-     | choose | opponent_does | discard | opponent_chooses
+     | choose | opponent_does | discard | opponent_chooses | opponent_moves
 
 destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
 banish: "banish"i (in_play | ends_of | from_pile | this_card)
@@ -62,6 +62,19 @@ their_take: "destroys"i it -> take_destroy
           | "shuffles"i it "into"i their "life"i "deck"i -> take_shuffle
           | "places"i it "on"i "top"i "of"i their "life"i "deck"i -> take_top
           | "places"i it "at"i "the"i "bottom"i "of"i their "life"i "deck"i -> take_bottom
+// "Your opponent places a card from his hand at the bottom of his Life Deck", "... to have
+// your opponent put ...": they move their own cards, choosing which
+opponent_moves: "your"i "opponent"i their_act_s | "have"i "your"i "opponent"i their_act
+their_act_s: ("places"i | "puts"i) their_pile their_end
+           | "banishes"i their_pile -> their_banish
+           | "rejuvenates"i their_pile -> their_rejuvenate
+           | "shuffles"i their_pile "into"i their "life"i "deck"i -> their_shuffle
+their_act: ("place"i | "put"i) their_pile their_end
+         | "banish"i their_pile -> their_banish
+         | "rejuvenate"i their_pile -> their_rejuvenate
+         | "shuffle"i their_pile "into"i their "life"i "deck"i -> their_shuffle
+their_end: "on"i "top"i "of"i their "life"i "deck"i -> take_top
+         | "at"i "the"i "bottom"i "of"i their "life"i "deck"i -> take_bottom
 opponent_verb: "destroys"i -> v_destroy
              | "banishes"i -> v_banish
              | "discards"i -> v_discard
@@ -552,6 +565,24 @@ class _Build(Transformer[Token, Json]):
 
     def their_pile(self, items: list[Any]) -> Json:
         return _merge(items)
+
+    def opponent_moves(self, items: list[Any]) -> Json:
+        return {**_merge(items), "_whose": "opponent", "chooser": "opponent"}
+
+    def their_act_s(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def their_act(self, items: list[Any]) -> Json:
+        return _merge(items)
+
+    def their_banish(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "banish"}
+
+    def their_rejuvenate(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "rejuvenate"}
+
+    def their_shuffle(self, items: list[Any]) -> Json:
+        return {**_merge(items), "to": "life_shuffle"}
 
     def take_shuffle(self, _: list[Any]) -> Json:
         return {"to": "life_shuffle"}

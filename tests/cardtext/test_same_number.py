@@ -61,6 +61,15 @@ CASES: dict[str, dict[str, Any]] = {
         "both_players": True},
     "Place a card from each player's discard pile on top of its owner's Life Deck": {
         "source": "discard_pile", "amount": 1, "to": "life_top", "both_players": True},
+    "Your opponent places a card from his hand at the bottom of his Life Deck": {
+        "source": "hand", "amount": 1, "to": "life_bottom", "chooser": "opponent",
+        "who": "opponent"},
+    "have your opponent put a card from his hand at the bottom of his Life Deck": {
+        "source": "hand", "amount": 1, "to": "life_bottom", "chooser": "opponent",
+        "who": "opponent"},
+    "Your opponent banishes 2 cards from his discard pile": {
+        "source": "discard_pile", "amount": 2, "to": "banish", "chooser": "opponent",
+        "who": "opponent"},
 }  # fmt: skip
 
 
@@ -85,6 +94,9 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Place a card from each player's discard pile on top of your Life Deck",
         "Search each player's Life Deck for a Drill and banish it",
         "Choose a Setup in each player's discard pile and place it into play",
+        "Your opponent places a card from his hand on top of your Life Deck",
+        "Your opponent put a card from his hand at the bottom of his Life Deck",
+        "Your opponent banishes a card from his Life Deck",  # a search: who sees it?
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
