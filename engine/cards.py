@@ -653,6 +653,9 @@ class Move(_Effect):
     # "each player's Life Deck": the same move on the controller's pile, then on the
     # opponent's (docs/rulings.md 224)
     both_players: bool = False
+    # "Reveal ... from your hand and shuffle them into ...": the cards are named to both
+    # players as they move (docs/rulings.md 215)
+    revealed: bool = False
 
 
 class Rearrange(_Effect):

@@ -49,7 +49,7 @@ _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage", "attaches", "attached", "any_order",
+    "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed",
 }  # fmt: skip
 
 
@@ -273,6 +273,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     # A card going from a hidden zone to a hidden one stays hidden (2016 GAME ZONES: the
     # hand and Life Deck are secret); only the players who chose or own it see its name.
     hidden = zone in ("life_deck", "hand") and to not in ("discard", "banish")
+    hidden = hidden and not args["spec"].get("revealed")  # revealed as it moves
     shown = "A card" if hidden else name
     whose = f"{game.who(owner)}'s"
     where = {

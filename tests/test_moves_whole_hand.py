@@ -56,3 +56,13 @@ def test_a_random_card_revealed_is_named_to_both_players() -> None:
     path = SCENARIO.parent / "referents-opponent-reveals-random-card-places-on-life-deck.yaml"
     events = play(scenario_game(path), "Play Move Signal")
     assert ("Player 2 reveals Red Gravity Drill.", None) in events
+
+
+def test_cards_revealed_from_the_hand_are_named_to_both_as_they_move() -> None:
+    path = SCENARIO.parent / "moves-reveal-drills-from-hand-shuffle-and-draw-same-number.yaml"
+    events = play(
+        scenario_game(path),
+        "Use the Power of Move Affection Drill",
+        "Shuffle in Red Gravity Drill",
+    )
+    assert any("Red Gravity Drill" in text and private is None for text, private in events)

@@ -25,7 +25,10 @@ Json = dict[str, Any]
 
 _GRAMMAR = r"""
 start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ | search
-     | choose | opponent_does | discard | opponent_chooses | opponent_moves
+     | choose | opponent_does | discard | opponent_chooses | opponent_moves | reveal
+// "Reveal up to 2 Drills from your hand and shuffle them into your Life Deck.": shown to
+// both players as they move (docs/rulings.md 215)
+reveal: "reveal"i filtered "from"i "your"i "hand"i "and"i take
 
 destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
 banish: "banish"i (in_play | ends_of | from_pile | this_card)
@@ -566,6 +569,9 @@ class _Build(Transformer[Token, Json]):
     def their_pile(self, items: list[Any]) -> Json:
         return _merge(items)
 
+    def reveal(self, items: list[Any]) -> Json:
+        return {**_merge(items), "source": "hand", "revealed": True}
+
     def opponent_moves(self, items: list[Any]) -> Json:
         return {**_merge(items), "_whose": "opponent", "chooser": "opponent"}
 
@@ -639,6 +645,8 @@ def _check(found: Json) -> Json | None:
     dest = found.pop("_dest", None)
     verb = found.pop("_verb", "")
     searched = found.pop("_search", False)
+    if found.get("revealed") and found["to"] not in ("life_top", "life_bottom", "life_shuffle"):
+        return None  # revealed, then kept hidden: only onto or into the Life Deck
     whole_hand = found.pop("_hand", False)  # "your (opponent's) hand": all of it, unchosen
     source, to = found["source"], found["to"]
     if "attached" in found.get("card_types", []):

@@ -70,6 +70,11 @@ CASES: dict[str, dict[str, Any]] = {
     "Your opponent banishes 2 cards from his discard pile": {
         "source": "discard_pile", "amount": 2, "to": "banish", "chooser": "opponent",
         "who": "opponent"},
+    "Reveal up to 2 Drills from your hand and shuffle them into your Life Deck": {
+        "source": "hand", "amount": 2, "up_to": True, "card_types": ["drill"],
+        "to": "life_shuffle", "revealed": True},
+    "Reveal a Styled card from your hand and place it at the bottom of your Life Deck": {
+        "source": "hand", "amount": 1, "styled": True, "to": "life_bottom", "revealed": True},
 }  # fmt: skip
 
 
@@ -97,6 +102,8 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Your opponent places a card from his hand on top of your Life Deck",
         "Your opponent put a card from his hand at the bottom of his Life Deck",
         "Your opponent banishes a card from his Life Deck",  # a search: who sees it?
+        "Reveal a Styled card from your hand and discard it",  # a discard is no reveal
+        "Reveal a card from your opponent's hand and shuffle it into his Life Deck",
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
