@@ -646,6 +646,13 @@ class Move(_Effect):
     attaches: Literal["mine", "any"] | None = None
     # "... in any order": the controller places the cards one at a time (engine.those)
     any_order: bool = False
+    # "a Named card" / "a non-Named card" / "a Styled or Named card" (2016 DECK BUILDING:
+    # Named cards have a character's name in the title; engine.moves)
+    named: bool | None = None
+    styled_or_named: bool = False
+    # "place it into play under your opponent's control": a card entering play comes under
+    # the opponent of the effect's controller (docs/rulings.md 205)
+    control: Literal["controller", "opponent"] = "controller"
 
 
 class Rearrange(_Effect):
@@ -1066,7 +1073,7 @@ class Considered(_Strict):
     card effects, not for the rules nor the opponent's effects (engine.itself)."""
 
     styled: bool = False
-    named: bool = False  # no compiled effect tests Named yet: for players reading the card
+    named: bool = False  # read by "search ... for a Named card" (engine.moves)
     title_has: list[str] = []
     endurance: int | None = Field(default=None, ge=0)
     every_effect: bool = False  # printed without "for your card effects": the opponent's too
@@ -1314,6 +1321,10 @@ class Card(_Strict):
     def titles_for(self, yours: bool) -> list[str]:
         """The printed title, and the words the card is considered to have in it."""
         return [self.title, *self._considered(yours).title_has]
+
+    def named_for(self, yours: bool) -> bool:
+        """Named (2016 DECK BUILDING), or considered so for its owner's effects."""
+        return self.is_named or self._considered(yours).named
 
     def _considered(self, yours: bool) -> Considered:
         held = self.considered is not None and (yours or self.considered.every_effect)

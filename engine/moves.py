@@ -45,11 +45,13 @@ _THAT_WORDS = {
     "life_bottom": "put that card at the bottom of the Life Deck",
     "life_shuffle": "shuffle that card into the Life Deck",
 }  # fmt: skip
+_PLANNING = ("ally", "setup", "drill", "dragon_ball")  # the cards that stay in play
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage", "attaches", "attached", "any_order",
+    "copies", "to", "ally_stage", "attaches", "attached", "any_order", "named",
+    "styled_or_named", "control",
 }  # fmt: skip
 
 
@@ -172,6 +174,11 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
         return False
     if spec.get("styled") is not None and card.styled_for(yours) != spec["styled"]:
         return False
+    named = card.named_for(yours)
+    if spec.get("named") is not None and named != spec["named"]:
+        return False
+    if spec.get("styled_or_named") and not (card.styled_for(yours) or named):
+        return False
     if spec.get("endurance") is not None and (card.endurance_for(yours) > 0) != spec["endurance"]:
         return False
     titles = card.titles_for(yours)
@@ -222,8 +229,18 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
                 fits = [iid for iid in riders if _fits(game, iid, spec, controller, True)]
                 found += [(player, iid, zone) for iid in fits]
     if spec["to"] in ("play", "place"):
-        found = [c for c in found if may_enter_play(game, controller, c[1])]
+        # a card searched for by title enters play only if it is a planning card
+        holder = _new_controller(spec, controller)
+        found = [
+            c for c in found
+            if game.card(c[1]).type.value in _PLANNING and may_enter_play(game, holder, c[1])
+        ]  # fmt: skip
     return found
+
+
+def _new_controller(spec: JsonDict, controller: int) -> int:
+    """Whose control a card entering play comes under (docs/rulings.md 205)."""
+    return 1 - controller if spec.get("control") == "opponent" else controller
 
 
 def _take(game: Game, player: int, iid: int, zone: str) -> None:
@@ -252,7 +269,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
             # card still lands in play, but a victory it would bring comes too late.
             game.check_survival(player)
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
-        enter_play(game, controller, iid, to, stage=args["spec"].get("ally_stage"))
+        holder = _new_controller(args["spec"], controller)
+        enter_play(game, holder, iid, to, stage=args["spec"].get("ally_stage"))
         return
     if to == "attach":
         if zone == "life_deck":

@@ -59,9 +59,11 @@ zone: "life"i "deck"i -> life_deck
     | "banished"i "zone"i -> banished
     | "hand"i -> hand
 // "your Life Deck, discard pile, or Banished Zone"
-search_zones: whose zone ((",")? "or"i zone | "," zone ("," zone)* ","? "or"i zone)?
+// "and": several zones searched as one ("... and Banished Zone for a total of 5 Drills")
+search_zones: whose zone ((",")? _or_and zone | "," zone ("," zone)* ","? _or_and zone)?
             | "the"i end number_cards ("of"i | "in"i) pile -> search_top
 
+_or_and: "or"i | "and"i
 ends: "the"i end number_cards
 ends_of: ends ("of"i | "from"i) pile
 end: "top"i -> top
@@ -93,7 +95,8 @@ count: ("a"i | "an"i | "one"i) -> one
      | "up"i "to"i NUMBER -> up_to
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
-filter: styled? types with?
+     | "a"i "total"i "of"i NUMBER
+filter: (styled | named)? types with?
       | "non"i "-" kind CARD? -> not_kind
 // "a card with Endurance", "an Ally with "Goku" in the title"
 with: "with"i "endurance"i -> with_endurance
@@ -102,6 +105,10 @@ with: "with"i "endurance"i -> with_endurance
 QUOTED: /"[^"]+"|(?<![\w'])'[^']+'(?![\w'])/
 styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
+// Named: a Freestyle card with a character's name in the title (2016 DECK BUILDING)
+named: "named"i -> is_named
+     | "non-named"i -> not_named
+     | ("styled"i "or"i "named"i | "named"i "or"i "styled"i) -> styled_or_named
 types: kind ("," kind)* ","? "or"i kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
@@ -123,7 +130,7 @@ BALL_SET: /earth|namek/i
 NUMBER: /\d+|two|three|four|five|six|seven|eight|nine|ten|x/i
 
 // --- where they go -------------------------------------------------------------------
-take: ("place"i | "put"i) it place_to ally_stage?
+take: ("place"i | "put"i) it place_to ally_stage? under?
     | "play"i it -> take_play
     | "discard"i it -> take_destroy
     | "destroy"i it -> take_destroy
@@ -140,6 +147,9 @@ place_to: "into"i "play"i -> to_place
 ally_stage: "at"i NUMBER "power"i? STAGES "above"i NUMBER -> stage_above
           | "at"i "its"i "highest"i "power"i? "stage"i -> highest_stage
 STAGES: /stages?/i
+// whose control a card placed into play comes under (docs/rulings.md 205)
+under: "under"i "your"i "control"i -> under_mine
+     | "under"i "your"i "opponent's"i "control"i -> under_theirs
 shuffle_to: "back"i? "into"i life
 owner_hand: ("its"i | "their"i) "owner's"i "hand"i
 life: "your"i "life"i "deck"i -> your_life
@@ -170,6 +180,11 @@ _PIECES = re.compile(r"[\s,-]+")
 # "with Android in the title": capitalised words between "with" and "in the title" are the
 # words of a title, as if quoted
 _UNQUOTED_TITLE = re.compile(r"with ((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*) in the title")
+# "for a copy of Orange Offensive Strike and ...", "for Android 17's Van and ...": a title
+# in capitalised words, unquoted (a bare one only when none of its words is a word of the
+# grammar: "for Saiyan Ally and" is a misprinted filter, not a title)
+_COPY_TITLE = re.compile(r"\bfor a copy of ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
+_BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
@@ -351,6 +366,21 @@ class _Build(Transformer[Token, Json]):
     def not_styled(self, _: list[Any]) -> Json:
         return {"styled": False}
 
+    def is_named(self, _: list[Any]) -> Json:
+        return {"named": True}
+
+    def not_named(self, _: list[Any]) -> Json:
+        return {"named": False}
+
+    def styled_or_named(self, _: list[Any]) -> Json:
+        return {"styled_or_named": True}
+
+    def under_mine(self, _: list[Any]) -> Json:
+        return {"_under": "self"}
+
+    def under_theirs(self, _: list[Any]) -> Json:
+        return {"_under": "opponent"}
+
     def types(self, items: list[Any]) -> Json:
         kinds: list[str] = []
         styles = {item.get("style") for item in items}
@@ -503,6 +533,8 @@ def parse_move(body: str) -> Json | None:
         return None
     parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
     body = _UNQUOTED_TITLE.sub(r'with "\1" in the title', body)
+    body = _COPY_TITLE.sub(r'for a copy of "\1"', body)
+    body = _BARE_TITLE.sub(lambda m: _bare_title(m, word), body)
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
     if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
         return None
@@ -520,6 +552,26 @@ def parse_move(body: str) -> Json | None:
     return _check(found)
 
 
+def _control(found: Json, source: str, whose: str, under: str | None) -> bool:
+    """Whose control a card entering play comes under, in `found` (`control`); False when
+    not said. An opponent's card you play, or place "under your control", is yours; yours
+    placed "under your opponent's control" is theirs (docs/rulings.md 205)."""
+    if source == "in_play" or whose == "either":
+        return False
+    if whose == "opponent":
+        return under == "self" or (under is None and found["to"] == "play")
+    if under == "opponent":
+        found["control"] = "opponent"
+    return True
+
+
+def _bare_title(match: re.Match[str], word: re.Pattern[str]) -> str:
+    title = match.group(1)
+    if any(word.fullmatch(piece) for piece in _PIECES.split(title) if piece):
+        return match.group(0)
+    return f'for "{title}"'
+
+
 def _check(found: Json) -> Json | None:
     """Refuse what the rules forbid or the engine cannot do; return the effect."""
     if found.pop("_bad", False) or "source" not in found or "to" not in found:
@@ -528,6 +580,7 @@ def _check(found: Json) -> Json | None:
     dest = found.pop("_dest", None)
     verb = found.pop("_verb", "")
     searched = found.pop("_search", False)
+    under = found.pop("_under", None)
     source, to = found["source"], found["to"]
     if "attached" in found.get("card_types", []):
         # "an attached card (in play)": either player's, whoever controls it; to a zone
@@ -557,10 +610,12 @@ def _check(found: Json) -> Json | None:
         return None
     if found.get("ally_stage") is not None and kinds != ["ally"]:
         return None  # only an Ally has power stages to enter at
-    if to in ("play", "place") and (not kinds or not set(kinds) <= _PLANNING):
+    if to in ("play", "place") and not set(kinds) <= _PLANNING:
         return None  # only Allies, Setups, Drills and Dragon Balls stay in play
-    if to in ("play", "place") and (source == "in_play" or whose != "self"):
-        return None  # "under your control": not read
+    if to in ("play", "place") and not kinds and not found.get("titled"):
+        return None  # a title's card is checked as it moves (engine.moves)
+    if to in ("play", "place") and not _control(found, source, whose, under):
+        return None
     if to == "hand" and source == "in_play" and dest != "owner":
         return None
     if to in ("hand", "rejuvenate", "discard") and dest == "self" and whose != "self":
