@@ -8,6 +8,7 @@ listed on the card (one sentence at a time)").
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Literal
@@ -646,13 +647,17 @@ class Move(_Effect):
     attaches: Literal["mine", "any"] | None = None
     # "... in any order": the controller places the cards one at a time (engine.those)
     any_order: bool = False
-    # "a Named card" / "a non-Named card" / "a Styled or Named card" (2016 DECK BUILDING:
+    # "a Named card" / "a non-Named card" / "a Styled or Named card" (2016 MAKING A DECK:
     # Named cards have a character's name in the title; engine.moves)
     named: bool | None = None
     styled_or_named: bool = False
     # "place it into play under your opponent's control": a card entering play comes under
     # the opponent of the effect's controller (docs/rulings.md 205)
     control: Literal["controller", "opponent"] = "controller"
+    # "a non-CONSTANT Drill", "an Ally with a CONSTANT power": a card printed with (without)
+    # a CONSTANT label; "an Ally that isn't already in play": none of its title in play
+    constant: bool | None = None
+    not_in_play: bool = False
 
 
 class Rearrange(_Effect):
@@ -1322,8 +1327,13 @@ class Card(_Strict):
         """The printed title, and the words the card is considered to have in it."""
         return [self.title, *self._considered(yours).title_has]
 
+    @property
+    def has_constant(self) -> bool:
+        """Printed with a "CONSTANT:" / "[CONSTANT]:" label (2016 ICONS: CONSTANT)."""
+        return re.search(r"(?<![\w-])\[?CONSTANT\]?\s*:", self.text) is not None
+
     def named_for(self, yours: bool) -> bool:
-        """Named (2016 DECK BUILDING), or considered so for its owner's effects."""
+        """Named (2016 MAKING A DECK), or considered so for its owner's effects."""
         return self.is_named or self._considered(yours).named
 
     def _considered(self, yours: bool) -> Considered:

@@ -51,7 +51,7 @@ _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
     "copies", "to", "ally_stage", "attaches", "attached", "any_order", "named",
-    "styled_or_named", "control",
+    "styled_or_named", "control", "constant", "not_in_play",
 }  # fmt: skip
 
 
@@ -179,6 +179,10 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
         return False
     if spec.get("styled_or_named") and not (card.styled_for(yours) or named):
         return False
+    if spec.get("constant") is not None and card.has_constant != spec["constant"]:
+        return False
+    if spec.get("not_in_play") and _title_in_play(game, card.title):
+        return False
     if spec.get("endurance") is not None and (card.endurance_for(yours) > 0) != spec["endurance"]:
         return False
     titles = card.titles_for(yours)
@@ -194,6 +198,15 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
     if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):
         return False
     return not spec.get("style") or card.style.value == spec["style"]
+
+
+def _title_in_play(game: Game, title: str) -> bool:
+    """ "an Ally that isn't already in play": a card of that title in play, either side."""
+    for player in (0, 1):
+        riders = [a.iid for a in game.player(player).attached]
+        if any(game.card(iid).title == title for iid in [*_in_play(game, player), *riders]):
+            return True
+    return False
 
 
 def _title_has(title: str, words: str) -> bool:

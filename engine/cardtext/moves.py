@@ -62,6 +62,7 @@ zone: "life"i "deck"i -> life_deck
 // "and": several zones searched as one ("... and Banished Zone for a total of 5 Drills")
 search_zones: whose zone ((",")? _or_and zone | "," zone ("," zone)* ","? _or_and zone)?
             | "the"i end number_cards ("of"i | "in"i) pile -> search_top
+            | "a"i zone -> search_any
 
 _or_and: "or"i | "and"i
 ends: "the"i end number_cards
@@ -96,16 +97,23 @@ count: ("a"i | "an"i | "one"i) -> one
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
      | "a"i "total"i "of"i NUMBER
-filter: (styled | named)? types with?
+filter: (styled | named)? constant? types with?
       | "non"i "-" kind CARD? -> not_kind
 // "a card with Endurance", "an Ally with "Goku" in the title"
 with: "with"i "endurance"i -> with_endurance
     | "with"i QUOTED "in"i "the"i "title"i -> with_title
+    | "with"i _a_constant -> is_constant
+    | "that"i ("does"i "not"i | "doesn't"i) "have"i _a_constant -> not_constant
+    | "that"i ("is"i "not"i | "isn't"i) "already"i "in"i "play"i -> not_in_play
+_a_constant: "a"i "constant"i ("effect"i | "power"i)
+// a card printed with a CONSTANT label ("a non-CONSTANT Drill", "a '[CONSTANT]:' Drill")
+constant: "constant"i -> is_constant
+        | "non-constant"i -> not_constant
 // a title in double or single quotes ("Goku's Kamehameha", 'Android'): any words
 QUOTED: /"[^"]+"|(?<![\w'])'[^']+'(?![\w'])/
 styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
-// Named: a Freestyle card with a character's name in the title (2016 DECK BUILDING)
+// Named: a Freestyle card with a character's name in the title (2016 MAKING A DECK)
 named: "named"i -> is_named
      | "non-named"i -> not_named
      | ("styled"i "or"i "named"i | "named"i "or"i "styled"i) -> styled_or_named
@@ -113,7 +121,8 @@ types: kind ("," kind)* ","? "or"i kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
     | STYLE? COMBAT_KIND "combat"i CARD -> combat
-    | STYLE? "attack"i CARD -> attack
+    | STYLE? COMBAT_KIND "attack"i CARD? -> combat
+    | STYLE? "attack"i CARD? -> attack
     | "attached"i CARD -> attached_card
     | STYLE? CARD -> any_card
 
@@ -142,9 +151,9 @@ place_to: "into"i "play"i -> to_place
         | ("into"i | "in"i) "your"i "hand"i -> to_hand
         | "on"i "the"i? "top"i "of"i life -> to_top
         | ("at"i | "on"i) "the"i "bottom"i "of"i life -> to_bottom
-        | "on"i "top"i "of"i "your"i "discard"i "pile"i -> to_discard
+        | "on"i "the"i? "top"i "of"i "your"i "discard"i "pile"i -> to_discard
 // an Ally enters play at 3 stages above 0 unless told otherwise (2016 GLOSSARY "Ally")
-ally_stage: "at"i NUMBER "power"i? STAGES "above"i NUMBER -> stage_above
+ally_stage: "at"i NUMBER "power"i? (STAGES | "stage"i) "above"i NUMBER -> stage_above
           | "at"i "its"i "highest"i "power"i? "stage"i -> highest_stage
 STAGES: /stages?/i
 // whose control a card placed into play comes under (docs/rulings.md 205)
@@ -185,6 +194,7 @@ _UNQUOTED_TITLE = re.compile(r"with ((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*) in th
 # grammar: "for Saiyan Ally and" is a misprinted filter, not a title)
 _COPY_TITLE = re.compile(r"\bfor a copy of ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
 _BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
+_CONSTANT_LABEL = re.compile(r"(?<=\s)'?\[CONSTANT\]:?'?(?=\s)")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
@@ -256,6 +266,9 @@ class _Build(Transformer[Token, Json]):
         if also:
             found["also_from"] = also
         return found
+
+    def search_any(self, items: list[Any]) -> Json:
+        return {**items[0], "_whose": "either"}  # "a Banished Zone": either player's
 
     def search_top(self, items: list[Any]) -> Json:
         end, cards, pile = items
@@ -374,6 +387,15 @@ class _Build(Transformer[Token, Json]):
 
     def styled_or_named(self, _: list[Any]) -> Json:
         return {"styled_or_named": True}
+
+    def is_constant(self, _: list[Any]) -> Json:
+        return {"constant": True}
+
+    def not_constant(self, _: list[Any]) -> Json:
+        return {"constant": False}
+
+    def not_in_play(self, _: list[Any]) -> Json:
+        return {"not_in_play": True}
 
     def under_mine(self, _: list[Any]) -> Json:
         return {"_under": "self"}
@@ -533,6 +555,7 @@ def parse_move(body: str) -> Json | None:
         return None
     parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
     body = _UNQUOTED_TITLE.sub(r'with "\1" in the title', body)
+    body = _CONSTANT_LABEL.sub("CONSTANT", body)
     body = _COPY_TITLE.sub(r'for a copy of "\1"', body)
     body = _BARE_TITLE.sub(lambda m: _bare_title(m, word), body)
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
@@ -556,9 +579,9 @@ def _control(found: Json, source: str, whose: str, under: str | None) -> bool:
     """Whose control a card entering play comes under, in `found` (`control`); False when
     not said. An opponent's card you play, or place "under your control", is yours; yours
     placed "under your opponent's control" is theirs (docs/rulings.md 205)."""
-    if source == "in_play" or whose == "either":
+    if source == "in_play":
         return False
-    if whose == "opponent":
+    if whose in ("opponent", "either"):
         return under == "self" or (under is None and found["to"] == "play")
     if under == "opponent":
         found["control"] = "opponent"
@@ -608,6 +631,8 @@ def _check(found: Json) -> Json | None:
         return None  # a card in play is named by its type
     if source == "in_play" and not set(kinds) <= _PLANNING:
         return None
+    if found.get("not_in_play") and to not in ("play", "place"):
+        return None  # "that isn't already in play": said of a card entering play
     if found.get("ally_stage") is not None and kinds != ["ally"]:
         return None  # only an Ally has power stages to enter at
     if to in ("play", "place") and not set(kinds) <= _PLANNING:

@@ -51,6 +51,36 @@ CASES: dict[str, dict[str, Any]] = {
     "Search your Life Deck or discard pile for Android 17's Van and place it into play.": {
         "source": "life_deck", "also_from": ["discard_pile"], "titled": "Android 17's Van",
         "to": "place"},
+    "Search your Life Deck for a Styled '[CONSTANT]:' Drill and place it into play.": {
+        "source": "life_deck", "styled": True, "constant": True, "card_types": ["drill"],
+        "to": "place"},
+    "Search your Life Deck for a Styled non-CONSTANT Drill and place it into play.": {
+        "source": "life_deck", "styled": True, "constant": False, "card_types": ["drill"],
+        "to": "place"},
+    "Search your Life Deck for a Drill that does not have a CONSTANT effect and place it "
+    "into play.": {
+        "source": "life_deck", "card_types": ["drill"], "constant": False, "to": "place"},
+    "Search your Life Deck or discard pile for an Ally with a CONSTANT power and place it "
+    "into play at 1 stage above 0.": {
+        "source": "life_deck", "also_from": ["discard_pile"], "card_types": ["ally"],
+        "constant": True, "to": "place", "ally_stage": 1},
+    "Search your Life Deck for a card with a CONSTANT effect and place it into your hand.": {
+        "source": "life_deck", "constant": True, "to": "hand"},
+    "Search your opponent's Life Deck for an Ally that isn't already in play and play it.": {
+        "source": "life_deck", "who": "opponent", "card_types": ["ally"],
+        "not_in_play": True, "to": "play"},
+    "Search a Banished Zone for a Dragon Ball that is not already in play and play it.": {
+        "source": "banished", "either_player": True, "card_types": ["dragon_ball"],
+        "not_in_play": True, "to": "play"},
+    "Search your discard pile for a physical attack card and place it into your hand.": {
+        "source": "discard_pile", "card_types": ["physical_combat"], "to": "hand"},
+    "Search your Banished Zone for a Styled attack and place it on the top of your discard "
+    "pile.": {
+        "source": "banished", "styled": True,
+        "card_types": ["energy_combat", "physical_combat"], "to": "discard"},
+    "Search your Life Deck for a Styled energy attack and discard it.": {
+        "source": "life_deck", "styled": True, "card_types": ["energy_combat"],
+        "to": "discard"},
 }  # fmt: skip
 
 
@@ -77,6 +107,13 @@ NEAR_MISSES = [
     "Search your Life Deck for a copy of Orange offensive strike and place it into your hand",
     "Search your opponent's Life Deck for a non-attack Event and play it",
     "Destroy a Named Setup and a Drill",
+    # "already in play" is said of a card entering play
+    "Search your Life Deck for an attack that isn't already in play and place it into your "
+    "hand",
+    "Search a Banished Zone for a Dragon Ball and place it into play",  # whose control?
+    "Search your Life Deck for a Drill that does not have a CONSTANT effect or power and "
+    "place it into play",
+    "Search your opponent's Life Deck for a Named attack and play it",  # an attack: not in play
 ]
 
 
@@ -89,6 +126,6 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "search.yaml"
     cards = load_card_file(path)
     searches = [c for c in cards if c.name.startswith("Search ") and c.type.value == "event"]
-    assert len(searches) == 7
+    assert len(searches) == 9
     for card in searches:
         assert reproduces(card), card.name
