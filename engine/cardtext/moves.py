@@ -32,7 +32,7 @@ banish: "banish"i (in_play | ends_of | from_pile | this_card)
 draw: "draw"i ends_of
 // "Discard a Styled Drill from your hand." (plain "a card" is discard_from_hand)
 discard: "discard"i from_pile
-rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card)
+rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card | in_play)
 shuffle: "shuffle"i (in_play | ends_of | from_pile | this_card) shuffle_to
 place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card) place_to
 // the card whose effect it is
@@ -79,7 +79,7 @@ from_pile: filtered ("from"i | "in"i) pile
 // "a Dragon Ball you control", "all Drills you control", "an Ally"
 in_play: count filter controller?
        | "an"i "opponent's"i filter controller_in? -> opponents
-       | "one"i "of"i owner_before filter -> one_of
+       | "one"i "of"i owner_before filter ("in"i "play"i)? -> one_of
        | "all"i "of"i owner_before filter -> all_of
 owner_before: "your"i -> mine
             | "your"i "opponent's"i -> theirs
@@ -94,6 +94,7 @@ filtered: count filter
 count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
+     | "any"i -> one
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
      | "a"i "total"i "of"i NUMBER
@@ -162,7 +163,7 @@ under: "under"i "your"i "control"i -> under_mine
 shuffle_to: "back"i? "into"i life
 owner_hand: ("its"i | "their"i) "owner's"i "hand"i
 life: "your"i "life"i "deck"i -> your_life
-    | ("its"i | "their"i) "owner's"i "life"i "deck"i -> owners_life
+    | ("its"i | "their"i) ("owner's"i | "owners'"i) "life"i ("deck"i | "decks"i) -> owners_life
     | their "life"i "deck"i -> their_life
 
 %import common.WS
@@ -194,6 +195,8 @@ _UNQUOTED_TITLE = re.compile(r"with ((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*) in th
 # grammar: "for Saiyan Ally and" is a misprinted filter, not a title)
 _COPY_TITLE = re.compile(r"\bfor a copy of ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
 _BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
+# "any Ally" is one Ally, "any Allies" is not read
+_ANY_MANY = re.compile(r"\bany (?:non-styled |styled |named )?(?:\w+ )?\w+s\b", re.I)
 _CONSTANT_LABEL = re.compile(r"(?<=\s)'?\[CONSTANT\]:?'?(?=\s)")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
@@ -558,6 +561,8 @@ def parse_move(body: str) -> Json | None:
     body = _CONSTANT_LABEL.sub("CONSTANT", body)
     body = _COPY_TITLE.sub(r'for a copy of "\1"', body)
     body = _BARE_TITLE.sub(lambda m: _bare_title(m, word), body)
+    if _ANY_MANY.search(body):
+        return None  # "any Drills": one, or as many as you like? not guessed
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
     if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
         return None

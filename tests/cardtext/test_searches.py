@@ -81,6 +81,15 @@ CASES: dict[str, dict[str, Any]] = {
     "Search your Life Deck for a Styled energy attack and discard it.": {
         "source": "life_deck", "styled": True, "card_types": ["energy_combat"],
         "to": "discard"},
+    "Search your Life Deck for any Ally and play it.": {
+        "source": "life_deck", "card_types": ["ally"], "to": "play"},
+    # the costs searches open with
+    "Rejuvenate an Ally you control.": {
+        "source": "in_play", "card_types": ["ally"], "to": "rejuvenate"},
+    "Shuffle one of your Drills in play into your Life Deck.": {
+        "source": "in_play", "card_types": ["drill"], "to": "life_shuffle"},
+    "Shuffle a Dragon Ball you control into their owner's Life Decks.": {
+        "source": "in_play", "card_types": ["dragon_ball"], "to": "life_shuffle"},
 }  # fmt: skip
 
 
@@ -107,9 +116,11 @@ NEAR_MISSES = [
     "Search your Life Deck for a copy of Orange offensive strike and place it into your hand",
     "Search your opponent's Life Deck for a non-attack Event and play it",
     "Destroy a Named Setup and a Drill",
+    "Search your Life Deck for any Allies and play them",  # one, or all?
+    "Search your Life Deck for any Dragon Balls and play them",
+    "Rejuvenate an Ally",  # it goes to its owner's Life Deck: whose is not said
     # "already in play" is said of a card entering play
-    "Search your Life Deck for an attack that isn't already in play and place it into your "
-    "hand",
+    "Search your Life Deck for an attack that isn't already in play and place it into your hand",
     "Search a Banished Zone for a Dragon Ball and place it into play",  # whose control?
     "Search your Life Deck for a Drill that does not have a CONSTANT effect or power and "
     "place it into play",
@@ -126,6 +137,6 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "search.yaml"
     cards = load_card_file(path)
     searches = [c for c in cards if c.name.startswith("Search ") and c.type.value == "event"]
-    assert len(searches) == 9
+    assert len(searches) == 10
     for card in searches:
         assert reproduces(card), card.name
