@@ -628,6 +628,7 @@ class Move(_Effect):
     style: Style | None = None
     endurance: bool | None = None
     title_has: str | None = None
+    title_has_any: list[str] = []  # "with 'Dragon' or 'Reinforced' in the title"
     titled: str | None = None
     dragon_ball_set: str | None = None
     ally_stage: Annotated[int, Field(ge=0, le=10)] | Literal["highest"] | None = None

@@ -51,7 +51,7 @@ _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
     "copies", "to", "ally_stage", "attaches", "attached", "any_order", "named",
-    "styled_or_named", "control", "constant", "not_in_play",
+    "styled_or_named", "control", "constant", "not_in_play", "title_has_any",
 }  # fmt: skip
 
 
@@ -187,6 +187,10 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
         return False
     titles = card.titles_for(yours)
     if spec.get("title_has") and not any(_title_has(t, spec["title_has"]) for t in titles):
+        return False
+    if spec.get("title_has_any") and not any(
+        _title_has(t, words) for t in titles for words in spec["title_has_any"]
+    ):
         return False
     if spec.get("titled") and fold_name(card.title) != fold_name(spec["titled"]):
         return False

@@ -99,10 +99,11 @@ count: ("a"i | "an"i | "one"i) -> one
      | "any"i ("number"i | "amount"i) "of"i -> any_number
      | "a"i "total"i "of"i NUMBER
 filter: (styled | named)? constant? types with?
+      | STYLE "styled"i types with? -> style_styled
       | "non"i "-" kind CARD? -> not_kind
 // "a card with Endurance", "an Ally with "Goku" in the title"
 with: "with"i "endurance"i -> with_endurance
-    | "with"i QUOTED "in"i "the"i "title"i -> with_title
+    | "with"i QUOTED ("or"i QUOTED)* "in"i "the"i "title"i -> with_title
     | "with"i _a_constant -> is_constant
     | "that"i ("does"i "not"i | "doesn't"i) "have"i _a_constant -> not_constant
     | "that"i ("is"i "not"i | "isn't"i) "already"i "in"i "play"i -> not_in_play
@@ -197,7 +198,7 @@ _COPY_TITLE = re.compile(r"\bfor a copy of ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)
 _BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
 # "any Ally" is one Ally, "any Allies" is not read
 _ANY_MANY = re.compile(r"\bany (?:non-styled |styled |named )?(?:\w+ )?\w+s\b", re.I)
-_CONSTANT_LABEL = re.compile(r"(?<=\s)'?\[CONSTANT\]:?'?(?=\s)")
+_CONSTANT_LABEL = re.compile(r"(?<=[\s-])'?\[CONSTANT\]:?'?(?=\s)")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
@@ -362,7 +363,17 @@ class _Build(Transformer[Token, Json]):
         return {"endurance": True}
 
     def with_title(self, items: list[Token]) -> Json:
-        return {"title_has": str(items[0])[1:-1].strip()}
+        words = [str(item)[1:-1].strip() for item in items]
+        # "with 'Dragon' or 'Reinforced' in the title": any of them
+        return {"title_has": words[0]} if len(words) == 1 else {"title_has_any": words}
+
+    def style_styled(self, items: list[Any]) -> Json:
+        # "a Saiyan Styled Event": a card of that style (a style makes it Styled)
+        style, *rest = items
+        found = _merge(rest)
+        if found.get("style") or "kinds" in found:
+            return {"_bad": True}
+        return {**found, "style": str(style).lower()}
 
     def titled(self, items: list[Token]) -> Json:
         # "search ... for "Goku's Power Pole"": one card of that exact title
@@ -642,7 +653,7 @@ def _check(found: Json) -> Json | None:
         return None  # only an Ally has power stages to enter at
     if to in ("play", "place") and not set(kinds) <= _PLANNING:
         return None  # only Allies, Setups, Drills and Dragon Balls stay in play
-    if to in ("play", "place") and not kinds and not found.get("titled"):
+    if to in ("play", "place") and not kinds and not (found.get("titled") or found.get("constant")):
         return None  # a title's card is checked as it moves (engine.moves)
     if to in ("play", "place") and not _control(found, source, whose, under):
         return None

@@ -83,6 +83,16 @@ CASES: dict[str, dict[str, Any]] = {
         "to": "discard"},
     "Search your Life Deck for any Ally and play it.": {
         "source": "life_deck", "card_types": ["ally"], "to": "play"},
+    "Search your Life Deck for a non-[CONSTANT] Drill and place it into play.": {
+        "source": "life_deck", "constant": False, "card_types": ["drill"], "to": "place"},
+    # a card entering play: only a planning card can (engine.moves)
+    "Search your Life Deck for a card with a CONSTANT effect and play it.": {
+        "source": "life_deck", "constant": True, "to": "play"},
+    "Search your discard pile for a Saiyan Styled Event and place it into your hand.": {
+        "source": "discard_pile", "card_types": ["event"], "style": "saiyan", "to": "hand"},
+    "Search your Life Deck for a card with 'Dragon' or 'Reinforced' in the title and place "
+    "it into your hand.": {
+        "source": "life_deck", "title_has_any": ["Dragon", "Reinforced"], "to": "hand"},
     # the costs searches open with
     "Rejuvenate an Ally you control.": {
         "source": "in_play", "card_types": ["ally"], "to": "rejuvenate"},
@@ -118,6 +128,10 @@ NEAR_MISSES = [
     "Destroy a Named Setup and a Drill",
     "Search your Life Deck for any Allies and play them",  # one, or all?
     "Search your Life Deck for any Dragon Balls and play them",
+    "Search your Life Deck for a Saiyan Styled Red Event and place it into your hand",
+    "Search your Life Deck for a card with 'Dragon' or Reinforced in the title and place it "
+    "into your hand",
+    "Search your Life Deck for a card with a CONSTANT effect or Endurance and play it",
     "Rejuvenate an Ally",  # it goes to its owner's Life Deck: whose is not said
     # "already in play" is said of a card entering play
     "Search your Life Deck for an attack that isn't already in play and place it into your hand",
@@ -137,6 +151,6 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "search.yaml"
     cards = load_card_file(path)
     searches = [c for c in cards if c.name.startswith("Search ") and c.type.value == "event"]
-    assert len(searches) == 10
+    assert len(searches) == 12
     for card in searches:
         assert reproduces(card), card.name
