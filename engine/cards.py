@@ -640,7 +640,7 @@ class Move(_Effect):
     attached: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
-        "banish", "rejuvenate", "attach",
+        "banish", "rejuvenate", "attach", "life_top_or_bottom",
     ]  # fmt: skip
     # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
     # or "to an MP" (`any`: either MP), placed into play attached where its text says

@@ -39,6 +39,7 @@ _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
     "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach",
+    "life_top_or_bottom": "Put on top or at the bottom",
 }  # fmt: skip
 _THAT_WORDS = {
     "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
@@ -322,6 +323,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         for viewer in dict.fromkeys(viewers):
             game.emit("move_private", f"That card is {name}.", private_to=viewer)
     state = game.player(owner)
+    if to in ("life_top", "life_bottom"):  # kept at that end past the search's shuffle
+        args["ends"] = [*args.get("ends", []), [iid, to]]
     if to == "hand":
         state.hand.append(iid)
     elif to in ("life_top", "life_shuffle"):
@@ -346,6 +349,9 @@ def move_task(game: Game, args: JsonDict) -> None:
     args = dict(args)
     choice: Any = args.pop("choice", None)
     spec, controller = args["spec"], args["controller"]
+    if spec["to"] == "life_top_or_bottom":
+        _choose_end_to(game, args, choice)
+        return
     if spec["source"] == "this_card":
         _this_card(game, args)
         return
@@ -393,6 +399,18 @@ def move_task(game: Game, args: JsonDict) -> None:
         _finish(game, args)
         return
     _ask_card(game, args, found)
+
+
+def _choose_end_to(game: Game, args: JsonDict, choice: Any) -> None:
+    """ "... and place it on the top or bottom of your Life Deck": the controller picks
+    the end first, then the move goes on as one to that end (docs/rulings.md 206)."""
+    if choice not in ("life_top", "life_bottom"):
+        options = [Option("life_top", "On top of the Life Deck"),
+                   Option("life_bottom", "At the bottom of the Life Deck")]  # fmt: skip
+        game.ask(args["controller"], "choose_end", "Where will the card go?", options,
+                 "move", **args)  # fmt: skip
+        return
+    game.then(("move", {**args, "spec": {**args["spec"], "to": choice}}))
 
 
 def _this_card(game: Game, args: JsonDict) -> None:
@@ -543,6 +561,20 @@ def _end_card(game: Game, args: JsonDict, position: str) -> int:
     return pile[-1] if position == "top" else pile[0]
 
 
+def _back_to_ends(game: Game, ends: list[list[Any]], shuffled: set[int]) -> None:
+    """ "Search your Life Deck for a card and place it on top of your Life Deck": the
+    search's shuffle comes first, the card then goes where it says (docs/rulings.md 206)."""
+    for iid, to in ends:
+        life = game.player(game.owner(iid)).life
+        if game.owner(iid) not in shuffled or iid not in life:
+            continue
+        life.remove(iid)
+        if to == "life_top":
+            life.append(iid)
+        else:
+            life.insert(0, iid)
+
+
 def _finish(game: Game, args: JsonDict) -> None:
     """Shuffle a Life Deck searched whole, and those cards were shuffled into. A move of
     N cards that moved fewer (a search that found nothing) did not happen: an "If you do"
@@ -566,6 +598,7 @@ def _finish(game: Game, args: JsonDict) -> None:
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):
         mechanics.shuffle_life_deck(game, player)
+    _back_to_ends(game, args.get("ends", []), set(to_shuffle))
     if "next" in args:
         that = after_move(game, args)
         done = args["next"].get("done", True) and not short

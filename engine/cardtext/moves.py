@@ -152,6 +152,7 @@ it: "it"i | "them"i
 place_to: "into"i "play"i -> to_place
         | ("into"i | "in"i) "your"i "hand"i -> to_hand
         | "on"i "the"i? "top"i "of"i life -> to_top
+        | "on"i "the"i "top"i "or"i "bottom"i "of"i life -> to_top_or_bottom
         | ("at"i | "on"i) "the"i "bottom"i "of"i life -> to_bottom
         | "on"i "the"i? "top"i "of"i "your"i "discard"i "pile"i -> to_discard
 // an Ally enters play at 3 stages above 0 unless told otherwise (2016 GLOSSARY "Ally")
@@ -476,6 +477,9 @@ class _Build(Transformer[Token, Json]):
 
     def to_top(self, items: list[Any]) -> Json:
         return {"to": "life_top", **items[-1]}
+
+    def to_top_or_bottom(self, items: list[Any]) -> Json:
+        return {"to": "life_top_or_bottom", **items[-1]}
 
     def to_bottom(self, items: list[Any]) -> Json:
         return {"to": "life_bottom", **items[-1]}

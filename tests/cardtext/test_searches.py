@@ -93,6 +93,8 @@ CASES: dict[str, dict[str, Any]] = {
     "Search your Life Deck for a card with 'Dragon' or 'Reinforced' in the title and place "
     "it into your hand.": {
         "source": "life_deck", "title_has_any": ["Dragon", "Reinforced"], "to": "hand"},
+    "Search your Life Deck for a Styled card and place it on the top or bottom of your Life "
+    "Deck.": {"source": "life_deck", "styled": True, "to": "life_top_or_bottom"},
     # the costs searches open with
     "Rejuvenate an Ally you control.": {
         "source": "in_play", "card_types": ["ally"], "to": "rejuvenate"},
@@ -132,6 +134,8 @@ NEAR_MISSES = [
     "Search your Life Deck for a card with 'Dragon' or Reinforced in the title and place it "
     "into your hand",
     "Search your Life Deck for a card with a CONSTANT effect or Endurance and play it",
+    "Search your Life Deck for a Styled card and place it on top or bottom of your "
+    "opponent's Life Deck",
     "Rejuvenate an Ally",  # it goes to its owner's Life Deck: whose is not said
     # "already in play" is said of a card entering play
     "Search your Life Deck for an attack that isn't already in play and place it into your hand",
@@ -151,6 +155,6 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "search.yaml"
     cards = load_card_file(path)
     searches = [c for c in cards if c.name.startswith("Search ") and c.type.value == "event"]
-    assert len(searches) == 12
+    assert len(searches) == 14
     for card in searches:
         assert reproduces(card), card.name
