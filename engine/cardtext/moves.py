@@ -122,7 +122,7 @@ named: "named"i -> is_named
 types: kind ("," kind)* ","? "or"i kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
-    | STYLE? COMBAT_KIND "combat"i CARD -> combat
+    | STYLE? COMBAT_KIND "combat"i "attack"i? CARD? -> combat
     | STYLE? COMBAT_KIND "attack"i CARD? -> combat
     | STYLE? "attack"i CARD? -> attack
     | "attached"i CARD -> attached_card

@@ -95,6 +95,10 @@ CASES: dict[str, dict[str, Any]] = {
         "source": "life_deck", "title_has_any": ["Dragon", "Reinforced"], "to": "hand"},
     "Search your Life Deck for a Styled card and place it on the top or bottom of your Life "
     "Deck.": {"source": "life_deck", "styled": True, "to": "life_top_or_bottom"},
+    "Search your Life Deck for a Physical Combat or Energy Combat attack card and place it "
+    "on top of your Life Deck.": {
+        "source": "life_deck", "card_types": ["energy_combat", "physical_combat"],
+        "to": "life_top"},
     # the costs searches open with
     "Rejuvenate an Ally you control.": {
         "source": "in_play", "card_types": ["ally"], "to": "rejuvenate"},
@@ -136,6 +140,7 @@ NEAR_MISSES = [
     "Search your Life Deck for a card with a CONSTANT effect or Endurance and play it",
     "Search your Life Deck for a Styled card and place it on top or bottom of your "
     "opponent's Life Deck",
+    "Search your Life Deck for a Physical Combat attack Drill and place it into play",
     "Rejuvenate an Ally",  # it goes to its owner's Life Deck: whose is not said
     # "already in play" is said of a card entering play
     "Search your Life Deck for an attack that isn't already in play and place it into your hand",
