@@ -651,6 +651,7 @@ class Move(_Effect):
     # "a Named card" / "a non-Named card" / "a Styled or Named card" (2016 MAKING A DECK:
     # Named cards have a character's name in the title; engine.moves)
     named: bool | None = None
+    named_as: str | None = None  # "a Frieza Named card": of that character
     styled_or_named: bool = False
     # "place it into play under your opponent's control": a card entering play comes under
     # the opponent of the effect's controller (docs/rulings.md 205)

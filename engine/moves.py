@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import attaching, history, mechanics, self_moves, those
-from engine.cards import Move, fold_name
+from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
 from engine.referents import after_move, still_there
@@ -52,7 +52,7 @@ _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
     "copies", "to", "ally_stage", "attaches", "attached", "any_order", "named",
-    "styled_or_named", "control", "constant", "not_in_play", "title_has_any",
+    "styled_or_named", "control", "constant", "not_in_play", "title_has_any", "named_as",
 }  # fmt: skip
 
 
@@ -175,10 +175,13 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
         return False
     if spec.get("styled") is not None and card.styled_for(yours) != spec["styled"]:
         return False
-    named = card.named_for(yours)
+    named = card.named_for(yours) or _named_for_mp(game, iid)
     if spec.get("named") is not None and named != spec["named"]:
         return False
     if spec.get("styled_or_named") and not (card.styled_for(yours) or named):
+        return False
+    character = spec.get("named_as")
+    if character and not (named and _of_character(card.personality, card.title, character)):
         return False
     if spec.get("constant") is not None and card.has_constant != spec["constant"]:
         return False
@@ -203,6 +206,25 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
     if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):
         return False
     return not spec.get("style") or card.style.value == spec["style"]
+
+
+def _named_for_mp(game: Game, iid: int) -> bool:
+    """A card files give no character: Named when Freestyle, not a personality, and its
+    title holds the name of its owner's MP, as a legal Named card's must (2016 MAKING A
+    DECK: Named cards "have a character's name in the title" and "must match the name of
+    your MP"; docs/rulings.md 205)."""
+    card = game.card(iid)
+    if card.personality is not None or card.is_personality or card.style != Style.FREESTYLE:
+        return False
+    character = game.card(game.player(game.owner(iid)).mp_card).personality
+    return bool(character) and _title_has(card.title, character or "")
+
+
+def _of_character(personality: str | None, title: str, character: str) -> bool:
+    """ "a Frieza Named card": the card's character, or that name in its title."""
+    if personality:
+        return fold_name(personality) == fold_name(character)
+    return _title_has(title, character)
 
 
 def _title_in_play(game: Game, title: str) -> bool:

@@ -117,6 +117,7 @@ styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
 // Named: a Freestyle card with a character's name in the title (2016 MAKING A DECK)
 named: "named"i -> is_named
+     | QUOTED "named"i -> named_as
      | "non-named"i -> not_named
      | ("styled"i "or"i "named"i | "named"i "or"i "styled"i) -> styled_or_named
 types: kind ("," kind)* ","? "or"i kind
@@ -200,6 +201,8 @@ _BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )"
 # "any Ally" is one Ally, "any Allies" is not read
 _ANY_MANY = re.compile(r"\bany (?:non-styled |styled |named )?(?:\w+ )?\w+s\b", re.I)
 _CONSTANT_LABEL = re.compile(r"(?<=[\s-])'?\[CONSTANT\]:?'?(?=\s)")
+# "a Frieza Named card": the character's name, as if quoted
+_NAMED_AS = re.compile(r"\b(an?|one|\d+) ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*) (?=Named\b)")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
@@ -397,6 +400,10 @@ class _Build(Transformer[Token, Json]):
     def is_named(self, _: list[Any]) -> Json:
         return {"named": True}
 
+    def named_as(self, items: list[Token]) -> Json:
+        # "a Frieza Named card": a Named card of that character
+        return {"named": True, "named_as": str(items[0])[1:-1].strip()}
+
     def not_named(self, _: list[Any]) -> Json:
         return {"named": False}
 
@@ -576,6 +583,7 @@ def parse_move(body: str) -> Json | None:
     body = _CONSTANT_LABEL.sub("CONSTANT", body)
     body = _COPY_TITLE.sub(r'for a copy of "\1"', body)
     body = _BARE_TITLE.sub(lambda m: _bare_title(m, word), body)
+    body = _NAMED_AS.sub(lambda m: _character(m, word), body)
     if _ANY_MANY.search(body):
         return None  # "any Drills": one, or as many as you like? not guessed
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
@@ -606,6 +614,13 @@ def _control(found: Json, source: str, whose: str, under: str | None) -> bool:
     if under == "opponent":
         found["control"] = "opponent"
     return True
+
+
+def _character(match: re.Match[str], word: re.Pattern[str]) -> str:
+    name = match.group(2)
+    if any(word.fullmatch(piece) for piece in _PIECES.split(name) if piece):
+        return match.group(0)  # "a Styled Named card" is not a character's
+    return f'{match.group(1)} "{name}" '
 
 
 def _bare_title(match: re.Match[str], word: re.Pattern[str]) -> str:

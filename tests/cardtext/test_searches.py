@@ -99,6 +99,8 @@ CASES: dict[str, dict[str, Any]] = {
     "on top of your Life Deck.": {
         "source": "life_deck", "card_types": ["energy_combat", "physical_combat"],
         "to": "life_top"},
+    "Search your Life Deck for a Frieza Named card and place it in your hand.": {
+        "source": "life_deck", "named": True, "named_as": "Frieza", "to": "hand"},
     # the costs searches open with
     "Rejuvenate an Ally you control.": {
         "source": "in_play", "card_types": ["ally"], "to": "rejuvenate"},
@@ -141,6 +143,8 @@ NEAR_MISSES = [
     "Search your Life Deck for a Styled card and place it on top or bottom of your "
     "opponent's Life Deck",
     "Search your Life Deck for a Physical Combat attack Drill and place it into play",
+    "Search your Life Deck for a Saiyan Named card and place it into your hand",  # a style
+    "Search your Life Deck for a frieza Named card and place it into your hand",
     "Rejuvenate an Ally",  # it goes to its owner's Life Deck: whose is not said
     # "already in play" is said of a card entering play
     "Search your Life Deck for an attack that isn't already in play and place it into your hand",
@@ -160,6 +164,6 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "search.yaml"
     cards = load_card_file(path)
     searches = [c for c in cards if c.name.startswith("Search ") and c.type.value == "event"]
-    assert len(searches) == 14
+    assert len(searches) == 15
     for card in searches:
         assert reproduces(card), card.name
