@@ -8,6 +8,7 @@ listed on the card (one sentence at a time)").
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Literal
@@ -628,6 +629,7 @@ class Move(_Effect):
     style: Style | None = None
     endurance: bool | None = None
     title_has: str | None = None
+    title_has_any: list[str] = []  # "with 'Dragon' or 'Reinforced' in the title"
     titled: str | None = None
     dragon_ball_set: str | None = None
     ally_stage: Annotated[int, Field(ge=0, le=10)] | Literal["highest"] | None = None
@@ -639,7 +641,7 @@ class Move(_Effect):
     attached: bool = False
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
-        "banish", "rejuvenate", "attach",
+        "banish", "rejuvenate", "attach", "life_top_or_bottom",
     ]  # fmt: skip
     # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
     # or "to an MP" (`any`: either MP), placed into play attached where its text says
@@ -656,6 +658,18 @@ class Move(_Effect):
     # "Reveal ... from your hand and shuffle them into ...": the cards are named to both
     # players as they move (docs/rulings.md 215)
     revealed: bool = False
+    # "a Named card" / "a non-Named card" / "a Styled or Named card" (2016 MAKING A DECK:
+    # Named cards have a character's name in the title; engine.moves)
+    named: bool | None = None
+    named_as: str | None = None  # "a Frieza Named card": of that character
+    styled_or_named: bool = False
+    # "place it into play under your opponent's control": a card entering play comes under
+    # the opponent of the effect's controller (docs/rulings.md 205)
+    control: Literal["controller", "opponent"] = "controller"
+    # "a non-CONSTANT Drill", "an Ally with a CONSTANT power": a card printed with (without)
+    # a CONSTANT label; "an Ally that isn't already in play": none of its title in play
+    constant: bool | None = None
+    not_in_play: bool = False
 
 
 class Rearrange(_Effect):
@@ -1076,7 +1090,7 @@ class Considered(_Strict):
     card effects, not for the rules nor the opponent's effects (engine.itself)."""
 
     styled: bool = False
-    named: bool = False  # no compiled effect tests Named yet: for players reading the card
+    named: bool = False  # read by "search ... for a Named card" (engine.moves)
     title_has: list[str] = []
     endurance: int | None = Field(default=None, ge=0)
     every_effect: bool = False  # printed without "for your card effects": the opponent's too
@@ -1324,6 +1338,15 @@ class Card(_Strict):
     def titles_for(self, yours: bool) -> list[str]:
         """The printed title, and the words the card is considered to have in it."""
         return [self.title, *self._considered(yours).title_has]
+
+    @property
+    def has_constant(self) -> bool:
+        """Printed with a "CONSTANT:" / "[CONSTANT]:" label (2016 ICONS: CONSTANT)."""
+        return re.search(r"(?<![\w-])\[?CONSTANT\]?\s*:", self.text) is not None
+
+    def named_for(self, yours: bool) -> bool:
+        """Named (2016 MAKING A DECK), or considered so for its owner's effects."""
+        return self.is_named or self._considered(yours).named
 
     def _considered(self, yours: bool) -> Considered:
         held = self.considered is not None and (yours or self.considered.every_effect)

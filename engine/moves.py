@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import attaching, history, mechanics, self_moves, those
-from engine.cards import Move, fold_name
+from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
 from engine.referents import after_move, still_there
@@ -39,17 +39,20 @@ _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
     "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach",
+    "life_top_or_bottom": "Put on top or at the bottom",
 }  # fmt: skip
 _THAT_WORDS = {
     "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
     "life_bottom": "put that card at the bottom of the Life Deck",
     "life_shuffle": "shuffle that card into the Life Deck",
 }  # fmt: skip
+_PLANNING = ("ally", "setup", "drill", "dragon_ball")  # the cards that stay in play
 _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed",
+    "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed", "named",
+    "styled_or_named", "control", "constant", "not_in_play", "title_has_any", "named_as",
 }  # fmt: skip
 
 
@@ -179,10 +182,26 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
         return False
     if spec.get("styled") is not None and card.styled_for(yours) != spec["styled"]:
         return False
+    named = card.named_for(yours) or _named_for_mp(game, iid)
+    if spec.get("named") is not None and named != spec["named"]:
+        return False
+    if spec.get("styled_or_named") and not (card.styled_for(yours) or named):
+        return False
+    character = spec.get("named_as")
+    if character and not (named and _of_character(card.personality, card.title, character)):
+        return False
+    if spec.get("constant") is not None and card.has_constant != spec["constant"]:
+        return False
+    if spec.get("not_in_play") and _title_in_play(game, card.title):
+        return False
     if spec.get("endurance") is not None and (card.endurance_for(yours) > 0) != spec["endurance"]:
         return False
     titles = card.titles_for(yours)
     if spec.get("title_has") and not any(_title_has(t, spec["title_has"]) for t in titles):
+        return False
+    if spec.get("title_has_any") and not any(
+        _title_has(t, words) for t in titles for words in spec["title_has_any"]
+    ):
         return False
     if spec.get("titled") and fold_name(card.title) != fold_name(spec["titled"]):
         return False
@@ -194,6 +213,34 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
     if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):
         return False
     return not spec.get("style") or card.style.value == spec["style"]
+
+
+def _named_for_mp(game: Game, iid: int) -> bool:
+    """A card files give no character: Named when Freestyle, not a personality, and its
+    title holds the name of its owner's MP, as a legal Named card's must (2016 MAKING A
+    DECK: Named cards "have a character's name in the title" and "must match the name of
+    your MP"; docs/rulings.md 205)."""
+    card = game.card(iid)
+    if card.personality is not None or card.is_personality or card.style != Style.FREESTYLE:
+        return False
+    character = game.card(game.player(game.owner(iid)).mp_card).personality
+    return bool(character) and _title_has(card.title, character or "")
+
+
+def _of_character(personality: str | None, title: str, character: str) -> bool:
+    """ "a Frieza Named card": the card's character, or that name in its title."""
+    if personality:
+        return fold_name(personality) == fold_name(character)
+    return _title_has(title, character)
+
+
+def _title_in_play(game: Game, title: str) -> bool:
+    """ "an Ally that isn't already in play": a card of that title in play, either side."""
+    for player in (0, 1):
+        riders = [a.iid for a in game.player(player).attached]
+        if any(game.card(iid).title == title for iid in [*_in_play(game, player), *riders]):
+            return True
+    return False
 
 
 def _title_has(title: str, words: str) -> bool:
@@ -229,8 +276,18 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
                 fits = [iid for iid in riders if _fits(game, iid, spec, controller, True)]
                 found += [(player, iid, zone) for iid in fits]
     if spec["to"] in ("play", "place"):
-        found = [c for c in found if may_enter_play(game, controller, c[1])]
+        # a card searched for by title enters play only if it is a planning card
+        holder = _new_controller(spec, controller)
+        found = [
+            c for c in found
+            if game.card(c[1]).type.value in _PLANNING and may_enter_play(game, holder, c[1])
+        ]  # fmt: skip
     return found
+
+
+def _new_controller(spec: JsonDict, controller: int) -> int:
+    """Whose control a card entering play comes under (docs/rulings.md 205)."""
+    return 1 - controller if spec.get("control") == "opponent" else controller
 
 
 def _take(game: Game, player: int, iid: int, zone: str) -> None:
@@ -259,7 +316,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
             # card still lands in play, but a victory it would bring comes too late.
             game.check_survival(player)
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
-        enter_play(game, controller, iid, to, stage=args["spec"].get("ally_stage"))
+        holder = _new_controller(args["spec"], controller)
+        enter_play(game, holder, iid, to, stage=args["spec"].get("ally_stage"))
         return
     if to == "attach":
         if zone == "life_deck":
@@ -297,6 +355,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         for viewer in dict.fromkeys(viewers):
             game.emit("move_private", f"That card is {name}.", private_to=viewer)
     state = game.player(owner)
+    if to in ("life_top", "life_bottom"):  # kept at that end past the search's shuffle
+        args["ends"] = [*args.get("ends", []), [iid, to]]
     if to == "hand":
         state.hand.append(iid)
     elif to in ("life_top", "life_shuffle"):
@@ -321,6 +381,9 @@ def move_task(game: Game, args: JsonDict) -> None:
     args = dict(args)
     choice: Any = args.pop("choice", None)
     spec, controller = args["spec"], args["controller"]
+    if spec["to"] == "life_top_or_bottom":
+        _choose_end_to(game, args, choice)
+        return
     if spec["source"] == "this_card":
         _this_card(game, args)
         return
@@ -368,6 +431,18 @@ def move_task(game: Game, args: JsonDict) -> None:
         _finish(game, args)
         return
     _ask_card(game, args, found)
+
+
+def _choose_end_to(game: Game, args: JsonDict, choice: Any) -> None:
+    """ "... and place it on the top or bottom of your Life Deck": the controller picks
+    the end first, then the move goes on as one to that end (docs/rulings.md 206)."""
+    if choice not in ("life_top", "life_bottom"):
+        options = [Option("life_top", "On top of the Life Deck"),
+                   Option("life_bottom", "At the bottom of the Life Deck")]  # fmt: skip
+        game.ask(args["controller"], "choose_end", "Where will the card go?", options,
+                 "move", **args)  # fmt: skip
+        return
+    game.then(("move", {**args, "spec": {**args["spec"], "to": choice}}))
 
 
 def _this_card(game: Game, args: JsonDict) -> None:
@@ -530,6 +605,20 @@ def _end_card(game: Game, args: JsonDict, position: str) -> int:
     return pile[-1] if position == "top" else pile[0]
 
 
+def _back_to_ends(game: Game, ends: list[list[Any]], shuffled: set[int]) -> None:
+    """ "Search your Life Deck for a card and place it on top of your Life Deck": the
+    search's shuffle comes first, the card then goes where it says (docs/rulings.md 206)."""
+    for iid, to in ends:
+        life = game.player(game.owner(iid)).life
+        if game.owner(iid) not in shuffled or iid not in life:
+            continue
+        life.remove(iid)
+        if to == "life_top":
+            life.append(iid)
+        else:
+            life.insert(0, iid)
+
+
 def _finish(game: Game, args: JsonDict) -> None:
     """Shuffle a Life Deck searched whole, and those cards were shuffled into. A move of
     N cards that moved fewer (a search that found nothing) did not happen: an "If you do"
@@ -553,6 +642,7 @@ def _finish(game: Game, args: JsonDict) -> None:
         to_shuffle += args.get("owners", [])
     for player in dict.fromkeys(to_shuffle):
         mechanics.shuffle_life_deck(game, player)
+    _back_to_ends(game, args.get("ends", []), set(to_shuffle))
     if "next" in args:
         that = after_move(game, args)
         done = args["next"].get("done", True) and not short

@@ -35,7 +35,7 @@ banish: "banish"i (in_play | ends_of | from_pile | this_card)
 draw: "draw"i ends_of
 // "Discard a Styled Drill from your hand." (plain "a card" is discard_from_hand)
 discard: "discard"i from_pile
-rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card)
+rejuvenate: "rejuvenate"i (ends_of | from_pile | this_card | in_play)
 shuffle: "shuffle"i (in_play | ends_of | from_pile | this_card | whole_hand) shuffle_to
 place: ("place"i | "put"i) (in_play | ends_of | from_pile | this_card | whole_hand) place_to
 // "Shuffle your hand into your Life Deck": every card in it, no choice to make
@@ -96,9 +96,12 @@ zone: "life"i "deck"i -> life_deck
     | "banished"i "zone"i -> banished
     | "hand"i -> hand
 // "your Life Deck, discard pile, or Banished Zone"
-search_zones: whose zone ((",")? "or"i zone | "," zone ("," zone)* ","? "or"i zone)?
+// "and": several zones searched as one ("... and Banished Zone for a total of 5 Drills")
+search_zones: whose zone ((",")? _or_and zone | "," zone ("," zone)* ","? _or_and zone)?
             | "the"i end number_cards ("of"i | "in"i) pile -> search_top
+            | "a"i zone -> search_any
 
+_or_and: "or"i | "and"i
 ends: "the"i end number_cards
 ends_of: ends ("of"i | "from"i) pile
 end: "top"i -> top
@@ -117,7 +120,7 @@ from_pile: filtered ("from"i | "in"i) pile
 in_play: count filter controller?
        | count styled? types controller with -> in_play
        | "an"i "opponent's"i filter controller_in? -> opponents
-       | "one"i "of"i owner_before filter -> one_of
+       | "one"i "of"i owner_before filter ("in"i "play"i)? -> one_of
        | "all"i "of"i owner_before filter -> all_of
 owner_before: "your"i -> mine
             | "your"i "opponent's"i -> theirs
@@ -132,24 +135,40 @@ filtered: count filter
 count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
+     | "any"i -> one
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
-filter: styled? types with?
+     | "a"i "total"i "of"i NUMBER
+filter: (styled | named)? constant? types with?
       | each_styled with?
+      | STYLE "styled"i types with? -> style_styled
 // "a non-Styled Setup or non-Styled Drill": the same word before every type
 each_styled: styled kind ("," styled kind)* ","? "or"i styled kind
       | "non"i "-" kind CARD? -> not_kind
 // "a card with Endurance", "an Ally with "Goku" in the title"
 with: "with"i "endurance"i -> with_endurance
-    | "with"i QUOTED "in"i "the"i "title"i -> with_title
+    | "with"i QUOTED ("or"i QUOTED)* "in"i "the"i "title"i -> with_title
+    | "with"i _a_constant -> is_constant
+    | "that"i ("does"i "not"i | "doesn't"i) "have"i _a_constant -> not_constant
+    | "that"i ("is"i "not"i | "isn't"i) "already"i "in"i "play"i -> not_in_play
+_a_constant: "a"i "constant"i ("effect"i | "power"i)
+// a card printed with a CONSTANT label ("a non-CONSTANT Drill", "a '[CONSTANT]:' Drill")
+constant: "constant"i -> is_constant
+        | "non-constant"i -> not_constant
 // a title in double or single quotes ("Goku's Kamehameha", 'Android'): any words
 QUOTED: /"[^"]+"|(?<![\w'])'[^']+'(?![\w'])/
 styled: "styled"i -> is_styled
       | "non-styled"i -> not_styled
+// Named: a Freestyle card with a character's name in the title (2016 MAKING A DECK)
+named: "named"i -> is_named
+     | QUOTED "named"i -> named_as
+     | "non-named"i -> not_named
+     | ("styled"i "or"i "named"i | "named"i "or"i "styled"i) -> styled_or_named
 types: kind ("," kind)* ","? "or"i kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
-    | STYLE? COMBAT_KIND "combat"i CARD? -> combat
+    | STYLE? COMBAT_KIND "combat"i ATTACK? CARD? -> combat
+    | STYLE? COMBAT_KIND ATTACK CARD? -> combat
     | STYLE? ATTACK CARD? -> attack
     | "attached"i CARD -> attached_card
     | STYLE? CARD -> any_card
@@ -169,7 +188,7 @@ BALL_SET: /earth|namek/i
 NUMBER: /\d+|two|three|four|five|six|seven|eight|nine|ten|x/i
 
 // --- where they go -------------------------------------------------------------------
-take: ("place"i | "put"i) it place_to ally_stage?
+take: ("place"i | "put"i) it place_to ally_stage? under?
     | "play"i it -> take_play
     | "discard"i it -> take_destroy
     | "destroy"i it -> take_destroy
@@ -180,16 +199,20 @@ it: "it"i | "them"i
 place_to: "into"i "play"i -> to_place
         | ("into"i | "in"i) "your"i "hand"i -> to_hand
         | "on"i "the"i? "top"i "of"i life -> to_top
+        | "on"i "the"i "top"i "or"i "bottom"i "of"i life -> to_top_or_bottom
         | ("at"i | "on"i) "the"i "bottom"i "of"i life -> to_bottom
-        | "on"i "top"i "of"i "your"i "discard"i "pile"i -> to_discard
+        | "on"i "the"i? "top"i "of"i "your"i "discard"i "pile"i -> to_discard
 // an Ally enters play at 3 stages above 0 unless told otherwise (2016 GLOSSARY "Ally")
-ally_stage: "at"i NUMBER "power"i? STAGES "above"i NUMBER -> stage_above
+ally_stage: "at"i NUMBER "power"i? (STAGES | "stage"i) "above"i NUMBER -> stage_above
           | "at"i "its"i "highest"i "power"i? "stage"i -> highest_stage
 STAGES: /stages?/i
+// whose control a card placed into play comes under (docs/rulings.md 205)
+under: "under"i "your"i "control"i -> under_mine
+     | "under"i "your"i "opponent's"i "control"i -> under_theirs
 shuffle_to: "back"i? "into"i life
 owner_hand: ("its"i | "their"i) "owner's"i ("hand"i | "hands"i)
 life: "your"i "life"i "deck"i -> your_life
-    | ("its"i | "their"i) "owner's"i "life"i "deck"i -> owners_life
+    | ("its"i | "their"i) ("owner's"i | "owners'"i) "life"i ("deck"i | "decks"i) -> owners_life
     | their "life"i "deck"i -> their_life
 
 %import common.WS
@@ -216,6 +239,16 @@ _PIECES = re.compile(r"[\s,-]+")
 # "with Android in the title": capitalised words between "with" and "in the title" are the
 # words of a title, as if quoted
 _UNQUOTED_TITLE = re.compile(r"with ((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*) in the title")
+# "for a copy of Orange Offensive Strike and ...", "for Android 17's Van and ...": a title
+# in capitalised words, unquoted (a bare one only when none of its words is a word of the
+# grammar: "for Saiyan Ally and" is a misprinted filter, not a title)
+_COPY_TITLE = re.compile(r"\bfor a copy of ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
+_BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
+# "any Ally" is one Ally, "any Allies" is not read
+_ANY_MANY = re.compile(r"\bany (?:non-styled |styled |named )?(?:\w+ )?\w+s\b", re.I)
+_CONSTANT_LABEL = re.compile(r"(?<=[\s-])'?\[CONSTANT\]:?'?(?=\s)")
+# "a Frieza Named card": the character's name, as if quoted
+_NAMED_AS = re.compile(r"\b(an?|one|\d+) ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*) (?=Named\b)")
 _QUOTED = re.compile(r""""[^"]+"|(?<![\w'])'[^']+'(?![\w'])""")
 
 
@@ -291,6 +324,9 @@ class _Build(Transformer[Token, Json]):
         if also:
             found["also_from"] = also
         return found
+
+    def search_any(self, items: list[Any]) -> Json:
+        return {**items[0], "_whose": "either"}  # "a Banished Zone": either player's
 
     def search_top(self, items: list[Any]) -> Json:
         end, cards, pile = items
@@ -394,7 +430,17 @@ class _Build(Transformer[Token, Json]):
         return {"endurance": True}
 
     def with_title(self, items: list[Token]) -> Json:
-        return {"title_has": str(items[0])[1:-1].strip()}
+        words = [str(item)[1:-1].strip() for item in items]
+        # "with 'Dragon' or 'Reinforced' in the title": any of them
+        return {"title_has": words[0]} if len(words) == 1 else {"title_has_any": words}
+
+    def style_styled(self, items: list[Any]) -> Json:
+        # "a Saiyan Styled Event": a card of that style (a style makes it Styled)
+        style, *rest = items
+        found = _merge(rest)
+        if found.get("style") or "kinds" in found:
+            return {"_bad": True}
+        return {**found, "style": str(style).lower()}
 
     def titled(self, items: list[Token]) -> Json:
         # "search ... for "Goku's Power Pole"": one card of that exact title
@@ -413,6 +459,34 @@ class _Build(Transformer[Token, Json]):
 
     def not_styled(self, _: list[Any]) -> Json:
         return {"styled": False}
+
+    def is_named(self, _: list[Any]) -> Json:
+        return {"named": True}
+
+    def named_as(self, items: list[Token]) -> Json:
+        # "a Frieza Named card": a Named card of that character
+        return {"named": True, "named_as": str(items[0])[1:-1].strip()}
+
+    def not_named(self, _: list[Any]) -> Json:
+        return {"named": False}
+
+    def styled_or_named(self, _: list[Any]) -> Json:
+        return {"styled_or_named": True}
+
+    def is_constant(self, _: list[Any]) -> Json:
+        return {"constant": True}
+
+    def not_constant(self, _: list[Any]) -> Json:
+        return {"constant": False}
+
+    def not_in_play(self, _: list[Any]) -> Json:
+        return {"not_in_play": True}
+
+    def under_mine(self, _: list[Any]) -> Json:
+        return {"_under": "self"}
+
+    def under_theirs(self, _: list[Any]) -> Json:
+        return {"_under": "opponent"}
 
     def types(self, items: list[Any]) -> Json:
         kinds: list[str] = []
@@ -473,6 +547,9 @@ class _Build(Transformer[Token, Json]):
 
     def to_top(self, items: list[Any]) -> Json:
         return {"to": "life_top", **items[-1]}
+
+    def to_top_or_bottom(self, items: list[Any]) -> Json:
+        return {"to": "life_top_or_bottom", **items[-1]}
 
     def to_bottom(self, items: list[Any]) -> Json:
         return {"to": "life_bottom", **items[-1]}
@@ -620,6 +697,12 @@ def parse_move(body: str) -> Json | None:
         return None
     parser, word = _parser(), _word()  # a grammar error is a bug: not caught below
     body = _UNQUOTED_TITLE.sub(r'with "\1" in the title', body)
+    body = _CONSTANT_LABEL.sub("CONSTANT", body)
+    body = _COPY_TITLE.sub(r'for a copy of "\1"', body)
+    body = _BARE_TITLE.sub(lambda m: _bare_title(m, word), body)
+    body = _NAMED_AS.sub(lambda m: _character(m, word), body)
+    if _ANY_MANY.search(body):
+        return None  # "any Drills": one, or as many as you like? not guessed
     words = _QUOTED.sub(" ", body).strip()  # a quoted title is any words
     if not all(word.fullmatch(piece) for piece in _PIECES.split(words) if piece):
         return None
@@ -637,6 +720,33 @@ def parse_move(body: str) -> Json | None:
     return _check(found)
 
 
+def _control(found: Json, source: str, whose: str, under: str | None) -> bool:
+    """Whose control a card entering play comes under, in `found` (`control`); False when
+    not said. An opponent's card you play, or place "under your control", is yours; yours
+    placed "under your opponent's control" is theirs (docs/rulings.md 205)."""
+    if source == "in_play":
+        return False
+    if whose in ("opponent", "either"):
+        return under == "self" or (under is None and found["to"] == "play")
+    if under == "opponent":
+        found["control"] = "opponent"
+    return True
+
+
+def _character(match: re.Match[str], word: re.Pattern[str]) -> str:
+    name = match.group(2)
+    if any(word.fullmatch(piece) for piece in _PIECES.split(name) if piece):
+        return match.group(0)  # "a Styled Named card" is not a character's
+    return f'{match.group(1)} "{name}" '
+
+
+def _bare_title(match: re.Match[str], word: re.Pattern[str]) -> str:
+    title = match.group(1)
+    if any(word.fullmatch(piece) for piece in _PIECES.split(title) if piece):
+        return match.group(0)
+    return f'for "{title}"'
+
+
 def _check(found: Json) -> Json | None:
     """Refuse what the rules forbid or the engine cannot do; return the effect."""
     if found.pop("_bad", False) or "source" not in found or "to" not in found:
@@ -648,6 +758,7 @@ def _check(found: Json) -> Json | None:
     if found.get("revealed") and found["to"] not in ("life_top", "life_bottom", "life_shuffle"):
         return None  # revealed, then kept hidden: only onto or into the Life Deck
     whole_hand = found.pop("_hand", False)  # "your (opponent's) hand": all of it, unchosen
+    under = found.pop("_under", None)
     source, to = found["source"], found["to"]
     if "attached" in found.get("card_types", []):
         # "an attached card (in play)": either player's, whoever controls it; to a zone
@@ -680,12 +791,16 @@ def _check(found: Json) -> Json | None:
         return None  # a card in play is named by its type
     if source == "in_play" and not set(kinds) <= _PLANNING:
         return None
+    if found.get("not_in_play") and to not in ("play", "place"):
+        return None  # "that isn't already in play": said of a card entering play
     if found.get("ally_stage") is not None and kinds != ["ally"]:
         return None  # only an Ally has power stages to enter at
-    if to in ("play", "place") and (not kinds or not set(kinds) <= _PLANNING):
+    if to in ("play", "place") and not set(kinds) <= _PLANNING:
         return None  # only Allies, Setups, Drills and Dragon Balls stay in play
-    if to in ("play", "place") and (source == "in_play" or whose != "self"):
-        return None  # "under your control": not read
+    if to in ("play", "place") and not kinds and not (found.get("titled") or found.get("constant")):
+        return None  # a title's card is checked as it moves (engine.moves)
+    if to in ("play", "place") and not _control(found, source, whose, under):
+        return None
     if to == "hand" and source == "in_play" and dest != "owner":
         return None
     if to in ("hand", "rejuvenate", "discard") and dest == "self" and whose != "self":

@@ -156,7 +156,8 @@ NEAR_MISSES = [
     "Search your Life Deck for a copy of 'Goku's Power Pole' and place it into your hand",
     "Search your opponent's Life Deck for 'Power Pole and place it into your hand",
     "Search your Life Deck for an Ally with android in the title and play it",  # a word
-    "Search your Life Deck for a card with a CONSTANT effect and place it into your hand",
+    "Search your Life Deck for a card with a CONSTANT effect that raises anger and place it "
+    "into your hand",
     "Discard a card from your discard pile",  # discarding is from the hand
     "Search your Life Deck for a non-Red Drill and place it into play",
     "Banish any of your Drills",  # one of them, or any number? not guessed
