@@ -45,7 +45,9 @@ this_card: "this"i (CARD | SETUP | DRILL | ALLY)
 play: "play"i from_pile
 return_: "return"i in_play ("to"i | "into"i) owner_hand
        | "return"i this_card ("to"i | "into"i) "your"i "hand"i -> return_this
-search: "search"i search_zones "for"i filtered "and"i take
+search: "search"i search_zones "for"i (filtered | any_one) "and"i take
+// "Search your Life Deck for any Ally": one card (here only: "any Setups in his hand" is all)
+any_one: "any"i filter -> one_filtered
 choose: "choose"i filtered ("in"i | "from"i) pile "and"i take
       | "choose"i filtered "in"i "play"i "and"i "shuffle"i "that"i CARD shuffle_to -> choose_in_play
 // "Your opponent destroys the top 2 cards of his Life Deck."
@@ -135,7 +137,6 @@ filtered: count filter
 count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
-     | "any"i -> one
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
      | "a"i "total"i "of"i NUMBER
@@ -244,8 +245,9 @@ _UNQUOTED_TITLE = re.compile(r"with ((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*) in th
 # grammar: "for Saiyan Ally and" is a misprinted filter, not a title)
 _COPY_TITLE = re.compile(r"\bfor a copy of ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
 _BARE_TITLE = re.compile(r"\bfor ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*)(?= and )")
-# "any Ally" is one Ally, "any Allies" is not read
-_ANY_MANY = re.compile(r"\bany (?:non-styled |styled |named )?(?:\w+ )?\w+s\b", re.I)
+# "search ... for any Ally" is one Ally; "for any Allies" is not read ("any Setups in his
+# hand" elsewhere is all of them)
+_ANY_MANY = re.compile(r"\bfor any (?:non-styled |styled |named )?(?:\w+ )?\w+s\b", re.I)
 _CONSTANT_LABEL = re.compile(r"(?<=[\s-])'?\[CONSTANT\]:?'?(?=\s)")
 # "a Frieza Named card": the character's name, as if quoted
 _NAMED_AS = re.compile(r"\b(an?|one|\d+) ([A-Z][\w'.-]*(?: [A-Z0-9][\w'.-]*)*) (?=Named\b)")
@@ -403,6 +405,9 @@ class _Build(Transformer[Token, Json]):
 
     def filter(self, items: list[Any]) -> Json:
         return _merge(items)
+
+    def one_filtered(self, items: list[Any]) -> Json:
+        return {"amount": 1, **_merge(items)}
 
     def any_number(self, _: list[Any]) -> Json:
         return {"every": True, "up_to": True}
