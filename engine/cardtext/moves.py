@@ -105,6 +105,7 @@ filter: (styled | named)? constant? types with?
 with: "with"i "endurance"i -> with_endurance
     | "with"i QUOTED ("or"i QUOTED)* "in"i "the"i "title"i -> with_title
     | "with"i _a_constant -> is_constant
+    | "with"i ("a"i | "an"i) "printed"i? "hit"i "effect"i -> with_hit
     | "that"i ("does"i "not"i | "doesn't"i) "have"i _a_constant -> not_constant
     | "that"i ("is"i "not"i | "isn't"i) "already"i "in"i "play"i -> not_in_play
 _a_constant: "a"i "constant"i ("effect"i | "power"i)
@@ -415,6 +416,9 @@ class _Build(Transformer[Token, Json]):
 
     def not_constant(self, _: list[Any]) -> Json:
         return {"constant": False}
+
+    def with_hit(self, _: list[Any]) -> Json:
+        return {"hit_effect": True}
 
     def not_in_play(self, _: list[Any]) -> Json:
         return {"not_in_play": True}
