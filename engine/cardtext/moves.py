@@ -376,8 +376,8 @@ class _Build(Transformer[Token, Json]):
         # "a Saiyan Styled Event": a card of that style (a style makes it Styled)
         style, *rest = items
         found = _merge(rest)
-        if found.get("style") or "kinds" in found:
-            return {"_bad": True}
+        if found.get("style"):
+            return {"_bad": True}  # "a Saiyan Styled Red Event"
         return {**found, "style": str(style).lower()}
 
     def titled(self, items: list[Token]) -> Json:
