@@ -670,6 +670,7 @@ class Move(_Effect):
     # a CONSTANT label; "an Ally that isn't already in play": none of its title in play
     constant: bool | None = None
     not_in_play: bool = False
+    hit_effect: bool = False  # "an attack with a (printed) HIT effect"
 
 
 class Rearrange(_Effect):
@@ -1343,6 +1344,11 @@ class Card(_Strict):
     def has_constant(self) -> bool:
         """Printed with a "CONSTANT:" / "[CONSTANT]:" label (2016 ICONS: CONSTANT)."""
         return re.search(r"(?<![\w-])\[?CONSTANT\]?\s*:", self.text) is not None
+
+    @property
+    def has_hit_effect(self) -> bool:
+        """Printed with a "HIT:" effect (2016 HOW CARDS WORK: "HIT effects")."""
+        return re.search(r"\bHIT\s*:", self.text, re.IGNORECASE) is not None
 
     def named_for(self, yours: bool) -> bool:
         """Named (2016 MAKING A DECK), or considered so for its owner's effects."""

@@ -53,6 +53,7 @@ _SPEC_FIELDS = {
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
     "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed", "named",
     "styled_or_named", "control", "constant", "not_in_play", "title_has_any", "named_as",
+    "hit_effect",
 }  # fmt: skip
 
 
@@ -191,6 +192,8 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
     if character and not (named and _of_character(card.personality, card.title, character)):
         return False
     if spec.get("constant") is not None and card.has_constant != spec["constant"]:
+        return False
+    if spec.get("hit_effect") and not card.has_hit_effect:
         return False
     if spec.get("not_in_play") and _title_in_play(game, card.title):
         return False

@@ -150,6 +150,7 @@ each_styled: styled kind ("," styled kind)* ","? "or"i styled kind
 with: "with"i "endurance"i -> with_endurance
     | "with"i QUOTED ("or"i QUOTED)* "in"i "the"i "title"i -> with_title
     | "with"i _a_constant -> is_constant
+    | "with"i ("a"i | "an"i) "printed"i? "hit"i "effect"i -> with_hit
     | "that"i ("does"i "not"i | "doesn't"i) "have"i _a_constant -> not_constant
     | "that"i ("is"i "not"i | "isn't"i) "already"i "in"i "play"i -> not_in_play
 _a_constant: "a"i "constant"i ("effect"i | "power"i)
@@ -443,8 +444,8 @@ class _Build(Transformer[Token, Json]):
         # "a Saiyan Styled Event": a card of that style (a style makes it Styled)
         style, *rest = items
         found = _merge(rest)
-        if found.get("style") or "kinds" in found:
-            return {"_bad": True}
+        if found.get("style"):
+            return {"_bad": True}  # "a Saiyan Styled Red Event"
         return {**found, "style": str(style).lower()}
 
     def titled(self, items: list[Token]) -> Json:
@@ -483,6 +484,9 @@ class _Build(Transformer[Token, Json]):
 
     def not_constant(self, _: list[Any]) -> Json:
         return {"constant": False}
+
+    def with_hit(self, _: list[Any]) -> Json:
+        return {"hit_effect": True}
 
     def not_in_play(self, _: list[Any]) -> Json:
         return {"not_in_play": True}

@@ -101,6 +101,10 @@ CASES: dict[str, dict[str, Any]] = {
         "to": "life_top"},
     "Search your Life Deck for a Frieza Named card and place it in your hand.": {
         "source": "life_deck", "named": True, "named_as": "Frieza", "to": "hand"},
+    "Search your Life Deck for a Styled physical attack with a printed HIT effect and place "
+    "it into your hand.": {
+        "source": "life_deck", "styled": True, "card_types": ["physical_combat"],
+        "hit_effect": True, "to": "hand"},
     # the costs searches open with
     "Rejuvenate an Ally you control.": {
         "source": "in_play", "card_types": ["ally"], "to": "rejuvenate"},
@@ -145,6 +149,8 @@ NEAR_MISSES = [
     "Search your Life Deck for a Physical Combat attack Drill and place it into play",
     "Search your Life Deck for a Saiyan Named card and place it into your hand",  # a style
     "Search your Life Deck for a frieza Named card and place it into your hand",
+    "Search your Life Deck for a physical attack with a HIT effect of 3 stages and place it "
+    "into your hand",
     "Rejuvenate an Ally",  # it goes to its owner's Life Deck: whose is not said
     # "already in play" is said of a card entering play
     "Search your Life Deck for an attack that isn't already in play and place it into your hand",
@@ -164,6 +170,6 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "search.yaml"
     cards = load_card_file(path)
     searches = [c for c in cards if c.name.startswith("Search ") and c.type.value == "event"]
-    assert len(searches) == 15
+    assert len(searches) == 16
     for card in searches:
         assert reproduces(card), card.name
