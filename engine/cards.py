@@ -290,8 +290,24 @@ class Modifier(_Strict):
         "no_ally_attacks",
         # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
         "power_any_stage",
+        # engine.amounts (engine.cardtext.amounts): how many cards an effect destroys /
+        # banishes from the top of `who`'s Life Deck (or banishes from the top of the
+        # discard pile) is +amount; how much `who`'s anger is raised / lowered is +amount
+        # (not below 0), set to, doubled, at most amount
+        "more_destroyed",
+        "more_banished",
+        "more_removed",  # destroyed or banished
+        "more_banished_discard",
+        "anger_raise_plus",
+        "anger_lower_plus",
+        "anger_raise_set",
+        "anger_raise_double",
+        "anger_lower_at_most",
     ]
     amount: int = 0
+    # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
+    # effect, `who`'s own ("owner") or `who`'s opponent's ("opponent")
+    by: Literal["any", "owner", "opponent"] = "any"
     minimum: int | None = Field(default=None, ge=0)
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
     who: Who | Literal["both"] = "self"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    amounts,
     armed,
     attaching,
     attack_bonus,
@@ -351,8 +352,8 @@ def _set_stage_max(game: Game, effect: Any, controller: int, target: int, _a: bo
         mechanics.gain_stages(game, target, MAIN_PERSONALITY, top - state.stage)
 
 
-def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool) -> None:
-    mechanics.raise_anger(game, target, effect.amount)
+def _raise_anger(game: Game, effect: RaiseAnger, by: int, target: int, _a: bool) -> None:
+    mechanics.raise_anger(game, target, effect.amount, by)
 
 
 def _lower_anger(game: Game, effect: LowerAnger, by: int, target: int, _a: bool) -> None:
@@ -379,7 +380,7 @@ def change_anger_task(game: Game, args: JsonDict) -> None:
         direction, _, side = choice.partition(":")
         target = player if side == "self" else 1 - player
         if direction == "raise":
-            mechanics.raise_anger(game, target, amount)
+            mechanics.raise_anger(game, target, amount, player)
         else:
             mechanics.lower_anger(game, target, amount, player)
         return
@@ -413,7 +414,8 @@ def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a:
 
 
 def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, by: int, target: int, _a: bool) -> None:
-    mechanics.discard_top(game, target, effect.amount, by=by)
+    more = amounts.more_moved(game, target, by, "discard", "life_deck")  # destroying is discarding
+    mechanics.discard_top(game, target, effect.amount + more, by=by)
 
 
 def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attack: bool) -> None:
@@ -443,7 +445,7 @@ def _destroy(game: Game, effect: Destroy, controller: int, target: int, _a: bool
 
 def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int, _a: bool) -> None:
     state = game.player(target)
-    for _ in range(effect.amount):
+    for _ in range(effect.amount + amounts.more_moved(game, target, by, "banish", "discard_pile")):
         if not state.discard:
             break
         iid = state.discard.pop()
