@@ -1033,6 +1033,10 @@ class Trigger(_Strict):
     styled: bool = False  # only for a Styled (not Freestyle) attack card
     no_combat: bool = False  # "if you did not declare combat" (this turn)
     card_types: list[CardType] = []  # entered_play: only these types (none: any card)
+    # card_played (engine.triggers.played): only a card with these words in its title, or
+    # of this alignment ("a 'Heroes only' card")
+    title_has: str | None = None
+    alignment: Alignment | None = None
     power: bool = False
 
 

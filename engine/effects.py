@@ -621,7 +621,7 @@ def enter_play(
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
             _entered(game, player, card.type)
             return
-    _entered(game, player, card.type, played=mode == "play")
+    _entered(game, player, card.type, played=mode == "play", card=iid)
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
@@ -629,13 +629,15 @@ def enter_play(
     self_moves.moved(game, iid, "enters_play", None, player)
 
 
-def _entered(game: Game, player: int, card_type: CardType, played: bool = False) -> None:
+def _entered(
+    game: Game, player: int, card_type: CardType, played: bool = False, card: int | None = None
+) -> None:
     """ "Whenever a Dragon Ball enters play": resolved once the card's own effects on
     entering play have (engine.triggers; GLOSSARY "Effects"); "Whenever you play an Ally"
     when it was played, not placed (2016 "Playing" vs. "Placing into play")."""
     triggers.queue(game, player, "entered_play", card_type=card_type)
     if played:
-        triggers.queue(game, player, "card_played", card_type=card_type)
+        triggers.queue(game, player, "card_played", card_type=card_type, card=card)
     game.then(("flush_triggers", {}))
 
 

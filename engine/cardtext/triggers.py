@@ -33,6 +33,8 @@ _TYPE = r"(?:setups?|drills?|ally|allies|dragon balls?|cards?)"
 _TYPES = rf"(?P<types>{_TYPE}(?:(?:,|,? or) {_TYPE})*)"
 _IN_PLAY_TYPE = r"(?:setup|drill|ally|dragon ball)"
 _IN_PLAY_TYPES = rf"(?P<types>{_IN_PLAY_TYPE}(?:(?:,|,? or) {_IN_PLAY_TYPE})*)"
+# "with 'Sword' in the title": the words quoted, or one capitalised word unquoted
+_TITLE = r"(?:'(?P<title>[^']+)'|\"(?P<title2>[^\"]+)\"|(?P<title3>[A-Z][\w.-]*))"
 _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
             "dragon ball": "dragon_ball", "card": ""}  # fmt: skip
 
@@ -100,6 +102,10 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} prevents? damage", "damage_prevented"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
+    # any card played from the hand, by its title or alignment (engine.triggers.played)
+    (rf"{_WHO} plays? (?:an?|one) card with {_TITLE} in (?:the|its) title", "card_played"),
+    (rf"{_WHO} plays? (?:an?|one) (?P<q>['\"]?)(?P<align>heroes|villains) only(?P=q) card",
+     "card_played"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(
@@ -156,6 +162,11 @@ def parse_event(text: str) -> Json | None:
             result["attack_type"] = groups["kind"].lower()
         if groups.get("styled"):
             result["styled"] = True
+        title = groups.get("title") or groups.get("title2") or groups.get("title3")
+        if title:
+            result["title_has"] = title
+        if groups.get("align"):
+            result["alignment"] = "hero" if groups["align"].lower() == "heroes" else "villain"
         if groups.get("types"):
             types = _card_types(groups["types"])
             if types is None:

@@ -1,0 +1,48 @@
+"""Triggers on a card played, by the words in its title or its alignment (engine.cardtext.
+triggers; 2016 GLOSSARY "Effects"; docs/rulings.md 186)."""
+
+from __future__ import annotations
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+_MILL = {"do": "move", "position": "top", "amount": 1, "source": "life_deck", "to": "discard",
+         "who": "opponent"}  # fmt: skip
+
+
+def _trigger(text: str) -> dict[str, object]:
+    result = compile_text(f"CONSTANT: {text}", CardType.DRILL)
+    assert result.status == "automated", result.unread
+    (trigger,) = result.fields["triggers"]
+    found: dict[str, object] = trigger
+    return found
+
+
+def test_a_card_with_words_in_its_title() -> None:
+    text = "Whenever you play a card with 'Sword' in the title, destroy the top card of your {}."
+    assert _trigger(text.format("opponent's Life Deck")) == {
+        "on": "card_played", "title_has": "Sword", "effects": [_MILL]}  # fmt: skip
+    found = _trigger('Whenever your opponent plays a card with "Super Saiyan" in its title, '
+                     "raise your anger 1 level.")  # fmt: skip
+    assert found["title_has"] == "Super Saiyan" and found["who"] == "opponent"
+    found = _trigger("Whenever you play a card with Android in the title during combat, "
+                     "raise your anger 1 level.")  # fmt: skip
+    assert found["title_has"] == "Android" and found["during_combat"] is True
+
+
+def test_a_heroes_or_villains_only_card() -> None:
+    found = _trigger("Whenever you play a 'Heroes only' card, you may Rejuvenate 2.")
+    assert found["alignment"] == "hero"
+    assert found["effects"] == [{"do": "rejuvenate", "amount": 2, "may": True}]
+    found = _trigger("Whenever you play a 'Villains only' card, draw a card.")
+    assert found["alignment"] == "villain"
+
+
+def test_near_misses_stay_unread() -> None:
+    for text in (
+        "Whenever you play a card with 'Sword' in the text, draw a card.",
+        "Whenever you play a card with 'Sword' in the title and a card, draw a card.",
+        "Whenever you play a 'Heroes and Villains' card, draw a card.",
+        "Whenever you play a card with 'Sword' in the title draw a card.",
+    ):
+        assert compile_text(f"CONSTANT: {text}", CardType.DRILL).unread, text
