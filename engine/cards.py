@@ -994,6 +994,7 @@ TriggerEvent = Literal[
     "combat_ended",  # combat ended
     "planning_started",  # your Planning Step began
     "damage_taken",  # an attack dealt you damage
+    "life_damage_taken",  # an attack dealt you life cards of damage (engine.combat)
     "critical_effect_used",  # you used a Critical Damage effect
     "turn_started",  # a turn began (before its Draw Step)
     "turn_ended",  # a turn ended (after its Rejuvenation Step)

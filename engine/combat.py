@@ -656,6 +656,9 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     dealt = [attack.life_cards if unit == "life" else amount for unit, amount in damage_parts(game)]
     if any(amount > 0 for amount in dealt):  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
+    # "After taking life card damage from an attack": life cards dealt, not stages only
+    if attack.life_cards > 0:
+        mechanics.queue_trigger(game, 1 - attack.attacker, "life_damage_taken", attack.type)
     granted.resolve_granted(game, attack.attacker, attack.source, hit=True)  # after its own
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve

@@ -57,6 +57,7 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} rejuvenates? (?:an?|one) {_TYPES}", "rejuvenated"),
     (rf"{_WHO} performs? {_A}{_STYLED}{_KIND}attack", "attack_performed"),
     (rf"{_WHO} takes? damage from {_A}{_KIND}attack", "damage_taken"),
+    (rf"{_WHO} takes? life cards? (?:of )?damage from {_A}{_KIND}attack", "life_damage_taken"),
     (rf"{_WHO} uses? {_A}critical damage effect", "critical_effect_used"),
     (r"(?:the )?end of (?:each )?combat", "combat_ended"),
     (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),

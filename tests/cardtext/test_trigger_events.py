@@ -1,5 +1,6 @@
-"""Triggers on a card played, by the words in its title or its alignment (engine.cardtext.
-triggers; 2016 GLOSSARY "Effects"; docs/rulings.md 186)."""
+"""Trigger events: a card played, by the words in its title or its alignment, and life
+cards of damage taken from an attack (engine.cardtext.triggers; 2016 GLOSSARY "Effects";
+docs/rulings.md 186, 187)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,15 @@ def test_near_misses_stay_unread() -> None:
         "Whenever you play a card with 'Sword' in the title draw a card.",
     ):
         assert compile_text(f"CONSTANT: {text}", CardType.DRILL).unread, text
+
+
+def test_after_taking_life_card_damage() -> None:
+    """ "life card damage": life cards dealt by an attack, not any damage (ruling 187)."""
+    found = _trigger("After taking life card damage from an attack, gain 2 stages.")
+    assert found == {"on": "life_damage_taken", "effects": [{"do": "gain_stages", "amount": 2}]}
+    found = _trigger("Whenever your opponent takes life cards of damage from an energy attack, "
+                     "draw a card.")  # fmt: skip
+    assert found["who"] == "opponent" and found["attack_type"] == "energy"
+    # "life card damage" from an effect is no attack's
+    text = "CONSTANT: After taking life card damage from an effect, gain 2 stages."
+    assert compile_text(text, CardType.DRILL).unread
