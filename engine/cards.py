@@ -1038,6 +1038,7 @@ class Trigger(_Strict):
     # of this alignment ("a 'Heroes only' card")
     title_has: str | None = None
     alignment: Alignment | None = None
+    first_turn: bool = False  # turn_started: only that player's first turn of the game
     power: bool = False
 
 

@@ -51,6 +51,9 @@ def _fires(
         return False
     if trigger.no_combat and game.state.declared_combat:
         return False
+    # "At the start of your opponent's first turn": turns 1 and 2 are each player's first
+    if trigger.first_turn and game.state.turn > 2:
+        return False
     return not (trigger.during_combat and game.state.step != "combat")
 
 

@@ -63,6 +63,7 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),
     (rf"the (?:start|beginning) of {_WHOSE} rejuvenation step", "rejuvenation_started"),
     (rf"the (?:start|beginning) of {_WHOSE} turn", "turn_started"),
+    (rf"the (?:start|beginning) of {_WHOSE} (?P<first>first) turn", "turn_started"),
     (r"the (?:start|beginning) of (?P<every>each|every) turn", "turn_started"),
     (rf"the end of {_WHOSE} turn", "turn_ended"),
     (rf"(?:an?|one) {_TYPES} enters play", "entered_play_any"),
@@ -166,6 +167,8 @@ def parse_event(text: str) -> Json | None:
         title = groups.get("title") or groups.get("title2") or groups.get("title3")
         if title:
             result["title_has"] = title
+        if groups.get("first"):
+            result["first_turn"] = True
         if groups.get("align"):
             result["alignment"] = "hero" if groups["align"].lower() == "heroes" else "villain"
         if groups.get("types"):

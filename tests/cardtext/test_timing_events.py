@@ -83,7 +83,7 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "a card is banished",  # from where? not read
         "damage is prevented",  # by whom? not read
         "you play an Event",  # played from the hand in combat: not read
-        "you play a card with 'Sword' in the title",
+        "you play a card with 'Sword' in the text",  # the title is read (ruling 186)
     ],
 )
 def test_near_misses_stay_unread(event: str) -> None:

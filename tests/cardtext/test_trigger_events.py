@@ -59,3 +59,33 @@ def test_after_taking_life_card_damage() -> None:
     # "life card damage" from an effect is no attack's
     text = "CONSTANT: After taking life card damage from an effect, gain 2 stages."
     assert compile_text(text, CardType.DRILL).unread
+
+
+def test_constant_when_entering_combat_is_an_entering_combat_effect() -> None:
+    """ "CONSTANT: When entering combat, <effects>." is "WHEN ENTERING COMBAT:" (ruling 188),
+    that sentence alone: the next one is still a constant."""
+    text = ("CONSTANT: When entering combat, look at the top 4 cards of your Life Deck and put "
+            "them back in any order. Your attacks deal +1 stage of damage.")  # fmt: skip
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated"
+    assert result.fields["entering_combat"] == [
+        {"do": "rearrange", "source": "life_deck", "position": "top", "amount": 4}
+    ]
+    assert result.fields["constant"] == [{"mod": "damage", "stages": 1}]
+    # not on an Event (no entering-combat effects), nor a timing without its comma
+    assert compile_text("CONSTANT: When entering combat, draw a card.", CardType.EVENT).manual
+    assert compile_text("CONSTANT: When entering combat draw a card.", CardType.DRILL).manual
+
+
+def test_the_start_of_a_players_first_turn() -> None:
+    """ "At the start of your opponent's first turn, ..." (ruling 189)."""
+    text = ("(At the start of your opponent's first turn, search your Life Deck for a Setup and "
+            "place it into play.)")  # fmt: skip
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    (trigger,) = result.fields["triggers"]
+    assert trigger["on"] == "turn_started" and trigger["who"] == "opponent"
+    assert trigger["first_turn"] is True
+    # "each player's first turn", "the first turn": not read
+    for near in ("each player's first turn", "the first turn"):
+        text = f"CONSTANT: At the start of {near}, draw a card."
+        assert compile_text(text, CardType.DRILL).unread, near
