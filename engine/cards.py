@@ -308,6 +308,7 @@ class Modifier(_Strict):
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
     # effect, `who`'s own ("owner") or `who`'s opponent's ("opponent")
     by: Literal["any", "owner", "opponent"] = "any"
+    in_combat: bool = False  # engine.amounts: only during the Combat Step ("during combat")
     minimum: int | None = Field(default=None, ge=0)
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
     who: Who | Literal["both"] = "self"

@@ -82,7 +82,8 @@ _RAISES = _re(
 )
 _DOUBLED = _re(
     rf"whenever (?P<who>you|your opponent|a player|each player) raises? "
-    rf"(?:your|{_THEIR}) anger, (?:that amount is doubled|double that amount)"
+    rf"(?:your|{_THEIR}) anger(?P<combat> during combat)?, (?:that amount is doubled|double "
+    r"that amount)"
 )
 _REQUIRE_LOWER = _re(
     rf"{_YOUR_EFFECTS} that require you to lower your anger are reduced by {_N}"
@@ -112,7 +113,10 @@ def _anger(body: str) -> list[Json] | None:
         return [{"mod": "anger_raise_set", "amount": _number(found.group("n")), "who": who}]
     found = _DOUBLED.fullmatch(body)
     if found:
-        return [{"mod": "anger_raise_double", "who": _WHO[found.group("who").lower()]}]
+        double: Json = {"mod": "anger_raise_double", "who": _WHO[found.group("who").lower()]}
+        if found.group("combat"):
+            double["in_combat"] = True
+        return [double]
     found = _REQUIRE_LOWER.fullmatch(body)
     if found:
         amount = -_number(found.group("n"))

@@ -102,3 +102,13 @@ def test_near_misses_stay_unread() -> None:
     for text in near:
         result = compile_text(text, CardType.EVENT if text.startswith("POWER") else CardType.DRILL)
         assert result.unread, text
+
+
+def test_anger_doubled_during_combat() -> None:
+    text = "Whenever you raise your anger during combat, that amount is doubled."
+    assert _constant(text, CardType.MAIN_PERSONALITY) == [
+        {"mod": "anger_raise_double", "who": "self", "in_combat": True}
+    ]
+    # "during the Planning Step": not read
+    near = "CONSTANT: Whenever you raise your anger during the Planning Step, double that amount."
+    assert compile_text(near, CardType.DRILL).unread
