@@ -1009,6 +1009,7 @@ TriggerEvent = Literal[
     "level_lowered",  # your MP was lowered a level
     "level_reached",  # your MP advanced to this level (on a Main Personality level card)
     "left_play",  # a card you controlled left play (`card_types`: which)
+    "discard_banished",  # cards of your discard pile were banished by an effect (`by`: whose)
     "life_deck_shuffled",  # your Life Deck was shuffled
     "planning_ended",  # your Planning Step ended (once you powered up)
     "action_started",  # your Action in combat begins (before you choose it)
@@ -1040,6 +1041,8 @@ class Trigger(_Strict):
     title_has: str | None = None
     alignment: Alignment | None = None
     first_turn: bool = False  # turn_started: only that player's first turn of the game
+    # discard_banished: whose effect did it, from the card's controller's view
+    by: Literal["self", "opponent", "any"] = "any"
     power: bool = False
 
 

@@ -37,7 +37,10 @@ def _fires(
     attack_type: str | None,
     card_type: CardType | None,
     card: int | None = None,
+    by: int | None = None,
 ) -> bool:
+    if trigger.by != "any" and (by is None or (by == controller) != (trigger.by == "self")):
+        return False  # "Whenever you banish cards from ...": whose effect it was
     whose = "self" if controller == player else "opponent"
     if trigger.who not in ("any", whose):
         return False
@@ -97,6 +100,7 @@ def queue(
     attack_type: str | None = None,
     card_type: CardType | None = None,
     card: int | None = None,
+    by: int | None = None,
 ) -> None:
     """`event` happened to `player`: queue every active trigger it sets off, on either
     side, for its card's controller (flushed by the `flush_triggers` task)."""
@@ -106,7 +110,7 @@ def queue(
                 if origin != "in_play" and not trigger.power:
                     continue
                 if trigger.on != event or not _fires(
-                    game, trigger, controller, player, attack_type, card_type, card
+                    game, trigger, controller, player, attack_type, card_type, card, by
                 ):
                     continue
                 if not _available(game, controller, iid, index, trigger):
@@ -128,7 +132,7 @@ def queue(
     armed.queue(
         game,
         lambda trigger, controller: trigger.on == event
-        and _fires(game, trigger, controller, player, attack_type, card_type, card),
+        and _fires(game, trigger, controller, player, attack_type, card_type, card, by),
     )
 
 

@@ -102,6 +102,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_TYPES} is banished", "banished_from_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control is banished", "banished_from_play"),
     (rf"{_WHO} prevents? damage", "damage_prevented"),
+    # an effect banishing cards from a discard pile: whose effect (`by`), whose pile (`who`)
+    (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
+     r"(?P<who>your|your opponent's|his|her|their) discard pile", "discard_banished"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
     # any card played from the hand, by its title or alignment (engine.triggers.played)
@@ -150,6 +153,11 @@ def parse_event(text: str) -> Json | None:
         if not found:
             continue
         groups = found.groupdict()
+        by = _WHO_OF[groups["by"].lower()] if groups.get("by") else None
+        if by and groups["who"].lower() in ("his", "her", "their"):
+            if by != "opponent":
+                return None  # "you banish cards from his discard pile": whose?
+            groups["who"] = "your opponent's"
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
@@ -160,6 +168,8 @@ def parse_event(text: str) -> Json | None:
         result: Json = {"on": event}
         if who != "self":
             result["who"] = who
+        if by:
+            result["by"] = by
         if groups.get("kind"):
             result["attack_type"] = groups["kind"].lower()
         if groups.get("styled"):

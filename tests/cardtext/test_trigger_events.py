@@ -89,3 +89,20 @@ def test_the_start_of_a_players_first_turn() -> None:
     for near in ("each player's first turn", "the first turn"):
         text = f"CONSTANT: At the start of {near}, draw a card."
         assert compile_text(text, CardType.DRILL).unread, near
+
+
+def test_cards_banished_from_a_discard_pile() -> None:
+    """ "Whenever you banish cards from your (opponent's) discard pile" (ruling 190)."""
+    found = _trigger("Whenever you banish cards from your discard pile, draw a card.")
+    assert found["on"] == "discard_banished" and found["by"] == "self" and "who" not in found
+    found = _trigger("Whenever you banish cards from your opponent's discard pile, draw a card.")
+    assert found["who"] == "opponent" and found["by"] == "self"
+    found = _trigger("Whenever your opponent banishes a card from his discard pile, draw a card.")
+    assert found["who"] == "opponent" and found["by"] == "opponent"
+    for near in (
+        "you banish cards from his discard pile",  # whose?
+        "you banish cards from a discard pile",
+        "a card is banished from your discard pile",  # by whom? not read
+    ):
+        text = f"CONSTANT: Whenever {near}, draw a card."
+        assert compile_text(text, CardType.DRILL).unread, near
