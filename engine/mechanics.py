@@ -334,7 +334,7 @@ def lower_anger(
         history.record(game, player, "anger_lowered")
     game.emit("anger", f"{game.who(player)} lowers anger to {state.anger}.")
     if state.anger < before:  # anger already at zero is not lowered (docs/rulings.md)
-        queue_trigger(game, player, "anger_lowered")
+        triggers.queue(game, player, "anger_lowered", by=by)  # "Whenever you lower ..."
 
 
 # --- life cards of damage ----------------------------------------------------------------

@@ -42,6 +42,9 @@ _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
 _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} raises? (?:your|their|his|her|his or her) anger", "anger_raised"),
     (rf"{_WHOSE} anger is lowered", "anger_lowered"),
+    # "Whenever you lower your opponent's anger": whose effect (`by`), whose anger (`who`)
+    (r"(?P<by>you|your opponent) lowers? (?P<who>your|your opponent's|his|her|their) anger",
+     "anger_lowered"),
     (rf"{_MP} advances (?:a|one) levels?", "level_advanced"),
     (rf"{_WHO} advances? (?:a|one) (?:personality )?levels?", "level_advanced"),
     (rf"{_MP} changes levels?", "level_changed"),

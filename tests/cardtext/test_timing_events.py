@@ -73,7 +73,7 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "you draw a card from a card effect",  # by what: not read
         "you gain stages from a card effect",
         "your MP would gain stages",  # a replacement, not a trigger
-        "you lower your opponent's anger",
+        "you lower a player's anger",  # "you lower your opponent's anger": ruling 191
         "you Rejuvenate a Saiyan Style card",  # a style: not read
         "a Dragon Ball you own enters play",  # owner, not controller
         "one of your other Drills leaves play",  # "other": not read

@@ -106,3 +106,15 @@ def test_cards_banished_from_a_discard_pile() -> None:
     ):
         text = f"CONSTANT: Whenever {near}, draw a card."
         assert compile_text(text, CardType.DRILL).unread, near
+
+
+def test_you_lower_your_opponents_anger() -> None:
+    """ "Whenever you lower your opponent's anger": your effect, his anger (ruling 191)."""
+    found = _trigger("Whenever you lower your opponent's anger, draw a card.")
+    assert found["on"] == "anger_lowered" and found["who"] == "opponent"
+    assert found["by"] == "self"
+    found = _trigger("Whenever your opponent lowers your anger, draw a card.")
+    assert found["by"] == "opponent" and "who" not in found
+    for near in ("you lower his anger", "you lower a player's anger"):
+        text = f"CONSTANT: Whenever {near}, draw a card."
+        assert compile_text(text, CardType.DRILL).unread, near
