@@ -291,8 +291,25 @@ class Modifier(_Strict):
         "no_ally_attacks",
         # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
         "power_any_stage",
+        # engine.amounts (engine.cardtext.amounts): how many cards an effect destroys /
+        # banishes from the top of `who`'s Life Deck (or banishes from the top of the
+        # discard pile) is +amount; how much `who`'s anger is raised / lowered is +amount
+        # (not below 0), set to, doubled, at most amount
+        "more_destroyed",
+        "more_banished",
+        "more_removed",  # destroyed or banished
+        "more_banished_discard",
+        "anger_raise_plus",
+        "anger_lower_plus",
+        "anger_raise_set",
+        "anger_raise_double",
+        "anger_lower_at_most",
     ]
     amount: int = 0
+    # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
+    # effect, `who`'s own ("owner") or `who`'s opponent's ("opponent")
+    by: Literal["any", "owner", "opponent"] = "any"
+    in_combat: bool = False  # engine.amounts: only during the Combat Step ("during combat")
     minimum: int | None = Field(default=None, ge=0)
     # "both": every player's attacks ("All attacks do +1 life card of damage.")
     who: Who | Literal["both"] = "self"
@@ -1003,6 +1020,7 @@ TriggerEvent = Literal[
     "combat_ended",  # combat ended
     "planning_started",  # your Planning Step began
     "damage_taken",  # an attack dealt you damage
+    "life_damage_taken",  # an attack dealt you life cards of damage (engine.combat)
     "critical_effect_used",  # you used a Critical Damage effect
     "turn_started",  # a turn began (before its Draw Step)
     "turn_ended",  # a turn ended (after its Rejuvenation Step)
@@ -1016,6 +1034,7 @@ TriggerEvent = Literal[
     "level_lowered",  # your MP was lowered a level
     "level_reached",  # your MP advanced to this level (on a Main Personality level card)
     "left_play",  # a card you controlled left play (`card_types`: which)
+    "discard_banished",  # cards of your discard pile were banished by an effect (`by`: whose)
     "life_deck_shuffled",  # your Life Deck was shuffled
     "planning_ended",  # your Planning Step ended (once you powered up)
     "action_started",  # your Action in combat begins (before you choose it)
@@ -1042,6 +1061,13 @@ class Trigger(_Strict):
     styled: bool = False  # only for a Styled (not Freestyle) attack card
     no_combat: bool = False  # "if you did not declare combat" (this turn)
     card_types: list[CardType] = []  # entered_play: only these types (none: any card)
+    # card_played (engine.triggers.played): only a card with these words in its title, or
+    # of this alignment ("a 'Heroes only' card")
+    title_has: str | None = None
+    alignment: Alignment | None = None
+    first_turn: bool = False  # turn_started: only that player's first turn of the game
+    # discard_banished: whose effect did it, from the card's controller's view
+    by: Literal["self", "opponent", "any"] = "any"
     power: bool = False
 
 

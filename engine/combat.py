@@ -18,6 +18,7 @@ from engine import (
     mechanics,
     modifiers,
     quantities,
+    triggers,
 )
 from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
@@ -257,6 +258,8 @@ def combat_action(game: Game, args: JsonDict) -> None:
             # "POWER: Attach to your MP. Draw a card.": attached before the rest resolves
             # (docs/rulings.md 116); finish_card then has nothing left to do
             game.then(("attach", {"player": player, "card": iid}))
+    if kind in ("attack", "event"):  # "Whenever you play a card with ...": before its text
+        triggers.played(game, player, iid)
 
 
 @handler("attack_after_cost")
@@ -459,6 +462,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
             me.hand.remove(iid)
             me.resolving.append(iid)
             history.played(game, defender, iid)
+            triggers.played(game, defender, iid)  # resolved once the defense is
         if game.card(iid).play_cost and not args.get("paid"):  # paid first (engine.itself)
             game.then(("attack_defense", {"choice": choice, "paid": True}))
             itself.pay_cost(game, defender, iid)
@@ -652,6 +656,9 @@ def attack_hit(game: Game, args: JsonDict) -> None:
     dealt = [attack.life_cards if unit == "life" else amount for unit, amount in damage_parts(game)]
     if any(amount > 0 for amount in dealt):  # "after taking damage"
         mechanics.queue_trigger(game, 1 - attack.attacker, "damage_taken", attack.type)
+    # "After taking life card damage from an attack": life cards dealt, not stages only
+    if attack.life_cards > 0:
+        mechanics.queue_trigger(game, 1 - attack.attacker, "life_damage_taken", attack.type)
     granted.resolve_granted(game, attack.attacker, attack.source, hit=True)  # after its own
     resolve(game, attack.attacker, attack.source, "attack.hit", attack=True)
     # The attack hit when its damage was dealt (step 4): "whenever it hits" effects resolve

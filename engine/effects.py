@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    amounts,
     armed,
     attaching,
     attack_bonus,
@@ -351,8 +352,8 @@ def _set_stage_max(game: Game, effect: Any, controller: int, target: int, _a: bo
         mechanics.gain_stages(game, target, MAIN_PERSONALITY, top - state.stage)
 
 
-def _raise_anger(game: Game, effect: RaiseAnger, _c: int, target: int, _a: bool) -> None:
-    mechanics.raise_anger(game, target, effect.amount)
+def _raise_anger(game: Game, effect: RaiseAnger, by: int, target: int, _a: bool) -> None:
+    mechanics.raise_anger(game, target, effect.amount, by)
 
 
 def _lower_anger(game: Game, effect: LowerAnger, by: int, target: int, _a: bool) -> None:
@@ -379,7 +380,7 @@ def change_anger_task(game: Game, args: JsonDict) -> None:
         direction, _, side = choice.partition(":")
         target = player if side == "self" else 1 - player
         if direction == "raise":
-            mechanics.raise_anger(game, target, amount)
+            mechanics.raise_anger(game, target, amount, player)
         else:
             mechanics.lower_anger(game, target, amount, player)
         return
@@ -413,7 +414,8 @@ def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a:
 
 
 def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, by: int, target: int, _a: bool) -> None:
-    mechanics.discard_top(game, target, effect.amount, by=by)
+    more = amounts.more_moved(game, target, by, "discard", "life_deck")  # destroying is discarding
+    mechanics.discard_top(game, target, effect.amount + more, by=by)
 
 
 def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attack: bool) -> None:
@@ -443,7 +445,7 @@ def _destroy(game: Game, effect: Destroy, controller: int, target: int, _a: bool
 
 def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int, _a: bool) -> None:
     state = game.player(target)
-    for _ in range(effect.amount):
+    for _ in range(effect.amount + amounts.more_moved(game, target, by, "banish", "discard_pile")):
         if not state.discard:
             break
         iid = state.discard.pop()
@@ -619,7 +621,7 @@ def enter_play(
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
             _entered(game, player, card.type)
             return
-    _entered(game, player, card.type, played=mode == "play")
+    _entered(game, player, card.type, played=mode == "play", card=iid)
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
@@ -627,13 +629,15 @@ def enter_play(
     self_moves.moved(game, iid, "enters_play", None, player)
 
 
-def _entered(game: Game, player: int, card_type: CardType, played: bool = False) -> None:
+def _entered(
+    game: Game, player: int, card_type: CardType, played: bool = False, card: int | None = None
+) -> None:
     """ "Whenever a Dragon Ball enters play": resolved once the card's own effects on
     entering play have (engine.triggers; GLOSSARY "Effects"); "Whenever you play an Ally"
     when it was played, not placed (2016 "Playing" vs. "Placing into play")."""
     triggers.queue(game, player, "entered_play", card_type=card_type)
     if played:
-        triggers.queue(game, player, "card_played", card_type=card_type)
+        triggers.queue(game, player, "card_played", card_type=card_type, card=card)
     game.then(("flush_triggers", {}))
 
 

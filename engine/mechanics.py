@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history, modifiers, self_moves, triggers
+from engine import amounts, history, modifiers, self_moves, triggers
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -284,13 +284,15 @@ def lower_level(game: Game, player: int) -> None:
     queue_trigger(game, player, "level_changed")
 
 
-def raise_anger(game: Game, player: int, amount: int) -> None:
+def raise_anger(game: Game, player: int, amount: int, by: int | None = None) -> None:
     """ "ANGER": five anger advances a level (anger back to zero, no carry-over); on
-    Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule."""
+    Level 4 it wins by MPPV, or, where MPPV cannot be won, applies the Level-4 rule.
+    `by`: the player whose effect raises it (engine.amounts may change the amount)."""
     state = game.player(player)
     if game.has_modifier(player, "no_anger") or game.has_modifier(player, "no_anger_change"):
         game.emit("anger", f"{game.who(player)} cannot raise anger now.")
         return
+    amount = amounts.anger_change(game, player, amount, True, by)
     needed = modifiers.anger_to_level(game, player)
     before = state.anger
     state.anger = min(needed, state.anger + amount)
@@ -325,13 +327,14 @@ def lower_anger(
     if any(game.has_modifier(player, lock) for lock in locks):
         game.emit("anger", f"{game.who(player)}'s anger cannot be lowered now.")
         return
+    amount = amounts.anger_change(game, player, amount, False, by)
     before = state.anger
     state.anger = max(0, state.anger - amount)
     if state.anger < before:
         history.record(game, player, "anger_lowered")
     game.emit("anger", f"{game.who(player)} lowers anger to {state.anger}.")
     if state.anger < before:  # anger already at zero is not lowered (docs/rulings.md)
-        queue_trigger(game, player, "anger_lowered")
+        triggers.queue(game, player, "anger_lowered", by=by)  # "Whenever you lower ..."
 
 
 # --- life cards of damage ----------------------------------------------------------------

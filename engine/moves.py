@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import attaching, history, mechanics, self_moves, those
+from engine import amounts, attaching, history, mechanics, self_moves, those
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.game import handler
@@ -67,6 +67,11 @@ def apply_move(
     that: JsonDict | None = None,
     follow: JsonDict | None = None,
 ) -> None:
+    if effect.position == "top" and not effect.every and not effect.either_player:
+        # "increase that amount by 1" (engine.amounts): more cards from the top of a pile
+        more = amounts.more_moved(game, target, controller, effect.to, effect.source)
+        if more:
+            effect = effect.model_copy(update={"amount": effect.amount + more})
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)
         spec["title"] = that.get("title")

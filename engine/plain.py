@@ -33,9 +33,9 @@ def apply_set_anger(game: Game, effect: SetAnger, controller: int, target: int, 
     for player in _players(controller, target, effect.both):
         change = effect.level - game.player(player).anger
         if change > 0:
-            mechanics.raise_anger(game, player, change)
+            mechanics.raise_anger(game, player, change, controller)  # the card's player's
         elif change < 0:
-            mechanics.lower_anger(game, player, -change)
+            mechanics.lower_anger(game, player, -change, controller)
 
 
 def apply_change_level(

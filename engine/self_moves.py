@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
 # a card's own move that is also an event for every card's triggers (engine.triggers)
-_GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play"}
+_GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play",
+            "banished_from_discard": "discard_banished"}  # fmt: skip
 
 
 def moved(
@@ -39,7 +40,7 @@ def moved(
     if general:  # "Whenever a card is discarded from a hand", "Whenever a Drill leaves play"
         from engine import triggers  # it builds on the game, which builds on this module
 
-        triggers.queue(game, mine, general, card_type=card.type)
+        triggers.queue(game, mine, general, card_type=card.type, by=by)
     queued = len(game.state.trigger_queue) > before
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}

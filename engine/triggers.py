@@ -10,6 +10,7 @@ engine.mechanics.flush_triggers). A trigger is read from its card's controller's
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from engine import armed, manual, modifiers
@@ -35,7 +36,11 @@ def _fires(
     player: int,
     attack_type: str | None,
     card_type: CardType | None,
+    card: int | None = None,
+    by: int | None = None,
 ) -> bool:
+    if trigger.by != "any" and (by is None or (by == controller) != (trigger.by == "self")):
+        return False  # "Whenever you banish cards from ...": whose effect it was
     whose = "self" if controller == player else "opponent"
     if trigger.who not in ("any", whose):
         return False
@@ -43,11 +48,40 @@ def _fires(
         return False
     if trigger.card_types and card_type not in trigger.card_types:
         return False
+    if (trigger.title_has or trigger.alignment) and not _played_fits(game, trigger, card):
+        return False
     if trigger.styled and not _styled_attack(game, controller):
         return False
     if trigger.no_combat and game.state.declared_combat:
         return False
+    # "At the start of your opponent's first turn": turns 1 and 2 are each player's first
+    if trigger.first_turn and game.state.turn > 2:
+        return False
     return not (trigger.during_combat and game.state.step != "combat")
+
+
+def _played_fits(game: Game, trigger: Trigger, card: int | None) -> bool:
+    """ "Whenever you play a card with 'Sword' in the title / a 'Heroes only' card": the
+    card played (2016 GLOSSARY "Naming a card": the words in its title; CARD TYPES:
+    alignment-tied cards), considered titles included for its player's own trigger."""
+    if card is None:
+        return False
+    played = game.card(card)
+    if trigger.alignment and played.alignment != trigger.alignment:
+        return False
+    words = trigger.title_has
+    return words is None or any(
+        re.search(rf"(?<!\w){re.escape(words)}(?!\w)", title, re.IGNORECASE)
+        for title in played.titles_for(True)
+    )
+
+
+def played(game: Game, player: int, card: int) -> None:
+    """`player` played `card` from the hand (an attack, an Event or a defense): the
+    "Whenever you play a card with ... in the title" triggers (Setups, Drills, Allies and
+    Dragon Balls are queued as they enter play, engine.effects), resolved right after."""
+    queue(game, player, "card_played", card_type=game.card(card).type, card=card)
+    game.then(("flush_triggers", {}))
 
 
 def _styled_attack(game: Game, controller: int) -> bool:
@@ -65,6 +99,8 @@ def queue(
     event: str,
     attack_type: str | None = None,
     card_type: CardType | None = None,
+    card: int | None = None,
+    by: int | None = None,
 ) -> None:
     """`event` happened to `player`: queue every active trigger it sets off, on either
     side, for its card's controller (flushed by the `flush_triggers` task)."""
@@ -74,11 +110,13 @@ def queue(
                 if origin != "in_play" and not trigger.power:
                     continue
                 if trigger.on != event or not _fires(
-                    game, trigger, controller, player, attack_type, card_type
+                    game, trigger, controller, player, attack_type, card_type, card, by
                 ):
                     continue
                 if not _available(game, controller, iid, index, trigger):
                     continue
+                if iid == card and (trigger.title_has or trigger.alignment):
+                    continue  # played before its text was in play (docs/rulings.md 186)
                 if any(
                     q["card"] == iid and q["index"] == index and "path" not in q
                     for q in game.state.trigger_queue
@@ -94,7 +132,7 @@ def queue(
     armed.queue(
         game,
         lambda trigger, controller: trigger.on == event
-        and _fires(game, trigger, controller, player, attack_type, card_type),
+        and _fires(game, trigger, controller, player, attack_type, card_type, card, by),
     )
 
 

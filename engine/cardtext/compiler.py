@@ -90,6 +90,7 @@ ENTERING_POWER_TYPES = ENTERING_TYPES - {CardType.ALLY} | {CardType.SETUP, CardT
 # cards_with_constants), attached cards aside.
 CONSTANT_TYPES = ENTERING_TYPES | {CardType.DRAGON_BALL}
 _ENTERING_POWER = re.compile(r"use when entering combat", re.IGNORECASE)
+_CONSTANT_ENTERING = re.compile(r"when entering combat, (.+)", re.IGNORECASE | re.DOTALL)
 # Cards whose "[INSTANT] POWER: Use when <event>." the engine offers when the event happens
 # (engine.triggers): in play, a Setup in play (activated, discarded after use) or an Event
 # in hand (played, discarded after use); an Ally's waits for the MP to be near zero (2016
@@ -352,6 +353,11 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             opens = ""
             continue
         opens = ""
+        entering = _CONSTANT_ENTERING.fullmatch(body) if section == "constant" else None
+        if entering is not None:
+            # "CONSTANT: When entering combat, <effects>": as "WHEN ENTERING COMBAT:" (2016
+            # THE COMBAT STEP; docs/rulings.md 188), this sentence alone
+            clause.section, body = "entering", entering.group(1)
         trait: str | None = None
         damage = hit_here = False
         while (label := _LABEL.fullmatch(body)) is not None:
@@ -370,7 +376,7 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             if free is not None and not trait and not damage:  # engine.cardtext.any_stage
                 clause.kind, clause.data = "modifier", free
             else:
-                _classify(clause, body, section, damage=damage)
+                _classify(clause, body, clause.section, damage=damage)
             if hit_here:  # "HIT: Shuffle this card into your Life Deck after use."
                 after_use.on_hit(clause)
             # HIT: and trait keywords gate effects only; a printed keyword after the HIT:

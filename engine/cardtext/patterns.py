@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.cardtext import attached, granted
+from engine.cardtext import amounts, attached, granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -251,6 +251,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_armed(body)
         or parse_plain(body)
         or parse_same_number(body)
+        or amounts.parse_floating(body)
     )
 
 
@@ -456,6 +457,7 @@ def parse_modifier(body: str) -> Json | None:
         or granted.parse_constant(body)
         or parse_cost(body, constant=True)
         or parse_at_value(body, constant=True)
+        or amounts.parse_constant(body)
     )
 
 

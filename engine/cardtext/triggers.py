@@ -33,6 +33,8 @@ _TYPE = r"(?:setups?|drills?|ally|allies|dragon balls?|cards?)"
 _TYPES = rf"(?P<types>{_TYPE}(?:(?:,|,? or) {_TYPE})*)"
 _IN_PLAY_TYPE = r"(?:setup|drill|ally|dragon ball)"
 _IN_PLAY_TYPES = rf"(?P<types>{_IN_PLAY_TYPE}(?:(?:,|,? or) {_IN_PLAY_TYPE})*)"
+# "with 'Sword' in the title": the words quoted, or one capitalised word unquoted
+_TITLE = r"(?:'(?P<title>[^']+)'|\"(?P<title2>[^\"]+)\"|(?P<title3>[A-Z][\w.-]*))"
 _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
             "dragon ball": "dragon_ball", "card": ""}  # fmt: skip
 
@@ -40,6 +42,9 @@ _TYPE_OF = {"setup": "setup", "drill": "drill", "ally": "ally", "allie": "ally",
 _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} raises? (?:your|their|his|her|his or her) anger", "anger_raised"),
     (rf"{_WHOSE} anger is lowered", "anger_lowered"),
+    # "Whenever you lower your opponent's anger": whose effect (`by`), whose anger (`who`)
+    (r"(?P<by>you|your opponent) lowers? (?P<who>your|your opponent's|his|her|their) anger",
+     "anger_lowered"),
     (rf"{_MP} advances (?:a|one) levels?", "level_advanced"),
     (rf"{_WHO} advances? (?:a|one) (?:personality )?levels?", "level_advanced"),
     (rf"{_MP} changes levels?", "level_changed"),
@@ -55,11 +60,13 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} rejuvenates? (?:an?|one) {_TYPES}", "rejuvenated"),
     (rf"{_WHO} performs? {_A}{_STYLED}{_KIND}attack", "attack_performed"),
     (rf"{_WHO} takes? damage from {_A}{_KIND}attack", "damage_taken"),
+    (rf"{_WHO} takes? life cards? (?:of )?damage from {_A}{_KIND}attack", "life_damage_taken"),
     (rf"{_WHO} uses? {_A}critical damage effect", "critical_effect_used"),
     (r"(?:the )?end of (?:each )?combat", "combat_ended"),
     (rf"the (?:start|beginning) of {_WHOSE} planning step", "planning_started"),
     (rf"the (?:start|beginning) of {_WHOSE} rejuvenation step", "rejuvenation_started"),
     (rf"the (?:start|beginning) of {_WHOSE} turn", "turn_started"),
+    (rf"the (?:start|beginning) of {_WHOSE} (?P<first>first) turn", "turn_started"),
     (r"the (?:start|beginning) of (?P<every>each|every) turn", "turn_started"),
     (rf"the end of {_WHOSE} turn", "turn_ended"),
     (rf"(?:an?|one) {_TYPES} enters play", "entered_play_any"),
@@ -98,8 +105,15 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_TYPES} is banished", "banished_from_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control is banished", "banished_from_play"),
     (rf"{_WHO} prevents? damage", "damage_prevented"),
+    # an effect banishing cards from a discard pile: whose effect (`by`), whose pile (`who`)
+    (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
+     r"(?P<who>your|your opponent's|his|her|their) discard pile", "discard_banished"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
+    # any card played from the hand, by its title or alignment (engine.triggers.played)
+    (rf"{_WHO} plays? (?:an?|one) card with {_TITLE} in (?:the|its) title", "card_played"),
+    (rf"{_WHO} plays? (?:an?|one) (?P<q>['\"]?)(?P<align>heroes|villains) only(?P=q) card",
+     "card_played"),
 ]
 # events that are moments ("At the end of combat"), not things a player does
 MOMENTS = frozenset(
@@ -142,6 +156,11 @@ def parse_event(text: str) -> Json | None:
         if not found:
             continue
         groups = found.groupdict()
+        by = _WHO_OF[groups["by"].lower()] if groups.get("by") else None
+        if by and groups["who"].lower() in ("his", "her", "their"):
+            if by != "opponent":
+                return None  # "you banish cards from his discard pile": whose?
+            groups["who"] = "your opponent's"
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
         if event == "combat_ended" or groups.get("every"):
             who = "any"
@@ -152,10 +171,19 @@ def parse_event(text: str) -> Json | None:
         result: Json = {"on": event}
         if who != "self":
             result["who"] = who
+        if by:
+            result["by"] = by
         if groups.get("kind"):
             result["attack_type"] = groups["kind"].lower()
         if groups.get("styled"):
             result["styled"] = True
+        title = groups.get("title") or groups.get("title2") or groups.get("title3")
+        if title:
+            result["title_has"] = title
+        if groups.get("first"):
+            result["first_turn"] = True
+        if groups.get("align"):
+            result["alignment"] = "hero" if groups["align"].lower() == "heroes" else "villain"
         if groups.get("types"):
             types = _card_types(groups["types"])
             if types is None:

@@ -73,7 +73,7 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "you draw a card from a card effect",  # by what: not read
         "you gain stages from a card effect",
         "your MP would gain stages",  # a replacement, not a trigger
-        "you lower your opponent's anger",
+        "you lower a player's anger",  # "you lower your opponent's anger": ruling 191
         "you Rejuvenate a Saiyan Style card",  # a style: not read
         "a Dragon Ball you own enters play",  # owner, not controller
         "one of your other Drills leaves play",  # "other": not read
@@ -83,7 +83,7 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "a card is banished",  # from where? not read
         "damage is prevented",  # by whom? not read
         "you play an Event",  # played from the hand in combat: not read
-        "you play a card with 'Sword' in the title",
+        "you play a card with 'Sword' in the text",  # the title is read (ruling 186)
     ],
 )
 def test_near_misses_stay_unread(event: str) -> None:
