@@ -290,6 +290,11 @@ class Modifier(_Strict):
         "no_ally_attacks",
         # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
         "power_any_stage",
+        # engine.considered (docs/rulings.md 175, 176): `who`'s MP counts as having a
+        # higher power level than the defending personality for `who`'s card effects;
+        # `who`'s MP's power level is `amount`
+        "higher_power_level",
+        "power_level_is",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

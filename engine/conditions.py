@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import history
+from engine import considered, history
 from engine.cards import Comparison, Happened, Quantity, StoppedBy
 from engine.quantities import count
 
@@ -33,6 +33,9 @@ def value(game: Game, controller: int, quantity: Quantity) -> int | None:
 
 
 def compares(game: Game, controller: int, comparison: Comparison) -> bool:
+    forced = considered.compares(game, controller, comparison)  # "considered higher"
+    if forced is not None:
+        return forced
     left = value(game, controller, comparison.left)
     right = (
         comparison.value if comparison.right is None else value(game, controller, comparison.right)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import conditions, identity, rng
+from engine import conditions, considered, identity, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.state import (
@@ -250,6 +250,9 @@ class Game:
     def power_level(self, player: int, actor: int = MAIN_PERSONALITY) -> int:
         state = self.state.players[player]
         if actor == MAIN_PERSONALITY:
+            override = considered.power_level(self, player)  # "considered to be N"
+            if override is not None:
+                return override
             return self._cards[state.mp_card].power_stages[state.stage]
         ally = self.ally(player, actor)
         if ally is None:

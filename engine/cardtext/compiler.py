@@ -13,6 +13,7 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    conditions,
     counting,
     granted,
     itself,
@@ -936,10 +937,14 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return _attack(items, card_type, fields, requires)
     if {"damage", "unstoppable", "stopped"} & set(kinds) or any(c.hit for c in items):
         return False
-    if "attack_flags" in kinds or any(after_use.attack_only(e) for c in items for e in c.effects):
+    defenses = [c.data for c in items if c.kind == "defense"]
+    # a defense's sentences resolve during the attack: its personalities are known
+    during = conditions.outside_actors if defenses else (lambda effect: effect)
+    if "attack_flags" in kinds or any(
+        after_use.attack_only(during(e)) for c in items for e in c.effects
+    ):
         return False
     effects = [e for c in items for e in c.effects]
-    defenses = [c.data for c in items if c.kind == "defense"]
     if defenses:
         if card_type not in DEFENSE_TYPES:
             return False

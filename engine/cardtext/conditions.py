@@ -273,7 +273,7 @@ def _level(text: str) -> Json | None:
 _PERSONALITY = (
     rf"your MP|{OPP} MP|your opponent's Main Personality|your Main Personality"
     r"|the attacking personality|the personality performing this attack"
-    r"|the defending personality"
+    r"|the defending personality|the personality performing this block"
 )
 _PL_VS = _full(
     rf"({_PERSONALITY}) has a (higher|lower) power level than ({_PERSONALITY})"
@@ -287,7 +287,7 @@ def _personality(phrase: str) -> Json:
     words = phrase.lower()
     if "attack" in words:
         return {"of": "power_level", "actor": "attacking"}
-    if "defending" in words:
+    if "defending" in words or "block" in words:  # a block is the defending personality's
         return {"of": "power_level", "actor": "defending"}
     return {"of": "power_level", **who(phrase)}
 
@@ -462,6 +462,21 @@ def _history(text: str) -> Json | None:
 def attack_only(data: Json) -> bool:
     """A condition part that means something only while its attack is in progress."""
     return bool(data.get("another")) or data.get("actor") in ("attacking", "defending")
+
+
+def outside_actors(data: Any) -> Any:
+    """`data` without its attacking / defending personalities: a defense's sentences
+    resolve during the attack it answers (2016 ATTACK TIMING SUMMARY step 3), so those
+    personalities are known there; anything else bound to an attack still is not."""
+    if isinstance(data, list):
+        return [outside_actors(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    return {
+        key: outside_actors(value)
+        for key, value in data.items()
+        if not (key == "actor" and value in ("attacking", "defending"))
+    }
 
 
 # for engine.cardtext.identity and engine.cardtext.comparisons
