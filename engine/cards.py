@@ -73,6 +73,18 @@ class ThatCard(_Strict):
     kind: Literal["ally", "drill", "setup"] | None = None
 
 
+class ThatAttack(_Strict):
+    """ "If that attack was a Named card / non-Styled / a Physical Combat card" in a
+    defense: what the attack it answers is (engine.conditions.that_attack); all given
+    fields hold."""
+
+    styled: bool | None = None
+    named: bool | None = None
+    card_types: list[CardType] = []  # one of them
+    attack_type: Literal["physical", "energy"] | None = None
+    style: Style | None = None
+
+
 class PersonalityIs(_Strict):
     """ "your MP is a Saiyan", "your MP is not a Hero", "your MP has 'Android' in the title",
     "you control a Saiyan Personality" (engine.identity): what the MP (or, `which: any`, one
@@ -140,6 +152,7 @@ class Condition(_Strict):
     stopped_by: StoppedBy | None = None  # only in "If this attack is stopped ..."
     named_in_play: NamedInPlay | None = None  # engine.identity
     discard_pile_end: PileEnd | None = None  # engine.identity
+    that_attack: ThatAttack | None = None  # engine.conditions (a defense's sentences only)
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import considered, history
-from engine.cards import Comparison, Happened, Quantity, StoppedBy
+from engine.cards import Comparison, Happened, Quantity, StoppedBy, ThatAttack
 from engine.quantities import count
 
 if TYPE_CHECKING:
@@ -102,3 +102,24 @@ def stopped_by(game: Game, test: StoppedBy) -> bool:
 
 def _player(controller: int, who: str) -> int:
     return controller if who == "self" else 1 - controller
+
+
+def that_attack(game: Game, controller: int, test: ThatAttack) -> bool:
+    """ "If that attack was a Named card / non-Styled / an Energy Combat card": the attack
+    in progress, which the defense being resolved answers (2016 ATTACK TIMING SUMMARY step
+    3: a defense's effects resolve during the attack). Styled as its controller's
+    opponent sees it: a card considered Styled for its owner's effects is not Styled for
+    `controller`'s (docs/rulings.md 177)."""
+    attack = game.state.attack
+    if attack is None:
+        return False
+    card = game.card(attack.source)
+    yours = attack.attacker == controller
+    checks = (
+        test.styled is None or card.styled_for(yours) == test.styled,
+        test.named is None or card.is_named == test.named,
+        not test.card_types or card.type in test.card_types,
+        test.attack_type is None or attack.type == test.attack_type,
+        test.style is None or card.style == test.style,
+    )
+    return all(checks)

@@ -384,6 +384,8 @@ class Game:
             or identity.named_in_play(self, subject, condition.named_in_play),
             condition.discard_pile_end is None
             or identity.pile_end(self, subject, condition.discard_pile_end),
+            condition.that_attack is None
+            or conditions.that_attack(self, controller, condition.that_attack),
         )
         return all(checks) and self._holds_composed(condition, controller)
 

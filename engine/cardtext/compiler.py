@@ -933,6 +933,8 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
     requires = [c.data for c in items if c.kind == "requires"]
     if len(requires) > 1:
         return False
+    if "defense" not in kinds and any(conditions.names_that_attack(c.data) for c in items):
+        return False  # "that attack": the one a defense answers
     if "attack" in kinds:
         return _attack(items, card_type, fields, requires)
     if {"damage", "unstoppable", "stopped"} & set(kinds) or any(c.hit for c in items):

@@ -63,7 +63,10 @@ def _mp_among(text: str) -> Json | None:
 def _atom(text: str) -> Json | None:
     from engine.cardtext import comparisons, identity, moved  # they build on this module
 
-    readers = (_controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among)
+    readers = (
+        _controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among,
+        _that_attack,
+    )  # fmt: skip
     return first_read((*readers, identity.parse, moved.parse, comparisons.parse), text)
 
 
@@ -461,7 +464,42 @@ def _history(text: str) -> Json | None:
 
 def attack_only(data: Json) -> bool:
     """A condition part that means something only while its attack is in progress."""
-    return bool(data.get("another")) or data.get("actor") in ("attacking", "defending")
+    return (
+        bool(data.get("another"))
+        or data.get("actor") in ("attacking", "defending")
+        or "that_attack" in data
+    )
+
+
+# --- "that attack" in a defense (engine.conditions.that_attack) ----------------------------
+_STYLES = ("black", "blue", "namekian", "orange", "red", "saiyan")
+_THAT_ATTACK = _full(r"that attack (?:is|was) (?:an? )?(.+?)(?: card| attack)?")
+_ATTACK_KINDS: dict[str, Json] = {
+    "styled": {"styled": True},
+    "non-styled": {"styled": False},
+    "named": {"named": True},
+    "non-named": {"named": False},
+    "physical combat": {"card_types": ["physical_combat"]},
+    "energy combat": {"card_types": ["energy_combat"]},
+    "physical": {"attack_type": "physical"},
+    "energy": {"attack_type": "energy"},
+    **{style: {"style": style} for style in _STYLES},
+}
+
+
+def _that_attack(text: str) -> Json | None:
+    """ "that attack was a Named card / non-Styled / an Energy Combat card / a physical
+    attack / a Red attack": the attack a defense answers (only a defense's sentences keep
+    it: engine.cardtext.compiler)."""
+    found = _THAT_ATTACK.fullmatch(text)
+    if found is None:
+        return None
+    test = _ATTACK_KINDS.get(found.group(1).lower())
+    if test is None:
+        return None
+    if "card_types" in test and not text.lower().endswith(" card"):
+        return None  # "a Physical Combat attack" is not a phrase cards use
+    return {"that_attack": test}
 
 
 def outside_actors(data: Any) -> Any:
@@ -475,8 +513,17 @@ def outside_actors(data: Any) -> Any:
     return {
         key: outside_actors(value)
         for key, value in data.items()
-        if not (key == "actor" and value in ("attacking", "defending"))
+        if not (key == "actor" and value in ("attacking", "defending")) and key != "that_attack"
     }
+
+
+def names_that_attack(data: Any) -> bool:
+    """ "that attack" is the attack a defense answers: outside a defense it is unread."""
+    if isinstance(data, list):
+        return any(names_that_attack(item) for item in data)
+    if not isinstance(data, dict):
+        return False
+    return "that_attack" in data or any(names_that_attack(value) for value in data.values())
 
 
 # for engine.cardtext.identity and engine.cardtext.comparisons
