@@ -339,6 +339,7 @@ class Quantity(_Strict):
         "hand", "discard_pile", "banished", "personalities", "power_level",
         "pur", "stage", "attached", "attack_life_cards", "moved",
         "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
+        "top_power_level",  # the highest power level printed on the MP's `at_level` card
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
@@ -360,6 +361,7 @@ class Quantity(_Strict):
     # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
+    at_level: int | None = Field(default=None, ge=1)  # top_power_level: of this level's card
     times: int = Field(default=1, ge=1)
     plus: int = 0
     maximum: int | None = None

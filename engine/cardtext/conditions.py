@@ -253,7 +253,7 @@ _LEVEL = _full(rf"{_MP}(?: is|'s level is|'s current level is) (?:at )?level (.+
 _LEVEL_IS = _full(rf"{_MP}'s (?:current )?level is (.+)")
 _LEVEL_VS = _full(
     rf"{_MP}'s level is (higher|lower) than {_MP}'s level"
-    rf"|{_MP} is (?:at )?a (higher|lower) level than {_MP}"
+    rf"|{_MP} is (?:at )?a (higher|lower) (?:personality )?level than {_MP}"
 )
 
 
