@@ -473,7 +473,9 @@ def attack_only(data: Json) -> bool:
 
 # --- "that attack" in a defense (engine.conditions.that_attack) ----------------------------
 _STYLES = ("black", "blue", "namekian", "orange", "red", "saiyan")
-_THAT_ATTACK = _full(r"that attack (?:is|was) (?:an? )?(.+?)(?: card| attack)?")
+_THAT_ATTACK = _full(
+    r"(?:that attack|your opponent's attack) (?:is|was) (?:an? )?(.+?)(?: card| attack)?"
+)
 _ATTACK_KINDS: dict[str, Json] = {
     "styled": {"styled": True},
     "non-styled": {"styled": False},

@@ -25,6 +25,7 @@ def test_that_attack_is_not_that_card() -> None:
         ("If that attack was an Energy Combat card", {"card_types": ["energy_combat"]}),
         ("If that attack was an energy attack", {"attack_type": "energy"}),
         ("If that attack was a Red attack", {"style": "red"}),
+        ("If your opponent's attack was a non-Styled attack", {"styled": False}),
     ],
 )
 def test_that_attack_in_a_defense(head: str, expected: dict[str, object]) -> None:
