@@ -248,7 +248,7 @@ def _anger(text: str) -> Json | None:
     return compare({"of": "anger", **who(found.group(1))}, *count)
 
 
-_MP = rf"(your|{OPP}) MP"
+_MP = rf"(your|{OPP}) (?:MP|Main Personality)"
 _LEVEL = _full(rf"{_MP}(?: is|'s level is|'s current level is) (?:at )?level (.+)")
 _LEVEL_IS = _full(rf"{_MP}'s (?:current )?level is (.+)")
 _LEVEL_VS = _full(

@@ -33,6 +33,9 @@ TOP = {"of": "top_power_level", "at_level": 4}
         ("your MP is a higher personality level than your opponent's MP",
          {"compare": [{"left": {"of": "level"}, "op": "gt",
                        "right": {"of": "level", "who": "opponent"}}]}),
+        ("your Main Personality's level is 3 or higher", compare({"of": "level"}, "ge", 3)),
+        ("your opponent's Main Personality is level 2",
+         compare({"of": "level", "who": "opponent"}, "eq", 2)),
     ],
 )  # fmt: skip
 def test_reads(condition: str, expected: Any) -> None:
@@ -47,6 +50,7 @@ def test_reads(condition: str, expected: Any) -> None:
         "the highest power level on your MP's Level 4 is about 500,000",
         "the highest power level in your Life Deck is 500,000 or less",
         "your MP is a higher personality level than your MP",
+        "your Main Personality is level 2 or level",
     ],
 )
 def test_near_misses(condition: str) -> None:
