@@ -56,6 +56,8 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         if mine:  # the record of the attack in progress (its card's) is the last of its own
             done = [entry for entry in done if entry is not mine[-1]]
     if check.last:
+        if check.how is not None:  # the last card moved that way (engine.cardtext.you_moved)
+            done = [entry for entry in done if entry.get("how") == check.how]
         done = done[-1:]
     yours = check.who == "self"  # the player's own card effect (Card.considered)
     found = [

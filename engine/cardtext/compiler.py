@@ -21,6 +21,7 @@ from engine.cardtext import (
     referents,
     self_moves,
     triggers,
+    you_moved,
 )
 from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
@@ -184,6 +185,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_instead(clauses)
     resolve_not_done(clauses)
     _check_x(clauses)
+    you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
     counting.check_for_each(clauses)
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])

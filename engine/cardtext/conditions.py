@@ -61,13 +61,14 @@ def _mp_among(text: str) -> Json | None:
 
 
 def _atom(text: str) -> Json | None:
-    from engine.cardtext import comparisons, identity, moved  # they build on this module
+    from engine.cardtext import comparisons, identity, moved, you_moved  # they build on this
 
     readers = (
         _controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among,
         _that_attack,
     )  # fmt: skip
-    return first_read((*readers, identity.parse, moved.parse, comparisons.parse), text)
+    more = (identity.parse, moved.parse, comparisons.parse, you_moved.parse)
+    return first_read((*readers, *more), text)
 
 
 def first_read(readers: Iterable[Callable[[str], Json | None]], text: str) -> Json | None:
