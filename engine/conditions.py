@@ -47,6 +47,9 @@ def compares(game: Game, controller: int, comparison: Comparison) -> bool:
 
 def happened(game: Game, controller: int, check: Happened) -> bool:
     player = controller if check.who == "self" else 1 - controller
+    if check.latest:  # the sentence just before did it: nothing was recorded since
+        last = game.state.history[-1] if game.state.history else {}
+        return last.get("event") == check.event and last.get("player") == player
     done = history.entries(game, player, check.event, check.scope)
     if check.another:
         attack = game.state.attack

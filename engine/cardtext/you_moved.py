@@ -27,7 +27,28 @@ _MOVED = re.compile(
 )
 
 
+_ANGER = re.compile(
+    r"(?P<whose>your|your opponent'?s) anger (?:was|has been) (?P<way>lowered|raised) to"
+    r" (?P<level>\d+)",
+    _IC,
+)
+
+
+def _anger(found: re.Match[str]) -> Json:
+    """ "your opponent's anger was lowered to 0": it is 0 now and the sentence just before
+    lowered it (anger already at 0 is not lowered: engine.mechanics.lower_anger)."""
+    who = {"who": "opponent"} if "opponent" in found.group("whose").lower() else {}
+    event = f"anger_{found.group('way').lower()}"
+    level = int(found.group("level"))
+    check = {"event": event, **who, "latest": True, "_after": event}
+    compare = {"left": {"of": "anger", **who}, "op": "eq", "value": level}
+    return {"happened": [check], "compare": [compare]}
+
+
 def parse(text: str) -> Json | None:
+    anger = _ANGER.fullmatch(text)
+    if anger is not None:
+        return _anger(anger)
     found = _MOVED.fullmatch(text)
     if found is None:
         return None
@@ -63,7 +84,10 @@ _TO = {"banished": "banish", "destroyed": "discard", "discarded": "discard"}
 
 
 def _how(verb: str, effect: Json) -> str | None:
-    """How `effect` moves one of the player's own cards the way `verb` says, or None."""
+    """How `effect` moves one of the player's own cards the way `verb` says, or None; for
+    anger, whether it lowers / raises that player's anger ("anger_lowered" ...)."""
+    if verb.startswith("anger_"):
+        return _anger_change(verb, effect)
     if effect.get("who", "self") != "self" or effect.get("amount") != 1 or effect.get("may"):
         return None  # a declined "may" would leave an older move the last one
     if effect.get("do") == "discard_from_hand":  # a cost: paid in full, or nothing follows
@@ -74,6 +98,13 @@ def _how(verb: str, effect: Json) -> str | None:
     if set(effect) & {"either_player", "copies", "x", "up_to", "card_types", "kinds"}:
         return None
     return _HOW.get((verb, effect.get("source", "")))
+
+
+def _anger_change(verb: str, effect: Json) -> str | None:
+    do = {"anger_lowered": "lower_anger", "anger_raised": "raise_anger"}[verb]
+    if effect.get("do") != do or effect.get("may") or set(effect) & {"x", "up_to", "any"}:
+        return None
+    return verb  # whose anger: the condition's `who` must be the effect's (check)
 
 
 def _markers(effect: Json) -> list[Json]:
@@ -88,7 +119,7 @@ def _nested(data: Any) -> bool:
         return any(_nested(item) for item in data)
     if not isinstance(data, dict):
         return False
-    if data.get("event") == "card_moved" and "_after" in data:
+    if data.get("event") in ("card_moved", "anger_lowered", "anger_raised") and "_after" in data:
         return True
     return any(_nested(value) for value in data.values())
 
@@ -107,7 +138,13 @@ def check(clauses: Sequence[_Clause]) -> None:
                 if len(moves) != 1 or len(ways) != 1:
                     clause.kind = "unknown"
                     break
-                found["how"] = ways.pop()
+                way = ways.pop()
+                if verb.startswith("anger_"):
+                    if moves[0].get("who", "self") != found.get("who", "self"):
+                        clause.kind = "unknown"  # another player's anger
+                        break
+                else:
+                    found["how"] = way
                 # only once the sentence before was done (a cost that could not be paid
                 # leaves an older move the last one)
                 effect["if_you_do"] = True

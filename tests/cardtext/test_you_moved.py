@@ -64,3 +64,34 @@ def test_reads(text: str, expected: Any) -> None:
 )
 def test_near_misses(text: str) -> None:
     assert compile_text(text, CardType.EVENT).status != "automated"
+
+
+def test_anger_was_lowered_to_zero_right_after_lowering_it() -> None:
+    text = (
+        "Physical attack. DAMAGE: 4 stages. Lower your opponent's anger 1 level. If your"
+        " opponent's anger was lowered to 0, lower your opponent's MP 1 level."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    effect = result.fields["attack"]["effects"][-1]
+    assert effect["if"] == {
+        "happened": [{"event": "anger_lowered", "who": "opponent", "latest": True}],
+        "compare": [{"left": {"of": "anger", "who": "opponent"}, "op": "eq", "value": 0}],
+    }
+    assert effect["if_you_do"] is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another player's anger, nothing lowered just before, or a "may"
+        "POWER: Lower your anger 1 level. If your opponent's anger was lowered to 0, draw a card.",
+        "POWER: Draw a card. If your opponent's anger was lowered to 0, draw a card.",
+        "POWER: You may lower your opponent's anger 1 level. If your opponent's anger was"
+        " lowered to 0, draw a card.",
+        "POWER: Raise your opponent's anger 1 level. If your opponent's anger was lowered to"
+        " 0, draw a card.",
+    ],
+)
+def test_anger_near_misses(text: str) -> None:
+    assert compile_text(text, CardType.EVENT).status != "automated"
