@@ -416,6 +416,8 @@ class LoseStages(_Effect):
     do: Literal["lose_stages"]
     amount: int = Field(default=1, ge=1)
     personality: StagesTarget = "chosen"
+    # "..., to a minimum of 0": it stops at zero, nothing discarded (docs/rulings.md 181)
+    floor: bool = False
 
 
 class SetStageMax(_Effect):

@@ -9,6 +9,9 @@ Level": the number rating of the current Power Stage):
   `power_level_is` modifier: the MP's power level, wherever it is read (the Attack Table,
   conditions), is that number (docs/rulings.md 176).
 
+Also "<someone> loses N stages, to a minimum of 0" (`floor`: stages never go below zero
+and nothing is discarded, docs/rulings.md 181), a power-level rule too.
+
 A constant ("[CONSTANT]:", "While attached, ...") has no duration; the same sentence with a
 duration ("this combat", "until the end of your next turn") is a floating effect. Anything
 more ("while your power level is above 0 ...") is not read."""
@@ -82,3 +85,19 @@ def _floating(modifier: Json, lasts: str) -> Json:
     if lasts != "turn":
         effect["lasts"] = lasts
     return effect
+
+
+# "Your opponent's MP loses 3 stages, to a minimum of 0."
+_FLOOR = re.compile(r"(?P<rest>.+?),? (?:to a minimum of 0|\(to a minimum of 0\))", _IC)
+
+
+def parse_floor(body: str) -> Json | None:
+    """A stage loss that stops at zero: the rest is not discarded from the Life Deck
+    (docs/rulings.md 181). Only a lone `lose_stages` sentence takes it."""
+    from engine.cardtext.patterns import parse_effect  # it builds on this module
+
+    found = _FLOOR.fullmatch(body.strip())
+    effect = parse_effect(found.group("rest")) if found else None
+    if effect is None or effect.get("do") != "lose_stages" or set(effect) & {"x", "per", "if"}:
+        return None
+    return {**effect, "floor": True}

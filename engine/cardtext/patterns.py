@@ -241,6 +241,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_for_each(body)
         or parse_at_value(body, constant=False)
         or considered.parse(body, constant=False)
+        or considered.parse_floor(body)
         or parse_choice(body)
         or parse_choose_cards(body)
         or parse_reference(body)

@@ -106,3 +106,28 @@ def test_outside_an_attack_or_defense_the_personalities_stay_unread() -> None:
 def test_the_scenario_cards_reproduce() -> None:
     cards = [card for card in load_card_file(CARDS) if card.text != "No effect."]
     assert cards and all(reproduces(card) for card in cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "floor"),
+    [
+        ("POWER: Your opponent's MP loses 3 stages, to a minimum of 0.", True),
+        ("POWER: Your opponent's MP loses 3 stages (to a minimum of 0).", True),
+        ("POWER: Your opponent's MP loses 3 stages.", False),
+    ],
+)
+def test_stage_loss_to_a_minimum_of_zero(text: str, floor: bool) -> None:
+    effect = compile_text(text, CardType.EVENT).fields["action"]["effects"][0]
+    assert effect["do"] == "lose_stages" and effect.get("floor", False) is floor
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Your opponent's MP loses 3 stages, to a minimum of 1.",
+        "POWER: Draw a card, to a minimum of 0.",
+        "POWER: Your MP gains 3 stages, to a minimum of 0.",
+    ],
+)
+def test_minimum_near_misses(text: str) -> None:
+    assert compile_text(text, CardType.EVENT).status != "automated"
