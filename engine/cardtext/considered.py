@@ -100,4 +100,6 @@ def parse_floor(body: str) -> Json | None:
     effect = parse_effect(found.group("rest")) if found else None
     if effect is None or effect.get("do") != "lose_stages" or set(effect) & {"x", "per", "if"}:
         return None
+    if effect.get("personality", "chosen") not in ("mp", "chosen"):
+        return None  # "that personality", all of them: engine.effects' stages task only
     return {**effect, "floor": True}
