@@ -127,8 +127,7 @@ def test_stage_loss_to_a_minimum_of_zero(text: str, floor: bool) -> None:
         "POWER: Your opponent's MP loses 3 stages, to a minimum of 1.",
         "POWER: Draw a card, to a minimum of 0.",
         "POWER: Your MP gains 3 stages, to a minimum of 0.",
-        "POWER: Choose a personality in play. That personality loses 4 stages, to a minimum"
-        " of 0.",
+        "POWER: Choose a personality in play. That personality loses 4 stages, to a minimum of 0.",
     ],
 )
 def test_minimum_near_misses(text: str) -> None:
