@@ -220,9 +220,9 @@ class Happened(_Strict):
     # "another attack", "the first card you have played": the attack in progress (its card)
     # is not counted, so only in an attack's own sentences
     another: bool = False
-    # "If your opponent's anger was lowered to 0": the game's latest record is this event's
-    # (the sentence just before did it; engine.cardtext.you_moved checks that sentence)
-    latest: bool = False
+    # "If your opponent's anger was lowered to 0": done since the attack in progress began
+    # (only in an attack's own sentences, right after the one doing it: cardtext.you_moved)
+    this_attack: bool = False
     # card_moved: how it moved (engine.history.card_moved), and whose effect moved it
     # (None: anyone's, the rules' too)
     how: SelfMoveEvent | Literal["banished_from_life_deck", "banished_from_hand"] | None = None

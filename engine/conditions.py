@@ -47,9 +47,8 @@ def compares(game: Game, controller: int, comparison: Comparison) -> bool:
 
 def happened(game: Game, controller: int, check: Happened) -> bool:
     player = controller if check.who == "self" else 1 - controller
-    if check.latest:  # the sentence just before did it: nothing was recorded since
-        last = game.state.history[-1] if game.state.history else {}
-        return last.get("event") == check.event and last.get("player") == player
+    if check.this_attack:
+        return _since_attack(game, player, check.event)
     done = history.entries(game, player, check.event, check.scope)
     if check.another:
         attack = game.state.attack
@@ -128,3 +127,21 @@ def that_attack(game: Game, controller: int, test: ThatAttack) -> bool:
         test.style is None or card.style == test.style,
     )
     return all(checks)
+
+
+def _since_attack(game: Game, player: int, event: str) -> bool:
+    """`player` did `event` after the attack in progress was performed (its record,
+    engine.combat.begin_attack): "was lowered" by this attack's own sentences."""
+    attack = game.state.attack
+    if attack is None:
+        return False
+    records = game.state.history
+    starts = [
+        n
+        for n, e in enumerate(records)
+        if e["event"] == "attack" and e.get("source") == attack.source
+    ]
+    if not starts:
+        return False
+    later = records[starts[-1] + 1 :]
+    return any(e["event"] == event and e["player"] == player for e in later)

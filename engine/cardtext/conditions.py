@@ -466,7 +466,7 @@ def _history(text: str) -> Json | None:
 def attack_only(data: Json) -> bool:
     """A condition part that means something only while its attack is in progress."""
     return (
-        bool(data.get("another"))
+        bool(data.get("another") or data.get("this_attack"))
         or data.get("actor") in ("attacking", "defending")
         or "that_attack" in data
     )

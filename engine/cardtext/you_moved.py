@@ -40,7 +40,7 @@ def _anger(found: re.Match[str]) -> Json:
     who = {"who": "opponent"} if "opponent" in found.group("whose").lower() else {}
     event = f"anger_{found.group('way').lower()}"
     level = int(found.group("level"))
-    check = {"event": event, **who, "latest": True, "_after": event}
+    check = {"event": event, **who, "this_attack": True, "_after": event}
     compare = {"left": {"of": "anger", **who}, "op": "eq", "value": level}
     return {"happened": [check], "compare": [compare]}
 

@@ -75,7 +75,7 @@ def test_anger_was_lowered_to_zero_right_after_lowering_it() -> None:
     assert result.status == "automated"
     effect = result.fields["attack"]["effects"][-1]
     assert effect["if"] == {
-        "happened": [{"event": "anger_lowered", "who": "opponent", "latest": True}],
+        "happened": [{"event": "anger_lowered", "who": "opponent", "this_attack": True}],
         "compare": [{"left": {"of": "anger", "who": "opponent"}, "op": "eq", "value": 0}],
     }
     assert effect["if_you_do"] is True
@@ -91,6 +91,11 @@ def test_anger_was_lowered_to_zero_right_after_lowering_it() -> None:
         " lowered to 0, draw a card.",
         "POWER: Raise your opponent's anger 1 level. If your opponent's anger was lowered to"
         " 0, draw a card.",
+        # outside an attack (what "this attack's sentences" did is not known there)
+        "POWER: Lower your opponent's anger 1 level. If your opponent's anger was lowered to"
+        " 0, draw a card.",
+        "Stops a physical attack. Lower your opponent's anger 1 level. If your opponent's"
+        " anger was lowered to 0, draw a card.",
     ],
 )
 def test_anger_near_misses(text: str) -> None:
