@@ -74,6 +74,18 @@ class ThatCard(_Strict):
     kind: Literal["ally", "drill", "setup"] | None = None
 
 
+class ThatAttack(_Strict):
+    """ "If that attack was a Named card / non-Styled / a Physical Combat card" in a
+    defense: what the attack it answers is (engine.conditions.that_attack); all given
+    fields hold."""
+
+    styled: bool | None = None
+    named: bool | None = None
+    card_types: list[CardType] = []  # one of them
+    attack_type: Literal["physical", "energy"] | None = None
+    style: Style | None = None
+
+
 class PersonalityIs(_Strict):
     """ "your MP is a Saiyan", "your MP is not a Hero", "your MP has 'Android' in the title",
     "you control a Saiyan Personality" (engine.identity): what the MP (or, `which: any`, one
@@ -141,6 +153,7 @@ class Condition(_Strict):
     stopped_by: StoppedBy | None = None  # only in "If this attack is stopped ..."
     named_in_play: NamedInPlay | None = None  # engine.identity
     discard_pile_end: PileEnd | None = None  # engine.identity
+    that_attack: ThatAttack | None = None  # engine.conditions (a defense's sentences only)
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []
@@ -208,6 +221,9 @@ class Happened(_Strict):
     # "another attack", "the first card you have played": the attack in progress (its card)
     # is not counted, so only in an attack's own sentences
     another: bool = False
+    # "If your opponent's anger was lowered to 0": done since the attack in progress began
+    # (only in an attack's own sentences, right after the one doing it: cardtext.you_moved)
+    this_attack: bool = False
     # card_moved: how it moved (engine.history.card_moved), and whose effect moved it
     # (None: anyone's, the rules' too)
     how: SelfMoveEvent | Literal["banished_from_life_deck", "banished_from_hand"] | None = None
@@ -304,6 +320,11 @@ class Modifier(_Strict):
         "anger_raise_set",
         "anger_raise_double",
         "anger_lower_at_most",
+        # engine.considered (docs/rulings.md 175, 176): `who`'s MP counts as having a
+        # higher power level than the defending personality for `who`'s card effects;
+        # `who`'s MP's power level is `amount`
+        "higher_power_level",
+        "power_level_is",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -339,6 +360,7 @@ class Quantity(_Strict):
         "hand", "discard_pile", "banished", "personalities", "power_level",
         "pur", "stage", "attached", "attack_life_cards", "moved",
         "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
+        "top_power_level",  # the highest power level printed on the MP's `at_level` card
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
     card_type: CardType | None = None  # in a zone: only cards of this type
@@ -360,6 +382,7 @@ class Quantity(_Strict):
     # power_level: of `who`'s MP, or of the attacking / defending personality of the attack
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
+    at_level: int | None = Field(default=None, ge=1)  # top_power_level: of this level's card
     times: int = Field(default=1, ge=1)
     plus: int = 0
     maximum: int | None = None
@@ -411,6 +434,8 @@ class LoseStages(_Effect):
     do: Literal["lose_stages"]
     amount: int = Field(default=1, ge=1)
     personality: StagesTarget = "chosen"
+    # "..., to a minimum of 0": it stops at zero, nothing discarded (docs/rulings.md 181)
+    floor: bool = False
 
 
 class SetStageMax(_Effect):

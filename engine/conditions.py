@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import history
-from engine.cards import Comparison, Happened, Quantity, StoppedBy
+from engine import considered, history
+from engine.cards import Comparison, Happened, Quantity, StoppedBy, ThatAttack
 from engine.quantities import count
 
 if TYPE_CHECKING:
@@ -33,6 +33,9 @@ def value(game: Game, controller: int, quantity: Quantity) -> int | None:
 
 
 def compares(game: Game, controller: int, comparison: Comparison) -> bool:
+    forced = considered.compares(game, controller, comparison)  # "considered higher"
+    if forced is not None:
+        return forced
     left = value(game, controller, comparison.left)
     right = (
         comparison.value if comparison.right is None else value(game, controller, comparison.right)
@@ -44,6 +47,8 @@ def compares(game: Game, controller: int, comparison: Comparison) -> bool:
 
 def happened(game: Game, controller: int, check: Happened) -> bool:
     player = controller if check.who == "self" else 1 - controller
+    if check.this_attack:
+        return _since_attack(game, player, check.event)
     done = history.entries(game, player, check.event, check.scope)
     if check.another:
         attack = game.state.attack
@@ -53,6 +58,8 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         if mine:  # the record of the attack in progress (its card's) is the last of its own
             done = [entry for entry in done if entry is not mine[-1]]
     if check.last:
+        if check.how is not None:  # the last card moved that way (engine.cardtext.you_moved)
+            done = [entry for entry in done if entry.get("how") == check.how]
         done = done[-1:]
     yours = check.who == "self"  # the player's own card effect (Card.considered)
     found = [
@@ -99,3 +106,42 @@ def stopped_by(game: Game, test: StoppedBy) -> bool:
 
 def _player(controller: int, who: str) -> int:
     return controller if who == "self" else 1 - controller
+
+
+def that_attack(game: Game, controller: int, test: ThatAttack) -> bool:
+    """ "If that attack was a Named card / non-Styled / an Energy Combat card": the attack
+    in progress, which the defense being resolved answers (2016 ATTACK TIMING SUMMARY step
+    3: a defense's effects resolve during the attack). Styled as its controller's
+    opponent sees it: a card considered Styled for its owner's effects is not Styled for
+    `controller`'s (docs/rulings.md 177)."""
+    attack = game.state.attack
+    if attack is None:
+        return False
+    card = game.card(attack.source)
+    yours = attack.attacker == controller
+    checks = (
+        test.styled is None or card.styled_for(yours) == test.styled,
+        test.named is None or card.is_named == test.named,
+        not test.card_types or card.type in test.card_types,
+        test.attack_type is None or attack.type == test.attack_type,
+        test.style is None or card.style == test.style,
+    )
+    return all(checks)
+
+
+def _since_attack(game: Game, player: int, event: str) -> bool:
+    """`player` did `event` after the attack in progress was performed (its record,
+    engine.combat.begin_attack): "was lowered" by this attack's own sentences."""
+    attack = game.state.attack
+    if attack is None:
+        return False
+    records = game.state.history
+    starts = [
+        n
+        for n, e in enumerate(records)
+        if e["event"] == "attack" and e.get("source") == attack.source
+    ]
+    if not starts:
+        return False
+    later = records[starts[-1] + 1 :]
+    return any(e["event"] == event and e["player"] == player for e in later)

@@ -338,6 +338,8 @@ def _stages(game: Game, effect: GainStages | LoseStages, by: int, target: int, _
     args = {"player": target, "amount": effect.amount, "gain": gain, "by": by}
     if effect.personality == "mp":
         args["mp_only"] = True
+    if isinstance(effect, LoseStages) and effect.floor:
+        args["floor"] = True
     game.then(("stages", args))
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import conditions, identity, rng
+from engine import conditions, considered, identity, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.state import (
@@ -250,6 +250,9 @@ class Game:
     def power_level(self, player: int, actor: int = MAIN_PERSONALITY) -> int:
         state = self.state.players[player]
         if actor == MAIN_PERSONALITY:
+            override = considered.power_level(self, player)  # "considered to be N"
+            if override is not None:
+                return override
             return self._cards[state.mp_card].power_stages[state.stage]
         ally = self.ally(player, actor)
         if ally is None:
@@ -381,6 +384,8 @@ class Game:
             or identity.named_in_play(self, subject, condition.named_in_play),
             condition.discard_pile_end is None
             or identity.pile_end(self, subject, condition.discard_pile_end),
+            condition.that_attack is None
+            or conditions.that_attack(self, controller, condition.that_attack),
         )
         return all(checks) and self._holds_composed(condition, controller)
 

@@ -242,7 +242,7 @@ def stages_task(game: Game, args: JsonDict) -> None:
         gain_stages(game, player, target, amount)
         return
     rest = lose_stages(game, player, target, amount)
-    if rest:
+    if rest and not args.get("floor"):  # "to a minimum of 0": the rest is not discarded
         discard_top(game, player, rest, by=args.get("by"))
 
 

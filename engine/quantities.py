@@ -62,6 +62,11 @@ def _one_side(game: Game, player: int, quantity: Quantity, controller: int) -> i
         return game.power_level(player)
     if quantity.of == "anger":
         return state.anger
+    if quantity.of == "top_power_level":  # "the highest power level on your MP's Level 4"
+        level = quantity.at_level or state.level
+        if level > len(state.mp):
+            return 0
+        return max(game.card(state.mp[level - 1]).power_stages)
     if quantity.of == "pur":  # the MP's Power Up Rating with its modifiers (turn.power_up)
         return game.card(state.mp_card).pur + game.modifier_total(player, "pur") + (
             game.modifier_total(player, "mp_pur"))  # fmt: skip

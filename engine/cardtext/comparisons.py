@@ -43,10 +43,11 @@ _EITHER = re.compile(rf"(you|your opponent) controls? (?:a|an) {_KIND} or (?:an?
 
 
 def parse(text: str) -> Json | None:
-    readers = (_two_kinds, _cross, _levels_apart, _not_level, _life_deck, _dragon_balls)
+    readers = (
+        _two_kinds, _cross, _levels_apart, _not_level, _life_deck, _dragon_balls, _attached,
+        _top_power_level,
+    )  # fmt: skip
     return first_read(readers, text)
-
-
 
 
 def _two_kinds(text: str) -> Json | None:
@@ -179,3 +180,56 @@ def _dragon_balls(text: str) -> Json | None:
     if owned:
         quantity["owned"] = True
     return _compare(quantity, *amount)
+
+
+# --- cards attached to an MP (2016 GLOSSARY "Attached Cards") ------------------------------
+_ATTACHED = [
+    re.compile(
+        rf"(?P<whose>your|{OPP}) MP has (?P<count>{COUNT}) cards? attached"
+        r"(?: to (?:it|him|her|them))?",
+        _IC,
+    ),
+    re.compile(
+        rf"there (?:is|are) (?P<count>{COUNT}) cards? attached to (?P<whose>your|{OPP}) MP", _IC
+    ),
+]
+
+
+def _attached(text: str) -> Json | None:
+    """ "your MP has a card attached to it", "there are 2 or more cards attached to your
+    opponent's MP": cards attached to the MP, whoever controls them (the X count "cards
+    attached to your MP", engine.quantities)."""
+    found = _ATTACHED[0].fullmatch(text) or _ATTACHED[1].fullmatch(text)
+    count = count_of(found.group("count")) if found else None
+    if found is None or count is None:
+        return None
+    return _compare({"of": "attached", **_who(found.group("whose"))}, *count)
+
+
+# --- "the highest power level on your MP's Level 4" ----------------------------------------
+_TOP = re.compile(
+    rf"the highest power level on (?P<whose>your|{OPP}) MP'?s level {N} is (?P<amount>.+)", _IC
+)
+_AMOUNTS = [
+    (re.compile(r"(\d{1,3}(?:,\d{3})+|\d+) or (?:less|lower|below)", _IC), "le"),
+    (re.compile(r"(\d{1,3}(?:,\d{3})+|\d+) or (?:more|higher|above)", _IC), "ge"),
+    (re.compile(r"(?:more|higher|greater) than (\d{1,3}(?:,\d{3})+|\d+)", _IC), "gt"),
+    (re.compile(r"(?:less|lower) than (\d{1,3}(?:,\d{3})+|\d+)", _IC), "lt"),
+    (re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)", _IC), "eq"),
+]
+
+
+def _top_power_level(text: str) -> Json | None:
+    """ "the highest power level on your MP's Level 4 is 500,000 or less": the highest
+    power level printed on that level's card of the MP (2016 GLOSSARY "Power Level"),
+    whatever level the MP is at now (docs/rulings.md 178)."""
+    found = _TOP.fullmatch(text)
+    if found is None:
+        return None
+    for pattern, op in _AMOUNTS:
+        amount = pattern.fullmatch(found.group("amount"))
+        if amount:
+            value = int(amount.group(1).replace(",", ""))
+            quantity = {"of": "top_power_level", "at_level": number(found.group(2))}
+            return _compare({**quantity, **_who(found.group("whose"))}, op, value)
+    return None

@@ -13,6 +13,7 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    conditions,
     counting,
     granted,
     itself,
@@ -22,6 +23,7 @@ from engine.cardtext import (
     same_number,
     self_moves,
     triggers,
+    you_moved,
 )
 from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
@@ -186,6 +188,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_instead(clauses)
     resolve_not_done(clauses)
     _check_x(clauses)
+    you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
     for section in {c.section for c in clauses}:
@@ -942,14 +945,20 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
     requires = [c.data for c in items if c.kind == "requires"]
     if len(requires) > 1:
         return False
+    if "defense" not in kinds and any(conditions.names_that_attack(c.data) for c in items):
+        return False  # "that attack": the one a defense answers
     if "attack" in kinds:
         return _attack(items, card_type, fields, requires)
     if {"damage", "unstoppable", "stopped"} & set(kinds) or any(c.hit for c in items):
         return False
-    if "attack_flags" in kinds or any(after_use.attack_only(e) for c in items for e in c.effects):
+    defenses = [c.data for c in items if c.kind == "defense"]
+    # a defense's sentences resolve during the attack: its personalities are known
+    during = conditions.outside_actors if defenses else (lambda effect: effect)
+    if "attack_flags" in kinds or any(
+        after_use.attack_only(during(e)) for c in items for e in c.effects
+    ):
         return False
     effects = [e for c in items for e in c.effects]
-    defenses = [c.data for c in items if c.kind == "defense"]
     if defenses:
         if card_type not in DEFENSE_TYPES:
             return False

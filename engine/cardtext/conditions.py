@@ -61,10 +61,14 @@ def _mp_among(text: str) -> Json | None:
 
 
 def _atom(text: str) -> Json | None:
-    from engine.cardtext import comparisons, identity, moved  # they build on this module
+    from engine.cardtext import comparisons, identity, moved, you_moved  # they build on this
 
-    readers = (_controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among)
-    return first_read((*readers, identity.parse, moved.parse, comparisons.parse), text)
+    readers = (
+        _controls, _zone, _anger, _level, _power_level, _more_than, _history, _mp_among,
+        _that_attack,
+    )  # fmt: skip
+    more = (identity.parse, moved.parse, comparisons.parse, you_moved.parse)
+    return first_read((*readers, *more), text)
 
 
 def first_read(readers: Iterable[Callable[[str], Json | None]], text: str) -> Json | None:
@@ -245,12 +249,12 @@ def _anger(text: str) -> Json | None:
     return compare({"of": "anger", **who(found.group(1))}, *count)
 
 
-_MP = rf"(your|{OPP}) MP"
+_MP = rf"(your|{OPP}) (?:MP|Main Personality)"
 _LEVEL = _full(rf"{_MP}(?: is|'s level is|'s current level is) (?:at )?level (.+)")
 _LEVEL_IS = _full(rf"{_MP}'s (?:current )?level is (.+)")
 _LEVEL_VS = _full(
     rf"{_MP}'s level is (higher|lower) than {_MP}'s level"
-    rf"|{_MP} is (?:at )?a (higher|lower) level than {_MP}"
+    rf"|{_MP} is (?:at )?a (higher|lower) (?:personality )?level than {_MP}"
 )
 
 
@@ -273,7 +277,7 @@ def _level(text: str) -> Json | None:
 _PERSONALITY = (
     rf"your MP|{OPP} MP|your opponent's Main Personality|your Main Personality"
     r"|the attacking personality|the personality performing this attack"
-    r"|the defending personality"
+    r"|the defending personality|the personality performing this block"
 )
 _PL_VS = _full(
     rf"({_PERSONALITY}) has a (higher|lower) power level than ({_PERSONALITY})"
@@ -287,7 +291,7 @@ def _personality(phrase: str) -> Json:
     words = phrase.lower()
     if "attack" in words:
         return {"of": "power_level", "actor": "attacking"}
-    if "defending" in words:
+    if "defending" in words or "block" in words:  # a block is the defending personality's
         return {"of": "power_level", "actor": "defending"}
     return {"of": "power_level", **who(phrase)}
 
@@ -461,7 +465,68 @@ def _history(text: str) -> Json | None:
 
 def attack_only(data: Json) -> bool:
     """A condition part that means something only while its attack is in progress."""
-    return bool(data.get("another")) or data.get("actor") in ("attacking", "defending")
+    return (
+        bool(data.get("another") or data.get("this_attack"))
+        or data.get("actor") in ("attacking", "defending")
+        or "that_attack" in data
+    )
+
+
+# --- "that attack" in a defense (engine.conditions.that_attack) ----------------------------
+_STYLES = ("black", "blue", "namekian", "orange", "red", "saiyan")
+_THAT_ATTACK = _full(
+    r"(?:that attack|your opponent's attack) (?:is|was) (?:an? )?(.+?)(?: card| attack)?"
+)
+_ATTACK_KINDS: dict[str, Json] = {
+    "styled": {"styled": True},
+    "non-styled": {"styled": False},
+    "named": {"named": True},
+    "non-named": {"named": False},
+    "physical combat": {"card_types": ["physical_combat"]},
+    "energy combat": {"card_types": ["energy_combat"]},
+    "physical": {"attack_type": "physical"},
+    "energy": {"attack_type": "energy"},
+    **{style: {"style": style} for style in _STYLES},
+}
+
+
+def _that_attack(text: str) -> Json | None:
+    """ "that attack was a Named card / non-Styled / an Energy Combat card / a physical
+    attack / a Red attack": the attack a defense answers (only a defense's sentences keep
+    it: engine.cardtext.compiler)."""
+    found = _THAT_ATTACK.fullmatch(text)
+    if found is None:
+        return None
+    test = _ATTACK_KINDS.get(found.group(1).lower())
+    if test is None:
+        return None
+    if "card_types" in test and not text.lower().endswith(" card"):
+        return None  # "a Physical Combat attack" is not a phrase cards use
+    return {"that_attack": test}
+
+
+def outside_actors(data: Any) -> Any:
+    """`data` without its attacking / defending personalities: a defense's sentences
+    resolve during the attack it answers (2016 ATTACK TIMING SUMMARY step 3), so those
+    personalities are known there; anything else bound to an attack still is not."""
+    if isinstance(data, list):
+        return [outside_actors(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    return {
+        key: outside_actors(value)
+        for key, value in data.items()
+        if not (key == "actor" and value in ("attacking", "defending")) and key != "that_attack"
+    }
+
+
+def names_that_attack(data: Any) -> bool:
+    """ "that attack" is the attack a defense answers: outside a defense it is unread."""
+    if isinstance(data, list):
+        return any(names_that_attack(item) for item in data)
+    if not isinstance(data, dict):
+        return False
+    return "that_attack" in data or any(names_that_attack(value) for value in data.values())
 
 
 # for engine.cardtext.identity and engine.cardtext.comparisons

@@ -213,6 +213,7 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
+    from engine.cardtext import considered
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
@@ -240,6 +241,8 @@ def parse_effect(body: str) -> Json | None:
         or parse_cost(body, constant=False)
         or parse_for_each(body)
         or parse_at_value(body, constant=False)
+        or considered.parse(body, constant=False)
+        or considered.parse_floor(body)
         or parse_choice(body)
         or parse_choose_cards(body)
         or parse_reference(body)
@@ -448,6 +451,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
+    from engine.cardtext import considered
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -458,6 +462,7 @@ def parse_modifier(body: str) -> Json | None:
         or parse_cost(body, constant=True)
         or parse_at_value(body, constant=True)
         or amounts.parse_constant(body)
+        or considered.parse(body, constant=True)
     )
 
 

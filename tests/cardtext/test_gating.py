@@ -111,9 +111,10 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
             "DAMAGE: AT +3 stages.",
             CardType.PHYSICAL_COMBAT,
         ),
-        # Pesky Barrage (Perfection): when the attack stays in play, on a condition not read
+        # Pesky Barrage (Perfection)-style: when the attack stays in play, on a condition not
+        # read (which Level? the real card's "Level 4" is read: docs/rulings.md 178)
         (
-            "Energy attack costing 2 stages. If the highest power level on your MP's Level 4 "
+            "Energy attack costing 2 stages. If the highest power level on your MP's Level "
             "is 500,000 or less, this attack stays in play to be used a second time this "
             "combat. DAMAGE: 3 life cards.",
             CardType.ENERGY_COMBAT,

@@ -219,7 +219,7 @@ def test_conditions_on_that_card(condition: str) -> None:
         "that card is Styled or a Dragon Ball",  # either of two: not read
         "that card was a tiger",
         "that card has Sword in the title",  # unquoted: where do the words end?
-        "that attack was an Energy Combat card",
+        "that attack was a tiger",  # "that attack was ...": tests/cardtext/test_that_attack.py
         # joined to another condition: not read
         "that card was Styled or your anger is 2 or more",
         "your MP is at level 2 or higher and that card is Styled",
