@@ -290,6 +290,9 @@ class Modifier(_Strict):
         "no_ally_attacks",
         # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
         "power_any_stage",
+        # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`) cannot have their
+        # damage modified (engine.after_use.unmodifiable; engine.cardtext.attack_constants)
+        "unmodifiable",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

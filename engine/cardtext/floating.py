@@ -36,7 +36,9 @@ _WHOSE = rf"(?P<whose>all of your |all your |your |{_OPPONENT} |all )?"
 _WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
 _AMOUNTS = (
     rf"(?:(?P<s_sign>[+-])(?P<s_num>{_NUM}) {_STAGES}(?: and (?P<l_sign>[+-])(?P<l_num>{_NUM}) "
-    rf"{_LIFE})?|(?P<lo_sign>[+-])(?P<lo_num>{_NUM}) {_LIFE})"
+    rf"{_LIFE})?|(?P<lo_sign>[+-])(?P<lo_num>{_NUM}) {_LIFE}"
+    # life cards first: "-2 life cards and -2 stages of damage" (the same two amounts)
+    rf"(?: and (?P<so_sign>[+-])(?P<so_num>{_NUM}) {_STAGES})?)"
 )
 _COMBAT = r"(?:this combat|this turn|for the remainder of combat|for the rest of combat)"
 _DURATION = rf"(?:{_COMBAT}|until the end of (?:the|this) turn)"
@@ -54,7 +56,8 @@ def _number(word: str) -> int:
 def _amounts(m: re.Match[str]) -> Json:
     """{"stages": ..., "life": ...} from the _AMOUNTS groups."""
     found: Json = {}
-    for sign, num, field in (("s", "s", "stages"), ("l", "l", "life"), ("lo", "lo", "life")):
+    for sign, num, field in (("s", "s", "stages"), ("l", "l", "life"), ("lo", "lo", "life"),
+                             ("so", "so", "stages")):  # fmt: skip
         if m.group(f"{sign}_sign"):
             amount = _number(m.group(f"{num}_num"))
             found[field] = -amount if m.group(f"{sign}_sign") == "-" else amount

@@ -1,0 +1,209 @@
+"""Constants about attacks read as <subject> <predicate> [and <predicate>] (CONSTANT:, also
+after "While attached," or "If <condition>,", which read their modifier with
+patterns.parse_modifier):
+
+- "<modifier> and <modifier>": two constant rule changes in one sentence, each a whole
+  constant ("Styled attacks deal +1 life card of damage and non-Styled attacks cost +1
+  stage to perform."), or one subject with two predicates ("Your attacks cost -3 stages
+  (to a minimum of 0) and deal +3 life cards of damage."); every part must read alone, so
+  no part is guessed;
+- "the first attack each combat": "Your [opponent's] first <which> attack each combat ...",
+  "The first <which> attack you perform / your opponent performs / each player performs
+  each combat ..." is the plural sentence ("Your attacks ...") about the first such attack
+  of each combat only (`first_each_combat`, engine.modifiers.about; 2016 TURN SEQUENCE:
+  one combat per turn);
+- "<attacks> cannot have their damage modified" (`unmodifiable`: no "+" or "-" modifier
+  applies to them, 2016 GLOSSARY "Modifiers"; engine.after_use.unmodifiable) and "<attacks>
+  cannot be stopped" (`unstoppable`) as constants;
+- an ability after a dash, "Your Styled attacks gain - HIT: You may raise your anger 1
+  level.", read as the quoted one (engine.cardtext.granted), only at the end of a sentence.
+
+Left unread: "... modified by your (opponent's) effects" (whose effects is not tracked),
+"Your Named cards ...", attacks "that raise your anger", a first attack "each turn".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+_IC = re.IGNORECASE
+_WHICH = r"(?P<which>(?:non-styled |styled )?(?:physical |energy )?)"
+_OPPONENT = r"your opponent'?s"
+
+# "the first attack each combat" subjects -> the plural subject they narrow
+_FIRSTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"your first {_WHICH}attack each combat", _IC), "your {}attacks"),
+    (
+        re.compile(rf"{_OPPONENT} first {_WHICH}attack each combat", _IC),
+        "your opponent's {}attacks",
+    ),
+    (
+        re.compile(rf"the first {_WHICH}attack you perform (?:each|during) combat", _IC),
+        "your {}attacks",
+    ),
+    (
+        re.compile(rf"the first {_WHICH}attack your opponent performs (?:each|during) combat", _IC),
+        "your opponent's {}attacks",
+    ),
+    (
+        re.compile(
+            rf"the first {_WHICH}attack (?:each player|each player's|either player) performs? "
+            r"(?:each|during) combat",
+            _IC,
+        ),
+        "all {}attacks",
+    ),
+]
+# the verb of a singular subject, as the plural one says it
+_SINGULAR = [
+    (re.compile(r"^costs\b", _IC), "cost"),
+    (re.compile(r"^(?:deals|does)\b", _IC), "do"),
+    (re.compile(r"^gains\b", _IC), "gain"),
+    (re.compile(r"^cannot have its damage\b", _IC), "cannot have their damage"),
+]
+# modifiers that engine code reads through engine.modifiers.about (so a first attack counts)
+_ABOUT_ATTACKS = {"damage", "attack_cost", "grant", "unstoppable", "unpreventable", "unmodifiable"}
+
+# the subject of a sentence about attacks, up to its verb
+_SUBJECT = re.compile(
+    rf"(?P<subject>(?:all of |all )?(?:{_OPPONENT} |your |all )?{_WHICH}attacks) "
+    r"(?=(?:do|cost|gain|cannot|are) )",
+    _IC,
+)
+_WHOSE = rf"(?P<whose>all of your |all your |your |{_OPPONENT} |all )?"
+_UNMODIFIABLE = re.compile(
+    rf"(?:{_WHOSE}(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?attacks "
+    r"cannot have their damage modified"
+    rf"|damage from {_WHOSE.replace('P<whose>', 'P<whose2>')}(?P<styled2>non-styled |styled )?"
+    r"(?P<kind2>physical |energy )?attacks cannot be modified)",
+    _IC,
+)
+_UNSTOPPABLE = re.compile(
+    rf"{_WHOSE}(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?attacks "
+    r"cannot be stopped",
+    _IC,
+)
+_DASH = re.compile(r"(?P<head>.*\bgains?) - (?P<ability>[^\"']+)", _IC | re.DOTALL)
+_AND = re.compile(r",? and ", _IC)
+
+
+def parse(body: str) -> Json | None:
+    """A constant modifier (or {"each": [...]}) for the sentences above, or None."""
+    from engine.cardtext.patterns import parse_modifier  # it hooks this module in
+
+    body = body.strip()
+    return (
+        _conjunction(body, parse_modifier)
+        or _first(body, parse_modifier)
+        or _flag(body)
+        or _dash(body, parse_modifier)
+    )
+
+
+def _flag(body: str) -> Json | None:
+    found = _UNMODIFIABLE.fullmatch(body)
+    if found is not None:
+        suffix = "2" if found.group(0).lower().startswith("damage from") else ""
+        return _subject({"mod": "unmodifiable"}, found, suffix)
+    found = _UNSTOPPABLE.fullmatch(body)
+    return None if found is None else _subject({"mod": "unstoppable"}, found, "")
+
+
+def _subject(modifier: Json, found: re.Match[str], suffix: str) -> Json | None:
+    whose = (found.group(f"whose{suffix}") or "").strip().lower()
+    kind = found.group(f"kind{suffix}")
+    styled = found.group(f"styled{suffix}")
+    if not (whose or kind or styled):
+        return None  # "Attacks cannot be stopped": whose is not said
+    who = {"your": "self", "all of your": "self", "all your": "self", "all": "both", "": "both"}
+    if who.get(whose, "opponent") != "self":
+        modifier["who"] = who.get(whose, "opponent")
+    if kind:
+        modifier["attacks"] = kind.strip().lower()
+    if styled:
+        modifier["styled"] = styled.strip().lower() == "styled"
+    return modifier
+
+
+def _parts(found: Json) -> list[Json]:
+    return list(found.get("each", [found]))
+
+
+def _conjunction(body: str, parse_modifier: Any) -> Json | None:
+    """ "<modifier> and <modifier>", or "<subject> <predicate> and <predicate>"."""
+    cuts = list(_AND.finditer(body))
+    if len(cuts) > 3:
+        return None
+    for cut in cuts:
+        left, right = body[: cut.start()], body[cut.end() :]
+        if _open(left):
+            continue  # the "and" is inside an ability
+        first = parse_modifier(left)
+        if first is None:
+            continue
+        second = parse_modifier(right)
+        if second is None:
+            subject = _shared_subject(left)
+            if subject is None:
+                continue
+            second = parse_modifier(f"{subject} {right}")
+        if second is not None:
+            return {"each": _parts(first) + _parts(second)}
+    return None
+
+
+def _open(left: str) -> bool:
+    """Does `left` end inside an ability (a quote left open, or after "gain -" / "gain
+    HIT:")? An "and" there belongs to the ability."""
+    if left.count('"') % 2 or re.search(r"\bgains? (?:- |HIT)", left, _IC):
+        return True
+    return bool(re.search(r"(?:^|\s)'", left)) and left.count("'") % 2 == 1
+
+
+def _shared_subject(left: str) -> str | None:
+    """The subject `left` opens with ("Your Styled attacks", "Your first attack each
+    combat"), which the predicate after "and" shares."""
+    found = _SUBJECT.match(left)
+    if found is not None:
+        return found.group("subject")
+    for pattern, _ in _FIRSTS:
+        found = pattern.match(left)
+        if found is not None:
+            return found.group(0)
+    return None
+
+
+def _first(body: str, parse_modifier: Any) -> Json | None:
+    """ "Your first attack each combat <predicate>" -> the plural sentence's modifiers, each
+    about the first attack it is about each combat."""
+    for pattern, plural in _FIRSTS:
+        found = pattern.match(body)
+        if found is None or not body[found.end() :].startswith(" "):
+            continue
+        predicate = body[found.end() + 1 :]
+        for verb, said in _SINGULAR:
+            predicate = verb.sub(said, predicate, count=1)
+        read = parse_modifier(f"{plural.format(found.group('which'))} {predicate}")
+        if read is None or read.get("instead"):
+            return None
+        parts = _parts(read)
+        if any(part.get("mod") not in _ABOUT_ATTACKS or part.get("requires") for part in parts):
+            return None
+        marked = [{**part, "first_each_combat": True} for part in parts]
+        return marked[0] if len(marked) == 1 else {"each": marked}
+    return None
+
+
+def _dash(body: str, parse_modifier: Any) -> Json | None:
+    """ "<attacks> gain - <ability>" -> the same with the ability quoted."""
+    found = _DASH.fullmatch(body)
+    if found is None:
+        return None
+    read = parse_modifier(f'{found.group("head")} "{found.group("ability").strip()}"')
+    return (
+        read
+        if read is not None and all(part.get("mod") == "grant" for part in _parts(read))
+        else None
+    )
