@@ -12,6 +12,8 @@ patterns.parse_modifier):
   each combat ..." is the plural sentence ("Your attacks ...") about the first such attack
   of each combat only (`first_each_combat`, engine.modifiers.about; 2016 TURN SEQUENCE:
   one combat per turn);
+- "<attacks> cannot have their damage prevented" (`unpreventable`, as
+  engine.after_use.unpreventable reads it);
 - "<attacks> cannot have their damage modified" (`unmodifiable`: no "+" or "-" modifier
   applies to them, 2016 GLOSSARY "Modifiers"; engine.after_use.unmodifiable) and "<attacks>
   cannot be stopped" (`unstoppable`) as constants;
@@ -19,7 +21,7 @@ patterns.parse_modifier):
   level.", read as the quoted one (engine.cardtext.granted), only at the end of a sentence.
 
 Left unread: "... modified by your (opponent's) effects" (whose effects is not tracked),
-"Your Named cards ...", attacks "that raise your anger", a first attack "each turn".
+"Your Named cards ...", attacks "that raise your anger".
 """
 
 from __future__ import annotations
@@ -31,26 +33,29 @@ Json = dict[str, Any]
 _IC = re.IGNORECASE
 _WHICH = r"(?P<which>(?:non-styled |styled )?(?:physical |energy )?)"
 _OPPONENT = r"your opponent'?s"
+# one combat per turn (2016 TURN SEQUENCE) and attacks only in combat: "each turn" is the
+# same first attack (docs/rulings.md 145)
+_EACH = r"(?:each combat|during combat|each turn)"
 
 # "the first attack each combat" subjects -> the plural subject they narrow
 _FIRSTS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"your first {_WHICH}attack each combat", _IC), "your {}attacks"),
+    (re.compile(rf"your first {_WHICH}attack {_EACH}", _IC), "your {}attacks"),
     (
-        re.compile(rf"{_OPPONENT} first {_WHICH}attack each combat", _IC),
+        re.compile(rf"{_OPPONENT} first {_WHICH}attack {_EACH}", _IC),
         "your opponent's {}attacks",
     ),
     (
-        re.compile(rf"the first {_WHICH}attack you perform (?:each|during) combat", _IC),
+        re.compile(rf"the first {_WHICH}attack you perform {_EACH}", _IC),
         "your {}attacks",
     ),
     (
-        re.compile(rf"the first {_WHICH}attack your opponent performs (?:each|during) combat", _IC),
+        re.compile(rf"the first {_WHICH}attack your opponent performs {_EACH}", _IC),
         "your opponent's {}attacks",
     ),
     (
         re.compile(
             rf"the first {_WHICH}attack (?:each player|each player's|either player) performs? "
-            r"(?:each|during) combat",
+            rf"{_EACH}",
             _IC,
         ),
         "all {}attacks",
@@ -85,6 +90,11 @@ _UNSTOPPABLE = re.compile(
     r"cannot be stopped",
     _IC,
 )
+_UNPREVENTABLE = re.compile(
+    rf"{_WHOSE}(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?attacks "
+    r"cannot have their damage prevented",
+    _IC,
+)
 _DASH = re.compile(r"(?P<head>.*\bgains?) - (?P<ability>[^\"']+)", _IC | re.DOTALL)
 _AND = re.compile(r",? and ", _IC)
 
@@ -107,8 +117,11 @@ def _flag(body: str) -> Json | None:
     if found is not None:
         suffix = "2" if found.group(0).lower().startswith("damage from") else ""
         return _subject({"mod": "unmodifiable"}, found, suffix)
-    found = _UNSTOPPABLE.fullmatch(body)
-    return None if found is None else _subject({"mod": "unstoppable"}, found, "")
+    for pattern, mod in ((_UNSTOPPABLE, "unstoppable"), (_UNPREVENTABLE, "unpreventable")):
+        found = pattern.fullmatch(body)
+        if found is not None:
+            return _subject({"mod": mod}, found, "")
+    return None
 
 
 def _subject(modifier: Json, found: re.Match[str], suffix: str) -> Json | None:

@@ -41,6 +41,17 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
          [{"mod": "unmodifiable", "who": "both", "first_each_combat": True}]),
         ("The first Styled attack you perform each combat deals +2 stages of damage.",
          [{"mod": "damage", "styled": True, "stages": 2, "first_each_combat": True}]),
+        # one combat each turn: the first attack each turn is the first each combat
+        ("Your first Styled attack each turn cannot be stopped.",
+         [{"mod": "unstoppable", "styled": True, "first_each_combat": True}]),
+        # attacks whose damage cannot be prevented
+        ("Your Styled attacks deal +2 stages of damage and cannot have their damage prevented.",
+         [{"mod": "damage", "styled": True, "stages": 2},
+          {"mod": "unpreventable", "styled": True}]),
+        ("Your energy attacks cost -1 stage (to a minimum of 0) and cannot have their damage "
+         "prevented.",
+         [{"mod": "attack_cost", "amount": -1, "attacks": "energy", "minimum": 0},
+          {"mod": "unpreventable", "attacks": "energy"}]),
         # attacks whose damage cannot be modified
         ("Your opponent's physical attacks cannot have their damage modified.",
          [{"mod": "unmodifiable", "who": "opponent", "attacks": "physical"}]),
@@ -102,8 +113,9 @@ def test_a_first_attack_gains_an_ability() -> None:
         "Your attacks deal +3 life cards of damage and your opponent draws a card.",
         # the "and" belongs to the ability after a dash: it is not two constants
         "Your attacks gain - HIT: Raise your anger 1 level and deal +1 stage of damage.",
-        # "each turn" is not read as "each combat"
-        "Your first attack each turn cannot have its damage modified.",
+        # "each game" is not "each combat"
+        "Your first attack each game cannot have its damage modified.",
+        "Your first attack cannot have its damage modified.",
         # a first attack's modifier the engine does not count per attack
         "Your opponent's first energy attack each combat costs +1 stage to perform.",
         "The first physical attack you perform each combat deals +2 stages of damage.",
