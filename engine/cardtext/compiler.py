@@ -19,6 +19,7 @@ from engine.cardtext import (
     quantities,
     referents,
     self_moves,
+    shared_duration,
     triggers,
 )
 from engine.cardtext import patterns as p
@@ -603,7 +604,7 @@ def _plain_chain(body: str) -> list[Json] | None:
             rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
-    return None
+    return shared_duration.parse(body, p.parse_effect)  # "<A> and <B> this combat"
 
 
 def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
