@@ -311,6 +311,9 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # `damage`: `stages` / `life` are per X of the card holding it ("Your energy attacks deal
+    # +X life cards of damage.": life 1; engine.x_constants)
+    x: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -1289,7 +1292,11 @@ class Card(_Strict):
 
     def uses_x(self) -> bool:
         damage = self.attack.damage.uses_x if self.attack is not None else False
-        return damage or any(effect.x for effect in self.all_effects())
+        return (
+            damage
+            or any(effect.x for effect in self.all_effects())
+            or any(modifier.x for modifier in self.constant)
+        )
 
     @property
     def is_personality(self) -> bool:

@@ -18,6 +18,7 @@ from engine import (
     mechanics,
     modifiers,
     quantities,
+    x_constants,
 )
 from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
@@ -538,6 +539,7 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     if not after_use.unmodifiable(game):
         for n, part in enumerate(parts):
             raw[n] += modifiers.damage_bonus(game, part.unit) + attack_bonus.bonus(game, part.unit)
+            raw[n] += x_constants.bonus(game, part.unit)
             if n == typed:
                 raw[n] += game.modifier_total(attacker, bonus_kind)
                 raw[n] -= game.modifier_total(defender, prevent_kind)

@@ -76,7 +76,8 @@ def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:
     card = game.card(attack.source)
     total = 0
     for modifier in game.active_modifiers(attack.attacker, mod):
-        if about(game, modifier, attack.attacker, card):
+        # "+X": counted for the card holding it (engine.x_constants)
+        if about(game, modifier, attack.attacker, card) and not modifier.x:
             total += modifier.stages if unit == "stages" else modifier.life
     return total
 

@@ -22,6 +22,10 @@ patterns.parse_modifier):
 
 Left unread: "... modified by your (opponent's) effects" (whose effects is not tracked),
 "Your Named cards ...", attacks "that raise your anger".
+
+"+X" in a constant damage modifier ("Your energy attacks deal +X life cards of damage.") is
+the modifier with `x` (its amount per X of the card, engine.x_constants); the card's "X =
+..." must be read too (compiler._check_x).
 """
 
 from __future__ import annotations
@@ -104,6 +108,8 @@ def parse(body: str) -> Json | None:
     from engine.cardtext.patterns import parse_modifier  # it hooks this module in
 
     body = body.strip()
+    if "+X" in body:
+        return _x(body, parse_modifier)
     return (
         _conjunction(body, parse_modifier)
         or _first(body, parse_modifier)
@@ -220,3 +226,32 @@ def _dash(body: str, parse_modifier: Any) -> Json | None:
         if read is not None and all(part.get("mod") == "grant" for part in _parts(read))
         else None
     )
+
+
+# the older kinds "your physical / energy attacks do +N ..." (patterns.MODIFIERS) as `damage`
+_TYPED = {"physical_damage": ("physical", "stages"), "energy_damage": ("energy", "life")}
+
+
+def _x(body: str, parse_modifier: Any) -> Json | None:
+    """ "<attacks> deal +X <unit> of damage" (once in the sentence): the sentence read with
+    +1, that `damage` modifier marked `x` (its amount is per X; engine.x_constants)."""
+    if body.count("+X") != 1 or re.search(r"\+1\b", body):
+        return None
+    read = parse_modifier(body.replace("+X", "+1"))
+    if read is None or read.get("instead"):
+        return None
+    parts = []
+    for part in _parts(read):
+        if part.get("mod") in _TYPED and part.get("amount") == 1 and set(part) <= {"mod", "amount"}:
+            kind, unit = _TYPED[part["mod"]]
+            part = {"mod": "damage", "attacks": kind, unit: 1}
+        parts.append(part)
+    hits = [
+        n
+        for n, part in enumerate(parts)
+        if part.get("mod") == "damage" and 1 in (part.get("stages"), part.get("life"))
+    ]
+    if len(hits) != 1:
+        return None
+    parts[hits[0]] = {**parts[hits[0]], "x": True}
+    return parts[0] if len(parts) == 1 else {"each": parts}

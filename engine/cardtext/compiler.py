@@ -265,6 +265,8 @@ def _check_x(clauses: list[_Clause]) -> None:
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
         return damage_uses_x(clause.data)
+    if clause.kind == "modifier":  # "+X" constants (engine.cardtext.attack_constants)
+        return any(m.get("x") for m in clause.data.get("each", [clause.data]))
     in_data = clause.kind in ("trigger", "when_moved")
     effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)

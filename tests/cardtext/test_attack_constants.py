@@ -141,3 +141,38 @@ def test_a_condition_applies_to_both_constants() -> None:
 def test_scenario_cards_are_what_the_compiler_makes() -> None:
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "const.yaml"):
         assert reproduces(card), card.name
+
+
+def test_plus_x_in_a_constant_is_per_x_of_the_card() -> None:
+    result = compile_text(
+        "CONSTANT: Your energy attacks deal +X life cards of damage. X = your MP's level.",
+        CardType.DRILL,
+    )
+    assert result.status == "automated"
+    assert result.fields["constant"] == [
+        {"mod": "damage", "attacks": "energy", "life": 1, "x": True}
+    ]
+    assert result.fields["x"] == {"of": "level"}
+    result = compile_text(
+        "CONSTANT: Your physical attacks deal +X stages of damage and can only be stopped by "
+        "Physical Combat cards. X = your anger.",
+        CardType.MAIN_PERSONALITY,
+    )
+    assert result.fields["constant"][0] == {
+        "mod": "damage", "attacks": "physical", "stages": 1, "x": True}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no "X = ..." read: the constant is left with the card's X
+        "CONSTANT: Your attacks deal +X life cards of damage.",
+        "CONSTANT: Your attacks deal +X life cards of damage. X = the phase of the moon.",
+        # +X next to a +1: which amount is X is not guessed
+        "CONSTANT: Your attacks deal +X stages and +1 life card of damage. X = your anger.",
+        "CONSTANT: Your attacks deal +X stages and +X life cards of damage. X = your anger.",
+    ],
+)
+def test_plus_x_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert "constant" not in result.fields, text
