@@ -117,7 +117,12 @@ def anger_to_level(game: Game, player: int) -> int:
     advance past it, so it wins by MPPV (2016 "ANGER" note; docs/rulings.md)."""
     needed = [modifier.amount for modifier in game.active_modifiers(player, "anger_to_level")]
     base = max(needed) if needed else game.rules.anger_to_level
-    return max(1, base - game.modifier_total(player, "anger_discount"))
+    lowered = base - game.modifier_total(player, "anger_discount")
+    # "(to a minimum of 4)": the reduction stops there, never raising it (ruling 149)
+    floors = [m.minimum for m in game.active_modifiers(player, "anger_discount") if m.minimum]
+    if floors:
+        lowered = max(lowered, min(base, max(floors)))
+    return max(1, lowered)
 
 
 def events_forbidden(game: Game, player: int) -> bool:

@@ -279,7 +279,9 @@ _MP_PUR = _re(rf"your (?:MP's|main personality's) PUR is \+{_N}")
 _HAND_SIZE = _re(rf"your maximum hand size is \+{_N} during the discard step")
 _ANGER_TO_LEVEL = _re(
     rf"(?P<who>your opponent needs|you need) {_N} (?P<less>less )?anger to advance "
-    rf"(?:a|your|{_THEIR}) (?:personality )?level"
+    rf"(?:(?:a|your|{_THEIR}) )?(?:personality )?level"
+    # "(to a minimum of 4)": the reduction never takes it below 4 (docs/rulings.md 149)
+    rf"(?: \(to a minimum of (?P<min>{_NUM})\))?"
 )
 _ENERGY_COST = _re(rf"(?P<whose>{_OPPONENT} |your )energy attacks cost \+{_N} {_STAGES} to perform")
 
@@ -317,6 +319,10 @@ def parse_rule_modifier(body: str) -> Json | None:
         }
         if found.group("who").lower() != "you need":
             anger["who"] = "opponent"
+        if found.group("min"):
+            if not found.group("less"):
+                return None  # a minimum only bounds a reduction
+            anger["minimum"] = _number(found.group("min"))
         return anger
     found = _REVEALED.fullmatch(body)
     if found and not found.group("dur"):

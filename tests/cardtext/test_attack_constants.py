@@ -57,6 +57,14 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
          [{"mod": "unmodifiable", "who": "opponent", "attacks": "physical"}]),
         ("Damage from your energy attacks cannot be modified.",
          [{"mod": "unmodifiable", "attacks": "energy"}]),
+        # anger to advance a level, with a minimum; no article
+        ("You need 1 less anger to advance a personality level (to a minimum of 4).",
+         [{"mod": "anger_discount", "amount": 1, "minimum": 4}]),
+        ("You need 1 less anger to advance personality level.",
+         [{"mod": "anger_discount", "amount": 1}]),
+        # AT for every player's attacks
+        ("AT damage is considered to be 4 for all physical attacks.",
+         [{"mod": "at_value", "amount": 4, "attacks": "physical", "who": "both"}]),
         # life cards before stages
         ("Your opponent's attacks deal -2 life cards and -2 stages of damage.",
          [{"mod": "damage", "who": "opponent", "life": -2, "stages": -2}]),
@@ -104,6 +112,9 @@ def test_a_first_attack_gains_an_ability() -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
+        # whose AT is not said
+        "AT damage is considered to be 4 for your physical attacks.",
+        "Your opponent needs 6 anger to advance a level (to a minimum of 4).",
         # whose effects may not modify it is not tracked
         "Your attacks cannot have their damage modified by your effects.",
         # whose attacks is not said
