@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext.patterns import number
+
 Json = dict[str, Any]
 _IC = re.IGNORECASE
 _WHICH = r"(?P<which>(?:non-styled |styled )?(?:physical |energy )?)"
@@ -99,6 +101,17 @@ _UNPREVENTABLE = re.compile(
     r"cannot have their damage prevented",
     _IC,
 )
+# "Your [successful] attacks that deal at least 4 life cards of damage are considered to
+# deal critical damage." as a constant (the floating one is engine.cardtext.damage)
+_NUMBER = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+_CRITICAL = re.compile(
+    r"(?:all of your|all your|your) (?:(?P<successful>successful )?(?P<styled>non-styled |styled )?"
+    r"(?P<kind>physical |energy )?attacks that (?:deal|do) "
+    rf"(?:at least (?P<least>{_NUMBER})|(?P<more>{_NUMBER}) or more) life cards? of damage"
+    r"|successful (?P<styled2>non-styled |styled )?(?P<kind2>physical |energy )?attacks) "
+    r"are considered to deal critical damage",
+    _IC,
+)
 _DASH = re.compile(r"(?P<head>.*\bgains?) - (?P<ability>[^\"']+)", _IC | re.DOTALL)
 _AND = re.compile(r",? and ", _IC)
 
@@ -123,6 +136,17 @@ def _flag(body: str) -> Json | None:
     if found is not None:
         suffix = "2" if found.group(0).lower().startswith("damage from") else ""
         return _subject({"mod": "unmodifiable"}, found, suffix)
+    found = _CRITICAL.fullmatch(body)
+    if found is not None:
+        least = found.group("least") or found.group("more")
+        suffix = "" if least else "2"
+        modifier: Json = {"mod": "critical", "amount": number(least) if least else 0}
+        # the attacks are the player's own ("your"): _subject needs a `whose` group
+        if found.group(f"kind{suffix}"):
+            modifier["attacks"] = found.group(f"kind{suffix}").strip().lower()
+        if found.group(f"styled{suffix}"):
+            modifier["styled"] = found.group(f"styled{suffix}").strip().lower() == "styled"
+        return modifier
     for pattern, mod in ((_UNSTOPPABLE, "unstoppable"), (_UNPREVENTABLE, "unpreventable")):
         found = pattern.fullmatch(body)
         if found is not None:

@@ -65,6 +65,12 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
         # AT for every player's attacks
         ("AT damage is considered to be 4 for all physical attacks.",
          [{"mod": "at_value", "amount": 4, "attacks": "physical", "who": "both"}]),
+        # critical damage as a constant (docs/rulings.md 86)
+        ("Your attacks that deal at least 4 life cards of damage are considered to deal "
+         "critical damage.",
+         [{"mod": "critical", "amount": 4}]),
+        ("Your successful energy attacks are considered to deal critical damage.",
+         [{"mod": "critical", "amount": 0, "attacks": "energy"}]),
         # life cards before stages
         ("Your opponent's attacks deal -2 life cards and -2 stages of damage.",
          [{"mod": "damage", "who": "opponent", "life": -2, "stages": -2}]),
@@ -112,6 +118,8 @@ def test_a_first_attack_gains_an_ability() -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
+        # an attack that is stopped deals no critical damage: "successful" or an amount
+        "Your attacks are considered to deal critical damage.",
         # whose AT is not said
         "AT damage is considered to be 4 for your physical attacks.",
         "Your opponent needs 6 anger to advance a level (to a minimum of 4).",
