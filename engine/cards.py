@@ -293,6 +293,9 @@ class Modifier(_Strict):
         # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`) cannot have their
         # damage modified (engine.after_use.unmodifiable; engine.cardtext.attack_constants)
         "unmodifiable",
+        # `who` needs `amount` life cards of damage to deal Critical Damage ("Your opponent
+        # needs to deal 7 or more life cards to activate critical damage."; combat)
+        "critical_needs",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -718,8 +718,11 @@ def critical_threshold(game: Game) -> int:
     attack = game.state.attack
     assert attack is not None
     card = game.card(attack.source)
+    # "Your opponent needs to deal 7 or more life cards ...": the base, the highest said
+    # (docs/rulings.md 150); "considered to deal critical damage" still lowers it
+    needs = [m.amount for m in game.active_modifiers(attack.attacker, "critical_needs")]
     return min(
-        [game.rules.critical_damage_cards]
+        [max(needs, default=game.rules.critical_damage_cards)]
         + [
             modifier.amount
             for modifier in game.active_modifiers(attack.attacker, "critical")

@@ -112,6 +112,13 @@ _CRITICAL = re.compile(
     r"are considered to deal critical damage",
     _IC,
 )
+# "Your opponent needs to deal 7 or more life cards to activate critical damage."
+_CRITICAL_NEEDS = re.compile(
+    r"(?P<who>your opponent needs|you need) to deal "
+    rf"(?:(?P<more>{_NUMBER}) or more|at least (?P<least>{_NUMBER})) life cards(?: of damage)? "
+    r"(?:to activate|to deal|for) critical damage",
+    _IC,
+)
 _DASH = re.compile(r"(?P<head>.*\bgains?) - (?P<ability>[^\"']+)", _IC | re.DOTALL)
 _AND = re.compile(r",? and ", _IC)
 
@@ -136,6 +143,15 @@ def _flag(body: str) -> Json | None:
     if found is not None:
         suffix = "2" if found.group(0).lower().startswith("damage from") else ""
         return _subject({"mod": "unmodifiable"}, found, suffix)
+    found = _CRITICAL_NEEDS.fullmatch(body)
+    if found is not None:
+        needs: Json = {
+            "mod": "critical_needs",
+            "amount": number(found.group("more") or found.group("least")),
+        }
+        if found.group("who").lower() != "you need":
+            needs["who"] = "opponent"
+        return needs
     found = _CRITICAL.fullmatch(body)
     if found is not None:
         least = found.group("least") or found.group("more")
