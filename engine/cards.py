@@ -296,6 +296,8 @@ class Modifier(_Strict):
         # `who` needs `amount` life cards of damage to deal Critical Damage ("Your opponent
         # needs to deal 7 or more life cards to activate critical damage."; combat)
         "critical_needs",
+        # `who` must declare combat in their Combat Step (engine.turn.declare_combat)
+        "must_declare_combat",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

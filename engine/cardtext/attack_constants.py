@@ -119,6 +119,13 @@ _CRITICAL_NEEDS = re.compile(
     r"(?:to activate|to deal|for) critical damage",
     _IC,
 )
+# "If you can declare combat, you must do so.": nothing in the rules stops a player
+# declaring combat, so he always can (docs/rulings.md 151)
+_MUST_DECLARE = re.compile(
+    r"if you can declare combat,? you must (?:do so|declare combat)"
+    r"|you must declare combat(?: if (?:you can|(?:you are )?able(?: to)?))?",
+    _IC,
+)
 _DASH = re.compile(r"(?P<head>.*\bgains?) - (?P<ability>[^\"']+)", _IC | re.DOTALL)
 _AND = re.compile(r",? and ", _IC)
 
@@ -143,6 +150,8 @@ def _flag(body: str) -> Json | None:
     if found is not None:
         suffix = "2" if found.group(0).lower().startswith("damage from") else ""
         return _subject({"mod": "unmodifiable"}, found, suffix)
+    if _MUST_DECLARE.fullmatch(body):
+        return {"mod": "must_declare_combat"}
     found = _CRITICAL_NEEDS.fullmatch(body)
     if found is not None:
         needs: Json = {

@@ -73,6 +73,8 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
          [{"mod": "critical", "amount": 0, "attacks": "energy"}]),
         ("Your opponent needs to deal 7 or more life cards to activate critical damage.",
          [{"mod": "critical_needs", "amount": 7, "who": "opponent"}]),
+        ("If you can declare combat, you must do so.", [{"mod": "must_declare_combat"}]),
+        ("You must declare combat if able.", [{"mod": "must_declare_combat"}]),
         # life cards before stages
         ("Your opponent's attacks deal -2 life cards and -2 stages of damage.",
          [{"mod": "damage", "who": "opponent", "life": -2, "stages": -2}]),
@@ -124,6 +126,9 @@ def test_a_first_attack_gains_an_ability() -> None:
         "Your attacks are considered to deal critical damage.",
         # exactly 7 (not "or more") is not the threshold
         "Your opponent needs to deal 7 life cards to activate critical damage.",
+        # whose combat, and when, is not said
+        "Your opponent must declare combat.",
+        "If you can declare combat, you may do so.",
         # whose AT is not said
         "AT damage is considered to be 4 for your physical attacks.",
         "Your opponent needs 6 anger to advance a level (to a minimum of 4).",
