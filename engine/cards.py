@@ -319,6 +319,10 @@ class Modifier(_Strict):
     # `damage`: `stages` / `life` are per X of the card holding it ("Your energy attacks deal
     # +X life cards of damage.": life 1; engine.x_constants)
     x: bool = False
+    # only attacks performed by the MP ("Attacks performed by your MP ..."), or by a
+    # personality with this in its title ("... by personalities with Android in the title")
+    performer: Literal["mp"] | None = None
+    performer_has: str | None = None
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

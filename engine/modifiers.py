@@ -44,7 +44,26 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
     yours = modifier.who == "self"
     if modifier.styled is not None and modifier.styled != is_styled(game, player, card, yours):
         return False
+    if not performed_by(game, modifier, player, card):
+        return False
     return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
+
+
+def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
+    """ "Attacks performed by your MP / by personalities with "Android" in the title": the
+    attack in progress with `card` is performed by such a personality (its title, 2016
+    GLOSSARY "Naming a card": titles; engine.cardtext.attack_constants)."""
+    if modifier.performer is None and modifier.performer_has is None:
+        return True
+    attack = game.state.attack
+    if attack is None or attack.attacker != player or game.card(attack.source) is not card:
+        return False  # who performs it is known only as it is performed
+    if modifier.performer == "mp" and attack.actor != -1:
+        return False
+    if modifier.performer_has is not None:
+        actor = game.state.players[player].mp_card if attack.actor == -1 else attack.actor
+        return modifier.performer_has.lower() in game.card(actor).title.lower()
+    return True
 
 
 def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool) -> bool:

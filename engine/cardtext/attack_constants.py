@@ -97,8 +97,18 @@ _UNSTOPPABLE = re.compile(
     _IC,
 )
 _UNPREVENTABLE = re.compile(
-    rf"{_WHOSE}(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?attacks "
-    r"cannot have their damage prevented",
+    rf"(?:{_WHOSE}(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?attacks "
+    r"cannot have their damage prevented"
+    rf"|damage from {_WHOSE.replace('P<whose>', 'P<whose2>')}(?P<styled2>non-styled |styled )?"
+    r"(?P<kind2>physical |energy )?attacks cannot be prevented)",
+    _IC,
+)
+# "Attacks performed by personalities with "Android" in the title deal +1 life card of
+# damage.", "Damage from attacks performed by your MP cannot be prevented."
+_PERFORMED = re.compile(
+    r"(?P<pre>damage from )?(?P<which>(?:non-styled |styled )?(?:physical |energy )?)attacks "
+    r"performed by (?:(?P<mp>your MP|your main personality)|personalities with "
+    r"(?P<q>[\"']?)(?P<title>[A-Za-z0-9 .-]+?)(?P=q) in (?:the|their) (?:title|name)) (?P<pred>.+)",
     _IC,
 )
 # "Your [successful] attacks that deal at least 4 life cards of damage are considered to
@@ -140,6 +150,7 @@ def parse(body: str) -> Json | None:
     return (
         _conjunction(body, parse_modifier)
         or _first(body, parse_modifier)
+        or _performed(body, parse_modifier)
         or _flag(body)
         or _dash(body, parse_modifier)
     )
@@ -175,7 +186,8 @@ def _flag(body: str) -> Json | None:
     for pattern, mod in ((_UNSTOPPABLE, "unstoppable"), (_UNPREVENTABLE, "unpreventable")):
         found = pattern.fullmatch(body)
         if found is not None:
-            return _subject({"mod": mod}, found, "")
+            suffix = "2" if found.group(0).lower().startswith("damage from") else ""
+            return _subject({"mod": mod}, found, suffix)
     return None
 
 
@@ -304,3 +316,30 @@ def _x(body: str, parse_modifier: Any) -> Json | None:
         return None
     parts[hits[0]] = {**parts[hits[0]], "x": True}
     return parts[0] if len(parts) == 1 else {"each": parts}
+
+
+def _performed(body: str, parse_modifier: Any) -> Json | None:
+    """ "<attacks> performed by your MP / by personalities with "X" in the title <predicate>"
+    -> the plural sentence's modifiers, about the attacks that personality performs
+    (`performer`, `performer_has`; engine.modifiers.about)."""
+    found = _PERFORMED.fullmatch(body)
+    if found is None:
+        return None
+    whose = "your" if found.group("mp") else "all"
+    plural = f"{whose} {found.group('which')}attacks"
+    sentence = (
+        f"damage from {plural} {found.group('pred')}"
+        if found.group("pre")
+        else (f"{plural} {found.group('pred')}")
+    )
+    read = parse_modifier(sentence)
+    if read is None or read.get("instead"):
+        return None
+    parts = _parts(read)
+    # modifiers read while the attack is in progress, when who performs it is known
+    during = {"damage", "unpreventable", "unmodifiable", "unstoppable", "grant"}
+    if any(part.get("mod") not in during or part.get("first_each_combat") for part in parts):
+        return None
+    by: Json = {"performer": "mp"} if found.group("mp") else {"performer_has": found.group("title")}
+    marked = [{**part, **by} for part in parts]
+    return marked[0] if len(marked) == 1 else {"each": marked}

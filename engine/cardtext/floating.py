@@ -93,7 +93,7 @@ def _damage(m: re.Match[str]) -> Json | None:
 
 # "Your attacks do +1 stage of damage", "All of your attacks do +1 power stage and +1 life
 # card of damage", "Your opponent's attacks do -2 life cards of damage"
-_DAMAGE = rf"{_WHOSE}{_WHICH}attacks {_DO} {_AMOUNTS} of damage"
+_DAMAGE = rf"{_WHOSE}{_WHICH}attacks {_DO} {_AMOUNTS} (?:of )?damage"  # "+1 life card damage"
 _CONSTANT_DAMAGE = _re(_DAMAGE)
 _FLOATING_DAMAGE = _re(rf"(?P<pre>for the remainder of combat, )?{_DAMAGE}(?: (?P<dur>.+))?")
 # "Your next Styled attack this combat deals +2 life cards of damage."
