@@ -323,6 +323,8 @@ class Modifier(_Strict):
     # personality with this in its title ("... by personalities with Android in the title")
     performer: Literal["mp"] | None = None
     performer_has: str | None = None
+    # only the attacks of cards of these types ("Your Energy Combat attacks ...")
+    from_cards: list[CardType] = []
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

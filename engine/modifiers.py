@@ -40,6 +40,8 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
     attack = card.attack
     if attack is None or modifier.attacks not in ("any", attack.type):
         return False
+    if modifier.from_cards and card.type not in modifier.from_cards:
+        return False  # "Your Energy Combat attacks": not an MP's or a Setup's
     # "who: self": the attacker's own modifier, for which a considered Styled card counts
     yours = modifier.who == "self"
     if modifier.styled is not None and modifier.styled != is_styled(game, player, card, yours):

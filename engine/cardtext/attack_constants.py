@@ -136,7 +136,9 @@ _MUST_DECLARE = re.compile(
     r"|you must declare combat(?: if (?:you can|(?:you are )?able(?: to)?))?",
     _IC,
 )
-_DASH = re.compile(r"(?P<head>.*\bgains?) - (?P<ability>[^\"']+)", _IC | re.DOTALL)
+_DASH = re.compile(r"(?P<head>.*\bgains?)(?: -|,) (?P<ability>.+)", _IC | re.DOTALL)
+# "Your Energy Combat attacks ...": the attacks of cards of that type (2016 CARD TYPES)
+_FROM_CARDS = re.compile(r"\b(?P<kind>physical|energy) combat attacks\b", _IC)
 _AND = re.compile(r",? and ", _IC)
 
 
@@ -147,6 +149,8 @@ def parse(body: str) -> Json | None:
     body = body.strip()
     if "+X" in body:
         return _x(body, parse_modifier)
+    if _FROM_CARDS.search(body):
+        return _from_cards(body, parse_modifier)
     return (
         _conjunction(body, parse_modifier)
         or _first(body, parse_modifier)
@@ -237,7 +241,7 @@ def _conjunction(body: str, parse_modifier: Any) -> Json | None:
 def _open(left: str) -> bool:
     """Does `left` end inside an ability (a quote left open, or after "gain -" / "gain
     HIT:")? An "and" there belongs to the ability."""
-    if left.count('"') % 2 or re.search(r"\bgains? (?:- |HIT)", left, _IC):
+    if left.count('"') % 2 or re.search(r"\bgains?,? (?:- |HIT)", left, _IC):
         return True
     return bool(re.search(r"(?:^|\s)'", left)) and left.count("'") % 2 == 1
 
@@ -281,7 +285,12 @@ def _dash(body: str, parse_modifier: Any) -> Json | None:
     found = _DASH.fullmatch(body)
     if found is None:
         return None
-    read = parse_modifier(f'{found.group("head")} "{found.group("ability").strip()}"')
+    ability = found.group("ability").strip()
+    if ability[0] not in "\"'":
+        if re.search("[\"']", ability):
+            return None
+        ability = f'"{ability}"'
+    read = parse_modifier(f"{found.group('head')} {ability}")
     return (
         read
         if read is not None and all(part.get("mod") == "grant" for part in _parts(read))
@@ -291,6 +300,14 @@ def _dash(body: str, parse_modifier: Any) -> Json | None:
 
 # the older kinds "your physical / energy attacks do +N ..." (patterns.MODIFIERS) as `damage`
 _TYPED = {"physical_damage": ("physical", "stages"), "energy_damage": ("energy", "life")}
+
+
+def _typed(part: Json) -> Json:
+    """An older `physical_damage` / `energy_damage` kind as the `damage` it says."""
+    if part.get("mod") in _TYPED and set(part) <= {"mod", "amount"}:
+        kind, unit = _TYPED[part["mod"]]
+        return {"mod": "damage", "attacks": kind, unit: part.get("amount", 0)}
+    return part
 
 
 def _x(body: str, parse_modifier: Any) -> Json | None:
@@ -303,10 +320,7 @@ def _x(body: str, parse_modifier: Any) -> Json | None:
         return None
     parts = []
     for part in _parts(read):
-        if part.get("mod") in _TYPED and part.get("amount") == 1 and set(part) <= {"mod", "amount"}:
-            kind, unit = _TYPED[part["mod"]]
-            part = {"mod": "damage", "attacks": kind, unit: 1}
-        parts.append(part)
+        parts.append(_typed(part))
     hits = [
         n
         for n, part in enumerate(parts)
@@ -342,4 +356,21 @@ def _performed(body: str, parse_modifier: Any) -> Json | None:
         return None
     by: Json = {"performer": "mp"} if found.group("mp") else {"performer_has": found.group("title")}
     marked = [{**part, **by} for part in parts]
+    return marked[0] if len(marked) == 1 else {"each": marked}
+
+
+def _from_cards(body: str, parse_modifier: Any) -> Json | None:
+    """ "Your Energy Combat attacks gain ..." -> the energy attacks' sentence, about the
+    attacks of Energy Combat cards only (`from_cards`; engine.modifiers.about)."""
+    kinds = {found.group("kind").lower() for found in _FROM_CARDS.finditer(body)}
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    read = parse_modifier(_FROM_CARDS.sub(f"{kind} attacks", body))
+    if read is None or read.get("instead"):
+        return None
+    parts = [_typed(part) for part in _parts(read)]
+    if any(part.get("mod") not in _ABOUT_ATTACKS for part in parts):
+        return None
+    marked = [{**part, "from_cards": [f"{kind}_combat"]} for part in parts]
     return marked[0] if len(marked) == 1 else {"each": marked}

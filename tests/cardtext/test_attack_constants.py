@@ -86,6 +86,10 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
          [{"mod": "damage", "attacks": "physical", "stages": 2, "performer": "mp"}]),
         ("Damage from your physical attacks cannot be prevented.",
          [{"mod": "unpreventable", "attacks": "physical"}]),
+        # the attacks of Physical / Energy Combat cards
+        ("Your Physical Combat attacks deal +1 stage of damage.",
+         [{"mod": "damage", "attacks": "physical", "stages": 1,
+           "from_cards": ["physical_combat"]}]),
         # life cards before stages
         ("Your opponent's attacks deal -2 life cards and -2 stages of damage.",
          [{"mod": "damage", "who": "opponent", "life": -2, "stages": -2}]),
@@ -118,6 +122,20 @@ def test_an_ability_after_a_dash_is_read_as_a_quoted_one() -> None:
                                       "hit": False}]  # fmt: skip
 
 
+def test_an_ability_after_a_comma() -> None:
+    result = compile_text(
+        "CONSTANT: Your Energy Combat attacks gain, HIT: Raise your anger 1 level and your MP "
+        "gains 3 stages.",
+        CardType.DRILL,
+    )
+    assert result.fields["constant"] == [
+        {"mod": "grant", "attacks": "energy", "from_cards": ["energy_combat"], "grant": 0}
+    ]
+    assert result.fields["grants"][0]["hit"] is True
+    assert [e["do"] for e in result.fields["grants"][0]["effects"]] == [
+        "raise_anger", "gain_stages"]  # fmt: skip
+
+
 def test_a_first_attack_gains_an_ability() -> None:
     result = compile_text(
         'CONSTANT: The first Styled energy attack you perform each combat gains "HIT: Draw a '
@@ -144,6 +162,8 @@ def test_a_first_attack_gains_an_ability() -> None:
         "Physical attacks performed by this personality deal +2 stages of damage.",
         # a cost is paid before the attack has a performer
         "Attacks performed by your MP cost +1 stage to perform.",
+        # two card types at once are not read
+        "Your Physical Combat attacks and Energy Combat attacks deal +1 stage of damage.",
         # whose AT is not said
         "AT damage is considered to be 4 for your physical attacks.",
         "Your opponent needs 6 anger to advance a level (to a minimum of 4).",
