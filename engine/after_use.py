@@ -236,8 +236,21 @@ def unpreventable(game: Game) -> bool:
 
 
 def unmodifiable(game: Game) -> bool:
+    """The attack's own text, or a constant "Your first attack each combat cannot have its
+    damage modified" about it: no "+" or "-" modifier applies (2016 GLOSSARY "Modifiers")."""
     found = _ability(game)
-    return found is not None and (found[0].unmodifiable or found[1].unmodifiable)
+    if found is None:
+        return False
+    attack, ability = found
+    card = game.card(attack.source)
+    return (
+        attack.unmodifiable
+        or ability.unmodifiable
+        or any(
+            modifiers.about(game, modifier, attack.attacker, card)
+            for modifier in game.active_modifiers(attack.attacker, "unmodifiable")
+        )
+    )
 
 
 def stop_fails(game: Game, defending: Card) -> bool:

@@ -325,6 +325,14 @@ class Modifier(_Strict):
         # `who`'s MP's power level is `amount`
         "higher_power_level",
         "power_level_is",
+        # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`) cannot have their
+        # damage modified (engine.after_use.unmodifiable; engine.cardtext.attack_constants)
+        "unmodifiable",
+        # `who` needs `amount` life cards of damage to deal Critical Damage ("Your opponent
+        # needs to deal 7 or more life cards to activate critical damage."; combat)
+        "critical_needs",
+        # `who` must declare combat in their Combat Step (engine.turn.declare_combat)
+        "must_declare_combat",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -347,6 +355,15 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # `damage`: `stages` / `life` are per X of the card holding it ("Your energy attacks deal
+    # +X life cards of damage.": life 1; engine.x_constants)
+    x: bool = False
+    # only attacks performed by the MP ("Attacks performed by your MP ..."), or by a
+    # personality with this in its title ("... by personalities with Android in the title")
+    performer: Literal["mp"] | None = None
+    performer_has: str | None = None
+    # only the attacks of cards of these types ("Your Energy Combat attacks ...")
+    from_cards: list[CardType] = []
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -1362,7 +1379,11 @@ class Card(_Strict):
 
     def uses_x(self) -> bool:
         damage = self.attack.damage.uses_x if self.attack is not None else False
-        return damage or any(effect.x for effect in self.all_effects())
+        return (
+            damage
+            or any(effect.x for effect in self.all_effects())
+            or any(modifier.x for modifier in self.constant)
+        )
 
     @property
     def is_personality(self) -> bool:

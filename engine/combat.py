@@ -19,6 +19,7 @@ from engine import (
     modifiers,
     quantities,
     triggers,
+    x_constants,
 )
 from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
@@ -542,6 +543,7 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     if not after_use.unmodifiable(game):
         for n, part in enumerate(parts):
             raw[n] += modifiers.damage_bonus(game, part.unit) + attack_bonus.bonus(game, part.unit)
+            raw[n] += x_constants.bonus(game, part.unit)
             if n == typed:
                 raw[n] += game.modifier_total(attacker, bonus_kind)
                 raw[n] -= game.modifier_total(defender, prevent_kind)
@@ -723,8 +725,11 @@ def critical_threshold(game: Game) -> int:
     attack = game.state.attack
     assert attack is not None
     card = game.card(attack.source)
+    # "Your opponent needs to deal 7 or more life cards ...": the base, the highest said
+    # (docs/rulings.md 150); "considered to deal critical damage" still lowers it
+    needs = [m.amount for m in game.active_modifiers(attack.attacker, "critical_needs")]
     return min(
-        [game.rules.critical_damage_cards]
+        [max(needs, default=game.rules.critical_damage_cards)]
         + [
             modifier.amount
             for modifier in game.active_modifiers(attack.attacker, "critical")

@@ -40,11 +40,32 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
     attack = card.attack
     if attack is None or modifier.attacks not in ("any", attack.type):
         return False
+    if modifier.from_cards and card.type not in modifier.from_cards:
+        return False  # "Your Energy Combat attacks": not an MP's or a Setup's
     # "who: self": the attacker's own modifier, for which a considered Styled card counts
     yours = modifier.who == "self"
     if modifier.styled is not None and modifier.styled != is_styled(game, player, card, yours):
         return False
+    if not performed_by(game, modifier, player, card):
+        return False
     return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
+
+
+def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
+    """ "Attacks performed by your MP / by personalities with "Android" in the title": the
+    attack in progress with `card` is performed by such a personality (its title, 2016
+    GLOSSARY "Naming a card": titles; engine.cardtext.attack_constants)."""
+    if modifier.performer is None and modifier.performer_has is None:
+        return True
+    attack = game.state.attack
+    if attack is None or attack.attacker != player or game.card(attack.source) is not card:
+        return False  # who performs it is known only as it is performed
+    if modifier.performer == "mp" and attack.actor != -1:
+        return False
+    if modifier.performer_has is not None:
+        actor = game.state.players[player].mp_card if attack.actor == -1 else attack.actor
+        return modifier.performer_has.lower() in game.card(actor).title.lower()
+    return True
 
 
 def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool) -> bool:
@@ -76,7 +97,8 @@ def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:
     card = game.card(attack.source)
     total = 0
     for modifier in game.active_modifiers(attack.attacker, mod):
-        if about(game, modifier, attack.attacker, card):
+        # "+X": counted for the card holding it (engine.x_constants)
+        if about(game, modifier, attack.attacker, card) and not modifier.x:
             total += modifier.stages if unit == "stages" else modifier.life
     return total
 
@@ -116,7 +138,12 @@ def anger_to_level(game: Game, player: int) -> int:
     advance past it, so it wins by MPPV (2016 "ANGER" note; docs/rulings.md)."""
     needed = [modifier.amount for modifier in game.active_modifiers(player, "anger_to_level")]
     base = max(needed) if needed else game.rules.anger_to_level
-    return max(1, base - game.modifier_total(player, "anger_discount"))
+    lowered = base - game.modifier_total(player, "anger_discount")
+    # "(to a minimum of 4)": the reduction stops there, never raising it (ruling 149)
+    floors = [m.minimum for m in game.active_modifiers(player, "anger_discount") if m.minimum]
+    if floors:
+        lowered = max(lowered, min(base, max(floors)))
+    return max(1, lowered)
 
 
 def events_forbidden(game: Game, player: int) -> bool:

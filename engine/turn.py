@@ -98,13 +98,11 @@ def declare_combat(game: Game, args: JsonDict) -> None:
     player = state.active
     choice = args.get("choice")
     if choice is None:
-        game.ask(
-            player,
-            "declare_combat",
-            "Declare combat?",
-            [Option("declare", "Declare combat"), Option("skip", "Skip combat")],
-            "declare_combat",
-        )
+        options = [Option("declare", "Declare combat"), Option("skip", "Skip combat")]
+        # "If you can declare combat, you must do so." (docs/rulings.md 151)
+        if game.has_modifier(player, "must_declare_combat"):
+            options = options[:1]
+        game.ask(player, "declare_combat", "Declare combat?", options, "declare_combat")
         return
     if choice == "skip":
         game.emit("combat", f"{game.who(player)} does not declare combat.")

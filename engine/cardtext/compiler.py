@@ -22,6 +22,7 @@ from engine.cardtext import (
     revealed_hand,
     same_number,
     self_moves,
+    shared_duration,
     triggers,
     you_moved,
 )
@@ -271,6 +272,8 @@ def _check_x(clauses: list[_Clause]) -> None:
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
         return damage_uses_x(clause.data)
+    if clause.kind == "modifier":  # "+X" constants (engine.cardtext.attack_constants)
+        return any(m.get("x") for m in clause.data.get("each", [clause.data]))
     in_data = clause.kind in ("trigger", "when_moved")
     effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)
@@ -616,7 +619,7 @@ def _plain_chain(body: str) -> list[Json] | None:
             rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
-    return None
+    return shared_duration.parse(body, p.parse_effect)  # "<A> and <B> this combat"
 
 
 def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:

@@ -318,7 +318,10 @@ def parse_unpreventable(body: str) -> Json | None:
 
 # --- "Your AT damage is considered to be 4 for your Styled attacks (this combat)." ------------
 _AT_VALUE = re.compile(
-    rf"your AT damage is considered to be ({_NUMBER}) for your {_WHICH}attacks"
+    # "your AT damage ... for your attacks" (yours), "AT damage ... for all attacks" (every
+    # player's attacks, each with its attacker's AT)
+    rf"(?:your AT damage is considered to be ({_NUMBER}) for your "
+    rf"|AT damage is considered to be (?P<all>{_NUMBER}) for all ){_WHICH}attacks"
     r"(?P<dur> this combat| for the remainder of combat)?",
     _IC,
 )
@@ -330,7 +333,10 @@ def parse_at_value(body: str, constant: bool) -> Json | None:
     found = _AT_VALUE.fullmatch(body)
     if found is None or constant == bool(found.group("dur")):
         return None
-    modifier = {"mod": "at_value", "amount": number(found.group(1)), **_which(found)}
+    amount = number(found.group(1) or found.group("all"))
+    modifier = {"mod": "at_value", "amount": amount, **_which(found)}
+    if found.group("all"):
+        modifier["who"] = "both"
     return modifier if constant else {"do": "until_end_of_turn", "modifier": modifier}
 
 

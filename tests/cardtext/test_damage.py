@@ -287,7 +287,8 @@ def test_at_considered_to_be() -> None:
         ("POWER: Your AT damage is considered to be 4 for your attacks.", CardType.EVENT),
         ("CONSTANT: Your AT damage is considered to be 4 for your attacks this combat.",
          CardType.DRILL),
-        ("POWER: AT damage is considered to be 4 for all physical attacks this combat.",
+        # whose attacks is not said ("... for all physical attacks" is every player's)
+        ("POWER: AT damage is considered to be 4 for physical attacks this combat.",
          CardType.EVENT),
     ],
 )  # fmt: skip
