@@ -451,8 +451,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import considered
-    from engine.cardtext import attack_constants
+    from engine.cardtext import attack_constants, considered
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
