@@ -290,6 +290,9 @@ class Modifier(_Strict):
         "no_ally_attacks",
         # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
         "power_any_stage",
+        # `who`'s attacks (of `attacks`, `styled`) cost no power stages, increases included
+        # ("... has its power stage cost reduced to 0"; engine.next_attack)
+        "no_attack_cost",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

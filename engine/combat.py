@@ -17,6 +17,7 @@ from engine import (
     manual,
     mechanics,
     modifiers,
+    next_attack,
     quantities,
 )
 from engine.any_stage import power_free
@@ -61,11 +62,9 @@ def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = Non
     # "Your attacks cost -1 stage (to a minimum of 0)": the card's own filters (Styled,
     # physical / energy); a reduction never takes it below its minimum, nor below 0, and
     # never raises a cost already lower (docs/rulings.md 87)
-    found = [
-        modifier
-        for modifier in game.active_modifiers(player, "attack_cost")
-        if modifiers.about(game, modifier, player, card)
-    ]
+    if next_attack.free(game, player, card):
+        return 0
+    found = next_attack.cost_modifiers(game, player, card)
     if not found:
         return cost
     floor = max((m.minimum for m in found if m.minimum is not None), default=0)

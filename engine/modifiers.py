@@ -272,7 +272,13 @@ def skips_action(game: Game, player: int) -> bool:
 
 def action_taken(game: Game, player: int) -> None:
     """The player made (or skipped) an Action: "in his next action" effects are over (but
-    skips still to come: engine.modifiers.skips_action counts them)."""
+    skips still to come: engine.modifiers.skips_action counts them). "Also stops a physical
+    attack in your opponent's next action": a stop or prevention lasts through that Action,
+    until the next Action begins (docs/rulings.md 157)."""
+    game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("acting")]
     for entry in _next_action_entries(game, player):
-        if game.floating_modifier(entry).mod != "skip_action":
+        mod = game.floating_modifier(entry).mod
+        if mod in ("stop_attacks", "prevent"):
+            entry["acting"] = True
+        elif mod != "skip_action":
             game.state.floating.remove(entry)

@@ -16,6 +16,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    next_attack,
     quantities,
     referents,
     self_moves,
@@ -591,6 +592,9 @@ def _plain_chain(body: str) -> list[Json] | None:
     if single is not None:
         return [single]
     compound = referents.parse_compound(body)  # a choice and what is done to that card
+    if compound is not None:
+        return compound
+    compound = next_attack.parse_compound(body, p.parse_effect)  # one next attack, two changes
     if compound is not None:
         return compound
     for cut in _AND.finditer(body):

@@ -224,6 +224,7 @@ def parse_effect(body: str) -> Json | None:
         parse_critical,
         parse_unpreventable,
     )
+    from engine.cardtext.next_attack import parse_next_attack
     from engine.cardtext.plain import parse_plain
     from engine.cardtext.rearrange import parse_rearrange
     from engine.cardtext.those import parse_choose_cards, parse_those
@@ -249,6 +250,7 @@ def parse_effect(body: str) -> Json | None:
         or attached.parse_search_attach(body)
         or parse_armed(body)
         or parse_plain(body)
+        or parse_next_attack(body)
     )
 
 

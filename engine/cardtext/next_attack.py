@@ -1,0 +1,196 @@
+"""The next attack, stops and prevention for a while (engine.next_attack, engine.modifiers;
+docs/rulings.md 155-158):
+
+- costs: "<next attack> has its power stage cost reduced to 0.", "You do not have to pay
+  power stage costs for <next attack>." (`no_attack_cost`), "<next attack> costs +1 stage
+  (to perform)." (`attack_cost`), all `lasts: next_attack`;
+- stops: "Stop your opponent's next energy attack this combat.", "Stop all energy attacks
+  this combat.", "Also stops a physical attack in your opponent's next action."
+  (`stop_attacks`);
+- prevention: "Prevent all damage from the next non-Styled attack your opponent performs
+  this combat.", "Prevent all damage from your opponent's attacks in his next action this
+  combat." (`prevent`, every stage and life card);
+- one next attack, several changes: "<next attack> has its power stage cost reduced to 0
+  and its damage cannot be prevented." (parse_compound: each part read whole with the
+  subject said again).
+
+<next attack> is "your next [Styled|non-Styled] [physical|energy] attack this combat", "the
+next ... attack you perform this combat", or the opponent's ("your opponent's next ...",
+"the next ... attack your opponent performs this combat"): "this combat" must be said, or
+the next attack could be a later turn's. Whole sentences only; anything else stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards import PREVENT_ALL
+
+Json = dict[str, Any]
+
+_NUM = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+          "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_THEIR = r"(?:his|her|their|his or her|his/her)"
+_OPP = r"your opponent'?s"
+
+
+def _which(n: int) -> str:
+    return rf"(?P<styled{n}>non-styled |styled )?(?P<kind{n}>physical |energy )?"
+
+
+# whose next attack: groups styledN / kindN say which, `opp` whose
+_SUBJECT = (
+    rf"(?:your next {_which(1)}attack this combat"
+    rf"|the next {_which(2)}attack you perform this combat"
+    rf"|(?P<opp>{_OPP} next {_which(3)}attack this combat"
+    rf"|the next {_which(4)}attack your opponent performs this combat))"
+)
+
+
+def _re(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _filters(found: re.Match[str]) -> Json:
+    """attacks / styled of whichever subject matched."""
+    fields: Json = {}
+    for n in range(1, 5):
+        kind, styled = found.group(f"kind{n}"), found.group(f"styled{n}")
+        if kind:
+            fields["attacks"] = kind.strip().lower()
+        if styled:
+            fields["styled"] = styled.strip().lower() == "styled"
+    return fields
+
+
+def _next(modifier: Json, found: re.Match[str], lasts: str = "next_attack") -> Json:
+    if found.group("opp"):
+        modifier = {**modifier, "who": "opponent"}
+    return {"do": "until_end_of_turn", "modifier": {**modifier, **_filters(found)}, "lasts": lasts}
+
+
+# --- what the next attack costs (2016 "Energy Attacks": most cost power stages) -------------
+_REDUCED = _re(rf"{_SUBJECT} has its (?:power stage )?cost reduced to (?:0|zero)")
+_NO_PAY = _re(
+    r"you (?:do not|don't) (?:have|need) to pay (?:the |any )?power stage costs? "
+    rf"(?:for|of) {_SUBJECT}"
+)
+_COSTS = _re(rf"{_SUBJECT} costs (?P<sign>[+-])(?P<n>{_NUM}) (?:power )?stages?(?: to perform)?")
+
+
+def _cost(body: str) -> Json | None:
+    found = _REDUCED.fullmatch(body) or _NO_PAY.fullmatch(body)
+    if found is not None:
+        return _next({"mod": "no_attack_cost"}, found)
+    found = _COSTS.fullmatch(body)
+    if found is None:
+        return None
+    word = found.group("n")
+    amount = int(word) if word.isdigit() else _WORDS[word.lower()]
+    if amount == 0:
+        return None
+    sign = -1 if found.group("sign") == "-" else 1
+    return _next({"mod": "attack_cost", "amount": sign * amount}, found)
+
+
+# --- stops (2016 HOW ATTACK AND DEFENSE CARDS WORK: a stopped attack deals no damage) -------
+_STOP_NEXT = _re(rf"stops? {_SUBJECT}")
+# "Stop all energy attacks this combat." (every player's, ruling 156), "... of your opponent's"
+_STOP_ALL = _re(
+    rf"stops? all (?:(?P<opp>of {_OPP}|{_OPP}) )?{_which(1)}attacks "
+    r"(?:this combat|for the remainder of combat)"
+)
+# "Also stops a physical attack in your opponent's next action [this combat]." (ruling 157)
+_STOP_ACTION = _re(
+    rf"(?:also )?stops? (?:an?|one|the|all|any) {_which(1)}attacks? (?:performed )?in {_OPP} "
+    rf"next action(?: this combat)?"
+)
+
+
+def _stop(body: str) -> Json | None:
+    found = _STOP_NEXT.fullmatch(body)
+    if found is not None:
+        if not found.group("opp"):
+            return None  # "stop your next attack": not a stop of the opponent's
+        return _next({"mod": "stop_attacks"}, found)
+    found = _STOP_ALL.fullmatch(body)
+    if found is not None:
+        modifier = {"mod": "stop_attacks", "who": "opponent" if found.group("opp") else "both"}
+        return {"do": "until_end_of_turn", "modifier": {**modifier, **_filters1(found)}}
+    found = _STOP_ACTION.fullmatch(body)
+    if found is not None:
+        modifier = {"mod": "stop_attacks", "who": "opponent", **_filters1(found)}
+        return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_action"}
+    return None
+
+
+def _filters1(found: re.Match[str]) -> Json:
+    fields: Json = {}
+    if found.group("kind1"):
+        fields["attacks"] = found.group("kind1").strip().lower()
+    if found.group("styled1"):
+        fields["styled"] = found.group("styled1").strip().lower() == "styled"
+    return fields
+
+
+# --- all damage prevented (2016 GLOSSARY "Prevent") -----------------------------------------
+_ALL = {"stages": PREVENT_ALL, "life": PREVENT_ALL}
+_PREVENT_NEXT = _re(rf"prevent all damage from {_SUBJECT}")
+_PREVENT_ACTION = _re(
+    rf"prevent all damage from (?:all of )?{_OPP} {_which(1)}attacks in {_THEIR} next action"
+    r"(?: this combat)?"
+)
+
+
+def _prevent(body: str) -> Json | None:
+    found = _PREVENT_NEXT.fullmatch(body)
+    if found is not None:
+        # only the opponent's attacks: "prevent ... your next attack" would harm you
+        return _next({"mod": "prevent", **_ALL}, found) if found.group("opp") else None
+    found = _PREVENT_ACTION.fullmatch(body)
+    if found is not None:
+        modifier = {"mod": "prevent", "who": "opponent", **_ALL, **_filters1(found)}
+        return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_action"}
+    return None
+
+
+def parse_next_attack(body: str) -> Json | None:
+    """A next-attack cost, a stop or all damage prevented for a while, or None."""
+    return _cost(body) or _stop(body) or _prevent(body)
+
+
+# --- one next attack, several changes --------------------------------------------------------
+_COMPOUND = _re(rf"(?P<subject>{_SUBJECT}) (?P<rest>.+)")
+_AND = re.compile(r",? and ", re.IGNORECASE)
+_ITS_DAMAGE = _re(r"its damage (?P<how>cannot be prevented)")
+_FOR_IT = _re(r"(?P<pay>you (?:do not|don't) (?:have|need) to pay .+ (?:for|of)) it")
+
+
+def parse_compound(body: str, parse_effect: Any) -> list[Json] | None:
+    """ "The next attack you perform this combat has its power stage cost reduced to 0 and its
+    damage cannot be prevented.": each part with the subject said again ("its damage" as
+    "damage from <subject>", "for it" as "for <subject>"), read whole by `parse_effect`;
+    every part must be a change to that same next attack."""
+    found = _COMPOUND.fullmatch(body.strip())
+    if found is None:
+        return None
+    subject, parts = found.group("subject"), _AND.split(found.group("rest"))
+    if len(parts) < 2:
+        return None
+    effects: list[Json] = []
+    for part in parts:
+        its = _ITS_DAMAGE.fullmatch(part)
+        for_it = _FOR_IT.fullmatch(part)
+        if its is not None:
+            sentence = f"damage from {subject} {its.group('how')}"
+        elif for_it is not None:
+            sentence = f"{for_it.group('pay')} {subject}"
+        else:
+            sentence = f"{subject} {part}"
+        effect = parse_effect(sentence)
+        if effect is None or effect.get("lasts") != "next_attack":
+            return None
+        effects.append(effect if not effects else {**effect, "if_you_do": True})
+    return effects

@@ -1,0 +1,135 @@
+"""The next attack's cost, stops and all damage prevented for a while
+(engine.cardtext.next_attack; docs/rulings.md 155-158)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cards import PREVENT_ALL, Card, CardType
+from engine.cardtext import compile_text, reproduces
+
+Json = dict[str, Any]
+
+
+def _effects(text: str, card_type: CardType = CardType.EVENT) -> list[Json]:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", (text, result.unread)
+    card = Card.model_validate({"name": "Test", "type": card_type.value, "text": text,
+                                **result.fields})  # fmt: skip
+    assert reproduces(card)
+    effects: list[Json] = result.fields["action"]["effects"]
+    return effects
+
+
+def _next(modifier: Json, lasts: str | None = "next_attack") -> Json:
+    effect: Json = {"do": "until_end_of_turn", "modifier": modifier}
+    return effect if lasts is None else {**effect, "lasts": lasts}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "modifier"),
+    [
+        ("Your next attack this combat has its power stage cost reduced to 0.",
+         {"mod": "no_attack_cost"}),
+        ("Your next Styled energy attack this combat has its power stage cost reduced to 0.",
+         {"mod": "no_attack_cost", "attacks": "energy", "styled": True}),
+        ("The next non-Styled attack you perform this combat has its cost reduced to zero.",
+         {"mod": "no_attack_cost", "styled": False}),
+        ("You do not have to pay power stage costs for your next Styled energy attack this "
+         "combat.", {"mod": "no_attack_cost", "attacks": "energy", "styled": True}),
+        ("Your opponent's next attack this combat costs +1 stage to perform.",
+         {"mod": "attack_cost", "amount": 1, "who": "opponent"}),
+        ("The next physical attack your opponent performs this combat costs +2 power stages.",
+         {"mod": "attack_cost", "amount": 2, "who": "opponent", "attacks": "physical"}),
+        ("Stop your opponent's next energy attack this combat.",
+         {"mod": "stop_attacks", "who": "opponent", "attacks": "energy"}),
+        ("Prevent all damage from the next non-Styled attack your opponent performs this combat.",
+         {"mod": "prevent", "who": "opponent", "styled": False, "stages": PREVENT_ALL,
+          "life": PREVENT_ALL}),
+    ],
+)  # fmt: skip
+def test_next_attack_sentences(sentence: str, modifier: Json) -> None:
+    assert _effects(f"POWER: {sentence}") == [_next(modifier)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "modifier", "lasts"),
+    [
+        ("Stop all energy attacks this combat.",
+         {"mod": "stop_attacks", "who": "both", "attacks": "energy"}, None),
+        ("Stop all of your opponent's physical attacks this combat.",
+         {"mod": "stop_attacks", "who": "opponent", "attacks": "physical"}, None),
+        ("Also stops a physical attack in your opponent's next action.",
+         {"mod": "stop_attacks", "who": "opponent", "attacks": "physical"}, "next_action"),
+        ("Prevent all damage from your opponent's attacks in his next action this combat.",
+         {"mod": "prevent", "who": "opponent", "stages": PREVENT_ALL, "life": PREVENT_ALL},
+         "next_action"),
+    ],
+)  # fmt: skip
+def test_stops_and_prevention_for_a_while(sentence: str, modifier: Json, lasts: str | None) -> None:
+    assert _effects(f"POWER: {sentence}") == [_next(modifier, lasts)]
+
+
+def test_a_cost_paid_to_stop_all_attacks() -> None:
+    effects = _effects(
+        "You may lower your anger 3 levels to stop all physical attacks this combat."
+    )
+    assert effects == [
+        {"do": "lower_anger", "amount": 3, "may": True},
+        {**_next({"mod": "stop_attacks", "who": "both", "attacks": "physical"}, None),
+         "if_you_do": True},
+    ]  # fmt: skip
+
+
+def test_one_next_attack_two_changes() -> None:
+    effects = _effects(
+        "POWER: The next attack you perform this combat has its power stage cost reduced to 0 "
+        "and its damage cannot be prevented."
+    )
+    assert effects == [
+        _next({"mod": "no_attack_cost"}),
+        {**_next({"mod": "unpreventable"}), "if_you_do": True},
+    ]
+    effects = _effects(
+        "POWER: Your next Styled energy attack this combat cannot have its damage prevented and "
+        "you do not have to pay power stage costs for it."
+    )
+    which = {"attacks": "energy", "styled": True}
+    assert effects == [
+        _next({"mod": "unpreventable", **which}),
+        {**_next({"mod": "no_attack_cost", **which}), "if_you_do": True},
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Your next attack has its power stage cost reduced to 0.",  # no "this combat"
+        "Your next attack this combat has its power stage cost reduced to 1.",
+        "Your next attack this combat costs +0 stages.",
+        "Stop your next energy attack this combat.",  # your own attack
+        "Prevent all damage from your next attack this combat.",
+        "Stop all energy attacks.",  # how long is not said
+        "Stops a physical or energy attack in your opponent's next action.",
+        "Prevent all damage from your opponent's attacks in his next turn.",
+        # the second part is not a change to the next attack
+        "The next attack you perform this combat cannot be stopped and its damage is banished.",
+        "Your opponent's next attack this combat costs +1 stage and it cannot be prevented.",
+    ],
+)
+def test_near_misses_stay_unread(sentence: str) -> None:
+    result = compile_text(f"POWER: {sentence}", CardType.EVENT)
+    assert result.status == "manual", (sentence, result.fields)
+
+
+def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
+    from pathlib import Path
+
+    from engine.cards import load_card_file
+
+    path = Path(__file__).parent.parent / "cards" / "next_attack.yaml"
+    for card in load_card_file(path):
+        if card.text != "No effect.":
+            assert reproduces(card), card.name
