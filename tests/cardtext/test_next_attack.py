@@ -133,3 +133,19 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     for card in load_card_file(path):
         if card.text != "No effect.":
             assert reproduces(card), card.name
+
+
+def test_an_ability_given_after_a_dash() -> None:
+    """ "gains - HIT: ..." (Red Hop's printing) is the quoted "gains 'HIT: ...'"."""
+    text = "POWER: Your next attack this combat gains - HIT: Use a critical damage effect."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    assert result.fields["grants"] == [{"effects": [{"do": "critical_effect"}], "hit": True}]
+    assert result.fields["action"]["effects"] == [
+        _next({"mod": "grant", "grant": 0}, "next_attack")
+    ]
+    for near in (
+        "POWER: Your next attack this combat gains - Use a critical damage effect.",
+        "POWER: Your next attack this combat gains -- HIT: Use a critical damage effect.",
+    ):
+        assert compile_text(near, CardType.EVENT).status == "manual", near
