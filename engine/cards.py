@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -370,10 +370,11 @@ class _Effect(_Strict):
     # (docs/rulings.md 121)
     cost: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    X_SCALES: ClassVar[bool] = False  # `x` without an amount: see UntilEndOfTurn
 
     @model_validator(mode="after")
     def _x_is_an_amount(self) -> _Effect:
-        if self.x and "amount" not in type(self).model_fields:
+        if self.x and "amount" not in type(self).model_fields and not self.X_SCALES:
             raise ValueError(f"`x` is for effects with an amount, not {type(self).__name__}")
         if self.per is not None and (self.x or "amount" not in type(self).model_fields):
             raise ValueError(f"`per` is for effects with an amount, not X or {type(self).__name__}")
@@ -703,6 +704,9 @@ class UntilEndOfTurn(_Effect):
 
     do: Literal["until_end_of_turn"]
     modifier: Modifier
+    # `x`: the modifier's stages and life cards times X ("Prevent X stages of damage from
+    # your opponent's attacks this combat."; engine.next_attack.times_x)
+    X_SCALES: ClassVar[bool] = True
     # "turn": this turn (= this combat); "next_turn": until the end of the controller's
     # next turn; "next_attack": the next attack the modifier is about; "next_action": the
     # next Action of the player it is about; "next_turn_start": until the start of the

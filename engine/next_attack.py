@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import modifiers
-from engine.cards import Card, Modifier
+from engine import modifiers, quantities
+from engine.cards import Card, Modifier, UntilEndOfTurn
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -58,3 +58,17 @@ def free(game: Game, player: int, card: Card) -> bool:
         modifiers.about(game, modifier, player, card)
         for modifier in game.active_modifiers(player, "no_attack_cost")
     )
+
+
+def times_x(game: Game, effect: UntilEndOfTurn, controller: int, iid: int) -> UntilEndOfTurn:
+    """ "Your next attack this combat deals +X stages of damage.": the modifier's stages and
+    life cards (1 each, as compiled) times the card's X, counted as the sentence resolves
+    (docs/rulings.md 44, 159)."""
+    amount = quantities.x_of(game, controller, game.card(iid), iid)
+    game.emit("x", f"{game.name(iid)}: X is {amount}.")
+    scaled = {
+        "stages": effect.modifier.stages * amount,
+        "life": effect.modifier.life * amount,
+    }
+    modifier = effect.modifier.model_copy(update=scaled)
+    return effect.model_copy(update={"modifier": modifier, "x": False})

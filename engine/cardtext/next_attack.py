@@ -157,8 +157,33 @@ def _prevent(body: str) -> Json | None:
 
 
 def parse_next_attack(body: str) -> Json | None:
-    """A next-attack cost, a stop or all damage prevented for a while, or None."""
-    return _cost(body) or _stop(body) or _prevent(body)
+    """A next-attack cost, a stop or all damage prevented for a while, a damage change by X,
+    or None."""
+    return _cost(body) or _stop(body) or _prevent(body) or _by_x(body)
+
+
+# --- X stages / life cards for a while: "Your next attack this combat deals +X stages of
+# damage.", "Prevent X stages of damage from your opponent's attacks this combat." --------
+_X_AMOUNT = re.compile(r"(?<![\w'])([+-]?)X(?= (?:power )?stages?\b| life cards?\b)")
+_OTHER_NUMBER = re.compile(rf"\b(?:\d+|{_NUM})\b", re.IGNORECASE)
+
+
+def _by_x(body: str) -> Json | None:
+    """Every amount of the sentence is X: read as 1, then the effect's `x` scales the
+    modifier's stages and life cards by X as it resolves (engine.next_attack.times_x;
+    docs/rulings.md 159). Another number beside X stays unread ("+X stages and +2 life")."""
+    if not _X_AMOUNT.search(body) or _OTHER_NUMBER.search(_X_AMOUNT.sub("", body)):
+        return None
+    from engine.cardtext.patterns import parse_effect  # it builds on this module
+
+    effect = parse_effect(_X_AMOUNT.sub(lambda m: f"{m.group(1)}1", body))
+    if effect is None or effect.get("do") != "until_end_of_turn" or effect.get("x"):
+        return None
+    modifier = effect["modifier"]
+    amounts = [modifier.get(unit, 0) for unit in ("stages", "life")]
+    if modifier["mod"] not in ("damage", "prevent") or {abs(a) for a in amounts} - {0, 1}:
+        return None
+    return {**effect, "x": True}
 
 
 # --- one next attack, several changes --------------------------------------------------------

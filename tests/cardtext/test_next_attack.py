@@ -149,3 +149,33 @@ def test_an_ability_given_after_a_dash() -> None:
         "POWER: Your next attack this combat gains -- HIT: Use a critical damage effect.",
     ):
         assert compile_text(near, CardType.EVENT).status == "manual", near
+
+
+@pytest.mark.parametrize(
+    ("sentence", "effect"),
+    [
+        ("Your next attack this combat deals +X stages of damage.",
+         _next({"mod": "damage", "stages": 1})),
+        ("Prevent X stages of damage from your opponent's attacks this combat.",
+         _next({"mod": "prevent", "who": "opponent", "stages": 1}, None)),
+        ("Prevent X stages and X life cards of damage from your opponent's next attack this "
+         "combat.", _next({"mod": "prevent", "who": "opponent", "stages": 1, "life": 1})),
+    ],
+)  # fmt: skip
+def test_x_amounts_for_a_while(sentence: str, effect: Json) -> None:
+    """Read with X as 1; `x` scales the modifier by X as it resolves (ruling 159)."""
+    assert _effects(f"POWER: {sentence} X = your anger.") == [{**effect, "x": True}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Your next attack this combat deals +X stages and +2 life cards of damage. "
+        "X = your anger.",
+        "POWER: Your next attack this combat deals +X stages of damage.",  # no X = ...
+        "POWER: Your next attack this combat deals +2X stages of damage. X = your anger.",
+    ],
+)
+def test_x_near_misses(text: str) -> None:
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "manual", (text, result.fields)
