@@ -447,6 +447,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
+    from engine.cardtext import next_attack
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -456,6 +457,7 @@ def parse_modifier(body: str) -> Json | None:
         or granted.parse_constant(body)
         or parse_cost(body, constant=True)
         or parse_at_value(body, constant=True)
+        or next_attack.parse_constant(body, parse_modifier)
     )
 
 

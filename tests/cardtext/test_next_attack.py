@@ -179,3 +179,49 @@ def test_x_amounts_for_a_while(sentence: str, effect: Json) -> None:
 def test_x_near_misses(text: str) -> None:
     result = compile_text(text, CardType.EVENT)
     assert result.status == "manual", (text, result.fields)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "constant"),
+    [
+        ("Your non-Styled attacks cannot be stopped.", [{"mod": "unstoppable", "styled": False}]),
+        ("Your physical attacks cannot have their damage prevented.",
+         [{"mod": "unpreventable", "attacks": "physical"}]),
+        ("Your first Styled attack each turn cannot be stopped.",
+         [{"mod": "unstoppable", "styled": True, "first_each_combat": True}]),
+        ("Your energy attacks cost -1 stage (to a minimum of 0) and cannot have their damage "
+         "prevented.", [{"mod": "attack_cost", "amount": -1, "attacks": "energy", "minimum": 0},
+                        {"mod": "unpreventable", "attacks": "energy"}]),
+        ("Your non-Styled attacks cannot be stopped and deal +3 life cards of damage.",
+         [{"mod": "unstoppable", "styled": False}, {"mod": "damage", "styled": False, "life": 3}]),
+        ("Your Styled attacks deal +2 stages of damage and cannot have their damage prevented.",
+         [{"mod": "damage", "styled": True, "stages": 2},
+          {"mod": "unpreventable", "styled": True}]),
+    ],
+)  # fmt: skip
+def test_constants(sentence: str, constant: list[Json]) -> None:
+    text = f"CONSTANT: {sentence}"
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated", result.unread
+    assert result.fields["constant"] == constant
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Your attacks cannot be stopped and cannot be prevented.",  # "be prevented": what?
+        "Your attacks cannot be stopped this combat.",  # a duration under CONSTANT:
+        "Your opponent's attacks cannot be stopped.",
+        "Your attacks deal +1 stage of damage and +1 life card of damage.",  # none of ours
+        "Your attacks cannot be stopped, deal +1 stage and draw a card.",
+    ],
+)
+def test_constant_near_misses(sentence: str) -> None:
+    result = compile_text(f"CONSTANT: {sentence}", CardType.MAIN_PERSONALITY)
+    assert result.status == "manual", (sentence, result.fields)
+
+
+def test_an_unstoppable_constant_and_a_grant() -> None:
+    result = compile_text("CONSTANT: Your attacks cannot be stopped and gain 'Draw a card.'",
+                          CardType.DRILL)  # fmt: skip
+    assert result.fields["constant"] == [{"mod": "unstoppable"}, {"mod": "grant", "grant": 0}]
