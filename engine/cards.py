@@ -939,6 +939,9 @@ class Defense(_Strict):
     # (engine.combat.damage_parts; docs/rulings.md 83)
     each_part: bool = False
     effects: list[Effect] = []
+    # "POWER: Lower your anger 1 level to stop an energy attack.": paid as the defense is
+    # used, offered only when it can be paid in full (engine.combat; docs/rulings.md 160)
+    cost: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
     # this way, none of the card's other text applies

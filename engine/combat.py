@@ -364,6 +364,12 @@ def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind:
 HAND_DEFENSE_TYPES = frozenset({CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT})
 
 
+def _cost_payable(game: Game, defense: Defense, defender: int, iid: int) -> bool:
+    """ "<cost> to stop ...": paid in full or not offered (docs/rulings.md 121, 160), unless
+    only the hand says whether it can be (ruling 81)."""
+    return all(hidden_feasibility(e) or payable(game, e, defender, iid) for e in defense.cost)
+
+
 def defense_options(
     game: Game, defender: int, kind: str, unstoppable: bool = False
 ) -> list[Option]:
@@ -375,9 +381,9 @@ def defense_options(
     options = [Option("none", "Do not defend")]
     in_progress = game.state.attack is not None
 
-    def fits(card: Card) -> bool:
+    def fits(card: Card, iid: int) -> bool:
         defense = card.defense
-        if defense is None:
+        if defense is None or not _cost_payable(game, defense, defender, iid):
             return False
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
@@ -398,15 +404,15 @@ def defense_options(
             continue
         if not itself.cost_payable(game, defender, iid):
             continue
-        if card.type in HAND_DEFENSE_TYPES and fits(card):
+        if card.type in HAND_DEFENSE_TYPES and fits(card, iid):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in [] if modifiers.setups_forbidden(game, defender) else state.setups:
         card = game.card(iid)
-        if fits(card):
+        if fits(card, iid):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
     for iid, _actor in power_sources(game, defender):
         card = game.card(iid)
-        if fits(card):
+        if fits(card, iid):
             options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
     return options
 
@@ -503,6 +509,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if attack.stopped:
         resolve(game, attack.attacker, attack.source, "attack.stopped", attack=True)
     game.then(("flush_triggers", {}))
+    resolve(game, defender, iid, "defense.cost")  # scheduled last: paid first (ruling 160)
 
 
 def expected_damage(game: Game) -> tuple[str, int]:

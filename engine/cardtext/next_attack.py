@@ -268,3 +268,34 @@ def parse_constant(body: str, parse_modifier: Any) -> Json | None:
     if not any(m["mod"] in ("unstoppable", "unpreventable") for m in each):
         return None
     return {"each": each}
+
+
+# --- defenses: "POWER: Stop a physical or energy attack.", "POWER: Destroy the top 2 cards of
+# your Life Deck to prevent all damage from an energy attack." (docs/rulings.md 160) -------
+_STOP_ONE = _re(r"stop (?P<rest>(?:an?|one) .*attack)")
+_TO = re.compile(r"\s+to\s+", re.IGNORECASE)
+_YOU_MAY = _re(r"you may (?P<rest>.+)")
+
+
+def parse_defense(body: str, defense_of: Any, parse_effect: Any) -> Json | None:
+    """A defense said in the imperative ("Stop a physical attack": a Power's own words for
+    "Stops ..."), or "[You may] <cost> to <defense>" (`cost`: paid as it is used, offered
+    only when it can be paid in full), or None. `defense_of`: patterns.parse_defense."""
+    found = _STOP_ONE.fullmatch(body)
+    if found is not None:
+        return defense_of(f"stops {found.group('rest')}")  # type: ignore[no-any-return]
+    may = _YOU_MAY.fullmatch(body)
+    rest = may.group("rest") if may else body
+    for cut in _TO.finditer(rest):
+        tail = rest[cut.end() :]
+        defense = defense_of(tail) or parse_defense(tail, defense_of, lambda _: None)
+        if defense is None or defense.get("cost"):
+            continue
+        cost = parse_effect(rest[: cut.start()])
+        flags = ("may", "if_you_do", "if", "x", "cost", "lasts")
+        if cost is None or any(cost.get(flag) for flag in flags):
+            return None
+        if cost.get("do") == "until_end_of_turn":
+            return None  # a rule change is no cost
+        return {**defense, "cost": [{**cost, "cost": True}]}
+    return None

@@ -413,9 +413,14 @@ DEFENSES: _Table = [
 
 
 def parse_defense(body: str) -> Json | None:
+    from engine.cardtext import next_attack
     from engine.cardtext.damage import parse_prevent_both  # it builds on this module
 
-    return _match(DEFENSES, body) or parse_prevent_both(body)
+    return (
+        _match(DEFENSES, body)
+        or parse_prevent_both(body)
+        or next_attack.parse_defense(body, parse_defense, parse_effect)
+    )
 
 
 # --- constant modifiers (CONSTANT: ...) ------------------------------------------------------

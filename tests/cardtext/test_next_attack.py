@@ -225,3 +225,40 @@ def test_an_unstoppable_constant_and_a_grant() -> None:
     result = compile_text("CONSTANT: Your attacks cannot be stopped and gain 'Draw a card.'",
                           CardType.DRILL)  # fmt: skip
     assert result.fields["constant"] == [{"mod": "unstoppable"}, {"mod": "grant", "grant": 0}]
+
+
+@pytest.mark.parametrize(
+    ("text", "defense"),
+    [
+        ("POWER: Stop a physical or energy attack.", {"against": "any", "stops": True}),
+        ("POWER: Stop an energy attack.", {"against": "energy", "stops": True}),
+        ("POWER: Lower your anger 1 level to stop an energy attack.",
+         {"against": "energy", "stops": True,
+          "cost": [{"do": "lower_anger", "amount": 1, "cost": True}]}),
+        ("POWER: You may lower your anger 1 level to stop a physical or energy attack.",
+         {"against": "any", "stops": True,
+          "cost": [{"do": "lower_anger", "amount": 1, "cost": True}]}),
+        ("POWER: Discard a card from your hand to prevent all damage from a physical attack.",
+         {"against": "physical", "prevent_all": True,
+          "cost": [{"do": "discard_from_hand", "amount": 1, "cost": True}]}),
+    ],
+)  # fmt: skip
+def test_defenses_in_the_imperative_and_with_a_cost(text: str, defense: Json) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated", result.unread
+    assert result.fields["defense"] == defense
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Stop all attacks.",  # for how long?
+        "POWER: You may draw a card. If you do, lower your anger 1 level to stop an attack.",
+        "POWER: Your attacks cannot be stopped this combat to stop an energy attack.",
+        "POWER: Smile to stop an energy attack.",  # the cost is not read
+    ],
+)
+def test_defense_near_misses(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert result.status != "automated", (text, result.fields)
+    assert "defense" not in result.fields or "cost" not in result.fields["defense"]
