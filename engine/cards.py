@@ -712,6 +712,9 @@ class UntilEndOfTurn(_Effect):
     # next Action of the player it is about; "next_turn_start": until the start of the
     # controller's next turn (engine.modifiers)
     lasts: Literal["turn", "next_turn", "next_turn_start", "next_attack", "next_action"] = "turn"
+    # with next_attack: "your next successful attack": an attack that is stopped does not
+    # use it up (engine.modifiers.end_attack; docs/rulings.md 161)
+    successful: bool = False
 
 
 # Cards an attack "cannot be stopped / prevented by": a card type, or "non_styled"

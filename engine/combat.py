@@ -784,5 +784,6 @@ def use_critical_effect(game: Game, player: int, choice: str) -> None:
 def attack_end(game: Game, args: JsonDict) -> None:
     """Step 7 happened in finish_card; the attack is over, and so are the "next attack"
     effects it used."""
+    stopped = game.state.attack is not None and game.state.attack.stopped
     game.state.attack = None
-    modifiers.end_attack(game)
+    modifiers.end_attack(game, stopped)

@@ -202,6 +202,8 @@ def add_floating(
     entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
     if effect.lasts != "turn":
         entry["lasts"] = effect.lasts
+    if effect.successful:
+        entry["successful"] = True
     if effect.lasts in ("next_turn", "next_turn_start"):
         # "your next turn": the controller's; turns are numbered across both players.
         # `until_turn` is the last turn the effect lasts through.
@@ -236,7 +238,12 @@ def bind_next_attack(game: Game, player: int, card: Card) -> None:
             entry["bound"] = True
 
 
-def end_attack(game: Game) -> None:
+def end_attack(game: Game, stopped: bool = False) -> None:
+    """The attack is over: the next-attack effects it used are gone, but for "your next
+    successful attack" ones when it was stopped: they wait for the next (ruling 161)."""
+    for entry in game.state.floating:
+        if stopped and entry.get("successful"):
+            entry["bound"] = False
     game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("bound")]
 
 

@@ -159,7 +159,15 @@ def _prevent(body: str) -> Json | None:
 def parse_next_attack(body: str) -> Json | None:
     """A next-attack cost, a stop or all damage prevented for a while, a damage change by X,
     or None."""
-    return _cost(body) or _stop(body) or _prevent(body) or _by_x(body)
+    from engine.cardtext.patterns import parse_effect  # it builds on this module
+
+    return (
+        _cost(body)
+        or _stop(body)
+        or _prevent(body)
+        or _by_x(body)
+        or parse_successful(body, parse_effect)
+    )
 
 
 # --- X stages / life cards for a while: "Your next attack this combat deals +X stages of
@@ -198,6 +206,13 @@ def parse_compound(body: str, parse_effect: Any) -> list[Json] | None:
     damage cannot be prevented.": each part with the subject said again ("its damage" as
     "damage from <subject>", "for it" as "for <subject>"), read whole by `parse_effect`;
     every part must be a change to that same next attack."""
+    successful = _SUCCESSFUL.fullmatch(body.strip())
+    if successful is not None:  # "your next successful attack ... and ..." (ruling 161)
+        each = parse_compound(f"{successful.group('head')}{successful.group('rest')}",
+                              parse_effect)  # fmt: skip
+        if each is None or any(e["modifier"]["mod"] not in _AFTER_STOP for e in each):
+            return None
+        return [{**effect, "successful": True} for effect in each]
     found = _COMPOUND.fullmatch(body.strip())
     if found is None:
         return None
@@ -299,3 +314,28 @@ def parse_defense(body: str, defense_of: Any, parse_effect: Any) -> Json | None:
             return None  # a rule change is no cost
         return {**defense, "cost": [{**cost, "cost": True}]}
     return None
+
+
+# --- "your next successful attack": the next attack that is not stopped (2016 HOW ATTACK AND
+# DEFENSE CARDS WORK: "Attacks that are not stopped deal damage and perform any HIT effects")
+_SUCCESSFUL = _re(r"(?P<head>your next )successful (?P<rest>.+)")
+# what only matters once the attack is not stopped: its damage, its HIT, critical damage
+_AFTER_STOP = {"critical", "unpreventable", "damage", "grant", "damage_banished"}
+
+
+def parse_successful(body: str, parse_effect: Any) -> Json | None:
+    """ "Your next successful attack this combat is considered to deal critical damage.":
+    the next-attack effect with `successful` (a stopped attack leaves it for the next one;
+    ruling 161), or None."""
+    found = _SUCCESSFUL.fullmatch(body)
+    if found is None:
+        return None
+    effect = parse_effect(f"{found.group('head')}{found.group('rest')}")
+    if (
+        effect is None
+        or effect.get("lasts") != "next_attack"
+        or effect["modifier"]["mod"] not in _AFTER_STOP
+        or effect["modifier"].get("who", "self") != "self"
+    ):
+        return None
+    return {**effect, "successful": True}

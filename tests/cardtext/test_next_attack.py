@@ -262,3 +262,24 @@ def test_defense_near_misses(text: str) -> None:
     result = compile_text(text, CardType.DRILL)
     assert result.status != "automated", (text, result.fields)
     assert "defense" not in result.fields or "cost" not in result.fields["defense"]
+
+
+def test_the_next_successful_attack() -> None:
+    """Ruling 161: `successful`, only for what matters once the attack is not stopped."""
+    effects = _effects("POWER: Your next successful attack this combat is considered to deal "
+                       "critical damage.")  # fmt: skip
+    assert effects == [{**_next({"mod": "critical"}), "successful": True}]
+    effects = _effects("POWER: Your next successful energy attack this combat cannot have its "
+                       "damage prevented and deals +1 life card of damage.")  # fmt: skip
+    assert effects == [
+        {**_next({"mod": "unpreventable", "attacks": "energy"}), "successful": True},
+        {**_next({"mod": "damage", "attacks": "energy", "life": 1}), "successful": True,
+         "if_you_do": True},
+    ]  # fmt: skip
+    for near in (
+        "POWER: Your next successful attack this combat has its power stage cost reduced to 0.",
+        "POWER: Your next successful attack this combat cannot be stopped.",
+        "POWER: Your opponent's next successful attack this combat deals +1 life card of damage.",
+        "POWER: Your next successful attack deals +1 life card of damage.",
+    ):
+        assert compile_text(near, CardType.EVENT).status == "manual", near

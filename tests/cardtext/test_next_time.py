@@ -116,8 +116,7 @@ UNREAD = [
     # "damage from" and "its damage" must agree
     "Your next attack this combat cannot be prevented.",
     "Damage from your next attack this combat cannot have its damage prevented.",
-    # successful: the attack that hits, not the next one performed
-    "Your next successful attack this combat cannot have its damage prevented.",
+    # (successful, the attack that hits: tests/cardtext/test_next_attack.py, ruling 161)
     # a cause is not read
     "Your anger cannot be lowered.",
     # no duration outside CONSTANT:; whose anger else than yours; "card effects": any
