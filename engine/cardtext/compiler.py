@@ -292,7 +292,7 @@ def _pieces(sentence: str) -> list[str]:
         parts = split_sentences(group or "")
         if parts and all(_keyword(part) for part in parts):
             return [trailing.group(1), trailing.group(2)]
-    return [sentence]
+    return next_attack.comma_splice(sentence, p.parse_defense) or [sentence]
 
 
 def _inside_parentheses(sentence: str) -> str | None:

@@ -339,3 +339,16 @@ def parse_successful(body: str, parse_effect: Any) -> Json | None:
     ):
         return None
     return {**effect, "successful": True}
+
+
+# --- "Stops an energy attack, Search your discard pile for ...": a comma for a full stop ----
+_SPLICE = re.compile(r"(?P<head>[^,]+),\s+(?P<tail>[A-Z].*)", re.DOTALL)
+
+
+def comma_splice(sentence: str, defense_of: Any) -> list[str] | None:
+    """[defense, next sentence] when a defense is followed by a comma and a new sentence
+    (its capital letter says so), else None: the printed comma stands for a full stop."""
+    found = _SPLICE.fullmatch(sentence.strip())
+    if found is None or defense_of(found.group("head").strip()) is None:
+        return None
+    return [f"{found.group('head').strip()}.", found.group("tail")]

@@ -283,3 +283,17 @@ def test_the_next_successful_attack() -> None:
         "POWER: Your next successful attack deals +1 life card of damage.",
     ):
         assert compile_text(near, CardType.EVENT).status == "manual", near
+
+
+def test_a_comma_for_a_full_stop_after_a_defense() -> None:
+    text = "Stops an energy attack, Search your discard pile for a Styled Setup and play it."
+    result = compile_text(text, CardType.ENERGY_COMBAT)
+    assert result.status == "automated", result.unread
+    assert result.fields["defense"]["stops"] and result.fields["defense"]["effects"]
+    for near in (
+        # no capital: one sentence, not read
+        "Stops an energy attack, search your discard pile for a Styled Setup and play it.",
+        # the head is no defense
+        "Draw a card, Search your discard pile for a Styled Setup and play it.",
+    ):
+        assert compile_text(near, CardType.ENERGY_COMBAT).status == "manual", near
