@@ -311,6 +311,9 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # `no_play`: only cards that stop attacks ("Your opponent cannot play Events that stop
+    # attacks this combat."; engine.modifiers._limited, docs/rulings.md 162)
+    stoppers: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

@@ -154,6 +154,7 @@ def _limited(game: Game, player: int, card: Card, mod: str) -> bool:
     return any(
         (not modifier.card_types or card.type in modifier.card_types)
         and (modifier.styled is None or card.styled_for(modifier.who == "self") == modifier.styled)
+        and (not modifier.stoppers or (card.defense is not None and card.defense.stops))
         for modifier in game.active_modifiers(player, mod)
     )
 

@@ -167,7 +167,27 @@ def parse_next_attack(body: str) -> Json | None:
         or _prevent(body)
         or _by_x(body)
         or parse_successful(body, parse_effect)
+        or _stoppers(body, parse_effect)
     )
+
+
+# "Your opponent cannot play Events that stop attacks this combat." (ruling 162)
+_THAT_STOP = _re(r"(?P<head>.+ cannot play .+?) that stop (?:attacks|an attack) (?P<dur>.+)")
+
+
+def _stoppers(body: str, parse_effect: Any) -> Json | None:
+    found = _THAT_STOP.fullmatch(body)
+    if found is None:
+        return None
+    effect = parse_effect(f"{found.group('head')} {found.group('dur')}")
+    if effect is None or effect.get("do") != "until_end_of_turn":
+        return None
+    modifier = effect["modifier"]
+    if modifier["mod"] == "no_events":  # "cannot play Events": as a `no_play` of Events
+        modifier = {**modifier, "mod": "no_play", "card_types": ["event"]}
+    if modifier["mod"] != "no_play" or set(effect) - {"do", "modifier", "lasts"}:
+        return None
+    return {**effect, "modifier": {**modifier, "stoppers": True}}
 
 
 # --- X stages / life cards for a while: "Your next attack this combat deals +X stages of

@@ -297,3 +297,15 @@ def test_a_comma_for_a_full_stop_after_a_defense() -> None:
         "Draw a card, Search your discard pile for a Styled Setup and play it.",
     ):
         assert compile_text(near, CardType.ENERGY_COMBAT).status == "manual", near
+
+
+def test_no_events_that_stop_attacks() -> None:
+    effects = _effects("POWER: Your opponent cannot play Events that stop attacks this combat.")
+    assert effects == [_next({"mod": "no_play", "who": "opponent", "card_types": ["event"],
+                              "stoppers": True}, None)]  # fmt: skip
+    for near in (
+        "POWER: Your opponent cannot play Events that stop attacks.",  # for how long?
+        "POWER: Your opponent cannot draw cards that stop attacks this combat.",
+        "POWER: Your opponent cannot play Events that stop attacks nor Setups this combat.",
+    ):
+        assert compile_text(near, CardType.EVENT).status == "manual", near
