@@ -168,7 +168,30 @@ def parse_next_attack(body: str) -> Json | None:
         or _by_x(body)
         or parse_successful(body, parse_effect)
         or _stoppers(body, parse_effect)
+        or _from_hand(body)
     )
+
+
+# "Attacks can only be stopped by cards played from the hand this combat." (ruling 163): the
+# cards the engine lets a player play from the hand against an attack (engine.combat.
+# HAND_DEFENSE_TYPES); Setups, Drills and Powers in play are not
+_FROM_HAND = _re(
+    rf"(?P<whose>your |{_OPP} |all )?{_which(1)}attacks can only be stopped by cards played "
+    r"from (?:the|a player's|their) hand (?:this combat|for the remainder of combat)"
+)
+_HAND_TYPES = ["physical_combat", "energy_combat", "event"]
+
+
+def _from_hand(body: str) -> Json | None:
+    found = _FROM_HAND.fullmatch(body)
+    if found is None:
+        return None
+    whose = (found.group("whose") or "").strip().lower()
+    who = "self" if whose == "your" else "both" if whose in ("", "all") else "opponent"
+    modifier: Json = {"mod": "stopped_only_by", "card_types": _HAND_TYPES, **_filters1(found)}
+    if who != "self":
+        modifier["who"] = who
+    return {"do": "until_end_of_turn", "modifier": modifier}
 
 
 # "Your opponent cannot play Events that stop attacks this combat." (ruling 162)

@@ -309,3 +309,16 @@ def test_no_events_that_stop_attacks() -> None:
         "POWER: Your opponent cannot play Events that stop attacks nor Setups this combat.",
     ):
         assert compile_text(near, CardType.EVENT).status == "manual", near
+
+
+def test_only_stopped_by_cards_played_from_the_hand() -> None:
+    effects = _effects(
+        "POWER: Attacks can only be stopped by cards played from the hand this combat."
+    )
+    types = ["physical_combat", "energy_combat", "event"]
+    assert effects == [_next({"mod": "stopped_only_by", "card_types": types, "who": "both"}, None)]
+    for near in (
+        "POWER: Attacks can only be stopped by cards played from the hand.",  # how long?
+        "POWER: Attacks can only be stopped by cards played from the discard pile this combat.",
+    ):
+        assert compile_text(near, CardType.EVENT).status == "manual", near
