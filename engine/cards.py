@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -333,6 +333,9 @@ class Modifier(_Strict):
         "critical_needs",
         # `who` must declare combat in their Combat Step (engine.turn.declare_combat)
         "must_declare_combat",
+        # `who`'s attacks (of `attacks`, `styled`) cost no power stages, increases included
+        # ("... has its power stage cost reduced to 0"; engine.next_attack)
+        "no_attack_cost",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -364,6 +367,9 @@ class Modifier(_Strict):
     performer_has: str | None = None
     # only the attacks of cards of these types ("Your Energy Combat attacks ...")
     from_cards: list[CardType] = []
+    # `no_play`: only cards that stop attacks ("Your opponent cannot play Events that stop
+    # attacks this combat."; engine.modifiers._limited, docs/rulings.md 162)
+    stoppers: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -425,10 +431,11 @@ class _Effect(_Strict):
     # (docs/rulings.md 121)
     cost: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    X_SCALES: ClassVar[bool] = False  # `x` without an amount: see UntilEndOfTurn
 
     @model_validator(mode="after")
     def _x_is_an_amount(self) -> _Effect:
-        if self.x and "amount" not in type(self).model_fields:
+        if self.x and "amount" not in type(self).model_fields and not self.X_SCALES:
             raise ValueError(f"`x` is for effects with an amount, not {type(self).__name__}")
         if self.per is not None and (self.x or "amount" not in type(self).model_fields):
             raise ValueError(f"`per` is for effects with an amount, not X or {type(self).__name__}")
@@ -784,11 +791,17 @@ class UntilEndOfTurn(_Effect):
 
     do: Literal["until_end_of_turn"]
     modifier: Modifier
+    # `x`: the modifier's stages and life cards times X ("Prevent X stages of damage from
+    # your opponent's attacks this combat."; engine.next_attack.times_x)
+    X_SCALES: ClassVar[bool] = True
     # "turn": this turn (= this combat); "next_turn": until the end of the controller's
     # next turn; "next_attack": the next attack the modifier is about; "next_action": the
     # next Action of the player it is about; "next_turn_start": until the start of the
     # controller's next turn (engine.modifiers)
     lasts: Literal["turn", "next_turn", "next_turn_start", "next_attack", "next_action"] = "turn"
+    # with next_attack: "your next successful attack": an attack that is stopped does not
+    # use it up (engine.modifiers.end_attack; docs/rulings.md 161)
+    successful: bool = False
 
 
 # Cards an attack "cannot be stopped / prevented by": a card type, or "non_styled"
@@ -1016,6 +1029,9 @@ class Defense(_Strict):
     # (engine.combat.damage_parts; docs/rulings.md 83)
     each_part: bool = False
     effects: list[Effect] = []
+    # "POWER: Lower your anger 1 level to stop an energy attack.": paid as the defense is
+    # used, offered only when it can be paid in full (engine.combat; docs/rulings.md 160)
+    cost: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
     # this way, none of the card's other text applies

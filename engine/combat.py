@@ -17,6 +17,7 @@ from engine import (
     manual,
     mechanics,
     modifiers,
+    next_attack,
     quantities,
     triggers,
     x_constants,
@@ -63,11 +64,9 @@ def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = Non
     # "Your attacks cost -1 stage (to a minimum of 0)": the card's own filters (Styled,
     # physical / energy); a reduction never takes it below its minimum, nor below 0, and
     # never raises a cost already lower (docs/rulings.md 87)
-    found = [
-        modifier
-        for modifier in game.active_modifiers(player, "attack_cost")
-        if modifiers.about(game, modifier, player, card)
-    ]
+    if next_attack.free(game, player, card):
+        return 0
+    found = next_attack.cost_modifiers(game, player, card)
     if not found:
         return cost
     floor = max((m.minimum for m in found if m.minimum is not None), default=0)
@@ -369,6 +368,12 @@ def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind:
 HAND_DEFENSE_TYPES = frozenset({CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT})
 
 
+def _cost_payable(game: Game, defense: Defense, defender: int, iid: int) -> bool:
+    """ "<cost> to stop ...": paid in full or not offered (docs/rulings.md 121, 160), unless
+    only the hand says whether it can be (ruling 81)."""
+    return all(hidden_feasibility(e) or payable(game, e, defender, iid) for e in defense.cost)
+
+
 def defense_options(
     game: Game, defender: int, kind: str, unstoppable: bool = False
 ) -> list[Option]:
@@ -380,9 +385,9 @@ def defense_options(
     options = [Option("none", "Do not defend")]
     in_progress = game.state.attack is not None
 
-    def fits(card: Card) -> bool:
+    def fits(card: Card, iid: int) -> bool:
         defense = card.defense
-        if defense is None:
+        if defense is None or not _cost_payable(game, defense, defender, iid):
             return False
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
@@ -403,15 +408,15 @@ def defense_options(
             continue
         if not itself.cost_payable(game, defender, iid):
             continue
-        if card.type in HAND_DEFENSE_TYPES and fits(card):
+        if card.type in HAND_DEFENSE_TYPES and fits(card, iid):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in [] if modifiers.setups_forbidden(game, defender) else state.setups:
         card = game.card(iid)
-        if fits(card):
+        if fits(card, iid):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
     for iid, _actor in power_sources(game, defender):
         card = game.card(iid)
-        if fits(card):
+        if fits(card, iid):
             options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
     return options
 
@@ -509,6 +514,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if attack.stopped:
         resolve(game, attack.attacker, attack.source, "attack.stopped", attack=True)
     game.then(("flush_triggers", {}))
+    resolve(game, defender, iid, "defense.cost")  # scheduled last: paid first (ruling 160)
 
 
 def expected_damage(game: Game) -> tuple[str, int]:
@@ -790,5 +796,6 @@ def use_critical_effect(game: Game, player: int, choice: str) -> None:
 def attack_end(game: Game, args: JsonDict) -> None:
     """Step 7 happened in finish_card; the attack is over, and so are the "next attack"
     effects it used."""
+    stopped = game.state.attack is not None and game.state.attack.stopped
     game.state.attack = None
-    modifiers.end_attack(game)
+    modifiers.end_attack(game, stopped)

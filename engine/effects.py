@@ -18,6 +18,7 @@ from engine import (
     manual,
     mechanics,
     modifiers,
+    next_attack,
     plain,
     quantities,
     self_moves,
@@ -252,6 +253,8 @@ def _apply(
     follow: JsonDict | None = None,
 ) -> None:
     target = controller if effect.who == "self" else 1 - controller
+    if effect.x and isinstance(effect, UntilEndOfTurn):  # "Prevent X stages ... this combat"
+        effect = next_attack.times_x(game, effect, controller, iid)
     if effect.x:
         amount = quantities.x_of(game, controller, game.card(iid), iid)
         game.emit("x", f"{game.name(iid)}: X is {amount}.")

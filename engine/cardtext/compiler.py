@@ -17,6 +17,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    next_attack,
     quantities,
     referents,
     revealed_hand,
@@ -301,7 +302,7 @@ def _pieces(sentence: str) -> list[str]:
         parts = split_sentences(group or "")
         if parts and all(_keyword(part) for part in parts):
             return [trailing.group(1), trailing.group(2)]
-    return [sentence]
+    return next_attack.comma_splice(sentence, p.parse_defense) or [sentence]
 
 
 def _inside_parentheses(sentence: str) -> str | None:
@@ -607,6 +608,9 @@ def _plain_chain(body: str) -> list[Json] | None:
         return [single]
     compound = referents.parse_compound(body)  # a choice and what is done to that card
     compound = compound or revealed_hand.parse(body)  # a hand revealed, then cards in it
+    if compound is not None:
+        return compound
+    compound = next_attack.parse_compound(body, p.parse_effect)  # one next attack, two changes
     if compound is not None:
         return compound
     for cut in _AND.finditer(body):

@@ -225,6 +225,7 @@ def parse_effect(body: str) -> Json | None:
         parse_critical,
         parse_unpreventable,
     )
+    from engine.cardtext.next_attack import parse_next_attack
     from engine.cardtext.plain import parse_plain
     from engine.cardtext.rearrange import parse_rearrange
     from engine.cardtext.same_number import parse_same_number
@@ -255,6 +256,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_plain(body)
         or parse_same_number(body)
         or amounts.parse_floating(body)
+        or parse_next_attack(body)
     )
 
 
@@ -417,9 +419,14 @@ DEFENSES: _Table = [
 
 
 def parse_defense(body: str) -> Json | None:
+    from engine.cardtext import next_attack
     from engine.cardtext.damage import parse_prevent_both  # it builds on this module
 
-    return _match(DEFENSES, body) or parse_prevent_both(body)
+    return (
+        _match(DEFENSES, body)
+        or parse_prevent_both(body)
+        or next_attack.parse_defense(body, parse_defense, parse_effect)
+    )
 
 
 # --- constant modifiers (CONSTANT: ...) ------------------------------------------------------
@@ -451,7 +458,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered
+    from engine.cardtext import attack_constants, considered, next_attack
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -464,6 +471,7 @@ def parse_modifier(body: str) -> Json | None:
         or amounts.parse_constant(body)
         or considered.parse(body, constant=True)
         or attack_constants.parse(body)
+        or next_attack.parse_constant(body, parse_modifier)
     )
 
 
