@@ -279,55 +279,6 @@ def parse_compound(body: str, parse_effect: Any) -> list[Json] | None:
     return effects
 
 
-# --- constants: "Your non-Styled attacks cannot be stopped.", "Your physical attacks cannot
-# have their damage prevented.", "Your first Styled attack each turn cannot be stopped."
-# (2016 HOW ATTACK AND DEFENSE CARDS WORK; one combat per turn, 2016 TURN SEQUENCE) ---------
-_YOUR_ATTACKS = rf"(?:all of your |all your |your ){_which(1)}attacks"
-_CONSTANT = _re(rf"{_YOUR_ATTACKS} (?P<what>cannot be stopped|cannot have their damage prevented)")
-_FIRST_EACH_TURN = _re(
-    rf"your first {_which(1)}attack each turn "
-    r"(?P<what>cannot be stopped|cannot have its damage prevented)"
-)
-_CONSTANT_AND = _re(rf"(?P<subject>{_YOUR_ATTACKS}) (?P<rest>.+)")
-
-
-def _constant_one(body: str) -> Json | None:
-    found = _CONSTANT.fullmatch(body) or _FIRST_EACH_TURN.fullmatch(body)
-    if found is None:
-        return None
-    what = found.group("what").lower()
-    modifier: Json = {"mod": "unstoppable" if "stopped" in what else "unpreventable"}
-    modifier.update(_filters1(found))
-    if body.lower().startswith("your first "):
-        modifier["first_each_combat"] = True
-    return modifier
-
-
-def parse_constant(body: str, parse_modifier: Any) -> Json | None:
-    """A constant `unstoppable` / `unpreventable` modifier, or "<your ... attacks> <change>
-    and <change>" (each change read whole by `parse_modifier` with the subject said again)
-    as {"each": [...]} (docs/rulings.md 158), or None."""
-    one = _constant_one(body.strip())
-    if one is not None:
-        return one
-    found = _CONSTANT_AND.fullmatch(body.strip())
-    if found is None:
-        return None
-    parts = _AND.split(found.group("rest"))
-    if len(parts) != 2:
-        return None
-    each: list[Json] = []
-    for part in parts:
-        modifier = parse_modifier(f"{found.group('subject')} {part}")
-        if modifier is None or "each" in modifier:
-            return None
-        each.append(modifier)
-    # at least one change is this module's: the others' own "and" sentences stay theirs
-    if not any(m["mod"] in ("unstoppable", "unpreventable") for m in each):
-        return None
-    return {"each": each}
-
-
 # --- defenses: "POWER: Stop a physical or energy attack.", "POWER: Destroy the top 2 cards of
 # your Life Deck to prevent all damage from an energy attack." (docs/rulings.md 160) -------
 _STOP_ONE = _re(r"stop (?P<rest>(?:an?|one) .*attack)")

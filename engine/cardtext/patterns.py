@@ -458,7 +458,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, next_attack
+    from engine.cardtext import attack_constants, considered
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -471,7 +471,6 @@ def parse_modifier(body: str) -> Json | None:
         or amounts.parse_constant(body)
         or considered.parse(body, constant=True)
         or attack_constants.parse(body)
-        or next_attack.parse_constant(body, parse_modifier)
     )
 
 

@@ -200,6 +200,7 @@ def test_x_near_misses(text: str) -> None:
     ],
 )  # fmt: skip
 def test_constants(sentence: str, constant: list[Json]) -> None:
+    # read by engine.cardtext.attack_constants; kept here for the next-attack family's cards
     text = f"CONSTANT: {sentence}"
     result = compile_text(text, CardType.MAIN_PERSONALITY)
     assert result.status == "automated", result.unread
@@ -211,7 +212,6 @@ def test_constants(sentence: str, constant: list[Json]) -> None:
     [
         "Your attacks cannot be stopped and cannot be prevented.",  # "be prevented": what?
         "Your attacks cannot be stopped this combat.",  # a duration under CONSTANT:
-        "Your opponent's attacks cannot be stopped.",
         "Your attacks deal +1 stage of damage and +1 life card of damage.",  # none of ours
         "Your attacks cannot be stopped, deal +1 stage and draw a card.",
     ],
