@@ -13,6 +13,7 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    attack_self,
     counting,
     granted,
     itself,
@@ -547,6 +548,8 @@ def _effect_chain(body: str) -> list[Json] | None:
     (optional); "You may <cost> to <effect(s)>" (the cost is optional, the rest happens
     only if it was paid); "If you do, <effect(s)>" (after the sentence before it happened;
     _assemble checks there is one); "If <condition>, <effect(s)>"."""
+    if (performed := attack_self.performed(body)) is not None:  # "When you perform this attack"
+        return _effect_chain(performed)
     for pattern, flag in ((_YOU_MAY, "may"), (_IF_YOU_DO, "if_you_do")):
         found = pattern.fullmatch(body)
         if not found:
@@ -996,6 +999,10 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
         return False
     if any(e.get("do") == "attack_deals" for e in [*hit, *stopped]):
         return False  # after its damage was dealt "+N" would change nothing
+    settled = attack_self.settle(effects, attack["damage"])  # "+6 instead of +3"
+    if settled is None:
+        return False
+    effects = settled
     if requires:
         attack["requires"] = requires[0]
     if effects:

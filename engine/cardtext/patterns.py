@@ -213,6 +213,7 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
+    from engine.cardtext import attack_self  # it builds on this module
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
@@ -234,6 +235,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_move(body)
         or parse_attack_effect(body)
         or parse_attack_deals(body)
+        or attack_self.parse_deals(body)
         or parse_critical(body)
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
@@ -375,7 +377,9 @@ ATTACKS: _Table = [
 
 
 def parse_attack(body: str) -> Json | None:
-    return _match(ATTACKS, body)
+    from engine.cardtext.attack_self import parse_head  # it builds on this module
+
+    return _match(ATTACKS, body) or parse_head(body)
 
 
 def _defense(against: str, stops: bool) -> Builder:

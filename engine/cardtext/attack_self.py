@@ -1,0 +1,106 @@
+"""The attack itself: header wordings and what an attack's own sentences add to it.
+
+- Headers a judge reads one way only (docs/rulings.md 165): `Physical / Energy combat
+  costing N stages.` (the card type's word for the attack), `... attack costing N.` (an
+  attack's cost is paid in power stages: 2016 "Energy Attacks"), `Energy attack N stages.`
+  (an Energy attack's damage is in life cards, so N stages is its cost), `Physical /
+  Energy combat.` alone.
+- `When you perform this attack(,) <effect>.`: an attack's effects without `HIT:` happen as
+  it is performed (docs/rulings.md 41), so the opening says nothing more.
+- `(Have) this attack also deal(s) +N ...` is `... deals +N ...`; `... deal(s) +A <unit>
+  instead of +B` (the printed +B of its damage becomes +A): `attack_deals` of A - B
+  (docs/rulings.md 166).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext.patterns import number
+
+Json = dict[str, Any]
+_IC = re.IGNORECASE
+_N = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+
+_HEADS = [
+    re.compile(rf"(physical|energy) (?:attack|combat) costing {_N}(?: (?:power )?stages?)?", _IC),
+    re.compile(rf"(energy) attack {_N} (?:power )?stages?", _IC),
+    re.compile(r"(physical|energy) combat", _IC),
+]
+
+
+def parse_head(body: str) -> Json | None:
+    """ "Energy combat costing 2 stages." -> {"type": "energy", "cost": 2}, or None."""
+    for pattern in _HEADS:
+        found = pattern.fullmatch(body)
+        if found:
+            head: Json = {"type": found.group(1).lower()}
+            if found.lastindex and found.lastindex > 1:
+                head["cost"] = number(found.group(2))
+            return head
+    return None
+
+
+_PERFORM = re.compile(r"when you perform this attack,?\s+(.+)", _IC | re.DOTALL)
+
+
+def performed(body: str) -> str | None:
+    """ "When you perform this attack you may ..." -> "you may ...", or None."""
+    found = _PERFORM.fullmatch(body)
+    return found.group(1) if found else None
+
+
+_ALSO = re.compile(r"((?:have )?this attack) also (deals?|does|do) (\+.+)", _IC)
+_INSTEAD = re.compile(
+    rf"(.+?\+){_N}( (?:(?:power )?stages?|life cards?)(?: of damage)?)"
+    rf" instead of \+{_N}(?: ((?:power )?stages?|life cards?))?",
+    _IC,
+)
+
+
+def parse_deals(body: str) -> Json | None:
+    """ "this attack also deals +3 life cards", "this attack deals +6 stages instead of +3"
+    -> `attack_deals`, or None."""
+    from engine.cardtext.damage import parse_attack_deals  # it builds on patterns, as this
+
+    also = _ALSO.fullmatch(body)
+    if also:
+        return parse_attack_deals(f"{also.group(1)} {also.group(2)} {also.group(3)}")
+    instead = _INSTEAD.fullmatch(body)
+    if instead is None:
+        return None
+    head, new, unit, old, old_unit = instead.groups()
+    if old_unit and ("life" in old_unit.lower()) != ("life" in unit.lower()):
+        return None  # "+6 stages instead of +3 life cards": not one term grown
+    gain = number(new) - number(old)
+    if gain <= 0:
+        return None
+    effect = parse_attack_deals(f"{head}{gain}{unit}")
+    if effect is None or "per" in effect:
+        return None
+    return {**effect, "instead_of": number(old)}  # checked against the damage: settle
+
+
+def _printed_plus(damage: Json, unit: str) -> int | None:
+    """The "+N" of the attack's printed damage in `unit` ("AT +3 stages": 3), or None."""
+    kind = {"stages": "at", "life": "at_life"}[unit]
+    if damage.get("kind") == kind and not damage.get("plus_x"):
+        return int(damage.get("amount", 0))
+    also = damage.get("also")
+    if unit == "life" and also and also.get("kind") == "life" and damage.get("kind") == "at":
+        return int(also.get("amount", 0))  # "AT +3 stages and +2 life cards"
+    return None
+
+
+def settle(effects: list[Json], damage: Json) -> list[Json] | None:
+    """The attack's effects with each "instead of +B" checked against its printed damage:
+    None when the damage has no such "+B" in that unit (what would it replace?)."""
+    settled: list[Json] = []
+    for effect in effects:
+        if "instead_of" in effect:
+            effect = dict(effect)
+            if _printed_plus(damage, effect["unit"]) != effect.pop("instead_of"):
+                return None
+        settled.append(effect)
+    return None if "instead_of" in repr(settled) else settled  # one inside "A or B": unsure

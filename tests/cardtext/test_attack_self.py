@@ -1,0 +1,113 @@
+"""The attack itself (engine.cardtext.attack_self): header wordings a judge reads one way
+(docs/rulings.md 165), "When you perform this attack", "also deal" and "instead of +N"
+(docs/rulings.md 166)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+PHYSICAL, ENERGY = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT
+
+
+@pytest.mark.parametrize(
+    ("head", "kind", "cost"),
+    [
+        ("Energy combat costing 2 stages.", "energy", 2),
+        ("Energy Combat costing 4 stages.", "energy", 4),
+        ("Energy attack costing 1.", "energy", 1),
+        ("Physical combat costing one stage.", "physical", 1),
+        ("Energy attack 3 stages.", "energy", 3),
+        ("Physical Combat.", "physical", None),
+        ("Energy combat.", "energy", None),
+    ],
+)
+def test_attack_headers(head: str, kind: str, cost: int | None) -> None:
+    card_type = PHYSICAL if kind == "physical" else ENERGY
+    result = compile_text(f"{head} DAMAGE: 4 life cards.", card_type)
+    assert result.status == "automated", result.unread
+    attack = result.fields["attack"]
+    assert attack["type"] == kind and attack.get("cost") == cost
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "Physical attack 3 stages.",  # damage or cost? physical damage is in stages
+        "Energy attack 3 life cards.",  # damage, not a cost
+        "Energy attack costing 2 life cards.",
+        "Energy combat costing 2 stages and 1 life card.",
+    ],
+)
+def test_header_near_misses_stay_unread(head: str) -> None:
+    result = compile_text(f"{head} DAMAGE: 4 life cards.", ENERGY)
+    assert head in result.unread
+
+
+def _effects(text: str) -> list[dict[str, object]]:
+    result = compile_text(f"Physical attack. DAMAGE: AT +3 stages. {text}", PHYSICAL)
+    assert result.status == "automated", result.unread
+    effects: list[dict[str, object]] = result.fields["attack"]["effects"]
+    return effects
+
+
+def test_instead_of_adds_the_difference() -> None:
+    effects = _effects(
+        "You may lower your anger 1 level to have this attack deal +6 stages instead of +3."
+    )
+    assert effects == [
+        {"do": "lower_anger", "amount": 1, "may": True},
+        {"do": "attack_deals", "unit": "stages", "amount": 3, "if_you_do": True},
+    ]
+    text = (
+        "If your opponent controls no Drills, this attack deals +4 stages of damage instead of +2."
+    )
+    result = compile_text(f"Physical attack. DAMAGE: AT +2 stages. {text}", PHYSICAL)
+    effect = result.fields["attack"]["effects"][0]
+    assert effect["amount"] == 2 and "if" in effect and "instead_of" not in effect
+    # "AT +3 stages and +2 life cards": the life card term
+    result = compile_text(
+        "Physical attack. DAMAGE: AT +3 stages and +2 life cards. This attack deals +5 life "
+        "cards instead of +2.",
+        PHYSICAL,
+    )
+    assert result.fields["attack"]["effects"][0]["amount"] == 3
+
+
+@pytest.mark.parametrize(
+    "damage", ["AT +3 stages.", "AT.", "4 stages.", "AT +3 life cards.", "AT +2 stages."]
+)
+def test_instead_of_a_term_not_printed_is_left_to_players(damage: str) -> None:
+    """ "+4 stages instead of +2" replaces a printed "+2 stages": without one, what?"""
+    text = f"Physical attack. DAMAGE: {damage} This attack deals +4 stages instead of +3."
+    result = compile_text(text, PHYSICAL)
+    assert result.status == ("automated" if damage == "AT +3 stages." else "manual")
+
+
+def test_when_you_perform_this_attack_and_also() -> None:
+    effects = _effects(
+        "When you perform this attack you may destroy the top card of your Life Deck to have "
+        "this attack also deal +3 life cards."
+    )
+    assert effects[0]["may"] is True and effects[0]["source"] == "life_deck"
+    assert effects[1] == {"do": "attack_deals", "unit": "life", "amount": 3, "if_you_do": True}
+    assert _effects("When you perform this attack, draw a card.") == [{"do": "draw", "amount": 1}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a different unit: not the printed term grown
+        "You may lower your anger 1 level to have this attack deal +6 stages instead of +3 "
+        "life cards.",
+        "This attack deals +2 stages instead of +3.",  # less than before: not a "+"
+        "This attack deals +6 stages instead of AT.",
+        "When you perform an attack, draw a card.",  # any attack: a trigger, not this one
+        "When you perform this attack draw a card or else.",
+    ],
+)
+def test_deals_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(f"Physical attack. DAMAGE: AT +3 stages. {text}", PHYSICAL)
+    assert text in result.unread
