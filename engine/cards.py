@@ -320,6 +320,7 @@ class Quantity(_Strict):
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
         "pur", "stage", "attached", "attack_life_cards", "moved",
+        "amount",  # what this card's "any amount" sentence paid or lowered (engine.amounts)
         "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
     ]  # fmt: skip
     who: Literal["self", "opponent", "both"] = "self"
@@ -343,6 +344,7 @@ class Quantity(_Strict):
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
     times: int = Field(default=1, ge=1)
+    every: int = Field(default=1, ge=1)  # "for every 2 stages paid": the count // every
     plus: int = 0
     maximum: int | None = None
 
@@ -420,6 +422,15 @@ class AngerUpTo(_Effect):
     do: Literal["anger_up_to"]
     direction: Literal["raise", "lower"]
     amount: int | None = Field(default=None, ge=1)
+
+
+class PayAnyStages(_Effect):
+    """ "The personality performing this attack may pay any amount of stages.", "Your MP may
+    pay any amount of stages.": the controller picks how many (none too) and loses them; the
+    amount is kept for "For every 2 stages paid, ..." (engine.amounts)."""
+
+    do: Literal["pay_any_stages"]
+    personality: Literal["mp", "attacking"] = "mp"
 
 
 class ShuffleLifeDeck(_Effect):
@@ -819,6 +830,7 @@ Effect = Annotated[
     | ShuffleLifeDeck
     | SetStage
     | AngerUpTo
+    | PayAnyStages
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

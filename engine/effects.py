@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    amounts,
     armed,
     attaching,
     attack_bonus,
@@ -23,6 +24,7 @@ from engine import (
     triggers,
 )
 from engine.cards import (
+    AngerUpTo,
     ArmTrigger,
     BanishFromDiscard,
     Card,
@@ -43,6 +45,7 @@ from engine.cards import (
     LowerAngerTo,
     LowerLevel,
     Move,
+    PayAnyStages,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -116,6 +119,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     effect = effects[index]
     if index == 0:  # "the number of cards destroyed": only by this use's sentences
         game.state.results.pop(str(iid), None)
+        game.state.results.pop(amounts.key(iid), None)  # "the amount lowered": this use's
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
@@ -277,6 +281,9 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, AngerUpTo | PayAnyStages):  # the amount kept for later sentences
+        amounts.apply(game, effect, controller, target, attack, iid)
+        return
     if isinstance(effect, RevealHand):  # "X = the number of Dragon Balls revealed"
         game.state.results[str(iid)] = list(game.player(target).hand)
     _APPLY[effect.do](game, effect, controller, target, attack)
@@ -297,6 +304,7 @@ _WORDS: dict[str, str] = {
     "shuffle_life_deck": "shuffle the Life Deck",
     "set_stage": "{direction} the MP to stage {stage}",
     "anger_up_to": "{direction} anger by a chosen amount",
+    "pay_any_stages": "pay any amount of stages",
     "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",

@@ -104,3 +104,75 @@ def settle(effects: list[Json], damage: Json) -> list[Json] | None:
                 return None
         settled.append(effect)
     return None if "instead_of" in repr(settled) else settled  # one inside "A or B": unsure
+
+
+# --- "may pay any amount of stages", "For every 2 stages paid, ...", "the amount lowered" ---
+_PAY_ANY = re.compile(
+    r"(the personality performing this attack|your (?:mp|main personality)) may pay any "
+    r"(?:amount|number) of (?:power )?stages",
+    _IC,
+)
+
+
+def parse_pay_any(body: str) -> Json | None:
+    """ "The personality performing this attack may pay any amount of stages." ->
+    `pay_any_stages` (engine.amounts), or None."""
+    found = _PAY_ANY.fullmatch(body)
+    if found is None:
+        return None
+    effect: Json = {"do": "pay_any_stages"}
+    if found.group(1).lower().startswith("the personality"):
+        effect["personality"] = "attacking"
+    return effect
+
+
+# what the sentence just before did (engine.cardtext.counting checks it: `_after`)
+_PAID = r"(?:power )?stages? paid"
+_FOR_EVERY = re.compile(rf"for (?:every|each) (?:{_N} )?{_PAID}, (.+)", _IC)
+_THIS_DEALS = re.compile(r"this (deals?|does|do) ", _IC)
+_DEALS_EACH = re.compile(rf"(.+) for (?:every|each) (?:{_N} )?{_PAID}", _IC)
+_AMOUNT = re.compile(
+    r"(?:the )?(?:amount|number) of (?:power )?stages paid|(?:the )?stages paid"
+    r"|(?:the )?amount (?:of anger )?(?:you )?lowered",
+    _IC,
+)
+
+
+def parse_amount(text: str) -> Json | None:
+    """ "the amount of anger you lowered", "the number of stages paid" -> the amount the
+    sentence before chose (`of: amount`), or None."""
+    if not _AMOUNT.fullmatch(text):
+        return None
+    return {"of": "amount", "_after": "paid" if "paid" in text.lower() else "lowered"}
+
+
+def parse_for_every(body: str) -> Json | None:
+    """ "For every 2 stages paid, lower your opponent's anger 1 level.", "This attack deals
+    +1 stage of damage for each stage paid." -> the effect, done once per N stages paid
+    (`per`), or None."""
+    from engine.cardtext.patterns import parse_effect
+
+    found = _FOR_EVERY.fullmatch(body)
+    if found:
+        every, tail = found.group(1), _THIS_DEALS.sub(r"this attack \1 ", found.group(2), 1)
+    else:
+        found = _DEALS_EACH.fullmatch(body)
+        if found is None or not found.group(1).lower().startswith(("this attack", "have this")):
+            return None
+        tail, every = found.group(1), found.group(2)
+    effect = parse_effect(tail)
+    if effect is None or not isinstance(effect.get("amount"), int):
+        return None
+    if set(effect) & {"x", "per", "may", "if", "if_you_do", "every", "up_to", "instead_of"}:
+        return None
+    per: Json = {"of": "amount", "_after": "paid"}
+    if every and number(every) > 1:
+        per["every"] = number(every)
+    return {**effect, "per": per}
+
+
+def did_amount(after: str, effect: Json) -> bool:
+    """Whether `effect` chose the amount "paid" / "lowered" speaks of."""
+    if after == "paid":
+        return effect.get("do") == "pay_any_stages"
+    return effect.get("do") == "anger_up_to" and effect.get("direction") == "lower"

@@ -236,6 +236,8 @@ def parse_effect(body: str) -> Json | None:
         or parse_attack_effect(body)
         or parse_attack_deals(body)
         or attack_self.parse_deals(body)
+        or attack_self.parse_pay_any(body)
+        or attack_self.parse_for_every(body)
         or parse_critical(body)
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)

@@ -111,3 +111,60 @@ def test_when_you_perform_this_attack_and_also() -> None:
 def test_deals_near_misses_stay_unread(text: str) -> None:
     result = compile_text(f"Physical attack. DAMAGE: AT +3 stages. {text}", PHYSICAL)
     assert text in result.unread
+
+
+# --- paying any amount of stages, "the amount lowered" (docs/rulings.md 167) -------------
+def test_pay_any_amount_then_for_every_two_stages_paid() -> None:
+    result = compile_text(
+        "Energy attack. DAMAGE: 4 life cards. The personality performing this attack may pay "
+        "any amount of stages. For every 2 stages paid, this deals an additional +1 life card "
+        "of damage.",
+        ENERGY,
+    )
+    assert result.status == "automated", result.unread
+    assert result.fields["attack"]["effects"] == [
+        {"do": "pay_any_stages", "personality": "attacking"},
+        {"do": "attack_deals", "unit": "life", "amount": 1, "per": {"of": "amount", "every": 2}},
+    ]
+    result = compile_text(
+        "Stops a physical attack. Your Main Personality may pay any number of stages. For "
+        "every 2 stages paid, lower your opponent's anger 1 level.",
+        PHYSICAL,
+    )
+    assert result.fields["defense"]["effects"] == [
+        {"do": "pay_any_stages"},
+        {"do": "lower_anger", "amount": 1, "who": "opponent", "per": {"of": "amount", "every": 2}},
+    ]
+
+
+def test_for_each_stage_paid_and_the_amount_lowered() -> None:
+    effects = _effects(
+        "The personality performing this attack may pay any amount of stages. This attack "
+        "deals +1 stage of damage for each stage paid."
+    )
+    assert effects[1] == {"do": "attack_deals", "unit": "stages", "amount": 1,
+                          "per": {"of": "amount"}}  # fmt: skip
+    result = compile_text(
+        "Physical attack. You may lower your anger by any amount. Your opponent's MP loses X "
+        "stages. X= amount of anger you lowered. DAMAGE: AT +3 stages.",
+        PHYSICAL,
+    )
+    assert result.status == "automated" and result.fields["x"] == {"of": "amount"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # paid or lowered by no sentence just before: what amount?
+        "Draw a card. For every 2 stages paid, draw a card.",
+        "This attack deals +1 stage of damage for each stage paid.",
+        "You may lower your anger any amount. Draw a card. Gain X stages. X = the amount lowered.",
+        "You may raise your anger any amount. Gain X stages. X = the amount lowered.",
+        # not the personality's own payment
+        "Your opponent may pay any amount of stages. For every 2 stages paid, draw a card.",
+        "For every 2 stages paid, you may draw a card.",
+    ],
+)
+def test_amount_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(f"Physical attack. DAMAGE: AT +3 stages. {text}", PHYSICAL)
+    assert result.status != "automated", result.fields
