@@ -757,6 +757,8 @@ class AttackGains(_Effect):
     unmodifiable: bool = False
     not_stopped_by: list[Excluded] = []
     not_prevented_by: list[Excluded] = []
+    # "You may choose for this attack to deal no damage": it deals none (engine.combat)
+    no_damage: bool = False
 
 
 class AttackDeals(_Effect):

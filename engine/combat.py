@@ -525,6 +525,8 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     parts = [damage] if damage.also is None else sorted(
         (damage, damage.also), key=lambda part: part.unit != "stages")  # fmt: skip
     attacker, defender = attack.attacker, 1 - attack.attacker
+    if attack.no_damage:  # its own choice, not a modifier (docs/rulings.md 168)
+        return [(part.unit, 0) for part in parts]
     # The printed amounts, then the modifiers of each part's unit
     raw = [_printed(game, card, part) for part in parts]
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"

@@ -176,3 +176,11 @@ def did_amount(after: str, effect: Json) -> bool:
     if after == "paid":
         return effect.get("do") == "pay_any_stages"
     return effect.get("do") == "anger_up_to" and effect.get("direction") == "lower"
+
+
+# "You may choose for this attack to deal no damage (to <effect>).": the attack's own choice
+_NO_DAMAGE = re.compile(r"choose for this attack to deal no damage", _IC)
+
+
+def parse_no_damage(body: str) -> Json | None:
+    return {"do": "attack_gains", "no_damage": True} if _NO_DAMAGE.fullmatch(body) else None

@@ -168,3 +168,25 @@ def test_for_each_stage_paid_and_the_amount_lowered() -> None:
 def test_amount_near_misses_stay_unread(text: str) -> None:
     result = compile_text(f"Physical attack. DAMAGE: AT +3 stages. {text}", PHYSICAL)
     assert result.status != "automated", result.fields
+
+
+def test_choose_to_deal_no_damage() -> None:
+    effects = _effects(
+        "You may choose for this attack to deal no damage to lower your MP one personality level."
+    )
+    assert effects == [
+        {"do": "attack_gains", "no_damage": True, "may": True},
+        {"do": "lower_level", "if_you_do": True},
+    ]
+    for near in (
+        "You may choose for this attack to deal no stages of damage.",
+        "You may choose for your next attack to deal no damage.",
+    ):
+        assert near in compile_text(f"Physical attack. DAMAGE: AT. {near}", PHYSICAL).unread
+    # on no attack, "this attack" is nothing
+    assert (
+        compile_text(
+            "POWER: You may choose for this attack to deal no damage.", CardType.EVENT
+        ).status
+        == "manual"
+    )
