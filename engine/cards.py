@@ -134,6 +134,8 @@ class Condition(_Strict):
     # "If you advance a personality level with this card": the MP's level rose since the
     # attack in progress began (only in that attack's own sentences)
     advanced_this_attack: bool | None = None
+    # "If this attack is performed from your discard pile" (Game._from_discard)
+    from_discard: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
     personality_is: PersonalityIs | None = None  # engine.identity

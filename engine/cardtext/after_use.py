@@ -285,6 +285,8 @@ def attack_only(data: Any) -> bool:
         return False
     if data.get("do") in ATTACK_ONLY or data.get("advanced_this_attack"):
         return True
+    if data.get("from_discard"):  # "this attack is performed from your discard pile"
+        return True
     if conditions.attack_only(data):  # "this attack", "another attack" in a condition
         return True
     return any(attack_only(value) for value in data.values())

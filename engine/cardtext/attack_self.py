@@ -42,13 +42,25 @@ def parse_head(body: str) -> Json | None:
     return None
 
 
+_FROM = r"this attack is (?:performed|played) from your discard pile"
 _PERFORM = re.compile(r"when you perform this attack,?\s+(.+)", _IC | re.DOTALL)
+_WHEN_FROM = re.compile(rf"when ({_FROM}),\s*(.+)", _IC | re.DOTALL)
 
 
 def performed(body: str) -> str | None:
-    """ "When you perform this attack you may ..." -> "you may ...", or None."""
+    """ "When you perform this attack you may ..." -> "you may ..."; "When this attack is
+    performed from your discard pile, ..." -> "If this attack is ..., ..."; or None."""
     found = _PERFORM.fullmatch(body)
-    return found.group(1) if found else None
+    if found:
+        return found.group(1)
+    found = _WHEN_FROM.fullmatch(body)
+    return f"If {found.group(1)}, {found.group(2)}" if found else None
+
+
+def parse_from_discard(text: str) -> Json | None:
+    """ "this attack is performed (played) from your discard pile": a condition on how the
+    attack in progress was performed (docs/rulings.md 169), or None."""
+    return {"from_discard": True} if re.fullmatch(_FROM, text, _IC) else None
 
 
 _ALSO = re.compile(r"((?:have )?this attack) also (deals?|does|do) (\+.+)", _IC)
@@ -184,3 +196,19 @@ _NO_DAMAGE = re.compile(r"choose for this attack to deal no damage", _IC)
 
 def parse_no_damage(body: str) -> Json | None:
     return {"do": "attack_gains", "no_damage": True} if _NO_DAMAGE.fullmatch(body) else None
+
+
+def header_first(items: list[Any]) -> list[Any]:
+    """An attack's clauses with the effects printed before its header that can only be
+    this attack's ("(If this attack is performed from your discard pile, ...) Physical
+    attack.") moved after it, first of its effects, in printed order."""
+    from engine.cardtext.after_use import attack_only
+
+    lead = 0
+    while lead < len(items) and items[lead].kind == "effect" and not items[lead].hit:
+        if not attack_only(items[lead].effects):
+            return items
+        lead += 1
+    if lead == 0 or lead == len(items) or items[lead].kind != "attack":
+        return items
+    return [items[lead], *items[:lead], *items[lead + 1 :]]

@@ -967,6 +967,7 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 
 
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
+    items = attack_self.header_first(items)  # "(If this attack is ...) Energy attack."
     heads = [c for c in items if c.kind == "attack"]
     if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
         return False

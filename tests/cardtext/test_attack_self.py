@@ -190,3 +190,41 @@ def test_choose_to_deal_no_damage() -> None:
         ).status
         == "manual"
     )
+
+
+def test_performed_from_the_discard_pile() -> None:
+    for text in (
+        "(If this attack is performed from your discard pile, lower your opponent's anger 2 "
+        "levels.) Energy attack costing 1 stage. DAMAGE: 4 life cards.",
+        "(When this attack is played from your discard pile, lower your opponent's anger 2 "
+        "levels.) Energy attack costing 1 stage. DAMAGE: 4 life cards.",
+        "Energy attack costing 1 stage. When this attack is performed from your discard pile, "
+        "lower your opponent's anger 2 levels. DAMAGE: 4 life cards.",
+    ):
+        result = compile_text(text, ENERGY)
+        assert result.status == "automated", text
+        assert result.fields["attack"]["effects"] == [
+            {"do": "lower_anger", "amount": 2, "who": "opponent", "if": {"from_discard": True}}
+        ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # not this attack's: no reason to take it as the attack's effect
+        "(Draw a card.) Energy attack costing 1 stage. DAMAGE: 4 life cards.",
+        "(If this attack is performed from your Life Deck, draw a card.) Energy attack. "
+        "DAMAGE: 4 life cards.",
+        "(If an attack is performed from your discard pile, draw a card.) Energy attack. "
+        "DAMAGE: 4 life cards.",
+    ],
+)
+def test_from_discard_near_misses(text: str) -> None:
+    result = compile_text(text, ENERGY)
+    assert result.status != "automated" and "effects" not in result.fields.get("attack", {})
+
+
+def test_from_discard_on_no_attack_is_not_read() -> None:
+    result = compile_text("POWER: If this attack is performed from your discard pile, draw a card.",
+                          CardType.EVENT)  # fmt: skip
+    assert result.status == "manual"
