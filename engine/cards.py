@@ -136,6 +136,8 @@ class Condition(_Strict):
     advanced_this_attack: bool | None = None
     # "If this attack is performed from your discard pile" (Game._from_discard)
     from_discard: bool | None = None
+    # "If this attack dealt / did not deal critical damage" (behind HIT: only)
+    dealt_critical: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
     personality_is: PersonalityIs | None = None  # engine.identity

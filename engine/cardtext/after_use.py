@@ -285,7 +285,8 @@ def attack_only(data: Any) -> bool:
         return False
     if data.get("do") in ATTACK_ONLY or data.get("advanced_this_attack"):
         return True
-    if data.get("from_discard"):  # "this attack is performed from your discard pile"
+    # "this attack is performed from your discard pile", "this attack dealt critical damage"
+    if data.get("from_discard") or data.get("dealt_critical") is not None:
         return True
     if conditions.attack_only(data):  # "this attack", "another attack" in a condition
         return True

@@ -47,6 +47,9 @@ _PERFORM = re.compile(r"when you perform this attack,?\s+(.+)", _IC | re.DOTALL)
 _WHEN_FROM = re.compile(rf"when ({_FROM}),\s*(.+)", _IC | re.DOTALL)
 
 
+_IF_IT = re.compile(r"(if this attack [^,]+,\s*)it ((?:stays|cannot) .+)", _IC | re.DOTALL)
+
+
 def performed(body: str) -> str | None:
     """ "When you perform this attack you may ..." -> "you may ..."; "When this attack is
     performed from your discard pile, ..." -> "If this attack is ..., ..."; or None."""
@@ -54,13 +57,23 @@ def performed(body: str) -> str | None:
     if found:
         return found.group(1)
     found = _WHEN_FROM.fullmatch(body)
-    return f"If {found.group(1)}, {found.group(2)}" if found else None
+    if found:
+        return f"If {found.group(1)}, {found.group(2)}"
+    found = _IF_IT.fullmatch(body)  # "If this attack ..., it stays in play ...": this attack
+    return f"{found.group(1)}this attack {found.group(2)}" if found else None
 
 
 def parse_from_discard(text: str) -> Json | None:
     """ "this attack is performed (played) from your discard pile": a condition on how the
-    attack in progress was performed (docs/rulings.md 169), or None."""
-    return {"from_discard": True} if re.fullmatch(_FROM, text, _IC) else None
+    attack in progress was performed (docs/rulings.md 169); "this attack dealt (did not
+    deal) critical damage" (docs/rulings.md 170); or None."""
+    if re.fullmatch(_FROM, text, _IC):
+        return {"from_discard": True}
+    found = _CRITICAL.fullmatch(text)
+    return {"dealt_critical": not found.group(1)} if found else None
+
+
+_CRITICAL = re.compile(r"this attack (?:dealt|(did not|didn't) deal) critical damage", _IC)
 
 
 _ALSO = re.compile(r"((?:have )?this attack) also (deals?|does|do) (\+.+)", _IC)
@@ -115,6 +128,8 @@ def settle(effects: list[Json], damage: Json) -> list[Json] | None:
             if _printed_plus(damage, effect["unit"]) != effect.pop("instead_of"):
                 return None
         settled.append(effect)
+    if "dealt_critical" in repr(settled):
+        return None  # before its damage, whether it dealt critical damage is not known
     return None if "instead_of" in repr(settled) else settled  # one inside "A or B": unsure
 
 

@@ -228,3 +228,36 @@ def test_from_discard_on_no_attack_is_not_read() -> None:
     result = compile_text("POWER: If this attack is performed from your discard pile, draw a card.",
                           CardType.EVENT)  # fmt: skip
     assert result.status == "manual"
+
+
+def test_hit_if_this_attack_dealt_critical_damage() -> None:
+    result = compile_text(
+        "Energy attack costing 1 stage. DAMAGE: 5 life cards. HIT: If this attack did not "
+        "deal critical damage, it stays in play to be used a second time this combat.",
+        ENERGY,
+    )
+    assert result.fields["attack"]["hit"] == [
+        {"do": "stay_in_play", "times": 1, "if": {"dealt_critical": False}}
+    ]
+    result = compile_text(
+        "Energy attack. DAMAGE: 4 life cards. HIT: If this attack dealt critical damage, draw "
+        "a card.",
+        ENERGY,
+    )
+    assert result.fields["attack"]["hit"] == [{"do": "draw", "amount": 1,
+                                               "if": {"dealt_critical": True}}]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # before its damage: not known yet
+        "Energy attack. If this attack dealt critical damage, draw a card. DAMAGE: 4 life cards.",
+        # "it" is not this attack
+        "Energy attack. DAMAGE: 4 life cards. HIT: If your next action is a Styled attack, it "
+        "stays in play to be used a second time this combat.",
+        "Energy attack. DAMAGE: 4 life cards. HIT: If this attack dealt much damage, draw a card.",
+    ],
+)
+def test_critical_near_misses(text: str) -> None:
+    assert compile_text(text, ENERGY).status == "manual"
