@@ -50,6 +50,11 @@ _WHEN_FROM = re.compile(rf"when ({_FROM}),\s*(.+)", _IC | re.DOTALL)
 _IF_IT = re.compile(r"(if this attack [^,]+,\s*)it ((?:stays|cannot) .+)", _IC | re.DOTALL)
 
 
+_MP_MAY_PAY = re.compile(
+    rf"your (?:mp|main personality) may pay ({_N} (?:power )?stages?) to (.+)", _IC | re.DOTALL
+)
+
+
 def performed(body: str) -> str | None:
     """ "When you perform this attack you may ..." -> "you may ..."; "When this attack is
     performed from your discard pile, ..." -> "If this attack is ..., ..."; or None."""
@@ -60,7 +65,10 @@ def performed(body: str) -> str | None:
     if found:
         return f"If {found.group(1)}, {found.group(2)}"
     found = _IF_IT.fullmatch(body)  # "If this attack ..., it stays in play ...": this attack
-    return f"{found.group(1)}this attack {found.group(2)}" if found else None
+    if found:
+        return f"{found.group(1)}this attack {found.group(2)}"
+    found = _MP_MAY_PAY.fullmatch(body)  # the MP's stages: "You may <MP loses N> to <effect>"
+    return f"you may your MP loses {found.group(1)} to {found.group(3)}" if found else None
 
 
 def parse_from_discard(text: str) -> Json | None:
@@ -209,8 +217,20 @@ def did_amount(after: str, effect: Json) -> bool:
 _NO_DAMAGE = re.compile(r"choose for this attack to deal no damage", _IC)
 
 
+_MAKE = re.compile(
+    r"(?:make|have) this attack(?:'s damage (unpreventable|unmodifiable)| (unstoppable))", _IC
+)
+
+
 def parse_no_damage(body: str) -> Json | None:
-    return {"do": "attack_gains", "no_damage": True} if _NO_DAMAGE.fullmatch(body) else None
+    """ "choose for this attack to deal no damage"; "make this attack's damage
+    unpreventable", "make this attack unstoppable" (after "to": what a cost pays for)."""
+    if _NO_DAMAGE.fullmatch(body):
+        return {"do": "attack_gains", "no_damage": True}
+    found = _MAKE.fullmatch(body)
+    if found is None:
+        return None
+    return {"do": "attack_gains", (found.group(1) or found.group(2)).lower(): True}
 
 
 def header_first(items: list[Any]) -> list[Any]:

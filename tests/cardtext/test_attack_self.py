@@ -261,3 +261,22 @@ def test_hit_if_this_attack_dealt_critical_damage() -> None:
 )
 def test_critical_near_misses(text: str) -> None:
     assert compile_text(text, ENERGY).status == "manual"
+
+
+def test_your_mp_may_pay_stages_to() -> None:
+    result = compile_text(
+        "Energy attack costing 1 stage. Your MP may pay 3 stages to make this attack's damage "
+        "unpreventable. DAMAGE: 4 life cards.",
+        ENERGY,
+    )
+    assert result.fields["attack"]["effects"] == [
+        {"do": "lose_stages", "amount": 3, "personality": "mp", "may": True},
+        {"do": "attack_gains", "unpreventable": True, "if_you_do": True},
+    ]
+    for near in (
+        "Your MP may pay 2 stages to make this attack stronger.",
+        "Your Ally may pay 2 stages to make this attack unstoppable.",
+        "Your MP may pay any stages to draw a card.",
+    ):
+        text = f"Energy attack. {near} DAMAGE: 4 life cards."
+        assert near in compile_text(text, ENERGY).unread, near
