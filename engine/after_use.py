@@ -183,6 +183,7 @@ def apply_attack_gains(
     attack.unpreventable |= effect.unpreventable
     attack.unmodifiable |= effect.unmodifiable
     attack.no_damage |= effect.no_damage
+    attack.critical |= effect.critical
     attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
     attack.not_prevented_by += [
         k for k in effect.not_prevented_by if k not in attack.not_prevented_by
@@ -196,6 +197,7 @@ def apply_attack_gains(
             (bool(effect.not_stopped_by), "some cards cannot stop it"),
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
             (effect.no_damage, "it deals no damage"),
+            (effect.critical, "it is considered to deal critical damage"),
         )
         if flag
     ]

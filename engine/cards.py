@@ -763,6 +763,8 @@ class AttackGains(_Effect):
     not_prevented_by: list[Excluded] = []
     # "You may choose for this attack to deal no damage": it deals none (engine.combat)
     no_damage: bool = False
+    # "This attack is considered to deal critical damage": if successful (engine.combat)
+    critical: bool = False
 
 
 class AttackDeals(_Effect):

@@ -717,6 +717,8 @@ def critical_threshold(game: Game) -> int:
     cards of damage) are considered to deal critical damage" (docs/rulings.md 86)."""
     attack = game.state.attack
     assert attack is not None
+    if attack.critical:  # "This attack is considered to deal critical damage" (ruling 171)
+        return 0
     card = game.card(attack.source)
     return min(
         [game.rules.critical_damage_cards]

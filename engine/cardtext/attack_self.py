@@ -47,7 +47,12 @@ _PERFORM = re.compile(r"when you perform this attack,?\s+(.+)", _IC | re.DOTALL)
 _WHEN_FROM = re.compile(rf"when ({_FROM}),\s*(.+)", _IC | re.DOTALL)
 
 
-_IF_IT = re.compile(r"(if this attack [^,]+,\s*)it ((?:stays|cannot) .+)", _IC | re.DOTALL)
+# "it" is this attack after a condition on it, or after "If you do" where only an attack can
+# be stopped (docs/rulings.md 170-171)
+_IF_IT = re.compile(
+    r"(if this attack [^,]+,\s*)it ((?:stays|cannot) .+)|(if you do,\s*)it (cannot be stopped.*)",
+    _IC | re.DOTALL,
+)
 
 
 _MP_MAY_PAY = re.compile(
@@ -66,7 +71,8 @@ def performed(body: str) -> str | None:
         return f"If {found.group(1)}, {found.group(2)}"
     found = _IF_IT.fullmatch(body)  # "If this attack ..., it stays in play ...": this attack
     if found:
-        return f"{found.group(1)}this attack {found.group(2)}"
+        head, tail = (found.group(1), found.group(2)) if found.group(1) else found.group(3, 4)
+        return f"{head}this attack {tail}"
     found = _MP_MAY_PAY.fullmatch(body)  # the MP's stages: "You may <MP loses N> to <effect>"
     return f"you may your MP loses {found.group(1)} to {found.group(3)}" if found else None
 
@@ -217,6 +223,7 @@ def did_amount(after: str, effect: Json) -> bool:
 _NO_DAMAGE = re.compile(r"choose for this attack to deal no damage", _IC)
 
 
+_CONSIDERED = re.compile(r"this attack is considered to deal critical damage", _IC)
 _MAKE = re.compile(
     r"(?:make|have) this attack(?:'s damage (unpreventable|unmodifiable)| (unstoppable))", _IC
 )
@@ -227,6 +234,8 @@ def parse_no_damage(body: str) -> Json | None:
     unpreventable", "make this attack unstoppable" (after "to": what a cost pays for)."""
     if _NO_DAMAGE.fullmatch(body):
         return {"do": "attack_gains", "no_damage": True}
+    if _CONSIDERED.fullmatch(body):
+        return {"do": "attack_gains", "critical": True}
     found = _MAKE.fullmatch(body)
     if found is None:
         return None

@@ -280,3 +280,21 @@ def test_your_mp_may_pay_stages_to() -> None:
     ):
         text = f"Energy attack. {near} DAMAGE: 4 life cards."
         assert near in compile_text(text, ENERGY).unread, near
+
+
+def test_considered_critical_and_if_you_do_it_cannot_be_stopped() -> None:
+    effects = _effects(
+        "This attack is considered to deal critical damage. You may choose for this attack to "
+        "deal no damage. If you do, it cannot be stopped."
+    )
+    assert effects == [
+        {"do": "attack_gains", "critical": True},
+        {"do": "attack_gains", "no_damage": True, "may": True},
+        {"do": "attack_gains", "unstoppable": True, "if_you_do": True},
+    ]
+    for near in (
+        "Your attack is considered to deal critical damage.",  # which attack?
+        "If you do, it stays in play to be used a second time this combat.",  # "it"?
+    ):
+        text = f"Physical attack. DAMAGE: AT. You may draw a card. {near}"
+        assert near in compile_text(text, PHYSICAL).unread, near
