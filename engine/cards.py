@@ -767,6 +767,16 @@ class AttackGains(_Effect):
     critical: bool = False
 
 
+class AttackBase(_Effect):
+    """ "This attack's base damage is 7 stages instead.": the attack in progress, the
+    card's own, has this printed damage in place of its own; modifiers still apply
+    (engine.combat.damage_parts; docs/rulings.md 172)."""
+
+    do: Literal["attack_base"]
+    unit: Literal["stages", "life"]
+    amount: int = Field(ge=0)
+
+
 class AttackDeals(_Effect):
     """ "This attack deals +3 life cards of damage.": the attack in progress, the card's
     own, deals more (a modifier: 2016 GLOSSARY "Modifiers"; engine.attack_bonus)."""
@@ -839,6 +849,7 @@ Effect = Annotated[
     | SetStage
     | AngerUpTo
     | PayAnyStages
+    | AttackBase
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

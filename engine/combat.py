@@ -522,6 +522,12 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     card = game.card(attack.source)
     assert card.attack is not None
     damage = card.attack.damage
+    if attack.base is not None:  # "This attack's base damage is 7 stages instead."
+        amount = int(attack.base[1])
+        stages = attack.base[0] == "stages"
+        damage = (
+            Damage(kind="stages", amount=amount) if stages else Damage(kind="life", amount=amount)
+        )
     parts = [damage] if damage.also is None else sorted(
         (damage, damage.also), key=lambda part: part.unit != "stages")  # fmt: skip
     attacker, defender = attack.attacker, 1 - attack.attacker

@@ -142,6 +142,8 @@ def settle(effects: list[Json], damage: Json) -> list[Json] | None:
             if _printed_plus(damage, effect["unit"]) != effect.pop("instead_of"):
                 return None
         settled.append(effect)
+    if "attack_base" in repr(settled) and set(damage) & {"also", "plus_x", "minus_x", "per"}:
+        return None  # a base in place of a damage of two parts, or counted: which part?
     if "dealt_critical" in repr(settled):
         return None  # before its damage, whether it dealt critical damage is not known
     return None if "instead_of" in repr(settled) else settled  # one inside "A or B": unsure
@@ -227,6 +229,21 @@ _CONSIDERED = re.compile(r"this attack is considered to deal critical damage", _
 _MAKE = re.compile(
     r"(?:make|have) this attack(?:'s damage (unpreventable|unmodifiable)| (unstoppable))", _IC
 )
+
+
+_BASE = re.compile(
+    rf"this attack's base damage is {_N} ((?:power )?stages?|life cards?) instead", _IC
+)
+
+
+def parse_base(body: str) -> Json | None:
+    """ "this attack's base damage is 7 stages instead" -> `attack_base`, or None (an AT or
+    X base, "2 times the AT", is left to players)."""
+    found = _BASE.fullmatch(body)
+    if found is None:
+        return None
+    unit = "life" if "life" in found.group(2).lower() else "stages"
+    return {"do": "attack_base", "unit": unit, "amount": number(found.group(1))}
 
 
 def parse_no_damage(body: str) -> Json | None:

@@ -998,7 +998,7 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
-    if any(e.get("do") == "attack_deals" for e in [*hit, *stopped]):
+    if any(e.get("do") in ("attack_deals", "attack_base") for e in [*hit, *stopped]):
         return False  # after its damage was dealt "+N" would change nothing
     settled = attack_self.settle(effects, attack["damage"])  # "+6 instead of +3"
     if settled is None:

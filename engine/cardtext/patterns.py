@@ -239,6 +239,7 @@ def parse_effect(body: str) -> Json | None:
         or attack_self.parse_pay_any(body)
         or attack_self.parse_for_every(body)
         or attack_self.parse_no_damage(body)
+        or attack_self.parse_base(body)
         or parse_critical(body)
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)

@@ -298,3 +298,22 @@ def test_considered_critical_and_if_you_do_it_cannot_be_stopped() -> None:
     ):
         text = f"Physical attack. DAMAGE: AT. You may draw a card. {near}"
         assert near in compile_text(text, PHYSICAL).unread, near
+
+
+def test_base_damage_instead() -> None:
+    result = compile_text(
+        "Physical attack. DAMAGE: 5 stages. If the personality performing this attack has a "
+        "higher power level than the defending personality, this attack's base damage is 7 "
+        "stages instead.",
+        PHYSICAL,
+    )
+    effect = result.fields["attack"]["effects"][0]
+    assert effect["do"] == "attack_base" and effect["amount"] == 7 and "if" in effect
+    for damage, near in (
+        ("5 stages.", "This attack's base damage is 2 times the AT instead."),
+        ("5 stages.", "This attack's base damage is 7 stages."),  # no "instead": a reminder?
+        ("5 stages.", "HIT: This attack's base damage is 7 stages instead."),  # too late
+        ("3 stages + 3 life cards.", "This attack's base damage is 7 stages instead."),
+    ):
+        text = f"Physical attack. DAMAGE: {damage} {near}"
+        assert compile_text(text, PHYSICAL).status == "manual", near
