@@ -273,3 +273,22 @@ def header_first(items: list[Any]) -> list[Any]:
     if lead == 0 or lead == len(items) or items[lead].kind != "attack":
         return items
     return [items[lead], *items[:lead], *items[lead + 1 :]]
+
+
+# "Damage 3 stages HIT: Banish ...": a DAMAGE line and a HIT line printed with no full stop
+_DAMAGE_HIT = re.compile(r"(damage\s*:?\s*.+?)\s+(HIT\s*:.+)", _IC | re.DOTALL)
+
+
+def damage_then_hit(sentence: str) -> list[str] | None:
+    """The two sentences of "DAMAGE: 5 stages HIT: Search ...", when the first is a
+    damage the compiler reads whole; else None."""
+    from engine.cardtext.normalise import normalise
+    from engine.cardtext.patterns import parse_damage
+
+    found = _DAMAGE_HIT.fullmatch(sentence.strip())
+    if found is None or not found.group(2).startswith("HIT"):  # the printed label, capitals
+        return None
+    damage = normalise(found.group(1)).rstrip(".").strip()
+    if not damage.startswith("DAMAGE: ") or parse_damage(damage[len("DAMAGE: ") :]) is None:
+        return None
+    return [found.group(1), found.group(2)]

@@ -286,6 +286,9 @@ def _pieces(sentence: str) -> list[str]:
         if len(parts) > 1 and any(_keyword(part) for part in parts):
             return parts
         return [sentence]
+    damage_hit = attack_self.damage_then_hit(sentence)  # "DAMAGE: 5 stages HIT: Draw ..."
+    if damage_hit is not None:
+        return [damage_hit[0], *_pieces(damage_hit[1])]
     trailing = _TRAILING_GROUP.fullmatch(sentence)
     if trailing:
         group = _inside_parentheses(trailing.group(2))

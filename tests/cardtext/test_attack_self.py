@@ -317,3 +317,20 @@ def test_base_damage_instead() -> None:
     ):
         text = f"Physical attack. DAMAGE: {damage} {near}"
         assert compile_text(text, PHYSICAL).status == "manual", near
+
+
+def test_damage_and_hit_printed_with_no_full_stop() -> None:
+    result = compile_text(
+        "Energy attack costing 2 stages. DAMAGE : 5 stages HIT : Search your Life Deck for a "
+        "non-Styled Drill and place it into play.",
+        ENERGY,
+    )
+    assert result.status == "automated", result.unread
+    assert result.fields["attack"]["damage"] == {"kind": "stages", "amount": 5}
+    assert result.fields["attack"]["hit"][0]["to"] == "place"
+    for near in (
+        "DAMAGE : 5 stages and more HIT : Draw a card.",  # the damage is not read whole
+        "Draw a card HIT: Draw a card.",  # no DAMAGE line before it
+    ):
+        result = compile_text(f"Energy attack costing 2 stages. {near}", ENERGY)
+        assert result.status == "manual" and near in result.unread, near
