@@ -292,3 +292,19 @@ def damage_then_hit(sentence: str) -> list[str] | None:
     if not damage.startswith("DAMAGE: ") or parse_damage(damage[len("DAMAGE: ") :]) is None:
         return None
     return [found.group(1), found.group(2)]
+
+
+# "Physical attack, You may search ...": a header and a sentence with a comma between
+_HEAD_COMMA = re.compile(r"((?i:(?:physical|energy) attack[^,]*)),\s+([A-Z].+)", re.DOTALL)
+
+
+def header_then_sentence(sentence: str) -> list[str] | None:
+    """The two sentences of "Physical attack, You may ...", when the first is a header the
+    compiler reads and the second opens with a capital letter; else None."""
+    from engine.cardtext.normalise import normalise
+    from engine.cardtext.patterns import parse_attack
+
+    found = _HEAD_COMMA.fullmatch(sentence.strip())
+    if found is None or parse_attack(normalise(found.group(1))) is None:
+        return None
+    return [f"{found.group(1)}.", found.group(2)]

@@ -334,3 +334,16 @@ def test_damage_and_hit_printed_with_no_full_stop() -> None:
     ):
         result = compile_text(f"Energy attack costing 2 stages. {near}", ENERGY)
         assert result.status == "manual" and near in result.unread, near
+
+
+def test_header_and_sentence_with_a_comma() -> None:
+    result = compile_text("Physical Attack, Draw a card. DAMAGE: 3 stages.", PHYSICAL)
+    assert result.status == "automated", result.unread
+    assert result.fields["attack"]["effects"] == [{"do": "draw", "amount": 1}]
+    for near in (
+        "Physical attack, you may draw a card.",  # no capital: one sentence as printed
+        "Physical attackers, Draw a card.",
+        "Physical attack doing damage, Draw a card.",  # not a header read
+    ):
+        result = compile_text(f"{near} DAMAGE: 3 stages.", PHYSICAL)
+        assert result.status == "manual" and near in result.unread, near
