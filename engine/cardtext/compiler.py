@@ -249,8 +249,7 @@ def _check_x(clauses: list[_Clause]) -> None:
         for clause in definitions:
             clause.kind = "unknown"
     if len(definitions) == 1 and not counting.results_unfounded(
-        definitions[0].data,
-        [(c.kind, c.effects) for c in clauses if c.kind != "keyword"],
+        definitions[0].data, [(c.kind, c.effects) for c in clauses if c.kind != "keyword"],
         [_uses_x(c) for c in clauses if c.kind != "keyword"],
     ):
         return
@@ -287,9 +286,8 @@ def _pieces(sentence: str) -> list[str]:
         if len(parts) > 1 and any(_keyword(part) for part in parts):
             return parts
         return [sentence]
-    damage_hit = attack_self.damage_then_hit(sentence) or attack_self.header_then_sentence(
-        sentence
-    )  # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
+    # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
+    damage_hit = attack_self.damage_then_hit(sentence) or attack_self.header_then_sentence(sentence)
     if damage_hit is not None:
         return [damage_hit[0], *_pieces(damage_hit[1])]
     trailing = _TRAILING_GROUP.fullmatch(sentence)
