@@ -182,6 +182,8 @@ def apply_attack_gains(
     attack.unstoppable |= effect.unstoppable
     attack.unpreventable |= effect.unpreventable
     attack.unmodifiable |= effect.unmodifiable
+    attack.no_damage |= effect.no_damage
+    attack.critical |= effect.critical
     attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
     attack.not_prevented_by += [
         k for k in effect.not_prevented_by if k not in attack.not_prevented_by
@@ -194,6 +196,8 @@ def apply_attack_gains(
             (effect.unmodifiable, "its damage cannot be modified"),
             (bool(effect.not_stopped_by), "some cards cannot stop it"),
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
+            (effect.no_damage, "it deals no damage"),
+            (effect.critical, "it is considered to deal critical damage"),
         )
         if flag
     ]

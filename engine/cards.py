@@ -147,6 +147,10 @@ class Condition(_Strict):
     # "If you advance a personality level with this card": the MP's level rose since the
     # attack in progress began (only in that attack's own sentences)
     advanced_this_attack: bool | None = None
+    # "If this attack is performed from your discard pile" (Game._from_discard)
+    from_discard: bool | None = None
+    # "If this attack dealt / did not deal critical damage" (behind HIT: only)
+    dealt_critical: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
     personality_is: PersonalityIs | None = None  # engine.identity
@@ -382,6 +386,7 @@ class Quantity(_Strict):
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
         "pur", "stage", "attached", "attack_life_cards", "moved",
+        "amount",  # what this card's "any amount" sentence paid or lowered (engine.chosen_amounts)
         "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
         "top_power_level",  # the highest power level printed on the MP's `at_level` card
     ]  # fmt: skip
@@ -407,6 +412,7 @@ class Quantity(_Strict):
     actor: Literal["mp", "attacking", "defending"] = "mp"
     at_level: int | None = Field(default=None, ge=1)  # top_power_level: of this level's card
     times: int = Field(default=1, ge=1)
+    every: int = Field(default=1, ge=1)  # "for every 2 stages paid": the count // every
     plus: int = 0
     maximum: int | None = None
 
@@ -487,6 +493,15 @@ class AngerUpTo(_Effect):
     do: Literal["anger_up_to"]
     direction: Literal["raise", "lower"]
     amount: int | None = Field(default=None, ge=1)
+
+
+class PayAnyStages(_Effect):
+    """ "The personality performing this attack may pay any amount of stages.", "Your MP may
+    pay any amount of stages.": the controller picks how many (none too) and loses them; the
+    amount is kept for "For every 2 stages paid, ..." (engine.chosen_amounts)."""
+
+    do: Literal["pay_any_stages"]
+    personality: Literal["mp", "attacking"] = "mp"
 
 
 class ShuffleLifeDeck(_Effect):
@@ -843,6 +858,20 @@ class AttackGains(_Effect):
     unmodifiable: bool = False
     not_stopped_by: list[Excluded] = []
     not_prevented_by: list[Excluded] = []
+    # "You may choose for this attack to deal no damage": it deals none (engine.combat)
+    no_damage: bool = False
+    # "This attack is considered to deal critical damage": if successful (engine.combat)
+    critical: bool = False
+
+
+class AttackBase(_Effect):
+    """ "This attack's base damage is 7 stages instead.": the attack in progress, the
+    card's own, has this printed damage in place of its own; modifiers still apply
+    (engine.combat.damage_parts; docs/rulings.md 172)."""
+
+    do: Literal["attack_base"]
+    unit: Literal["stages", "life"]
+    amount: int = Field(ge=0)
 
 
 class AttackDeals(_Effect):
@@ -916,6 +945,8 @@ Effect = Annotated[
     | ShuffleLifeDeck
     | SetStage
     | AngerUpTo
+    | PayAnyStages
+    | AttackBase
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck

@@ -533,9 +533,17 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     card = game.card(attack.source)
     assert card.attack is not None
     damage = card.attack.damage
+    if attack.base is not None:  # "This attack's base damage is 7 stages instead."
+        amount = int(attack.base[1])
+        stages = attack.base[0] == "stages"
+        damage = (
+            Damage(kind="stages", amount=amount) if stages else Damage(kind="life", amount=amount)
+        )
     parts = [damage] if damage.also is None else sorted(
         (damage, damage.also), key=lambda part: part.unit != "stages")  # fmt: skip
     attacker, defender = attack.attacker, 1 - attack.attacker
+    if attack.no_damage:  # its own choice, not a modifier (docs/rulings.md 168)
+        return [(part.unit, 0) for part in parts]
     # The printed amounts, then the modifiers of each part's unit
     raw = [_printed(game, card, part) for part in parts]
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
@@ -730,6 +738,8 @@ def critical_threshold(game: Game) -> int:
     cards of damage) are considered to deal critical damage" (docs/rulings.md 86)."""
     attack = game.state.attack
     assert attack is not None
+    if attack.critical:  # "This attack is considered to deal critical damage" (ruling 171)
+        return 0
     card = game.card(attack.source)
     # "Your opponent needs to deal 7 or more life cards ...": the base, the highest said
     # (docs/rulings.md 150); "considered to deal critical damage" still lowers it

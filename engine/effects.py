@@ -12,7 +12,9 @@ from engine import (
     amounts,
     armed,
     attaching,
+    attack_base,
     attack_bonus,
+    chosen_amounts,
     ending,
     history,
     manual,
@@ -25,6 +27,7 @@ from engine import (
     triggers,
 )
 from engine.cards import (
+    AngerUpTo,
     ArmTrigger,
     BanishFromDiscard,
     Card,
@@ -45,6 +48,7 @@ from engine.cards import (
     LowerAngerTo,
     LowerLevel,
     Move,
+    PayAnyStages,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -118,6 +122,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     effect = effects[index]
     if index == 0:  # "the number of cards destroyed": only by this use's sentences
         game.state.results.pop(str(iid), None)
+        game.state.results.pop(chosen_amounts.key(iid), None)  # "the amount lowered": this use's
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
@@ -281,6 +286,9 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, AngerUpTo | PayAnyStages):  # the amount kept for later sentences
+        chosen_amounts.apply(game, effect, controller, target, attack, iid)
+        return
     if isinstance(effect, RevealHand):  # "X = the number of Dragon Balls revealed"
         game.state.results[str(iid)] = list(game.player(target).hand)
     _APPLY[effect.do](game, effect, controller, target, attack)
@@ -301,6 +309,8 @@ _WORDS: dict[str, str] = {
     "shuffle_life_deck": "shuffle the Life Deck",
     "set_stage": "{direction} the MP to stage {stage}",
     "anger_up_to": "{direction} anger by a chosen amount",
+    "attack_base": "give this attack a base damage of {amount} {unit}",
+    "pay_any_stages": "pay any amount of stages",
     "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",
@@ -554,6 +564,7 @@ _APPLY: dict[str, Apply] = {
     "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
+    "attack_base": lambda *a: attack_base.apply(*a),
     "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
     "end_combat": lambda *a: ending.apply_end_combat(*a),
     "hook": _hook,

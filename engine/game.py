@@ -377,6 +377,10 @@ class Game:
             condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
             condition.advanced_this_attack is None
             or self._advanced_this_attack(subject) == condition.advanced_this_attack,
+            condition.from_discard is None
+            or self._from_discard() == condition.from_discard,
+            condition.dealt_critical is None
+            or self._dealt_critical() == condition.dealt_critical,
             condition.personality_is is None
             or identity.holds(self, subject, condition.personality_is),
             condition.stopped_by is None or conditions.stopped_by(self, condition.stopped_by),
@@ -399,6 +403,21 @@ class Game:
             and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
             and not any(self.holds(c, controller) for c in condition.none_of)
         )
+
+    def _from_discard(self) -> bool:
+        """The attack in progress was performed from the discard pile (AttackState.origin);
+        nothing the engine runs performs one so yet (docs/rulings.md 169)."""
+        attack = self.state.attack
+        return attack is not None and attack.origin == "discard_pile"
+
+    def _dealt_critical(self) -> bool:
+        """The attack in progress dealt Critical Damage: as many life cards as it takes
+        (2016 CRITICAL DAMAGE; engine.combat.critical_threshold), not stopped."""
+        from engine.combat import critical_threshold  # it imports this module
+
+        attack = self.state.attack
+        return attack is not None and not attack.stopped and (
+            attack.life_cards >= critical_threshold(self))  # fmt: skip
 
     def _advanced_this_attack(self, player: int) -> bool:
         """`player`'s MP level rose since the attack in progress began (the attacker's, or

@@ -13,6 +13,7 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    attack_self,
     conditions,
     counting,
     granted,
@@ -296,6 +297,10 @@ def _pieces(sentence: str) -> list[str]:
         if len(parts) > 1 and any(_keyword(part) for part in parts):
             return parts
         return [sentence]
+    # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
+    damage_hit = attack_self.damage_then_hit(sentence) or attack_self.header_then_sentence(sentence)
+    if damage_hit is not None:
+        return [damage_hit[0], *_pieces(damage_hit[1])]
     trailing = _TRAILING_GROUP.fullmatch(sentence)
     if trailing:
         group = _inside_parentheses(trailing.group(2))
@@ -563,6 +568,8 @@ def _effect_chain(body: str) -> list[Json] | None:
     (optional); "You may <cost> to <effect(s)>" (the cost is optional, the rest happens
     only if it was paid); "If you do, <effect(s)>" (after the sentence before it happened;
     _assemble checks there is one); "If <condition>, <effect(s)>"."""
+    if (performed := attack_self.performed(body)) is not None:  # "When you perform this attack"
+        return _effect_chain(performed)
     for pattern, flag in ((_YOU_MAY, "may"), (_IF_YOU_DO, "if_you_do")):
         found = pattern.fullmatch(body)
         if not found:
@@ -990,6 +997,7 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 
 
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
+    items = attack_self.header_first(items)  # "(If this attack is ...) Energy attack."
     heads = [c for c in items if c.kind == "attack"]
     if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
         return False
@@ -1020,8 +1028,12 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
-    if any(e.get("do") == "attack_deals" for e in [*hit, *stopped]):
+    if any(e.get("do") in ("attack_deals", "attack_base") for e in [*hit, *stopped]):
         return False  # after its damage was dealt "+N" would change nothing
+    settled = attack_self.settle(effects, attack["damage"])  # "+6 instead of +3"
+    if settled is None:
+        return False
+    effects = settled
     if requires:
         attack["requires"] = requires[0]
     if effects:

@@ -213,7 +213,10 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    from engine.cardtext import considered
+    from engine.cardtext import (
+        attack_self,  # it builds on this module
+        considered,
+    )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
@@ -237,6 +240,11 @@ def parse_effect(body: str) -> Json | None:
         or parse_move(body)
         or parse_attack_effect(body)
         or parse_attack_deals(body)
+        or attack_self.parse_deals(body)
+        or attack_self.parse_pay_any(body)
+        or attack_self.parse_for_every(body)
+        or attack_self.parse_no_damage(body)
+        or attack_self.parse_base(body)
         or parse_critical(body)
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
@@ -295,6 +303,7 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 
 def parse_condition(text: str) -> Json | None:
+    from engine.cardtext import attack_self  # it builds on this module
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
     from engine.cardtext.conditions import parse  # it builds on this module
 
@@ -303,6 +312,7 @@ def parse_condition(text: str) -> Json | None:
         or parse_power_level(text)
         or parse(text)
         or parse_that_condition(text)
+        or attack_self.parse_from_discard(text)
     )
     if found is not None and nested_that(found):
         return None  # "that card" tested with another condition (engine.referents)
@@ -383,7 +393,9 @@ ATTACKS: _Table = [
 
 
 def parse_attack(body: str) -> Json | None:
-    return _match(ATTACKS, body)
+    from engine.cardtext.attack_self import parse_head  # it builds on this module
+
+    return _match(ATTACKS, body) or parse_head(body)
 
 
 def _defense(against: str, stops: bool) -> Builder:
