@@ -290,6 +290,14 @@ class Modifier(_Strict):
         "no_ally_attacks",
         # the Ally holding it may use its Power whatever the MP's stage (engine.any_stage)
         "power_any_stage",
+        # engine.cardtext.restrictions (docs/rulings.md 195-196): effects that end combat /
+        # Rejuvenate cannot be used; no stage damage redirected to Allies; `who` cannot /
+        # must declare combat
+        "no_end_combat",
+        "no_rejuvenate",
+        "no_redirect",
+        "no_declare",
+        "must_declare",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

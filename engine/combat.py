@@ -613,6 +613,7 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         choice is None
         and game.player(defender).allies
         and not game.has_modifier(defender, "allies_idle")
+        and not game.has_modifier(defender, "no_redirect")  # docs/rulings.md 196
         and not _no_redirect(game)
     ):
         extra = {} if part is None else {"part": part}

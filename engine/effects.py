@@ -51,6 +51,7 @@ from engine.cards import (
     Style,
     UntilEndOfTurn,
 )
+from engine.forbidden import rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
 from engine.state import AllyInPlay, AttachedCard, JsonDict, Option
@@ -421,6 +422,8 @@ def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attac
 
 
 def _rejuvenate(game: Game, effect: Rejuvenate, by: int, target: int, _a: bool) -> None:
+    if rejuvenate_forbidden(game, by):
+        return
     mechanics.rejuvenate(game, target, effect.amount, by=by)
 
 

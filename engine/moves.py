@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine import attaching, history, mechanics, self_moves, those
 from engine.cards import Move, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
+from engine.forbidden import rejuvenate_forbidden
 from engine.game import handler
 from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
@@ -63,6 +64,8 @@ def apply_move(
     that: JsonDict | None = None,
     follow: JsonDict | None = None,
 ) -> None:
+    if effect.to == "rejuvenate" and rejuvenate_forbidden(game, controller):
+        return
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)
         spec["title"] = that.get("title")

@@ -2,7 +2,10 @@
 "Endurance cannot be used this combat.", "Your opponent cannot use Endurance.", "Setups
 cannot be used this turn.", "Players cannot use Setups.", "Your opponent cannot gain stages
 this combat.", "Your opponent cannot use critical damage effects this combat.", "CONSTANT:
-You cannot win by MPPV." (docs/rulings.md 120).
+You cannot win by MPPV." (docs/rulings.md 120); "Effects that end combat cannot be used.",
+"Effects that Rejuvenate cards cannot be used.", "Allies cannot have damage redirected to
+them.", "You cannot declare combat.", "Your opponent must declare combat.", "CONSTANT: Your
+Dragon Balls cannot be captured." (docs/rulings.md 195-196).
 
 One sentence = who (you, your opponent, players, or nobody named: everyone) + what they
 cannot do + how long (a duration: a floating effect; none: a constant one, read only in a
@@ -24,8 +27,11 @@ _DURATION = (
 )
 _NEXT_TURN = "until the end of your next turn"
 
-# (pattern of the sentence without its duration, the modifier it makes)
-_FORBIDDEN: list[tuple[re.Pattern[str], str]] = [
+_EFFECTS = r"(?:card )?effects that"
+_SELF = "self"  # a fixed `who`: the card's controller, whatever the sentence names
+
+# (pattern of the sentence without its duration, the modifier it makes[, its fixed who])
+_FORBIDDEN: list[tuple[re.Pattern[str], str] | tuple[re.Pattern[str], str, str]] = [
     (re.compile(r"endurance " + _CANNOT + r" be used", re.I), "no_endurance"),
     (re.compile(rf"{_WHO} {_CANNOT} use endurance", re.I), "no_endurance"),
     (re.compile(r"setups " + _CANNOT + r" be used", re.I), "no_setups"),
@@ -33,18 +39,41 @@ _FORBIDDEN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"{_WHO} {_CANNOT} gain (?:power )?stages", re.I), "no_gain_stages"),
     (re.compile(rf"{_WHO} {_CANNOT} use critical damage effects", re.I), "no_critical"),
     (re.compile(rf"{_WHO} {_CANNOT} win (?:the game )?by MPPV", re.I), "no_mppv"),
+    # 2016 GLOSSARY "Effects": an effect that cannot be used does nothing (engine.ending)
+    (re.compile(rf"{_EFFECTS} end (?:the )?combat {_CANNOT} be used", re.I), "no_end_combat"),
+    # 2016 GLOSSARY "Rejuvenate"; the Rejuvenation Step is a rule, not an effect
+    (
+        re.compile(
+            rf"{_EFFECTS} rejuvenate (?:a |any )?(?:cards?|one or more cards) "
+            rf"{_CANNOT} be used",
+            re.I,
+        ),
+        "no_rejuvenate",
+    ),
+    # 2016 ALLIES DURING COMBAT: stage damage may be redirected to an Ally
+    (
+        re.compile(rf"allies {_CANNOT} have (?:stage )?damage redirected to them", re.I),
+        "no_redirect",
+    ),
+    # 2016 THE COMBAT STEP: the active player "may" declare combat; these take the choice
+    (re.compile(rf"{_WHO} {_CANNOT} declare combat", re.I), "no_declare"),
+    (re.compile(rf"{_WHO} must declare combat", re.I), "must_declare"),
+    # 2016 GLOSSARY "Dragon Balls" (capture by critical damage): the controller's own
+    (re.compile(r"your dragon balls (?:cannot|can't) be captured", re.I), "no_capture", _SELF),
 ]
 _WITH_DURATION = re.compile(rf"(?P<body>.+?),? {_DURATION}", re.I)
 _DURATION_FIRST = re.compile(rf"{_DURATION}, (?P<body>.+)", re.I)
 
 
 def _restriction(body: str) -> Json | None:
-    for pattern, mod in _FORBIDDEN:
+    for pattern, mod, *fixed in _FORBIDDEN:
         found = pattern.fullmatch(body)
         if found is None:
             continue
         who = (found.groupdict().get("who") or "").lower()
         modifier: Json = {"mod": mod}
+        if fixed:
+            return modifier  # who: self, the default
         if who in ("", "players", "each player"):
             modifier["who"] = "both"
         elif who == "your opponent":

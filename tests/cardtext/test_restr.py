@@ -1,0 +1,93 @@
+"""Restrictions that forbid or force a step of the game (engine.cardtext.restrictions,
+engine.forbidden; docs/rulings.md 195-196): effects that end combat / Rejuvenate cannot be
+used, Allies cannot have damage redirected to them, combat cannot / must be declared, your
+Dragon Balls cannot be captured (a constant)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
+
+EV, DRILL = CardType.EVENT, CardType.DRILL
+
+
+def _floating(mod: str, who: str | None = None) -> list[dict[str, Any]]:
+    modifier: dict[str, Any] = {"mod": mod}
+    if who:
+        modifier["who"] = who
+    return [{"do": "until_end_of_turn", "modifier": modifier}]
+
+
+FLOATING = {
+    "Effects that end combat cannot be used this turn.": _floating("no_end_combat", "both"),
+    "Card effects that end the combat cannot be used this combat.":
+        _floating("no_end_combat", "both"),
+    "Effects that Rejuvenate cards cannot be used this combat.":
+        _floating("no_rejuvenate", "both"),
+    "Effects that Rejuvinate cards cannot be used this combat.":  # spelling: rulings 118
+        _floating("no_rejuvenate", "both"),
+    "Allies cannot have damage redirected to them this combat.":
+        _floating("no_redirect", "both"),
+    "You cannot declare combat this turn.": _floating("no_declare"),
+    "Your opponent must declare combat this turn.": _floating("must_declare", "opponent"),
+}  # fmt: skip
+
+CONSTANT = {
+    "CONSTANT: Effects that end combat cannot be used.": [{"mod": "no_end_combat", "who": "both"}],
+    "[CONSTANT]: Your Dragon Balls cannot be captured.": [{"mod": "no_capture"}],
+    "CONSTANT: Your opponent must declare combat.": [{"mod": "must_declare", "who": "opponent"}],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("text", list(FLOATING))
+def test_a_restriction_with_a_duration_floats(text: str) -> None:
+    found = compile_text(text, EV)
+    assert found.status == "automated", found
+    assert found.fields["action"]["effects"] == FLOATING[text]
+
+
+@pytest.mark.parametrize("text", list(CONSTANT))
+def test_a_restriction_under_constant_holds_while_in_play(text: str) -> None:
+    found = compile_text(text, DRILL)
+    assert found.status == "automated", found
+    assert found.fields["constant"] == CONSTANT[text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Effects that end combat cannot be used.",  # no duration and no CONSTANT: how long?
+        "Effects that end combat cannot be played this turn.",
+        "Cards that end combat cannot be played nor used this turn.",
+        "Effects that Rejuvenate your cards cannot be used this combat.",
+        "Allies cannot have damage redirected to them by your opponent this combat.",
+        "You cannot declare combat next turn.",
+        "Your opponent must declare combat against you this turn.",
+        "Your other Dragon Balls cannot be captured this combat.",
+        "Dragon Balls attached to your MP cannot be captured this combat.",
+    ],
+)
+def test_near_misses_stay_for_players(text: str) -> None:
+    assert compile_text(text, EV).status == "manual", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CONSTANT: Your other Dragon Balls cannot be captured.",  # not this one: unread
+        "CONSTANT: Dragon Balls attached to your MP cannot be captured.",
+        "CONSTANT: While you control 1 Dragon Ball, it cannot be captured.",
+    ],
+)
+def test_other_capture_shields_stay_for_players(text: str) -> None:
+    assert "constant" not in compile_text(text, DRILL).fields, text
+
+
+def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
+    for card in load_card_file(Path(__file__).parents[1] / "cards" / "restr.yaml"):
+        assert reproduces(card), card.name
