@@ -298,6 +298,8 @@ class Modifier(_Strict):
         "no_redirect",
         "no_declare",
         "must_declare",
+        # cards in play of `card_types` lose all their effects (engine.silenced)
+        "lose_effects",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

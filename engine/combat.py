@@ -23,6 +23,7 @@ from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.game import MAIN_PERSONALITY, handler
+from engine.silenced import silenced_types
 from engine.state import AttackState, JsonDict, Option
 
 if TYPE_CHECKING:
@@ -41,7 +42,12 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
         sources += [(ally.iid, ally.iid) for ally in state.allies]
     else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
         sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
-    return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
+    quiet = silenced_types(game)  # cards that lost all effects (engine.silenced)
+    return [
+        (iid, actor)
+        for iid, actor in sources
+        if iid not in state.used_powers and game.card(iid).type not in quiet
+    ]
 
 
 def actors(game: Game, player: int) -> list[int]:

@@ -54,6 +54,7 @@ from engine.cards import (
 from engine.forbidden import rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
+from engine.silenced import silenced
 from engine.state import AllyInPlay, AttachedCard, JsonDict, Option
 
 if TYPE_CHECKING:
@@ -626,7 +627,8 @@ def enter_play(
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
-    resolve(game, player, iid, "on_play")
+    if not silenced(game, iid):  # "Dragon Balls lose all effects" (docs/rulings.md 197)
+        resolve(game, player, iid, "on_play")
     self_moves.moved(game, iid, "enters_play", None, player)
 
 
@@ -849,7 +851,12 @@ def capture_task(game: Game, args: JsonDict) -> None:
         game.player(player).dragon_balls.append(iid)
         game.emit("capture", f"{game.who(player)} captures {game.name(iid)}.")
         mechanics.check_dragon_balls(game, player)
-        if not game.over and game.card(iid).on_play and not args.get("no_effects"):
+        if (
+            not game.over
+            and game.card(iid).on_play
+            and not args.get("no_effects")
+            and not silenced(game, iid)
+        ):
             game.ask(
                 player,
                 "use_dragon_ball",

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext.silenced import parse_constant_silence, parse_floating_silence
+
 Json = dict[str, Any]
 
 _CANNOT = r"(?:cannot|can't|may not)"
@@ -84,6 +86,9 @@ def _restriction(body: str) -> Json | None:
 
 def parse_floating_restriction(body: str) -> Json | None:
     """ "<restriction> this combat." -> an until_end_of_turn effect, or None."""
+    silence = parse_floating_silence(body)
+    if silence is not None:
+        return silence
     found = _WITH_DURATION.fullmatch(body) or _DURATION_FIRST.fullmatch(body)
     if found is None:
         return None
@@ -100,4 +105,4 @@ def parse_floating_restriction(body: str) -> Json | None:
 
 def parse_constant_restriction(body: str) -> Json | None:
     """ "<restriction>." with no duration, under CONSTANT: -> a Modifier, or None."""
-    return _restriction(body)
+    return _restriction(body) or parse_constant_silence(body)

@@ -91,3 +91,47 @@ def test_other_capture_shields_stay_for_players(text: str) -> None:
 def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "restr.yaml"):
         assert reproduces(card), card.name
+
+
+SILENCED = {
+    "Dragon Balls lose all effects this combat.": ["dragon_ball"],
+    "Dragon Balls lose all effects for the remainder of combat.": ["dragon_ball"],
+    "Drills and Allies lose all effects until the end of combat.": ["drill", "ally"],
+    "Setups, Drills, and Allies lose all effects this combat.": ["setup", "drill", "ally"],
+    "For the remainder of combat, Allies lose all of their effects.": ["ally"],
+}
+
+
+@pytest.mark.parametrize("text", list(SILENCED))
+def test_kinds_of_cards_lose_all_effects_for_a_while(text: str) -> None:
+    found = compile_text(text, EV)
+    assert found.status == "automated", found
+    modifier = {"mod": "lose_effects", "card_types": SILENCED[text], "who": "both"}
+    assert found.fields["action"]["effects"] == [
+        {"do": "until_end_of_turn", "modifier": modifier}
+    ]
+
+
+def test_kinds_of_cards_lose_all_effects_as_a_constant() -> None:
+    found = compile_text("[CONSTANT]:  Dragon Balls lose all effects.", CardType.ALLY)
+    assert found.fields["constant"] == [
+        {"mod": "lose_effects", "card_types": ["dragon_ball"], "who": "both"}
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dragon Balls lose all effects.",  # no duration outside CONSTANT:
+        "Allies with CONSTANT powers lose all effects this turn.",
+        "Those cards lose all effects until the end of combat.",
+        "Cards with that name lose all effects.",
+        "Dragon Balls lose all immediate effects this combat.",
+        "Your Drills lose all effects this combat.",
+        "For the remainder of combat, Drills lose all effects this turn.",
+        "Drills and Drills lose all effects this combat.",
+        "Allies lose all effects at the end of combat.",
+    ],
+)
+def test_other_losses_of_effects_stay_for_players(text: str) -> None:
+    assert compile_text(text, EV).status == "manual", text

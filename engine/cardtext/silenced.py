@@ -1,0 +1,50 @@
+"""Card types that lose all their effects (engine.silenced; docs/rulings.md 197):
+"Dragon Balls lose all effects this combat.", "Setups, Drills, and Allies lose all effects
+for the remainder of combat.", "CONSTANT: Dragon Balls lose all effects."
+
+Only whole kinds of cards in play are read (Setups, Drills, Allies, Dragon Balls, listed
+with "," / "and"); "Allies with CONSTANT powers", "Those cards", "cards with that name",
+"lose all immediate effects" stay for players.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_KINDS = {"setups": "setup", "drills": "drill", "allies": "ally", "dragon balls": "dragon_ball"}
+_KIND = r"(?:setups|drills|allies|dragon balls)"
+_LIST = rf"(?P<kinds>{_KIND}(?:(?:,| and|, and) {_KIND})*)"
+_LOSE = rf"{_LIST} lose all (?:of their )?effects"
+_DURATION = (
+    r"(?:this combat|this turn|for the remainder of (?:the )?combat|for the rest of combat"
+    r"|until the end of (?:the )?combat|until the end of (?:the|this) turn)"
+)
+_FLOATING = re.compile(rf"(?P<before>{_DURATION}, )?{_LOSE}(?P<after>,? {_DURATION})?", re.I)
+_CONSTANT = re.compile(_LOSE, re.I)
+
+
+def _modifier(found: re.Match[str]) -> Json | None:
+    words = re.split(r",? and |, ", found.group("kinds").lower())
+    kinds = [_KINDS[word] for word in words]
+    if len(set(kinds)) != len(kinds):
+        return None  # "Allies and Allies": not a card's wording
+    return {"mod": "lose_effects", "card_types": kinds, "who": "both"}
+
+
+def parse_floating_silence(body: str) -> Json | None:
+    """ "<kinds> lose all effects this combat." -> a floating effect, or None."""
+    found = _FLOATING.fullmatch(body)
+    # one duration, before or after: with none it is not floating, with two it is unclear
+    if found is None or (found.group("before") is None) == (found.group("after") is None):
+        return None
+    modifier = _modifier(found) if found else None
+    return None if modifier is None else {"do": "until_end_of_turn", "modifier": modifier}
+
+
+def parse_constant_silence(body: str) -> Json | None:
+    """ "<kinds> lose all effects." under CONSTANT: -> a Modifier, or None."""
+    found = _CONSTANT.fullmatch(body)
+    return _modifier(found) if found else None
