@@ -583,6 +583,15 @@ class CaptureDragonBall(_Effect):
     no_effects: bool = False
 
 
+class UseDragonBall(_Effect):
+    """ "Use the immediate effects of a Dragon Ball in play / you control / your opponent
+    controls.": the controller picks one (`whose`) and uses its effects as a capture would
+    (engine.wishes; docs/rulings.md 198)."""
+
+    do: Literal["use_dragon_ball"]
+    whose: Literal["any", "self", "opponent"] = "any"
+
+
 class UseCriticalEffect(_Effect):
     """ "Use a critical damage effect.": one of the three effects of 2016 CRITICAL DAMAGE,
     chosen by the card's controller."""
@@ -840,6 +849,7 @@ Effect = Annotated[
     | LookAtHand
     | RevealHand
     | CaptureDragonBall
+    | UseDragonBall
     | UseCriticalEffect
     | PutIntoPlay
     | Move

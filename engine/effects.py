@@ -296,6 +296,7 @@ _WORDS: dict[str, str] = {
     "change_level": "{direction} the MP {amount} level(s)",
     "all_stages": "every personality gains or loses {amount} stage(s)",
     "end_combat": "end combat",
+    "use_dragon_ball": "use the effects of a Dragon Ball in play",
     "shuffle_life_deck": "shuffle the Life Deck",
     "set_stage": "{direction} the MP to stage {stage}",
     "anger_up_to": "{direction} anger by a chosen amount",
@@ -553,6 +554,7 @@ _APPLY: dict[str, Apply] = {
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
     "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
     "end_combat": lambda *a: ending.apply_end_combat(*a),
+    "use_dragon_ball": lambda *a: wishes.apply_use_dragon_ball(*a),
     "hook": _hook,
 }
 
@@ -927,3 +929,4 @@ from engine import either, itself, moves, rearrange, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move
 _APPLY["rearrange"] = rearrange.apply_rearrange
+from engine import wishes  # noqa: E402

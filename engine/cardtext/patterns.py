@@ -227,6 +227,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext.plain import parse_plain
     from engine.cardtext.rearrange import parse_rearrange
     from engine.cardtext.those import parse_choose_cards, parse_those
+    from engine.cardtext.wishes import parse_use_dragon_ball
 
     return (
         _match(EFFECTS, body)
@@ -249,6 +250,7 @@ def parse_effect(body: str) -> Json | None:
         or attached.parse_search_attach(body)
         or parse_armed(body)
         or parse_plain(body)
+        or parse_use_dragon_ball(body)
     )
 
 

@@ -135,3 +135,47 @@ def test_kinds_of_cards_lose_all_effects_as_a_constant() -> None:
 )
 def test_other_losses_of_effects_stay_for_players(text: str) -> None:
     assert compile_text(text, EV).status == "manual", text
+
+
+WISHES = {
+    "You may use the immediate effects of a Dragon Ball in play.":
+        {"do": "use_dragon_ball", "may": True},
+    "You may use the immediate effect of a Dragon Ball in play.":
+        {"do": "use_dragon_ball", "may": True},
+    "Use the immediate effects of a Dragon Ball you control.":
+        {"do": "use_dragon_ball", "whose": "self"},
+    "Use the immediate effects of one Dragon Ball your opponent controls.":
+        {"do": "use_dragon_ball", "whose": "opponent"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("text", list(WISHES))
+def test_using_the_immediate_effects_of_a_dragon_ball(text: str) -> None:
+    found = compile_text("POWER: " + text, EV)
+    assert found.status == "automated", found
+    assert found.fields["action"]["effects"] == [WISHES[text]]
+
+
+def test_using_a_dragon_ball_on_a_hit() -> None:
+    text = (
+        "Energy attack. DAMAGE: 3 life cards. "
+        "HIT : You may use the immediate effects of a Dragon Ball in play."
+    )
+    found = compile_text(text, CardType.ENERGY_COMBAT)
+    assert found.status == "automated", found
+    assert found.fields["attack"]["hit"] == [{"do": "use_dragon_ball", "may": True}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Use that Dragon Ball's immediate effects.",
+        "POWER: Use the immediate effects of a Dragon Ball in your hand.",
+        "POWER: Use the immediate effects of a Dragon Ball in play and then return it to "
+        "its owner's hand.",
+        "POWER: Your opponent may use the immediate effects of a Dragon Ball in play.",
+        "POWER: Use the effects of a Dragon Ball in play.",
+    ],
+)
+def test_other_uses_of_dragon_balls_stay_for_players(text: str) -> None:
+    assert compile_text(text, EV).status == "manual", text
