@@ -2,9 +2,10 @@
 "Dragon Balls lose all effects this combat.", "Setups, Drills, and Allies lose all effects
 for the remainder of combat.", "CONSTANT: Dragon Balls lose all effects."
 
-Only whole kinds of cards in play are read (Setups, Drills, Allies, Dragon Balls, listed
-with "," / "and"); "Allies with CONSTANT powers", "Those cards", "cards with that name",
-"lose all immediate effects" stay for players.
+"Setups and Drills cannot be used this combat." reads the same (a Drill is used only
+through its effects). Only whole kinds of cards in play are read (Setups, Drills, Allies,
+Dragon Balls, listed with "," / "and"); "Allies with CONSTANT powers", "Those cards",
+"cards with that name", "lose all immediate effects" stay for players.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ _DURATION = (
     r"|until the end of (?:the )?combat|until the end of (?:the|this) turn)"
 )
 _FLOATING = re.compile(rf"(?P<before>{_DURATION}, )?{_LOSE}(?P<after>,? {_DURATION})?", re.I)
+# "Setups and Drills cannot be used this combat.": a Drill is used through its effects
+# (constants, Powers, triggers), so it is read as losing them; Setups alone stay the
+# `no_setups` restriction (engine.cardtext.restrictions)
+_UNUSABLE = re.compile(
+    rf"(?P<before>{_DURATION}, )?(?P<kinds>(?:setups(?:,| and|, and) )?drills"
+    rf"(?:(?:,| and|, and) setups)?) (?:cannot|can't|may not) be used"
+    rf"(?P<after>,? {_DURATION})?",
+    re.I,
+)
 _CONSTANT = re.compile(_LOSE, re.I)
 
 
@@ -36,7 +46,7 @@ def _modifier(found: re.Match[str]) -> Json | None:
 
 def parse_floating_silence(body: str) -> Json | None:
     """ "<kinds> lose all effects this combat." -> a floating effect, or None."""
-    found = _FLOATING.fullmatch(body)
+    found = _FLOATING.fullmatch(body) or _UNUSABLE.fullmatch(body)
     # one duration, before or after: with none it is not floating, with two it is unclear
     if found is None or (found.group("before") is None) == (found.group("after") is None):
         return None
@@ -47,4 +57,8 @@ def parse_floating_silence(body: str) -> Json | None:
 def parse_constant_silence(body: str) -> Json | None:
     """ "<kinds> lose all effects." under CONSTANT: -> a Modifier, or None."""
     found = _CONSTANT.fullmatch(body)
-    return _modifier(found) if found else None
+    if found is None:
+        found = _UNUSABLE.fullmatch(body)
+        if found is None or found.group("before") or found.group("after"):
+            return None  # a duration: not a constant
+    return _modifier(found)

@@ -99,6 +99,8 @@ SILENCED = {
     "Drills and Allies lose all effects until the end of combat.": ["drill", "ally"],
     "Setups, Drills, and Allies lose all effects this combat.": ["setup", "drill", "ally"],
     "For the remainder of combat, Allies lose all of their effects.": ["ally"],
+    "Setups and Drills cannot be used this combat.": ["setup", "drill"],
+    "Drills cannot be used this turn.": ["drill"],
 }
 
 
@@ -112,11 +114,19 @@ def test_kinds_of_cards_lose_all_effects_for_a_while(text: str) -> None:
     ]
 
 
-def test_kinds_of_cards_lose_all_effects_as_a_constant() -> None:
-    found = compile_text("[CONSTANT]:  Dragon Balls lose all effects.", CardType.ALLY)
-    assert found.fields["constant"] == [
-        {"mod": "lose_effects", "card_types": ["dragon_ball"], "who": "both"}
-    ]
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("[CONSTANT]:  Dragon Balls lose all effects.", ["dragon_ball"]),
+        ("CONSTANT: Drills cannot be used.", ["drill"]),
+    ],
+)
+def test_kinds_of_cards_lose_all_effects_as_a_constant(text: str, kinds: list[str]) -> None:
+    found = compile_text(text, CardType.ALLY)
+    assert found.fields["constant"] == [{"mod": "lose_effects", "card_types": kinds, "who": "both"}]
+    # "Setups cannot be used." alone stays the Setup restriction (docs/rulings.md 120)
+    setups = compile_text("CONSTANT: Setups cannot be used.", CardType.ALLY)
+    assert setups.fields["constant"] == [{"mod": "no_setups", "who": "both"}]
 
 
 @pytest.mark.parametrize(
@@ -131,6 +141,9 @@ def test_kinds_of_cards_lose_all_effects_as_a_constant() -> None:
         "For the remainder of combat, Drills lose all effects this turn.",
         "Drills and Drills lose all effects this combat.",
         "Allies lose all effects at the end of combat.",
+        "Setups and Drills cannot be used.",  # no duration outside CONSTANT:
+        "Allies and Drills cannot be used this combat.",
+        "Your Drills cannot be used this combat.",
     ],
 )
 def test_other_losses_of_effects_stay_for_players(text: str) -> None:
