@@ -29,6 +29,7 @@ from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise, respellings
 from engine.cardtext.not_done import parse as parse_not_done
 from engine.cardtext.not_done import resolve as resolve_not_done
+from engine.cardtext.restrictions import parse_shared_duration
 from engine.cardtext.sentences import split_sentences
 from engine.cardtext.spelling import Respelling
 from engine.cardtext.stops import parse as parse_stopped_by
@@ -603,7 +604,7 @@ def _plain_chain(body: str) -> list[Json] | None:
             rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
-    return None
+    return parse_shared_duration(body, p.parse_effect)  # "A and B this combat."
 
 
 def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:

@@ -106,3 +106,27 @@ def parse_floating_restriction(body: str) -> Json | None:
 def parse_constant_restriction(body: str) -> Json | None:
     """ "<restriction>." with no duration, under CONSTANT: -> a Modifier, or None."""
     return _restriction(body) or parse_constant_silence(body)
+
+
+_SHARED = re.compile(rf"(?P<head>.+ and .+) {_DURATION}", re.I)
+_AND = re.compile(r",? and ", re.I)
+
+
+def parse_shared_duration(body: str, parse: Any) -> list[Json] | None:
+    """ "Your attacks deal +1 life card of damage and your opponent cannot use Endurance
+    this combat.": two rule changes joined by "and" before one duration, which is both's
+    (as English reads it; 2016 GLOSSARY "Effects": floating effects). Each half with the
+    duration must read whole as a floating effect (`parse`: one sentence's effect), else
+    None. The second follows the first (`if_you_do`, as every "A and B")."""
+    found = _SHARED.fullmatch(body)
+    if found is None:
+        return None
+    head, duration = found.group("head"), found.group("dur")
+    for cut in _AND.finditer(head):
+        first = parse(f"{head[: cut.start()]} {duration}")
+        second = parse(f"{head[cut.end() :]} {duration}")
+        if first is None or second is None:
+            continue
+        if first.get("do") == second.get("do") == "until_end_of_turn":
+            return [first, {**second, "if_you_do": True}]
+    return None

@@ -192,3 +192,38 @@ def test_using_a_dragon_ball_on_a_hit() -> None:
 )
 def test_other_uses_of_dragon_balls_stay_for_players(text: str) -> None:
     assert compile_text(text, EV).status == "manual", text
+
+
+def test_two_rule_changes_share_one_duration() -> None:
+    text = (
+        "Your attacks deal +1 life card of damage and your opponent cannot use Endurance "
+        "this combat."
+    )
+    found = compile_text(text, CardType.SETUP)
+    assert found.status == "automated", found
+    assert found.fields["action"]["effects"] == [
+        {"do": "until_end_of_turn", "modifier": {"mod": "damage", "life": 1}},
+        {
+            "do": "until_end_of_turn",
+            "modifier": {"mod": "no_endurance", "who": "opponent"},
+            "if_you_do": True,
+        },
+    ]
+    later = compile_text(
+        "Your attacks deal +2 stages of damage and your opponent cannot play Events until "
+        "the end of your next turn.",
+        EV,
+    ).fields["action"]["effects"]
+    assert [effect.get("lasts") for effect in later] == ["next_turn", "next_turn"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your attacks deal +1 life card of damage and draw a card this combat.",
+        "Your opponent cannot use Endurance and cannot gain stages this combat.",
+        "Your attacks deal +1 life card of damage and your opponent cannot use Endurance.",
+    ],
+)
+def test_a_shared_duration_needs_two_whole_rule_changes(text: str) -> None:
+    assert compile_text(text, EV).status == "manual", text
