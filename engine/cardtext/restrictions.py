@@ -30,12 +30,16 @@ _DURATION = (
 _NEXT_TURN = "until the end of your next turn"
 
 _EFFECTS = r"(?:card )?effects that"
+_WHICH = r"(?P<styled>styled |non-styled )?(?P<kind>physical |energy )?"
 _SELF = "self"  # a fixed `who`: the card's controller, whatever the sentence names
 
 # (pattern of the sentence without its duration, the modifier it makes[, its fixed who])
 _FORBIDDEN: list[tuple[re.Pattern[str], str] | tuple[re.Pattern[str], str, str]] = [
     (re.compile(r"endurance " + _CANNOT + r" be used", re.I), "no_endurance"),
     (re.compile(rf"{_WHO} {_CANNOT} use endurance", re.I), "no_endurance"),
+    # "... on your Styled attacks": only against those (engine.after_use.endurance_allowed)
+    (re.compile(rf"(?P<who>your opponent) {_CANNOT} use endurance (?:on|against) "
+                rf"your {_WHICH}attacks", re.I), "no_endurance"),
     (re.compile(r"setups " + _CANNOT + r" be used", re.I), "no_setups"),
     (re.compile(rf"{_WHO} {_CANNOT} use setups", re.I), "no_setups"),
     (re.compile(rf"{_WHO} {_CANNOT} gain (?:power )?stages", re.I), "no_gain_stages"),
@@ -80,6 +84,11 @@ def _restriction(body: str) -> Json | None:
             modifier["who"] = "both"
         elif who == "your opponent":
             modifier["who"] = "opponent"
+        groups = found.groupdict()
+        if groups.get("styled"):
+            modifier["styled"] = groups["styled"].strip().lower() == "styled"
+        if groups.get("kind"):
+            modifier["attacks"] = groups["kind"].strip().lower()
         return modifier
     return None
 

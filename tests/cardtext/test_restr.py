@@ -35,6 +35,12 @@ FLOATING = {
         _floating("no_redirect", "both"),
     "You cannot declare combat this turn.": _floating("no_declare"),
     "Your opponent must declare combat this turn.": _floating("must_declare", "opponent"),
+    "Your opponent cannot use Endurance on your Styled attacks this combat.":
+        [{"do": "until_end_of_turn",
+          "modifier": {"mod": "no_endurance", "who": "opponent", "styled": True}}],
+    "Your opponent cannot use Endurance against your energy attacks this turn.":
+        [{"do": "until_end_of_turn",
+          "modifier": {"mod": "no_endurance", "who": "opponent", "attacks": "energy"}}],
 }  # fmt: skip
 
 CONSTANT = {
@@ -68,6 +74,9 @@ def test_a_restriction_under_constant_holds_while_in_play(text: str) -> None:
         "Allies cannot have damage redirected to them by your opponent this combat.",
         "You cannot declare combat next turn.",
         "Your opponent must declare combat against you this turn.",
+        "You cannot use Endurance on your Styled attacks this combat.",
+        "Your opponent cannot use Endurance on his attacks this combat.",
+        "Your opponent cannot use Endurance on your Styled attacks by Allies this combat.",
         "Your other Dragon Balls cannot be captured this combat.",
         "Dragon Balls attached to your MP cannot be captured this combat.",
     ],
