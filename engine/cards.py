@@ -300,6 +300,10 @@ class Modifier(_Strict):
         "must_declare",
         # cards in play of `card_types` lose all their effects (engine.silenced)
         "lose_effects",
+        # `who`'s effects cannot advance / lower / advance or lower an MP (engine.forbidden)
+        "no_level_advance",
+        "no_level_lower",
+        "no_level_change",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

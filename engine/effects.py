@@ -51,7 +51,7 @@ from engine.cards import (
     Style,
     UntilEndOfTurn,
 )
-from engine.forbidden import rejuvenate_forbidden
+from engine.forbidden import level_effect, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
 from engine.silenced import silenced
@@ -281,7 +281,10 @@ def _apply(
         return
     if isinstance(effect, RevealHand):  # "X = the number of Dragon Balls revealed"
         game.state.results[str(iid)] = list(game.player(target).hand)
-    _APPLY[effect.do](game, effect, controller, target, attack)
+    allowed = level_effect(game, effect, controller, target)  # docs/rulings.md 201
+    if allowed is None:
+        return
+    _APPLY[effect.do](game, allowed, controller, target, attack)
 
 
 # What an effect does, in words, for the question an optional one asks ("You may ...").

@@ -5,7 +5,7 @@ game: effects that Rejuvenate cannot be used, combat cannot / must be declared
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -32,3 +32,40 @@ def forced_combat_choice(game: Game, player: int) -> str | None:
         game.emit("combat", f"{game.who(player)} must declare combat this turn.")
         return "declare"
     return None
+
+
+def level_ways(game: Game, controller: int) -> set[str]:
+    """The ways `controller`'s effects may not move an MP: "Your opponent cannot use
+    effects that advance or lower an MP 1 or more levels." (2016 ANGER note: effects
+    advance or lower an MP; reaching five anger is the rule, not an effect; ruling 201)."""
+    ways: set[str] = set()
+    if game.has_modifier(controller, "no_level_advance"):
+        ways.add("advance")
+    if game.has_modifier(controller, "no_level_lower"):
+        ways.add("lower")
+    if game.has_modifier(controller, "no_level_change"):
+        ways |= {"advance", "lower"}
+    return ways
+
+
+def level_effect(game: Game, effect: Any, controller: int, target: int) -> Any | None:
+    """`effect` as it may still be used, or None when it cannot be: an effect moving an MP
+    only a forbidden way does nothing; "Advance or lower" with one way forbidden is the
+    other way."""
+    forbidden = level_ways(game, controller)
+    do = getattr(effect, "do", None)
+    if not forbidden or do not in ("advance_level", "lower_level", "change_level"):
+        return effect
+    if do != "change_level":
+        way = "advance" if do == "advance_level" else "lower"
+    elif effect.to_level is not None:
+        way = "advance" if effect.to_level > game.player(target).level else "lower"
+    else:
+        way = effect.direction
+    allowed = {"advance", "lower"} - forbidden if way == "either" else {way} - forbidden
+    if not allowed:
+        game.emit("effect", "Effects that change that MP's level cannot be used: nothing happens.")
+        return None
+    if way == "either" and len(allowed) == 1:
+        return effect.model_copy(update={"direction": allowed.pop()})
+    return effect

@@ -30,6 +30,13 @@ _DURATION = (
 _NEXT_TURN = "until the end of your next turn"
 
 _EFFECTS = r"(?:card )?effects that"
+_LEVELS = (
+    r"(?:(?P<verb>advance or lower|advance|lower) (?:(?:an|one) MP|a personality|MPs) "
+    r"(?:1|one) or more levels|(?P<verb2>advance or lower|advance|lower) (?:1|one) or more "
+    r"MP levels)"
+)
+_LEVEL_MODS = {"advance": "no_level_advance", "lower": "no_level_lower",
+               "advance or lower": "no_level_change"}  # fmt: skip
 _WHICH = r"(?P<styled>styled |non-styled )?(?P<kind>physical |energy )?"
 _SELF = "self"  # a fixed `who`: the card's controller, whatever the sentence names
 
@@ -64,6 +71,11 @@ _FORBIDDEN: list[tuple[re.Pattern[str], str] | tuple[re.Pattern[str], str, str]]
     # 2016 THE COMBAT STEP: the active player "may" declare combat; these take the choice
     (re.compile(rf"{_WHO} {_CANNOT} declare combat", re.I), "no_declare"),
     (re.compile(rf"{_WHO} must declare combat", re.I), "must_declare"),
+    # 2016 ANGER note: effects that advance / lower an MP (docs/rulings.md 201)
+    (re.compile(rf"{_WHO} {_CANNOT} use (?:card )?effects (?:that (?:would )?|to ){_LEVELS}",
+                re.I), "level"),
+    (re.compile(rf"(?:card )?effects that (?:would )?{_LEVELS} {_CANNOT} be used", re.I),
+     "level"),
     # 2016 GLOSSARY "Dragon Balls" (capture by critical damage): the controller's own
     (re.compile(r"your dragon balls (?:cannot|can't) be captured", re.I), "no_capture", _SELF),
 ]
@@ -78,6 +90,9 @@ def _restriction(body: str) -> Json | None:
             continue
         who = (found.groupdict().get("who") or "").lower()
         modifier: Json = {"mod": mod}
+        if mod == "level":  # which way the forbidden effects move the MP
+            verb = found.group("verb") or found.group("verb2")
+            modifier["mod"] = _LEVEL_MODS[verb.lower()]
         if fixed:
             return modifier  # who: self, the default
         if who in ("", "players", "each player"):
