@@ -304,6 +304,8 @@ class Modifier(_Strict):
         "no_level_advance",
         "no_level_lower",
         "no_level_change",
+        # `who` cannot activate a Setup as their first Action of a combat (engine.forbidden)
+        "no_setup_first",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

@@ -22,6 +22,7 @@ from engine import (
 from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
+from engine.forbidden import setup_first
 from engine.game import MAIN_PERSONALITY, handler
 from engine.silenced import silenced_types
 from engine.state import AttackState, JsonDict, Option
@@ -125,7 +126,8 @@ def action_options(game: Game, player: int) -> list[Option]:
         acting,
         lambda attack, actor: can_attack(game, player, attack, actor, staying.get(id(attack))),
     )
-    for iid in [] if modifiers.setups_forbidden(game, player) else state.setups:
+    no_setups = modifiers.setups_forbidden(game, player) or setup_first(game, player)
+    for iid in [] if no_setups else state.setups:
         card = game.card(iid)
         if _usable_as_action(game, player, card, MAIN_PERSONALITY) and cost_payable(
             game, player, iid

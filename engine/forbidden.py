@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import history
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -69,3 +71,12 @@ def level_effect(game: Game, effect: Any, controller: int, target: int) -> Any |
     if way == "either" and len(allowed) == 1:
         return effect.model_copy(update={"direction": allowed.pop()})
     return effect
+
+
+def setup_first(game: Game, player: int) -> bool:
+    """ "Players cannot use a Setup as their first action in combat." (2016 THE COMBAT
+    STEP: activating a Setup in play is an Action): no Setup is offered until `player` has
+    made an Action this combat, a pass included (ruling 202)."""
+    if not game.has_modifier(player, "no_setup_first"):
+        return False
+    return not history.entries(game, player, "action", "combat")

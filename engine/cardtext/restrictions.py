@@ -30,6 +30,7 @@ _DURATION = (
 _NEXT_TURN = "until the end of your next turn"
 
 _EFFECTS = r"(?:card )?effects that"
+_THEIR = r"(?:their|your|his|her|his or her)"
 _LEVELS = (
     r"(?:(?P<verb>advance or lower|advance|lower) (?:(?:an|one) MP|a personality|MPs) "
     r"(?:1|one) or more levels|(?P<verb2>advance or lower|advance|lower) (?:1|one) or more "
@@ -71,6 +72,9 @@ _FORBIDDEN: list[tuple[re.Pattern[str], str] | tuple[re.Pattern[str], str, str]]
     # 2016 THE COMBAT STEP: the active player "may" declare combat; these take the choice
     (re.compile(rf"{_WHO} {_CANNOT} declare combat", re.I), "no_declare"),
     (re.compile(rf"{_WHO} must declare combat", re.I), "must_declare"),
+    # 2016 THE COMBAT STEP "Use a Power" (activating a Setup is an Action; ruling 202)
+    (re.compile(rf"{_WHO} {_CANNOT} use (?:a setup|setups) as {_THEIR} first action"
+                r"(?: in combat| of combat| each combat)?", re.I), "no_setup_first"),
     # 2016 ANGER note: effects that advance / lower an MP (docs/rulings.md 201)
     (re.compile(rf"{_WHO} {_CANNOT} use (?:card )?effects (?:that (?:would )?|to ){_LEVELS}",
                 re.I), "level"),
