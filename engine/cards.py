@@ -306,6 +306,8 @@ class Modifier(_Strict):
         "no_level_change",
         # `who` cannot activate a Setup as their first Action of a combat (engine.forbidden)
         "no_setup_first",
+        # `who`'s cards in play of `card_types` cannot be destroyed or banished by effects
+        "protected",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)
@@ -324,6 +326,10 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # `protected` (engine.forbidden): only against the opponent's effects; not the card
+    # holding it ("Your other Allies ...")
+    by_opponent: bool = False
+    other: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

@@ -51,7 +51,7 @@ from engine.cards import (
     Style,
     UntilEndOfTurn,
 )
-from engine.forbidden import level_effect, rejuvenate_forbidden
+from engine.forbidden import level_effect, protected, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
 from engine.silenced import silenced
@@ -834,7 +834,11 @@ def destroy_task(game: Game, args: JsonDict) -> None:
         mechanics.put_in_discard(game, iid)
         mechanics.queue_trigger(game, victim, "destroyed", card_type=game.card(iid).type)
         return
-    targets = _in_play_targets(game, victim, args["target"])
+    targets = [
+        iid
+        for iid in _in_play_targets(game, victim, args["target"])
+        if not protected(game, victim, iid, chooser)  # docs/rulings.md 203
+    ]
     if targets:
         options = _card_options(game, "Destroy", targets, dedupe=False)
         game.ask(chooser, "choose_target", "Choose a card to destroy.", options, "destroy", **args)

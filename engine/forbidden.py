@@ -80,3 +80,29 @@ def setup_first(game: Game, player: int) -> bool:
     if not game.has_modifier(player, "no_setup_first"):
         return False
     return not history.entries(game, player, "action", "combat")
+
+
+def protected(game: Game, player: int, iid: int, by: int) -> bool:
+    """ "Your Setups in play cannot be destroyed or banished this combat.", "Your other
+    Allies cannot be destroyed or banished by your opponent's card effects." (ruling 203):
+    whether `player`'s card `iid` in play is out of reach of an effect of `by`'s that
+    would destroy (discard) or banish it."""
+    kind = game.card(iid).type
+    sources = [(holder, game.card(holder).constant) for holder in game.cards_with_constants(player)]
+    floating = [
+        (-1, [game.floating_modifier(entry)])
+        for entry in game.state.floating
+        if entry["controller"] == player
+    ]
+    for holder, found in [*sources, *floating]:
+        for modifier in found:
+            if (
+                modifier.mod == "protected"
+                and modifier.who == "self"
+                and kind in modifier.card_types
+                and not (modifier.by_opponent and by == player)
+                and not (modifier.other and holder == iid)
+                and game.modifier_on(modifier, player)
+            ):
+                return True
+    return False

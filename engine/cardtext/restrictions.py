@@ -112,6 +112,29 @@ def _restriction(body: str) -> Json | None:
     return None
 
 
+_KINDS = {"setups": "setup", "drills": "drill", "allies": "ally", "dragon balls": "dragon_ball"}
+_PROTECTED = re.compile(
+    r"your (?P<other>other )?(?P<kind>setups|drills|allies|dragon balls)(?: in play)? "
+    rf"{_CANNOT} be destroyed or banished"
+    r"(?P<by> by your opponent'?s (?:card )?effects)?",
+    re.I,
+)
+
+
+def _protected(body: str, constant: bool) -> Json | None:
+    """ "Your other Allies cannot be destroyed or banished by your opponent's card
+    effects." (docs/rulings.md 203): "other" only on a card in play (a constant)."""
+    found = _PROTECTED.fullmatch(body)
+    if found is None or (found.group("other") and not constant):
+        return None
+    modifier: Json = {"mod": "protected", "card_types": [_KINDS[found.group("kind").lower()]]}
+    if found.group("by"):
+        modifier["by_opponent"] = True
+    if found.group("other"):
+        modifier["other"] = True
+    return modifier
+
+
 def parse_floating_restriction(body: str) -> Json | None:
     """ "<restriction> this combat." -> an until_end_of_turn effect, or None."""
     silence = parse_floating_silence(body)
@@ -120,7 +143,7 @@ def parse_floating_restriction(body: str) -> Json | None:
     found = _WITH_DURATION.fullmatch(body) or _DURATION_FIRST.fullmatch(body)
     if found is None:
         return None
-    modifier = _restriction(found.group("body"))
+    modifier = _restriction(found.group("body")) or _protected(found.group("body"), False)
     if modifier is None or modifier["mod"] == "no_mppv":
         # "... You cannot win by MPPV this turn." after an effect that may win: the game would
         # end before the restriction is read; such text stays for players, whole
@@ -133,7 +156,7 @@ def parse_floating_restriction(body: str) -> Json | None:
 
 def parse_constant_restriction(body: str) -> Json | None:
     """ "<restriction>." with no duration, under CONSTANT: -> a Modifier, or None."""
-    return _restriction(body) or parse_constant_silence(body)
+    return _restriction(body) or parse_constant_silence(body) or _protected(body, True)
 
 
 _SHARED = re.compile(rf"(?P<head>.+ and .+) {_DURATION}", re.I)

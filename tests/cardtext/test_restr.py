@@ -44,6 +44,8 @@ FLOATING = {
         _floating("no_level_advance", "both"),
     "Effects that lower a personality 1 or more levels cannot be used this turn.":
         _floating("no_level_lower", "both"),
+    "Your Setups in play cannot be destroyed or banished this combat.":
+        [{"do": "until_end_of_turn", "modifier": {"mod": "protected", "card_types": ["setup"]}}],
     "Your opponent cannot use Setups as his first action this combat.":
         _floating("no_setup_first", "opponent"),
     "Your opponent cannot use Endurance against your energy attacks this turn.":
@@ -55,6 +57,11 @@ CONSTANT = {
     "CONSTANT: Effects that end combat cannot be used.": [{"mod": "no_end_combat", "who": "both"}],
     "[CONSTANT]: Your Dragon Balls cannot be captured.": [{"mod": "no_capture"}],
     "CONSTANT: Your opponent must declare combat.": [{"mod": "must_declare", "who": "opponent"}],
+    "Constant: Your other Allies cannot be destroyed or banished by your opponent's card "
+    "effects.": [{"mod": "protected", "card_types": ["ally"], "by_opponent": True,
+                  "other": True}],
+    "CONSTANT: Your Dragon Balls cannot be destroyed or banished.":
+        [{"mod": "protected", "card_types": ["dragon_ball"]}],
     "Constant: Players cannot use a Setup as their first action in combat.":
         [{"mod": "no_setup_first", "who": "both"}],
     "Constant: Players cannot use effects that would advance an MP 1 or more levels.":
@@ -90,6 +97,9 @@ def test_a_restriction_under_constant_holds_while_in_play(text: str) -> None:
         "Your opponent cannot use effects that lower your MP 1 or more levels this turn.",
         "Players cannot use effects that advance an MP 2 levels this combat.",
         "Players cannot use a Setup as their second action this combat.",
+        "Your other Allies cannot be destroyed or banished this combat.",  # other than what?
+        "Your Setups cannot be destroyed this combat.",
+        "Your Setups cannot be destroyed or banished by critical damage this combat.",
         "Players cannot use a Setup as their first action unless they attacked this combat.",
         "Your opponent cannot use effects that advance or lower an Ally 1 or more levels "
         "this turn.",
