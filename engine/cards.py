@@ -308,6 +308,8 @@ class Modifier(_Strict):
         "no_setup_first",
         # `who`'s cards in play of `card_types` cannot be destroyed or banished by effects
         "protected",
+        # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
+        "no_dragon_ball_effects",
     ]
     amount: int = 0
     minimum: int | None = Field(default=None, ge=0)

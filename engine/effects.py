@@ -632,7 +632,7 @@ def enter_play(
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
-    if not silenced(game, iid):  # "Dragon Balls lose all effects" (docs/rulings.md 197)
+    if not silenced(game, iid, player):  # "Dragon Balls lose all effects" (rulings 197, 204)
         resolve(game, player, iid, "on_play")
     self_moves.moved(game, iid, "enters_play", None, player)
 
@@ -864,7 +864,7 @@ def capture_task(game: Game, args: JsonDict) -> None:
             not game.over
             and game.card(iid).on_play
             and not args.get("no_effects")
-            and not silenced(game, iid)
+            and not silenced(game, iid, player)
         ):
             game.ask(
                 player,

@@ -46,6 +46,16 @@ def silenced_types(game: Game) -> set[CardType]:
     return {kind for modifier in _modifiers(game) for kind in modifier.card_types}
 
 
-def silenced(game: Game, iid: int) -> bool:
-    """Whether the card `iid` (in play) has lost all its effects."""
-    return game.card(iid).type in silenced_types(game)
+def silenced(game: Game, iid: int, user: int | None = None) -> bool:
+    """Whether the card `iid` (in play) has lost all its effects; with `user`, also whether
+    that player may not use it as a Dragon Ball ("Your opponent cannot use the immediate
+    effects of Dragon Balls.", "Dragon Balls lose all immediate effects this combat.":
+    `no_dragon_ball_effects`; docs/rulings.md 204)."""
+    card = game.card(iid)
+    if card.type in silenced_types(game):
+        return True
+    return (
+        user is not None
+        and card.type == CardType.DRAGON_BALL
+        and game.has_modifier(user, "no_dragon_ball_effects")
+    )

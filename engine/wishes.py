@@ -29,7 +29,7 @@ def _balls(game: Game, player: int, whose: str) -> list[int]:
         iid
         for side in sides
         for iid in game.player(side).dragon_balls
-        if not silenced(game, iid)  # "Dragon Balls lose all effects" (ruling 197)
+        if not silenced(game, iid, player)  # "Dragon Balls lose all effects" (rulings 197, 204)
     ]
 
 

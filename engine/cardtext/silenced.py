@@ -44,8 +44,35 @@ def _modifier(found: re.Match[str]) -> Json | None:
     return {"mod": "lose_effects", "card_types": kinds, "who": "both"}
 
 
+_IMMEDIATE = re.compile(
+    rf"(?P<before>{_DURATION}, )?(?:dragon balls lose all (?P<all>immediate effects)"
+    r"|(?P<who>you|your opponent|players) (?:cannot|can't|may not) use the immediate effects "
+    rf"of dragon balls)(?P<after>,? {_DURATION})?",
+    re.I,
+)
+
+
+def _immediate(body: str, constant: bool) -> Json | None:
+    """ "Dragon Balls lose all immediate effects.", "Your opponent cannot use the immediate
+    effects of Dragon Balls." (docs/rulings.md 204); one duration, or none as a constant."""
+    found = _IMMEDIATE.fullmatch(body)
+    if found is None:
+        return None
+    durations = [d for d in (found.group("before"), found.group("after")) if d]
+    if len(durations) != (0 if constant else 1):
+        return None
+    who = (found.group("who") or "players").lower()
+    modifier: Json = {"mod": "no_dragon_ball_effects"}
+    if who != "you":
+        modifier["who"] = "opponent" if who == "your opponent" else "both"
+    return modifier
+
+
 def parse_floating_silence(body: str) -> Json | None:
     """ "<kinds> lose all effects this combat." -> a floating effect, or None."""
+    immediate = _immediate(body, False)
+    if immediate is not None:
+        return {"do": "until_end_of_turn", "modifier": immediate}
     found = _FLOATING.fullmatch(body) or _UNUSABLE.fullmatch(body)
     # one duration, before or after: with none it is not floating, with two it is unclear
     if found is None or (found.group("before") is None) == (found.group("after") is None):
@@ -56,6 +83,9 @@ def parse_floating_silence(body: str) -> Json | None:
 
 def parse_constant_silence(body: str) -> Json | None:
     """ "<kinds> lose all effects." under CONSTANT: -> a Modifier, or None."""
+    immediate = _immediate(body, True)
+    if immediate is not None:
+        return immediate
     found = _CONSTANT.fullmatch(body)
     if found is None:
         found = _UNUSABLE.fullmatch(body)

@@ -173,7 +173,6 @@ def test_kinds_of_cards_lose_all_effects_as_a_constant(text: str, kinds: list[st
         "Allies with CONSTANT powers lose all effects this turn.",
         "Those cards lose all effects until the end of combat.",
         "Cards with that name lose all effects.",
-        "Dragon Balls lose all immediate effects this combat.",
         "Your Drills lose all effects this combat.",
         "For the remainder of combat, Drills lose all effects this turn.",
         "Drills and Drills lose all effects this combat.",
@@ -263,4 +262,37 @@ def test_two_rule_changes_share_one_duration() -> None:
     ],
 )
 def test_a_shared_duration_needs_two_whole_rule_changes(text: str) -> None:
+    assert compile_text(text, EV).status == "manual", text
+
+
+IMMEDIATE = {
+    "Dragon Balls lose all immediate effects this combat.": {
+        "action": {"effects": [{"do": "until_end_of_turn",
+                                "modifier": {"mod": "no_dragon_ball_effects", "who": "both"}}]}},
+    "Your opponent cannot use the immediate effects of Dragon Balls this turn.": {
+        "action": {"effects": [{"do": "until_end_of_turn", "modifier": {
+            "mod": "no_dragon_ball_effects", "who": "opponent"}}]}},
+    "[CONSTANT]: Your opponent cannot use the immediate effects of Dragon Balls.": {
+        "constant": [{"mod": "no_dragon_ball_effects", "who": "opponent"}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("text", list(IMMEDIATE))
+def test_the_immediate_effects_of_dragon_balls_cannot_be_used(text: str) -> None:
+    kind = DRILL if text.startswith("[") else EV
+    found = compile_text(text, kind)
+    assert found.status == "automated", found
+    assert {k: v for k, v in found.fields.items() if k != "automation"} == IMMEDIATE[text]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dragon Balls lose all immediate effects.",  # no duration outside CONSTANT:
+        "Your opponent cannot use the immediate effects of your Dragon Balls this turn.",
+        "Non-Styled attack cards lose all immediate effects this combat.",
+        "Dragon Balls lose all immediate effects this combat this turn.",
+    ],
+)
+def test_other_immediate_effect_losses_stay_for_players(text: str) -> None:
     assert compile_text(text, EV).status == "manual", text
