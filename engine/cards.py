@@ -335,11 +335,29 @@ class Modifier(_Strict):
         # `who` needs `amount` life cards of damage to deal Critical Damage ("Your opponent
         # needs to deal 7 or more life cards to activate critical damage."; combat)
         "critical_needs",
-        # `who` must declare combat in their Combat Step (engine.turn.declare_combat)
-        "must_declare_combat",
         # `who`'s attacks (of `attacks`, `styled`) cost no power stages, increases included
         # ("... has its power stage cost reduced to 0"; engine.next_attack)
         "no_attack_cost",
+        # engine.cardtext.restrictions (docs/rulings.md 195-196): effects that end combat /
+        # Rejuvenate cannot be used; no stage damage redirected to Allies; `who` cannot /
+        # must declare combat
+        "no_end_combat",
+        "no_rejuvenate",
+        "no_redirect",
+        "no_declare",
+        "must_declare",
+        # cards in play of `card_types` lose all their effects (engine.silenced)
+        "lose_effects",
+        # `who`'s effects cannot advance / lower / advance or lower an MP (engine.forbidden)
+        "no_level_advance",
+        "no_level_lower",
+        "no_level_change",
+        # `who` cannot activate a Setup as their first Action of a combat (engine.forbidden)
+        "no_setup_first",
+        # `who`'s cards in play of `card_types` cannot be destroyed or banished by effects
+        "protected",
+        # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
+        "no_dragon_ball_effects",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -374,6 +392,10 @@ class Modifier(_Strict):
     # `no_play`: only cards that stop attacks ("Your opponent cannot play Events that stop
     # attacks this combat."; engine.modifiers._limited, docs/rulings.md 162)
     stoppers: bool = False
+    # `protected` (engine.forbidden): only against the opponent's effects; not the card
+    # holding it ("Your other Allies ...")
+    by_opponent: bool = False
+    other: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -653,6 +675,15 @@ class CaptureDragonBall(_Effect):
     # effects": its effects are not offered (engine.effects.capture_task; docs/rulings.md 143)
     dragon_ball_set: str | None = None
     no_effects: bool = False
+
+
+class UseDragonBall(_Effect):
+    """ "Use the immediate effects of a Dragon Ball in play / you control / your opponent
+    controls.": the controller picks one (`whose`) and uses its effects as a capture would
+    (engine.wishes; docs/rulings.md 198)."""
+
+    do: Literal["use_dragon_ball"]
+    whose: Literal["any", "self", "opponent"] = "any"
 
 
 class UseCriticalEffect(_Effect):
@@ -958,6 +989,7 @@ Effect = Annotated[
     | LookAtHand
     | RevealHand
     | CaptureDragonBall
+    | UseDragonBall
     | UseCriticalEffect
     | PutIntoPlay
     | Move

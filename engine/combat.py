@@ -25,7 +25,9 @@ from engine import (
 from engine.any_stage import power_free
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
+from engine.forbidden import setup_first
 from engine.game import MAIN_PERSONALITY, handler
+from engine.silenced import silenced_types
 from engine.state import AttackState, JsonDict, Option
 
 if TYPE_CHECKING:
@@ -44,7 +46,12 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
         sources += [(ally.iid, ally.iid) for ally in state.allies]
     else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
         sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
-    return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
+    quiet = silenced_types(game)  # cards that lost all effects (engine.silenced)
+    return [
+        (iid, actor)
+        for iid, actor in sources
+        if iid not in state.used_powers and game.card(iid).type not in quiet
+    ]
 
 
 def actors(game: Game, player: int) -> list[int]:
@@ -120,7 +127,8 @@ def action_options(game: Game, player: int) -> list[Option]:
         acting,
         lambda attack, actor: can_attack(game, player, attack, actor, staying.get(id(attack))),
     )
-    for iid in [] if modifiers.setups_forbidden(game, player) else state.setups:
+    no_setups = modifiers.setups_forbidden(game, player) or setup_first(game, player)
+    for iid in [] if no_setups else state.setups:
         card = game.card(iid)
         if _usable_as_action(game, player, card, MAIN_PERSONALITY) and cost_payable(
             game, player, iid
@@ -633,6 +641,7 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         choice is None
         and game.player(defender).allies
         and not game.has_modifier(defender, "allies_idle")
+        and not game.has_modifier(defender, "no_redirect")  # docs/rulings.md 196
         and not _no_redirect(game)
     ):
         extra = {} if part is None else {"part": part}

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from engine import conditions, considered, identity, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
+from engine.silenced import silenced_types
 from engine.state import (
     AllyInPlay,
     Decision,
@@ -274,7 +275,14 @@ class Game:
         Dragon Balls `player` controls (2016 ICONS: "constantly active while the card is
         in play"), and
         the cards `player` controls that are attached to either player's personalities
-        ("While attached" text, 2016 GLOSSARY "Attached Cards")."""
+        ("While attached" text, 2016 GLOSSARY "Attached Cards"), but those that have lost
+        all their effects (engine.silenced)."""
+        cards = self.constant_cards(player)
+        quiet = silenced_types(self)
+        return [iid for iid in cards if self._cards[iid].type not in quiet] if quiet else cards
+
+    def constant_cards(self, player: int) -> list[int]:
+        """The cards of cards_with_constants, whether or not they have lost their effects."""
         state = self.state.players[player]
         cards = [
             state.mastery,
@@ -349,6 +357,9 @@ class Game:
 
     def has_modifier(self, player: int, mod: str) -> bool:
         return next(self.active_modifiers(player, mod), None) is not None
+
+    def modifier_on(self, modifier: Modifier, controller: int) -> bool:
+        return self._mod_on(modifier, controller)
 
     def _mod_on(self, modifier: Modifier, controller: int) -> bool:
         return modifier.requires is None or self.holds(modifier.requires, controller)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
+from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ def events_forbidden(game: Game, player: int) -> bool:
 def setups_forbidden(game: Game, player: int) -> bool:
     """ "Setups cannot be used this turn." / "Players cannot use Setups.": no Setup of
     `player`'s is activated, as an Action, a defense or a timed Power (ruling 120)."""
-    return game.has_modifier(player, "no_setups")
+    return game.has_modifier(player, "no_setups") or CardType.SETUP in silenced_types(game)
 
 
 def play_forbidden(game: Game, player: int, card: Card) -> bool:

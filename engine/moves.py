@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine import amounts, attaching, history, mechanics, self_moves, those
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
+from engine.forbidden import protected, rejuvenate_forbidden
 from engine.game import handler
 from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
@@ -72,6 +73,8 @@ def apply_move(
         more = amounts.more_moved(game, target, controller, effect.to, effect.source)
         if more:
             effect = effect.model_copy(update={"amount": effect.amount + more})
+    if effect.to == "rejuvenate" and rejuvenate_forbidden(game, controller):
+        return
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)
         spec["title"] = that.get("title")
@@ -277,6 +280,8 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             if "window" in args and zone == spec["source"]:
                 pile = reversed(_zone(game, player, zone))
                 cards = [iid for iid in pile if iid in args["window"]]
+            if zone == "in_play" and spec["to"] in ("discard", "banish"):  # ruling 203
+                cards = [iid for iid in cards if not protected(game, player, iid, controller)]
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):
                 # attached to this player's personalities, whoever controls them

@@ -233,6 +233,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext.rearrange import parse_rearrange
     from engine.cardtext.same_number import parse_same_number
     from engine.cardtext.those import parse_choose_cards, parse_those
+    from engine.cardtext.wishes import parse_use_dragon_ball
 
     return (
         _match(EFFECTS, body)
@@ -265,6 +266,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_same_number(body)
         or amounts.parse_floating(body)
         or parse_next_attack(body)
+        or parse_use_dragon_ball(body)
     )
 
 

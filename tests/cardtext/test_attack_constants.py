@@ -73,8 +73,8 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
          [{"mod": "critical", "amount": 0, "attacks": "energy"}]),
         ("Your opponent needs to deal 7 or more life cards to activate critical damage.",
          [{"mod": "critical_needs", "amount": 7, "who": "opponent"}]),
-        ("If you can declare combat, you must do so.", [{"mod": "must_declare_combat"}]),
-        ("You must declare combat if able.", [{"mod": "must_declare_combat"}]),
+        ("If you can declare combat, you must do so.", [{"mod": "must_declare"}]),
+        ("You must declare combat if able.", [{"mod": "must_declare"}]),
         # attacks performed by a personality
         ("Attacks performed by personalities with Android in the title deal +1 life card "
          "damage.",
