@@ -155,8 +155,8 @@ def test_a_first_attack_gains_an_ability() -> None:
         "Your attacks are considered to deal critical damage.",
         # exactly 7 (not "or more") is not the threshold
         "Your opponent needs to deal 7 life cards to activate critical damage.",
-        # whose combat, and when, is not said
-        "Your opponent must declare combat.",
+        # ("Your opponent must declare combat." is read: engine.cardtext.restrictions)
+        "Your opponent must declare combat twice.",
         "If you can declare combat, you may do so.",
         # which personality "this personality" is depends on the card: not read here
         "Physical attacks performed by this personality deal +2 stages of damage.",
