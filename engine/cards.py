@@ -640,6 +640,7 @@ class Move(_Effect):
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate", "attach",
+        "reveal",  # shown to both players, kept where it is (docs/rulings.md 215)
     ]  # fmt: skip
     # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
     # or "to an MP" (`any`: either MP), placed into play attached where its text says

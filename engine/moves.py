@@ -38,7 +38,7 @@ _ZONE_WORDS = {
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
-    "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach",
+    "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach", "reveal": "Reveal",
 }  # fmt: skip
 _THAT_WORDS = {
     "hand": "put that card into the hand", "life_top": "put that card on top of the Life Deck",
@@ -222,6 +222,7 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             if "window" in args and zone == spec["source"]:
                 pile = reversed(_zone(game, player, zone))
                 cards = [iid for iid in pile if iid in args["window"]]
+            cards = [iid for iid in cards if iid not in args.get("shown", [])]  # once each
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):
                 # attached to this player's personalities, whoever controls them
@@ -246,6 +247,13 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     """Move one card from `player`'s `zone` to the destination (its owner's zone)."""
     to, controller = args["spec"]["to"], args["controller"]
     owner, name = game.owner(iid), game.name(iid)
+    if to == "reveal":  # "Reveal 2 attack cards from your hand": shown, not moved
+        args["shown"] = [*args.get("shown", []), iid]
+        game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)
+        if "next" in args:
+            args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
+        game.emit("reveal", f"{game.who(player)} reveals {name} from their hand.", card=name)
+        return
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
     game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)

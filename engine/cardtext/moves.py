@@ -29,6 +29,7 @@ start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ |
 // "Reveal up to 2 Drills from your hand and shuffle them into your Life Deck.": shown to
 // both players as they move (docs/rulings.md 215)
 reveal: "reveal"i filtered "from"i "your"i "hand"i "and"i take
+       | "reveal"i filtered "from"i "your"i "hand"i -> reveal_only
 
 destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
 banish: "banish"i (in_play | ends_of | from_pile | this_card)
@@ -571,6 +572,10 @@ class _Build(Transformer[Token, Json]):
 
     def reveal(self, items: list[Any]) -> Json:
         return {**_merge(items), "source": "hand", "revealed": True}
+
+    def reveal_only(self, items: list[Any]) -> Json:
+        # "You may reveal 2 attack cards from your hand to ...": shown, kept in hand
+        return {**_merge(items), "source": "hand", "to": "reveal"}
 
     def opponent_moves(self, items: list[Any]) -> Json:
         return {**_merge(items), "_whose": "opponent", "chooser": "opponent"}
