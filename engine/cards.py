@@ -657,6 +657,9 @@ class Move(_Effect):
     # "Reveal ... from your hand and shuffle them into ...": the cards are named to both
     # players as they move (docs/rulings.md 215)
     revealed: bool = False
+    # "a Dragon Ball you own (in play)": only cards the controller owns, whoever controls
+    # them (2016 GLOSSARY "Dragon Balls": a captured one stays its owner's)
+    owned: bool = False
 
 
 class Rearrange(_Effect):

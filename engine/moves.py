@@ -49,7 +49,7 @@ _ANY_NUMBER = 1000  # more cards than a game holds
 _SPEC_FIELDS = {
     "source", "also_from", "either_player", "position", "depth", "amount", "up_to", "every",
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
-    "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed",
+    "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed", "owned",
 }  # fmt: skip
 
 
@@ -189,6 +189,8 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
     ball_set = spec.get("dragon_ball_set")
     if ball_set and (card.dragon_ball is None or card.dragon_ball.set.lower() != ball_set.lower()):
         return False
+    if spec.get("owned") and game.owner(iid) != controller:
+        return False  # "a Dragon Ball you own": the controller's own, wherever
     if spec.get("copies") and card.title != spec.get("title"):
         return False  # a copy of the card chosen or named (engine.referents)
     if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):

@@ -124,6 +124,9 @@ owner_before: "your"i -> mine
             | "your"i "opponent's"i -> theirs
 controller_in: "in"i "play"i
 controller: "you"i "control"i -> mine
+          // a Dragon Ball you own may be under either player's control (captured)
+          | "you"i "own"i "in"i "play"i -> owned_either
+          | "you"i "own"i "under"i "your"i "control"i -> owned_mine
           | "your"i "opponent"i ("controls"i | "has"i "in"i "play"i) -> theirs
           | "in"i "play"i -> either
 
@@ -346,6 +349,12 @@ class _Build(Transformer[Token, Json]):
 
     def controller(self, items: list[Any]) -> Json:
         return _merge(items)
+
+    def owned_either(self, _: list[Any]) -> Json:
+        return {"_whose": "either", "owned": True}
+
+    def owned_mine(self, _: list[Any]) -> Json:
+        return {"_whose": "self", "owned": True}
 
     def controller_in(self, _: list[Any]) -> Json:
         return {}
@@ -654,6 +663,8 @@ def _check(found: Json) -> Json | None:
         return None  # revealed, then kept hidden: only onto or into the Life Deck
     whole_hand = found.pop("_hand", False)  # "your (opponent's) hand": all of it, unchosen
     source, to = found["source"], found["to"]
+    if found.get("owned") and dest == "self":
+        dest = "owner"  # "a Dragon Ball you own ... into your Life Deck": its owner's is yours
     if "attached" in found.get("card_types", []):
         # "an attached card (in play)": either player's, whoever controls it; to a zone
         # (2016 GLOSSARY "Attached Cards": attached cards are in play)

@@ -80,6 +80,15 @@ CASES: dict[str, dict[str, Any]] = {
         "to": "reveal"},
     "Reveal a Dragon Ball from your hand": {
         "source": "hand", "amount": 1, "card_types": ["dragon_ball"], "to": "reveal"},
+    "Banish all Earth Dragon Balls you own in play": {
+        "source": "in_play", "every": True, "card_types": ["dragon_ball"],
+        "dragon_ball_set": "Earth", "owned": True, "to": "banish", "either_player": True},
+    "Banish a Dragon Ball you own under your control": {
+        "source": "in_play", "amount": 1, "card_types": ["dragon_ball"], "owned": True,
+        "to": "banish"},
+    "Shuffle a Dragon Ball you own in play back into your Life Deck": {
+        "source": "in_play", "amount": 1, "card_types": ["dragon_ball"], "owned": True,
+        "to": "life_shuffle", "either_player": True},
 }  # fmt: skip
 
 
@@ -111,6 +120,8 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Reveal a card from your opponent's hand and shuffle it into his Life Deck",
         "Reveal up to 3 cards from your opponent's hand",
         "Reveal a Dragon Ball in play",
+        "Return a Dragon Ball you own in play to your hand",  # whose hand: not read yet
+        "Banish a Dragon Ball you own under your opponent's control",
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
