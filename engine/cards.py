@@ -754,6 +754,7 @@ class Move(_Effect):
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate", "attach", "life_top_or_bottom",
+        "reveal",  # shown to both players, kept where it is (docs/rulings.md 215)
     ]  # fmt: skip
     # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
     # or "to an MP" (`any`: either MP), placed into play attached where its text says
@@ -783,6 +784,9 @@ class Move(_Effect):
     constant: bool | None = None
     not_in_play: bool = False
     hit_effect: bool = False  # "an attack with a (printed) HIT effect"
+    # "a Dragon Ball you own (in play)": only cards the controller owns, whoever controls
+    # them (2016 GLOSSARY "Dragon Balls": a captured one stays its owner's)
+    owned: bool = False
 
 
 class Rearrange(_Effect):
