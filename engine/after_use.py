@@ -176,7 +176,8 @@ def apply_after_use_to(
 def apply_attack_gains(
     game: Game, effect: AttackGains, controller: int, _target: int, in_attack: bool
 ) -> None:
-    attack = _own_attack(game, controller, in_attack)
+    # "that attack" (`that`): the controller's attack in progress, from a trigger on it
+    attack = _own_attack(game, controller, in_attack or effect.that)
     if attack is None:
         return
     attack.unstoppable |= effect.unstoppable

@@ -862,6 +862,9 @@ class AttackGains(_Effect):
     no_damage: bool = False
     # "This attack is considered to deal critical damage": if successful (engine.combat)
     critical: bool = False
+    # "Whenever you perform an attack, ... that attack ...": the attack in progress its
+    # controller performs, from a trigger (engine.cardtext.that_attack; docs/rulings.md 245)
+    that: bool = False
 
 
 class AttackBase(_Effect):
@@ -881,6 +884,7 @@ class AttackDeals(_Effect):
     do: Literal["attack_deals"]
     amount: int = Field(default=0, ge=0)
     unit: Literal["stages", "life"]
+    that: bool = False  # "that attack", from a trigger (as AttackGains.that)
 
 
 class Either(_Effect):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from engine.cardtext import (
     same_number,
     self_moves,
     shared_duration,
+    that_attack,
     triggers,
     you_moved,
 )
@@ -194,6 +196,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
+    _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
@@ -737,6 +740,8 @@ def _trigger(clause: _Clause, body: str) -> bool:
         if event is not None and chain is None and "your opponent" in head.lower():
             for reading in triggers.opponent_pronouns(tail):
                 chain = chain or _effect_chain(reading)
+        if event is not None and chain is None:  # "..., have that attack deal +2 stages"
+            chain = that_attack.read(tail, event, _effect_chain)
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
@@ -874,11 +879,30 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
                 clause.kind = before.kind = "unknown"
 
 
+def _fold_that_attack(items: list[_Clause]) -> None:
+    """ "When you perform a Styled attack, you may A. That attack deals +X life cards.":
+    the sentence right after a trigger on an attack performed, naming "that attack", is
+    part of what the trigger does (engine.cardtext.that_attack)."""
+    for trigger, after in itertools.pairwise(items):
+        if trigger.kind != "trigger" or after.kind != "unknown":
+            continue
+        if after.index != trigger.index + 1 or after.hit:
+            continue
+        body = normalise(after.sentence).rstrip(".").strip()
+        that = that_attack.read(body, trigger.data, _effect_chain)
+        effects = [*trigger.data["effects"], *(that or [])]
+        if that is not None and not armed.dangles(effects):
+            trigger.data["effects"] = effects
+            after.kind, after.gating = "folded", False
+
+
 def _fold_into_trigger(trigger: _Clause, after: _Clause) -> None:
     """ "Whenever ..., you may A. If you do, B.": B is part of what the trigger does; when
     it cannot be read so, the trigger is left to players with it."""
     body = normalise(after.sentence).rstrip(".").strip()
     if after.index != trigger.index + 1 or not _IF_YOU_DO.fullmatch(body):
+        return
+    if after.kind == "folded":  # read already ("If you do, that attack ...": that_attack)
         return
     chain = _effect_chain(body) if after.kind in ("unknown", "effect") else None
     effects = [*trigger.data["effects"], *(chain or [])]

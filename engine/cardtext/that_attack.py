@@ -1,0 +1,59 @@
+""" "That attack" in a trigger on an attack being performed (docs/rulings.md 245):
+
+- "Whenever you perform a [Styled] [physical|energy] attack, <effects about that attack>."
+  ("your MP may pay 2 stages to have that attack deal +2 stages of damage");
+- "If you do, that attack ..." and "That attack ..." right after such a trigger: part of
+  what the trigger does ("When you perform a Styled attack, you may destroy up to 2 cards
+  from the top of your Life Deck. That attack deals +X life cards.").
+
+"That attack" is then the attack the card's controller is performing, read as "this
+attack" is in an attack's own sentences; only what it deals (`attack_deals`) and what it
+gains (`attack_gains`) are read, marked `that: true` (engine.attack_bonus,
+engine.after_use). Another player's attack, a successful one (its damage is done), or
+anything else about the attack (where it goes after use, conditions on it) stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from engine.cardtext import after_use
+
+Json = dict[str, Any]
+Chain = Callable[[str], list[Json] | None]
+
+_THAT = re.compile(r"\bthat attack\b", re.IGNORECASE)
+_THIS = re.compile(r"\bthis attack\b", re.IGNORECASE)
+# what "that attack" may be given from outside it
+_READ = frozenset({"attack_deals", "attack_gains"})
+
+
+def about_performed(event: Json) -> bool:
+    """A trigger on an attack the card's controller performs (not yet hit or stopped)."""
+    return event.get("on") == "attack_performed" and event.get("who", "self") == "self"
+
+
+def read(text: str, event: Json, chain_of: Chain) -> list[Json] | None:
+    """The effects of `text` (a trigger's tail or the sentence after it) with "that
+    attack" as the attack `event` is about; None when it is not read so."""
+    if not about_performed(event) or not _THAT.search(text) or _THIS.search(text):
+        return None
+    chain = chain_of(_THAT.sub("this attack", text))
+    if chain is None or not _mark(chain) or after_use.attack_only(chain):
+        return None
+    return chain
+
+
+def _mark(data: Any) -> bool:
+    """Mark every effect about the attack `that`; False when one is not readable so."""
+    if isinstance(data, list):
+        return all(_mark(item) for item in data)
+    if not isinstance(data, dict):
+        return True
+    if data.get("do") in after_use.ATTACK_ONLY:
+        if data["do"] not in _READ:
+            return False
+        data["that"] = True
+    return all(_mark(value) for key, value in data.items() if key != "if")
