@@ -862,6 +862,9 @@ class AttackGains(_Effect):
     no_damage: bool = False
     # "This attack is considered to deal critical damage": if successful (engine.combat)
     critical: bool = False
+    # "choose for this attack to deal its life card damage as stages of damage instead"
+    # (engine.as_stages; docs/rulings.md 246)
+    life_as_stages: bool = False
     # "Whenever you perform an attack, ... that attack ...": the attack in progress its
     # controller performs, from a trigger (engine.cardtext.that_attack; docs/rulings.md 245)
     that: bool = False

@@ -105,3 +105,43 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     path = Path(__file__).parents[1] / "cards" / "thatatk.yaml"
     for card in load_card_file(path):
         assert reproduces(card), card.name
+
+
+def test_that_attack_deals_its_life_card_damage_as_stages() -> None:
+    for text in (
+        "CONSTANT: Whenever you perform a Styled attack, you may choose for that attack to "
+        "deal its life card damage as power stages of damage instead.",
+        "CONSTANT: Whenever you perform a Styled attack, you may choose for that attack to "
+        "deal its life cards damage as stages of damage instead.",
+    ):
+        assert _triggers(text)[0]["effects"] == [
+            {"do": "attack_gains", "life_as_stages": True, "may": True, "that": True}
+        ]
+
+
+def test_this_attack_deals_its_life_card_damage_as_stages() -> None:
+    text = (
+        "Energy attack. You may choose for this attack to deal its life card damage as "
+        "stages of damage instead. DAMAGE: 4 life cards."
+    )
+    result = compile_text(text, CardType.ENERGY_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["attack"]["effects"] == [
+        {"do": "attack_gains", "life_as_stages": True, "may": True}
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the player would pick the direction: not read
+        "CONSTANT: Whenever you perform a Styled attack, you may choose for that attack to "
+        "deal its life card damage as stages of damage instead or vice versa.",
+        # the other way round is not this sentence
+        "CONSTANT: Whenever you perform a Styled attack, you may choose for that attack to "
+        "deal its stage damage as life cards of damage instead.",
+    ],
+)
+def test_other_conversions_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert result.unread == [text]
