@@ -883,12 +883,22 @@ def _fold_that_attack(items: list[_Clause]) -> None:
     """ "When you perform a Styled attack, you may A. That attack deals +X life cards.":
     the sentence right after a trigger on an attack performed, naming "that attack", is
     part of what the trigger does (engine.cardtext.that_attack)."""
+    timing: _Clause | None = None  # "POWER: Use when you perform a Styled attack."
     for trigger, after in itertools.pairwise(items):
-        if trigger.kind != "trigger" or after.kind != "unknown":
-            continue
-        if after.index != trigger.index + 1 or after.hit:
+        if trigger.kind == "timing" and trigger.section == "timed":
+            timing = trigger
+        if after.kind != "unknown" or after.index != trigger.index + 1 or after.hit:
             continue
         body = normalise(after.sentence).rstrip(".").strip()
+        if timing is not None and after.section == "timed":
+            # the Power's own sentences: "You may choose for that attack to ..."
+            chain = that_attack.read(body, timing.data, _effect_chain)
+            if chain is not None and not armed.dangles(chain):
+                after.kind, after.data, after.extra = "effect", chain[0], chain[1:]
+                after.gating = False
+            continue
+        if trigger.kind != "trigger":
+            continue
         that = that_attack.read(body, trigger.data, _effect_chain)
         effects = [*trigger.data["effects"], *(that or [])]
         if that is not None and not armed.dangles(effects):

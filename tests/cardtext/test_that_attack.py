@@ -145,3 +145,28 @@ def test_this_attack_deals_its_life_card_damage_as_stages() -> None:
 def test_other_conversions_stay_unread(text: str) -> None:
     result = compile_text(text, CardType.DRILL)
     assert result.unread == [text]
+
+
+def test_a_power_used_when_you_perform_an_attack_reads_that_attack() -> None:
+    text = (
+        "INSTANT POWER Use when you perform a Styled attack. You may choose for that attack "
+        "to deal its life card damage as stages of damage instead."
+    )
+    assert _triggers(text, CardType.MAIN_PERSONALITY) == [
+        {"on": "attack_performed", "styled": True, "power": True, "effects": [
+            {"do": "attack_gains", "life_as_stages": True, "may": True, "that": True},
+        ]},
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "POWER: Use when your opponent performs an energy attack. That attack deals +2 life "
+        "cards of damage.",
+        "POWER: Use after performing a successful Styled attack. That attack stays in play.",
+    ],
+)
+def test_a_power_on_another_attack_leaves_that_attack_unread(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "manual" and result.unread[-1].startswith("That attack"), text
