@@ -411,6 +411,9 @@ class Quantity(_Strict):
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
     at_level: int | None = Field(default=None, ge=1)  # top_power_level: of this level's card
+    # "X = your current anger level when you perform that attack": counted as the attack
+    # is performed, for a "+X" constant on it (engine.x_constants; docs/rulings.md 247)
+    when_performed: bool = False
     times: int = Field(default=1, ge=1)
     every: int = Field(default=1, ge=1)  # "for every 2 stages paid": the count // every
     plus: int = 0

@@ -314,6 +314,7 @@ def begin_attack(
         defender_start_level=game.player(1 - player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
+    x_constants.snapshot(game)  # "X = ... when you perform that attack" (ruling 247)
     card = game.card(iid)
     history.record(
         game, player, "attack", attack_type=attack.type, origin=origin, source=iid,

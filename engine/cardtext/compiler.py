@@ -193,6 +193,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_instead(clauses)
     resolve_not_done(clauses)
     _check_x(clauses)
+    _check_performed_x(clauses)
     you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
@@ -272,6 +273,22 @@ def _check_x(clauses: list[_Clause]) -> None:
             # an attack's damage is its core: without it nothing of the ability runs
             clause.gating = clause.kind == "damage"
             clause.kind = "unknown"
+
+
+def _check_performed_x(clauses: list[_Clause]) -> None:
+    """ "X = ... when you perform that attack" is read for "+X" damage constants on attacks
+    alone (engine.x_constants): with any other sentence using X, all stay for players."""
+    definitions = [c for c in clauses if c.kind == "keyword" and "x" in c.data]
+    if not any(c.data["x"].get("when_performed") for c in definitions):
+        return
+    users = [c for c in clauses if _uses_x(c)]
+    if users and all(
+        c.kind == "modifier" and all(m.get("mod") == "damage" for m in _each(c.data))
+        for c in users
+    ):
+        return
+    for clause in [*definitions, *users]:
+        clause.kind = "unknown"
 
 
 def _uses_x(clause: _Clause) -> bool:
@@ -439,7 +456,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
         return
-    x = quantities.parse_definition(body)
+    x = quantities.parse_definition(body) or that_attack.parse_x(body)
     if x is not None:
         put("keyword", {"x": x})
         return

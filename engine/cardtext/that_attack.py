@@ -57,3 +57,22 @@ def _mark(data: Any) -> bool:
             return False
         data["that"] = True
     return all(_mark(value) for key, value in data.items() if key != "if")
+
+
+# "X = your current anger level when you perform that attack." (docs/rulings.md 247)
+_X_PERFORMED = re.compile(
+    r"X\s*(?:=|is|equals)\s*(.+?),? when (?:you perform|performing) (?:that|the) attack",
+    re.IGNORECASE,
+)
+
+
+def parse_x(body: str) -> Json | None:
+    """ "X = <quantity> when you perform that attack": the quantity, counted as the attack
+    is performed (`when_performed`); the compiler keeps it only for "+X" damage constants."""
+    found = _X_PERFORMED.fullmatch(body.strip())
+    if found is None:
+        return None
+    from engine.cardtext.quantities import parse_quantity  # it builds on the patterns
+
+    quantity = parse_quantity(found.group(1).strip())
+    return None if quantity is None else {**quantity, "when_performed": True}

@@ -170,3 +170,29 @@ def test_a_power_used_when_you_perform_an_attack_reads_that_attack() -> None:
 def test_a_power_on_another_attack_leaves_that_attack_unread(text: str) -> None:
     result = compile_text(text, CardType.DRILL)
     assert result.status == "manual" and result.unread[-1].startswith("That attack"), text
+
+
+def test_x_counted_when_you_perform_that_attack() -> None:
+    text = (
+        "CONSTANT: Your attacks deal +X life cards of damage. X = the number of Allies you "
+        "have in play when you perform that attack."
+    )
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated"
+    assert result.fields["x"] == {"of": "allies", "when_performed": True}
+    assert result.fields["constant"] == [{"mod": "damage", "life": 1, "x": True}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # X used by something else than a "+X" constant on attacks
+        "POWER: Draw X cards. X = your current anger level when you perform that attack.",
+        # not the moment an attack is performed
+        "CONSTANT: Your attacks deal +X life cards of damage. X = your current anger level "
+        "when you perform a Styled attack.",
+    ],
+)
+def test_x_when_performed_near_misses_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert any(s.startswith("X =") for s in result.unread), text
