@@ -869,7 +869,7 @@ class AttackGains(_Effect):
     # (engine.as_stages; docs/rulings.md 246)
     life_as_stages: bool = False
     # "Whenever you perform an attack, ... that attack ...": the attack in progress its
-    # controller performs, from a trigger (engine.cardtext.that_attack; docs/rulings.md 245)
+    # controller performs, from a trigger (engine.cardtext.attack_performed; docs/rulings.md 245)
     that: bool = False
 
 

@@ -1,7 +1,7 @@
 """ "Choose for this attack to deal its life card damage as (power) stages of damage
 (instead)." (`{do: attack_gains, life_as_stages: true}`, engine/as_stages.py,
 docs/rulings.md 246): in an attack's own text, or with "that attack" in a trigger on an
-attack performed (engine/cardtext/that_attack.py). "... or vice versa" (the player picks
+attack performed (engine/cardtext/attack_performed.py). "... or vice versa" (the player picks
 the direction) and other conversions stay unread."""
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    attack_performed,
     attack_self,
     conditions,
     counting,
@@ -26,7 +27,6 @@ from engine.cardtext import (
     same_number,
     self_moves,
     shared_duration,
-    that_attack,
     triggers,
     you_moved,
 )
@@ -456,7 +456,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
         return
-    x = quantities.parse_definition(body) or that_attack.parse_x(body)
+    x = quantities.parse_definition(body) or attack_performed.parse_x(body)
     if x is not None:
         put("keyword", {"x": x})
         return
@@ -758,7 +758,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
             for reading in triggers.opponent_pronouns(tail):
                 chain = chain or _effect_chain(reading)
         if event is not None and chain is None:  # "..., have that attack deal +2 stages"
-            chain = that_attack.read(tail, event, _effect_chain)
+            chain = attack_performed.read(tail, event, _effect_chain)
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
@@ -899,7 +899,7 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
 def _fold_that_attack(items: list[_Clause]) -> None:
     """ "When you perform a Styled attack, you may A. That attack deals +X life cards.":
     the sentence right after a trigger on an attack performed, naming "that attack", is
-    part of what the trigger does (engine.cardtext.that_attack)."""
+    part of what the trigger does (engine.cardtext.attack_performed)."""
     timing: _Clause | None = None  # "POWER: Use when you perform a Styled attack."
     for trigger, after in itertools.pairwise(items):
         if trigger.kind == "timing" and trigger.section == "timed":
@@ -909,14 +909,14 @@ def _fold_that_attack(items: list[_Clause]) -> None:
         body = normalise(after.sentence).rstrip(".").strip()
         if timing is not None and after.section == "timed":
             # the Power's own sentences: "You may choose for that attack to ..."
-            chain = that_attack.read(body, timing.data, _effect_chain)
+            chain = attack_performed.read(body, timing.data, _effect_chain)
             if chain is not None and not armed.dangles(chain):
                 after.kind, after.data, after.extra = "effect", chain[0], chain[1:]
                 after.gating = False
             continue
         if trigger.kind != "trigger":
             continue
-        that = that_attack.read(body, trigger.data, _effect_chain)
+        that = attack_performed.read(body, trigger.data, _effect_chain)
         effects = [*trigger.data["effects"], *(that or [])]
         if that is not None and not armed.dangles(effects):
             trigger.data["effects"] = effects
@@ -929,7 +929,7 @@ def _fold_into_trigger(trigger: _Clause, after: _Clause) -> None:
     body = normalise(after.sentence).rstrip(".").strip()
     if after.index != trigger.index + 1 or not _IF_YOU_DO.fullmatch(body):
         return
-    if after.kind == "folded":  # read already ("If you do, that attack ...": that_attack)
+    if after.kind == "folded":  # read already ("If you do, that attack ...": attack_performed)
         return
     chain = _effect_chain(body) if after.kind in ("unknown", "effect") else None
     effects = [*trigger.data["effects"], *(chain or [])]
