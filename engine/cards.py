@@ -1168,6 +1168,9 @@ class Trigger(_Strict):
     # discard_banished: whose effect did it, from the card's controller's view
     by: Literal["self", "opponent", "any"] = "any"
     power: bool = False
+    # attack_performed: only an attack played (True) / not played (False) from the hand
+    # (engine.triggers; docs/rulings.md 248)
+    from_hand: bool | None = None
 
 
 

@@ -76,3 +76,30 @@ def parse_x(body: str) -> Json | None:
 
     quantity = parse_quantity(found.group(1).strip())
     return None if quantity is None else {**quantity, "when_performed": True}
+
+
+# "Whenever you perform an attack that was not played from your hand" (docs/rulings.md 248)
+_ORIGIN = re.compile(
+    r"(?P<event>.+? attack) that (?P<verb>was|is)(?P<neg> not|n't)? played from "
+    r"(?P<whose>your|his|her|their|his or her) hand",
+    re.IGNORECASE,
+)
+
+
+def parse_origin(text: str) -> Json | None:
+    """ "you perform an attack that was (not) played from your hand": the attack performed,
+    played (`from_hand: true`) or not (a Power's, a Setup's ...) from its player's hand."""
+    found = _ORIGIN.fullmatch(text.strip())
+    if found is None:
+        return None
+    from engine.cardtext.triggers import parse_event  # it hooks this module in
+
+    event = parse_event(found.group("event"))
+    if event is None or event["on"] != "attack_performed" or "from_hand" in event:
+        return None
+    # "you ... your hand", "your opponent ... his hand"; "a player ..." names no hand
+    if (found.group("whose").lower() == "your") != (event.get("who", "self") == "self"):
+        return None
+    if event.get("who") == "any":
+        return None
+    return {**event, "from_hand": not found.group("neg")}

@@ -196,3 +196,40 @@ def test_x_counted_when_you_perform_that_attack() -> None:
 def test_x_when_performed_near_misses_stay_unread(text: str) -> None:
     result = compile_text(text, CardType.DRILL)
     assert any(s.startswith("X =") for s in result.unread), text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("CONSTANT: Whenever you perform an attack that was not played from your hand, "
+         "your opponent's MP loses 1 stage.",
+         {"on": "attack_performed", "from_hand": False, "effects": [
+             {"do": "lose_stages", "amount": 1, "who": "opponent", "personality": "mp"}]}),
+        ("CONSTANT: Whenever you perform a physical attack that was played from your hand, "
+         "draw a card.",
+         {"on": "attack_performed", "attack_type": "physical", "from_hand": True,
+          "effects": [{"do": "draw", "amount": 1}]}),
+        ("CONSTANT: Whenever your opponent performs an attack that wasn't played from his "
+         "hand, draw a card.",
+         {"on": "attack_performed", "who": "opponent", "from_hand": False,
+          "effects": [{"do": "draw", "amount": 1}]}),
+    ],
+)  # fmt: skip
+def test_an_attack_played_or_not_from_the_hand(text: str, expected: dict[str, object]) -> None:
+    assert _triggers(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another zone
+        "CONSTANT: Whenever you perform an attack that was not played from your discard "
+        "pile, draw a card.",
+        # whose hand? "you ... his hand"
+        "CONSTANT: Whenever you perform an attack that was not played from his hand, draw a card.",
+        # not an attack performed
+        "CONSTANT: Whenever you raise your anger that was not played from your hand, draw a card.",
+    ],
+)
+def test_origin_near_misses_stay_unread(text: str) -> None:
+    assert compile_text(text, CardType.DRILL).unread == [text]
