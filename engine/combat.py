@@ -347,7 +347,8 @@ def begin_attack(
     resolve(game, player, iid, "attack.effects", attack=True)
     # "Whenever you perform an attack": right after it is performed (its costs paid),
     # before its own sentences (GLOSSARY "Effects")
-    mechanics.queue_trigger(game, player, "attack_performed", attack.type)
+    # the attack's card: "Whenever you perform an attack with 'Sword' in the title"
+    triggers.queue(game, player, "attack_performed", attack.type, card=iid)
     game.then(("flush_triggers", {}))
 
 

@@ -26,6 +26,7 @@ Chain = Callable[[str], list[Json] | None]
 
 _THAT = re.compile(r"\bthat attack\b", re.IGNORECASE)
 _THIS = re.compile(r"\bthis attack\b", re.IGNORECASE)
+_MAKE = re.compile(r"\bmake that attack (deal|do)\b", re.IGNORECASE)
 # what "that attack" may be given from outside it
 _READ = frozenset({"attack_deals", "attack_gains"})
 
@@ -40,6 +41,7 @@ def read(text: str, event: Json, chain_of: Chain) -> list[Json] | None:
     attack" as the attack `event` is about; None when it is not read so."""
     if not about_performed(event) or not _THAT.search(text) or _THIS.search(text):
         return None
+    text = _MAKE.sub(r"have that attack \1", text)  # "to make that attack deal +1 ..."
     chain = chain_of(_THAT.sub("this attack", text))
     if chain is None or not _mark(chain) or after_use.attack_only(chain):
         return None
@@ -86,13 +88,32 @@ _ORIGIN = re.compile(
 )
 
 
+# "Whenever you perform an attack with 'Sword' in the title" (the attack's card)
+_TITLED = re.compile(
+    r"(?P<event>.+? attack) (?:with|that has) (?:'(?P<q1>[^']+)'|\"(?P<q2>[^\"]+)\""
+    r"|(?P<word>[A-Z][\w.-]*)) in (?:the|its) title",
+    re.IGNORECASE,
+)
+
+
 def parse_origin(text: str) -> Json | None:
     """ "you perform an attack that was (not) played from your hand": the attack performed,
-    played (`from_hand: true`) or not (a Power's, a Setup's ...) from its player's hand."""
+    played (`from_hand: true`) or not (a Power's, a Setup's ...) from its player's hand;
+    "... an attack with 'Sword' in the title": its card's title has the words."""
+    from engine.cardtext.triggers import parse_event  # it hooks this module in
+
+    titled = _TITLED.fullmatch(text.strip())
+    if titled is not None:
+        title = titled.group("q1") or titled.group("q2") or titled.group("word")
+        if titled.group("word") and not titled.group("word")[0].isupper():
+            return None  # an unquoted title is one capitalised word
+        event = parse_event(titled.group("event"))
+        if event is None or event["on"] != "attack_performed" or "title_has" in event:
+            return None
+        return {**event, "title_has": title}
     found = _ORIGIN.fullmatch(text.strip())
     if found is None:
         return None
-    from engine.cardtext.triggers import parse_event  # it hooks this module in
 
     event = parse_event(found.group("event"))
     if event is None or event["on"] != "attack_performed" or "from_hand" in event:

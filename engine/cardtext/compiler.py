@@ -745,7 +745,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
     if not _TRIGGER_HEAD.match(body):
         return False
     # "When you perform a Styled attack you may draw a card": printed without its comma
-    bare = re.fullmatch(r"([^,]+?)\s+(you may .+)", body, re.IGNORECASE)
+    bare = re.fullmatch(r"([^,]+?)\s+((?:you|your MP) may .+)", body, re.IGNORECASE)
     for head, tail in _splits(body) + ([(bare.group(1), bare.group(2))] if bare else []):
         event = p.parse_trigger_event(head)
         # Under a POWER label only the first "Whenever" events (patterns.TRIGGERS): "At the

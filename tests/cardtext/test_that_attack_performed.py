@@ -233,3 +233,27 @@ def test_an_attack_played_or_not_from_the_hand(text: str, expected: dict[str, ob
 )
 def test_origin_near_misses_stay_unread(text: str) -> None:
     assert compile_text(text, CardType.DRILL).unread == [text]
+
+
+def test_an_attack_with_words_in_the_title() -> None:
+    text = (
+        "CONSTANT: Whenever you perform an attack with Sword in the title your MP may pay 1 "
+        "stage to make that attack deal +1 life card of damage."
+    )
+    assert _triggers(text) == [
+        {"on": "attack_performed", "title_has": "Sword", "effects": [
+            {"do": "lose_stages", "amount": 1, "personality": "mp", "may": True},
+            {"do": "attack_deals", "unit": "life", "amount": 1, "if_you_do": True,
+             "that": True},
+        ]},
+    ]  # fmt: skip
+    quoted = (
+        "CONSTANT: Whenever you perform an energy attack with 'Kamehameha' in the title, "
+        "draw a card."
+    )
+    assert _triggers(quoted)[0]["title_has"] == "Kamehameha"
+
+
+def test_a_lower_case_unquoted_title_stays_unread() -> None:
+    text = "CONSTANT: Whenever you perform an attack with sword in the title, draw a card."
+    assert compile_text(text, CardType.DRILL).unread == [text]
