@@ -576,7 +576,8 @@ def _effect_chain(body: str) -> list[Json] | None:
     if not_done is not None:  # "If you do not, ...", "Otherwise, ..."
         return not_done
     if plain is None and not body.lower().startswith("if "):
-        # "<cost> to <effect>" (placed by _place_costs), or "<A> or <B>"
+        # "<cost> to <effect>": opening an Action, the Power's (ruling 121; engine.combat
+        # .cost_payable); anywhere else paid if it can be (ruling 235), or "<A> or <B>"
         return _cost_chain(body, "cost") or _either(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
@@ -658,21 +659,6 @@ def _either(body: str) -> list[Json] | None:
     return [{"do": "either", "options": options}]
 
 
-def _place_costs(section: str, items: list[_Clause]) -> None:
-    """A cost with no "You may" ("Destroy the top card of your Life Deck to draw a card.")
-    is read only where it opens a Power its player chooses to use, an Action, so that the
-    Power is offered only when the cost can be paid (ruling 121); elsewhere (a HIT, a
-    defense, a trigger) who must pay, and when, is not said: it is left to players."""
-    effects = [c for c in items if c.kind == "effect"]
-    action = section == "ability" and not any(
-        c.kind in ("attack", "defense", "damage") or c.hit for c in items
-    )
-    for clause in effects:
-        placed = action and clause is effects[0] and clause.effects[0].get("cost")
-        if not placed and any(effect.get("cost") for effect in clause.effects):
-            clause.kind = "unknown"
-
-
 def _modifier(
     clause: _Clause, body: str, parse: Callable[[str], Json | None] = p.parse_modifier
 ) -> bool:
@@ -747,7 +733,6 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
-    _place_costs(section, items)
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack

@@ -1,6 +1,6 @@
 """A Power opening "<cost> to <effect>" compiles the cost as the Power's (`cost`), paid in
-full or the Power is not offered; a cost anywhere else stays for players (docs/rulings.md
-121)."""
+full or the Power is not offered (docs/rulings.md 121); anywhere else the same `cost` is
+paid if it can be, then the effect follows (ruling 235)."""
 
 from __future__ import annotations
 
@@ -37,20 +37,55 @@ def test_a_cost_opening_a_power_is_the_powers(
     assert found.fields["action"]["effects"] == effects
 
 
+DEF = CardType.ENERGY_COMBAT
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type", "path", "effects"),
+    [
+        # on a HIT: the attacker pays if they can
+        ("Physical attack. DAMAGE: AT. HIT: Discard a card from your hand to draw a card.", PC,
+         ("attack", "hit"),
+         [{"do": "discard_from_hand", "amount": 1, "cost": True},
+          {"do": "draw", "amount": 1, "if_you_do": True}]),
+        # an attack's immediate effect
+        ("Physical attack. DAMAGE: AT. Lower your anger 1 level to draw a card.", PC,
+         ("attack", "effects"),
+         [{"do": "lower_anger", "amount": 1, "cost": True},
+          {"do": "draw", "amount": 1, "if_you_do": True}]),
+        # after a defense's stop
+        ("Stops an energy attack. Rejuvenate a Drill from your discard pile to gain 4 stages.",
+         DEF, ("defense", "effects"),
+         [{"do": "move", "amount": 1, "card_types": ["drill"], "source": "discard_pile",
+           "to": "rejuvenate", "cost": True},
+          {"do": "gain_stages", "amount": 4, "if_you_do": True}]),
+        # after the Power has begun: the Power was offered without it
+        ("Draw a card. Lower your anger 1 level to draw a card.", EV, ("action", "effects"),
+         [{"do": "draw", "amount": 1}, {"do": "lower_anger", "amount": 1, "cost": True},
+          {"do": "draw", "amount": 1, "if_you_do": True}]),
+    ],
+)  # fmt: skip
+def test_a_cost_elsewhere_is_paid_if_it_can_be(
+    text: str, card_type: CardType, path: tuple[str, str], effects: list[dict[str, object]]
+) -> None:
+    found = compile_text(text, card_type)
+    assert found.status == "automated", found
+    assert found.fields[path[0]][path[1]] == effects
+
+
 @pytest.mark.parametrize(
     ("text", "card_type", "left"),
     [
-        # who pays on a HIT, and whether they must, is not said
-        ("Physical attack. DAMAGE: AT. HIT: Discard a card from your hand to draw a card.", PC,
-         "HIT: Discard a card from your hand to draw a card."),
-        # a cost after the Power has begun: the Power was offered without it
-        ("Draw a card. Lower your anger 1 level to draw a card.", EV,
-         "Lower your anger 1 level to draw a card."),
         ("Lower your anger 1 level to to draw a card.", EV,
          "Lower your anger 1 level to to draw a card."),
+        # what the cost pays for is not read: neither is the cost
+        ("Physical attack. DAMAGE: AT. Lower your anger 1 level to draw a card of your choice.",
+         PC, "Lower your anger 1 level to draw a card of your choice."),
+        ("Stops an energy attack. Rejuvenate a Drill from your discard pile to to gain 4 stages.",
+         DEF, "Rejuvenate a Drill from your discard pile to to gain 4 stages."),
     ],
 )  # fmt: skip
-def test_a_cost_elsewhere_stays_for_players(text: str, card_type: CardType, left: str) -> None:
+def test_a_cost_not_read_whole_stays_for_players(text: str, card_type: CardType, left: str) -> None:
     found = compile_text(text, card_type)
     assert found.status != "automated"
     assert left in found.manual
