@@ -17,6 +17,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    performed,
     quantities,
     referents,
     revealed_hand,
@@ -469,7 +470,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("requires", p.parse_condition(requires.group(1)))
         return
     (
-        put("attack", p.parse_attack(body))
+        put("attack", p.parse_attack(body) or performed.parse(body))
         or put("defense", p.parse_defense(body))
         or _trigger(clause, body)
         or _effects(clause, body)
@@ -969,7 +970,12 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
     heads = [c for c in items if c.kind == "attack"]
-    if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
+    if len(heads) != 1 or items[0].kind != "attack":
+        return False
+    if "pay" in heads[0].data:  # "POWER: <cost> to perform ... attack" (cardtext.performed)
+        if not heads[0].power or card_type not in performed.POWER_TYPES:
+            return False
+    elif card_type not in ATTACK_TYPES:
         return False
     attack: Json = dict(heads[0].data)
     effects: list[Json] = []
