@@ -596,6 +596,8 @@ def _conditional(tail: str) -> list[Json] | None:
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)
+    if chain is None:  # "If ..., <cost> to <effect>": paid if it can be (ruling 235)
+        chain = _cost_chain(tail, "cost")
     return chain
 
 

@@ -59,6 +59,11 @@ DEF = CardType.ENERGY_COMBAT
          [{"do": "move", "amount": 1, "card_types": ["drill"], "source": "discard_pile",
            "to": "rejuvenate", "cost": True},
           {"do": "gain_stages", "amount": 4, "if_you_do": True}]),
+        # under a condition, tested first
+        ("Physical attack. DAMAGE: AT. If your anger is 2 or more, lower your anger 2 levels "
+         "to draw 2 cards.", PC, ("attack", "effects"),
+         [{"do": "lower_anger", "amount": 2, "cost": True, "if": {"anger_at_least": 2}},
+          {"do": "draw", "amount": 2, "if_you_do": True}]),
         # after the Power has begun: the Power was offered without it
         ("Draw a card. Lower your anger 1 level to draw a card.", EV, ("action", "effects"),
          [{"do": "draw", "amount": 1}, {"do": "lower_anger", "amount": 1, "cost": True},
@@ -81,6 +86,9 @@ def test_a_cost_elsewhere_is_paid_if_it_can_be(
         # what the cost pays for is not read: neither is the cost
         ("Physical attack. DAMAGE: AT. Lower your anger 1 level to draw a card of your choice.",
          PC, "Lower your anger 1 level to draw a card of your choice."),
+        ("Physical attack. DAMAGE: AT. If your anger is 2 or more, lower your anger 2 levels "
+         "to draw 2 cards twice.", PC,
+         "If your anger is 2 or more, lower your anger 2 levels to draw 2 cards twice."),
         ("Stops an energy attack. Rejuvenate a Drill from your discard pile to to gain 4 stages.",
          DEF, "Rejuvenate a Drill from your discard pile to to gain 4 stages."),
     ],
