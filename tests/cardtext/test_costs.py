@@ -102,3 +102,42 @@ def test_a_cost_not_read_whole_stays_for_players(text: str, card_type: CardType,
 def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "costs.yaml"):
         assert reproduces(card), card.name
+
+
+DRILL = CardType.DRILL
+RETURN = "(If this card is in your discard pile, {} to place this card into play.)"
+
+
+@pytest.mark.parametrize(
+    ("words", "cost"),
+    [
+        ("as an action you may banish three Physical Combat cards from your discard pile",
+         {"do": "move", "amount": 3, "card_types": ["physical_combat"],
+          "source": "discard_pile", "to": "banish"}),
+        ("you may lower your anger 2 levels as an action",
+         {"do": "lower_anger", "amount": 2}),
+    ],
+)  # fmt: skip
+def test_a_cost_brings_a_card_back_from_the_discard_pile(words: str, cost: object) -> None:
+    found = compile_text(RETURN.format(words), DRILL)
+    assert found.fields["card_actions"] == [
+        {"zone": "discard_pile", "effects": [cost, {"do": "move", "source": "moved_card",
+                                                  "amount": 1, "to": "place",
+                                                  "if_you_do": True}]}
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        # no Action: when it may be used is not said
+        "you may banish three Physical Combat cards from your discard pile",
+        # any 3 cards of the pile could be this card itself
+        "as an action you may banish three cards from your discard pile",
+        # a kind of card from the hidden hand
+        "as an action you may discard a Drill from your hand",
+    ],
+)
+def test_other_returns_stay_for_players(words: str) -> None:
+    found = compile_text(RETURN.format(words), DRILL)
+    assert "card_actions" not in found.fields
