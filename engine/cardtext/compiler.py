@@ -30,6 +30,7 @@ from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.constants import parse as conditional_constant
 from engine.cardtext.constants import resolve_instead
+from engine.cardtext.costs import elided_option
 from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise, respellings
 from engine.cardtext.not_done import parse as parse_not_done
@@ -630,7 +631,9 @@ def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
     the cost is optional (`may`); opening a Power it is the Power's (`cost`, ruling 121)."""
     for cut in _TO.finditer(body):
         cost = p.parse_effect(body[: cut.start()])
-        paid = _plain_chain(body[cut.end() :]) if cost is not None else None
+        tail = body[cut.end() :]
+        # "... to <A> or <B>": the cost pays for the choice (ruling 238)
+        paid = (_plain_chain(tail) or _either(tail)) if cost is not None else None
         if cost is not None and paid is not None:
             return [{**cost, flag: True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
@@ -647,6 +650,8 @@ def _either(body: str) -> list[Json] | None:
     found = []
     for cut in _OR.finditer(body):
         first, second = _plain_chain(body[: cut.start()]), _plain_chain(body[cut.end() :])
+        if first is not None and second is None:  # "destroy X or all of his Drills"
+            second = elided_option(body[: cut.start()], body[cut.end() :], _plain_chain)
         if first is not None and second is not None:
             found.append([first, second])
     if len(found) != 1:

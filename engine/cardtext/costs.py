@@ -9,6 +9,7 @@ into play from the discard pile (`moved_card`: gone from there, nothing happens)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.cardtext import patterns as p
@@ -44,3 +45,26 @@ def _public(cost: Json) -> bool:
         own = cost.get("source") == "discard_pile" and bool(cost.get("card_types"))
         return own and cost.get("to") in ("banish", "rejuvenate", "life_shuffle", "life_bottom")
     return cost.get("do") in ("lower_anger", "lose_stages")
+
+
+# "all of his Drills": an option with no verb of its own, opening as a noun phrase does
+_NOUN_PHRASE = re.compile(r"(?:all|each|one|any|up to|an?|the|\d+|two|three|four|five)\b.*", re.I)
+_VERB = re.compile(r"([a-z]+) (?!or\b)", re.IGNORECASE)
+_HIS = re.compile(r"\b(?:his or her|his|her|their)\b", re.IGNORECASE)
+
+
+def elided_option(
+    first: str, second: str, read: Callable[[str], list[Json] | None]
+) -> list[Json] | None:
+    """The second option of "<verb> <A> or <B>" whose verb is the first's ("Destroy all of
+    your opponent's Allies or all of his Drills"): B read with A's verb, "his" being the
+    opponent named in A (docs/rulings.md 238). None when B is not a bare noun phrase, or
+    "his" has no opponent to stand for."""
+    verb = _VERB.match(first)
+    if verb is None or not _NOUN_PHRASE.fullmatch(second.strip()):
+        return None
+    if _HIS.search(second):
+        if "your opponent's" not in first.lower():
+            return None
+        second = _HIS.sub("your opponent's", second)
+    return read(f"{verb.group(1)} {second.strip()}")

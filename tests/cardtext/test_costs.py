@@ -141,3 +141,44 @@ def test_a_cost_brings_a_card_back_from_the_discard_pile(words: str, cost: objec
 def test_other_returns_stay_for_players(words: str) -> None:
     found = compile_text(RETURN.format(words), DRILL)
     assert "card_actions" not in found.fields
+
+
+ALLIES = {"do": "move", "source": "in_play", "card_types": ["ally"], "every": True,
+          "to": "discard", "who": "opponent"}  # fmt: skip
+DRILLS = {**ALLIES, "card_types": ["drill"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type", "path", "effects"),
+    [
+        ("Physical attack. DAMAGE: AT. HIT: You may lower your anger 2 levels to destroy all of "
+         "your opponent's Allies or all of his Drills.", PC, ("attack", "hit"),
+         [{"do": "lower_anger", "amount": 2, "may": True},
+          {"do": "either", "options": [[ALLIES], [DRILLS]], "if_you_do": True}]),
+        ("Lower your anger 2 levels to gain 3 stages or draw a card.", EV, ("action", "effects"),
+         [{"do": "lower_anger", "amount": 2, "cost": True},
+          {"do": "either", "options": [[{"do": "gain_stages", "amount": 3}],
+                                       [{"do": "draw", "amount": 1}]], "if_you_do": True}]),
+        ("Destroy all of your opponent's Allies or all of her Drills.", EV, ("action", "effects"),
+         [{"do": "either", "options": [[ALLIES], [DRILLS]]}]),
+    ],
+)  # fmt: skip
+def test_a_cost_pays_for_a_choice(
+    text: str, card_type: CardType, path: tuple[str, str], effects: list[dict[str, object]]
+) -> None:
+    found = compile_text(text, card_type)
+    assert found.status == "automated", found
+    assert found.fields[path[0]][path[1]] == effects
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "his" with no opponent named before it
+        "Destroy all of your Allies or all of his Drills.",
+        # the second option is not a bare noun phrase
+        "Destroy all of your opponent's Allies or quickly all of his Drills.",
+    ],
+)
+def test_an_option_without_its_verb_read_only_whole(text: str) -> None:
+    assert compile_text(text, EV).status != "automated"
