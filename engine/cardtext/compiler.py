@@ -169,6 +169,7 @@ class _Clause:
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
     labelled: bool = False  # its section was opened by a label ("POWER:", "CONSTANT:" ...)
+    opens_power: bool = False  # the sentence itself is printed after "POWER:"
     power: bool = False  # under a POWER label
     kept: bool = False  # the card stays in play (its triggers can be active)
     attached: bool = False  # "While attached, ...": only on a card that attaches
@@ -352,6 +353,7 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             index, sentence, section, labelled=labelled, power=power, kept=kept,
             attaching=attaching,
         )  # fmt: skip
+        clause.opens_power = bool(label) and opens == "POWER"
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -681,6 +683,15 @@ def _either(body: str) -> list[Json] | None:
     return [{"do": "either", "options": options}]
 
 
+def _second_power_costs(items: list[_Clause]) -> None:
+    """A second "POWER: <cost> to <effect>." is a Power of its own, not a sentence of the
+    first one's attack or defense: whether it is offered, and when, stays for players
+    (docs/rulings.md 235)."""
+    for clause in [c for c in items if c.opens_power][1:]:
+        if clause.kind == "effect" and any(e.get("cost") for e in clause.effects):
+            clause.kind = "unknown"
+
+
 def _modifier(
     clause: _Clause, body: str, parse: Callable[[str], Json | None] = p.parse_modifier
 ) -> bool:
@@ -755,6 +766,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
+    _second_power_costs(items)
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack

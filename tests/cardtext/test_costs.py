@@ -89,6 +89,9 @@ def test_a_cost_elsewhere_is_paid_if_it_can_be(
         ("Physical attack. DAMAGE: AT. If your anger is 2 or more, lower your anger 2 levels "
          "to draw 2 cards twice.", PC,
          "If your anger is 2 or more, lower your anger 2 levels to draw 2 cards twice."),
+        # a second Power of its own, not a sentence of the first one's defense
+        ("POWER: Stops an energy attack. POWER: Discard a card from your hand to draw a card.",
+         MP, "POWER: Discard a card from your hand to draw a card."),
         ("Stops an energy attack. Rejuvenate a Drill from your discard pile to to gain 4 stages.",
          DEF, "Rejuvenate a Drill from your discard pile to to gain 4 stages."),
     ],
