@@ -1090,6 +1090,12 @@ class Attack(_Strict):
     # "Damage from this attack cannot be redirected.": no Ally may take its stages
     # (2016 ALLIES DURING COMBAT; docs/rulings.md 85)
     no_redirect: bool = False
+    # "POWER: Discard a card from your hand to perform a non-Styled physical attack ...":
+    # costs other than stages, paid at step 1 (2016 ATTACK TIMING SUMMARY "Pay any costs of
+    # the attack"); the Power is offered only when they can be paid (docs/rulings.md 236)
+    pay: list[Effect] = []
+    # "a non-Styled / Styled ... attack": the attack's own, whatever the card's style
+    styled: bool | None = None
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals
@@ -1462,7 +1468,7 @@ class Card(_Strict):
         lists.append(self.play_cost)
         lists += [action.effects for action in self.card_actions]
         if self.attack is not None:
-            lists += [self.attack.effects, self.attack.hit]
+            lists += [self.attack.effects, self.attack.hit, self.attack.pay]
         if self.defense is not None:
             lists.append(self.defense.effects)
         if self.action is not None:

@@ -164,6 +164,9 @@ def cost_payable(game: Game, player: int, iid: int) -> bool:
     """A Power opening "<cost> to <effect>" is usable only when the cost can be paid in
     full (docs/rulings.md 121; 2016 "Energy Attacks": "If you do not have enough stages to
     pay for an attack, you are unable to play it")."""
+    attack = game.card(iid).attack
+    if attack is not None and attack.pay:  # the attack's own costs (docs/rulings.md 236)
+        return all(payable(game, cost, player, iid) for cost in attack.pay)
     action = game.card(iid).action
     if action is None or not action.effects or not action.effects[0].cost:
         return True
@@ -358,6 +361,8 @@ def begin_attack(
     # the attack's card: "Whenever you perform an attack with 'Sword' in the title"
     triggers.queue(game, player, "attack_performed", attack.type, card=iid)
     game.then(("flush_triggers", {}))
+    # its other costs first of all (step 1, "Pay any costs of the attack"; ruling 236)
+    resolve(game, player, iid, "attack.pay", attack=True)
 
 
 def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind: str) -> bool:

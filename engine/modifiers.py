@@ -33,6 +33,9 @@ def is_styled(game: Game, player: int, card: Card, yours: bool = True) -> bool:
     """2016 CARD TYPES "Freestyle": "Freestyle cards are non-Styled"; a card whose style is
     one of the six is Styled. An effect may make all of a player's attacks Styled. `yours`:
     for an effect of the attacker's, for whom the card may be considered Styled (engine.itself)."""
+    if card.attack is not None and card.attack.styled is not None:
+        # "perform a non-Styled physical attack": the attack's, not its card's (ruling 236)
+        return card.attack.styled or game.has_modifier(player, "styled_attacks")
     return card.styled_for(yours) or game.has_modifier(player, "styled_attacks")
 
 

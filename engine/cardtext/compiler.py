@@ -21,6 +21,7 @@ from engine.cardtext import (
     granted,
     itself,
     next_attack,
+    performed,
     quantities,
     referents,
     revealed_hand,
@@ -34,6 +35,7 @@ from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.constants import parse as conditional_constant
 from engine.cardtext.constants import resolve_instead
+from engine.cardtext.costs import elided_option
 from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise, respellings
 from engine.cardtext.not_done import parse as parse_not_done
@@ -169,6 +171,7 @@ class _Clause:
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
     labelled: bool = False  # its section was opened by a label ("POWER:", "CONSTANT:" ...)
+    opens_power: bool = False  # the sentence itself is printed after "POWER:"
     power: bool = False  # under a POWER label
     kept: bool = False  # the card stays in play (its triggers can be active)
     attached: bool = False  # "While attached, ...": only on a card that attaches
@@ -370,6 +373,7 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             index, sentence, section, labelled=labelled, power=power, kept=kept,
             attaching=attaching,
         )  # fmt: skip
+        clause.opens_power = bool(label) and opens == "POWER"
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -498,7 +502,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("requires", p.parse_condition(requires.group(1)))
         return
     (
-        put("attack", p.parse_attack(body))
+        put("attack", p.parse_attack(body) or performed.parse(body))
         or put("defense", p.parse_defense(body))
         or _trigger(clause, body)
         or _effects(clause, body)
@@ -607,7 +611,8 @@ def _effect_chain(body: str) -> list[Json] | None:
     if not_done is not None:  # "If you do not, ...", "Otherwise, ..."
         return not_done
     if plain is None and not body.lower().startswith("if "):
-        # "<cost> to <effect>" (placed by _place_costs), or "<A> or <B>"
+        # "<cost> to <effect>": opening an Action, the Power's (ruling 121; engine.combat
+        # .cost_payable); anywhere else paid if it can be (ruling 235), or "<A> or <B>"
         return _cost_chain(body, "cost") or _either(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
@@ -625,6 +630,8 @@ def _conditional(tail: str) -> list[Json] | None:
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)
+    if chain is None:  # "If ..., <cost> to <effect>": paid if it can be (ruling 235)
+        chain = _cost_chain(tail, "cost")
     return chain
 
 
@@ -660,7 +667,9 @@ def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
     the cost is optional (`may`); opening a Power it is the Power's (`cost`, ruling 121)."""
     for cut in _TO.finditer(body):
         cost = p.parse_effect(body[: cut.start()])
-        paid = _plain_chain(body[cut.end() :]) if cost is not None else None
+        tail = body[cut.end() :]
+        # "... to <A> or <B>": the cost pays for the choice (ruling 238)
+        paid = (_plain_chain(tail) or _either(tail)) if cost is not None else None
         if cost is not None and paid is not None:
             return [{**cost, flag: True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
@@ -677,6 +686,8 @@ def _either(body: str) -> list[Json] | None:
     found = []
     for cut in _OR.finditer(body):
         first, second = _plain_chain(body[: cut.start()]), _plain_chain(body[cut.end() :])
+        if first is not None and second is None:  # "destroy X or all of his Drills"
+            second = elided_option(body[: cut.start()], body[cut.end() :], _plain_chain)
         if first is not None and second is not None:
             found.append([first, second])
     if len(found) != 1:
@@ -692,18 +703,12 @@ def _either(body: str) -> list[Json] | None:
     return [{"do": "either", "options": options}]
 
 
-def _place_costs(section: str, items: list[_Clause]) -> None:
-    """A cost with no "You may" ("Destroy the top card of your Life Deck to draw a card.")
-    is read only where it opens a Power its player chooses to use, an Action, so that the
-    Power is offered only when the cost can be paid (ruling 121); elsewhere (a HIT, a
-    defense, a trigger) who must pay, and when, is not said: it is left to players."""
-    effects = [c for c in items if c.kind == "effect"]
-    action = section == "ability" and not any(
-        c.kind in ("attack", "defense", "damage") or c.hit for c in items
-    )
-    for clause in effects:
-        placed = action and clause is effects[0] and clause.effects[0].get("cost")
-        if not placed and any(effect.get("cost") for effect in clause.effects):
+def _second_power_costs(items: list[_Clause]) -> None:
+    """A second "POWER: <cost> to <effect>." is a Power of its own, not a sentence of the
+    first one's attack or defense: whether it is offered, and when, stays for players
+    (docs/rulings.md 235)."""
+    for clause in [c for c in items if c.opens_power][1:]:
+        if clause.kind == "effect" and any(e.get("cost") for e in clause.effects):
             clause.kind = "unknown"
 
 
@@ -783,7 +788,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
-    _place_costs(section, items)
+    _second_power_costs(items)
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
@@ -1050,7 +1055,12 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
     items = attack_self.header_first(items)  # "(If this attack is ...) Energy attack."
     heads = [c for c in items if c.kind == "attack"]
-    if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
+    if len(heads) != 1 or items[0].kind != "attack":
+        return False
+    if "pay" in heads[0].data:  # "POWER: <cost> to perform ... attack" (cardtext.performed)
+        if not heads[0].power or card_type not in performed.POWER_TYPES:
+            return False
+    elif card_type not in ATTACK_TYPES:
         return False
     attack: Json = dict(heads[0].data)
     effects: list[Json] = []
