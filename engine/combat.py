@@ -24,7 +24,15 @@ from engine import (
 )
 from engine.any_stage import power_free
 from engine.as_stages import as_stages
-from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
+from engine.cards import (
+    ATTACHING_COMBAT_TYPES,
+    PLANNING_TYPES,
+    Attack,
+    Card,
+    CardType,
+    Damage,
+    Defense,
+)
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.forbidden import setup_first
 from engine.game import MAIN_PERSONALITY, handler
@@ -148,7 +156,11 @@ def action_options(game: Game, player: int) -> list[Option]:
 
 def _playable_event(game: Game, player: int, card: Card, iid: int) -> bool:
     """A card played from the hand as an Action: one with an Action, or an Event that
-    only attaches (with somewhere to attach to)."""
+    only attaches (with somewhere to attach to). An Ally, Setup, Drill or Dragon Ball is
+    never played in combat: it "can only be put into play on your turn during the Planning
+    Step" (2016 CARD TYPES), and its Power is used from play (power_sources)."""
+    if card.type in PLANNING_TYPES:
+        return False
     if card.attach_to is not None and not can_attach(game, player, iid):
         return False
     if not itself.one_allowed(game, player, iid):  # played to be attached, beside another
@@ -408,9 +420,7 @@ def defense_options(
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
         )
-        prevents = defense.prevents and not (
-            in_progress and after_use.prevention_fails(game, card)
-        )
+        prevents = defense.prevents and not (in_progress and after_use.prevention_fails(game, card))
         if (defense.stops or defense.prevents) and not (stops or prevents):
             return False
         return _defense_fits(game, card, defense, defender, kind)
