@@ -1275,6 +1275,10 @@ class Card(_Strict):
     keeps_drills: bool = False
     # "(You may only have one <title> attached / in play.)": the title named (engine.itself)
     only_one: str | None = None
+    # "(This card's non-[INSTANT] power may only be used once per game.)" (`game`), "(You
+    # may use this Drill more than once per turn, but only once per attack.)" (`attack`):
+    # how often its Power may be used (engine.limits)
+    power_limit: Literal["game", "attack"] | None = None
     card_actions: list[CardAction] = []
     deck_note: DeckNote | None = None
     # deck and damage keywords

@@ -14,6 +14,7 @@ from engine import (
     granted,
     history,
     itself,
+    limits,
     manual,
     mechanics,
     modifiers,
@@ -43,7 +44,8 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
         sources += [(ally.iid, ally.iid) for ally in state.allies]
     else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
         sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
-    return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
+    used = state.used_powers  # once per turn; some once per game (engine.limits)
+    return [(i, a) for i, a in sources if i not in used and not limits.spent(game, player, i)]
 
 
 def actors(game: Game, player: int) -> list[int]:
@@ -236,7 +238,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         me.resolving.append(iid)
         origin = "setup"
     else:
-        me.used_powers.append(iid)
+        limits.record_use(game, player, iid)
         origin = "power"
     card = game.card(iid)
     if kind in ("attack", "event"):  # played from the hand
@@ -409,7 +411,8 @@ def defense_options(
         card = game.card(iid)
         if fits(card):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
-    for iid, _actor in power_sources(game, defender):
+    usable = [iid for iid, _actor in power_sources(game, defender)]
+    for iid in limits.defense_sources(game, defender, usable):
         card = game.card(iid)
         if fits(card):
             options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
@@ -472,7 +475,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         me.setups.remove(iid)
         me.resolving.append(iid)
     else:
-        me.used_powers.append(iid)
+        limits.record_use(game, defender, iid, as_defense=True)
     card = game.card(iid)
     defense = card.defense
     assert defense is not None

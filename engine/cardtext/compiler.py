@@ -17,6 +17,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    limits,
     quantities,
     referents,
     revealed_hand,
@@ -196,6 +197,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
     itself.check_keywords(clauses, card_type.value)
+    limits.check(clauses, card_type.value, itself._refuse)  # one Power the note is about
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     _attach_or_after_use(clauses)  # read, but left to players
     fields: Json = {}

@@ -1,0 +1,73 @@
+"""Notes on how often a card's own Power may be used (engine/limits.py runs them):
+
+- "(This card's non-[INSTANT] power may only be used once per game.)", "(You may only use
+  this card's non-constant power once per game.)", "(This Power can be used only once per
+  game.)": `power_limit: game`;
+- "(You may use this Drill / Defense Power / card's Power more than once per turn(,) but
+  only once per attack.)": `power_limit: attack`.
+
+Each reads a whole sentence body; `check` then leaves the note unread unless the card has
+the one Power it can be about (engine.cardtext.compiler's clauses)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cardtext.normalise import normalise
+
+Json = dict[str, Any]
+
+_THIS = r"(?:this card's|this|the|its)"
+# "non-[INSTANT]": not the Powers with the instant icon, whose timing the card gives
+_WHICH = r"(?P<which>non-(?:\[instant\]|instant|constant|\[constant\]) )?"
+_ONCE = r"once (?:per|a|each) game"
+_GAME = [
+    re.compile(rf"{_THIS} {_WHICH}power (?:may|can) (?:only be used|be used only) {_ONCE}", re.I),
+    re.compile(rf"you (?:may|can) only use {_THIS} {_WHICH}power {_ONCE}", re.I),
+    re.compile(rf"you (?:may|can) use {_THIS} {_WHICH}power only {_ONCE}", re.I),
+]
+_ATTACK = re.compile(
+    r"you may use this (?P<what>drill|card|power|card's power|defense power|card's defense power)"
+    r" more than once (?:per|a|each) turn,? (?:but|and) only once (?:per|an|each) attack",
+    re.I,
+)
+_LABEL = re.compile(r"\s*(?:shield )?power:", re.I)
+
+
+def parse_keyword(body: str) -> Json | None:
+    """The card field a note sets, or None."""
+    body = body.strip()
+    if any(pattern.fullmatch(body) for pattern in _GAME):
+        return {"power_limit": "game"}
+    if _ATTACK.fullmatch(body):
+        return {"power_limit": "attack"}
+    return None
+
+
+def _body(sentence: str) -> str:
+    return normalise(sentence).strip().strip("().").strip()
+
+
+def check(clauses: list[Any], card_type: str, refuse: Any) -> None:
+    """A note is read only when it can be about one Power: the card's Actions and defenses
+    (section "ability") open with one "POWER:" label; the others (Powers that say when, in
+    sections "entering" and "timed") only when "non-[INSTANT]" sets them apart. "Once per
+    attack" is about a defense: one must be read. Else `refuse(clause)` leaves it unread."""
+    notes = [c for c in clauses if c.kind == "keyword" and "power_limit" in c.data]
+    if not notes:
+        return
+    powers = [c for c in clauses if c.section == "ability" and _LABEL.match(normalise(c.sentence))]
+    timed = any(c.section in ("entering", "timed") for c in clauses)
+    for clause in notes:
+        body = _body(clause.sentence)
+        which = next((m for p in _GAME if (m := p.fullmatch(body))), None)
+        instant = which is not None and "instant" in (which.group("which") or "").lower()
+        fits = card_type in ("main_personality", "mastery", "drill", "ally") and len(powers) == 1
+        if clause.data["power_limit"] == "game":
+            fits = fits and (instant or not timed)
+        else:
+            defends = any(c.section == "ability" and c.kind == "defense" for c in clauses)
+            fits = fits and defends and not (card_type != "drill" and "drill" in body.lower())
+        if len(notes) > 1 or not fits:
+            refuse(clause)

@@ -1,0 +1,83 @@
+"""Notes on how often a card's Power may be used (engine/cardtext/limits.py): read only
+when the card has the one Power the note can be about; else the note stays for players
+and, as any unread "may only be used" sentence, gates the card's abilities."""
+
+from __future__ import annotations
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+MP = CardType.MAIN_PERSONALITY
+
+
+def test_once_per_game_on_the_non_instant_power() -> None:
+    cases = [
+        "(This card's non-[INSTANT] power may only be used once per game.) [INSTANT] POWER: "
+        "Use when entering combat. Draw a card. POWER: Gain 3 stages.",
+        "(You may only use this card's non-constant power once per game.) CONSTANT: Your "
+        "physical attacks do +1 stages of damage. POWER: Gain 3 stages.",
+        "(This Power can only be used once per game.) POWER: Gain 3 stages.",
+        "(You can use this card's power only once per game.) POWER: Gain 3 stages.",
+    ]
+    for text in cases:
+        result = compile_text(text, MP)
+        assert result.status == "automated", text
+        assert result.fields["power_limit"] == "game", text
+        assert result.fields["action"]["effects"] == [{"do": "gain_stages", "amount": 3}]
+
+
+def test_once_per_game_left_unread_when_it_could_be_about_another_power() -> None:
+    cases = [
+        # no "non-[INSTANT]": the entering-combat Power is a Power too
+        "(This card's power may only be used once per game.) [INSTANT] POWER: Use when "
+        "entering combat. Draw a card. POWER: Gain 3 stages.",
+        # two Powers
+        "(This card's power may only be used once per game.) POWER: Gain 3 stages. POWER: "
+        "Draw a card.",
+        # no Power at all
+        "(This card's power may only be used once per game.) CONSTANT: Your physical "
+        "attacks do +1 stages of damage.",
+    ]
+    for text in cases:
+        result = compile_text(text, MP)
+        assert result.unread and "once per game" in result.unread[0], text
+        assert "power_limit" not in result.fields, text
+        assert "action" not in result.fields, text  # the note gates the Power
+    # a permission, not read as a limit
+    result = compile_text("(You may use this card's power once per game.) POWER: Draw a card.", MP)
+    assert result.unread and "power_limit" not in result.fields
+
+
+def test_once_per_attack_on_a_defense_power() -> None:
+    cases = [
+        ("(You may use this Drill more than once per turn, but only once per attack.) POWER: "
+         "Stops an energy attack.", CardType.DRILL),
+        ("(You may use this Defense Power more than once per turn but only once per attack) "
+         "POWER: Stops an energy attack.", MP),
+    ]  # fmt: skip
+    for text, card_type in cases:
+        result = compile_text(text, card_type)
+        assert result.status == "automated", text
+        assert result.fields["power_limit"] == "attack"
+        assert result.fields["defense"] == {"against": "energy", "stops": True}
+
+
+def test_once_per_attack_needs_one_defense_power() -> None:
+    cases = [
+        # not a defense
+        ("(You may use this Drill more than once per turn, but only once per attack.) POWER: "
+         "Gain 3 stages.", CardType.DRILL),
+        # "this Drill" on an MP
+        ("(You may use this Drill more than once per turn, but only once per attack.) POWER: "
+         "Stops an energy attack.", MP),
+        # two Powers: which one is meant is for players
+        ("(You may use this Defense Power more than once per turn but only once per attack) "
+         "POWER: Stops an energy attack. POWER: Draw a card.", MP),
+        # "more than once per combat": another limit
+        ("(You may use this Drill more than once per combat, but only once per attack.) "
+         "POWER: Stops an energy attack.", CardType.DRILL),
+    ]  # fmt: skip
+    for text, card_type in cases:
+        result = compile_text(text, card_type)
+        assert result.unread and "once per attack" in result.unread[0], text
+        assert "power_limit" not in result.fields, text
