@@ -296,6 +296,8 @@ def _pieces(sentence: str) -> list[str]:
         parts = split_sentences(inner)
         if len(parts) > 1 and any(_keyword(part) for part in parts):
             return parts
+        if len(parts) > 1 and limits.GATE.match(parts[0]):  # "(Use only if ... . ...)"
+            return parts
         return [sentence]
     trailing = _TRAILING_GROUP.fullmatch(sentence)
     if trailing:
@@ -757,6 +759,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
     known = after_use.keep_for_attacks([c for c in items if c.kind not in ("unknown", "folded")])
+    limits.gate_attacks(known)  # "Use only if you have performed 2 other attacks"
     outside = [c for c in known if c.kind != "effect" or section != "ability"]
     if any(after_use.attack_only(c.data) for c in outside):
         return False  # "this attack ..." outside an attack
@@ -989,13 +992,16 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
     heads = [c for c in items if c.kind == "attack"]
-    if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
+    # "(Use only if <condition>. This attack cannot ...)" may come before the attack it is
+    # about (engine/cardtext/limits.py)
+    lead = [c for c in items if c.kind not in ("requires", "attack_flags")]
+    if len(heads) != 1 or card_type not in ATTACK_TYPES or lead[0].kind != "attack":
         return False
     attack: Json = dict(heads[0].data)
     effects: list[Json] = []
     hit: list[Json] = []
     stopped: list[Json] = []
-    for clause in items[1:]:
+    for clause in [c for c in items if c is not heads[0]]:
         if clause.kind == "damage" and "damage" not in attack:
             attack["damage"] = clause.data
         elif clause.kind == "unstoppable" and "damage" not in attack:
@@ -1051,6 +1057,7 @@ TEXT_FIELDS = (
     "attach_to",
     "grants",
     "attached_action",
+    "power_limit",
 )
 
 

@@ -1,10 +1,16 @@
-"""Notes on how often a card's own Power may be used (engine/limits.py runs them):
+"""Notes on how often a card's own Power may be used (engine/limits.py runs them), and the
+gates on using a card:
 
 - "(This card's non-[INSTANT] power may only be used once per game.)", "(You may only use
   this card's non-constant power once per game.)", "(This Power can be used only once per
   game.)": `power_limit: game`;
 - "(You may use this Drill / Defense Power / card's Power more than once per turn(,) but
   only once per attack.)": `power_limit: attack`.
+
+- "Use only if <condition>." before the attack it gates, also opening a parenthesised
+  group of sentences ("(Use only if ... . This attack cannot ...)"): the group is read
+  sentence by sentence; "you have performed (at least) 2 other ... attacks this combat"
+  counts the attacks performed before this one (`gate_attacks`, docs/rulings.md 227).
 
 Each reads a whole sentence body; `check` then leaves the note unread unless the card has
 the one Power it can be about (engine.cardtext.compiler's clauses)."""
@@ -71,3 +77,21 @@ def check(clauses: list[Any], card_type: str, refuse: Any) -> None:
             fits = fits and defends and not (card_type != "drill" and "drill" in body.lower())
         if len(notes) > 1 or not fits:
             refuse(clause)
+
+
+# a gate opening a parenthesised group: its sentences are read one by one
+GATE = re.compile(r"\s*use only if\b", re.I)
+
+
+def gate_attacks(clauses: list[Any]) -> None:
+    """In an attack's gate, "2 other attacks this combat" are the ones performed before it:
+    the gate is checked as the attack is offered, none in progress (2016 ATTACK TIMING
+    SUMMARY: an attack is performed once played), so "other" drops out."""
+    if not any(c.kind == "attack" for c in clauses):
+        return
+    for clause in clauses:
+        if clause.kind != "requires":
+            continue
+        for check in clause.data.get("happened", []):
+            if check.get("another") and check.get("event") == "attack":
+                del check["another"]

@@ -4,8 +4,10 @@ and, as any unread "may only be used" sentence, gates the card's abilities."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from pathlib import Path
+
+from engine.cards import CardType, load_card_file
+from engine.cardtext import compile_text, reproduces
 
 MP = CardType.MAIN_PERSONALITY
 
@@ -81,3 +83,55 @@ def test_once_per_attack_needs_one_defense_power() -> None:
         result = compile_text(text, card_type)
         assert result.unread and "once per attack" in result.unread[0], text
         assert "power_limit" not in result.fields, text
+
+
+def test_the_scenario_cards_compile_to_their_hand_written_fields() -> None:
+    """The cards tests/scenarios/limits-*.yaml play are what their texts compile to."""
+    cards = load_card_file(Path(__file__).parents[1] / "cards" / "limits.yaml")
+    for card in cards:
+        assert reproduces(card), card.name
+
+
+def test_use_only_if_before_the_attack_gates_it() -> None:
+    text = (
+        "(Use only if you have performed at least 2 other Styled physical attacks this combat. "
+        "This attack cannot have its damage modified.) Physical attack. DAMAGE: 5 stages."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    # the attacks performed before it: none is in progress as it is offered
+    check = {"event": "attack", "styled": True, "attack_type": "physical", "value": 2}
+    assert result.fields["attack"] == {
+        "type": "physical",
+        "unmodifiable": True,
+        "damage": {"kind": "stages", "amount": 5},
+        "requires": {"happened": [check]},
+    }
+    text = (
+        "(Use only if you have not performed an attack this combat.) Physical attack. DAMAGE: AT."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.fields["attack"]["requires"] == {
+        "happened": [{"event": "attack", "op": "eq", "value": 0}]
+    }
+
+
+def test_use_only_if_not_read_stays_and_gates() -> None:
+    cases = [
+        # "other" attacks of the opponent: unread condition
+        "(Use only if your opponent has performed 2 other attacks this combat. This attack "
+        "cannot have its damage modified.) Physical attack. DAMAGE: 5 stages.",
+        # a gate split off its group, the other sentence not read: the attack stays
+        "(Use only if you have performed another attack this combat. This attack swaps "
+        "places.) Physical attack. DAMAGE: 5 stages.",
+    ]
+    for text in cases:
+        result = compile_text(text, CardType.PHYSICAL_COMBAT)
+        assert result.status == "manual", text
+        assert "attack" not in result.fields, text
+    # "another attack" outside an attack: no attack to count it against
+    result = compile_text(
+        "POWER: Use only if you have performed another attack this combat. Gain 2 stages.",
+        CardType.MAIN_PERSONALITY,
+    )
+    assert "action" not in result.fields
