@@ -1153,6 +1153,15 @@ class DeckNote(_Strict):
     ally_title_has: str | None = None
 
 
+class BeginGame(_Strict):
+    """ "(You may begin the game on Level 2.)" (`level`), "(You may begin the game with
+    Goku's Spirit Bomb attached.)" (`attached`, a title): choices its player makes as the
+    game is set up, before the first turn (engine.opening)."""
+
+    level: int | None = Field(default=None, ge=2, le=4)
+    attached: str | None = None
+
+
 class Considered(_Strict):
     """ "(This card is considered Styled / Named / to have "Sword" in the title / its
     Endurance to be 10 for your card effects.)": what the card counts as for its owner's own
@@ -1279,6 +1288,7 @@ class Card(_Strict):
     # may use this Drill more than once per turn, but only once per attack.)" (`attack`):
     # how often its Power may be used (engine.limits)
     power_limit: Literal["game", "attack"] | None = None
+    begin_game: BeginGame | None = None  # set-up choices (engine.opening)
     card_actions: list[CardAction] = []
     deck_note: DeckNote | None = None
     # deck and damage keywords

@@ -1058,6 +1058,7 @@ TEXT_FIELDS = (
     "grants",
     "attached_action",
     "power_limit",
+    "begin_game",
 )
 
 

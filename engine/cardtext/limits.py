@@ -6,6 +6,8 @@ gates on using a card:
   game.)": `power_limit: game`;
 - "(You may use this Drill / Defense Power / card's Power more than once per turn(,) but
   only once per attack.)": `power_limit: attack`.
+- "(You may begin the game on Level 2.)", "(You may begin the game with <title>
+  attached.)" on an MP level or a Mastery: `begin_game` (engine.opening).
 
 - "Use only if <condition>." before the attack it gates, also opening a parenthesised
   group of sentences ("(Use only if ... . This attack cannot ...)"): the group is read
@@ -39,6 +41,19 @@ _ATTACK = re.compile(
     re.I,
 )
 _LABEL = re.compile(r"\s*(?:shield )?power:", re.I)
+# set-up choices (engine.opening): "begin the game on Level 2", "... with <title> attached"
+_BEGIN = r"you may (?:begin|start) the game"
+_BEGIN_LEVEL = re.compile(rf"{_BEGIN} on (?:personality )?level (?P<n>[2-4]|two|three|four)", re.I)
+_BEGIN_ATTACHED = re.compile(
+    rf"{_BEGIN} with [\"']?(?P<title>[^\"(),.]+?)[\"']? attached"
+    r"(?: to your (?:MP|main personality))?",
+    re.I,
+)
+# a kind of card, not a title: "a Drill", "any Setup", "one card"
+_NOT_TITLE = re.compile(r"(?:an?|any|one|each|every|all|your|\d+)\b|.*\bwith\b", re.I)
+_LEVELS = {"two": 2, "three": 3, "four": 4}
+# the cards in play as the game begins (2016 GAMEPLAY: the Mastery and the MP)
+BEGIN_TYPES = frozenset({"main_personality", "mastery"})
 
 
 def parse_keyword(body: str) -> Json | None:
@@ -48,6 +63,13 @@ def parse_keyword(body: str) -> Json | None:
         return {"power_limit": "game"}
     if _ATTACK.fullmatch(body):
         return {"power_limit": "attack"}
+    level = _BEGIN_LEVEL.fullmatch(body)
+    if level is not None:
+        n = level.group("n").lower()
+        return {"begin_game": {"level": _LEVELS.get(n) or int(n)}}
+    attached = _BEGIN_ATTACHED.fullmatch(body)
+    if attached is not None and not _NOT_TITLE.match(attached.group("title")):
+        return {"begin_game": {"attached": attached.group("title").strip()}}
     return None
 
 
@@ -60,6 +82,10 @@ def check(clauses: list[Any], card_type: str, refuse: Any) -> None:
     (section "ability") open with one "POWER:" label; the others (Powers that say when, in
     sections "entering" and "timed") only when "non-[INSTANT]" sets them apart. "Once per
     attack" is about a defense: one must be read. Else `refuse(clause)` leaves it unread."""
+    begins = [c for c in clauses if c.kind == "keyword" and "begin_game" in c.data]
+    for clause in begins:  # one note per card, on a card in play as the game begins
+        if len(begins) > 1 or card_type not in BEGIN_TYPES:
+            refuse(clause)
     notes = [c for c in clauses if c.kind == "keyword" and "power_limit" in c.data]
     if not notes:
         return

@@ -135,3 +135,34 @@ def test_use_only_if_not_read_stays_and_gates() -> None:
         CardType.MAIN_PERSONALITY,
     )
     assert "action" not in result.fields
+
+
+def test_begin_the_game_notes() -> None:
+    cases = [
+        ("(You may begin the game with Goku's Spirit Bomb attached.) POWER: Gain 3 stages.", MP,
+         {"attached": "Goku's Spirit Bomb"}),
+        ("(You may begin the game on Level 2.) POWER: Gain 3 stages.", MP, {"level": 2}),
+        ("(You may begin the game on level two.)", CardType.MASTERY, {"level": 2}),
+    ]  # fmt: skip
+    for text, card_type, expected in cases:
+        result = compile_text(text, card_type)
+        assert result.fields["begin_game"] == expected, text
+        assert not result.unread, text
+
+
+def test_begin_the_game_notes_left_unread() -> None:
+    cases = [
+        # a kind of card, not a title
+        ("(You may begin the game with a Drill attached.) POWER: Gain 3 stages.", MP),
+        # not a card in play as the game begins
+        ("(You may begin the game on Level 2.) POWER: Gain 3 stages.", CardType.SETUP),
+        # level 5 is no Panini level; level 1 is the rule itself
+        ("(You may begin the game on Level 5.) POWER: Gain 3 stages.", MP),
+        # two set-up notes: which first is for players
+        ("(You may begin the game on Level 2.) (You may begin the game with Goku's Spirit Bomb "
+         "attached.) POWER: Gain 3 stages.", MP),
+    ]  # fmt: skip
+    for text, card_type in cases:
+        result = compile_text(text, card_type)
+        assert result.unread and "begin the game" in result.unread[0], text
+        assert "begin_game" not in result.fields, text
