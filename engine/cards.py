@@ -1151,6 +1151,8 @@ class DeckNote(_Strict):
     alignment: Alignment | None = None
     ally_copies: int | None = Field(default=None, ge=1)
     ally_title_has: str | None = None
+    # "(Your Life Deck cannot include cards that perform energy attacks.)" (engine.deckcheck)
+    no_attacks: Literal["physical", "energy"] | None = None
 
 
 class BeginGame(_Strict):

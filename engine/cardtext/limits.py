@@ -8,6 +8,8 @@ gates on using a card:
   only once per attack.)": `power_limit: attack`.
 - "(You may begin the game on Level 2.)", "(You may begin the game with <title>
   attached.)" on an MP level or a Mastery: `begin_game` (engine.opening).
+- "(Your Life Deck cannot include cards that perform energy attacks.)" on an MP level:
+  `deck_note: {no_attacks: energy}` (engine.deck_limits).
 
 - "Use only if <condition>." before the attack it gates, also opening a parenthesised
   group of sentences ("(Use only if ... . This attack cannot ...)"): the group is read
@@ -52,6 +54,12 @@ _BEGIN_ATTACHED = re.compile(
 # a kind of card, not a title: "a Drill", "any Setup", "one card"
 _NOT_TITLE = re.compile(r"(?:an?|any|one|each|every|all|your|\d+)\b|.*\bwith\b", re.I)
 _LEVELS = {"two": 2, "three": 3, "four": 4}
+# an MP level's deck note (engine.deck_limits)
+_NO_ATTACKS = re.compile(
+    r"your life deck (?:cannot|can't|may not) (?:include|contain|have) (?:any )?cards that "
+    r"(?:perform|do) (?P<kind>physical|energy) attacks",
+    re.I,
+)
 # the cards in play as the game begins (2016 GAMEPLAY: the Mastery and the MP)
 BEGIN_TYPES = frozenset({"main_personality", "mastery"})
 
@@ -63,6 +71,9 @@ def parse_keyword(body: str) -> Json | None:
         return {"power_limit": "game"}
     if _ATTACK.fullmatch(body):
         return {"power_limit": "attack"}
+    banned = _NO_ATTACKS.fullmatch(body)
+    if banned is not None:  # itself.check_keywords keeps it to MP levels
+        return {"deck_note": {"no_attacks": banned.group("kind").lower()}}
     level = _BEGIN_LEVEL.fullmatch(body)
     if level is not None:
         n = level.group("n").lower()
