@@ -4,7 +4,7 @@ attacks.)"."""
 
 from __future__ import annotations
 
-from engine.cards import Attack, Card, CardPool, CardType, DeckNote
+from engine.cards import Attack, Card, CardPool, CardType, DeckNote, Defense
 from engine.cardtext import compile_text
 from engine.deckcheck import check_deck
 from engine.decklist import parse_deck_list
@@ -29,7 +29,7 @@ def _pool() -> CardPool:
              automation="manual", text="POWER: Energy attack costing 2 stages. Do a thing."),
         # an Energy Combat card that stops energy attacks performs none
         Card(name="Energy Wall", type=CardType.ENERGY_COMBAT, text="Stops an energy attack.",
-             defense={"against": "energy", "stops": True}),
+             defense=Defense(against="energy", stops=True)),
     ]  # fmt: skip
     return CardPool(cards)
 
