@@ -67,6 +67,13 @@ BEGIN_TYPES = frozenset({"main_personality", "mastery"})
 def parse_keyword(body: str) -> Json | None:
     """The card field a note sets, or None."""
     body = body.strip()
+    if body.startswith("(") and ")" not in body:
+        # a note whose closing parenthesis the transcription lost: "(Your Life Deck may
+        # contain ... Heroes only." (an MP's deck note, engine.cardtext.itself)
+        from engine.cardtext.itself import parse_keyword as itself
+
+        inner = body[1:].strip()
+        return parse_keyword(inner) or (itself(inner) if "life deck" in inner.lower() else None)
     if any(pattern.fullmatch(body) for pattern in _GAME):
         return {"power_limit": "game"}
     if _ATTACK.fullmatch(body):

@@ -166,3 +166,12 @@ def test_begin_the_game_notes_left_unread() -> None:
         result = compile_text(text, card_type)
         assert result.unread and "begin the game" in result.unread[0], text
         assert "begin_game" not in result.fields, text
+
+
+def test_a_note_that_lost_its_closing_parenthesis() -> None:
+    text = "(Your Life Deck may contain non-Personality cards that are Heroes only."
+    result = compile_text(text, MP)
+    assert result.fields["deck_note"] == {"alignment": "hero"} and not result.unread
+    # other sentences opening an unclosed parenthesis stay as they were
+    result = compile_text("(Your Life Deck may contain a kitchen sink. POWER: Draw a card.", MP)
+    assert result.unread and "deck_note" not in result.fields
