@@ -289,6 +289,9 @@ def finish_card(game: Game, args: JsonDict) -> None:
     attack = game.state.attack
     # "HIT: Attach ...": only an attack that was not stopped attaches (docs/rulings.md 111)
     missed = spec is not None and spec.on_hit and (attack is None or attack.stopped)
+    # "(You may only have one <it> attached.)": a second copy played for its attack or
+    # defense is discarded after use, not attached beside the first (docs/rulings.md 230)
+    missed = missed or not itself.one_allowed(game, player, iid)
     if spec is not None and not missed:
         # An attaching card stays in play, attached, in place of being discarded (2016
         # GLOSSARY "Attached Cards"; ATTACK TIMING SUMMARY step 7).

@@ -10,6 +10,8 @@ gates on using a card:
   attached.)" on an MP level or a Mastery: `begin_game` (engine.opening).
 - "(Your Life Deck cannot include cards that perform energy attacks.)" on an MP level:
   `deck_note: {no_attacks: energy}` (engine.deck_limits).
+- "(You may only have one <title> attached.)" (engine/cardtext/itself.py) on a Combat card
+  is kept only when the card attaches (engine.combat.finish_card, docs/rulings.md 230).
 
 - "Use only if <condition>." before the attack it gates, also opening a parenthesised
   group of sentences ("(Use only if ... . This attack cannot ...)"): the group is read
@@ -54,6 +56,12 @@ _BEGIN_ATTACHED = re.compile(
 # a kind of card, not a title: "a Drill", "any Setup", "one card"
 _NOT_TITLE = re.compile(r"(?:an?|any|one|each|every|all|your|\d+)\b|.*\bwith\b", re.I)
 _LEVELS = {"two": 2, "three": 3, "four": 4}
+_COMBAT = frozenset({"physical_combat", "energy_combat"})
+# card types named in place of a title: "(You may only have one Drill attached.)"
+_KINDS = frozenset(
+    {"drill", "setup", "ally", "event", "card", "dragon ball", "physical combat card",
+     "energy combat card", "combat card"}
+)  # fmt: skip
 # an MP level's deck note (engine.deck_limits)
 _NO_ATTACKS = re.compile(
     r"your life deck (?:cannot|can't|may not) (?:include|contain|have) (?:any )?cards that "
@@ -100,6 +108,11 @@ def check(clauses: list[Any], card_type: str, refuse: Any) -> None:
     (section "ability") open with one "POWER:" label; the others (Powers that say when, in
     sections "entering" and "timed") only when "non-[INSTANT]" sets them apart. "Once per
     attack" is about a defense: one must be read. Else `refuse(clause)` leaves it unread."""
+    for clause in clauses:  # "(You may only have one <title> attached.)" on a Combat card
+        if clause.kind == "keyword" and "only_one" in clause.data and card_type in _COMBAT:
+            name = clause.data["only_one"].strip().lower()
+            if name in _KINDS or not any(c.kind == "attach" for c in clauses):
+                refuse(clause)  # a kind of card, or a card that never attaches
     begins = [c for c in clauses if c.kind == "keyword" and "begin_game" in c.data]
     for clause in begins:  # one note per card, on a card in play as the game begins
         if len(begins) > 1 or card_type not in BEGIN_TYPES:

@@ -175,3 +175,14 @@ def test_a_note_that_lost_its_closing_parenthesis() -> None:
     # other sentences opening an unclosed parenthesis stay as they were
     result = compile_text("(Your Life Deck may contain a kitchen sink. POWER: Draw a card.", MP)
     assert result.unread and "deck_note" not in result.fields
+
+
+def test_only_one_attached_on_a_combat_card_that_attaches() -> None:
+    text = (
+        "(You may only have one Test Shield attached.) Stops a physical attack. Attach to your MP."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated" and result.fields["only_one"] == "Test Shield"
+    # a kind of card, not a title: stays for players
+    near = "(You may only have one Drill attached.) Stops a physical attack. Attach to your MP."
+    assert "only_one" not in compile_text(near, CardType.PHYSICAL_COMBAT).fields
