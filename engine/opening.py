@@ -41,6 +41,11 @@ def _choices(game: Game, player: int) -> list[tuple[int, str]]:
     return found
 
 
+def has_choices(game: Game) -> bool:
+    """Do the players' cards offer set-up choices (engine.export starts there)?"""
+    return any(_choices(game, player) for player in (0, 1))
+
+
 def _title_in_life_deck(game: Game, player: int, title: str) -> int | None:
     """The topmost card of that title that attaches to its player's MP."""
     for iid in reversed(game.player(player).life):  # top first
