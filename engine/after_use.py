@@ -182,6 +182,8 @@ def apply_attack_gains(
     attack.unstoppable |= effect.unstoppable
     attack.unpreventable |= effect.unpreventable
     attack.unmodifiable |= effect.unmodifiable
+    attack.no_damage |= effect.no_damage
+    attack.critical |= effect.critical
     attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
     attack.not_prevented_by += [
         k for k in effect.not_prevented_by if k not in attack.not_prevented_by
@@ -194,6 +196,8 @@ def apply_attack_gains(
             (effect.unmodifiable, "its damage cannot be modified"),
             (bool(effect.not_stopped_by), "some cards cannot stop it"),
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
+            (effect.no_damage, "it deals no damage"),
+            (effect.critical, "it is considered to deal critical damage"),
         )
         if flag
     ]
@@ -292,7 +296,14 @@ def _excluded(card: Card, kinds: list[str]) -> bool:
 def endurance_allowed(game: Game, player: int) -> bool:
     """Endurance prevents damage (2016 WHEN TAKING DAMAGE: "Banish it ... in order to
     prevent"): not against damage from an attack that cannot be prevented."""
-    if game.has_modifier(player, "no_endurance"):
-        return False  # "Endurance cannot be used this combat." (docs/rulings.md 120)
     attack = game.state.attack
+    for modifier in game.active_modifiers(player, "no_endurance"):
+        # "Endurance cannot be used this combat." (docs/rulings.md 120); "... on your
+        # Styled attacks": only against the attacks it is about (docs/rulings.md 200)
+        if modifier.attacks == "any" and modifier.styled is None:
+            return False
+        if attack is None or attack.attacker == player:
+            continue
+        if modifiers.about(game, modifier, attack.attacker, game.card(attack.source)):
+            return False
     return attack is None or attack.attacker == player or not unpreventable(game)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
+from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ def events_forbidden(game: Game, player: int) -> bool:
 def setups_forbidden(game: Game, player: int) -> bool:
     """ "Setups cannot be used this turn." / "Players cannot use Setups.": no Setup of
     `player`'s is activated, as an Action, a defense or a timed Power (ruling 120)."""
-    return game.has_modifier(player, "no_setups")
+    return game.has_modifier(player, "no_setups") or CardType.SETUP in silenced_types(game)
 
 
 def play_forbidden(game: Game, player: int, card: Card) -> bool:
@@ -181,6 +182,7 @@ def _limited(game: Game, player: int, card: Card, mod: str) -> bool:
     return any(
         (not modifier.card_types or card.type in modifier.card_types)
         and (modifier.styled is None or card.styled_for(modifier.who == "self") == modifier.styled)
+        and (not modifier.stoppers or (card.defense is not None and card.defense.stops))
         for modifier in game.active_modifiers(player, mod)
     )
 
@@ -229,6 +231,8 @@ def add_floating(
     entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
     if effect.lasts != "turn":
         entry["lasts"] = effect.lasts
+    if effect.successful:
+        entry["successful"] = True
     if effect.lasts in ("next_turn", "next_turn_start"):
         # "your next turn": the controller's; turns are numbered across both players.
         # `until_turn` is the last turn the effect lasts through.
@@ -263,7 +267,12 @@ def bind_next_attack(game: Game, player: int, card: Card) -> None:
             entry["bound"] = True
 
 
-def end_attack(game: Game) -> None:
+def end_attack(game: Game, stopped: bool = False) -> None:
+    """The attack is over: the next-attack effects it used are gone, but for "your next
+    successful attack" ones when it was stopped: they wait for the next (ruling 161)."""
+    for entry in game.state.floating:
+        if stopped and entry.get("successful"):
+            entry["bound"] = False
     game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("bound")]
 
 
@@ -299,7 +308,13 @@ def skips_action(game: Game, player: int) -> bool:
 
 def action_taken(game: Game, player: int) -> None:
     """The player made (or skipped) an Action: "in his next action" effects are over (but
-    skips still to come: engine.modifiers.skips_action counts them)."""
+    skips still to come: engine.modifiers.skips_action counts them). "Also stops a physical
+    attack in your opponent's next action": a stop or prevention lasts through that Action,
+    until the next Action begins (docs/rulings.md 157)."""
+    game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("acting")]
     for entry in _next_action_entries(game, player):
-        if game.floating_modifier(entry).mod != "skip_action":
+        mod = game.floating_modifier(entry).mod
+        if mod in ("stop_attacks", "prevent"):
+            entry["acting"] = True
+        elif mod != "skip_action":
             game.state.floating.remove(entry)

@@ -144,7 +144,7 @@ def _sources(game: Game, player: int) -> list[tuple[int, str]]:
     must not tell the opponent what the hand holds (docs/rulings.md 81)."""
     state = game.player(player)
     # "Setups cannot be used" (docs/rulings.md 120): their timed Powers are not offered
-    setups = [] if game.has_modifier(player, "no_setups") else state.setups
+    setups = [] if modifiers.setups_forbidden(game, player) else state.setups
     return [
         *((iid, "in_play") for iid in game.cards_with_constants(player)),
         *((iid, "setup") for iid in setups),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine import history, manual, mechanics, modifiers, self_moves, triggers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
+from engine.forbidden import forced_combat_choice
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
 
@@ -96,12 +97,9 @@ def declare_combat(game: Game, args: JsonDict) -> None:
     state = game.state
     state.step = "combat"
     player = state.active
-    choice = args.get("choice")
+    choice = args.get("choice") or forced_combat_choice(game, player)
     if choice is None:
         options = [Option("declare", "Declare combat"), Option("skip", "Skip combat")]
-        # "If you can declare combat, you must do so." (docs/rulings.md 151)
-        if game.has_modifier(player, "must_declare_combat"):
-            options = options[:1]
         game.ask(player, "declare_combat", "Declare combat?", options, "declare_combat")
         return
     if choice == "skip":

@@ -166,7 +166,7 @@ def _flag(body: str) -> Json | None:
         suffix = "2" if found.group(0).lower().startswith("damage from") else ""
         return _subject({"mod": "unmodifiable"}, found, suffix)
     if _MUST_DECLARE.fullmatch(body):
-        return {"mod": "must_declare_combat"}
+        return {"mod": "must_declare"}
     found = _CRITICAL_NEEDS.fullmatch(body)
     if found is not None:
         needs: Json = {

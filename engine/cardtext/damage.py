@@ -254,8 +254,8 @@ _CRITICAL = re.compile(
     r"(?P<dur> this combat| for the remainder of combat)?",
     _IC,
 )
-# "the next attack" is used up by that attack even if it is stopped, so "your next
-# successful attack" (the next one that is not) is not read
+# "the next attack" is used up by that attack even if it is stopped; "your next successful
+# attack" (the next one that is not) is engine.cardtext.next_attack.parse_successful
 _NEXT_CRITICAL = re.compile(
     rf"(?P<lead>your next|the next) {_WHICH}attack(?P<perform> you perform)? this combat "
     r"is considered to deal critical damage",

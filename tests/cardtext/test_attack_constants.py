@@ -73,8 +73,8 @@ def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
          [{"mod": "critical", "amount": 0, "attacks": "energy"}]),
         ("Your opponent needs to deal 7 or more life cards to activate critical damage.",
          [{"mod": "critical_needs", "amount": 7, "who": "opponent"}]),
-        ("If you can declare combat, you must do so.", [{"mod": "must_declare_combat"}]),
-        ("You must declare combat if able.", [{"mod": "must_declare_combat"}]),
+        ("If you can declare combat, you must do so.", [{"mod": "must_declare"}]),
+        ("You must declare combat if able.", [{"mod": "must_declare"}]),
         # attacks performed by a personality
         ("Attacks performed by personalities with Android in the title deal +1 life card "
          "damage.",
@@ -155,8 +155,8 @@ def test_a_first_attack_gains_an_ability() -> None:
         "Your attacks are considered to deal critical damage.",
         # exactly 7 (not "or more") is not the threshold
         "Your opponent needs to deal 7 life cards to activate critical damage.",
-        # whose combat, and when, is not said
-        "Your opponent must declare combat.",
+        # ("Your opponent must declare combat." is read: engine.cardtext.restrictions)
+        "Your opponent must declare combat twice.",
         "If you can declare combat, you may do so.",
         # which personality "this personality" is depends on the card: not read here
         "Physical attacks performed by this personality deal +2 stages of damage.",
