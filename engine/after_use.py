@@ -176,7 +176,8 @@ def apply_after_use_to(
 def apply_attack_gains(
     game: Game, effect: AttackGains, controller: int, _target: int, in_attack: bool
 ) -> None:
-    attack = _own_attack(game, controller, in_attack)
+    # "that attack" (`that`): the controller's attack in progress, from a trigger on it
+    attack = _own_attack(game, controller, in_attack or effect.that)
     if attack is None:
         return
     attack.unstoppable |= effect.unstoppable
@@ -184,6 +185,7 @@ def apply_attack_gains(
     attack.unmodifiable |= effect.unmodifiable
     attack.no_damage |= effect.no_damage
     attack.critical |= effect.critical
+    attack.life_as_stages |= effect.life_as_stages
     attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
     attack.not_prevented_by += [
         k for k in effect.not_prevented_by if k not in attack.not_prevented_by
@@ -198,6 +200,7 @@ def apply_attack_gains(
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
             (effect.no_damage, "it deals no damage"),
             (effect.critical, "it is considered to deal critical damage"),
+            (effect.life_as_stages, "it deals its life card damage as stages"),
         )
         if flag
     ]

@@ -433,6 +433,9 @@ class Quantity(_Strict):
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
     at_level: int | None = Field(default=None, ge=1)  # top_power_level: of this level's card
+    # "X = your current anger level when you perform that attack": counted as the attack
+    # is performed, for a "+X" constant on it (engine.x_constants; docs/rulings.md 247)
+    when_performed: bool = False
     times: int = Field(default=1, ge=1)
     every: int = Field(default=1, ge=1)  # "for every 2 stages paid": the count // every
     plus: int = 0
@@ -897,6 +900,12 @@ class AttackGains(_Effect):
     no_damage: bool = False
     # "This attack is considered to deal critical damage": if successful (engine.combat)
     critical: bool = False
+    # "choose for this attack to deal its life card damage as stages of damage instead"
+    # (engine.as_stages; docs/rulings.md 246)
+    life_as_stages: bool = False
+    # "Whenever you perform an attack, ... that attack ...": the attack in progress its
+    # controller performs, from a trigger (engine.cardtext.attack_performed; docs/rulings.md 245)
+    that: bool = False
 
 
 class AttackBase(_Effect):
@@ -916,6 +925,7 @@ class AttackDeals(_Effect):
     do: Literal["attack_deals"]
     amount: int = Field(default=0, ge=0)
     unit: Literal["stages", "life"]
+    that: bool = False  # "that attack", from a trigger (as AttackGains.that)
 
 
 class Either(_Effect):
@@ -1194,6 +1204,9 @@ class Trigger(_Strict):
     # discard_banished: whose effect did it, from the card's controller's view
     by: Literal["self", "opponent", "any"] = "any"
     power: bool = False
+    # attack_performed: only an attack played (True) / not played (False) from the hand
+    # (engine.triggers; docs/rulings.md 248)
+    from_hand: bool | None = None
 
 
 

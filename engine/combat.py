@@ -24,6 +24,7 @@ from engine import (
     x_constants,
 )
 from engine.any_stage import power_free
+from engine.as_stages import as_stages
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
 from engine.forbidden import setup_first
@@ -328,6 +329,7 @@ def begin_attack(
         defender_start_level=game.player(1 - player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
+    x_constants.snapshot(game)  # "X = ... when you perform that attack" (ruling 247)
     card = game.card(iid)
     history.record(
         game, player, "attack", attack_type=attack.type, origin=origin, source=iid,
@@ -360,7 +362,8 @@ def begin_attack(
     resolve(game, player, iid, "attack.effects", attack=True)
     # "Whenever you perform an attack": right after it is performed (its costs paid),
     # before its own sentences (GLOSSARY "Effects")
-    mechanics.queue_trigger(game, player, "attack_performed", attack.type)
+    # the attack's card: "Whenever you perform an attack with 'Sword' in the title"
+    triggers.queue(game, player, "attack_performed", attack.type, card=iid)
     game.then(("flush_triggers", {}))
 
 
@@ -577,18 +580,21 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
             if n == typed:
                 raw[n] += game.modifier_total(attacker, bonus_kind)
                 raw[n] -= game.modifier_total(defender, prevent_kind)
+    units: list[str] = [part.unit for part in parts]
+    if attack.life_as_stages and "life" in units:  # "... as stages instead" (ruling 246)
+        (units, raw), typed = as_stages(raw), 0
     if not after_use.unpreventable(game):
-        for n, part in enumerate(parts):
-            raw[n] -= modifiers.damage_bonus(game, part.unit, "prevent") + attack.prevented_each
+        for n, unit in enumerate(units):
+            raw[n] -= modifiers.damage_bonus(game, unit, "prevent") + attack.prevented_each
         # A defense's prevention is one amount: the part in the unit of the attack's type
         # first, the rest from the other part (docs/rulings.md 83)
-        order = list(range(len(parts))) if typed in (None, 0) else [typed, 1 - typed]
+        order = list(range(len(units))) if typed in (None, 0) else [typed, 1 - typed]
         prevented = attack.prevented
         for n in order:
             taken = min(max(0, raw[n]), prevented)
             raw[n] -= taken
             prevented -= taken
-    return [(part.unit, max(0, amount)) for part, amount in zip(parts, raw, strict=True)]
+    return [(unit, max(0, amount)) for unit, amount in zip(units, raw, strict=True)]
 
 
 def _printed(game: Game, card: Card, damage: Damage) -> int:

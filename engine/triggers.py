@@ -52,6 +52,8 @@ def _fires(
         return False
     if trigger.styled and not _styled_attack(game, controller):
         return False
+    if trigger.from_hand is not None and _from_hand(game) != trigger.from_hand:
+        return False
     if trigger.no_combat and game.state.declared_combat:
         return False
     # "At the start of your opponent's first turn": turns 1 and 2 are each player's first
@@ -82,6 +84,13 @@ def played(game: Game, player: int, card: int) -> None:
     Dragon Balls are queued as they enter play, engine.effects), resolved right after."""
     queue(game, player, "card_played", card_type=game.card(card).type, card=card)
     game.then(("flush_triggers", {}))
+
+
+def _from_hand(game: Game) -> bool:
+    """The attack in progress is a card played from its player's hand (a card staying in
+    play to be used again included), not a Power's, a Setup's ... (docs/rulings.md 248)."""
+    attack = game.state.attack
+    return attack is not None and attack.origin == "hand"
 
 
 def _styled_attack(game: Game, controller: int) -> bool:

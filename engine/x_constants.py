@@ -39,5 +39,29 @@ def bonus(game: Game, unit: str) -> int:
                     continue
                 per = modifier.stages if unit == "stages" else modifier.life
                 if per:
-                    total += per * quantities.x_of(game, controller, holder, iid)
+                    total += per * _x(game, controller, iid)
     return total
+
+
+def _x(game: Game, controller: int, iid: int) -> int:
+    """The card's X now, or as the attack was performed for "X = ... when you perform that
+    attack" (docs/rulings.md 247; a card come into play since is counted now)."""
+    attack = game.state.attack
+    holder = game.card(iid)
+    performed = attack.x_performed if attack is not None else {}
+    if holder.x is not None and holder.x.when_performed and str(iid) in performed:
+        return performed[str(iid)]
+    return quantities.x_of(game, controller, holder, iid)
+
+
+def snapshot(game: Game) -> None:
+    """As an attack is performed (its costs paid): the X of every card in play whose "+X"
+    constant counts it "when you perform that attack"."""
+    attack = game.state.attack
+    if attack is None:
+        return
+    for controller in (attack.attacker, 1 - attack.attacker):
+        for iid in game.cards_with_constants(controller):
+            holder = game.card(iid)
+            if holder.x is not None and holder.x.when_performed:
+                attack.x_performed[str(iid)] = quantities.x_of(game, controller, holder, iid)

@@ -285,7 +285,9 @@ def attack_only(data: Any) -> bool:
         return any(attack_only(item) for item in data)
     if not isinstance(data, dict):
         return False
-    if data.get("do") in ATTACK_ONLY or data.get("advanced_this_attack"):
+    if data.get("do") in ATTACK_ONLY and not data.get("that"):  # "that attack": a trigger's
+        return True
+    if data.get("advanced_this_attack"):
         return True
     # "this attack is performed from your discard pile", "this attack dealt critical damage"
     if data.get("from_discard") or data.get("dealt_critical") is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    attack_performed,
     attack_self,
     conditions,
     counting,
@@ -192,9 +194,11 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_instead(clauses)
     resolve_not_done(clauses)
     _check_x(clauses)
+    _check_performed_x(clauses)
     you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
+    _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
@@ -271,6 +275,22 @@ def _check_x(clauses: list[_Clause]) -> None:
             # an attack's damage is its core: without it nothing of the ability runs
             clause.gating = clause.kind == "damage"
             clause.kind = "unknown"
+
+
+def _check_performed_x(clauses: list[_Clause]) -> None:
+    """ "X = ... when you perform that attack" is read for "+X" damage constants on attacks
+    alone (engine.x_constants): with any other sentence using X, all stay for players."""
+    definitions = [c for c in clauses if c.kind == "keyword" and "x" in c.data]
+    if not any(c.data["x"].get("when_performed") for c in definitions):
+        return
+    users = [c for c in clauses if _uses_x(c)]
+    if users and all(
+        c.kind == "modifier" and all(m.get("mod") == "damage" for m in _each(c.data))
+        for c in users
+    ):
+        return
+    for clause in [*definitions, *users]:
+        clause.kind = "unknown"
 
 
 def _uses_x(clause: _Clause) -> bool:
@@ -440,7 +460,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
         return
-    x = quantities.parse_definition(body)
+    x = quantities.parse_definition(body) or attack_performed.parse_x(body)
     if x is not None:
         put("keyword", {"x": x})
         return
@@ -729,7 +749,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
     if not _TRIGGER_HEAD.match(body):
         return False
     # "When you perform a Styled attack you may draw a card": printed without its comma
-    bare = re.fullmatch(r"([^,]+?)\s+(you may .+)", body, re.IGNORECASE)
+    bare = re.fullmatch(r"([^,]+?)\s+((?:you|your MP) may .+)", body, re.IGNORECASE)
     for head, tail in _splits(body) + ([(bare.group(1), bare.group(2))] if bare else []):
         event = p.parse_trigger_event(head)
         # Under a POWER label only the first "Whenever" events (patterns.TRIGGERS): "At the
@@ -741,6 +761,8 @@ def _trigger(clause: _Clause, body: str) -> bool:
         if event is not None and chain is None and "your opponent" in head.lower():
             for reading in triggers.opponent_pronouns(tail):
                 chain = chain or _effect_chain(reading)
+        if event is not None and chain is None:  # "..., have that attack deal +2 stages"
+            chain = attack_performed.read(tail, event, _effect_chain)
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
@@ -879,11 +901,40 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
                 clause.kind = before.kind = "unknown"
 
 
+def _fold_that_attack(items: list[_Clause]) -> None:
+    """ "When you perform a Styled attack, you may A. That attack deals +X life cards.":
+    the sentence right after a trigger on an attack performed, naming "that attack", is
+    part of what the trigger does (engine.cardtext.attack_performed)."""
+    timing: _Clause | None = None  # "POWER: Use when you perform a Styled attack."
+    for trigger, after in itertools.pairwise(items):
+        if trigger.kind == "timing" and trigger.section == "timed":
+            timing = trigger
+        if after.kind != "unknown" or after.index != trigger.index + 1 or after.hit:
+            continue
+        body = normalise(after.sentence).rstrip(".").strip()
+        if timing is not None and after.section == "timed":
+            # the Power's own sentences: "You may choose for that attack to ..."
+            chain = attack_performed.read(body, timing.data, _effect_chain)
+            if chain is not None and not armed.dangles(chain):
+                after.kind, after.data, after.extra = "effect", chain[0], chain[1:]
+                after.gating = False
+            continue
+        if trigger.kind != "trigger":
+            continue
+        that = attack_performed.read(body, trigger.data, _effect_chain)
+        effects = [*trigger.data["effects"], *(that or [])]
+        if that is not None and not armed.dangles(effects):
+            trigger.data["effects"] = effects
+            after.kind, after.gating = "folded", False
+
+
 def _fold_into_trigger(trigger: _Clause, after: _Clause) -> None:
     """ "Whenever ..., you may A. If you do, B.": B is part of what the trigger does; when
     it cannot be read so, the trigger is left to players with it."""
     body = normalise(after.sentence).rstrip(".").strip()
     if after.index != trigger.index + 1 or not _IF_YOU_DO.fullmatch(body):
+        return
+    if after.kind == "folded":  # read already ("If you do, that attack ...": attack_performed)
         return
     chain = _effect_chain(body) if after.kind in ("unknown", "effect") else None
     effects = [*trigger.data["effects"], *(chain or [])]

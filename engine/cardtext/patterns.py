@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.cardtext import amounts, attached, granted
+from engine.cardtext import amounts, as_stages, attached, granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -245,6 +245,7 @@ def parse_effect(body: str) -> Json | None:
         or attack_self.parse_pay_any(body)
         or attack_self.parse_for_every(body)
         or attack_self.parse_no_damage(body)
+        or as_stages.parse(body)  # "... its life card damage as stages" (ruling 246)
         or attack_self.parse_base(body)
         or parse_critical(body)
         or parse_unpreventable(body)
