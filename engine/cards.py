@@ -1253,6 +1253,17 @@ class DeckNote(_Strict):
     alignment: Alignment | None = None
     ally_copies: int | None = Field(default=None, ge=1)
     ally_title_has: str | None = None
+    # "(Your Life Deck cannot include cards that perform energy attacks.)" (engine.deckcheck)
+    no_attacks: Literal["physical", "energy"] | None = None
+
+
+class BeginGame(_Strict):
+    """ "(You may begin the game on Level 2.)" (`level`), "(You may begin the game with
+    Goku's Spirit Bomb attached.)" (`attached`, a title): choices its player makes as the
+    game is set up, before the first turn (engine.opening)."""
+
+    level: int | None = Field(default=None, ge=2, le=4)
+    attached: str | None = None
 
 
 class Considered(_Strict):
@@ -1377,6 +1388,11 @@ class Card(_Strict):
     keeps_drills: bool = False
     # "(You may only have one <title> attached / in play.)": the title named (engine.itself)
     only_one: str | None = None
+    # "(This card's non-[INSTANT] power may only be used once per game.)" (`game`), "(You
+    # may use this Drill more than once per turn, but only once per attack.)" (`attack`):
+    # how often its Power may be used (engine.limits)
+    power_limit: Literal["game", "attack"] | None = None
+    begin_game: BeginGame | None = None  # set-up choices (engine.opening)
     card_actions: list[CardAction] = []
     deck_note: DeckNote | None = None
     # deck and damage keywords

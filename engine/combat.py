@@ -14,6 +14,7 @@ from engine import (
     granted,
     history,
     itself,
+    limits,
     manual,
     mechanics,
     modifiers,
@@ -56,10 +57,13 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
     else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
         sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
     quiet = silenced_types(game)  # cards that lost all effects (engine.silenced)
+    used = state.used_powers  # once per turn; some once per game (engine.limits)
     return [
         (iid, actor)
         for iid, actor in sources
-        if iid not in state.used_powers and game.card(iid).type not in quiet
+        if iid not in used
+        and game.card(iid).type not in quiet
+        and not limits.spent(game, player, iid)
     ]
 
 
@@ -259,7 +263,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         me.resolving.append(iid)
         origin = "setup"
     else:
-        me.used_powers.append(iid)
+        limits.record_use(game, player, iid)
         origin = "power"
     card = game.card(iid)
     if kind in ("attack", "event"):  # played from the hand
@@ -310,6 +314,9 @@ def finish_card(game: Game, args: JsonDict) -> None:
     attack = game.state.attack
     # "HIT: Attach ...": only an attack that was not stopped attaches (docs/rulings.md 111)
     missed = spec is not None and spec.on_hit and (attack is None or attack.stopped)
+    # "(You may only have one <it> attached.)": a second copy played for its attack or
+    # defense is discarded after use, not attached beside the first (docs/rulings.md 230)
+    missed = missed or not itself.one_allowed(game, player, iid)
     if spec is not None and not missed:
         # An attaching card stays in play, attached, in place of being discarded (2016
         # GLOSSARY "Attached Cards"; ATTACK TIMING SUMMARY step 7).
@@ -440,7 +447,8 @@ def defense_options(
         card = game.card(iid)
         if fits(card, iid):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
-    for iid, _actor in power_sources(game, defender):
+    usable = [iid for iid, _actor in power_sources(game, defender)]
+    for iid in limits.defense_sources(game, defender, usable):
         card = game.card(iid)
         if fits(card, iid):
             options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
@@ -503,7 +511,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
         me.setups.remove(iid)
         me.resolving.append(iid)
     else:
-        me.used_powers.append(iid)
+        limits.record_use(game, defender, iid, as_defense=True)
     card = game.card(iid)
     defense = card.defense
     assert defense is not None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from engine import deck_limits
 from engine.banlist import Banlist, load_banlist
 from engine.cards import Alignment, Card, CardPool, CardType, DeckNote, Style, fold_name
 from engine.decklist import Deck, ParsedDeck, quote
@@ -382,6 +383,13 @@ def _title(value: Style | Alignment | None) -> str:
     return value.value.title() if value is not None else "no"
 
 
+def _noted_attacks(cards: _Sorted, ruleset: Ruleset) -> list[Violation]:
+    """An MP level's "(Your Life Deck cannot include cards that perform energy attacks.)"
+    (docs/rulings.md 229; engine.deck_limits)."""
+    found = deck_limits.noted_attacks([card for card, _ in cards.life], cards.notes)
+    return [Violation("deck.noted-attacks", _making(ruleset), message) for message in found]
+
+
 _RULES: tuple[_Rule, ...] = (
     _mp_set,
     _mp_name,
@@ -397,4 +405,5 @@ _RULES: tuple[_Rule, ...] = (
     _alignment,
     _restricted_style(Style.SAIYAN, "saiyan"),
     _restricted_style(Style.NAMEKIAN, "namekian"),
+    _noted_attacks,
 )

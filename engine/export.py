@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from engine import opening
 from engine.cards import CardPool
 from engine.game import Game
 from engine.replay import GameRecord, apply_answer
@@ -29,6 +30,8 @@ def export_scenario(record: GameRecord, name: str, pool: CardPool | None = None)
         }
         for seat, player in zip(SEATS, state.players, strict=True)
     }
+    # set-up choices printed on the cards come first (engine.opening)
+    step = "opening" if opening.has_choices(setup) else "draw"
     game = Game.new(record.decks, record.seed, record.ruleset, pool)
     decisions: list[dict[str, str]] = []
     stopped = ""
@@ -47,7 +50,7 @@ def export_scenario(record: GameRecord, name: str, pool: CardPool | None = None)
         "seed": state.rng,  # the generator as it stood after the set-up shuffles
         "sandbox": True,
         "players": players,
-        "start": {"turn": 1, "active": SEATS[state.first_player], "step": "draw"},
+        "start": {"turn": 1, "active": SEATS[state.first_player], "step": step},
         "decisions": decisions,
         "expect": dict(state_paths(game)),
     }

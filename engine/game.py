@@ -137,7 +137,8 @@ class Game:
         game.emit("setup", f"{game.who(first)} goes first (chosen at random).")
         if not start:
             return game
-        game.then(("start_turn", {}))
+        # set-up choices printed on the cards (engine.opening), then the first turn
+        game.then(("opening", {}), ("start_turn", {}))
         game.run()
         return game
 
@@ -501,4 +502,4 @@ class Game:
 
 
 # The rules register their task handlers on import.
-from engine import combat, effects, manual, mechanics, turn  # noqa: E402, F401
+from engine import combat, effects, manual, mechanics, opening, turn  # noqa: E402, F401

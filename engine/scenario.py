@@ -22,7 +22,9 @@ from engine.state import AllyInPlay, AttachedCard, Decision, GameState, PlayerSt
 
 SEATS = {"p1": 0, "p2": 1}
 Seat = Literal["p1", "p2"]
-Step = Literal["draw", "planning", "declare_combat", "combat_action", "discard", "rejuvenation"]
+Step = Literal[
+    "opening", "draw", "planning", "declare_combat", "combat_action", "discard", "rejuvenation"
+]
 
 
 class _Model(BaseModel):
@@ -317,9 +319,12 @@ def _start(game: Game, start: StartSpec) -> None:
     # Inside a declared combat the step is "combat", as declare_combat sets it.
     state.step = "combat" if start.step == "combat_action" else start.step
     state.declared_combat = start.declared_combat
-    if start.step == "draw":
+    if start.step in ("draw", "opening"):  # "opening": the set-up choices first
         state.turn = start.turn - 1
         task = Task("start_turn", {})
+        if start.step == "opening":
+            state.tasks.append(task)
+            task = Task("opening", {})
     elif start.step == "combat_action":
         state.declared_combat = True
         state.combat_declarer = state.active

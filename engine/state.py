@@ -63,6 +63,7 @@ class PlayerState:
     drills: list[int] = field(default_factory=list)
     dragon_balls: list[int] = field(default_factory=list)  # controlled (owner may differ)
     used_powers: list[int] = field(default_factory=list)  # once-per-turn Powers used
+    spent_powers: list[int] = field(default_factory=list)  # once-per-game ones (engine.limits)
     held_discards: list[int] = field(default_factory=list)  # 2014 simultaneous discard
     resolving: list[int] = field(default_factory=list)  # played, not yet discarded
     attached: list[AttachedCard] = field(default_factory=list)  # on this player's personalities

@@ -20,6 +20,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    limits,
     next_attack,
     performed,
     quantities,
@@ -205,6 +206,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
     itself.check_keywords(clauses, card_type.value)
+    limits.check(clauses, card_type.value, itself._refuse)  # one Power the note is about
     unread = [c.sentence for c in clauses if c.kind == "unknown"]
     _attach_or_after_use(clauses)  # read, but left to players
     fields: Json = {}
@@ -318,6 +320,8 @@ def _pieces(sentence: str) -> list[str]:
             return [sentence]
         parts = split_sentences(inner)
         if len(parts) > 1 and any(_keyword(part) for part in parts):
+            return parts
+        if len(parts) > 1 and limits.GATE.match(parts[0]):  # "(Use only if ... . ...)"
             return parts
         return [sentence]
     # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
@@ -793,6 +797,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
     known = after_use.keep_for_attacks([c for c in items if c.kind not in ("unknown", "folded")])
+    limits.gate_attacks(known)  # "Use only if you have performed 2 other attacks"
     outside = [c for c in known if c.kind != "effect" or section != "ability"]
     if any(after_use.attack_only(c.data) for c in outside):
         return False  # "this attack ..." outside an attack
@@ -1055,7 +1060,10 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
     items = attack_self.header_first(items)  # "(If this attack is ...) Energy attack."
     heads = [c for c in items if c.kind == "attack"]
-    if len(heads) != 1 or items[0].kind != "attack":
+    # "(Use only if <condition>. This attack cannot ...)" may come before the attack it is
+    # about (engine/cardtext/limits.py)
+    lead = [c for c in items if c.kind not in ("requires", "attack_flags")]
+    if len(heads) != 1 or not lead or lead[0].kind != "attack":
         return False
     if "pay" in heads[0].data:  # "POWER: <cost> to perform ... attack" (cardtext.performed)
         if not heads[0].power or card_type not in performed.POWER_TYPES:
@@ -1066,7 +1074,7 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
     effects: list[Json] = []
     hit: list[Json] = []
     stopped: list[Json] = []
-    for clause in items[1:]:
+    for clause in [c for c in items if c is not heads[0]]:
         if clause.kind == "damage" and "damage" not in attack:
             attack["damage"] = clause.data
         elif clause.kind == "unstoppable" and "damage" not in attack:
@@ -1126,6 +1134,8 @@ TEXT_FIELDS = (
     "attach_to",
     "grants",
     "attached_action",
+    "power_limit",
+    "begin_game",
 )
 
 

@@ -335,8 +335,11 @@ _FITS = {
     "no_stage_gain": frozenset({"ally"}),
     "keeps_drills": frozenset({"main_personality"}),
     "deck_note": frozenset({"main_personality"}),
-    # cards played or placed into play to stay there (engine.itself.one_allowed)
-    "only_one": frozenset({"event", "setup", "drill", "ally"}),
+    # cards played or placed into play to stay there (engine.itself.one_allowed), and
+    # Combat cards attaching after use (engine.combat.finish_card; docs/rulings.md 230)
+    "only_one": frozenset(
+        {"event", "setup", "drill", "ally", "physical_combat", "energy_combat"}
+    ),
 }
 
 

@@ -540,8 +540,10 @@ def parse_keyword(body: str) -> Json | None:
     if NOTES.fullmatch(body):
         return {}
     from engine.cardtext.itself import parse_keyword as itself
+    from engine.cardtext.limits import parse_keyword as limits
 
-    return _match(KEYWORDS, body) or after_use(body) or kept_on_level(body) or itself(body)
+    found = _match(KEYWORDS, body) or after_use(body) or kept_on_level(body) or itself(body)
+    return found or limits(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

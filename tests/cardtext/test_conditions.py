@@ -171,7 +171,10 @@ def test_at_least_n_other_attacks_leave_out_the_attack_in_progress() -> None:
     assert condition_of(text, CardType.PHYSICAL_COMBAT) == {"happened": [
         {"event": "attack", "styled": True, "attack_type": "physical", "another": True,
          "value": 2}]}  # fmt: skip
-    # as a gate it is tested before the attack begins: left to players
+    # as a gate it is tested before the attack begins: every attack so far is another
+    # (docs/rulings.md 227)
     gate = ("Physical attack. (Use only if you have performed at least 2 other Styled physical "
             "attacks this combat.) DAMAGE: AT.")  # fmt: skip
-    assert compile_text(gate, CardType.PHYSICAL_COMBAT).status == "manual"
+    attack = compile_text(gate, CardType.PHYSICAL_COMBAT).fields["attack"]
+    assert attack["requires"] == {"happened": [
+        {"event": "attack", "styled": True, "attack_type": "physical", "value": 2}]}  # fmt: skip

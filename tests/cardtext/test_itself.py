@@ -275,7 +275,7 @@ def test_only_one_of_a_title(note: str, title: str) -> None:
         ("(You may only have one copy of each Ally in play.) POWER: Draw a card.", EVENT),
         ("(You may only have one Drill with Android in the title in play.) POWER: Draw a card.",
          EVENT),
-        # a Combat card's use is not checked against it (played as an attack or defense)
+        # a Combat card that does not attach (docs/rulings.md 230)
         ("(You may only have one Red Jab attached.) Physical attack. DAMAGE: AT.", PC),
     ],
 )
@@ -390,7 +390,8 @@ def test_an_mp_levels_deck_note(note: str, deck_note: dict[str, Any]) -> None:
         # not an MP level; a rule the deck check does not know
         ("(Your Life Deck may include non-Personality cards that are 'Heroes only') POWER: "
          "Draw a card.", EVENT),
-        ("(Your Life Deck cannot include cards that perform energy attacks.) POWER: Gain 2 "
+        # (cards that perform energy attacks: engine/cardtext/limits.py, ruling 229)
+        ("(Your Life Deck cannot include cards that perform attacks.) POWER: Gain 2 "
          "stages.", MP),
         ("(Your Life Deck may include up to 3 copies of each Setup.) POWER: Gain 2 stages.", MP),
     ],
