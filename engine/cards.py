@@ -1068,6 +1068,7 @@ TriggerEvent = Literal[
     "damage_prevented",  # you prevented damage (a defense, or Endurance)
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
     "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
+    "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
 ]
 
 
@@ -1094,6 +1095,9 @@ class Trigger(_Strict):
     # discard_banished: whose effect did it, from the card's controller's view
     by: Literal["self", "opponent", "any"] = "any"
     power: bool = False
+    # state_holds: the state that sets it off ("Banish this card when you control a Styled
+    # Drill."), checked after each step while the card is in play (engine.leaving)
+    requires: Condition | None = None
 
 
 

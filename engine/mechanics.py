@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import amounts, history, modifiers, self_moves, triggers
+from engine import amounts, history, leaving, modifiers, self_moves, triggers
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -493,6 +493,7 @@ def queue_trigger(
 def flush_triggers_task(game: Game, args: JsonDict) -> None:
     """Contextual effects resolve right after the sentence that caused them; on a tie the
     player who initiated combat resolves all theirs first (GLOSSARY "Effects")."""
+    leaving.check(game)  # "Banish this card when you control a Styled Drill."
     queue = game.state.trigger_queue
     if not queue:
         return

@@ -17,6 +17,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    leaving,
     quantities,
     referents,
     revealed_hand,
@@ -701,7 +702,11 @@ def _each(modifier: Json) -> list[Json]:
 
 def _trigger(clause: _Clause, body: str) -> bool:
     banish = (
-        (triggers.parse_banish_when(body) or attached.parse_leaves_when(body))
+        (
+            triggers.parse_banish_when(body)
+            or attached.parse_leaves_when(body)
+            or leaving.parse(body)  # "Banish this card when you control a Styled Drill."
+        )
         if clause.kept
         else None
     )

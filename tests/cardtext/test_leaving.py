@@ -1,0 +1,74 @@
+"""Cards in play that remove themselves when a state holds (engine.cardtext.leaving,
+docs/rulings.md 255): "<Banish / destroy> this card when <condition>" on a card that stays
+in play is a `state_holds` trigger; an event stays a plain trigger, anything else unread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+_BANISH = {"do": "move", "source": "this_card", "amount": 1, "to": "banish"}
+_DESTROY = {"do": "move", "source": "this_card", "amount": 1, "to": "discard"}
+
+
+def _trigger(text: str, card_type: CardType = CardType.DRILL) -> dict[str, Any] | None:
+    result = compile_text(text, card_type)
+    if result.status != "automated":
+        return None
+    triggers: list[dict[str, Any]] = result.fields.get("triggers", [])
+    return triggers[0] if len(triggers) == 1 else None
+
+
+def test_state_conditions_compile_to_state_triggers() -> None:
+    cases = {
+        "Banish this card when you control a Styled Drill.": (
+            _BANISH, {"compare": [{"left": {"of": "drills", "styled": True}, "op": "ge",
+                                   "value": 1}]}),
+        "Banish this Drill when there are no Setups in play.": (
+            _BANISH, {"compare": [{"left": {"of": "setups", "who": "both"}, "op": "eq",
+                                   "value": 0}]}),
+        "Destroy this card when your MP's power level is 0.": (
+            _DESTROY, {"compare": [{"left": {"of": "power_level"}, "op": "eq", "value": 0}]}),
+        "Banish this card whenever you control more than 4 Drills.": (
+            _BANISH, {"compare": [{"left": {"of": "drills"}, "op": "gt", "value": 4}]}),
+        "Banish this card when more than 1 card is attached to your MP.": (
+            _BANISH, {"compare": [{"left": {"of": "attached"}, "op": "gt", "value": 1}]}),
+    }  # fmt: skip
+    for text, (effect, condition) in cases.items():
+        trigger = _trigger(text)
+        assert trigger == {"on": "state_holds", "requires": condition, "effects": [effect]}, text
+
+
+def test_an_attached_combat_card_reads_it_too() -> None:
+    text = (
+        "Physical attack. Attach to your MP. Banish this card when more than 1 card is "
+        "attached to your MP. DAMAGE: 3 stages."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["triggers"][0]["on"] == "state_holds"
+
+
+def test_an_event_stays_an_event_trigger() -> None:
+    trigger = _trigger("Banish this card when your opponent deals critical damage.")
+    assert trigger is not None and trigger["on"] == "critical_damage"
+
+
+def test_near_misses_stay_unread() -> None:
+    for text, card_type in [
+        # history and attacks are no state of the board
+        ("Banish this card when you have attacked this combat.", CardType.DRILL),
+        ("Banish this card when that attack is stopped.", CardType.DRILL),
+        # "if": a condition, not when the card leaves
+        ("Banish this card if you control a Styled Drill.", CardType.DRILL),
+        # another card moved
+        ("Banish a Drill when you control a Styled Drill.", CardType.DRILL),
+        # a condition not read whole
+        ("Banish this card when you control a Styled Drill and it is Tuesday.", CardType.DRILL),
+        # a card that does not stay in play
+        ("POWER: Draw a card. Banish this card when you control a Styled Drill.", CardType.EVENT),
+    ]:
+        triggers = compile_text(text, card_type).fields.get("triggers", [])
+        assert not any(t.get("on") == "state_holds" for t in triggers), text
