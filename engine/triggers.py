@@ -50,7 +50,11 @@ def _fires(
         return False
     if (trigger.title_has or trigger.alignment) and not _played_fits(game, trigger, card):
         return False
-    if trigger.styled and not _styled_attack(game, controller):
+    if trigger.styled and not (
+        _styled_card(game, card, controller)
+        if trigger.on in _CARD_EVENTS
+        else _styled_attack(game, controller)
+    ):
         return False
     if trigger.no_combat and game.state.declared_combat:
         return False
@@ -82,6 +86,16 @@ def played(game: Game, player: int, card: int) -> None:
     Dragon Balls are queued as they enter play, engine.effects), resolved right after."""
     queue(game, player, "card_played", card_type=game.card(card).type, card=card)
     game.then(("flush_triggers", {}))
+
+
+# events about a card that moved: "Styled" is that card (docs/rulings.md 256)
+_CARD_EVENTS = frozenset({"left_play"})
+
+
+def _styled_card(game: Game, card: int | None, controller: int) -> bool:
+    """ "one of your other Styled Drills leaves play": the card is not Freestyle (2016 CARD
+    TYPES "Freestyle"), or is considered Styled for its controller's effects."""
+    return card is not None and game.card(card).styled_for(game.owner(card) == controller)
 
 
 def _styled_attack(game: Game, controller: int) -> bool:

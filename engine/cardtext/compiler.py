@@ -731,7 +731,28 @@ def _trigger(clause: _Clause, body: str) -> bool:
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
-    return False
+    read = _unpunctuated_trigger(clause, body) if "," not in body else None
+    if read is not None:
+        clause.kind, clause.data = "trigger", read
+    return read is not None
+
+
+def _unpunctuated_trigger(clause: _Clause, body: str) -> Json | None:
+    """ "Whenever one of your other Drills leaves play lower your opponent's anger 1
+    level.": printed without its comma, the one cut at a space where the event and the
+    effects are both read whole (two such cuts: ambiguous, left to players)."""
+    read: list[Json] = []
+    for space in re.finditer(" ", body):
+        head, tail = body[: space.start()], body[space.end() :]
+        event = p.parse_trigger_event(head)
+        if event is None or (
+            (clause.power or not clause.kept) and p.parse_trigger_event(head, new=False) is None
+        ):
+            continue
+        chain = _effect_chain(tail)
+        if chain is not None:
+            read.append({**event, "effects": chain})
+    return read[0] if len(read) == 1 else None
 
 
 _TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per|the first time) ", re.IGNORECASE)

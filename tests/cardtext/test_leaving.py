@@ -72,3 +72,38 @@ def test_near_misses_stay_unread() -> None:
     ]:
         triggers = compile_text(text, card_type).fields.get("triggers", [])
         assert not any(t.get("on") == "state_holds" for t in triggers), text
+
+
+def test_leaving_play_and_critical_damage_taken_events() -> None:
+    watch = _trigger("Banish this Drill whenever one of your other Styled Drills leaves play.")
+    assert watch == {"on": "left_play", "styled": True, "card_types": ["drill"],
+                     "effects": [_BANISH]}  # fmt: skip
+    taken = _trigger("Destroy this card when you take critical damage.")
+    assert taken == {"on": "critical_damage", "who": "opponent", "effects": [_DESTROY]}
+    theirs = _trigger("CONSTANT: Whenever your opponent takes critical damage, draw a card.")
+    assert theirs is not None and "who" not in theirs  # dealt by you
+    other = _trigger(
+        "CONSTANT: Whenever one of your other Drills leaves play, lower your opponent's anger"
+        " 1 level."
+    )
+    assert other is not None and other["on"] == "left_play" and "styled" not in other
+
+
+def test_a_trigger_printed_without_its_comma() -> None:
+    trigger = _trigger(
+        "[CONSTANT] Whenever one of your other Drills leaves play lower your opponent's anger"
+        " 1 level."
+    )
+    lower = {"do": "lower_anger", "amount": 1, "who": "opponent"}
+    assert trigger == {"on": "left_play", "card_types": ["drill"], "effects": [lower]}
+
+
+def test_event_near_misses_stay_unread() -> None:
+    for text in [
+        "Destroy this card when you take damage critically.",
+        "Banish this Drill whenever one of your other Styled Drills leaves the game.",
+        "Banish this Drill whenever one of their Styled Drills leaves play.",
+        # no comma and no single cut that reads whole
+        "Whenever you raise your anger draw a card lower your anger 1 level.",
+    ]:
+        assert compile_text(text, CardType.DRILL).status != "automated", text

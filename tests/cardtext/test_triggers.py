@@ -171,9 +171,9 @@ def test_banish_this_card_when() -> None:
         "on": "critical_damage", "who": "opponent", "effects": [banish]}  # fmt: skip
     assert _trigger("Banish this card when any personality changes levels.") == {
         "on": "level_changed", "who": "any", "effects": [banish]}  # fmt: skip
+    # states ("when you control a Styled Drill"): tests/cardtext/test_leaving.py
     for near in (
-        "Banish this card when more than 1 card is attached to your MP.",
-        "Banish this card when you control a Styled Drill.",
+        "Banish this card when more than 1 card is stuck to your MP.",
         "Banish this card at the end of combat.",
     ):
         assert compile_text(near, CardType.DRILL).unread == [near]
