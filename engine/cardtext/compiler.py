@@ -426,7 +426,10 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("keyword", p.parse_keyword(body)):
         return
-    if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
+    moved = self_moves.parse(body) or itself.parse_replacement(body)
+    if moved is None and (head_last := leaving.trailing_head(body)) is not None:
+        moved = self_moves.parse(head_last)  # "If ..., draw a card when this card enters play"
+    if put("when_moved", moved):
         return
     x = quantities.parse_definition(body)
     if x is not None:

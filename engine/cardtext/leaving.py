@@ -1,4 +1,5 @@
-"""A card in play that removes itself when a state holds (engine.leaving):
+"""A card in play that removes itself when a state holds (engine.leaving), and what a card
+does as it itself enters or leaves play with that head printed last:
 
     Banish this card when you control a Styled Drill.
     Banish this Drill when there are no Setups in play.
@@ -12,6 +13,11 @@ event ("when your opponent deals critical damage") is engine.cardtext.triggers'.
 conditions about an attack or what has happened (they are no state of the game that a
 check after each step can see: "when that attack is stopped"), and "if" (a condition on
 something else, not when the card leaves).
+
+"(If your MP is Goku, Rejuvenate 3 when this card enters play.)", "(If you have not drawn
+a card this combat, you may draw a card when this card enters play during combat.)": the
+head "when this card enters / leaves play [during combat]" printed after the effects is
+read as if printed first ("When this card enters play, if ..., ..."; `trailing_head`).
 """
 
 from __future__ import annotations
@@ -58,3 +64,21 @@ def _about_events(value: Any) -> bool:
     if isinstance(value, list):
         return any(_about_events(v) for v in value)
     return False
+
+
+_TRAILING = re.compile(
+    r"(?P<effects>.+?),? (?P<head>(?:when|whenever|after) this (?:card|drill|setup|ally) "
+    r"(?:enters|is entering|leaves|is leaving) play(?: during combat)?)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def trailing_head(body: str) -> str | None:
+    """ "If <condition>, <effects> when this card enters play" -> "When this card enters
+    play, if <condition>, <effects>" (engine.cardtext.self_moves reads it then); None when
+    the sentence does not end in such a head."""
+    found = _TRAILING.fullmatch(body.strip())
+    if found is None or re.search(r"\b(?:when|whenever|after)\b", found.group("effects"), re.I):
+        return None  # one head only: "... when ... when this card enters play" is unclear
+    effects = found.group("effects")
+    return f"{found.group('head')}, {effects[0].lower()}{effects[1:]}"

@@ -107,3 +107,34 @@ def test_event_near_misses_stay_unread() -> None:
         "Whenever you raise your anger draw a card lower your anger 1 level.",
     ]:
         assert compile_text(text, CardType.DRILL).status != "automated", text
+
+
+def test_the_head_printed_after_the_effects() -> None:
+    ox = compile_text(
+        "(If your MP is Chi-Chi, Goku, or Pan, Rejuvenate 3 when this card enters play.)",
+        CardType.ALLY,
+    )
+    assert ox.status == "automated"
+    (moved,) = ox.fields["when_moved"]
+    assert moved["event"] == "enters_play"
+    assert moved["effects"][0]["do"] == "rejuvenate" and "any_of" in moved["effects"][0]["if"]
+    shy = compile_text(
+        "(If you have not drawn a card this combat, you may draw a card when this card enters "
+        "play during combat.)",
+        CardType.SETUP,
+    )
+    (moved,) = shy.fields["when_moved"]
+    assert moved["during_combat"] and moved["effects"][0]["may"]
+    assert moved["effects"][0]["if"] == {"happened": [{"event": "drew", "op": "eq", "value": 0}]}
+    gone = compile_text("Draw a card when this Drill leaves play.", CardType.DRILL)
+    assert gone.fields["when_moved"][0]["event"] == "leaves_play"
+
+
+def test_head_last_near_misses_stay_unread() -> None:
+    for text in [
+        "Draw a card when you attack when this card enters play.",  # two heads
+        "Draw a card when this card enters the game.",
+        "If your MP is Goku, draw a card when this card is played.",
+        "Frobnicate when this card enters play.",
+    ]:
+        assert compile_text(text, CardType.DRILL).unread == [text], text
