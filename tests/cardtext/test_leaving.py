@@ -138,3 +138,17 @@ def test_head_last_near_misses_stay_unread() -> None:
         "Frobnicate when this card enters play.",
     ]:
         assert compile_text(text, CardType.DRILL).unread == [text], text
+
+
+def test_attacks_this_combat_deal() -> None:
+    text = "Whenever this Drill leaves play, your attacks this combat deal +2 stages of damage."
+    (moved,) = compile_text(text, CardType.DRILL).fields["when_moved"]
+    assert moved["effects"] == [
+        {"do": "until_end_of_turn", "modifier": {"mod": "damage", "stages": 2}}
+    ]
+    # the duration said twice, or a verb that is no damage: unread
+    for near in (
+        "POWER: Your attacks this combat deal +2 stages of damage this combat.",
+        "POWER: Your attacks this combat cost +2 stages of damage.",
+    ):
+        assert compile_text(near, CardType.DRILL).unread == [near], near
