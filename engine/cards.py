@@ -1109,6 +1109,7 @@ SelfMoveEvent = Literal[
     "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
     "banished_from_discard",  # from its owner's discard pile to the Banished Zone
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
+    "discarded_on_advance",  # the same, as the MP advances (engine.mechanics.discard_drills)
     "banished_for_endurance",  # Banished while taking damage, to prevent some
     "revealed_from_hand",  # its owner's hand revealed by an effect (it stays there)
     "enters_play",

@@ -127,6 +127,8 @@ def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
         put_in_discard(game, iid)
         self_moves.moved(game, iid, "leaves_play", None, player)
         self_moves.moved(game, iid, "discarded_on_level_change", None, player)
+        if advancing:  # "When you advance a level, you may banish this Drill instead ..."
+            self_moves.moved(game, iid, "discarded_on_advance", None, player)
 
 
 def check_dragon_balls(game: Game, player: int) -> None:

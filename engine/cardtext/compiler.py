@@ -426,7 +426,11 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("keyword", p.parse_keyword(body)):
         return
-    moved = self_moves.parse(body) or itself.parse_replacement(body)
+    moved = (
+        self_moves.parse(body)
+        or itself.parse_replacement(body)
+        or leaving.parse_level_replacement(body)
+    )
     if moved is None and (head_last := leaving.trailing_head(body)) is not None:
         moved = self_moves.parse(head_last)  # "If ..., draw a card when this card enters play"
     if put("when_moved", moved):

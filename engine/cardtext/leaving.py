@@ -18,6 +18,10 @@ something else, not when the card leaves).
 a card this combat, you may draw a card when this card enters play during combat.)": the
 head "when this card enters / leaves play [during combat]" printed after the effects is
 read as if printed first ("When this card enters play, if ..., ..."; `trailing_head`).
+
+"(When you advance a level, you may banish this Drill instead of discarding it. If you do,
+<effects>.)": as the Drill is discarded on that level change its owner may banish it from
+the discard pile, then the rest (`parse_level_replacement`, docs/rulings.md 259).
 """
 
 from __future__ import annotations
@@ -82,3 +86,30 @@ def trailing_head(body: str) -> str | None:
         return None  # one head only: "... when ... when this card enters play" is unclear
     effects = found.group("effects")
     return f"{found.group('head')}, {effects[0].lower()}{effects[1:]}"
+
+
+_LEVEL = re.compile(
+    r"(?:when|whenever|if) (?:you (?P<you>advance|change) (?:a |one )?(?:personality )?levels?"
+    r"|your (?:MP|main personality) (?P<mp>advances|changes) (?:a |one )?levels?),? you may "
+    r"banish this (?:drill|card) instead of discarding it"
+    r"(?:\.\s+(?P<then>if you do, .+?))?\.?",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def parse_level_replacement(body: str) -> Json | None:
+    """ "When you advance a level, you may banish this Drill instead of discarding it. If
+    you do, ..." -> when_moved on `discarded_on_advance` (or `discarded_on_level_change`):
+    its owner may banish it from the discard pile, then the rest."""
+    from engine.cardtext.compiler import _effect_chain  # builds on the compiler
+
+    found = _LEVEL.fullmatch(body.strip())
+    if found is None:
+        return None
+    verb = (found.group("you") or found.group("mp")).lower()
+    event = "discarded_on_advance" if verb.startswith("advance") else "discarded_on_level_change"
+    banish: Json = {"do": "move", "source": "moved_card", "amount": 1, "to": "banish", "may": True}
+    then = _effect_chain(found.group("then")) if found.group("then") else []
+    if then is None:
+        return None
+    return {"event": event, "effects": [banish, *then]}

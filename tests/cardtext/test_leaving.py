@@ -152,3 +152,28 @@ def test_attacks_this_combat_deal() -> None:
         "POWER: Your attacks this combat cost +2 stages of damage.",
     ):
         assert compile_text(near, CardType.DRILL).unread == [near], near
+
+
+def test_banished_instead_of_discarded_on_a_level_change() -> None:
+    text = (
+        "(When you advance a level, you may banish this Drill instead of discarding it.  If you "
+        "do, your physical attacks deal +3 stages of damage this combat.)"
+    )
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated"
+    (moved,) = result.fields["when_moved"]
+    assert moved["event"] == "discarded_on_advance"
+    assert moved["effects"][0] == {"do": "move", "source": "moved_card", "amount": 1,
+                                   "to": "banish", "may": True}  # fmt: skip
+    assert moved["effects"][1]["if_you_do"]
+    changing = compile_text(
+        "When your MP changes levels, you may banish this Drill instead of discarding it.",
+        CardType.DRILL,
+    )
+    assert changing.fields["when_moved"][0]["event"] == "discarded_on_level_change"
+    for near in (
+        "When you advance a level, you may banish this Drill instead of discarding it. If you "
+        "do, frobnicate.",
+        "When you advance a level, banish this Drill instead of discarding it.",
+    ):
+        assert compile_text(near, CardType.DRILL).status != "automated", near
