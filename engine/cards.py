@@ -1098,6 +1098,10 @@ class Trigger(_Strict):
     # state_holds: the state that sets it off ("Banish this card when you control a Styled
     # Drill."), checked after each step while the card is in play (engine.leaving)
     requires: Condition | None = None
+    # entered_play: a Dragon Ball of this set ("Earth", "Namek"), one this player owns
+    # ("a Dragon Ball you own enters play", whoever controls it; docs/rulings.md 260)
+    ball_set: str | None = None
+    owner: Literal["self", "opponent"] | None = None
 
 
 

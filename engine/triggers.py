@@ -56,6 +56,8 @@ def _fires(
         else _styled_attack(game, controller)
     ):
         return False
+    if (trigger.ball_set or trigger.owner) and not _ball_fits(game, trigger, controller, card):
+        return False
     if trigger.no_combat and game.state.declared_combat:
         return False
     # "At the start of your opponent's first turn": turns 1 and 2 are each player's first
@@ -86,6 +88,17 @@ def played(game: Game, player: int, card: int) -> None:
     Dragon Balls are queued as they enter play, engine.effects), resolved right after."""
     queue(game, player, "card_played", card_type=game.card(card).type, card=card)
     game.then(("flush_triggers", {}))
+
+
+def _ball_fits(game: Game, trigger: Trigger, controller: int, card: int | None) -> bool:
+    """ "Whenever an Earth Dragon Ball you own enters play": the card's set and owner (2016
+    GLOSSARY "Dragon Balls"; docs/rulings.md 260)."""
+    if card is None:
+        return False
+    if trigger.owner and (game.owner(card) == controller) != (trigger.owner == "self"):
+        return False
+    info = game.card(card).dragon_ball
+    return trigger.ball_set is None or (info is not None and info.set == trigger.ball_set)
 
 
 # events about a card that moved: "Styled" is that card (docs/rulings.md 256)

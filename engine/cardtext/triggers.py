@@ -77,6 +77,12 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"(?P<who>an opponent's) {_TYPES} enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} enters play under {_WHOSE} control", "entered_play"),
+    # a Dragon Ball of a set, or that a player owns (under anyone's control: a captured one
+    # is controlled by the other player, 2016 GLOSSARY "Dragon Balls"; docs/rulings.md 260)
+    (rf"(?:an?|one) (?P<set>earth|namek) dragon ball enters play under {_WHOSE} control",
+     "entered_play"),
+    (r"(?:an?|one) (?P<set>earth |namek )?dragon ball (?P<owner>you|your opponent) owns? "
+     r"enters play", "entered_play"),
     (r"the end of (?P<every>the|each|every|any) turn", "turn_ended"),
     (rf"the end of {_WHOSE} planning step", "planning_ended"),
     # wave 2: drawing, discarding from the hand, stages, lowering a level
@@ -167,6 +173,8 @@ def parse_event(text: str) -> Json | None:
                 return None  # "you banish cards from his discard pile": whose?
             groups["who"] = "your opponent's"
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
+        if groups.get("owner"):  # under anyone's control, owned by that player
+            who = "any"
         if groups.get("taker"):  # who took it: the other player dealt it
             who = "opponent" if groups["taker"].lower() == "you" else "self"
         if event == "combat_ended" or groups.get("every"):
@@ -182,6 +190,12 @@ def parse_event(text: str) -> Json | None:
             result["by"] = by
         if groups.get("kind"):
             result["attack_type"] = groups["kind"].lower()
+        if groups.get("owner"):
+            result["owner"] = _WHO_OF[groups["owner"].lower()]
+        if groups.get("owner") or groups.get("set"):  # Dragon Balls alone
+            result["card_types"] = ["dragon_ball"]
+        if groups.get("set"):
+            result["ball_set"] = groups["set"].strip().capitalize()
         if groups.get("styled"):
             result["styled"] = True
         title = groups.get("title") or groups.get("title2") or groups.get("title3")

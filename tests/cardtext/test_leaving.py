@@ -177,3 +177,32 @@ def test_banished_instead_of_discarded_on_a_level_change() -> None:
         "When you advance a level, banish this Drill instead of discarding it.",
     ):
         assert compile_text(near, CardType.DRILL).status != "automated", near
+
+
+def test_dragon_balls_of_a_set_or_owner_entering_play() -> None:
+    radiant = _trigger(
+        "CONSTANT: Whenever an Earth Dragon Ball you own enters play during combat, raise "
+        "your anger 1.",
+        CardType.MASTERY,
+    )
+    assert radiant is not None
+    assert {k: radiant[k] for k in ("on", "who", "owner", "card_types", "ball_set")} == {
+        "on": "entered_play", "who": "any", "owner": "self", "card_types": ["dragon_ball"],
+        "ball_set": "Earth",
+    }  # fmt: skip
+    dende = _trigger(
+        "CONTINUOUS POWER: After a Dragon Ball you own enters play, gain 2 stages.",
+        CardType.MAIN_PERSONALITY,
+    )
+    assert dende is not None and dende["owner"] == "self" and "ball_set" not in dende
+    namek = _trigger(
+        "CONSTANT: After a Namek Dragon Ball enters play under your control, draw a card.",
+        CardType.MASTERY,
+    )
+    assert namek is not None and namek["ball_set"] == "Namek" and "owner" not in namek
+    for near in (
+        "CONSTANT: Whenever a Red Dragon Ball you own enters play, draw a card.",
+        "CONSTANT: Whenever an Earth Drill you own enters play, draw a card.",
+        "CONSTANT: Whenever a Dragon Ball he owns enters play, draw a card.",
+    ):
+        assert compile_text(near, CardType.MASTERY).unread == [near], near

@@ -99,7 +99,8 @@ def test_trigger_events(text: str, event: dict[str, object]) -> None:
 def test_entering_play(text: str, event: dict[str, object]) -> None:
     assert _trigger(text) == {"on": "entered_play", **event, "effects": [DRAW]}
     for near in (
-        "CONSTANT: Whenever an Earth Dragon Ball you own enters play, draw a card.",
+        # (an Earth Dragon Ball you own: tests/cardtext/test_leaving.py, ruling 260)
+        "CONSTANT: Whenever an Earth Setup you own enters play, draw a card.",
         "CONSTANT: Whenever a card or Drill enters play, draw a card.",
         "CONSTANT: Whenever a card enters play under your opponent's control this combat, "
         "draw a card.",
