@@ -58,6 +58,9 @@ def _fires(
         return False
     if (trigger.ball_set or trigger.owner) and not _ball_fits(game, trigger, controller, card):
         return False
+    # "Use when <event> and <condition>": the state as the event happens (ruling 261)
+    if trigger.requires is not None and not game.holds(trigger.requires, controller):
+        return False
     if trigger.no_combat and game.state.declared_combat:
         return False
     # "At the start of your opponent's first turn": turns 1 and 2 are each player's first

@@ -349,7 +349,11 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             clause.kind = "timing"
             opens = ""
             continue
-        timed = triggers.parse_use_timing(body) if opens == "POWER" else None
+        timed = (
+            triggers.parse_use_timing(body) or leaving.parse_use_timing_if(body)
+            if opens == "POWER"
+            else None
+        )
         if timed is not None and card_type in TIMED_TYPES:
             # "[INSTANT] POWER: Use at the end of combat." opens a Power offered then
             clause.section = section = "timed"

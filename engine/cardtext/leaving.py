@@ -22,6 +22,10 @@ read as if printed first ("When this card enters play, if ..., ..."; `trailing_h
 "(When you advance a level, you may banish this Drill instead of discarding it. If you do,
 <effects>.)": as the Drill is discarded on that level change its owner may banish it from
 the discard pile, then the rest (`parse_level_replacement`, docs/rulings.md 259).
+
+"[INSTANT] POWER: Use when an Ally enters play under your control during combat and it is
+the only Ally you control.": a timed Power offered when the event happens and the state
+then holds (`parse_use_timing_if`, docs/rulings.md 261).
 """
 
 from __future__ import annotations
@@ -113,3 +117,36 @@ def parse_level_replacement(body: str) -> Json | None:
     if then is None:
         return None
     return {"event": event, "effects": [banish, *then]}
+
+
+# "it is the only Ally you control": the card that entered play is the one such card
+_ONLY = re.compile(r"it is the only (ally|drill|setup|dragon ball) you control", re.IGNORECASE)
+_PLURAL = {"ally": "allies", "drill": "drills", "setup": "setups", "dragon ball": "dragon_balls"}
+
+
+def parse_use_timing_if(body: str) -> Json | None:
+    """ "Use when <event> and <condition>" -> the event with `requires`: the one cut at an
+    "and" where both parts are read whole (two such cuts: ambiguous, left to players)."""
+    from engine.cardtext.patterns import parse_condition
+    from engine.cardtext.triggers import parse_use_timing
+
+    read: list[Json] = []
+    for cut in re.finditer(r" and ", body):
+        event = parse_use_timing(body[: cut.start()])
+        rest = body[cut.end() :].strip()
+        if event is None:
+            continue
+        only = _ONLY.fullmatch(rest)
+        if only is not None:
+            kind = only.group(1).lower().replace(" ", "_")
+            if event["on"] != "entered_play" or event.get("who", "self") != "self":
+                continue  # "it" is the card that entered play under your control
+            if event.get("card_types") != [kind]:
+                continue
+            of = _PLURAL[only.group(1).lower()]
+            condition: Json | None = {"compare": [{"left": {"of": of}, "op": "eq", "value": 1}]}
+        else:
+            condition = parse_condition(rest)
+        if condition is not None and not _about_events(condition):
+            read.append({**event, "requires": condition})
+    return read[0] if len(read) == 1 else None

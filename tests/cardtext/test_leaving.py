@@ -206,3 +206,29 @@ def test_dragon_balls_of_a_set_or_owner_entering_play() -> None:
         "CONSTANT: Whenever a Dragon Ball he owns enters play, draw a card.",
     ):
         assert compile_text(near, CardType.MASTERY).unread == [near], near
+
+
+def test_a_timed_power_with_a_state() -> None:
+    text = (
+        "[INSTANT] POWER: Use when an Ally enters play under your control during combat and it "
+        "is the only Ally you control. Draw a card."
+    )
+    trigger = _trigger(text)
+    assert trigger is not None and trigger["power"] and trigger["during_combat"]
+    assert trigger["requires"] == {"compare": [{"left": {"of": "allies"}, "op": "eq", "value": 1}]}
+    anger = _trigger(
+        "POWER: Use when your opponent raises his anger and you control 2 or more Drills. "
+        "Draw a card."
+    )
+    assert anger is not None and anger["requires"]["compare"][0]["value"] == 2
+    for near in (
+        # "it" is not the card that entered play
+        "POWER: Use when an Ally enters play under your control and it is the only Drill you "
+        "control.",
+        "POWER: Use when your opponent raises his anger and it is the only Ally you control.",
+        # history: no state
+        "POWER: Use when your opponent raises his anger and you attacked this combat.",
+        "POWER: Use when your opponent raises his anger and the moon is full.",
+    ):
+        result = compile_text(f"{near} Draw a card.", CardType.DRILL)
+        assert near in result.unread, near
