@@ -232,3 +232,27 @@ def test_a_timed_power_with_a_state() -> None:
     ):
         result = compile_text(f"{near} Draw a card.", CardType.DRILL)
         assert near in result.unread, near
+
+
+def test_if_this_card_enters_play_and_if_you_banish_it_for_endurance() -> None:
+    bravado = compile_text(
+        "(If this card enters play during combat, damage from your attacks cannot be prevented "
+        "this combat.)",
+        CardType.SETUP,
+    )
+    (moved,) = bravado.fields["when_moved"]
+    assert moved["event"] == "enters_play" and moved["during_combat"]
+    blast = compile_text(
+        "(If you banish this card for Endurance, your Dragon Balls cannot be captured this "
+        "combat.)",
+        CardType.ENERGY_COMBAT,
+    )
+    (moved,) = blast.fields["when_moved"]
+    no_capture = {"do": "until_end_of_turn", "modifier": {"mod": "no_capture"}}
+    assert moved == {"event": "banished_for_endurance", "effects": [no_capture]}
+    for near in (
+        "(If your opponent banishes this card for Endurance, draw a card.)",
+        "(If you banish this card for fun, draw a card.)",
+        "(If this card enters play from your hand, draw a card.)",
+    ):
+        assert compile_text(near, CardType.ENERGY_COMBAT).unread == [near], near
