@@ -717,6 +717,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
             triggers.parse_banish_when(body)
             or attached.parse_leaves_when(body)
             or leaving.parse(body)  # "Banish this card when you control a Styled Drill."
+            or (None if clause.power else leaving.parse_moment(body))  # "at the end of ..."
         )
         if clause.kept
         else None

@@ -26,6 +26,11 @@ the discard pile, then the rest (`parse_level_replacement`, docs/rulings.md 259)
 "[INSTANT] POWER: Use when an Ally enters play under your control during combat and it is
 the only Ally you control.": a timed Power offered when the event happens and the state
 then holds (`parse_use_timing_if`, docs/rulings.md 261).
+
+"Banish this card at the end of a combat where your opponent controls 2 or more Dragon
+Balls.", "Banish this card at the end of the turn.": on a card in play, outside a Power, a
+trigger of the card at that moment, the condition tested then (`parse_moment`,
+docs/rulings.md 263).
 """
 
 from __future__ import annotations
@@ -150,3 +155,32 @@ def parse_use_timing_if(body: str) -> Json | None:
         if condition is not None and not _about_events(condition):
             read.append({**event, "requires": condition})
     return read[0] if len(read) == 1 else None
+
+
+_MOMENT = re.compile(
+    r"(?P<verb>banish|destroy|discard) this (?:card|drill|setup|ally) at the end of "
+    r"(?:(?:the|this|each|every|a|any) )?(?P<what>combat|turn)"
+    r"(?: (?:where|in which|if) (?P<condition>.+))?",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def parse_moment(body: str) -> Json | None:
+    """ "Banish this card at the end of a combat where <condition>" -> a `combat_ended` /
+    `turn_ended` trigger moving the card (if the condition then holds). Once or each time
+    is the same here: the card is gone after the first."""
+    from engine.cardtext.patterns import parse_condition, parse_effect
+
+    found = _MOMENT.fullmatch(body.strip())
+    if found is None:
+        return None
+    effect = parse_effect(f"{found.group('verb')} this card")
+    if effect is None or effect.get("source") != "this_card":
+        return None
+    if found.group("condition"):
+        condition = parse_condition(found.group("condition"))
+        if condition is None or _about_events(condition):
+            return None
+        effect = {**effect, "if": condition}
+    on = "combat_ended" if found.group("what").lower() == "combat" else "turn_ended"
+    return {"on": on, "who": "any", "effects": [effect]}

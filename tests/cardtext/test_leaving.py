@@ -256,3 +256,24 @@ def test_if_this_card_enters_play_and_if_you_banish_it_for_endurance() -> None:
         "(If this card enters play from your hand, draw a card.)",
     ):
         assert compile_text(near, CardType.ENERGY_COMBAT).unread == [near], near
+
+
+def test_leaving_at_a_moment() -> None:
+    choke = _trigger(
+        "Physical attack. DAMAGE: 6 stages. Attach to your MP. Banish this card at the end of a "
+        "combat where your opponent controls 2 or more Dragon Balls.",
+        CardType.PHYSICAL_COMBAT,
+    )
+    condition = {"compare": [{"left": {"of": "dragon_balls", "who": "opponent"}, "op": "ge",
+                              "value": 2}]}  # fmt: skip
+    assert choke == {"on": "combat_ended", "who": "any", "effects": [{**_BANISH, "if": condition}]}
+    turn = _trigger("Banish this Drill at the end of the turn.")
+    assert turn == {"on": "turn_ended", "who": "any", "effects": [_BANISH]}
+    for near, card_type in (
+        # in a Power: armed as it is used, not a trigger of the card in play
+        ("POWER: Draw a card. Banish this card at the end of the turn.", CardType.DRILL),
+        ("Banish this Drill at the end of a combat where you attacked.", CardType.DRILL),
+        ("Banish this Drill at the end of the game.", CardType.DRILL),
+    ):
+        result = compile_text(near, card_type)
+        assert not result.fields.get("triggers"), near

@@ -175,7 +175,8 @@ def test_banish_this_card_when() -> None:
     # states ("when you control a Styled Drill"): tests/cardtext/test_leaving.py
     for near in (
         "Banish this card when more than 1 card is stuck to your MP.",
-        "Banish this card at the end of combat.",
+        # ("Banish this card at the end of combat." on a Drill: ruling 263)
+        "Banish this card at the end of a long combat.",
     ):
         assert compile_text(near, CardType.DRILL).unread == [near]
     # an Event that does not attach is discarded after use: nothing to banish later
