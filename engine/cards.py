@@ -325,6 +325,9 @@ class Modifier(_Strict):
         # `who`'s MP's power level is `amount`
         "higher_power_level",
         "power_level_is",
+        # engine.leaving: `who`'s Allies at power level 0 are banished ("Whenever an Ally's
+        # power level is 0, it is banished."; docs/rulings.md 264)
+        "zero_allies_banished",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

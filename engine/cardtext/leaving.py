@@ -31,6 +31,9 @@ then holds (`parse_use_timing_if`, docs/rulings.md 261).
 Balls.", "Banish this card at the end of the turn.": on a card in play, outside a Power, a
 trigger of the card at that moment, the condition tested then (`parse_moment`,
 docs/rulings.md 263).
+
+"Whenever an Ally's power level is 0, it is banished.": a constant rule, checked after each
+step as the states above (`parse_constant`, docs/rulings.md 264).
 """
 
 from __future__ import annotations
@@ -184,3 +187,17 @@ def parse_moment(body: str) -> Json | None:
         effect = {**effect, "if": condition}
     on = "combat_ended" if found.group("what").lower() == "combat" else "turn_ended"
     return {"on": on, "who": "any", "effects": [effect]}
+
+
+_ZERO_ALLIES = re.compile(
+    r"(?:whenever|when) an ally's power level is (?:0|zero), (?:it is banished|banish it)",
+    re.IGNORECASE,
+)
+
+
+def parse_constant(body: str) -> Json | None:
+    """ "Whenever an Ally's power level is 0, it is banished." -> every player's Allies at
+    power level 0 are banished (`zero_allies_banished`, engine.leaving)."""
+    if _ZERO_ALLIES.fullmatch(body.strip()) is None:
+        return None
+    return {"mod": "zero_allies_banished", "who": "both"}

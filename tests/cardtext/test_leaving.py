@@ -277,3 +277,15 @@ def test_leaving_at_a_moment() -> None:
     ):
         result = compile_text(near, card_type)
         assert not result.fields.get("triggers"), near
+
+
+def test_allies_at_power_level_zero() -> None:
+    result = compile_text("CONSTANT: Whenever an Ally's power level is 0, it is banished.",
+                          CardType.DRILL)  # fmt: skip
+    assert result.fields["constant"] == [{"mod": "zero_allies_banished", "who": "both"}]
+    for near in (
+        "CONSTANT: Whenever an Ally's power level is 0, it is destroyed.",
+        "CONSTANT: Whenever your MP's power level is 0, it is banished.",
+        "CONSTANT: Whenever an Ally's power level is 1, it is banished.",
+    ):
+        assert compile_text(near, CardType.DRILL).unread == [near], near
