@@ -176,12 +176,16 @@ def apply_after_use_to(
 def apply_attack_gains(
     game: Game, effect: AttackGains, controller: int, _target: int, in_attack: bool
 ) -> None:
-    attack = _own_attack(game, controller, in_attack)
+    # "that attack" (`that`): the controller's attack in progress, from a trigger on it
+    attack = _own_attack(game, controller, in_attack or effect.that)
     if attack is None:
         return
     attack.unstoppable |= effect.unstoppable
     attack.unpreventable |= effect.unpreventable
     attack.unmodifiable |= effect.unmodifiable
+    attack.no_damage |= effect.no_damage
+    attack.critical |= effect.critical
+    attack.life_as_stages |= effect.life_as_stages
     attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
     attack.not_prevented_by += [
         k for k in effect.not_prevented_by if k not in attack.not_prevented_by
@@ -194,6 +198,9 @@ def apply_attack_gains(
             (effect.unmodifiable, "its damage cannot be modified"),
             (bool(effect.not_stopped_by), "some cards cannot stop it"),
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
+            (effect.no_damage, "it deals no damage"),
+            (effect.critical, "it is considered to deal critical damage"),
+            (effect.life_as_stages, "it deals its life card damage as stages"),
         )
         if flag
     ]
@@ -236,8 +243,21 @@ def unpreventable(game: Game) -> bool:
 
 
 def unmodifiable(game: Game) -> bool:
+    """The attack's own text, or a constant "Your first attack each combat cannot have its
+    damage modified" about it: no "+" or "-" modifier applies (2016 GLOSSARY "Modifiers")."""
     found = _ability(game)
-    return found is not None and (found[0].unmodifiable or found[1].unmodifiable)
+    if found is None:
+        return False
+    attack, ability = found
+    card = game.card(attack.source)
+    return (
+        attack.unmodifiable
+        or ability.unmodifiable
+        or any(
+            modifiers.about(game, modifier, attack.attacker, card)
+            for modifier in game.active_modifiers(attack.attacker, "unmodifiable")
+        )
+    )
 
 
 def stop_fails(game: Game, defending: Card) -> bool:
@@ -279,7 +299,14 @@ def _excluded(card: Card, kinds: list[str]) -> bool:
 def endurance_allowed(game: Game, player: int) -> bool:
     """Endurance prevents damage (2016 WHEN TAKING DAMAGE: "Banish it ... in order to
     prevent"): not against damage from an attack that cannot be prevented."""
-    if game.has_modifier(player, "no_endurance"):
-        return False  # "Endurance cannot be used this combat." (docs/rulings.md 120)
     attack = game.state.attack
+    for modifier in game.active_modifiers(player, "no_endurance"):
+        # "Endurance cannot be used this combat." (docs/rulings.md 120); "... on your
+        # Styled attacks": only against the attacks it is about (docs/rulings.md 200)
+        if modifier.attacks == "any" and modifier.styled is None:
+            return False
+        if attack is None or attack.attacker == player:
+            continue
+        if modifiers.about(game, modifier, attack.attacker, game.card(attack.source)):
+            return False
     return attack is None or attack.attacker == player or not unpreventable(game)

@@ -53,7 +53,8 @@ class GreedyPlayer:
         me = game.player(d.player)
         attacks = sum(1 for iid in me.hand if game.card(iid).attack is not None)
         power = game.card(me.mp_card).attack is not None
-        return "declare" if attacks or power else "skip"
+        # "you must declare combat" offers no skip
+        return "declare" if attacks or power or "skip" not in ids else "skip"
 
     def _combat_action(self, game: Game, d: Decision, ids: list[str]) -> str:
         best, best_score = "pass", 0.0

@@ -17,9 +17,10 @@ def apply_attack_deals(
     game: Game, effect: AttackDeals, controller: int, _target: int, in_attack: bool
 ) -> None:
     """Only in the attack's own sentences, for the attack their card performs: elsewhere
-    "this attack" names nothing (the compiler reads it only there)."""
+    "this attack" names nothing (the compiler reads it only there); "that attack" (`that`)
+    is the one the controller is performing, read in a trigger on it."""
     attack = game.state.attack
-    if not in_attack or attack is None or attack.attacker != controller:
+    if not (in_attack or effect.that) or attack is None or attack.attacker != controller:
         return
     amount = effect.amount  # "for each ..." was counted as it resolved (engine.effects)
     if effect.unit == "stages":

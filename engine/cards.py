@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -147,6 +147,10 @@ class Condition(_Strict):
     # "If you advance a personality level with this card": the MP's level rose since the
     # attack in progress began (only in that attack's own sentences)
     advanced_this_attack: bool | None = None
+    # "If this attack is performed from your discard pile" (Game._from_discard)
+    from_discard: bool | None = None
+    # "If this attack dealt / did not deal critical damage" (behind HIT: only)
+    dealt_critical: bool | None = None
     # "If that card is Styled": tested on the chosen card (engine.referents), not by holds
     that: ThatCard | None = None
     personality_is: PersonalityIs | None = None  # engine.identity
@@ -328,6 +332,35 @@ class Modifier(_Strict):
         # engine.leaving: `who`'s Allies at power level 0 are banished ("Whenever an Ally's
         # power level is 0, it is banished."; docs/rulings.md 264)
         "zero_allies_banished",
+        # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`) cannot have their
+        # damage modified (engine.after_use.unmodifiable; engine.cardtext.attack_constants)
+        "unmodifiable",
+        # `who` needs `amount` life cards of damage to deal Critical Damage ("Your opponent
+        # needs to deal 7 or more life cards to activate critical damage."; combat)
+        "critical_needs",
+        # `who`'s attacks (of `attacks`, `styled`) cost no power stages, increases included
+        # ("... has its power stage cost reduced to 0"; engine.next_attack)
+        "no_attack_cost",
+        # engine.cardtext.restrictions (docs/rulings.md 195-196): effects that end combat /
+        # Rejuvenate cannot be used; no stage damage redirected to Allies; `who` cannot /
+        # must declare combat
+        "no_end_combat",
+        "no_rejuvenate",
+        "no_redirect",
+        "no_declare",
+        "must_declare",
+        # cards in play of `card_types` lose all their effects (engine.silenced)
+        "lose_effects",
+        # `who`'s effects cannot advance / lower / advance or lower an MP (engine.forbidden)
+        "no_level_advance",
+        "no_level_lower",
+        "no_level_change",
+        # `who` cannot activate a Setup as their first Action of a combat (engine.forbidden)
+        "no_setup_first",
+        # `who`'s cards in play of `card_types` cannot be destroyed or banished by effects
+        "protected",
+        # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
+        "no_dragon_ball_effects",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -350,6 +383,22 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # `damage`: `stages` / `life` are per X of the card holding it ("Your energy attacks deal
+    # +X life cards of damage.": life 1; engine.x_constants)
+    x: bool = False
+    # only attacks performed by the MP ("Attacks performed by your MP ..."), or by a
+    # personality with this in its title ("... by personalities with Android in the title")
+    performer: Literal["mp"] | None = None
+    performer_has: str | None = None
+    # only the attacks of cards of these types ("Your Energy Combat attacks ...")
+    from_cards: list[CardType] = []
+    # `no_play`: only cards that stop attacks ("Your opponent cannot play Events that stop
+    # attacks this combat."; engine.modifiers._limited, docs/rulings.md 162)
+    stoppers: bool = False
+    # `protected` (engine.forbidden): only against the opponent's effects; not the card
+    # holding it ("Your other Allies ...")
+    by_opponent: bool = False
+    other: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -362,6 +411,7 @@ class Quantity(_Strict):
         "level", "anger", "dragon_balls", "allies", "drills", "setups",
         "hand", "discard_pile", "banished", "personalities", "power_level",
         "pur", "stage", "attached", "attack_life_cards", "moved",
+        "amount",  # what this card's "any amount" sentence paid or lowered (engine.chosen_amounts)
         "life_deck",  # how many cards: public (2016 GAME ZONES), what they are is not
         "top_power_level",  # the highest power level printed on the MP's `at_level` card
     ]  # fmt: skip
@@ -386,7 +436,11 @@ class Quantity(_Strict):
     # in progress (only in an attack's own sentences)
     actor: Literal["mp", "attacking", "defending"] = "mp"
     at_level: int | None = Field(default=None, ge=1)  # top_power_level: of this level's card
+    # "X = your current anger level when you perform that attack": counted as the attack
+    # is performed, for a "+X" constant on it (engine.x_constants; docs/rulings.md 247)
+    when_performed: bool = False
     times: int = Field(default=1, ge=1)
+    every: int = Field(default=1, ge=1)  # "for every 2 stages paid": the count // every
     plus: int = 0
     maximum: int | None = None
 
@@ -411,10 +465,11 @@ class _Effect(_Strict):
     # (docs/rulings.md 121)
     cost: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    X_SCALES: ClassVar[bool] = False  # `x` without an amount: see UntilEndOfTurn
 
     @model_validator(mode="after")
     def _x_is_an_amount(self) -> _Effect:
-        if self.x and "amount" not in type(self).model_fields:
+        if self.x and "amount" not in type(self).model_fields and not self.X_SCALES:
             raise ValueError(f"`x` is for effects with an amount, not {type(self).__name__}")
         if self.per is not None and (self.x or "amount" not in type(self).model_fields):
             raise ValueError(f"`per` is for effects with an amount, not X or {type(self).__name__}")
@@ -466,6 +521,15 @@ class AngerUpTo(_Effect):
     do: Literal["anger_up_to"]
     direction: Literal["raise", "lower"]
     amount: int | None = Field(default=None, ge=1)
+
+
+class PayAnyStages(_Effect):
+    """ "The personality performing this attack may pay any amount of stages.", "Your MP may
+    pay any amount of stages.": the controller picks how many (none too) and loses them; the
+    amount is kept for "For every 2 stages paid, ..." (engine.chosen_amounts)."""
+
+    do: Literal["pay_any_stages"]
+    personality: Literal["mp", "attacking"] = "mp"
 
 
 class ShuffleLifeDeck(_Effect):
@@ -619,6 +683,15 @@ class CaptureDragonBall(_Effect):
     no_effects: bool = False
 
 
+class UseDragonBall(_Effect):
+    """ "Use the immediate effects of a Dragon Ball in play / you control / your opponent
+    controls.": the controller picks one (`whose`) and uses its effects as a capture would
+    (engine.wishes; docs/rulings.md 198)."""
+
+    do: Literal["use_dragon_ball"]
+    whose: Literal["any", "self", "opponent"] = "any"
+
+
 class UseCriticalEffect(_Effect):
     """ "Use a critical damage effect.": one of the three effects of 2016 CRITICAL DAMAGE,
     chosen by the card's controller."""
@@ -687,6 +760,7 @@ class Move(_Effect):
     to: Literal[
         "hand", "play", "place", "life_top", "life_bottom", "life_shuffle", "discard",
         "banish", "rejuvenate", "attach", "life_top_or_bottom",
+        "reveal",  # shown to both players, kept where it is (docs/rulings.md 215)
     ]  # fmt: skip
     # to "attach": "a card that can attach to your MP" (`mine`: its `attach_to` is your MP)
     # or "to an MP" (`any`: either MP), placed into play attached where its text says
@@ -716,6 +790,9 @@ class Move(_Effect):
     constant: bool | None = None
     not_in_play: bool = False
     hit_effect: bool = False  # "an attack with a (printed) HIT effect"
+    # "a Dragon Ball you own (in play)": only cards the controller owns, whoever controls
+    # them (2016 GLOSSARY "Dragon Balls": a captured one stays its owner's)
+    owned: bool = False
 
 
 class Rearrange(_Effect):
@@ -770,11 +847,17 @@ class UntilEndOfTurn(_Effect):
 
     do: Literal["until_end_of_turn"]
     modifier: Modifier
+    # `x`: the modifier's stages and life cards times X ("Prevent X stages of damage from
+    # your opponent's attacks this combat."; engine.next_attack.times_x)
+    X_SCALES: ClassVar[bool] = True
     # "turn": this turn (= this combat); "next_turn": until the end of the controller's
     # next turn; "next_attack": the next attack the modifier is about; "next_action": the
     # next Action of the player it is about; "next_turn_start": until the start of the
     # controller's next turn (engine.modifiers)
     lasts: Literal["turn", "next_turn", "next_turn_start", "next_attack", "next_action"] = "turn"
+    # with next_attack: "your next successful attack": an attack that is stopped does not
+    # use it up (engine.modifiers.end_attack; docs/rulings.md 161)
+    successful: bool = False
 
 
 # Cards an attack "cannot be stopped / prevented by": a card type, or "non_styled"
@@ -816,6 +899,26 @@ class AttackGains(_Effect):
     unmodifiable: bool = False
     not_stopped_by: list[Excluded] = []
     not_prevented_by: list[Excluded] = []
+    # "You may choose for this attack to deal no damage": it deals none (engine.combat)
+    no_damage: bool = False
+    # "This attack is considered to deal critical damage": if successful (engine.combat)
+    critical: bool = False
+    # "choose for this attack to deal its life card damage as stages of damage instead"
+    # (engine.as_stages; docs/rulings.md 246)
+    life_as_stages: bool = False
+    # "Whenever you perform an attack, ... that attack ...": the attack in progress its
+    # controller performs, from a trigger (engine.cardtext.attack_performed; docs/rulings.md 245)
+    that: bool = False
+
+
+class AttackBase(_Effect):
+    """ "This attack's base damage is 7 stages instead.": the attack in progress, the
+    card's own, has this printed damage in place of its own; modifiers still apply
+    (engine.combat.damage_parts; docs/rulings.md 172)."""
+
+    do: Literal["attack_base"]
+    unit: Literal["stages", "life"]
+    amount: int = Field(ge=0)
 
 
 class AttackDeals(_Effect):
@@ -825,6 +928,7 @@ class AttackDeals(_Effect):
     do: Literal["attack_deals"]
     amount: int = Field(default=0, ge=0)
     unit: Literal["stages", "life"]
+    that: bool = False  # "that attack", from a trigger (as AttackGains.that)
 
 
 class Either(_Effect):
@@ -889,6 +993,8 @@ Effect = Annotated[
     | ShuffleLifeDeck
     | SetStage
     | AngerUpTo
+    | PayAnyStages
+    | AttackBase
     | Draw
     | DiscardFromHand
     | DiscardTopOfLifeDeck
@@ -900,6 +1006,7 @@ Effect = Annotated[
     | LookAtHand
     | RevealHand
     | CaptureDragonBall
+    | UseDragonBall
     | UseCriticalEffect
     | PutIntoPlay
     | Move
@@ -986,6 +1093,12 @@ class Attack(_Strict):
     # "Damage from this attack cannot be redirected.": no Ally may take its stages
     # (2016 ALLIES DURING COMBAT; docs/rulings.md 85)
     no_redirect: bool = False
+    # "POWER: Discard a card from your hand to perform a non-Styled physical attack ...":
+    # costs other than stages, paid at step 1 (2016 ATTACK TIMING SUMMARY "Pay any costs of
+    # the attack"); the Power is offered only when they can be paid (docs/rulings.md 236)
+    pay: list[Effect] = []
+    # "a non-Styled / Styled ... attack": the attack's own, whatever the card's style
+    styled: bool | None = None
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals
@@ -1002,6 +1115,9 @@ class Defense(_Strict):
     # (engine.combat.damage_parts; docs/rulings.md 83)
     each_part: bool = False
     effects: list[Effect] = []
+    # "POWER: Lower your anger 1 level to stop an energy attack.": paid as the defense is
+    # used, offered only when it can be paid in full (engine.combat; docs/rulings.md 160)
+    cost: list[Effect] = []
     requires: Condition | None = None
     # "(You may play this card to stop a physical attack instead of as an attack.)": used
     # this way, none of the card's other text applies
@@ -1105,6 +1221,9 @@ class Trigger(_Strict):
     # ("a Dragon Ball you own enters play", whoever controls it; docs/rulings.md 260)
     ball_set: str | None = None
     owner: Literal["self", "opponent"] | None = None
+    # attack_performed: only an attack played (True) / not played (False) from the hand
+    # (engine.triggers; docs/rulings.md 248)
+    from_hand: bool | None = None
 
 
 
@@ -1361,7 +1480,7 @@ class Card(_Strict):
         lists.append(self.play_cost)
         lists += [action.effects for action in self.card_actions]
         if self.attack is not None:
-            lists += [self.attack.effects, self.attack.hit]
+            lists += [self.attack.effects, self.attack.hit, self.attack.pay]
         if self.defense is not None:
             lists.append(self.defense.effects)
         if self.action is not None:
@@ -1374,7 +1493,11 @@ class Card(_Strict):
 
     def uses_x(self) -> bool:
         damage = self.attack.damage.uses_x if self.attack is not None else False
-        return damage or any(effect.x for effect in self.all_effects())
+        return (
+            damage
+            or any(effect.x for effect in self.all_effects())
+            or any(modifier.x for modifier in self.constant)
+        )
 
     @property
     def is_personality(self) -> bool:

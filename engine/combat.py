@@ -17,13 +17,18 @@ from engine import (
     manual,
     mechanics,
     modifiers,
+    next_attack,
     quantities,
     triggers,
+    x_constants,
 )
 from engine.any_stage import power_free
+from engine.as_stages import as_stages
 from engine.cards import ATTACHING_COMBAT_TYPES, Attack, Card, CardType, Damage, Defense
 from engine.effects import can_attach, hidden_feasibility, payable, remove_from_play, resolve
+from engine.forbidden import setup_first
 from engine.game import MAIN_PERSONALITY, handler
+from engine.silenced import silenced_types
 from engine.state import AttackState, JsonDict, Option
 
 if TYPE_CHECKING:
@@ -42,7 +47,12 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
         sources += [(ally.iid, ally.iid) for ally in state.allies]
     else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
         sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
-    return [(iid, actor) for iid, actor in sources if iid not in state.used_powers]
+    quiet = silenced_types(game)  # cards that lost all effects (engine.silenced)
+    return [
+        (iid, actor)
+        for iid, actor in sources
+        if iid not in state.used_powers and game.card(iid).type not in quiet
+    ]
 
 
 def actors(game: Game, player: int) -> list[int]:
@@ -62,11 +72,9 @@ def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = Non
     # "Your attacks cost -1 stage (to a minimum of 0)": the card's own filters (Styled,
     # physical / energy); a reduction never takes it below its minimum, nor below 0, and
     # never raises a cost already lower (docs/rulings.md 87)
-    found = [
-        modifier
-        for modifier in game.active_modifiers(player, "attack_cost")
-        if modifiers.about(game, modifier, player, card)
-    ]
+    if next_attack.free(game, player, card):
+        return 0
+    found = next_attack.cost_modifiers(game, player, card)
     if not found:
         return cost
     floor = max((m.minimum for m in found if m.minimum is not None), default=0)
@@ -120,7 +128,8 @@ def action_options(game: Game, player: int) -> list[Option]:
         acting,
         lambda attack, actor: can_attack(game, player, attack, actor, staying.get(id(attack))),
     )
-    for iid in [] if modifiers.setups_forbidden(game, player) else state.setups:
+    no_setups = modifiers.setups_forbidden(game, player) or setup_first(game, player)
+    for iid in [] if no_setups else state.setups:
         card = game.card(iid)
         if _usable_as_action(game, player, card, MAIN_PERSONALITY) and cost_payable(
             game, player, iid
@@ -155,6 +164,9 @@ def cost_payable(game: Game, player: int, iid: int) -> bool:
     """A Power opening "<cost> to <effect>" is usable only when the cost can be paid in
     full (docs/rulings.md 121; 2016 "Energy Attacks": "If you do not have enough stages to
     pay for an attack, you are unable to play it")."""
+    attack = game.card(iid).attack
+    if attack is not None and attack.pay:  # the attack's own costs (docs/rulings.md 236)
+        return all(payable(game, cost, player, iid) for cost in attack.pay)
     action = game.card(iid).action
     if action is None or not action.effects or not action.effects[0].cost:
         return True
@@ -313,6 +325,7 @@ def begin_attack(
         defender_start_level=game.player(1 - player).level,
     )
     modifiers.bind_next_attack(game, player, game.card(iid))
+    x_constants.snapshot(game)  # "X = ... when you perform that attack" (ruling 247)
     card = game.card(iid)
     history.record(
         game, player, "attack", attack_type=attack.type, origin=origin, source=iid,
@@ -345,8 +358,11 @@ def begin_attack(
     resolve(game, player, iid, "attack.effects", attack=True)
     # "Whenever you perform an attack": right after it is performed (its costs paid),
     # before its own sentences (GLOSSARY "Effects")
-    mechanics.queue_trigger(game, player, "attack_performed", attack.type)
+    # the attack's card: "Whenever you perform an attack with 'Sword' in the title"
+    triggers.queue(game, player, "attack_performed", attack.type, card=iid)
     game.then(("flush_triggers", {}))
+    # its other costs first of all (step 1, "Pay any costs of the attack"; ruling 236)
+    resolve(game, player, iid, "attack.pay", attack=True)
 
 
 def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind: str) -> bool:
@@ -368,6 +384,12 @@ def _defense_fits(game: Game, card: Card, defense: Defense, defender: int, kind:
 HAND_DEFENSE_TYPES = frozenset({CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT})
 
 
+def _cost_payable(game: Game, defense: Defense, defender: int, iid: int) -> bool:
+    """ "<cost> to stop ...": paid in full or not offered (docs/rulings.md 121, 160), unless
+    only the hand says whether it can be (ruling 81)."""
+    return all(hidden_feasibility(e) or payable(game, e, defender, iid) for e in defense.cost)
+
+
 def defense_options(
     game: Game, defender: int, kind: str, unstoppable: bool = False
 ) -> list[Option]:
@@ -379,9 +401,9 @@ def defense_options(
     options = [Option("none", "Do not defend")]
     in_progress = game.state.attack is not None
 
-    def fits(card: Card) -> bool:
+    def fits(card: Card, iid: int) -> bool:
         defense = card.defense
-        if defense is None:
+        if defense is None or not _cost_payable(game, defense, defender, iid):
             return False
         stops = defense.stops and not (
             unstoppable or (in_progress and after_use.stop_fails(game, card))
@@ -402,15 +424,15 @@ def defense_options(
             continue
         if not itself.cost_payable(game, defender, iid):
             continue
-        if card.type in HAND_DEFENSE_TYPES and fits(card):
+        if card.type in HAND_DEFENSE_TYPES and fits(card, iid):
             options.append(Option(f"hand:{iid}", f"Defend with {card.name}"))
     for iid in [] if modifiers.setups_forbidden(game, defender) else state.setups:
         card = game.card(iid)
-        if fits(card):
+        if fits(card, iid):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
     for iid, _actor in power_sources(game, defender):
         card = game.card(iid)
-        if fits(card):
+        if fits(card, iid):
             options.append(Option(f"power:{iid}", f"Defend with the Power of {card.name}"))
     return options
 
@@ -508,6 +530,7 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     if attack.stopped:
         resolve(game, attack.attacker, attack.source, "attack.stopped", attack=True)
     game.then(("flush_triggers", {}))
+    resolve(game, defender, iid, "defense.cost")  # scheduled last: paid first (ruling 160)
 
 
 def expected_damage(game: Game) -> tuple[str, int]:
@@ -526,9 +549,17 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     card = game.card(attack.source)
     assert card.attack is not None
     damage = card.attack.damage
+    if attack.base is not None:  # "This attack's base damage is 7 stages instead."
+        amount = int(attack.base[1])
+        stages = attack.base[0] == "stages"
+        damage = (
+            Damage(kind="stages", amount=amount) if stages else Damage(kind="life", amount=amount)
+        )
     parts = [damage] if damage.also is None else sorted(
         (damage, damage.also), key=lambda part: part.unit != "stages")  # fmt: skip
     attacker, defender = attack.attacker, 1 - attack.attacker
+    if attack.no_damage:  # its own choice, not a modifier (docs/rulings.md 168)
+        return [(part.unit, 0) for part in parts]
     # The printed amounts, then the modifiers of each part's unit
     raw = [_printed(game, card, part) for part in parts]
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
@@ -542,21 +573,25 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     if not after_use.unmodifiable(game):
         for n, part in enumerate(parts):
             raw[n] += modifiers.damage_bonus(game, part.unit) + attack_bonus.bonus(game, part.unit)
+            raw[n] += x_constants.bonus(game, part.unit)
             if n == typed:
                 raw[n] += game.modifier_total(attacker, bonus_kind)
                 raw[n] -= game.modifier_total(defender, prevent_kind)
+    units: list[str] = [part.unit for part in parts]
+    if attack.life_as_stages and "life" in units:  # "... as stages instead" (ruling 246)
+        (units, raw), typed = as_stages(raw), 0
     if not after_use.unpreventable(game):
-        for n, part in enumerate(parts):
-            raw[n] -= modifiers.damage_bonus(game, part.unit, "prevent") + attack.prevented_each
+        for n, unit in enumerate(units):
+            raw[n] -= modifiers.damage_bonus(game, unit, "prevent") + attack.prevented_each
         # A defense's prevention is one amount: the part in the unit of the attack's type
         # first, the rest from the other part (docs/rulings.md 83)
-        order = list(range(len(parts))) if typed in (None, 0) else [typed, 1 - typed]
+        order = list(range(len(units))) if typed in (None, 0) else [typed, 1 - typed]
         prevented = attack.prevented
         for n in order:
             taken = min(max(0, raw[n]), prevented)
             raw[n] -= taken
             prevented -= taken
-    return [(part.unit, max(0, amount)) for part, amount in zip(parts, raw, strict=True)]
+    return [(unit, max(0, amount)) for unit, amount in zip(units, raw, strict=True)]
 
 
 def _printed(game: Game, card: Card, damage: Damage) -> int:
@@ -617,6 +652,7 @@ def attack_damage(game: Game, args: JsonDict) -> None:
         choice is None
         and game.player(defender).allies
         and not game.has_modifier(defender, "allies_idle")
+        and not game.has_modifier(defender, "no_redirect")  # docs/rulings.md 196
         and not _no_redirect(game)
     ):
         extra = {} if part is None else {"part": part}
@@ -722,9 +758,14 @@ def critical_threshold(game: Game) -> int:
     cards of damage) are considered to deal critical damage" (docs/rulings.md 86)."""
     attack = game.state.attack
     assert attack is not None
+    if attack.critical:  # "This attack is considered to deal critical damage" (ruling 171)
+        return 0
     card = game.card(attack.source)
+    # "Your opponent needs to deal 7 or more life cards ...": the base, the highest said
+    # (docs/rulings.md 150); "considered to deal critical damage" still lowers it
+    needs = [m.amount for m in game.active_modifiers(attack.attacker, "critical_needs")]
     return min(
-        [game.rules.critical_damage_cards]
+        [max(needs, default=game.rules.critical_damage_cards)]
         + [
             modifier.amount
             for modifier in game.active_modifiers(attack.attacker, "critical")
@@ -785,5 +826,6 @@ def use_critical_effect(game: Game, player: int, choice: str) -> None:
 def attack_end(game: Game, args: JsonDict) -> None:
     """Step 7 happened in finish_card; the attack is over, and so are the "next attack"
     effects it used."""
+    stopped = game.state.attack is not None and game.state.attack.stopped
     game.state.attack = None
-    modifiers.end_attack(game)
+    modifiers.end_attack(game, stopped)

@@ -12,18 +12,22 @@ from engine import (
     amounts,
     armed,
     attaching,
+    attack_base,
     attack_bonus,
+    chosen_amounts,
     ending,
     history,
     manual,
     mechanics,
     modifiers,
+    next_attack,
     plain,
     quantities,
     self_moves,
     triggers,
 )
 from engine.cards import (
+    AngerUpTo,
     ArmTrigger,
     BanishFromDiscard,
     Card,
@@ -44,6 +48,7 @@ from engine.cards import (
     LowerAngerTo,
     LowerLevel,
     Move,
+    PayAnyStages,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -52,8 +57,10 @@ from engine.cards import (
     Style,
     UntilEndOfTurn,
 )
+from engine.forbidden import level_effect, protected, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
+from engine.silenced import silenced
 from engine.state import AllyInPlay, AttachedCard, JsonDict, Option
 
 if TYPE_CHECKING:
@@ -117,6 +124,7 @@ def effects_task(game: Game, args: JsonDict) -> None:
     effect = effects[index]
     if index == 0:  # "the number of cards destroyed": only by this use's sentences
         game.state.results.pop(str(iid), None)
+        game.state.results.pop(chosen_amounts.key(iid), None)  # "the amount lowered": this use's
     follow = {**args, "index": index + 1, "done": True}
     skipped = (
         (effect.if_done and not args.get("done", True))
@@ -252,6 +260,8 @@ def _apply(
     follow: JsonDict | None = None,
 ) -> None:
     target = controller if effect.who == "self" else 1 - controller
+    if effect.x and isinstance(effect, UntilEndOfTurn):  # "Prevent X stages ... this combat"
+        effect = next_attack.times_x(game, effect, controller, iid)
     if effect.x:
         amount = quantities.x_of(game, controller, game.card(iid), iid)
         game.emit("x", f"{game.name(iid)}: X is {amount}.")
@@ -278,9 +288,15 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, AngerUpTo | PayAnyStages):  # the amount kept for later sentences
+        chosen_amounts.apply(game, effect, controller, target, attack, iid)
+        return
     if isinstance(effect, RevealHand):  # "X = the number of Dragon Balls revealed"
         game.state.results[str(iid)] = list(game.player(target).hand)
-    _APPLY[effect.do](game, effect, controller, target, attack)
+    allowed = level_effect(game, effect, controller, target)  # docs/rulings.md 201
+    if allowed is None:
+        return
+    _APPLY[effect.do](game, allowed, controller, target, attack)
 
 
 # What an effect does, in words, for the question an optional one asks ("You may ...").
@@ -295,9 +311,12 @@ _WORDS: dict[str, str] = {
     "change_level": "{direction} the MP {amount} level(s)",
     "all_stages": "every personality gains or loses {amount} stage(s)",
     "end_combat": "end combat",
+    "use_dragon_ball": "use the effects of a Dragon Ball in play",
     "shuffle_life_deck": "shuffle the Life Deck",
     "set_stage": "{direction} the MP to stage {stage}",
     "anger_up_to": "{direction} anger by a chosen amount",
+    "attack_base": "give this attack a base damage of {amount} {unit}",
+    "pay_any_stages": "pay any amount of stages",
     "draw": "draw {amount} card(s)",
     "discard_from_hand": "discard {amount} card(s) from hand",
     "discard_top": "discard the top {amount} card(s) of the Life Deck",
@@ -425,6 +444,8 @@ def _life_damage(game: Game, effect: LifeCardDamage, _c: int, target: int, attac
 
 
 def _rejuvenate(game: Game, effect: Rejuvenate, by: int, target: int, _a: bool) -> None:
+    if rejuvenate_forbidden(game, by):
+        return
     mechanics.rejuvenate(game, target, effect.amount, by=by)
 
 
@@ -551,8 +572,10 @@ _APPLY: dict[str, Apply] = {
     "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
+    "attack_base": lambda *a: attack_base.apply(*a),
     "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
     "end_combat": lambda *a: ending.apply_end_combat(*a),
+    "use_dragon_ball": lambda *a: wishes.apply_use_dragon_ball(*a),
     "hook": _hook,
 }
 
@@ -627,7 +650,8 @@ def enter_play(
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
     # now: a Dragon Ball's effects, an Ally's or a Drill's entry text), after what it can.
     manual.schedule(game, player, iid)
-    resolve(game, player, iid, "on_play")
+    if not silenced(game, iid, player):  # "Dragon Balls lose all effects" (rulings 197, 204)
+        resolve(game, player, iid, "on_play")
     self_moves.moved(game, iid, "enters_play", None, player)
 
 
@@ -830,7 +854,11 @@ def destroy_task(game: Game, args: JsonDict) -> None:
         mechanics.put_in_discard(game, iid)
         mechanics.queue_trigger(game, victim, "destroyed", card_type=game.card(iid).type)
         return
-    targets = _in_play_targets(game, victim, args["target"])
+    targets = [
+        iid
+        for iid in _in_play_targets(game, victim, args["target"])
+        if not protected(game, victim, iid, chooser)  # docs/rulings.md 203
+    ]
     if targets:
         options = _card_options(game, "Destroy", targets, dedupe=False)
         game.ask(chooser, "choose_target", "Choose a card to destroy.", options, "destroy", **args)
@@ -852,7 +880,12 @@ def capture_task(game: Game, args: JsonDict) -> None:
         game.player(player).dragon_balls.append(iid)
         game.emit("capture", f"{game.who(player)} captures {game.name(iid)}.")
         mechanics.check_dragon_balls(game, player)
-        if not game.over and game.card(iid).on_play and not args.get("no_effects"):
+        if (
+            not game.over
+            and game.card(iid).on_play
+            and not args.get("no_effects")
+            and not silenced(game, iid, player)
+        ):
             game.ask(
                 player,
                 "use_dragon_ball",
@@ -923,3 +956,4 @@ from engine import either, itself, moves, rearrange, referents  # noqa: E402
 
 _APPLY["move"] = moves.apply_move
 _APPLY["rearrange"] = rearrange.apply_rearrange
+from engine import wishes  # noqa: E402

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cards import Effect, Either
+from engine.cards import Effect, Either, Move
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -32,7 +32,16 @@ def ask(
 
 
 def _words(describe: Callable[[Effect], str], effects: list[Effect]) -> str:
-    return " and ".join(describe(effect) for effect in effects)
+    return " and ".join(_kinds(effect, describe(effect)) for effect in effects)
+
+
+def _kinds(effect: Effect, words: str) -> str:
+    """A move names the kinds of cards it moves, so that "all of your opponent's Allies or
+    all of his Drills" reads as two options (docs/rulings.md 238)."""
+    if not isinstance(effect, Move) or not effect.card_types:
+        return words
+    kinds = " or ".join(kind.value.replace("_", " ").title() for kind in effect.card_types)
+    return words.replace("card(s)", f"{kinds}(s)", 1)
 
 
 @handler("either")

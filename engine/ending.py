@@ -37,6 +37,10 @@ def end_combat_task(game: Game, args: JsonDict) -> None:
 def apply_end_combat(game: Game, _effect: object, controller: int, _t: int, _a: bool) -> None:
     """ "End combat.": the next Action is not made; combat ends there instead. What is
     resolving now (the rest of this card, an attack's later steps) finishes first."""
+    if game.has_modifier(controller, "no_end_combat"):
+        # "Effects that end combat cannot be used." (docs/rulings.md 195)
+        game.emit("effect", "Effects that end combat cannot be used: combat goes on.")
+        return
     tasks = game.state.tasks
     for position in range(len(tasks) - 1, -1, -1):  # the next Action to run
         if tasks[position].kind == "combat_action":

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from engine import conditions, considered, identity, rng
 from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
+from engine.silenced import silenced_types
 from engine.state import (
     AllyInPlay,
     Decision,
@@ -274,7 +275,14 @@ class Game:
         Dragon Balls `player` controls (2016 ICONS: "constantly active while the card is
         in play"), and
         the cards `player` controls that are attached to either player's personalities
-        ("While attached" text, 2016 GLOSSARY "Attached Cards")."""
+        ("While attached" text, 2016 GLOSSARY "Attached Cards"), but those that have lost
+        all their effects (engine.silenced)."""
+        cards = self.constant_cards(player)
+        quiet = silenced_types(self)
+        return [iid for iid in cards if self._cards[iid].type not in quiet] if quiet else cards
+
+    def constant_cards(self, player: int) -> list[int]:
+        """The cards of cards_with_constants, whether or not they have lost their effects."""
         state = self.state.players[player]
         cards = [
             state.mastery,
@@ -350,6 +358,9 @@ class Game:
     def has_modifier(self, player: int, mod: str) -> bool:
         return next(self.active_modifiers(player, mod), None) is not None
 
+    def modifier_on(self, modifier: Modifier, controller: int) -> bool:
+        return self._mod_on(modifier, controller)
+
     def _mod_on(self, modifier: Modifier, controller: int) -> bool:
         return modifier.requires is None or self.holds(modifier.requires, controller)
 
@@ -377,6 +388,10 @@ class Game:
             condition.drills_at_most is None or self._drills(subject) <= condition.drills_at_most,
             condition.advanced_this_attack is None
             or self._advanced_this_attack(subject) == condition.advanced_this_attack,
+            condition.from_discard is None
+            or self._from_discard() == condition.from_discard,
+            condition.dealt_critical is None
+            or self._dealt_critical() == condition.dealt_critical,
             condition.personality_is is None
             or identity.holds(self, subject, condition.personality_is),
             condition.stopped_by is None or conditions.stopped_by(self, condition.stopped_by),
@@ -399,6 +414,21 @@ class Game:
             and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
             and not any(self.holds(c, controller) for c in condition.none_of)
         )
+
+    def _from_discard(self) -> bool:
+        """The attack in progress was performed from the discard pile (AttackState.origin);
+        nothing the engine runs performs one so yet (docs/rulings.md 169)."""
+        attack = self.state.attack
+        return attack is not None and attack.origin == "discard_pile"
+
+    def _dealt_critical(self) -> bool:
+        """The attack in progress dealt Critical Damage: as many life cards as it takes
+        (2016 CRITICAL DAMAGE; engine.combat.critical_threshold), not stopped."""
+        from engine.combat import critical_threshold  # it imports this module
+
+        attack = self.state.attack
+        return attack is not None and not attack.stopped and (
+            attack.life_cards >= critical_threshold(self))  # fmt: skip
 
     def _advanced_this_attack(self, player: int) -> bool:
         """`player`'s MP level rose since the attack in progress began (the attacker's, or

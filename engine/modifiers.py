@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
+from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
@@ -32,6 +33,9 @@ def is_styled(game: Game, player: int, card: Card, yours: bool = True) -> bool:
     """2016 CARD TYPES "Freestyle": "Freestyle cards are non-Styled"; a card whose style is
     one of the six is Styled. An effect may make all of a player's attacks Styled. `yours`:
     for an effect of the attacker's, for whom the card may be considered Styled (engine.itself)."""
+    if card.attack is not None and card.attack.styled is not None:
+        # "perform a non-Styled physical attack": the attack's, not its card's (ruling 236)
+        return card.attack.styled or game.has_modifier(player, "styled_attacks")
     return card.styled_for(yours) or game.has_modifier(player, "styled_attacks")
 
 
@@ -40,11 +44,32 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
     attack = card.attack
     if attack is None or modifier.attacks not in ("any", attack.type):
         return False
+    if modifier.from_cards and card.type not in modifier.from_cards:
+        return False  # "Your Energy Combat attacks": not an MP's or a Setup's
     # "who: self": the attacker's own modifier, for which a considered Styled card counts
     yours = modifier.who == "self"
     if modifier.styled is not None and modifier.styled != is_styled(game, player, card, yours):
         return False
+    if not performed_by(game, modifier, player, card):
+        return False
     return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
+
+
+def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
+    """ "Attacks performed by your MP / by personalities with "Android" in the title": the
+    attack in progress with `card` is performed by such a personality (its title, 2016
+    GLOSSARY "Naming a card": titles; engine.cardtext.attack_constants)."""
+    if modifier.performer is None and modifier.performer_has is None:
+        return True
+    attack = game.state.attack
+    if attack is None or attack.attacker != player or game.card(attack.source) is not card:
+        return False  # who performs it is known only as it is performed
+    if modifier.performer == "mp" and attack.actor != -1:
+        return False
+    if modifier.performer_has is not None:
+        actor = game.state.players[player].mp_card if attack.actor == -1 else attack.actor
+        return modifier.performer_has.lower() in game.card(actor).title.lower()
+    return True
 
 
 def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool) -> bool:
@@ -76,7 +101,8 @@ def damage_bonus(game: Game, unit: str, mod: str = "damage") -> int:
     card = game.card(attack.source)
     total = 0
     for modifier in game.active_modifiers(attack.attacker, mod):
-        if about(game, modifier, attack.attacker, card):
+        # "+X": counted for the card holding it (engine.x_constants)
+        if about(game, modifier, attack.attacker, card) and not modifier.x:
             total += modifier.stages if unit == "stages" else modifier.life
     return total
 
@@ -116,7 +142,12 @@ def anger_to_level(game: Game, player: int) -> int:
     advance past it, so it wins by MPPV (2016 "ANGER" note; docs/rulings.md)."""
     needed = [modifier.amount for modifier in game.active_modifiers(player, "anger_to_level")]
     base = max(needed) if needed else game.rules.anger_to_level
-    return max(1, base - game.modifier_total(player, "anger_discount"))
+    lowered = base - game.modifier_total(player, "anger_discount")
+    # "(to a minimum of 4)": the reduction stops there, never raising it (ruling 149)
+    floors = [m.minimum for m in game.active_modifiers(player, "anger_discount") if m.minimum]
+    if floors:
+        lowered = max(lowered, min(base, max(floors)))
+    return max(1, lowered)
 
 
 def events_forbidden(game: Game, player: int) -> bool:
@@ -128,7 +159,7 @@ def events_forbidden(game: Game, player: int) -> bool:
 def setups_forbidden(game: Game, player: int) -> bool:
     """ "Setups cannot be used this turn." / "Players cannot use Setups.": no Setup of
     `player`'s is activated, as an Action, a defense or a timed Power (ruling 120)."""
-    return game.has_modifier(player, "no_setups")
+    return game.has_modifier(player, "no_setups") or CardType.SETUP in silenced_types(game)
 
 
 def play_forbidden(game: Game, player: int, card: Card) -> bool:
@@ -154,6 +185,7 @@ def _limited(game: Game, player: int, card: Card, mod: str) -> bool:
     return any(
         (not modifier.card_types or card.type in modifier.card_types)
         and (modifier.styled is None or card.styled_for(modifier.who == "self") == modifier.styled)
+        and (not modifier.stoppers or (card.defense is not None and card.defense.stops))
         for modifier in game.active_modifiers(player, mod)
     )
 
@@ -202,6 +234,8 @@ def add_floating(
     entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
     if effect.lasts != "turn":
         entry["lasts"] = effect.lasts
+    if effect.successful:
+        entry["successful"] = True
     if effect.lasts in ("next_turn", "next_turn_start"):
         # "your next turn": the controller's; turns are numbered across both players.
         # `until_turn` is the last turn the effect lasts through.
@@ -236,7 +270,12 @@ def bind_next_attack(game: Game, player: int, card: Card) -> None:
             entry["bound"] = True
 
 
-def end_attack(game: Game) -> None:
+def end_attack(game: Game, stopped: bool = False) -> None:
+    """The attack is over: the next-attack effects it used are gone, but for "your next
+    successful attack" ones when it was stopped: they wait for the next (ruling 161)."""
+    for entry in game.state.floating:
+        if stopped and entry.get("successful"):
+            entry["bound"] = False
     game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("bound")]
 
 
@@ -272,7 +311,13 @@ def skips_action(game: Game, player: int) -> bool:
 
 def action_taken(game: Game, player: int) -> None:
     """The player made (or skipped) an Action: "in his next action" effects are over (but
-    skips still to come: engine.modifiers.skips_action counts them)."""
+    skips still to come: engine.modifiers.skips_action counts them). "Also stops a physical
+    attack in your opponent's next action": a stop or prevention lasts through that Action,
+    until the next Action begins (docs/rulings.md 157)."""
+    game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("acting")]
     for entry in _next_action_entries(game, player):
-        if game.floating_modifier(entry).mod != "skip_action":
+        mod = game.floating_modifier(entry).mod
+        if mod in ("stop_attacks", "prevent"):
+            entry["acting"] = True
+        elif mod != "skip_action":
             game.state.floating.remove(entry)

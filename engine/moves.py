@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine import amounts, attaching, history, mechanics, self_moves, those
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
+from engine.forbidden import protected, rejuvenate_forbidden
 from engine.game import handler
 from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
@@ -38,7 +39,7 @@ _ZONE_WORDS = {
 _VERBS = {
     "hand": "Take", "play": "Play", "place": "Place", "life_top": "Put on top",
     "life_bottom": "Put at the bottom", "life_shuffle": "Shuffle in", "discard": "Destroy",
-    "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach",
+    "banish": "Banish", "rejuvenate": "Rejuvenate", "attach": "Attach", "reveal": "Reveal",
     "life_top_or_bottom": "Put on top or at the bottom",
 }  # fmt: skip
 _THAT_WORDS = {
@@ -53,7 +54,7 @@ _SPEC_FIELDS = {
     "card_types", "styled", "style", "endurance", "title_has", "titled", "dragon_ball_set",
     "copies", "to", "ally_stage", "attaches", "attached", "any_order", "revealed", "named",
     "styled_or_named", "control", "constant", "not_in_play", "title_has_any", "named_as",
-    "hit_effect",
+    "hit_effect", "owned",
 }  # fmt: skip
 
 
@@ -72,6 +73,8 @@ def apply_move(
         more = amounts.more_moved(game, target, controller, effect.to, effect.source)
         if more:
             effect = effect.model_copy(update={"amount": effect.amount + more})
+    if effect.to == "rejuvenate" and rejuvenate_forbidden(game, controller):
+        return
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)
         spec["title"] = that.get("title")
@@ -216,6 +219,8 @@ def _fits(game: Game, iid: int, spec: JsonDict, controller: int, attached: bool 
     ball_set = spec.get("dragon_ball_set")
     if ball_set and (card.dragon_ball is None or card.dragon_ball.set.lower() != ball_set.lower()):
         return False
+    if spec.get("owned") and game.owner(iid) != controller:
+        return False  # "a Dragon Ball you own": the controller's own, wherever
     if spec.get("copies") and card.title != spec.get("title"):
         return False  # a copy of the card chosen or named (engine.referents)
     if spec.get("attaches") and not attaching.attaches_to_mp(card, spec["attaches"]):
@@ -277,6 +282,9 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
             if "window" in args and zone == spec["source"]:
                 pile = reversed(_zone(game, player, zone))
                 cards = [iid for iid in pile if iid in args["window"]]
+            if zone == "in_play" and spec["to"] in ("discard", "banish"):  # ruling 203
+                cards = [iid for iid in cards if not protected(game, player, iid, controller)]
+            cards = [iid for iid in cards if iid not in args.get("shown", [])]  # once each
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):
                 # attached to this player's personalities, whoever controls them
@@ -311,6 +319,13 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
     """Move one card from `player`'s `zone` to the destination (its owner's zone)."""
     to, controller = args["spec"]["to"], args["controller"]
     owner, name = game.owner(iid), game.name(iid)
+    if to == "reveal":  # "Reveal 2 attack cards from your hand": shown, not moved
+        args["shown"] = [*args.get("shown", []), iid]
+        game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)
+        if "next" in args:
+            args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
+        game.emit("reveal", f"{game.who(player)} reveals {name} from their hand.", card=name)
+        return
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
     game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)

@@ -143,7 +143,9 @@ def apply_set_stage(game: Game, effect: SetStage, controller: int, target: int, 
         mechanics.lose_stages(game, target, MAIN_PERSONALITY, now - wanted)
 
 
-def apply_anger_up_to(game: Game, effect: AngerUpTo, controller: int, target: int, _a: Any) -> None:
+def apply_anger_up_to(
+    game: Game, effect: AngerUpTo, controller: int, target: int, _a: Any, by: int = -1
+) -> None:
     """The controller picks the amount as the sentence resolves; zero is allowed ("up to",
     "any amount"), anger never below zero (2016 ANGER note; docs/rulings.md 142)."""
     anger = game.player(target).anger
@@ -153,12 +155,15 @@ def apply_anger_up_to(game: Game, effect: AngerUpTo, controller: int, target: in
     verb = effect.direction.capitalize()
     options = [Option(str(n), f"{verb} anger by {n} (now {anger})") for n in range(most + 1)]
     game.ask(controller, "choose_amount", f"{verb} your anger by how much?", options,
-             "anger_up_to", player=target, direction=effect.direction)  # fmt: skip
+             "anger_up_to", player=target, direction=effect.direction, by=by)  # fmt: skip
 
 
 @handler("anger_up_to")
 def anger_up_to_task(game: Game, args: JsonDict) -> None:
     amount = int(args["choice"])
+    from engine.chosen_amounts import record  # "the amount lowered" (it imports this module)
+
+    record(game, int(args.get("by", -1)), amount)
     if amount:
         move = mechanics.raise_anger if args["direction"] == "raise" else mechanics.lower_anger
         move(game, args["player"], amount)

@@ -24,6 +24,8 @@ def count(game: Game, controller: int, quantity: Quantity, source: int = -1) -> 
         total = sum(
             1 for iid in moved if _fits(game.card(iid), quantity, game.owner(iid) == controller)
         )
+    elif quantity.of == "amount":  # "the amount lowered", "stages paid" (engine.chosen_amounts)
+        total = sum(game.state.results.get(f"{source}:amount", []))
     elif quantity.of == "attack_life_cards":
         # "the number of life cards that attack dealt": discarded as its damage so far, as
         # Critical Damage counts them (docs/rulings.md 84); none outside an attack
@@ -34,7 +36,7 @@ def count(game: Game, controller: int, quantity: Quantity, source: int = -1) -> 
         total = sum(
             _one_side(game, player, quantity, controller) for player in sides[quantity.who]
         )
-    value = quantity.times * total + quantity.plus
+    value = quantity.times * (total // quantity.every) + quantity.plus
     if quantity.subtract_from is not None:  # "6 - his current anger"
         value = quantity.subtract_from - value
     if quantity.maximum is not None:

@@ -331,7 +331,7 @@ def _has_words(title: str, words: str) -> bool:
 _PILE_OF = {
     "hand": "hand", "life_top": "life_deck", "life_bottom": "life_deck",
     "life_shuffle": "life_deck", "rejuvenate": "life_deck", "discard": "discard_pile",
-    "banish": "banished",
+    "banish": "banished", "reveal": "hand",
 }  # fmt: skip
 
 
@@ -341,7 +341,7 @@ def one_card(effect: Move) -> bool:
     ..."); a card named earlier stays named (docs/rulings.md 78)."""
     return (
         effect.amount == 1
-        and not (effect.every or effect.up_to or effect.x)
+        and not (effect.every or effect.up_to or effect.x or effect.both_players)
         and effect.source not in ("this_card", "that", "moved_card", "those")
     )
 
@@ -378,6 +378,7 @@ def after_move(game: Game, args: JsonDict) -> JsonDict | None:
         if len(moved) == 1:
             iid, owner, zone = moved[0]
             public = pile in ("discard_pile", "banished") or zone not in ("hand", "life_deck")
+            public = public or spec["to"] == "reveal"  # shown to both, kept in the hand
             seen = [0, 1] if public else sorted({controller, owner})
             record.update(_record(game, owner, iid, pile, seen))
     elif prior is not None:

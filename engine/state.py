@@ -137,6 +137,12 @@ class AttackState:
     unstoppable: bool = False
     unpreventable: bool = False
     unmodifiable: bool = False
+    no_damage: bool = False  # "choose for this attack to deal no damage" (AttackGains)
+    critical: bool = False  # "This attack is considered to deal critical damage" (AttackGains)
+    life_as_stages: bool = False  # "... deal its life card damage as stages" (AttackGains)
+    # "X = ... when you perform that attack": X of each such card as it was performed
+    x_performed: dict[str, int] = field(default_factory=dict)
+    base: list[Any] | None = None  # "base damage is 7 stages instead": [unit, amount]
     not_stopped_by: list[str] = field(default_factory=list)
     not_prevented_by: list[str] = field(default_factory=list)
     start_level: int = 0  # the attacker's MP level when the attack began

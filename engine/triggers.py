@@ -61,6 +61,8 @@ def _fires(
     # "Use when <event> and <condition>": the state as the event happens (ruling 261)
     if trigger.requires is not None and not game.holds(trigger.requires, controller):
         return False
+    if trigger.from_hand is not None and _from_hand(game) != trigger.from_hand:
+        return False
     if trigger.no_combat and game.state.declared_combat:
         return False
     # "At the start of your opponent's first turn": turns 1 and 2 are each player's first
@@ -112,6 +114,11 @@ def _styled_card(game: Game, card: int | None, controller: int) -> bool:
     """ "one of your other Styled Drills leaves play": the card is not Freestyle (2016 CARD
     TYPES "Freestyle"), or is considered Styled for its controller's effects."""
     return card is not None and game.card(card).styled_for(game.owner(card) == controller)
+def _from_hand(game: Game) -> bool:
+    """The attack in progress is a card played from its player's hand (a card staying in
+    play to be used again included), not a Power's, a Setup's ... (docs/rulings.md 248)."""
+    attack = game.state.attack
+    return attack is not None and attack.origin == "hand"
 
 
 def _styled_attack(game: Game, controller: int) -> bool:
@@ -174,7 +181,7 @@ def _sources(game: Game, player: int) -> list[tuple[int, str]]:
     must not tell the opponent what the hand holds (docs/rulings.md 81)."""
     state = game.player(player)
     # "Setups cannot be used" (docs/rulings.md 120): their timed Powers are not offered
-    setups = [] if game.has_modifier(player, "no_setups") else state.setups
+    setups = [] if modifiers.setups_forbidden(game, player) else state.setups
     return [
         *((iid, "in_play") for iid in game.cards_with_constants(player)),
         *((iid, "setup") for iid in setups),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine import history, manual, mechanics, modifiers, self_moves, triggers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
+from engine.forbidden import forced_combat_choice
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
 
@@ -96,15 +97,10 @@ def declare_combat(game: Game, args: JsonDict) -> None:
     state = game.state
     state.step = "combat"
     player = state.active
-    choice = args.get("choice")
+    choice = args.get("choice") or forced_combat_choice(game, player)
     if choice is None:
-        game.ask(
-            player,
-            "declare_combat",
-            "Declare combat?",
-            [Option("declare", "Declare combat"), Option("skip", "Skip combat")],
-            "declare_combat",
-        )
+        options = [Option("declare", "Declare combat"), Option("skip", "Skip combat")]
+        game.ask(player, "declare_combat", "Declare combat?", options, "declare_combat")
         return
     if choice == "skip":
         game.emit("combat", f"{game.who(player)} does not declare combat.")

@@ -271,7 +271,9 @@ def parse_floating(body: str) -> Json | None:
     return {"do": "until_end_of_turn", "modifier": {"mod": mod}}
 
 
-ATTACK_ONLY = frozenset({"stay_in_play", "attack_gains", "after_use_to", "attack_deals"})
+ATTACK_ONLY = frozenset(
+    {"stay_in_play", "attack_gains", "after_use_to", "attack_deals", "attack_base"}
+)
 # "HIT: Shuffle this card into your Life Deck." (Saiyan Light Jab): the attack card is put
 # away right after its HIT and Critical Damage steps, so this is where it goes after use.
 _SHUFFLE_NOW = _full(r"shuffle this card (?:back )?into your life deck")
@@ -283,7 +285,12 @@ def attack_only(data: Any) -> bool:
         return any(attack_only(item) for item in data)
     if not isinstance(data, dict):
         return False
-    if data.get("do") in ATTACK_ONLY or data.get("advanced_this_attack"):
+    if data.get("do") in ATTACK_ONLY and not data.get("that"):  # "that attack": a trigger's
+        return True
+    if data.get("advanced_this_attack"):
+        return True
+    # "this attack is performed from your discard pile", "this attack dealt critical damage"
+    if data.get("from_discard") or data.get("dealt_critical") is not None:
         return True
     if conditions.attack_only(data):  # "this attack", "another attack" in a condition
         return True
@@ -293,7 +300,7 @@ def attack_only(data: Any) -> bool:
 def changes_attack(data: Json) -> bool:
     """An effect that changes how the attack runs: left to players, it would come too late
     (compiler._CHANGES_ATTACK); where the card goes after use is not such a change."""
-    return data.get("do") in ("stay_in_play", "attack_gains", "attack_deals")
+    return data.get("do") in ("stay_in_play", "attack_gains", "attack_deals", "attack_base")
 
 
 def on_hit(clause: Any) -> None:

@@ -2,8 +2,8 @@
 attacks cost -1 stage to perform this combat, to a minimum of 1." (the `attack_cost`
 modifier; engine.combat.attack_cost; docs/rulings.md 87). Whose attacks and which are read
 as for damage modifiers (engine.cardtext.floating): none said before "Styled" / "physical"
-is everyone's. "Your opponent's next attack this combat costs +1 stage" is not read (see
-parse_cost).
+is everyone's. "Your opponent's next attack this combat costs +1 stage" is
+engine.cardtext.next_attack.
 """
 
 from __future__ import annotations
@@ -59,6 +59,5 @@ def parse_cost(body: str, constant: bool) -> Json | None:
         if constant:
             return modifier
         return {"do": "until_end_of_turn", "modifier": modifier}
-    # "Your opponent's next attack this combat costs +1 stage" is not read: a next-attack
-    # effect binds to the attack as it is performed, after its cost is checked and paid
+    # "Your opponent's next attack this combat costs +1 stage": engine.cardtext.next_attack
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,16 +14,21 @@ from engine.cardtext import (
     any_stage,
     armed,
     attached,
+    attack_performed,
+    attack_self,
     conditions,
     counting,
     granted,
     itself,
     leaving,
+    next_attack,
+    performed,
     quantities,
     referents,
     revealed_hand,
     same_number,
     self_moves,
+    shared_duration,
     triggers,
     you_moved,
 )
@@ -30,6 +36,7 @@ from engine.cardtext import patterns as p
 from engine.cardtext.conditions import unpunctuated
 from engine.cardtext.constants import parse as conditional_constant
 from engine.cardtext.constants import resolve_instead
+from engine.cardtext.costs import elided_option
 from engine.cardtext.damage import damage_uses_x, parse_redirect_flags
 from engine.cardtext.normalise import normalise, respellings
 from engine.cardtext.not_done import parse as parse_not_done
@@ -165,6 +172,7 @@ class _Clause:
     hit: bool = False
     gating: bool = False  # an unknown "Use ..." sentence: its whole ability is manual
     labelled: bool = False  # its section was opened by a label ("POWER:", "CONSTANT:" ...)
+    opens_power: bool = False  # the sentence itself is printed after "POWER:"
     power: bool = False  # under a POWER label
     kept: bool = False  # the card stays in play (its triggers can be active)
     attached: bool = False  # "While attached, ...": only on a card that attaches
@@ -189,9 +197,11 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     resolve_instead(clauses)
     resolve_not_done(clauses)
     _check_x(clauses)
+    _check_performed_x(clauses)
     you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
+    _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
@@ -269,9 +279,27 @@ def _check_x(clauses: list[_Clause]) -> None:
             clause.kind = "unknown"
 
 
+def _check_performed_x(clauses: list[_Clause]) -> None:
+    """ "X = ... when you perform that attack" is read for "+X" damage constants on attacks
+    alone (engine.x_constants): with any other sentence using X, all stay for players."""
+    definitions = [c for c in clauses if c.kind == "keyword" and "x" in c.data]
+    if not any(c.data["x"].get("when_performed") for c in definitions):
+        return
+    users = [c for c in clauses if _uses_x(c)]
+    if users and all(
+        c.kind == "modifier" and all(m.get("mod") == "damage" for m in _each(c.data))
+        for c in users
+    ):
+        return
+    for clause in [*definitions, *users]:
+        clause.kind = "unknown"
+
+
 def _uses_x(clause: _Clause) -> bool:
     if clause.kind == "damage":
         return damage_uses_x(clause.data)
+    if clause.kind == "modifier":  # "+X" constants (engine.cardtext.attack_constants)
+        return any(m.get("x") for m in clause.data.get("each", [clause.data]))
     in_data = clause.kind in ("trigger", "when_moved")
     effects = clause.data["effects"] if in_data else clause.effects
     return any(effect.get("x") for effect in effects)
@@ -293,13 +321,17 @@ def _pieces(sentence: str) -> list[str]:
         if len(parts) > 1 and any(_keyword(part) for part in parts):
             return parts
         return [sentence]
+    # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
+    damage_hit = attack_self.damage_then_hit(sentence) or attack_self.header_then_sentence(sentence)
+    if damage_hit is not None:
+        return [damage_hit[0], *_pieces(damage_hit[1])]
     trailing = _TRAILING_GROUP.fullmatch(sentence)
     if trailing:
         group = _inside_parentheses(trailing.group(2))
         parts = split_sentences(group or "")
         if parts and all(_keyword(part) for part in parts):
             return [trailing.group(1), trailing.group(2)]
-    return [sentence]
+    return next_attack.comma_splice(sentence, p.parse_defense) or [sentence]
 
 
 def _inside_parentheses(sentence: str) -> str | None:
@@ -342,6 +374,7 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             index, sentence, section, labelled=labelled, power=power, kept=kept,
             attaching=attaching,
         )  # fmt: skip
+        clause.opens_power = bool(label) and opens == "POWER"
         clauses.append(clause)
         if opens == "POWER" and _ENTERING_POWER.fullmatch(body):
             # "POWER: Use when entering combat." opens an entering-combat Power
@@ -439,7 +472,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         moved = self_moves.parse(head_last)  # "If ..., draw a card when this card enters play"
     if put("when_moved", moved):
         return
-    x = quantities.parse_definition(body)
+    x = quantities.parse_definition(body) or attack_performed.parse_x(body)
     if x is not None:
         put("keyword", {"x": x})
         return
@@ -481,7 +514,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         put("requires", p.parse_condition(requires.group(1)))
         return
     (
-        put("attack", p.parse_attack(body))
+        put("attack", p.parse_attack(body) or performed.parse(body))
         or put("defense", p.parse_defense(body))
         or _trigger(clause, body)
         or _effects(clause, body)
@@ -571,6 +604,8 @@ def _effect_chain(body: str) -> list[Json] | None:
     (optional); "You may <cost> to <effect(s)>" (the cost is optional, the rest happens
     only if it was paid); "If you do, <effect(s)>" (after the sentence before it happened;
     _assemble checks there is one); "If <condition>, <effect(s)>"."""
+    if (performed := attack_self.performed(body)) is not None:  # "When you perform this attack"
+        return _effect_chain(performed)
     for pattern, flag in ((_YOU_MAY, "may"), (_IF_YOU_DO, "if_you_do")):
         found = pattern.fullmatch(body)
         if not found:
@@ -588,7 +623,8 @@ def _effect_chain(body: str) -> list[Json] | None:
     if not_done is not None:  # "If you do not, ...", "Otherwise, ..."
         return not_done
     if plain is None and not body.lower().startswith("if "):
-        # "<cost> to <effect>" (placed by _place_costs), or "<A> or <B>"
+        # "<cost> to <effect>": opening an Action, the Power's (ruling 121; engine.combat
+        # .cost_payable); anywhere else paid if it can be (ruling 235), or "<A> or <B>"
         return _cost_chain(body, "cost") or _either(body)
     if plain is not None or not body.lower().startswith("if "):
         return plain
@@ -606,6 +642,8 @@ def _conditional(tail: str) -> list[Json] | None:
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)
+    if chain is None:  # "If ..., <cost> to <effect>": paid if it can be (ruling 235)
+        chain = _cost_chain(tail, "cost")
     return chain
 
 
@@ -618,6 +656,9 @@ def _plain_chain(body: str) -> list[Json] | None:
     compound = compound or revealed_hand.parse(body)  # a hand revealed, then cards in it
     if compound is not None:
         return compound
+    compound = next_attack.parse_compound(body, p.parse_effect)  # one next attack, two changes
+    if compound is not None:
+        return compound
     for cut in _AND.finditer(body):
         first = p.parse_effect(body[: cut.start()])
         tail = body[cut.end() :]
@@ -628,7 +669,7 @@ def _plain_chain(body: str) -> list[Json] | None:
             rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
-    return None
+    return shared_duration.parse(body, p.parse_effect)  # "<A> and <B> this combat"
 
 
 def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
@@ -638,7 +679,9 @@ def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
     the cost is optional (`may`); opening a Power it is the Power's (`cost`, ruling 121)."""
     for cut in _TO.finditer(body):
         cost = p.parse_effect(body[: cut.start()])
-        paid = _plain_chain(body[cut.end() :]) if cost is not None else None
+        tail = body[cut.end() :]
+        # "... to <A> or <B>": the cost pays for the choice (ruling 238)
+        paid = (_plain_chain(tail) or _either(tail)) if cost is not None else None
         if cost is not None and paid is not None:
             return [{**cost, flag: True}, *({**effect, "if_you_do": True} for effect in paid)]
     return None
@@ -655,6 +698,8 @@ def _either(body: str) -> list[Json] | None:
     found = []
     for cut in _OR.finditer(body):
         first, second = _plain_chain(body[: cut.start()]), _plain_chain(body[cut.end() :])
+        if first is not None and second is None:  # "destroy X or all of his Drills"
+            second = elided_option(body[: cut.start()], body[cut.end() :], _plain_chain)
         if first is not None and second is not None:
             found.append([first, second])
     if len(found) != 1:
@@ -670,18 +715,12 @@ def _either(body: str) -> list[Json] | None:
     return [{"do": "either", "options": options}]
 
 
-def _place_costs(section: str, items: list[_Clause]) -> None:
-    """A cost with no "You may" ("Destroy the top card of your Life Deck to draw a card.")
-    is read only where it opens a Power its player chooses to use, an Action, so that the
-    Power is offered only when the cost can be paid (ruling 121); elsewhere (a HIT, a
-    defense, a trigger) who must pay, and when, is not said: it is left to players."""
-    effects = [c for c in items if c.kind == "effect"]
-    action = section == "ability" and not any(
-        c.kind in ("attack", "defense", "damage") or c.hit for c in items
-    )
-    for clause in effects:
-        placed = action and clause is effects[0] and clause.effects[0].get("cost")
-        if not placed and any(effect.get("cost") for effect in clause.effects):
+def _second_power_costs(items: list[_Clause]) -> None:
+    """A second "POWER: <cost> to <effect>." is a Power of its own, not a sentence of the
+    first one's attack or defense: whether it is offered, and when, stays for players
+    (docs/rulings.md 235)."""
+    for clause in [c for c in items if c.opens_power][1:]:
+        if clause.kind == "effect" and any(e.get("cost") for e in clause.effects):
             clause.kind = "unknown"
 
 
@@ -728,7 +767,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
     if not _TRIGGER_HEAD.match(body):
         return False
     # "When you perform a Styled attack you may draw a card": printed without its comma
-    bare = re.fullmatch(r"([^,]+?)\s+(you may .+)", body, re.IGNORECASE)
+    bare = re.fullmatch(r"([^,]+?)\s+((?:you|your MP) may .+)", body, re.IGNORECASE)
     for head, tail in _splits(body) + ([(bare.group(1), bare.group(2))] if bare else []):
         event = p.parse_trigger_event(head)
         # Under a POWER label only the first "Whenever" events (patterns.TRIGGERS): "At the
@@ -740,6 +779,8 @@ def _trigger(clause: _Clause, body: str) -> bool:
         if event is not None and chain is None and "your opponent" in head.lower():
             for reading in triggers.opponent_pronouns(tail):
                 chain = chain or _effect_chain(reading)
+        if event is not None and chain is None:  # "..., have that attack deal +2 stages"
+            chain = attack_performed.read(tail, event, _effect_chain)
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
@@ -785,7 +826,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if any(c.gating for c in items):
         return False
     _leave_dangling_if_you_do(items)
-    _place_costs(section, items)
+    _second_power_costs(items)
     referents.leave_dangling(items)
     if any(c.kind == "unknown" and after_use.changes_attack(c.data) for c in items):
         return False  # a dangling "If you do, this attack ..." changes the attack
@@ -898,11 +939,40 @@ def _leave_dangling_if_you_do(items: list[_Clause]) -> None:
                 clause.kind = before.kind = "unknown"
 
 
+def _fold_that_attack(items: list[_Clause]) -> None:
+    """ "When you perform a Styled attack, you may A. That attack deals +X life cards.":
+    the sentence right after a trigger on an attack performed, naming "that attack", is
+    part of what the trigger does (engine.cardtext.attack_performed)."""
+    timing: _Clause | None = None  # "POWER: Use when you perform a Styled attack."
+    for trigger, after in itertools.pairwise(items):
+        if trigger.kind == "timing" and trigger.section == "timed":
+            timing = trigger
+        if after.kind != "unknown" or after.index != trigger.index + 1 or after.hit:
+            continue
+        body = normalise(after.sentence).rstrip(".").strip()
+        if timing is not None and after.section == "timed":
+            # the Power's own sentences: "You may choose for that attack to ..."
+            chain = attack_performed.read(body, timing.data, _effect_chain)
+            if chain is not None and not armed.dangles(chain):
+                after.kind, after.data, after.extra = "effect", chain[0], chain[1:]
+                after.gating = False
+            continue
+        if trigger.kind != "trigger":
+            continue
+        that = attack_performed.read(body, trigger.data, _effect_chain)
+        effects = [*trigger.data["effects"], *(that or [])]
+        if that is not None and not armed.dangles(effects):
+            trigger.data["effects"] = effects
+            after.kind, after.gating = "folded", False
+
+
 def _fold_into_trigger(trigger: _Clause, after: _Clause) -> None:
     """ "Whenever ..., you may A. If you do, B.": B is part of what the trigger does; when
     it cannot be read so, the trigger is left to players with it."""
     body = normalise(after.sentence).rstrip(".").strip()
     if after.index != trigger.index + 1 or not _IF_YOU_DO.fullmatch(body):
+        return
+    if after.kind == "folded":  # read already ("If you do, that attack ...": attack_performed)
         return
     chain = _effect_chain(body) if after.kind in ("unknown", "effect") else None
     effects = [*trigger.data["effects"], *(chain or [])]
@@ -1021,8 +1091,14 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
 
 
 def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: list[Json]) -> bool:
+    items = attack_self.header_first(items)  # "(If this attack is ...) Energy attack."
     heads = [c for c in items if c.kind == "attack"]
-    if len(heads) != 1 or card_type not in ATTACK_TYPES or items[0].kind != "attack":
+    if len(heads) != 1 or items[0].kind != "attack":
+        return False
+    if "pay" in heads[0].data:  # "POWER: <cost> to perform ... attack" (cardtext.performed)
+        if not heads[0].power or card_type not in performed.POWER_TYPES:
+            return False
+    elif card_type not in ATTACK_TYPES:
         return False
     attack: Json = dict(heads[0].data)
     effects: list[Json] = []
@@ -1051,8 +1127,12 @@ def _attack(items: list[_Clause], card_type: CardType, fields: Json, requires: l
             return False  # defenses, a second damage
     if "damage" not in attack or not after_use.attack_effects_fit([*effects, *hit], card_type):
         return False
-    if any(e.get("do") == "attack_deals" for e in [*hit, *stopped]):
+    if any(e.get("do") in ("attack_deals", "attack_base") for e in [*hit, *stopped]):
         return False  # after its damage was dealt "+N" would change nothing
+    settled = attack_self.settle(effects, attack["damage"])  # "+6 instead of +3"
+    if settled is None:
+        return False
+    effects = settled
     if requires:
         attack["requires"] = requires[0]
     if effects:

@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from engine.cardtext import attack_self
 from engine.cardtext.patterns import N, number
 
 Json = dict[str, Any]
@@ -96,6 +97,8 @@ def _did(after: str, effects: list[Json]) -> bool:
     last = effects[-1]
     if after == "revealed":
         return last == {"do": "reveal_hand"}
+    if after in ("paid", "lowered"):  # "stages paid", "the amount lowered"
+        return attack_self.did_amount(after, last)
     wanted = {"destroyed": "discard", "discarded": "discard", "banished": "banish"}[after]
     sources = {"destroyed": ("in_play", "life_deck"), "discarded": ("hand",)}.get(
         after, ("in_play", "life_deck", "hand", "discard_pile")

@@ -254,8 +254,8 @@ _CRITICAL = re.compile(
     r"(?P<dur> this combat| for the remainder of combat)?",
     _IC,
 )
-# "the next attack" is used up by that attack even if it is stopped, so "your next
-# successful attack" (the next one that is not) is not read
+# "the next attack" is used up by that attack even if it is stopped; "your next successful
+# attack" (the next one that is not) is engine.cardtext.next_attack.parse_successful
 _NEXT_CRITICAL = re.compile(
     rf"(?P<lead>your next|the next) {_WHICH}attack(?P<perform> you perform)? this combat "
     r"is considered to deal critical damage",
@@ -318,7 +318,10 @@ def parse_unpreventable(body: str) -> Json | None:
 
 # --- "Your AT damage is considered to be 4 for your Styled attacks (this combat)." ------------
 _AT_VALUE = re.compile(
-    rf"your AT damage is considered to be ({_NUMBER}) for your {_WHICH}attacks"
+    # "your AT damage ... for your attacks" (yours), "AT damage ... for all attacks" (every
+    # player's attacks, each with its attacker's AT)
+    rf"(?:your AT damage is considered to be ({_NUMBER}) for your "
+    rf"|AT damage is considered to be (?P<all>{_NUMBER}) for all ){_WHICH}attacks"
     r"(?P<dur> this combat| for the remainder of combat)?",
     _IC,
 )
@@ -330,7 +333,10 @@ def parse_at_value(body: str, constant: bool) -> Json | None:
     found = _AT_VALUE.fullmatch(body)
     if found is None or constant == bool(found.group("dur")):
         return None
-    modifier = {"mod": "at_value", "amount": number(found.group(1)), **_which(found)}
+    amount = number(found.group(1) or found.group("all"))
+    modifier = {"mod": "at_value", "amount": amount, **_which(found)}
+    if found.group("all"):
+        modifier["who"] = "both"
     return modifier if constant else {"do": "until_end_of_turn", "modifier": modifier}
 
 

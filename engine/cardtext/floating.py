@@ -36,7 +36,9 @@ _WHOSE = rf"(?P<whose>all of your |all your |your |{_OPPONENT} |all )?"
 _WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
 _AMOUNTS = (
     rf"(?:(?P<s_sign>[+-])(?P<s_num>{_NUM}) {_STAGES}(?: and (?P<l_sign>[+-])(?P<l_num>{_NUM}) "
-    rf"{_LIFE})?|(?P<lo_sign>[+-])(?P<lo_num>{_NUM}) {_LIFE})"
+    rf"{_LIFE})?|(?P<lo_sign>[+-])(?P<lo_num>{_NUM}) {_LIFE}"
+    # life cards first: "-2 life cards and -2 stages of damage" (the same two amounts)
+    rf"(?: and (?P<so_sign>[+-])(?P<so_num>{_NUM}) {_STAGES})?)"
 )
 _COMBAT = r"(?:this combat|this turn|for the remainder of combat|for the rest of combat)"
 _DURATION = rf"(?:{_COMBAT}|until the end of (?:the|this) turn)"
@@ -54,7 +56,8 @@ def _number(word: str) -> int:
 def _amounts(m: re.Match[str]) -> Json:
     """{"stages": ..., "life": ...} from the _AMOUNTS groups."""
     found: Json = {}
-    for sign, num, field in (("s", "s", "stages"), ("l", "l", "life"), ("lo", "lo", "life")):
+    for sign, num, field in (("s", "s", "stages"), ("l", "l", "life"), ("lo", "lo", "life"),
+                             ("so", "so", "stages")):  # fmt: skip
         if m.group(f"{sign}_sign"):
             amount = _number(m.group(f"{num}_num"))
             found[field] = -amount if m.group(f"{sign}_sign") == "-" else amount
@@ -90,7 +93,7 @@ def _damage(m: re.Match[str]) -> Json | None:
 
 # "Your attacks do +1 stage of damage", "All of your attacks do +1 power stage and +1 life
 # card of damage", "Your opponent's attacks do -2 life cards of damage"
-_DAMAGE = rf"{_WHOSE}{_WHICH}attacks {_DO} {_AMOUNTS} of damage"
+_DAMAGE = rf"{_WHOSE}{_WHICH}attacks {_DO} {_AMOUNTS} (?:of )?damage"  # "+1 life card damage"
 _CONSTANT_DAMAGE = _re(_DAMAGE)
 _FLOATING_DAMAGE = _re(rf"(?P<pre>for the remainder of combat, )?{_DAMAGE}(?: (?P<dur>.+))?")
 # "Your next Styled attack this combat deals +2 life cards of damage."
@@ -280,7 +283,9 @@ _MP_PUR = _re(rf"your (?:MP's|main personality's) PUR is \+{_N}")
 _HAND_SIZE = _re(rf"your maximum hand size is \+{_N} during the discard step")
 _ANGER_TO_LEVEL = _re(
     rf"(?P<who>your opponent needs|you need) {_N} (?P<less>less )?anger to advance "
-    rf"(?:a|your|{_THEIR}) (?:personality )?level"
+    rf"(?:(?:a|your|{_THEIR}) )?(?:personality )?level"
+    # "(to a minimum of 4)": the reduction never takes it below 4 (docs/rulings.md 149)
+    rf"(?: \(to a minimum of (?P<min>{_NUM})\))?"
 )
 _ENERGY_COST = _re(rf"(?P<whose>{_OPPONENT} |your )energy attacks cost \+{_N} {_STAGES} to perform")
 
@@ -318,6 +323,10 @@ def parse_rule_modifier(body: str) -> Json | None:
         }
         if found.group("who").lower() != "you need":
             anger["who"] = "opponent"
+        if found.group("min"):
+            if not found.group("less"):
+                return None  # a minimum only bounds a reduction
+            anger["minimum"] = _number(found.group("min"))
         return anger
     found = _REVEALED.fullmatch(body)
     if found and not found.group("dur"):

@@ -26,7 +26,8 @@ Json = dict[str, Any]
 _WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
 # the ability: quoted whole, or unquoted after "gain HIT:" ("gain HIT: Raise your anger 1
 # level"), ending the sentence
-_ABILITY = r"(?:(?P<q>[\"'])(?P<quoted>.+)(?P=q)|(?P<bare>HIT: .+))"
+# (also after a dash: "gains - HIT: Use a critical damage effect.")
+_ABILITY = r"(?:(?P<q>[\"'])(?P<quoted>.+)(?P=q)|(?:- )?(?P<bare>HIT: .+))"
 _COMBAT = r"(?:this combat|this turn|for the remainder of combat|for the rest of combat)"
 _EVERY = re.compile(
     rf"(?:(?P<pre>for the remainder of combat), )?(?:all of |all )?your {_WHICH}attacks gain "

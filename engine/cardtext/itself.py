@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cardtext import costs
 from engine.cardtext import patterns as p
 
 Json = dict[str, Any]
@@ -246,8 +247,8 @@ def parse_card_action(body: str) -> Json | None:
         cond = found.group("cond")
     else:
         found = _IN_DISCARD.fullmatch(body)
-        if found is None:
-            return None
+        if found is None:  # "... you may <cost> to place this card into play" (costs)
+            return costs.parse_card_action(body)
         verb, dest, zone, tail, cond = "banish", "", "discard_pile", found.group("effect"), None
     to = _cost_to(verb, dest, zone) if zone else None
     chain = _effect_chain(tail) if to is not None else None

@@ -29,6 +29,7 @@ start: destroy | banish | draw | rejuvenate | shuffle | place | play | return_ |
 // "Reveal up to 2 Drills from your hand and shuffle them into your Life Deck.": shown to
 // both players as they move (docs/rulings.md 215)
 reveal: "reveal"i filtered "from"i "your"i "hand"i "and"i take
+       | "reveal"i filtered "from"i "your"i "hand"i -> reveal_only
 
 destroy: "destroy"i (in_play | ends_of | top_up_to | this_card)
 banish: "banish"i (in_play | ends_of | from_pile | this_card)
@@ -128,6 +129,9 @@ owner_before: "your"i -> mine
             | "your"i "opponent's"i -> theirs
 controller_in: "in"i "play"i
 controller: "you"i "control"i -> mine
+          // a Dragon Ball you own may be under either player's control (captured)
+          | "you"i "own"i "in"i "play"i -> owned_either
+          | "you"i "own"i "under"i "your"i "control"i -> owned_mine
           | "your"i "opponent"i ("controls"i | "has"i "in"i "play"i) -> theirs
           | "in"i "play"i -> either
 
@@ -384,6 +388,12 @@ class _Build(Transformer[Token, Json]):
 
     def controller(self, items: list[Any]) -> Json:
         return _merge(items)
+
+    def owned_either(self, _: list[Any]) -> Json:
+        return {"_whose": "either", "owned": True}
+
+    def owned_mine(self, _: list[Any]) -> Json:
+        return {"_whose": "self", "owned": True}
 
     def controller_in(self, _: list[Any]) -> Json:
         return {}
@@ -658,6 +668,10 @@ class _Build(Transformer[Token, Json]):
     def reveal(self, items: list[Any]) -> Json:
         return {**_merge(items), "source": "hand", "revealed": True}
 
+    def reveal_only(self, items: list[Any]) -> Json:
+        # "You may reveal 2 attack cards from your hand to ...": shown, kept in hand
+        return {**_merge(items), "source": "hand", "to": "reveal"}
+
     def opponent_moves(self, items: list[Any]) -> Json:
         return {**_merge(items), "_whose": "opponent", "chooser": "opponent"}
 
@@ -769,6 +783,8 @@ def _check(found: Json) -> Json | None:
     whole_hand = found.pop("_hand", False)  # "your (opponent's) hand": all of it, unchosen
     under = found.pop("_under", None)
     source, to = found["source"], found["to"]
+    if found.get("owned") and dest == "self":
+        dest = "owner"  # "a Dragon Ball you own ... into your Life Deck": its owner's is yours
     if "attached" in found.get("card_types", []):
         # "an attached card (in play)": either player's, whoever controls it; to a zone
         # (2016 GLOSSARY "Attached Cards": attached cards are in play)

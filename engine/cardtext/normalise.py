@@ -33,7 +33,7 @@ _LABELS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:[\[{]instant[\]}]\s*:?\s*(?:(?:\[power\]|power)\s*:?)?"
                 r"|instant\s*:?\s*power\s*:|instant\s*:)\s*", _IC), "POWER: "),
     (re.compile(r"(?:\[power\]\s*:?|power\s*:)\s*", _IC), "POWER: "),
-    (re.compile(r"POWER\s+(?=[A-Z])"), "POWER: "),  # "POWER Raise your anger 2 levels."
+    (re.compile(r"(?:INSTANT\s+)?POWER\s+(?=[A-Z])"), "POWER: "),  # "POWER Raise your anger"
     (re.compile(r"shield\s+power\s*:\s*", _IC), "SHIELD POWER: "),
     (re.compile(r"when\s+entering\s+combat\s*:\s*", _IC), "WHEN ENTERING COMBAT: "),
     (re.compile(r"wish\s*:\s*", _IC), "WISH: "),

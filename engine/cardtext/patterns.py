@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.cardtext import amounts, attached, granted
+from engine.cardtext import amounts, as_stages, attached, granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -213,7 +213,10 @@ EFFECTS: _Table = [
 
 
 def parse_effect(body: str) -> Json | None:
-    from engine.cardtext import considered
+    from engine.cardtext import (
+        attack_self,  # it builds on this module
+        considered,
+    )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
     from engine.cardtext.attack_costs import parse_cost
@@ -225,10 +228,12 @@ def parse_effect(body: str) -> Json | None:
         parse_critical,
         parse_unpreventable,
     )
+    from engine.cardtext.next_attack import parse_next_attack
     from engine.cardtext.plain import parse_plain
     from engine.cardtext.rearrange import parse_rearrange
     from engine.cardtext.same_number import parse_same_number
     from engine.cardtext.those import parse_choose_cards, parse_those
+    from engine.cardtext.wishes import parse_use_dragon_ball
 
     return (
         _match(EFFECTS, body)
@@ -236,6 +241,12 @@ def parse_effect(body: str) -> Json | None:
         or parse_move(body)
         or parse_attack_effect(body)
         or parse_attack_deals(body)
+        or attack_self.parse_deals(body)
+        or attack_self.parse_pay_any(body)
+        or attack_self.parse_for_every(body)
+        or attack_self.parse_no_damage(body)
+        or as_stages.parse(body)  # "... its life card damage as stages" (ruling 246)
+        or attack_self.parse_base(body)
         or parse_critical(body)
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
@@ -255,6 +266,8 @@ def parse_effect(body: str) -> Json | None:
         or parse_plain(body)
         or parse_same_number(body)
         or amounts.parse_floating(body)
+        or parse_next_attack(body)
+        or parse_use_dragon_ball(body)
     )
 
 
@@ -293,6 +306,7 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 
 def parse_condition(text: str) -> Json | None:
+    from engine.cardtext import attack_self  # it builds on this module
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
     from engine.cardtext.conditions import parse  # it builds on this module
 
@@ -301,6 +315,7 @@ def parse_condition(text: str) -> Json | None:
         or parse_power_level(text)
         or parse(text)
         or parse_that_condition(text)
+        or attack_self.parse_from_discard(text)
     )
     if found is not None and nested_that(found):
         return None  # "that card" tested with another condition (engine.referents)
@@ -381,7 +396,9 @@ ATTACKS: _Table = [
 
 
 def parse_attack(body: str) -> Json | None:
-    return _match(ATTACKS, body)
+    from engine.cardtext.attack_self import parse_head  # it builds on this module
+
+    return _match(ATTACKS, body) or parse_head(body)
 
 
 def _defense(against: str, stops: bool) -> Builder:
@@ -417,9 +434,14 @@ DEFENSES: _Table = [
 
 
 def parse_defense(body: str) -> Json | None:
+    from engine.cardtext import next_attack
     from engine.cardtext.damage import parse_prevent_both  # it builds on this module
 
-    return _match(DEFENSES, body) or parse_prevent_both(body)
+    return (
+        _match(DEFENSES, body)
+        or parse_prevent_both(body)
+        or next_attack.parse_defense(body, parse_defense, parse_effect)
+    )
 
 
 # --- constant modifiers (CONSTANT: ...) ------------------------------------------------------
@@ -451,7 +473,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import considered, leaving
+    from engine.cardtext import attack_constants, considered, leaving
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -464,6 +486,7 @@ def parse_modifier(body: str) -> Json | None:
         or amounts.parse_constant(body)
         or considered.parse(body, constant=True)
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
+        or attack_constants.parse(body)
     )
 
 

@@ -55,9 +55,10 @@ def parse_quantity(text: str) -> Json | None:
         found = pattern.fullmatch(text)
         if found:
             return _who({"of": of}, found.group(1))
+    from engine.cardtext.attack_self import parse_amount
     from engine.cardtext.counting import parse_count  # it builds on this module
 
-    return _count(text) or parse_count(text)
+    return _count(text) or parse_count(text) or parse_amount(text)
 
 
 def _who(quantity: Json, whose: str) -> Json:

@@ -221,7 +221,9 @@ def parse_event(text: str) -> Json | None:
                 return None
             result["no_combat"] = True
         return result
-    return None
+    from engine.cardtext.attack_performed import parse_origin  # it builds on this module
+
+    return parse_origin(text)  # "you perform an attack that was not played from your hand"
 
 
 def misplaced(trigger: Json, card_type: str) -> bool:

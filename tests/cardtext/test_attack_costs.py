@@ -43,7 +43,7 @@ def test_a_cost_this_combat_is_a_floating_effect() -> None:
         ("CONSTANT: Your attacks cost +1 stage, to a minimum of 1.", CardType.MASTERY),
         ("CONSTANT: Your attacks cost -1 stage this combat.", CardType.MASTERY),  # a duration
         ("POWER: Your attacks cost -1 stage.", CardType.EVENT),  # for how long?
-        ("POWER: Your opponent's next attack this combat costs +1 stage.", CardType.EVENT),
+        # (the next attack's cost: tests/cardtext/test_next_attack.py)
         ("CONSTANT: Your attacks cost -1 stage (to a maximum of 3).", CardType.MASTERY),
     ],
 )

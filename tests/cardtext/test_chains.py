@@ -47,7 +47,8 @@ def test_joined_sentences_with_a_part_not_read_stay_unread() -> None:
     for text in (
         "Raise your anger 1 level and swap hands with your opponent.",
         # (a cost with no "You may" opening a Power: tests/cardtext/test_costs.py)
-        "You may lower your anger 2 levels to have this attack deal +6 stages instead of +3.",
+        "You may lower your anger 2 levels to have this attack deal +6 stages instead of +3 "
+        "life cards.",
         "You may lower your anger 1 level to draw a card and to gain 2 stages.",
     ):
         assert compile_text(text, CardType.EVENT).unread == [text], text

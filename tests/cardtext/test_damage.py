@@ -230,7 +230,7 @@ def test_considered_to_deal_critical_damage(sentence: str, effect: object) -> No
     "sentence",
     [
         "Your successful attacks are considered to deal critical damage.",  # for how long?
-        "Your next successful attack this combat is considered to deal critical damage.",
+        # ("Your next successful attack ...": tests/cardtext/test_next_attack.py, ruling 161)
         "Your attacks that deal at least 4 life cards of damage are considered to deal critical "
         "damge this combat.",
         "For the remainder of combat, your successful attacks are considered to deal critical "
@@ -287,7 +287,8 @@ def test_at_considered_to_be() -> None:
         ("POWER: Your AT damage is considered to be 4 for your attacks.", CardType.EVENT),
         ("CONSTANT: Your AT damage is considered to be 4 for your attacks this combat.",
          CardType.DRILL),
-        ("POWER: AT damage is considered to be 4 for all physical attacks this combat.",
+        # whose attacks is not said ("... for all physical attacks" is every player's)
+        ("POWER: AT damage is considered to be 4 for physical attacks this combat.",
          CardType.EVENT),
     ],
 )  # fmt: skip

@@ -210,9 +210,11 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "CONSTANT: Your attacks deal +X stages of damage.",
         "POWER: Your opponent cannot gain anger.",  # for how long is not said
         "POWER: Your opponent plays with his hand revealed.",
-        "CONSTANT: You need 1 less anger to advance a personality level (to a minimum of 3).",
-        "CONSTANT: Your attacks deal +1 life card of damage and your opponent cannot use "
-        "Endurance.",
+        # a minimum bounds a reduction only ("1 less ... (to a minimum of 3)" is read)
+        "CONSTANT: Your opponent needs 6 anger to advance a personality level (to a minimum of 4).",
+        # two constants in one sentence are read (engine.cardtext.attack_constants) only
+        # when both are: "draws a card" is not a constant
+        "CONSTANT: Your attacks deal +1 life card of damage and your opponent draws a card.",
     ],
 )
 def test_near_misses_stay_unread(text: str) -> None:

@@ -232,5 +232,8 @@ def test_a_defensive_power_is_not_an_action() -> None:
         "POWER: Choose a Setup in your hand and place it into play to prevent all damage "
         "from an attack. Raise your anger 2 levels."
     )
-    assert_all_manual(text, MP)
+    # read since defenses with a cost are (docs/rulings.md 160): a defense, never an Action
+    result = compile_text(text, MP)
+    assert "action" not in result.fields and result.fields["defense"]["prevent_all"]
+    assert result.fields["defense"]["effects"] == [{"do": "raise_anger", "amount": 2}]
     assert_all_manual("POWER: Draw a card. You may discard a card to stop an attack.", SETUP)

@@ -131,6 +131,7 @@ def test_a_damage_modifier_and_a_grant_with_one_subject() -> None:
     for text in (
         "CONSTANT: Your attacks deal +1 stage of damage and gain 'Swap hands.'",
         "CONSTANT: Your attacks deal +X stages of damage and gain 'Draw a card.'",
-        "CONSTANT: Your attacks cannot be stopped and gain 'Draw a card.'",
+        # (cannot be stopped and gain '...' is read: engine.cardtext.attack_constants)
+        "CONSTANT: Your attacks cannot be stopped by Events and gain 'Draw a card.'",
     ):
         assert compile_text(text, DRILL).unread, text

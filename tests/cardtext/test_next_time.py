@@ -116,8 +116,7 @@ UNREAD = [
     # "damage from" and "its damage" must agree
     "Your next attack this combat cannot be prevented.",
     "Damage from your next attack this combat cannot have its damage prevented.",
-    # successful: the attack that hits, not the next one performed
-    "Your next successful attack this combat cannot have its damage prevented.",
+    # (successful, the attack that hits: tests/cardtext/test_next_attack.py, ruling 161)
     # a cause is not read
     "Your anger cannot be lowered.",
     # no duration outside CONSTANT:; whose anger else than yours; "card effects": any
@@ -148,7 +147,8 @@ UNREAD = [
     "Your next Styled attack this combat is considered to be Styled.",
     "Your opponent can only attack in his next action this combat.",
     # who stops is not a card type; no duration outside CONSTANT:; whose attacks not said
-    "Attacks can only be stopped by cards played from the hand this combat.",
+    # (cards "played from the hand": tests/cardtext/test_next_attack.py, ruling 163)
+    "Attacks can only be stopped by cards played from the discard pile this combat.",
     "Your physical attacks can only be stopped by Physical Combat cards.",
     "Physical attacks can only be stopped by Physical Combat cards this combat.",
     "Your next attack can only be stopped by Physical Combat cards.",

@@ -48,7 +48,8 @@ CONSTANT = {
 
 UNREAD = [
     # a card described further, or a restriction with no duration outside CONSTANT:
-    "Your opponent cannot play Events that stop attacks this combat.",
+    # (Events "that stop attacks": tests/cardtext/test_next_attack.py, ruling 162)
+    "Your opponent cannot play Events that draw cards this combat.",
     "Your opponent cannot play cards.",
     "Non-Styled cards cannot be played.",
     # "use" is more than playing (Setups, Powers): not read here

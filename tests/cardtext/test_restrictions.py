@@ -65,8 +65,8 @@ def test_a_restriction_under_constant_holds_while_in_play(text: str) -> None:
     "text",
     [
         "Endurance cannot be used.",  # no duration and no CONSTANT: how long?
-        "Your opponent cannot use Endurance on your Styled attacks this combat.",
-        "Setups and Drills cannot be used this combat.",
+        # ("... Endurance on your Styled attacks this combat." is read: test_restr.py)
+        # ("Setups and Drills cannot be used this combat." is read: tests/cardtext/test_restr.py)
         "Your opponent cannot gain stages until the start of your next turn.",
         "Endurance cannot be used this combat by your opponent.",
         "Your opponent cannot use Endurance this combat this turn.",

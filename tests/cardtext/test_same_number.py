@@ -75,6 +75,20 @@ CASES: dict[str, dict[str, Any]] = {
         "to": "life_shuffle", "revealed": True},
     "Reveal a Styled card from your hand and place it at the bottom of your Life Deck": {
         "source": "hand", "amount": 1, "styled": True, "to": "life_bottom", "revealed": True},
+    "Reveal 2 attack cards from your hand": {
+        "source": "hand", "amount": 2, "card_types": ["energy_combat", "physical_combat"],
+        "to": "reveal"},
+    "Reveal a Dragon Ball from your hand": {
+        "source": "hand", "amount": 1, "card_types": ["dragon_ball"], "to": "reveal"},
+    "Banish all Earth Dragon Balls you own in play": {
+        "source": "in_play", "every": True, "card_types": ["dragon_ball"],
+        "dragon_ball_set": "Earth", "owned": True, "to": "banish", "either_player": True},
+    "Banish a Dragon Ball you own under your control": {
+        "source": "in_play", "amount": 1, "card_types": ["dragon_ball"], "owned": True,
+        "to": "banish"},
+    "Shuffle a Dragon Ball you own in play back into your Life Deck": {
+        "source": "in_play", "amount": 1, "card_types": ["dragon_ball"], "owned": True,
+        "to": "life_shuffle", "either_player": True},
 }  # fmt: skip
 
 
@@ -104,6 +118,10 @@ def test_the_new_phrases_read_whole(sentence: str) -> None:
         "Your opponent banishes a card from his Life Deck",  # a search: who sees it?
         "Reveal a Styled card from your hand and discard it",  # a discard is no reveal
         "Reveal a card from your opponent's hand and shuffle it into his Life Deck",
+        "Reveal up to 3 cards from your opponent's hand",
+        "Reveal a Dragon Ball in play",
+        "Return a Dragon Ball you own in play to your hand",  # whose hand: not read yet
+        "Banish a Dragon Ball you own under your opponent's control",
         "Place this Drill into your hand",  # only "return" takes a card back from play
         "Return this Drill to your opponent's hand",
         "Destroy the top Drill of your Life Deck",  # an end of a pile with a filter
