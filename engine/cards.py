@@ -329,6 +329,9 @@ class Modifier(_Strict):
         # `who`'s MP's power level is `amount`
         "higher_power_level",
         "power_level_is",
+        # engine.leaving: `who`'s Allies at power level 0 are banished ("Whenever an Ally's
+        # power level is 0, it is banished."; docs/rulings.md 264)
+        "zero_allies_banished",
         # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`) cannot have their
         # damage modified (engine.after_use.unmodifiable; engine.cardtext.attack_constants)
         "unmodifiable",
@@ -1184,6 +1187,7 @@ TriggerEvent = Literal[
     "damage_prevented",  # you prevented damage (a defense, or Endurance)
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
     "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
+    "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
 ]
 
 
@@ -1210,6 +1214,13 @@ class Trigger(_Strict):
     # discard_banished: whose effect did it, from the card's controller's view
     by: Literal["self", "opponent", "any"] = "any"
     power: bool = False
+    # state_holds: the state that sets it off ("Banish this card when you control a Styled
+    # Drill."), checked after each step while the card is in play (engine.leaving)
+    requires: Condition | None = None
+    # entered_play: a Dragon Ball of this set ("Earth", "Namek"), one this player owns
+    # ("a Dragon Ball you own enters play", whoever controls it; docs/rulings.md 260)
+    ball_set: str | None = None
+    owner: Literal["self", "opponent"] | None = None
     # attack_performed: only an attack played (True) / not played (False) from the hand
     # (engine.triggers; docs/rulings.md 248)
     from_hand: bool | None = None
@@ -1224,6 +1235,7 @@ SelfMoveEvent = Literal[
     "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
     "banished_from_discard",  # from its owner's discard pile to the Banished Zone
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
+    "discarded_on_advance",  # the same, as the MP advances (engine.mechanics.discard_drills)
     "banished_for_endurance",  # Banished while taking damage, to prevent some
     "revealed_from_hand",  # its owner's hand revealed by an effect (it stays there)
     "enters_play",

@@ -644,7 +644,7 @@ def enter_play(
         if game.over:
             return
         if mode == "place" and not game.rules.placed_dragon_ball_uses_effects:
-            _entered(game, player, card.type)
+            _entered(game, player, card.type, card=iid)
             return
     _entered(game, player, card.type, played=mode == "play", card=iid)
     # Text the engine cannot read is resolved by hand as the card enters play (what applies
@@ -661,7 +661,7 @@ def _entered(
     """ "Whenever a Dragon Ball enters play": resolved once the card's own effects on
     entering play have (engine.triggers; GLOSSARY "Effects"); "Whenever you play an Ally"
     when it was played, not placed (2016 "Playing" vs. "Placing into play")."""
-    triggers.queue(game, player, "entered_play", card_type=card_type)
+    triggers.queue(game, player, "entered_play", card_type=card_type, card=card)
     if played:
         triggers.queue(game, player, "card_played", card_type=card_type, card=card)
     game.then(("flush_triggers", {}))

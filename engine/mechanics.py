@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import amounts, history, modifiers, self_moves, triggers
+from engine import amounts, history, leaving, modifiers, self_moves, triggers
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -127,6 +127,8 @@ def discard_drills(game: Game, player: int, advancing: bool = False) -> None:
         put_in_discard(game, iid)
         self_moves.moved(game, iid, "leaves_play", None, player)
         self_moves.moved(game, iid, "discarded_on_level_change", None, player)
+        if advancing:  # "When you advance a level, you may banish this Drill instead ..."
+            self_moves.moved(game, iid, "discarded_on_advance", None, player)
 
 
 def check_dragon_balls(game: Game, player: int) -> None:
@@ -493,6 +495,7 @@ def queue_trigger(
 def flush_triggers_task(game: Game, args: JsonDict) -> None:
     """Contextual effects resolve right after the sentence that caused them; on a tie the
     player who initiated combat resolves all theirs first (GLOSSARY "Effects")."""
+    leaving.check(game)  # "Banish this card when you control a Styled Drill."
     queue = game.state.trigger_queue
     if not queue:
         return

@@ -40,7 +40,7 @@ def moved(
     if general:  # "Whenever a card is discarded from a hand", "Whenever a Drill leaves play"
         from engine import triggers  # it builds on the game, which builds on this module
 
-        triggers.queue(game, mine, general, card_type=card.type, by=by)
+        triggers.queue(game, mine, general, card_type=card.type, card=iid, by=by)
     queued = len(game.state.trigger_queue) > before
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}

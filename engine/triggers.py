@@ -50,7 +50,16 @@ def _fires(
         return False
     if (trigger.title_has or trigger.alignment) and not _played_fits(game, trigger, card):
         return False
-    if trigger.styled and not _styled_attack(game, controller):
+    if trigger.styled and not (
+        _styled_card(game, card, controller)
+        if trigger.on in _CARD_EVENTS
+        else _styled_attack(game, controller)
+    ):
+        return False
+    if (trigger.ball_set or trigger.owner) and not _ball_fits(game, trigger, controller, card):
+        return False
+    # "Use when <event> and <condition>": the state as the event happens (ruling 261)
+    if trigger.requires is not None and not game.holds(trigger.requires, controller):
         return False
     if trigger.from_hand is not None and _from_hand(game) != trigger.from_hand:
         return False
@@ -86,6 +95,25 @@ def played(game: Game, player: int, card: int) -> None:
     game.then(("flush_triggers", {}))
 
 
+def _ball_fits(game: Game, trigger: Trigger, controller: int, card: int | None) -> bool:
+    """ "Whenever an Earth Dragon Ball you own enters play": the card's set and owner (2016
+    GLOSSARY "Dragon Balls"; docs/rulings.md 260)."""
+    if card is None:
+        return False
+    if trigger.owner and (game.owner(card) == controller) != (trigger.owner == "self"):
+        return False
+    info = game.card(card).dragon_ball
+    return trigger.ball_set is None or (info is not None and info.set == trigger.ball_set)
+
+
+# events about a card that moved: "Styled" is that card (docs/rulings.md 256)
+_CARD_EVENTS = frozenset({"left_play"})
+
+
+def _styled_card(game: Game, card: int | None, controller: int) -> bool:
+    """ "one of your other Styled Drills leaves play": the card is not Freestyle (2016 CARD
+    TYPES "Freestyle"), or is considered Styled for its controller's effects."""
+    return card is not None and game.card(card).styled_for(game.owner(card) == controller)
 def _from_hand(game: Game) -> bool:
     """The attack in progress is a card played from its player's hand (a card staying in
     play to be used again included), not a Power's, a Setup's ... (docs/rulings.md 248)."""

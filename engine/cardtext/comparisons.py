@@ -192,6 +192,8 @@ _ATTACHED = [
     re.compile(
         rf"there (?:is|are) (?P<count>{COUNT}) cards? attached to (?P<whose>your|{OPP}) MP", _IC
     ),
+    # "more than 1 card is attached to your MP"
+    re.compile(rf"(?P<count>{COUNT}) cards? (?:is|are) attached to (?P<whose>your|{OPP}) MP", _IC),
 ]
 
 
@@ -199,7 +201,7 @@ def _attached(text: str) -> Json | None:
     """ "your MP has a card attached to it", "there are 2 or more cards attached to your
     opponent's MP": cards attached to the MP, whoever controls them (the X count "cards
     attached to your MP", engine.quantities)."""
-    found = _ATTACHED[0].fullmatch(text) or _ATTACHED[1].fullmatch(text)
+    found = next((f for p in _ATTACHED if (f := p.fullmatch(text))), None)
     count = count_of(found.group("count")) if found else None
     if found is None or count is None:
         return None

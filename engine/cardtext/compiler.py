@@ -20,6 +20,7 @@ from engine.cardtext import (
     counting,
     granted,
     itself,
+    leaving,
     limits,
     next_attack,
     performed,
@@ -385,7 +386,11 @@ def _parse(sentences: list[str], section: str, card_type: CardType) -> list[_Cla
             clause.kind = "timing"
             opens = ""
             continue
-        timed = triggers.parse_use_timing(body) if opens == "POWER" else None
+        timed = (
+            triggers.parse_use_timing(body) or leaving.parse_use_timing_if(body)
+            if opens == "POWER"
+            else None
+        )
         if timed is not None and card_type in TIMED_TYPES:
             # "[INSTANT] POWER: Use at the end of combat." opens a Power offered then
             clause.section = section = "timed"
@@ -462,7 +467,14 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         return
     if put("keyword", p.parse_keyword(body)):
         return
-    if put("when_moved", self_moves.parse(body) or itself.parse_replacement(body)):
+    moved = (
+        self_moves.parse(body)
+        or itself.parse_replacement(body)
+        or leaving.parse_level_replacement(body)
+    )
+    if moved is None and (head_last := leaving.trailing_head(body)) is not None:
+        moved = self_moves.parse(head_last)  # "If ..., draw a card when this card enters play"
+    if put("when_moved", moved):
         return
     x = quantities.parse_definition(body) or attack_performed.parse_x(body)
     if x is not None:
@@ -744,7 +756,12 @@ def _each(modifier: Json) -> list[Json]:
 
 def _trigger(clause: _Clause, body: str) -> bool:
     banish = (
-        (triggers.parse_banish_when(body) or attached.parse_leaves_when(body))
+        (
+            triggers.parse_banish_when(body)
+            or attached.parse_leaves_when(body)
+            or leaving.parse(body)  # "Banish this card when you control a Styled Drill."
+            or (None if clause.power else leaving.parse_moment(body))  # "at the end of ..."
+        )
         if clause.kept
         else None
     )
@@ -771,7 +788,28 @@ def _trigger(clause: _Clause, body: str) -> bool:
         if event is not None and chain is not None:
             clause.kind, clause.data = "trigger", {**event, "effects": chain}
             return True
-    return False
+    read = _unpunctuated_trigger(clause, body) if "," not in body else None
+    if read is not None:
+        clause.kind, clause.data = "trigger", read
+    return read is not None
+
+
+def _unpunctuated_trigger(clause: _Clause, body: str) -> Json | None:
+    """ "Whenever one of your other Drills leaves play lower your opponent's anger 1
+    level.": printed without its comma, the one cut at a space where the event and the
+    effects are both read whole (two such cuts: ambiguous, left to players)."""
+    read: list[Json] = []
+    for space in re.finditer(" ", body):
+        head, tail = body[: space.start()], body[space.end() :]
+        event = p.parse_trigger_event(head)
+        if event is None or (
+            (clause.power or not clause.kept) and p.parse_trigger_event(head, new=False) is None
+        ):
+            continue
+        chain = _effect_chain(tail)
+        if chain is not None:
+            read.append({**event, "effects": chain})
+    return read[0] if len(read) == 1 else None
 
 
 _TRIGGER_HEAD = re.compile(r"(?:whenever|when|after|at|once per|the first time) ", re.IGNORECASE)

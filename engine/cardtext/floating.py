@@ -197,9 +197,13 @@ def _who(m: re.Match[str]) -> Json:
     return {"who": "opponent"} if m.group("who").lower() == "your opponent" else {}
 
 
+# "Your attacks this combat deal +2 stages of damage": the duration said before the verb
+_MID_DURATION = _re(rf"^(.*\battacks) ({_COMBAT}) ({_DO} .+ of damage)$")
+
+
 def parse_floating_effect(body: str) -> Json | None:
     """A sentence creating a floating effect (engine.cards.UntilEndOfTurn), or None."""
-    found = _FLOATING_DAMAGE.fullmatch(body)
+    found = _FLOATING_DAMAGE.fullmatch(_MID_DURATION.sub(r"\1 \3 \2", body, count=1))
     if found:
         duration = found.group("dur")
         # "For the remainder of combat, ..." says how long once, at the start

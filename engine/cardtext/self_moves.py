@@ -61,7 +61,11 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "banished_for_endurance",
-        re.compile(rf"{_IF} {_THIS} is banished for endurance(?:\s+{_COMBAT})?", re.I),
+        # "If you banish this card for Endurance": only its owner does (docs/rulings.md 262)
+        re.compile(
+            rf"{_IF} (?:{_THIS} is banished|you banish {_THIS}) for endurance(?:\s+{_COMBAT})?",
+            re.I,
+        ),
     ),
     (
         "revealed_from_hand",
@@ -74,14 +78,14 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
     (
         "enters_play",
         re.compile(
-            rf"(?:when|whenever|after) {_THIS} (?:enters|is entering) play(?:\s+{_COMBAT})?",
+            rf"(?:when|whenever|after|if) {_THIS} (?:enters|is entering) play(?:\s+{_COMBAT})?",
             re.I,
         ),
     ),
     (
         "leaves_play",
         re.compile(
-            rf"(?:when|whenever) {_THIS} (?:is leaving|leaves) play(?:\s+{_COMBAT})?", re.I
+            rf"(?:when|whenever|if) {_THIS} (?:is leaving|leaves) play(?:\s+{_COMBAT})?", re.I
         ),
     ),
 ]

@@ -54,6 +54,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHOSE} {_STYLED}{_KIND}attack is stopped", "attack_stopped"),
     (rf"one of {_WHOSE} {_STYLED}{_KIND}attacks is stopped", "attack_stopped"),
     (rf"{_WHO} deals? critical damage", "critical_damage"),
+    # only attacks deal Critical Damage, and only the opponent attacks you (2016 CRITICAL
+    # DAMAGE): "you take critical damage" is "your opponent deals critical damage"
+    (r"(?P<taker>you|your opponent) takes? critical damage", "critical_damage"),
     (rf"{_WHO} stops? {_A}{_KIND}attack", "defended"),
     (rf"your opponent stops one of your {_STYLED}{_KIND}attacks", "attack_stopped"),
     (rf"{_WHO} rejuvenates?", "rejuvenated"),
@@ -74,6 +77,12 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"(?P<who>an opponent's) {_TYPES} enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control enters play", "entered_play"),
     (rf"(?:an?|one) {_TYPES} enters play under {_WHOSE} control", "entered_play"),
+    # a Dragon Ball of a set, or that a player owns (under anyone's control: a captured one
+    # is controlled by the other player, 2016 GLOSSARY "Dragon Balls"; docs/rulings.md 260)
+    (rf"(?:an?|one) (?P<set>earth|namek) dragon ball enters play under {_WHOSE} control",
+     "entered_play"),
+    (r"(?:an?|one) (?P<set>earth |namek )?dragon ball (?P<owner>you|your opponent) owns? "
+     r"enters play", "entered_play"),
     (r"the end of (?P<every>the|each|every|any) turn", "turn_ended"),
     (rf"the end of {_WHOSE} planning step", "planning_ended"),
     # wave 2: drawing, discarding from the hand, stages, lowering a level
@@ -94,7 +103,9 @@ _EVENTS: list[tuple[str, str]] = [
     (r"(?P<who>you) (?:reach|advance to) this (?:personality )?level", "level_reached"),
     # a card leaving play (destroyed, banished, returned ...), a Life Deck shuffled
     (rf"(?:an?|one) {_TYPES} leaves play", "left_play_any"),
-    (rf"one of {_WHOSE} {_TYPES} leaves play", "left_play"),
+    # "other": the card has left play before its own triggers could see it (engine.
+    # self_moves); "Styled": the card that left (docs/rulings.md 256)
+    (rf"one of {_WHOSE} (?:other )?{_STYLED}{_TYPES} leaves play", "left_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control leaves play", "left_play"),
     (rf"{_WHOSE} life deck is shuffled", "life_deck_shuffled"),
     (r"(?P<who>you) search your life deck", "life_deck_searched"),
@@ -162,6 +173,10 @@ def parse_event(text: str) -> Json | None:
                 return None  # "you banish cards from his discard pile": whose?
             groups["who"] = "your opponent's"
         who = "any" if groups.get("anyone") else _WHO_OF.get((groups.get("who") or "you").lower())
+        if groups.get("owner"):  # under anyone's control, owned by that player
+            who = "any"
+        if groups.get("taker"):  # who took it: the other player dealt it
+            who = "opponent" if groups["taker"].lower() == "you" else "self"
         if event == "combat_ended" or groups.get("every"):
             who = "any"
         if event.endswith("_any"):  # "a Drill leaves play", "... is destroyed": anyone's
@@ -175,6 +190,12 @@ def parse_event(text: str) -> Json | None:
             result["by"] = by
         if groups.get("kind"):
             result["attack_type"] = groups["kind"].lower()
+        if groups.get("owner"):
+            result["owner"] = _WHO_OF[groups["owner"].lower()]
+        if groups.get("owner") or groups.get("set"):  # Dragon Balls alone
+            result["card_types"] = ["dragon_ball"]
+        if groups.get("set"):
+            result["ball_set"] = groups["set"].strip().capitalize()
         if groups.get("styled"):
             result["styled"] = True
         title = groups.get("title") or groups.get("title2") or groups.get("title3")
@@ -290,7 +311,9 @@ def opponent_pronouns(tail: str) -> list[str]:
     return list(dict.fromkeys(t for t in (subject, both) if t != tail))
 
 
-_BANISH_WHEN = re.compile(r"banish this card (?:when|whenever) (.+)", re.IGNORECASE)
+_BANISH_WHEN = re.compile(
+    r"banish this (?:card|drill|setup|ally) (?:when|whenever) (.+)", re.IGNORECASE
+)
 
 
 def parse_banish_when(body: str) -> Json | None:

@@ -255,8 +255,9 @@ def test_leaving_near_misses_stay_unread() -> None:
     for sentence in (
         # ("Destroy this card at the end of combat." is a trigger the attack arms:
         # tests/cardtext/test_armed.py)
-        # a state, not an event
-        "Destroy this card when your MP's power level is 0.",
+        # (a state, "when your MP's power level is 0", is tests/cardtext/test_leaving.py's)
+        # a state not read whole
+        "Destroy this card when your MP's power level is 0 or so.",
         # another card
         "Destroy a Drill when your opponent deals critical damage.",
         # more than the card moves

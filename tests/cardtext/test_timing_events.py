@@ -75,8 +75,8 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "your MP would gain stages",  # a replacement, not a trigger
         "you lower a player's anger",  # "you lower your opponent's anger": ruling 191
         "you Rejuvenate a Saiyan Style card",  # a style: not read
-        "a Dragon Ball you own enters play",  # owner, not controller
-        "one of your other Drills leaves play",  # "other": not read
+        "a Setup you own enters play",  # owner: Dragon Balls alone (ruling 260)
+        "one of your other cards leaves the game",  # "other" Drills: ruling 256
         "a Drill leaves play during your turn",
         "you search your opponent's Life Deck",  # not yours
         "a Setup is destroyed from a card effect",  # by what: not read

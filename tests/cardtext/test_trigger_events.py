@@ -44,7 +44,9 @@ def test_near_misses_stay_unread() -> None:
         "Whenever you play a card with 'Sword' in the text, draw a card.",
         "Whenever you play a card with 'Sword' in the title and a card, draw a card.",
         "Whenever you play a 'Heroes and Villains' card, draw a card.",
-        "Whenever you play a card with 'Sword' in the title draw a card.",
+        # printed without its comma, read where one cut reads whole (docs/rulings.md 257);
+        # here no cut does
+        "Whenever you play a card with 'Sword' in the title draw a card the card.",
     ):
         assert compile_text(f"CONSTANT: {text}", CardType.DRILL).unread, text
 

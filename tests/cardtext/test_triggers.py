@@ -99,7 +99,8 @@ def test_trigger_events(text: str, event: dict[str, object]) -> None:
 def test_entering_play(text: str, event: dict[str, object]) -> None:
     assert _trigger(text) == {"on": "entered_play", **event, "effects": [DRAW]}
     for near in (
-        "CONSTANT: Whenever an Earth Dragon Ball you own enters play, draw a card.",
+        # (an Earth Dragon Ball you own: tests/cardtext/test_leaving.py, ruling 260)
+        "CONSTANT: Whenever an Earth Setup you own enters play, draw a card.",
         "CONSTANT: Whenever a card or Drill enters play, draw a card.",
         "CONSTANT: Whenever a card enters play under your opponent's control this combat, "
         "draw a card.",
@@ -171,10 +172,11 @@ def test_banish_this_card_when() -> None:
         "on": "critical_damage", "who": "opponent", "effects": [banish]}  # fmt: skip
     assert _trigger("Banish this card when any personality changes levels.") == {
         "on": "level_changed", "who": "any", "effects": [banish]}  # fmt: skip
+    # states ("when you control a Styled Drill"): tests/cardtext/test_leaving.py
     for near in (
-        "Banish this card when more than 1 card is attached to your MP.",
-        "Banish this card when you control a Styled Drill.",
-        "Banish this card at the end of combat.",
+        "Banish this card when more than 1 card is stuck to your MP.",
+        # ("Banish this card at the end of combat." on a Drill: ruling 263)
+        "Banish this card at the end of a long combat.",
     ):
         assert compile_text(near, CardType.DRILL).unread == [near]
     # an Event that does not attach is discarded after use: nothing to banish later
