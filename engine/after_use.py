@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from engine import mechanics, modifiers
 from engine.cards import AfterUseTo, Attack, AttackGains, Card, StayInPlay, Style
@@ -225,37 +225,34 @@ def unpreventable(game: Game) -> bool:
     """The attack's own text, or "damage from your attacks cannot be prevented this
     combat" (a floating or constant effect of its attacker)."""
     found = _ability(game)
-    if found is None:
-        return False
-    attack, ability = found
-    card = game.card(attack.source)
-    return (
-        attack.unpreventable
-        or ability.unpreventable
-        # "Damage from your Styled energy attacks cannot be prevented this combat": only
-        # the attacks it is about (docs/rulings.md 88)
-        or any(
-            modifiers.about(game, modifier, attack.attacker, card)
-            for modifier in game.active_modifiers(attack.attacker, "unpreventable")
-        )
-        or game.has_modifier(attack.attacker, f"unpreventable_{attack.type}")
+    # "Damage from your Styled energy attacks cannot be prevented this combat": only the
+    # attacks it is about (docs/rulings.md 88)
+    return _flagged(game, "unpreventable") or (
+        found is not None
+        and game.has_modifier(found[0].attacker, f"unpreventable_{found[0].type}")
     )
 
 
 def unmodifiable(game: Game) -> bool:
     """The attack's own text, or a constant "Your first attack each combat cannot have its
     damage modified" about it: no "+" or "-" modifier applies (2016 GLOSSARY "Modifiers")."""
+    return _flagged(game, "unmodifiable")
+
+
+def _flagged(game: Game, flag: Literal["unpreventable", "unmodifiable"]) -> bool:
+    """The attack in progress has `flag` by its own text, its ability, or a modifier of
+    that kind about it."""
     found = _ability(game)
     if found is None:
         return False
     attack, ability = found
     card = game.card(attack.source)
     return (
-        attack.unmodifiable
-        or ability.unmodifiable
+        getattr(attack, flag)
+        or getattr(ability, flag)
         or any(
             modifiers.about(game, modifier, attack.attacker, card)
-            for modifier in game.active_modifiers(attack.attacker, "unmodifiable")
+            for modifier in game.active_modifiers(attack.attacker, flag)
         )
     )
 
