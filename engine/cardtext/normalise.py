@@ -48,6 +48,9 @@ _LABELS: list[tuple[re.Pattern[str], str]] = [
 _DAMAGE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bAT\s*\+\s*(\d+)\b", _IC), r"AT +\1"),
     (re.compile(r"\+\s*(\d+)\s+AT\s+", _IC), r"AT +\1 "),  # "+1 AT stage"
+    # "AT stages +3 life cards": AT in stages and 3 life cards, two parts (ruling 83)
+    (re.compile(r"\bAT\s+(?:power\s+)?stages?\s*\+\s*(\d+)\s+(?=life cards?\b)", _IC),
+     r"AT +0 stages and +\1 "),
     (re.compile(r"\bAT\s+(?:power\s+)?stages?\b", _IC), "AT"),  # "AT stages" = AT +0
     (re.compile(r"\bAT\s+(?=life cards?\b)", _IC), "AT +0 "),  # "AT life cards"
 ]

@@ -37,6 +37,10 @@ def damage_of(line: str, before: str = "") -> object:
         ("AT life cards +4 stages.", {"kind": "at_life", "amount": 0,
                                       "also": {"kind": "stages", "amount": 4}}),
         ("3 +AT life cards.", {"kind": "at_life", "amount": 3}),
+        # AT in stages, then life cards: two parts, not AT +3 as life cards (ruling 83)
+        ("AT stages +3 life cards.", {"kind": "at", "amount": 0,
+                                      "also": {"kind": "life", "amount": 3}}),
+        ("AT +3 life cards.", {"kind": "at_life", "amount": 3}),
     ],
 )  # fmt: skip
 def test_two_part_and_signed_damage_lines(line: str, damage: object) -> None:
