@@ -49,7 +49,7 @@ def test_a_misspelt_card_compiles_as_the_card_spelt_right(
         "Search for a Vegetta card.",  # capitalised inside a sentence: a name
         'Search your Life Deck for "Banis" and play it.',  # quoted: as the card prints it
         "Take it form your hand.",  # "form" is a word: a guess would be a misreading
-        "Your attack was stooped.",  # "stooped" is a word
+        "He stooped to search.",  # "stooped" is a word (read as "stopped" only after "be")
         "Lose a stge.",  # fewer than 5 letters
         "This card was plaed.",  # "plaed": placed or played? (one edit from each)
         "Search your hand and draw.",  # right already
