@@ -6,7 +6,9 @@ Each rule mends a slip only where the written text has no reading of its own:
 - a comma typed as the "m" beside it after a known word ("under your controlm this attack");
 - two known words run together ("norprevented", "MP'slevel"): the written word is no
   English word and splits into two words of the rules in exactly one way;
-- "you" before a noun, where only "your" fits ("you opponent", "You Allies");
+- "you" before a noun, where only "your" fits ("you opponent", "You Allies"), and "your"
+  before a verb where only "you" fits ("the number of Drills your control");
+- "may" typed "mat" or "my" between "you" and a verb; "it's owner's"; "up too 3";
 - the opening "If you do," typed with one slip ("Id you do", "If your do,", "If you dom",
   "If you, banish");
 - English words in a place where only the game word fits ("cannon be", "games 4 stages",
@@ -42,6 +44,12 @@ _OWNED = (r"[Oo]pponent(?:'s)?|MP(?:'s)?|Life Deck|discard pile|hand|Banished Zo
 # verbs that take two objects ("shows you his hand"): "you" there is an object
 _TWO_OBJECTS = frozenset({"give", "gives", "show", "shows", "deal", "deals", "let", "lets",
                           "tell", "tells", "grant", "grants", "hand", "hands"})  # fmt: skip
+# verbs of the rules that are never a noun after "your"
+_VERBS = r"[Rr]ejuvenate|perform|banish|destroy|choose"
+# verbs "you may" is followed by
+_MAY = (r"search|draw|use|banish|destroy|choose|shuffle|reveal|attach|raise|lower"
+        r"|advance|capture|look|place|take|gain|return|discard|play|[Rr]ejuvenate|perform"
+        r"|stop")  # fmt: skip
 _OPENING = r"(?:^|(?<=: )|(?<=\())"  # the sentence's, a label's or a parenthesis's first word
 
 _Mender = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
@@ -62,6 +70,17 @@ _MENDERS: list[_Mender] = [
     (re.compile(r"\b([A-Za-z]+);s\b"), _to(r"\1's")),
     # the nouns keep their case: "the card you named" is a verb
     (re.compile(rf"(?:\b([A-Za-z]+) )?\b([Yy]ou) (?=(?:{_OWNED})\b)"), _your),
+    # "your" before a verb: "the number of Drills your control", "Whenever your Rejuvenate"
+    (re.compile(rf"\b([Yy]ou)r (?=(?:{_VERBS})\b)"), _to(r"\1 ")),
+    # "control" is a noun after "your" ("under your control") unless what is controlled
+    # follows ("If your control less Drills") or comes before ("the Drills your control.")
+    (re.compile(r"\b([Yy]ou)r (?=control (?:a|an|\d+|less|fewer|more|no|at least|exactly)\b)"),
+     _to(r"\1 ")),
+    (re.compile(r"\b(Drills|Setups|Allies|cards|Balls) (you)r (?=control\b[.,)])"),
+     _to(r"\1 \2 ")),
+    (re.compile(rf"\b([Yy]ou) (?:mat|my) (?=(?:{_MAY})\b)", _IC), _to(r"\1 may ")),
+    (re.compile(r"\b(?:it's|tis) (?=owner's\b)", _IC), _to("its ")),
+    (re.compile(r"\b(up) too (?=\d)", _IC), _to(r"\1 to ")),
     (re.compile(rf"{_OPENING}Id (?=you\b)"), _to("If ")),
     (re.compile(rf"{_OPENING}(If) your do,", _IC), _to(r"\1 you do,")),
     (re.compile(rf"{_OPENING}(If) you dom ", _IC), _to(r"\1 you do, ")),

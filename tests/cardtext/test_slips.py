@@ -70,6 +70,12 @@ def test_a_slip_compiles_as_the_card_spelt_right(
          "Shuffle an Ally your control into its owner's Life Deck."),
         ("an attack card thaht is Styled", "an attack card that is Styled"),
         ("a Saitan Ally", "a Saiyan Ally"),
+        ("X = the number of Drills your control.", "X = the number of Drills you control."),
+        ("If your control less Drills than", "If you control less Drills than"),
+        ("Whenever your perform an attack", "Whenever you perform an attack"),
+        ("You mat search your Life Deck", "You may search your Life Deck"),
+        ("shuffle it into it's owner's Life Deck", "shuffle it into its owner's Life Deck"),
+        ("Banish up too 6 cards", "Banish up to 6 cards"),
         ("Banish up to 5 Villian Allies.", "Banish up to 5 Villain Allies."),
     ],
 )  # fmt: skip
@@ -92,6 +98,10 @@ def test_each_slip_is_read_by_its_place(written: str, read: str) -> None:
         "you may eturn a Setup",  # "eturn": return or turn
         "Your attacks are considerto deal critical damage.",  # "to" is too short to split
         "Tenshinhan attacks.",  # a name is never split
+        "When a Drill leaves your control, draw a card.",  # "control" a noun
+        "Place it under your control.",  # "control" a noun
+        "Skip your draw.",  # a noun after "your"
+        "Banish up too many cards.",  # "too" before no number
     ],
 )
 def test_a_near_miss_is_kept(sentence: str) -> None:
