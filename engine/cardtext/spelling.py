@@ -7,10 +7,12 @@ changed and a misspelling is never read as one of two words:
   "drawing"), nor an English word (the pyspellchecker dictionary, loaded only when a
   candidate exists);
 - it has at least 5 letters, and exactly one word of the game is one edit away from it (a
-  letter added, dropped, changed, or two neighbours swapped);
+  letter added, dropped, changed, or two neighbours swapped), or, when no word of the game
+  is, exactly one word of the rulebooks (engine.cardtext.rule_words: "thaht");
 - it is not inside quotation marks, nor capitalised inside a sentence (names and places
   are written as the card prints them: "Namek" is not "Named"), unless the game word is
   one the cards capitalise there ("and Rejuventate it", "a Sytled card").
+Slips read by their place in the sentence follow (engine.cardtext.slips).
 """
 
 from __future__ import annotations
