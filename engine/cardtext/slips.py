@@ -8,7 +8,9 @@ Each rule mends a slip only where the written text has no reading of its own:
   English word and splits into two words of the rules in exactly one way;
 - "you" before a noun, where only "your" fits ("you opponent", "You Allies"), and "your"
   before a verb where only "you" fits ("the number of Drills your control");
-- "may" typed "mat" or "my" between "you" and a verb; "it's owner's"; "up too 3";
+- "may" typed "mat" or "my" between "you" and a verb; "it's owner's"; "up too 3"; "cannot
+  has"; "the op of"; "from" typed "form" or "frm" after a card, "it" or damage and before
+  where it comes from ("Damage form this attack");
 - the opening "If you do," typed with one slip ("Id you do", "If your do,", "If you dom",
   "If you, banish");
 - English words in a place where only the game word fits ("cannon be", "games 4 stages",
@@ -50,6 +52,8 @@ _VERBS = r"[Rr]ejuvenate|perform|banish|destroy|choose"
 _MAY = (r"search|draw|use|banish|destroy|choose|shuffle|reveal|attach|raise|lower"
         r"|advance|capture|look|place|take|gain|return|discard|play|[Rr]ejuvenate|perform"
         r"|stop")  # fmt: skip
+_MOVED = r"card|it|[Dd]amage|attack|Ally|Drill|Setup"
+_SOURCE = r"play|your|his|her|their|its|the|this|that|a|an|each|any"
 _OPENING = r"(?:^|(?<=: )|(?<=\())"  # the sentence's, a label's or a parenthesis's first word
 
 _Mender = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
@@ -81,6 +85,11 @@ _MENDERS: list[_Mender] = [
     (re.compile(rf"\b([Yy]ou) (?:mat|my) (?=(?:{_MAY})\b)", _IC), _to(r"\1 may ")),
     (re.compile(r"\b(?:it's|tis) (?=owner's\b)", _IC), _to("its ")),
     (re.compile(r"\b(up) too (?=\d)", _IC), _to(r"\1 to ")),
+    (re.compile(r"\b(cannot|can|may|must|will) has\b", _IC), _to(r"\1 have")),
+    (re.compile(r"\b(the) op (?=of\b)", _IC), _to(r"\1 top ")),
+    # "from" typed "form" or "frm" after a thing moved or dealt, before where it comes from:
+    # no verb "form" fits there ("Damage form this attack", "banish this card frm play")
+    (re.compile(rf"\b({_MOVED}) (?:form|frm) (?=(?:{_SOURCE})\b)"), _to(r"\1 from ")),
     (re.compile(rf"{_OPENING}Id (?=you\b)"), _to("If ")),
     (re.compile(rf"{_OPENING}(If) your do,", _IC), _to(r"\1 you do,")),
     (re.compile(rf"{_OPENING}(If) you dom ", _IC), _to(r"\1 you do, ")),

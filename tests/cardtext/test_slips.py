@@ -76,6 +76,10 @@ def test_a_slip_compiles_as_the_card_spelt_right(
         ("You mat search your Life Deck", "You may search your Life Deck"),
         ("shuffle it into it's owner's Life Deck", "shuffle it into its owner's Life Deck"),
         ("Banish up too 6 cards", "Banish up to 6 cards"),
+        ("It cannot has its damage modified.", "It cannot have its damage modified."),
+        ("place it on the op of your discard pile", "place it on the top of your discard pile"),
+        ("Damage form this attack", "Damage from this attack"),
+        ("banish this card frm play", "banish this card from play"),
         ("Banish up to 5 Villian Allies.", "Banish up to 5 Villain Allies."),
     ],
 )  # fmt: skip
@@ -102,6 +106,8 @@ def test_each_slip_is_read_by_its_place(written: str, read: str) -> None:
         "Place it under your control.",  # "control" a noun
         "Skip your draw.",  # a noun after "your"
         "Banish up too many cards.",  # "too" before no number
+        "Your Allies form your team.",  # "form" a verb after a plural subject
+        "Cards form your hand.",  # idem
     ],
 )
 def test_a_near_miss_is_kept(sentence: str) -> None:
