@@ -7,7 +7,9 @@ Each rule mends a slip only where the written text has no reading of its own:
 - two known words run together ("norprevented", "MP'slevel"): the written word is no
   English word and splits into two words of the rules in exactly one way;
 - "you" before a noun, where only "your" fits ("you opponent", "You Allies"), and "your"
-  before a verb where only "you" fits ("the number of Drills your control");
+  before a verb where only "you" fits ("the number of Drills your control", "If your
+  banished an Ally");
+- "in ply": "in play";
 - "may" typed "mat" or "my" between "you" and a verb; "it's owner's"; "up too 3"; "cannot
   has"; "the op of"; "from" typed "form" or "frm" after a card, "it" or damage and before
   where it comes from ("Damage form this attack");
@@ -52,9 +54,13 @@ _VERBS = r"[Rr]ejuvenate|perform|banish|destroy|choose"
 _MAY = (r"search|draw|use|banish|destroy|choose|shuffle|reveal|attach|raise|lower"
         r"|advance|capture|look|place|take|gain|return|discard|play|[Rr]ejuvenate|perform"
         r"|stop")  # fmt: skip
+_DONE = (r"banished|destroyed|stopped|performed|played|captured|discarded|rejuvenated"
+         r"|Rejuvenated|used|drew|gained|lost|changed|advanced|lowered|raised"
+         r"|declared")  # fmt: skip
 _MOVED = r"card|it|[Dd]amage|attack|Ally|Drill|Setup"
 _SOURCE = r"play|your|his|her|their|its|the|this|that|a|an|each|any"
-_OPENING = r"(?:^|(?<=: )|(?<=\())"  # the sentence's, a label's or a parenthesis's first word
+# the first word of the sentence, of a label's text, of a parenthesis or after a full stop
+_OPENING = r"(?:^|(?<=: )|(?<=\()|(?<=\. ))"
 
 _Mender = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
@@ -80,8 +86,13 @@ _MENDERS: list[_Mender] = [
     # follows ("If your control less Drills") or comes before ("the Drills your control.")
     (re.compile(r"\b([Yy]ou)r (?=control (?:a|an|\d+|less|fewer|more|no|at least|exactly)\b)"),
      _to(r"\1 ")),
-    (re.compile(r"\b(Drills|Setups|Allies|cards|Balls) (you)r (?=control\b[.,)])"),
+    (re.compile(r"\b(Ally|Allies|Drills?|Setups?|cards?|Balls?) (you)r (?=control\b(?:[.,)]| "
+                r"(?:may|can|cannot|must|is|are|and|gains?|deals?|has|have)\b))"),
      _to(r"\1 \2 ")),
+    # a verb of the rules with its object after it: "If your banished an Earth Dragon Ball"
+    (re.compile(rf"\b([Yy]ou)r (?=(?:{_DONE}) (?:a|an|the|this|that|one|two|three|\d+)\b)"),
+     _to(r"\1 ")),
+    (re.compile(r"\b(in|from|into) ply\b"), _to(r"\1 play")),
     (re.compile(rf"\b([Yy]ou) (?:mat|my) (?=(?:{_MAY})\b)", _IC), _to(r"\1 may ")),
     (re.compile(r"\b(?:it's|tis) (?=owner's\b)", _IC), _to("its ")),
     (re.compile(r"\b(up) too (?=\d)", _IC), _to(r"\1 to ")),
@@ -107,6 +118,7 @@ _MENDERS: list[_Mender] = [
     (re.compile(rf"{_OPENING}(L)owe (?=your (?:opponent'?s )?anger\b)"), _to(r"\1ower ")),
 ]  # fmt: skip
 
+_QUOTED = re.compile(r'"[^"]*"')
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*(?=[ .,;:)]|$)")
 
 
@@ -123,8 +135,15 @@ def mend(sentence: str) -> tuple[str, list[tuple[str, str]]]:
 
     text = _WORD.sub(word, sentence)
     for pattern, mender in _MENDERS:
+        quoted = [found.span() for found in _QUOTED.finditer(text)]
 
-        def record(found: re.Match[str], mender: Callable[[re.Match[str]], str] = mender) -> str:
+        def record(
+            found: re.Match[str],
+            mender: Callable[[re.Match[str]], str] = mender,
+            quoted: list[tuple[int, int]] = quoted,
+        ) -> str:
+            if any(start <= found.start() < end for start, end in quoted):
+                return found.group()  # a title is written as the card prints it
             read = mender(found)
             if read != found.group():
                 made.append((found.group().strip(), read.strip()))

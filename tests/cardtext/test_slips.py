@@ -80,6 +80,13 @@ def test_a_slip_compiles_as_the_card_spelt_right(
         ("place it on the op of your discard pile", "place it on the top of your discard pile"),
         ("Damage form this attack", "Damage from this attack"),
         ("banish this card frm play", "banish this card from play"),
+        ("(An Ally your control may perform this attack.)",
+         "(An Ally you control may perform this attack.)"),
+        ("If your banished an Ally, draw.", "If you banished an Ally, draw."),
+        ("Shuffle an Ally in ply into its owner's Life Deck.",
+         "Shuffle an Ally in play into its owner's Life Deck."),
+        ("(Whenever you stop. If you dom that attack deals no damage.)",
+         "(Whenever you stop. If you do, that attack deals no damage.)"),
         ("Banish up to 5 Villian Allies.", "Banish up to 5 Villain Allies."),
     ],
 )  # fmt: skip
@@ -108,6 +115,8 @@ def test_each_slip_is_read_by_its_place(written: str, read: str) -> None:
         "Banish up too many cards.",  # "too" before no number
         "Your Allies form your team.",  # "form" a verb after a plural subject
         "Cards form your hand.",  # idem
+        "If your discarded card was a Drill, draw a card.",  # "discarded" an adjective
+        'Search for "teh you opponent" and play it.',  # quoted: a title as printed
     ],
 )
 def test_a_near_miss_is_kept(sentence: str) -> None:
