@@ -9,7 +9,9 @@ Each rule mends a slip only where the written text has no reading of its own:
 - "you" before a noun, where only "your" fits ("you opponent", "You Allies"), and "your"
   before a verb where only "you" fits ("the number of Drills your control", "If your
   banished an Ally");
-- "in ply": "in play";
+- "in ply": "in play"; "Like Deck": "Life Deck"; "the top of bottom of": "the top or
+  bottom of"; "from he top": "from the top"; "is place on": "is placed on"; a past tense
+  opening an order ("POWER: Banished the top 2 cards");
 - "may" typed "mat" or "my" between "you" and a verb; "it's owner's"; "up too 3"; "cannot
   has"; "the op of"; "from" typed "form" or "frm" after a card, "it" or damage and before
   where it comes from ("Damage form this attack");
@@ -57,6 +59,7 @@ _MAY = (r"search|draw|use|banish|destroy|choose|shuffle|reveal|attach|raise|lowe
 _DONE = (r"banished|destroyed|stopped|performed|played|captured|discarded|rejuvenated"
          r"|Rejuvenated|used|drew|gained|lost|changed|advanced|lowered|raised"
          r"|declared")  # fmt: skip
+_ORDERS = r"Banish|Destroy|Discard|Reveal|Search"
 _MOVED = r"card|it|[Dd]amage|attack|Ally|Drill|Setup"
 _SOURCE = r"play|your|his|her|their|its|the|this|that|a|an|each|any"
 # the first word of the sentence, of a label's text, of a parenthesis or after a full stop
@@ -93,6 +96,13 @@ _MENDERS: list[_Mender] = [
     (re.compile(rf"\b([Yy]ou)r (?=(?:{_DONE}) (?:a|an|the|this|that|one|two|three|\d+)\b)"),
      _to(r"\1 ")),
     (re.compile(r"\b(in|from|into) ply\b"), _to(r"\1 play")),
+    (re.compile(r"\b(your|his|her|their|owner's|opponent's|player's) (L)ike (?=Deck\b)", _IC),
+     _to(r"\1 \2ife ")),
+    (re.compile(r"\b(the top) of (?=bottom of\b)", _IC), _to(r"\1 or ")),
+    (re.compile(r"\b(from|of|on|at|to|into) he (?=(?:top|bottom)\b)", _IC), _to(r"\1 the ")),
+    (re.compile(r"\b(is|are|was|were|be) place (?=(?:on|into|at|in)\b)", _IC), _to(r"\1 placed ")),
+    # a past tense opening an order: "POWER: Banished the top 2 cards ..."
+    (re.compile(rf"{_OPENING}({_ORDERS})ed (?=(?:the|a|an|up to|\d+)\b)"), _to(r"\1 ")),
     (re.compile(rf"\b([Yy]ou) (?:mat|my) (?=(?:{_MAY})\b)", _IC), _to(r"\1 may ")),
     (re.compile(r"\b(?:it's|tis) (?=owner's\b)", _IC), _to("its ")),
     (re.compile(r"\b(up) too (?=\d)", _IC), _to(r"\1 to ")),

@@ -80,6 +80,11 @@ def test_a_slip_compiles_as_the_card_spelt_right(
         ("place it on the op of your discard pile", "place it on the top of your discard pile"),
         ("Damage form this attack", "Damage from this attack"),
         ("banish this card frm play", "banish this card from play"),
+        ("search your Like Deck for", "search your Life Deck for"),
+        ("on the top of bottom of your Life Deck", "on the top or bottom of your Life Deck"),
+        ("banish cards from he top of", "banish cards from the top of"),
+        ("If this card is place on top of", "If this card is placed on top of"),
+        ("POWER: Banished the top 2 cards of", "POWER: Banish the top 2 cards of"),
         ("(An Ally your control may perform this attack.)",
          "(An Ally you control may perform this attack.)"),
         ("If your banished an Ally, draw.", "If you banished an Ally, draw."),
@@ -116,6 +121,9 @@ def test_each_slip_is_read_by_its_place(written: str, read: str) -> None:
         "Your Allies form your team.",  # "form" a verb after a plural subject
         "Cards form your hand.",  # idem
         "If your discarded card was a Drill, draw a card.",  # "discarded" an adjective
+        "Banished cards cannot be used.",  # a past participle, not an order
+        "Cards like Deck Drills stay.",  # "like" after no possessive
+        "Place it on the top of the pile.",  # "top of" before no "bottom"
         'Search for "teh you opponent" and play it.',  # quoted: a title as printed
     ],
 )
