@@ -189,3 +189,17 @@ def test_a_misspelt_game_word_is_read_as_meant_and_noted() -> None:
         "read the misspelt 'Rejuvinate' as 'Rejuvenate'",
         "read the misspelt 'Banis' as 'Banish'",
     ]
+
+
+def test_a_slip_read_by_its_place_is_noted() -> None:
+    """docs/rulings.md "Misspelt words, second pass": a slip read by its place in the
+    sentence is listed in the import report like a misspelt word, the text kept as printed."""
+    text = "Destroy the top 2 cards of you opponent;s Life Deck."
+    result = octgn({"id": "c1", "name": "Odd Blast", "Type": "Event", "Text": text})
+    card = result.cards[0]
+    assert card.text == text
+    assert card.automation == "automated"
+    assert [note.reason for note in result.notes if note.field == "text"] == [
+        "read the misspelt 'opponent;s' as \"opponent's\"",
+        "read the misspelt 'of you' as 'of your'",
+    ]

@@ -9,8 +9,9 @@ stage" -> "AT +1 stages", "AT life cards" -> "AT +0 life cards", "AT+2" -> "AT +
 "ENDURANCE: 1" -> "Endurance 1"; "level(s)" -> "levels"; "attacks deal" -> "attacks do";
 misspelt game words ("Banis" -> "Banish", engine.cardtext.spelling); a number run into its
 word ("4stages").
-What is not: missing words and misspellings that are words themselves ("you opponent's",
-"form your hand"): a guess could make a card say what it does not.
+What is not: missing words and misspellings that are words themselves ("Your Allies form"),
+except where their place leaves one reading (engine.cardtext.slips: "you opponent's", "it
+form your hand"): a guess could make a card say what it does not.
 """
 
 from __future__ import annotations

@@ -7,10 +7,12 @@ changed and a misspelling is never read as one of two words:
   "drawing"), nor an English word (the pyspellchecker dictionary, loaded only when a
   candidate exists);
 - it has at least 5 letters, and exactly one word of the game is one edit away from it (a
-  letter added, dropped, changed, or two neighbours swapped);
+  letter added, dropped, changed, or two neighbours swapped), or, when no word of the game
+  is, exactly one word of the rulebooks (engine.cardtext.rule_words: "thaht");
 - it is not inside quotation marks, nor capitalised inside a sentence (names and places
   are written as the card prints them: "Namek" is not "Named"), unless the game word is
   one the cards capitalise there ("and Rejuventate it", "a Sytled card").
+Slips read by their place in the sentence follow (engine.cardtext.slips).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from __future__ import annotations
 import re
 from functools import cache
 from typing import NamedTuple
+
+from engine.cardtext.slips import known, mend
 
 # The words the card-text compiler reads, with 5 letters or more (shorter words have too
 # many neighbours to be corrected safely).
@@ -34,8 +38,8 @@ personalities personality physical place placed planning played player player's 
 plays power prevent prevented prevents raise raised random redirected regardless
 rejuvenate rejuvenated rejuvenates remainder reveal revealed reveals saiyan search
 searched searches second setup setups shuffle shuffled shuffles skips stage stages start
-stays stopped stops styled successful takes taking their title unstoppable until villains
-whenever while
+stays stopped stops styled successful takes taking their title unstoppable until villain
+villains whenever while
 """
 GAME_WORDS = frozenset(_GAME_WORDS.split())
 
@@ -44,7 +48,8 @@ GAME_WORDS = frozenset(_GAME_WORDS.split())
 _NAMES = frozenset({"namek"})
 # Game words the cards print with a capital inside a sentence ("and Rejuvenate it", "a
 # Styled card"): a capitalised misspelling of one of these is no name
-_CAPITALISED = frozenset({"rejuvenate", "rejuvenated", "rejuvenates", "styled", "endurance"})
+_CAPITALISED = frozenset({"rejuvenate", "rejuvenated", "rejuvenates", "styled", "endurance",
+                          "saiyan", "villain", "villains"})  # fmt: skip
 _SHORTEST = 5
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _QUOTED = re.compile(r'"[^"]*"')
@@ -74,15 +79,19 @@ def respell(sentence: str) -> tuple[str, list[Respelling]]:
         made.append(Respelling(word, read))
         return read
 
-    return _WORD.sub(replace, sentence), made
+    text, mended = mend(_WORD.sub(replace, sentence))
+    return text, made + [Respelling(written, read) for written, read in mended]
 
 
 @cache
 def _meant(word: str) -> str | None:
-    if len(word) < _SHORTEST or word in GAME_WORDS or word in _NAMES or _inflected(word):
+    if len(word) < _SHORTEST or known(word) or word in _NAMES or _inflected(word):
         return None
-    candidates = _neighbours(word) & GAME_WORDS
-    if len(candidates) != 1 or _english(word):
+    neighbours = _neighbours(word)
+    candidates = neighbours & GAME_WORDS
+    if not candidates:  # no game word: a word of the rules ("eturn", "thaht")
+        candidates = {found for found in neighbours if known(found)}
+    if len(candidates) != 1 or english(word):
         return None
     return next(iter(candidates))
 
@@ -112,7 +121,7 @@ def _neighbours(word: str) -> set[str]:
     return dropped | swapped | changed | added
 
 
-def _english(word: str) -> bool:
+def english(word: str) -> bool:
     return word in _dictionary() or word.replace("'", "") in _dictionary()
 
 

@@ -140,7 +140,9 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
 @pytest.mark.parametrize(
     "sentence",
     [
-        "This attack cannot has its damage modified.",  # Red Pound: typos are not guessed
+        # Red Pound's "cannot has" is read as "cannot have" (docs/rulings.md 265); a slip
+        # with no one reading is not guessed
+        "This attack cannot hav its damage modified.",
         "Damage from this attack cannot be modified by your effects.",
         # Namekian Training Ball (Awakening) is read now (conditions, attack_deals); "instead"
         "If you control more than 1 Earth Dragon Ball, this attack deals +3 life cards of "

@@ -89,7 +89,7 @@ def test_a_variant_compiles_as_its_canonical_form(
 @pytest.mark.parametrize(
     "text",
     [
-        "Lower you opponent's anger 1 level.",  # "you opponent's": a word missing
+        "Lower your opponent's 1 level.",  # a word missing ("anger")
         "Physical attack. Hit; Draw a card. DAMAGE: AT.",
         "Energy attack. Damage 4stagse.",  # two typos at once
         # "Hit" not in capitals is a word, not the label

@@ -48,8 +48,8 @@ def test_a_misspelt_card_compiles_as_the_card_spelt_right(
         "Namek Dragon Balls cannot be captured.",  # a name of the game's world
         "Search for a Vegetta card.",  # capitalised inside a sentence: a name
         'Search your Life Deck for "Banis" and play it.',  # quoted: as the card prints it
-        "Take it form your hand.",  # "form" is a word: a guess would be a misreading
-        "Your attack was stooped.",  # "stooped" is a word
+        "Your Allies form a team.",  # "form" is a verb there (read "from" only after a thing moved)
+        "He stooped to search.",  # "stooped" is a word (read as "stopped" only after "be")
         "Lose a stge.",  # fewer than 5 letters
         "This card was plaed.",  # "plaed": placed or played? (one edit from each)
         "Search your hand and draw.",  # right already
