@@ -178,7 +178,7 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
         by_type[card.type.value][card.automation] += 1
         compiled = compile_text(card.text, card.type)
         from_text[set_name][compiled.status] += 1
-        from_text[set_name]["reproduced"] += reproduces(card)
+        from_text[set_name]["reproduced"] += reproduces(card, compiled)
         if card.source_ids:
             imported.add(set_name)
         shapes.update(sentence_shape(sentence, names) for sentence in compiled.unread)
