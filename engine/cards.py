@@ -361,6 +361,13 @@ class Modifier(_Strict):
         "protected",
         # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
         "no_dragon_ball_effects",
+        # engine.endurance (engine.cardtext.endurance): cards in `who`'s Life Deck (of
+        # `card_types`, Styled / non-Styled by `styled`) gain "Endurance `amount`" (only
+        # those without Endurance with `without_endurance`); their Endurance is +amount
+        # (per X with `x`); their Endurance cannot be used
+        "endurance_gain",
+        "endurance_plus",
+        "endurance_locked",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -399,6 +406,8 @@ class Modifier(_Strict):
     # holding it ("Your other Allies ...")
     by_opponent: bool = False
     other: bool = False
+    # `endurance_gain`: only cards printed without Endurance ("Drills ... without Endurance")
+    without_endurance: bool = False
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

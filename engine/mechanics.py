@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import amounts, history, leaving, modifiers, self_moves, triggers
 from engine.cards import CardType
+from engine.endurance import endurance_of
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
 
@@ -376,8 +377,8 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
     state = game.player(player)
     choice = args.get("choice")
     if choice is not None:
+        endurance = endurance_of(game, player, state.life[-1])
         iid = state.life.pop()
-        endurance = game.card(iid).endurance
         if choice == "banish":
             banish(game, iid)
             self_moves.moved(game, iid, "banished_for_endurance", None)
@@ -414,22 +415,23 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         if card.type == CardType.DRAGON_BALL:
             put_in_discard(game, state.life.pop())
             continue
-        if card.endurance and from_attack and _endurance_allowed(game, player):
+        endurance = endurance_of(game, player, top)
+        if endurance and from_attack and _endurance_allowed(game, player):
             # A card discarded as damage is turned face up: everyone sees what may be banished.
             game.emit(
                 "reveal",
-                f"{game.who(player)} reveals {card.name} (Endurance {card.endurance}) while "
+                f"{game.who(player)} reveals {card.name} (Endurance {endurance}) while "
                 "taking damage.",
             )
             game.ask(
                 player,
                 "endurance",
-                f"{card.name} has Endurance {card.endurance}; {remaining} card(s) of damage "
+                f"{card.name} has Endurance {endurance}; {remaining} card(s) of damage "
                 "remain including it.",
                 [
                     Option(
                         "banish",
-                        f"Banish {card.name} to prevent {min(card.endurance, remaining - 1)}",
+                        f"Banish {card.name} to prevent {min(endurance, remaining - 1)}",
                     ),
                     Option("discard", f"Discard {card.name}"),
                 ],
