@@ -50,7 +50,7 @@ def split_sentences(text: str) -> list[str]:
             continue
         if index in quotes:  # a quotation: its full stops do not count
             end = quotes[index] + 1
-            if text[end - 2] in ".!" and _boundary(text, end):
+            if (text[end - 2] in ".!" and _boundary(text, end)) or _LABEL_AFTER.match(text, end):
                 cut(end)
             index = end
             continue
@@ -118,6 +118,16 @@ def _ends_sentence(text: str, index: int) -> bool:
         return False
     following = text[index + 1 : index + 2]
     return not (following.isdigit() and word is not None and word.group(1).isdigit())
+
+
+# A section label in capitals right after a quotation with no full stop ("... gain
+# 'Endurance 1' POWER: Draw a card."): the quotation ends the sentence, the label opens the
+# next (2016 HOW CARDS WORK: each Power / constant is an ability of its own). Never inside
+# a sentence of words ("cannot lower your anger with POWER: cards" has no quotation).
+_LABEL_AFTER = re.compile(
+    r"\s+(?:(?:\[(?:INSTANT|CONSTANT)\]:? |(?:INSTANT|CONSTANT) )?(?:SHIELD )?POWER:"
+    r"|\[CONSTANT\]:?|CONSTANT:)\s+(?=[A-Z\[])"
+)
 
 
 def _boundary(text: str, end: int) -> bool:

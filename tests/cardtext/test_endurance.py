@@ -11,6 +11,7 @@ import pytest
 
 from engine.cards import CardType, load_card_file
 from engine.cardtext import compile_text, reproduces
+from engine.cardtext.sentences import split_sentences
 
 EV, DRILL = CardType.EVENT, CardType.DRILL
 
@@ -105,3 +106,25 @@ def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "endurance.yaml"):
         if card.text != "No effect.":  # life cards for the scenarios, no ability
             assert reproduces(card), card.name
+
+
+def test_a_label_after_a_quotation_opens_the_next_sentence() -> None:
+    """ "... gain 'Endurance 3' POWER: ..." lost its full stop: the label still opens an
+    ability of its own; a label word inside a sentence, or after no quotation, does not."""
+    text = (
+        "[CONSTANT] Drills in your Life Deck without Endurance gain 'Endurance 3' POWER: "
+        "Draw a card."
+    )
+    assert split_sentences(text) == [
+        "[CONSTANT] Drills in your Life Deck without Endurance gain 'Endurance 3'",
+        "POWER: Draw a card.",
+    ]
+    found = compile_text(text, DRILL)
+    assert found.status == "automated", found
+    assert found.fields["action"]["effects"] == [{"do": "draw", "amount": 1}]
+    for whole in (
+        'Name "Goku" POWER Cards.',
+        'Your attacks gain "HIT: Draw a card" POWER: cards.',
+        "Your opponent cannot lower your anger with POWER: Cards this combat.",
+    ):
+        assert split_sentences(whole) == [whole]
