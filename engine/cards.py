@@ -1194,10 +1194,16 @@ TriggerEvent = Literal[
     "destroyed",  # a card you controlled in play was destroyed (`card_types`: which)
     "life_deck_searched",  # you searched your own Life Deck
     "damage_prevented",  # you prevented damage (a defense, or Endurance)
+    "endurance_used",  # you banished a card for Endurance (engine.triggers: "that card")
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
     "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
     "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
 ]
+
+
+# Trigger events whose effects' "that card" is the event's card (engine.triggers.queue):
+# "Once per combat after banishing a card for Endurance, you may Rejuvenate that card."
+THAT_EVENTS = frozenset({"endurance_used"})
 
 
 class Trigger(_Strict):

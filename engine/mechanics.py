@@ -382,6 +382,8 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         if choice == "banish":
             banish(game, iid)
             self_moves.moved(game, iid, "banished_for_endurance", None)
+            # "after banishing a card for Endurance, ... that card" (engine.triggers)
+            triggers.queue(game, player, "endurance_used", card=iid)
             prevented = min(endurance, remaining - 1)
             game.emit(
                 "endurance",

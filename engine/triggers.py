@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine import armed, manual, modifiers
-from engine.cards import CardType, Trigger
+from engine.cards import THAT_EVENTS, CardType, Trigger
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -162,6 +162,8 @@ def queue(
                 if trigger.once_per:
                     game.state.triggers_used.append(_key(trigger.once_per, iid, index))
                 entry: JsonDict = {"player": controller, "card": iid, "index": index}
+                if event in THAT_EVENTS and card is not None:
+                    entry["that"] = _that(game, card)
                 if trigger.power:
                     entry["power"] = True
                     entry["origin"] = origin
@@ -233,6 +235,13 @@ def start_turn(game: Game) -> None:
     armed.start_turn(game)
 
 
+def _that(game: Game, card: int) -> JsonDict:
+    """The card of the event, where it is now, seen by both (banished: a public zone)."""
+    owner = game.owner(card)
+    return {"card": card, "player": owner, "zone": "banished", "title": game.card(card).title,
+            "seen": [0, 1]}  # fmt: skip
+
+
 def resolve_task(player: int, entry: JsonDict) -> tuple[str, JsonDict]:
     """The task that resolves one queued trigger: a Power is first offered."""
     args = {
@@ -243,6 +252,8 @@ def resolve_task(player: int, entry: JsonDict) -> tuple[str, JsonDict]:
         "index": 0,
         "attack": False,
     }
+    if "that" in entry:
+        args["that"] = entry["that"]
     if entry.get("power"):
         return ("timed_power", {**args, "origin": entry["origin"]})
     return ("effects", args)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards import THAT_EVENTS
+
 Json = dict[str, Any]
 
 _OPP = r"your opponent'?s"
@@ -273,8 +275,14 @@ def leave_dangling(items: list[Any]) -> None:
     list). A choice that nothing read uses, with an unread sentence after it, is left to
     players with it (they resolve both together). `items`: compiler._Clause of a section."""
     for position, clause in enumerate(items):
-        if clause.kind == "trigger" and _dangles(clause.data["effects"]):
-            clause.kind = "unknown"  # a trigger's one sentence must choose first itself
+        # a trigger's one sentence must choose first itself, unless its event names the
+        # card (engine.cards.THAT_EVENTS: "after banishing a card for Endurance")
+        if (
+            clause.kind == "trigger"
+            and clause.data.get("on") not in THAT_EVENTS
+            and _dangles(clause.data["effects"])
+        ):
+            clause.kind = "unknown"
         effects = clause.effects
         if _dangles(effects) and not _chosen_before(items, position):
             clause.kind = "unknown"

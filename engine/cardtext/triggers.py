@@ -116,6 +116,9 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"one of {_WHOSE} {_TYPES} is banished", "banished_from_play"),
     (rf"(?:an?|one) {_TYPES} (?P<who>you) control is banished", "banished_from_play"),
     (rf"{_WHO} prevents? damage", "damage_prevented"),
+    # 2016 WHEN TAKING DAMAGE: a card with Endurance banished to prevent damage; "that
+    # card" in the effects is the card banished (engine.triggers.queue)
+    (rf"{_WHO} (?:banish(?:es)? (?:a|one) card for endurance|uses? endurance)", "endurance_used"),
     # an effect banishing cards from a discard pile: whose effect (`by`), whose pile (`who`)
     (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
      r"(?P<who>your|your opponent's|his|her|their) discard pile", "discard_banished"),
@@ -147,7 +150,8 @@ _DURING = re.compile(r"(.+?) during combat", re.IGNORECASE)
 _NO_COMBAT = re.compile(r"(.+?) if you did not declare combat(?: this turn)?", re.IGNORECASE)
 # "after performing a successful attack": the card's controller does it
 _GERUNDS = {"performing": "perform", "using": "use", "dealing": "deal", "stopping": "stop",
-            "taking": "take", "rejuvenating": "rejuvenate"}  # fmt: skip
+            "taking": "take", "rejuvenating": "rejuvenate",
+            "banishing": "banish"}  # fmt: skip
 
 
 def parse_event(text: str) -> Json | None:

@@ -128,3 +128,35 @@ def test_a_label_after_a_quotation_opens_the_next_sentence() -> None:
         "Your opponent cannot lower your anger with POWER: Cards this combat.",
     ):
         assert split_sentences(whole) == [whole]
+
+
+def test_after_banishing_a_card_for_endurance_that_card_is_the_card_banished() -> None:
+    text = (
+        "CONSTANT: Once per combat after banishing a card for Endurance, you may Rejuvenate "
+        "that card."
+    )
+    found = compile_text(text, DRILL)
+    assert found.status == "automated", found
+    assert found.fields["triggers"] == [
+        {
+            "on": "endurance_used",
+            "once_per": "combat",
+            "effects": [{"do": "move", "source": "that", "to": "rejuvenate", "may": True}],
+        }
+    ]
+    opponent = compile_text("CONSTANT: Whenever your opponent uses Endurance, draw a card.", DRILL)
+    assert opponent.fields["triggers"][0]["who"] == "opponent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "that card" of another event names no card; a floating trigger does not carry it
+        "CONSTANT: Whenever you Rejuvenate, banish that card.",
+        "For the remainder of combat, whenever you banish a card for Endurance, you may "
+        "Rejuvenate that card.",
+        "CONSTANT: Whenever you banish two cards for Endurance, draw a card.",
+    ],
+)
+def test_that_card_of_other_triggers_stays_for_players(text: str) -> None:
+    assert compile_text(text, DRILL).status != "automated"
