@@ -30,13 +30,21 @@ _KINDS = {
     "combat cards": ["physical_combat", "energy_combat"],
 }  # fmt: skip
 _KIND = "|".join(sorted(_KINDS, key=len, reverse=True))
+# "each card in your Life Deck ... gains": one card at a time, the same cards
+_ONE = {"card": "cards", "drill": "drills", "ally": "allies", "setup": "setups",
+        "event": "events", "physical combat card": "physical combat cards",
+        "energy combat card": "energy combat cards", "combat card": "combat cards"}  # fmt: skip
+_EACH = "|".join(sorted(_ONE, key=len, reverse=True))
 _OWNER = r"(?P<owner>your |your opponent'?s |all )?"
 _STYLED = r"(?P<styled>styled |non-styled )?"
 _DECK = (
     r"(?: in (?P<deck>your|your opponent'?s|all|both players'|each player's|all players') "
     r"life decks?)?"
 )
-_CARDS = rf"(?:all )?{_OWNER}{_STYLED}(?P<kind>{_KIND}){_DECK}"
+_CARDS = (
+    rf"(?:(?:all )?{_OWNER}{_STYLED}(?P<kind>{_KIND})"
+    rf"|(?:each|every) {_STYLED.replace('styled>', 'one_styled>')}(?P<one>{_EACH})){_DECK}"
+)
 _QUOTE = r"[\"']?"
 _GAIN = re.compile(
     rf"{_CARDS}(?P<without> without endurance)? gains? {_QUOTE}endurance (?P<n>{_NUM})\.?"
@@ -80,11 +88,13 @@ def _modifier(found: re.Match[str], mod: str) -> Json | None:
     modifier: Json = {"mod": mod}
     if who != "self":
         modifier["who"] = who
-    types = _KINDS[found.group("kind").lower()]
+    kind = found.group("kind") or _ONE[found.group("one").lower()]
+    types = _KINDS[kind.lower()]
     if types:
         modifier["card_types"] = list(types)
-    if found.group("styled"):
-        modifier["styled"] = found.group("styled").strip().lower() == "styled"
+    styled = found.group("styled") or found.group("one_styled")
+    if styled:
+        modifier["styled"] = styled.strip().lower() == "styled"
     return modifier
 
 

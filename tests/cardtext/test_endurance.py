@@ -31,6 +31,10 @@ FLOATING = {
         _gain(1, who="both", without_endurance=True),
     "Non-Styled Allies in your opponent's Life Deck gain 'Endurance 2' this combat.":
         _gain(2, who="opponent", card_types=["ally"], styled=False),
+    "Each card in your Life Deck without Endurance gains 'Endurance 1' this combat.":
+        _gain(1, without_endurance=True),
+    "Every Styled Drill in your opponent's Life Deck gains Endurance 2 this combat.":
+        _gain(2, who="opponent", card_types=["drill"], styled=True),
     "The Endurance on non-Styled cards cannot be used this combat.":
         {"mod": "endurance_locked", "who": "both", "styled": False},
     "Your cards with Endurance have their Endurance increased by 2 this combat.":
@@ -84,6 +88,7 @@ NEAR_MISSES = [
     # whose cards said twice, differently; cards not in a Life Deck
     ("Your Drills in all Life Decks gain 'Endurance 1' this combat.", EV),
     ("Cards in your hand gain 'Endurance 1' this combat.", EV),
+    ("Each cards in your Life Deck gain 'Endurance 1' this combat.", EV),
     # X counted for a card in play only; a lock with a condition not read
     (
         "Your Styled cards with Endurance have their Endurance increased by X this combat. "
