@@ -183,6 +183,7 @@ def apply_attack_gains(
     attack.unstoppable |= effect.unstoppable
     attack.unpreventable |= effect.unpreventable
     attack.unmodifiable |= effect.unmodifiable
+    attack.no_endurance |= effect.no_endurance
     attack.no_damage |= effect.no_damage
     attack.critical |= effect.critical
     attack.life_as_stages |= effect.life_as_stages
@@ -196,6 +197,7 @@ def apply_attack_gains(
             (effect.unstoppable, "cannot be stopped"),
             (effect.unpreventable, "its damage cannot be prevented"),
             (effect.unmodifiable, "its damage cannot be modified"),
+            (effect.no_endurance, "Endurance cannot be used on it"),
             (bool(effect.not_stopped_by), "some cards cannot stop it"),
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
             (effect.no_damage, "it deals no damage"),
@@ -297,6 +299,11 @@ def endurance_allowed(game: Game, player: int) -> bool:
     """Endurance prevents damage (2016 WHEN TAKING DAMAGE: "Banish it ... in order to
     prevent"): not against damage from an attack that cannot be prevented."""
     attack = game.state.attack
+    found = _ability(game)
+    if found is not None and found[0].attacker != player and (
+        found[0].no_endurance or found[1].no_endurance
+    ):
+        return False  # "Endurance cannot be used on this attack" (docs/rulings.md 267)
     for modifier in game.active_modifiers(player, "no_endurance"):
         # "Endurance cannot be used this combat." (docs/rulings.md 120); "... on your
         # Styled attacks": only against the attacks it is about (docs/rulings.md 200)

@@ -906,6 +906,7 @@ class AttackGains(_Effect):
     unstoppable: bool = False
     unpreventable: bool = False
     unmodifiable: bool = False
+    no_endurance: bool = False  # "Endurance cannot be used on this attack"
     not_stopped_by: list[Excluded] = []
     not_prevented_by: list[Excluded] = []
     # "You may choose for this attack to deal no damage": it deals none (engine.combat)
@@ -1090,6 +1091,8 @@ class Attack(_Strict):
     # "Modifiers"; docs/rulings.md)
     unpreventable: bool = False
     unmodifiable: bool = False
+    # "Endurance cannot be used on this attack" (engine.after_use.endurance_allowed)
+    no_endurance: bool = False
     # "This attack can only be stopped by a Physical Combat card": a stop from any other
     # card has no effect (as against an unstoppable attack)
     stopped_only_by: list[CardType] = []

@@ -138,6 +138,7 @@ class AttackState:
     unstoppable: bool = False
     unpreventable: bool = False
     unmodifiable: bool = False
+    no_endurance: bool = False  # "Endurance cannot be used on this attack" (AttackGains)
     no_damage: bool = False  # "choose for this attack to deal no damage" (AttackGains)
     critical: bool = False  # "This attack is considered to deal critical damage" (AttackGains)
     life_as_stages: bool = False  # "... deal its life card damage as stages" (AttackGains)

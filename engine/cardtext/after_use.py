@@ -164,6 +164,14 @@ _FLAGS: list[tuple[re.Pattern[str], Json]] = [
     (_full(rf"{_DAMAGE_OF} cannot be {_MODIFIED}"), {"unmodifiable": True}),
     (_full(rf"{_DAMAGE_OF} cannot be {_BOTH}"), {"unpreventable": True, "unmodifiable": True}),
     (_full(rf"{_HAVE} {_PREVENTED}"), {"unpreventable": True}),
+    # 2016 WHEN TAKING DAMAGE: Endurance prevents damage "from this attack" (ruling 267)
+    (
+        _full(
+            r"endurance (?:cannot|can't|may not) be used (?:on|against) this attack"
+            r"|your opponent (?:cannot|can't|may not) use endurance (?:on|against) this attack"
+        ),
+        {"no_endurance": True},
+    ),
     (_full(r"(?:life card )?damage from this attack is banished"), {"damage_banished": True}),
     (_full(rf"{_HAVE} {_MODIFIED}"), {"unmodifiable": True}),
     (_full(rf"{_HAVE} {_BOTH}"), {"unpreventable": True, "unmodifiable": True}),

@@ -165,3 +165,36 @@ def test_after_banishing_a_card_for_endurance_that_card_is_the_card_banished() -
 )
 def test_that_card_of_other_triggers_stays_for_players(text: str) -> None:
     assert compile_text(text, DRILL).status != "automated"
+
+
+def test_endurance_cannot_be_used_on_this_attack() -> None:
+    """The attack's own flag; behind a condition an `attack_gains` effect (ruling 267)."""
+    plain = compile_text(
+        "Energy attack. Endurance cannot be used on this attack. DAMAGE: 6 life cards.",
+        CardType.ENERGY_COMBAT,
+    )
+    assert plain.status == "automated", plain
+    assert plain.fields["attack"]["no_endurance"] is True
+    gated = compile_text(
+        "Physical attack. DAMAGE: AT. If your anger is 3 or more, your opponent cannot use "
+        "Endurance against this attack.",
+        CardType.PHYSICAL_COMBAT,
+    )
+    assert gated.status == "automated", gated
+    assert gated.fields["attack"]["effects"] == [
+        {"do": "attack_gains", "no_endurance": True, "if": {"anger_at_least": 3}}
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Energy attack. Endurance cannot be used on this card. DAMAGE: 6 life cards.",
+        "Energy attack. You cannot use Endurance against this attack. DAMAGE: 6 life cards.",
+        "Energy attack. Endurance cannot be used on this attack or the next. DAMAGE: 6 life cards.",
+    ],
+)
+def test_other_endurance_locks_on_attacks_stay_for_players(text: str) -> None:
+    found = compile_text(text, CardType.ENERGY_COMBAT)
+    assert found.status != "automated", found
+    assert "no_endurance" not in str(found.fields)
