@@ -19,6 +19,7 @@ from engine.cardtext import (
     conditions,
     counting,
     granted,
+    implied_attack,
     itself,
     leaving,
     limits,
@@ -860,6 +861,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     triggers = [c.data for c in known if c.kind == "trigger"]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
+    if section == "ability" and all(c.kind != "unknown" for c in items):
+        rest = implied_attack.with_header(rest, card_type)  # "DAMAGE: ..." with no header
     if section == "constant":
         if rest:
             return False

@@ -1,0 +1,44 @@
+"""A card used a second time and conditions about the attack in progress (docs/card-format.md
+"A card used a second time"; docs/rulings.md 273-279)."""
+
+from __future__ import annotations
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+
+def test_a_physical_combat_card_with_a_damage_line_and_no_header_is_a_physical_attack() -> None:
+    text = "(Banish after use.) DAMAGE: AT stages. HIT: Draw a card."
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["attack"] == {
+        "type": "physical",
+        "damage": {"kind": "at", "amount": 0},
+        "hit": [{"do": "draw", "amount": 1}],
+    }
+    # effects printed before the DAMAGE: line are the attack's immediate effects
+    text = "Draw a card. DAMAGE: 4 stages."
+    attack = compile_text(text, CardType.PHYSICAL_COMBAT).fields["attack"]
+    assert attack["effects"] == [{"do": "draw", "amount": 1}]
+
+
+def test_no_header_is_implied_off_a_physical_combat_card_or_next_to_a_defense() -> None:
+    """An Energy Combat card's header says what its attack costs; a defense with a DAMAGE:
+    line, or two DAMAGE: lines, are for players."""
+    cases = [
+        ("DAMAGE: 4 life cards. HIT: Draw a card.", CardType.ENERGY_COMBAT),
+        ("Stops a physical attack. DAMAGE: 3 stages.", CardType.PHYSICAL_COMBAT),
+        ("DAMAGE: 3 stages. DAMAGE: 4 stages.", CardType.PHYSICAL_COMBAT),
+        ("DAMAGE: 3 stages.", CardType.EVENT),
+    ]
+    for text, card_type in cases:
+        result = compile_text(text, card_type)
+        assert "attack" not in result.fields and result.status == "manual", text
+
+
+def test_no_header_is_implied_next_to_a_sentence_not_read() -> None:
+    """The sentence not read may be a misprinted header ("Energy atack costing 2 stages")."""
+    result = compile_text(
+        "Physical attackers, Draw a card. DAMAGE: 3 stages.", CardType.PHYSICAL_COMBAT
+    )
+    assert result.status == "manual" and "attack" not in result.fields
