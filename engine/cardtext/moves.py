@@ -124,6 +124,8 @@ in_play: count filter controller?
        | count styled? types controller with -> in_play
        | "an"i "opponent's"i filter controller_in? -> opponents
        | "one"i "of"i owner_before filter ("in"i "play"i)? -> one_of
+       // "up to 2 of your opponent's Allies", "2 of your Drills"
+       | several "of"i owner_before filter ("in"i "play"i)? -> several_of
        | "all"i "of"i owner_before filter -> all_of
 owner_before: "your"i -> mine
             | "your"i "opponent's"i -> theirs
@@ -138,6 +140,8 @@ controller: "you"i "control"i -> mine
 // --- which cards ---------------------------------------------------------------------
 filtered: count filter
         | ("a"i "copy"i "of"i)? QUOTED -> titled
+several: NUMBER -> count
+       | "up"i "to"i NUMBER -> up_to
 count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
@@ -379,6 +383,9 @@ class _Build(Transformer[Token, Json]):
 
     def one_of(self, items: list[Any]) -> Json:
         return {"source": "in_play", **_merge(items), "amount": 1}
+
+    def several_of(self, items: list[Any]) -> Json:
+        return {"source": "in_play", **_merge(items)}
 
     def all_of(self, items: list[Any]) -> Json:
         return {"source": "in_play", **_merge(items), "every": True}

@@ -42,3 +42,28 @@ def test_no_header_is_implied_next_to_a_sentence_not_read() -> None:
         "Physical attackers, Draw a card. DAMAGE: 3 stages.", CardType.PHYSICAL_COMBAT
     )
     assert result.status == "manual" and "attack" not in result.fields
+
+
+def test_up_to_n_of_your_opponents_cards_in_play_is_a_move_of_several() -> None:
+    """ "destroy up to 2 of your opponent's Allies" is "up to 2 Allies your opponent controls"
+    (2016 GLOSSARY "Destroy")."""
+    text = (
+        "Physical attack. DAMAGE: AT +3 stages. If the personality performing this attack has a"
+        " higher power level than the defending personality, destroy up to 2 of your"
+        " opponent's Allies."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["attack"]["effects"] == [
+        {
+            "do": "move", "source": "in_play", "amount": 2, "up_to": True,
+            "card_types": ["ally"], "to": "discard", "who": "opponent",
+            "if": {"compare": [{"left": {"of": "power_level", "actor": "attacking"}, "op": "gt",
+                                "right": {"of": "power_level", "actor": "defending"}}]},
+        }
+    ]  # fmt: skip
+    same = compile_text("POWER: Destroy up to 2 Allies your opponent controls.", CardType.EVENT)
+    mine = compile_text("POWER: Destroy up to 2 of your opponent's Allies.", CardType.EVENT)
+    assert mine.fields["action"] == same.fields["action"]
+    for near in ("Destroy up to 2 of your opponent's.", "Destroy up to of your opponent's Allies."):
+        assert compile_text(f"POWER: {near}", CardType.EVENT).unread == [f"POWER: {near}"]
