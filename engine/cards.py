@@ -86,6 +86,18 @@ class ThatAttack(_Strict):
     style: Style | None = None
 
 
+class AttackResult(_Strict):
+    """ "HIT: If this attack dealt 5 or more stages of damage / If your opponent prevented
+    damage from this attack / If one of your opponent's card effects modified the damage of
+    this attack": what the attack in progress did, known after its damage (engine.this_attack;
+    docs/rulings.md 274). All given fields hold."""
+
+    dealt_at_least: int | None = None  # of `unit`
+    unit: Literal["stages", "life"] = "stages"
+    prevented: bool | None = None  # by the defender's effects or Endurance
+    modified: bool | None = None  # by a "+" / "-" modifier of the defender's
+
+
 class PersonalityIs(_Strict):
     """ "your MP is a Saiyan", "your MP is not a Hero", "your MP has 'Android' in the title",
     "you control a Saiyan Personality" (engine.identity): what the MP (or, `which: any`, one
@@ -158,6 +170,7 @@ class Condition(_Strict):
     named_in_play: NamedInPlay | None = None  # engine.identity
     discard_pile_end: PileEnd | None = None  # engine.identity
     that_attack: ThatAttack | None = None  # engine.conditions (a defense's sentences only)
+    attack_result: AttackResult | None = None  # engine.this_attack (behind HIT: only)
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine import conditions, considered, identity, rng
-from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
+from engine.cards import AttackResult, Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.silenced import silenced_types
 from engine.state import (
@@ -402,6 +402,8 @@ class Game:
             or identity.pile_end(self, subject, condition.discard_pile_end),
             condition.that_attack is None
             or conditions.that_attack(self, controller, condition.that_attack),
+            condition.attack_result is None
+            or self._attack_result(controller, condition.attack_result),
         )
         return all(checks) and self._holds_composed(condition, controller)
 
@@ -415,6 +417,11 @@ class Game:
             and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
             and not any(self.holds(c, controller) for c in condition.none_of)
         )
+
+    def _attack_result(self, controller: int, test: AttackResult) -> bool:
+        from engine import this_attack  # it builds on combat, which imports this module
+
+        return this_attack.holds(self, controller, test)
 
     def _from_discard(self) -> bool:
         """The attack in progress was performed from the discard pile (AttackState.origin);

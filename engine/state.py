@@ -156,6 +156,8 @@ class AttackState:
     bonus_life: int = 0
     # "Prevent 3 life cards and 3 stages of damage": prevented from each part of the damage
     prevented_each: int = 0
+    # damage from this attack its defender prevented with Endurance (engine.this_attack)
+    endurance_prevented: int = 0
 
 
 @dataclass(slots=True)

@@ -144,7 +144,7 @@ def settle(effects: list[Json], damage: Json) -> list[Json] | None:
         settled.append(effect)
     if "attack_base" in repr(settled) and set(damage) & {"also", "plus_x", "minus_x", "per"}:
         return None  # a base in place of a damage of two parts, or counted: which part?
-    if "dealt_critical" in repr(settled):
+    if "dealt_critical" in repr(settled) or "attack_result" in repr(settled):
         return None  # before its damage, whether it dealt critical damage is not known
     return None if "instead_of" in repr(settled) else settled  # one inside "A or B": unsure
 

@@ -67,3 +67,39 @@ def test_up_to_n_of_your_opponents_cards_in_play_is_a_move_of_several() -> None:
     assert mine.fields["action"] == same.fields["action"]
     for near in ("Destroy up to 2 of your opponent's.", "Destroy up to of your opponent's Allies."):
         assert compile_text(f"POWER: {near}", CardType.EVENT).unread == [f"POWER: {near}"]
+
+
+def _hit(sentence: str) -> list[dict[str, object]]:
+    text = f"Physical attack. DAMAGE: 5 stages. HIT: {sentence}"
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    return result.fields.get("attack", {}).get("hit", []) if result.status == "automated" else []
+
+
+def test_hit_conditions_on_what_this_attack_did() -> None:
+    cases = {
+        "If this attack dealt five or more stages of damage, draw a card.":
+            {"dealt_at_least": 5, "unit": "stages"},
+        "If this attack dealt more than 3 life cards of damage, draw a card.":
+            {"dealt_at_least": 4, "unit": "life"},
+        "If your opponent prevented damage from this attack, draw a card.": {"prevented": True},
+        "If damage from this attack was prevented, draw a card.": {"prevented": True},
+        "If one of your opponent's card effects modified the damage of this attack, draw a card.":
+            {"modified": True},
+        "If your opponent's effects modified this attack's damage, draw a card.":
+            {"modified": True},
+    }  # fmt: skip
+    for sentence, test in cases.items():
+        assert _hit(sentence) == [{"do": "draw", "amount": 1, "if": {"attack_result": test}}]
+
+
+def test_what_this_attack_did_is_unknown_before_its_damage_and_outside_an_attack() -> None:
+    before = "Physical attack. If your opponent prevented damage from this attack, draw a card."
+    power = "POWER: If this attack dealt five or more stages of damage, draw a card."
+    assert compile_text(f"{before} DAMAGE: 5 stages.", CardType.PHYSICAL_COMBAT).status == "manual"
+    assert compile_text(power, CardType.EVENT).status == "manual"
+    for near in (
+        "If this attack dealt five stages of damage, draw a card.",  # exactly 5? at least?
+        "If your opponent prevented damage from your attack, draw a card.",  # which attack
+        "If one of your card effects modified the damage of this attack, draw a card.",
+    ):
+        assert _hit(near) == [], near
