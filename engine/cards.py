@@ -374,6 +374,11 @@ class Modifier(_Strict):
         "protected",
         # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
         "no_dragon_ball_effects",
+        # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`: the first played)
+        # played from the hand stay in play to be used a second time this combat; `_hit`:
+        # only if they hit (engine.stays)
+        "stays_in_play",
+        "stays_in_play_hit",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

@@ -317,7 +317,7 @@ def action_taken(game: Game, player: int) -> None:
     game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("acting")]
     for entry in _next_action_entries(game, player):
         mod = game.floating_modifier(entry).mod
-        if mod in ("stop_attacks", "prevent"):
+        if mod in ("stop_attacks", "prevent", "stays_in_play"):  # "it stays in play": ruling 275
             entry["acting"] = True
         elif mod != "skip_action":
             game.state.floating.remove(entry)

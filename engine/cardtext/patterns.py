@@ -216,6 +216,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
         attack_self,  # it builds on this module
         considered,
+        stays,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
@@ -237,6 +238,7 @@ def parse_effect(body: str) -> Json | None:
 
     return (
         _match(EFFECTS, body)
+        or stays.parse_effect(body)  # "If your next action is a Styled attack, it stays ..."
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
@@ -474,7 +476,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, leaving
+    from engine.cardtext import attack_constants, considered, leaving, stays
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -488,6 +490,7 @@ def parse_modifier(body: str) -> Json | None:
         or considered.parse(body, constant=True)
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
         or attack_constants.parse(body)
+        or stays.parse_constant(body)  # "The first attack you play each combat stays ..."
     )
 
 

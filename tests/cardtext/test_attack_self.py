@@ -253,9 +253,6 @@ def test_hit_if_this_attack_dealt_critical_damage() -> None:
     [
         # before its damage: not known yet
         "Energy attack. If this attack dealt critical damage, draw a card. DAMAGE: 4 life cards.",
-        # "it" is not this attack
-        "Energy attack. DAMAGE: 4 life cards. HIT: If your next action is a Styled attack, it "
-        "stays in play to be used a second time this combat.",
         "Energy attack. DAMAGE: 4 life cards. HIT: If this attack dealt much damage, draw a card.",
     ],
 )

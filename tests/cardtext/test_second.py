@@ -103,3 +103,62 @@ def test_what_this_attack_did_is_unknown_before_its_damage_and_outside_an_attack
         "If one of your card effects modified the damage of this attack, draw a card.",
     ):
         assert _hit(near) == [], near
+
+
+def test_attacks_another_card_keeps_in_play() -> None:
+    first = (
+        "CONSTANT: The first attack you play each combat stays in play to be used a second"
+        " time that combat."
+    )
+    result = compile_text(first, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated"
+    assert result.fields["constant"] == [{"mod": "stays_in_play", "first_each_combat": True}]
+    styled = (
+        "CONSTANT: Your Styled energy attacks stay in play to be used a second time this combat."
+    )
+    assert compile_text(styled, CardType.DRILL).fields["constant"] == [
+        {"mod": "stays_in_play", "attacks": "energy", "styled": True}
+    ]
+    request = (
+        "POWER: If your next action is a Styled attack, it stays in play to be used a second"
+        " time this combat."
+    )
+    assert compile_text(request, CardType.EVENT).fields["action"]["effects"] == [
+        {"do": "until_end_of_turn", "modifier": {"mod": "stays_in_play", "styled": True},
+         "lasts": "next_action"}
+    ]  # fmt: skip
+    flee = (
+        "Stops an energy attack. Your next Styled physical attack this combat gains, HIT:  This"
+        " attack stays in play to be used a second time this combat."
+    )
+    assert compile_text(flee, CardType.ENERGY_COMBAT).fields["defense"]["effects"] == [
+        {"do": "until_end_of_turn", "lasts": "next_attack",
+         "modifier": {"mod": "stays_in_play_hit", "attacks": "physical", "styled": True}}
+    ]  # fmt: skip
+
+
+def test_near_misses_of_attacks_kept_in_play_stay_unread() -> None:
+    for near, card_type in (
+        # performed (a Power too), not played: which attack is "first" differs
+        ("CONSTANT: The first attack you perform each combat stays in play to be used a second"
+         " time that combat.", CardType.MAIN_PERSONALITY),
+        ("CONSTANT: The first attack you play each combat stays in play.", CardType.DRILL),
+        ("POWER: If your next action is a Styled attack, it stays in play to be used a third"
+         " time this combat.", CardType.EVENT),
+        ("POWER: If your next action is a Styled Setup, it stays in play to be used a second"
+         " time this combat.", CardType.EVENT),
+    ):  # fmt: skip
+        result = compile_text(near, card_type)
+        assert result.status == "manual" and result.unread == [near], near
+
+
+def test_it_in_if_your_next_action_is_that_action_not_this_attack() -> None:
+    text = (
+        "Energy attack. DAMAGE: 4 life cards. HIT: If your next action is a Styled attack, it"
+        " stays in play to be used a second time this combat."
+    )
+    hit = compile_text(text, CardType.ENERGY_COMBAT).fields["attack"]["hit"]
+    assert hit == [
+        {"do": "until_end_of_turn", "modifier": {"mod": "stays_in_play", "styled": True},
+         "lasts": "next_action"}
+    ]  # fmt: skip
