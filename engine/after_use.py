@@ -43,6 +43,8 @@ def leave(game: Game, player: int, iid: int, to: str | None = None) -> None:
         return
     if attack is not None and attack.source == iid:
         to = attack.after_use_to
+    if stays.defense_left(game, player, iid):  # "this card stays in play" on a defense
+        return
     put_away(game, player, iid, to)
 
 
@@ -160,6 +162,8 @@ def _own_attack(game: Game, controller: int, in_attack: bool) -> AttackState | N
 def apply_stay_in_play(
     game: Game, effect: StayInPlay, controller: int, _target: int, in_attack: bool
 ) -> None:
+    if effect.card and stays.defense_stays(game, effect, controller):
+        return
     attack = _own_attack(game, controller, in_attack)
     if attack is None or attack.reused or attack.origin != "hand":
         return

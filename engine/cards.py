@@ -890,6 +890,9 @@ class StayInPlay(_Effect):
 
     do: Literal["stay_in_play"]
     times: int = Field(default=1, ge=1)
+    # "This card stays in play ...": on a defense, the defense card, to defend again this
+    # combat (engine.stays; docs/rulings.md 276); on an attack, as "This attack ..."
+    card: bool = False
 
 
 class AfterUseTo(_Effect):

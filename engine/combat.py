@@ -20,6 +20,7 @@ from engine import (
     modifiers,
     next_attack,
     quantities,
+    stays,
     triggers,
     x_constants,
 )
@@ -447,6 +448,10 @@ def defense_options(
         card = game.card(iid)
         if fits(card, iid):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
+    for iid in [staying.iid for staying in state.staying]:  # "this card stays in play"
+        card = game.card(iid)
+        if card.attack is None and fits(card, iid):
+            options.append(Option(f"again:{iid}", f"Defend again with {card.name}"))
     usable = [iid for iid, _actor in power_sources(game, defender)]
     for iid in limits.defense_sources(game, defender, usable):
         card = game.card(iid)
@@ -510,6 +515,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     elif origin == "setup":
         me.setups.remove(iid)
         me.resolving.append(iid)
+    elif origin == "again":  # a defense card that stayed in play (engine.stays)
+        stays.defense_reuse(game, defender, iid)
     else:
         limits.record_use(game, defender, iid, as_defense=True)
     card = game.card(iid)

@@ -158,6 +158,9 @@ class AttackState:
     prevented_each: int = 0
     # damage from this attack its defender prevented with Endurance (engine.this_attack)
     endurance_prevented: int = 0
+    # the defense card's further uses this combat ("this card stays in play", engine.stays)
+    defense_remain: int = 0
+    defense_reused: bool = False  # the defense is a further use of a staying card
 
 
 @dataclass(slots=True)

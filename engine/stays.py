@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import history, modifiers
-from engine.cards import CardType
+from engine.cards import CardType, StayInPlay
+from engine.state import StayingCard
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,3 +52,48 @@ def _first_played(game: Game, player: int, iid: int) -> bool:
         if entry.get("origin") == "hand"
     ]
     return len(played) == 1 and played[0].get("source") == iid
+
+
+# --- a defense card that stays in play (docs/rulings.md 276) ------------------------------
+def defense_stays(game: Game, effect: StayInPlay, controller: int) -> bool:
+    """ "Stops a physical attack. This card stays in play to be used a second time this
+    combat.": `controller`'s defense card of the attack in progress stays for `times` more
+    uses as a defense; not granted again by a use of a card that stayed. True when
+    `controller` is the defender (the effect is the defense's)."""
+    attack = game.state.attack
+    if attack is None or attack.attacker == controller or attack.defense is None:
+        return False
+    if game.card(attack.defense).type in _PLAYED and not attack.defense_reused:
+        attack.defense_remain = max(attack.defense_remain, effect.times)
+        game.emit("stays_in_play", f"{game.name(attack.defense)} will stay in play after use.")
+    return True
+
+
+def defense_left(game: Game, player: int, iid: int) -> bool:
+    """`iid`, `player`'s defense just used, stays in play when it has uses left."""
+    attack = game.state.attack
+    if attack is None or attack.defense != iid or attack.attacker == player:
+        return False
+    if not attack.defense_remain:
+        return False
+    game.player(player).staying.append(StayingCard(iid, attack.defense_remain))
+    game.emit(
+        "stays_in_play",
+        f"{game.name(iid)} stays in play: it may defend {attack.defense_remain} more time(s) "
+        "this combat.",
+        card=game.name(iid),
+    )
+    return True
+
+
+def defense_reuse(game: Game, player: int, iid: int) -> None:
+    """The defense just chosen is `player`'s staying card `iid`, used again: it leaves its
+    place among the staying cards, with the uses it has left after this one."""
+    from engine.after_use import take_staying  # it builds on this module
+
+    left = take_staying(game, player, iid)
+    game.player(player).resolving.append(iid)
+    attack = game.state.attack
+    assert attack is not None
+    attack.defense_reused = True
+    attack.defense_remain = left - 1

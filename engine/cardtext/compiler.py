@@ -31,6 +31,7 @@ from engine.cardtext import (
     same_number,
     self_moves,
     shared_duration,
+    stays,
     triggers,
     you_moved,
 )
@@ -1069,7 +1070,11 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return False
     defenses = [c.data for c in items if c.kind == "defense"]
     # a defense's sentences resolve during the attack: its personalities are known
-    during = conditions.outside_actors if defenses else (lambda effect: effect)
+    during = (  # "This card stays in play ..." is the defense card's (engine.cardtext.stays)
+        (lambda effect: stays.in_defense(conditions.outside_actors(effect), card_type.value))
+        if defenses
+        else (lambda effect: effect)
+    )
     if "attack_flags" in kinds or any(
         after_use.attack_only(during(e)) for c in items for e in c.effects
     ):

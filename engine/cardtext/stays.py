@@ -25,6 +25,7 @@ _STAYS = rf"stays in play {_SECOND}"
 
 _FIRST = re.compile(rf"the first {_WHICH}attack you play (?:each|every) combat {_STAYS}", _IC)
 _ALL = re.compile(rf"your {_WHICH}attacks stay in play {_SECOND}", _IC)
+_THIS_CARD = re.compile(rf"this card {_STAYS}", _IC)
 _NEXT_ACTION = re.compile(rf"if your next action is an? {_WHICH}attack, it {_STAYS}", _IC)
 _NEXT_HIT = re.compile(
     rf"your next {_WHICH}attack this combat gains,? (?P<q>['\"]?)HIT\s*:\s*this attack"
@@ -51,6 +52,8 @@ def parse_constant(body: str) -> Json | None:
 
 
 def parse_effect(body: str) -> Json | None:
+    if _THIS_CARD.fullmatch(body):  # on a defense: the defense card (docs/rulings.md 276)
+        return {"do": "stay_in_play", "times": 1, "card": True}
     found = _NEXT_ACTION.fullmatch(body)
     if found:
         modifier = _which(found, "stays_in_play")
@@ -60,3 +63,14 @@ def parse_effect(body: str) -> Json | None:
         modifier = _which(found, "stays_in_play_hit")
         return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
     return None
+
+
+def in_defense(effect: Json, card_type: str) -> Json:
+    """A defense's effect as the check for "this attack ..." outside an attack sees it: "This
+    card stays in play ..." is the defense card's own, on a card played from the hand."""
+    if effect.get("do") == "stay_in_play" and effect.get("card") and card_type in _PLAYED:
+        return {key: value for key, value in effect.items() if key not in ("do", "card")}
+    return effect
+
+
+_PLAYED = ("physical_combat", "energy_combat", "event")

@@ -162,3 +162,34 @@ def test_it_in_if_your_next_action_is_that_action_not_this_attack() -> None:
         {"do": "until_end_of_turn", "modifier": {"mod": "stays_in_play", "styled": True},
          "lasts": "next_action"}
     ]  # fmt: skip
+
+
+def test_this_card_stays_in_play_on_a_defense_is_the_defense_card() -> None:
+    text = (
+        "Stops a physical attack. If your MP's level is higher than your opponent's MP's level,"
+        " this card stays in play to be used a second time this combat. (Banish after use.)"
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    (stay,) = result.fields["defense"]["effects"]
+    assert stay["do"] == "stay_in_play" and stay["card"] and stay["if"]["compare"]
+    attack = (
+        "Physical attack. DAMAGE: 3 stages. This card stays in play to be used a second time"
+        " this combat."
+    )
+    assert compile_text(attack, CardType.PHYSICAL_COMBAT).fields["attack"]["effects"] == [
+        {"do": "stay_in_play", "times": 1, "card": True}
+    ]
+
+
+def test_this_card_stays_near_misses() -> None:
+    for near, card_type in (
+        # a Setup is not played from the hand to defend: it does not stay so
+        ("Stops a physical attack. This card stays in play to be used a second time this combat.",
+         CardType.SETUP),
+        # "this attack" in a defense is no card of its
+        ("Stops a physical attack. This attack stays in play to be used a second time this combat.",
+         CardType.PHYSICAL_COMBAT),
+        ("Stops a physical attack. This card stays in play.", CardType.PHYSICAL_COMBAT),
+    ):  # fmt: skip
+        assert compile_text(near, card_type).status == "manual", near
