@@ -148,6 +148,7 @@ count: ("a"i | "an"i | "one"i) -> one
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
      | "a"i "total"i "of"i NUMBER
+     | "a"i "total"i "of"i "up"i "to"i NUMBER -> up_to
 filter: (styled | named)? constant? types with?
       | each_styled with?
       | STYLE "styled"i types with? -> style_styled
@@ -174,7 +175,8 @@ named: "named"i -> is_named
      | QUOTED "named"i -> named_as
      | "non-named"i -> not_named
      | ("styled"i "or"i "named"i | "named"i "or"i "styled"i) -> styled_or_named
-types: kind ("," kind)* ","? "or"i kind
+// "Setups and/or Drills": each card one of the kinds, as "or" (docs/rulings.md 277)
+types: kind ("," kind)* ","? ("or"i | "and/or"i) kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
     | STYLE? COMBAT_KIND "combat"i ATTACK? CARD? -> combat

@@ -193,3 +193,16 @@ def test_this_card_stays_near_misses() -> None:
         ("Stops a physical attack. This card stays in play.", CardType.PHYSICAL_COMBAT),
     ):  # fmt: skip
         assert compile_text(near, card_type).status == "manual", near
+
+
+def test_and_or_between_kinds_of_cards_and_a_total_of_up_to_n() -> None:
+    """ "destroy (a total of) up to 2 Setups and/or Drills": each card a Setup or a Drill."""
+    plain = compile_text("POWER: Destroy up to 2 Setups or Drills.", CardType.EVENT)
+    for text in (
+        "POWER: Destroy up to 2 Setups and/or Drills.",
+        "POWER: Destroy a total of up to 2 Setups and/or Drills.",
+    ):
+        result = compile_text(text, CardType.EVENT)
+        assert result.status == "automated" and result.fields == plain.fields, text
+    for near in ("POWER: Destroy up to 2 Setups and/or.", "POWER: Destroy a total up to 2 Setups."):
+        assert compile_text(near, CardType.EVENT).unread == [near]
