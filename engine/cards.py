@@ -68,6 +68,9 @@ class ThatCard(_Strict):
     # "If the card you named was destroyed": the sentence just before moved a card of
     # the title named earlier
     named_moved: bool | None = None
+    # "Name a card. Your opponent reveals his hand. If the card you named is revealed":
+    # a card of the title named is in the opponent's hand (engine.referents; ruling 278)
+    named_revealed: bool | None = None
     # "If that Ally had "Cell Jr." in the title": words, whole, in its title
     title_has: str | None = None
     # "that Ally": the card chosen is one (read only after a choice of that kind of card)

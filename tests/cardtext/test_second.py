@@ -206,3 +206,20 @@ def test_and_or_between_kinds_of_cards_and_a_total_of_up_to_n() -> None:
         assert result.status == "automated" and result.fields == plain.fields, text
     for near in ("POWER: Destroy up to 2 Setups and/or.", "POWER: Destroy a total up to 2 Setups."):
         assert compile_text(near, CardType.EVENT).unread == [near]
+
+
+def test_the_card_you_named_is_revealed_after_the_opponent_reveals_his_hand() -> None:
+    head = "Energy attack costing 1 stage. DAMAGE: 2 life cards. Name a card."
+    text = (
+        f"{head} Your opponent reveals his hand. If the card you named is revealed, this attack"
+        " stays in play to be used a second time this combat."
+    )
+    result = compile_text(text, CardType.ENERGY_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["attack"]["effects"][-1] == {
+        "do": "stay_in_play", "times": 1, "if": {"that": {"named_revealed": True}}
+    }  # fmt: skip
+    for between in ("Reveal your hand.", "Draw a card.", ""):  # not the opponent's hand shown
+        near = f"{head} {between} If the card you named is revealed, draw a card."
+        result = compile_text(near.replace("  ", " "), CardType.ENERGY_COMBAT)
+        assert "If the card you named is revealed, draw a card." in result.manual, between
