@@ -943,6 +943,9 @@ class AttackBase(_Effect):
     do: Literal["attack_base"]
     unit: Literal["stages", "life"]
     amount: int = Field(ge=0)
+    # "this attack's base damage is 2 times the AT instead": AT x this many stages (`amount`
+    # unused; docs/rulings.md 279)
+    at_times: int | None = Field(default=None, ge=2)
 
 
 class AttackDeals(_Effect):

@@ -307,7 +307,7 @@ def test_base_damage_instead() -> None:
     effect = result.fields["attack"]["effects"][0]
     assert effect["do"] == "attack_base" and effect["amount"] == 7 and "if" in effect
     for damage, near in (
-        ("5 stages.", "This attack's base damage is 2 times the AT instead."),
+        # ("2 times the AT" is read now: tests/cardtext/test_second.py, ruling 279)
         ("5 stages.", "This attack's base damage is 7 stages."),  # no "instead": a reminder?
         ("5 stages.", "HIT: This attack's base damage is 7 stages instead."),  # too late
         ("3 stages + 3 life cards.", "This attack's base damage is 7 stages instead."),

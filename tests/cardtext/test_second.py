@@ -223,3 +223,22 @@ def test_the_card_you_named_is_revealed_after_the_opponent_reveals_his_hand() ->
         near = f"{head} {between} If the card you named is revealed, draw a card."
         result = compile_text(near.replace("  ", " "), CardType.ENERGY_COMBAT)
         assert "If the card you named is revealed, draw a card." in result.manual, between
+
+
+def test_base_damage_n_times_the_at() -> None:
+    head = "Physical attack. DAMAGE: AT +3 stages."
+    for sentence, times in (
+        ("This attack's base damage is 2 times the AT instead.", 2),
+        ("This attack's base damage is three times the AT instead.", 3),
+        ("This attack's base damage is twice the AT instead.", 2),
+    ):
+        result = compile_text(f"{head} {sentence}", CardType.PHYSICAL_COMBAT)
+        assert result.fields["attack"]["effects"] == [
+            {"do": "attack_base", "unit": "stages", "amount": 0, "at_times": times}
+        ], sentence
+    for near in (
+        "This attack's base damage is 1 times the AT instead.",
+        "This attack's base damage is 2 times the AT +3 instead.",
+        "This attack's base damage is 2 times the X instead.",
+    ):
+        assert compile_text(f"{head} {near}", CardType.PHYSICAL_COMBAT).status == "manual", near
