@@ -419,6 +419,8 @@ class Modifier(_Strict):
     # `protected` (engine.forbidden): only against the opponent's effects; not the card
     # holding it ("Your other Allies ...")
     by_opponent: bool = False
+    # and a floating `damage`: not about the attack whose effect created it ("Your other
+    # attacks this combat ..."; engine.other_attacks)
     other: bool = False
 
 

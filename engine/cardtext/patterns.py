@@ -216,6 +216,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
         attack_self,  # it builds on this module
         considered,
+        other_attacks,
         stays,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
@@ -239,6 +240,7 @@ def parse_effect(body: str) -> Json | None:
     return (
         _match(EFFECTS, body)
         or stays.parse_effect(body)  # "If your next action is a Styled attack, it stays ..."
+        or other_attacks.parse_effect(body)  # "your other attacks this combat deal +2 ..."
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)

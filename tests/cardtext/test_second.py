@@ -242,3 +242,22 @@ def test_base_damage_n_times_the_at() -> None:
         "This attack's base damage is 2 times the X instead.",
     ):
         assert compile_text(f"{head} {near}", CardType.PHYSICAL_COMBAT).status == "manual", near
+
+
+def test_your_other_attacks_this_combat_in_an_attack() -> None:
+    text = (
+        "Energy attack costing 2 stages. DAMAGE: 4 life cards. Your other attacks this combat"
+        " deal +2 life cards of damage."
+    )
+    effects = compile_text(text, CardType.ENERGY_COMBAT).fields["attack"]["effects"]
+    assert effects == [
+        {"do": "until_end_of_turn", "modifier": {"mod": "damage", "life": 2, "other": True}}
+    ]
+    for near, card_type in (
+        ("POWER: Your other attacks this combat deal +2 life cards of damage.", CardType.EVENT),
+        ("Energy attack costing 2 stages. DAMAGE: 4 life cards. Your other attacks cost"
+         " -1 stage this combat.", CardType.ENERGY_COMBAT),
+        ("Energy attack costing 2 stages. DAMAGE: 4 life cards. Your opponent's other attacks"
+         " this combat deal +2 life cards of damage.", CardType.ENERGY_COMBAT),
+    ):  # fmt: skip
+        assert compile_text(near, card_type).status != "automated", near
