@@ -645,6 +645,8 @@ def _effect_chain(body: str) -> list[Json] | None:
 def _conditional(tail: str) -> list[Json] | None:
     """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
     condition holds: engine.effects tests it first)."""
+    if tail.lower().startswith("then "):  # "If X, then Y": Y (docs/rulings.md 275)
+        return _conditional(tail[len("then ") :])
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)

@@ -261,3 +261,26 @@ def test_your_other_attacks_this_combat_in_an_attack() -> None:
          " this combat deal +2 life cards of damage.", CardType.ENERGY_COMBAT),
     ):  # fmt: skip
         assert compile_text(near, card_type).status != "automated", near
+
+
+def test_if_the_defending_personality_then_at_the_end_of_combat() -> None:
+    """The personalities of an attack are known only during it: the condition is tested as
+    the defense resolves, what it arms waits for the end of combat."""
+    text = (
+        "POWER: Stops a physical or energy attack. If the defending personality has a higher"
+        " power level than the attacking personality, then at the end of combat you may search"
+        " your Life Deck for a card that can attach to your MP and place it into play attached."
+    )
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    (armed,) = result.fields["defense"]["effects"]
+    assert armed["do"] == "arm_trigger" and armed["trigger"]["on"] == "combat_ended"
+    assert armed["if"]["compare"][0]["left"] == {"of": "power_level", "actor": "defending"}
+    # "If X, then Y" is "If X, Y"
+    then = "POWER: If your anger is 2 or more, then draw a card."
+    plain = "POWER: If your anger is 2 or more, draw a card."
+    assert compile_text(then, CardType.EVENT).fields == compile_text(plain, CardType.EVENT).fields
+    # a condition that could be tested now or at the end of combat: for players
+    near = "If your anger is 2 or more, then at the end of combat, draw a card."
+    result = compile_text(f"POWER: Stops a physical attack. {near}", CardType.EVENT)
+    assert result.unread == [near]
