@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from engine import mechanics, modifiers
+from engine import mechanics, modifiers, stays
 from engine.cards import AfterUseTo, Attack, AttackGains, Card, StayInPlay, Style
 from engine.state import AttackState, Option, StayingCard
 
@@ -30,6 +30,8 @@ def leave(game: Game, player: int, iid: int, to: str | None = None) -> None:
     play when its attack says so, else it goes where this use (`to`) or the card says, else
     to the Discard Pile or the Banished Zone."""
     attack = game.state.attack
+    if attack is not None:  # "The first attack you play each combat stays in play ..."
+        attack.remain = max(attack.remain, stays.more_uses(game, player, iid))
     if attack is not None and attack.source == iid and attack.attacker == player and attack.remain:
         game.player(player).staying.append(StayingCard(iid, attack.remain))
         game.emit(
@@ -41,6 +43,8 @@ def leave(game: Game, player: int, iid: int, to: str | None = None) -> None:
         return
     if attack is not None and attack.source == iid:
         to = attack.after_use_to
+    if stays.defense_left(game, player, iid):  # "this card stays in play" on a defense
+        return
     put_away(game, player, iid, to)
 
 
@@ -158,6 +162,8 @@ def _own_attack(game: Game, controller: int, in_attack: bool) -> AttackState | N
 def apply_stay_in_play(
     game: Game, effect: StayInPlay, controller: int, _target: int, in_attack: bool
 ) -> None:
+    if effect.card and stays.defense_stays(game, effect, controller):
+        return
     attack = _own_attack(game, controller, in_attack)
     if attack is None or attack.reused or attack.origin != "hand":
         return

@@ -18,6 +18,10 @@ def apply(game: Game, effect: AttackBase, controller: int, _target: int, in_atta
     attack = game.state.attack
     if not in_attack or attack is None or attack.attacker != controller:
         return
-    attack.base = [effect.unit, effect.amount]
-    unit = "stage(s)" if effect.unit == "stages" else "life card(s)"
-    game.emit("attack_base", f"{game.name(attack.source)}: base damage {effect.amount} {unit}.")
+    if effect.at_times is not None:  # "2 times the AT" (docs/rulings.md 279)
+        attack.base = ["at_times", effect.at_times]
+        said = f"{effect.at_times} times the AT"
+    else:
+        attack.base = [effect.unit, effect.amount]
+        said = f"{effect.amount} " + ("stage(s)" if effect.unit == "stages" else "life card(s)")
+    game.emit("attack_base", f"{game.name(attack.source)}: base damage {said}.")

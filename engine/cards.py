@@ -68,6 +68,9 @@ class ThatCard(_Strict):
     # "If the card you named was destroyed": the sentence just before moved a card of
     # the title named earlier
     named_moved: bool | None = None
+    # "Name a card. Your opponent reveals his hand. If the card you named is revealed":
+    # a card of the title named is in the opponent's hand (engine.referents; ruling 278)
+    named_revealed: bool | None = None
     # "If that Ally had "Cell Jr." in the title": words, whole, in its title
     title_has: str | None = None
     # "that Ally": the card chosen is one (read only after a choice of that kind of card)
@@ -84,6 +87,18 @@ class ThatAttack(_Strict):
     card_types: list[CardType] = []  # one of them
     attack_type: Literal["physical", "energy"] | None = None
     style: Style | None = None
+
+
+class AttackResult(_Strict):
+    """ "HIT: If this attack dealt 5 or more stages of damage / If your opponent prevented
+    damage from this attack / If one of your opponent's card effects modified the damage of
+    this attack": what the attack in progress did, known after its damage (engine.this_attack;
+    docs/rulings.md 274). All given fields hold."""
+
+    dealt_at_least: int | None = None  # of `unit`
+    unit: Literal["stages", "life"] = "stages"
+    prevented: bool | None = None  # by the defender's effects or Endurance
+    modified: bool | None = None  # by a "+" / "-" modifier of the defender's
 
 
 class PersonalityIs(_Strict):
@@ -158,6 +173,7 @@ class Condition(_Strict):
     named_in_play: NamedInPlay | None = None  # engine.identity
     discard_pile_end: PileEnd | None = None  # engine.identity
     that_attack: ThatAttack | None = None  # engine.conditions (a defense's sentences only)
+    attack_result: AttackResult | None = None  # engine.this_attack (behind HIT: only)
     # engine.conditions (engine.cardtext.conditions): numbers compared, what happened this
     # combat / turn, and conditions joined by "and" (all_of) / "or" (any_of)
     compare: list[Comparison] = []
@@ -368,6 +384,11 @@ class Modifier(_Strict):
         "endurance_gain",
         "endurance_plus",
         "endurance_locked",
+        # `who`'s attacks (of `attacks`, `styled`, `first_each_combat`: the first played)
+        # played from the hand stay in play to be used a second time this combat; `_hit`:
+        # only if they hit (engine.stays)
+        "stays_in_play",
+        "stays_in_play_hit",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -405,6 +426,8 @@ class Modifier(_Strict):
     # `protected` (engine.forbidden): only against the opponent's effects; not the card
     # holding it ("Your other Allies ...")
     by_opponent: bool = False
+    # and a floating `damage`: not about the attack whose effect created it ("Your other
+    # attacks this combat ..."; engine.other_attacks)
     other: bool = False
     # `endurance_gain`: only cards printed without Endurance ("Drills ... without Endurance")
     without_endurance: bool = False
@@ -881,6 +904,9 @@ class StayInPlay(_Effect):
 
     do: Literal["stay_in_play"]
     times: int = Field(default=1, ge=1)
+    # "This card stays in play ...": on a defense, the defense card, to defend again this
+    # combat (engine.stays; docs/rulings.md 276); on an attack, as "This attack ..."
+    card: bool = False
 
 
 class AfterUseTo(_Effect):
@@ -929,6 +955,9 @@ class AttackBase(_Effect):
     do: Literal["attack_base"]
     unit: Literal["stages", "life"]
     amount: int = Field(ge=0)
+    # "this attack's base damage is 2 times the AT instead": AT x this many stages (`amount`
+    # unused; docs/rulings.md 279)
+    at_times: int | None = Field(default=None, ge=2)
 
 
 class AttackDeals(_Effect):

@@ -20,6 +20,7 @@ from engine import (
     modifiers,
     next_attack,
     quantities,
+    stays,
     triggers,
     x_constants,
 )
@@ -447,6 +448,10 @@ def defense_options(
         card = game.card(iid)
         if fits(card, iid):
             options.append(Option(f"setup:{iid}", f"Activate {card.name}"))
+    for iid in [staying.iid for staying in state.staying]:  # "this card stays in play"
+        card = game.card(iid)
+        if card.attack is None and fits(card, iid):
+            options.append(Option(f"again:{iid}", f"Defend again with {card.name}"))
     usable = [iid for iid, _actor in power_sources(game, defender)]
     for iid in limits.defense_sources(game, defender, usable):
         card = game.card(iid)
@@ -510,6 +515,8 @@ def attack_defense(game: Game, args: JsonDict) -> None:
     elif origin == "setup":
         me.setups.remove(iid)
         me.resolving.append(iid)
+    elif origin == "again":  # a defense card that stayed in play (engine.stays)
+        stays.defense_reuse(game, defender, iid)
     else:
         limits.record_use(game, defender, iid, as_defense=True)
     card = game.card(iid)
@@ -567,7 +574,10 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     card = game.card(attack.source)
     assert card.attack is not None
     damage = card.attack.damage
-    if attack.base is not None:  # "This attack's base damage is 7 stages instead."
+    times = 1  # "base damage is 2 times the AT": the AT read, then multiplied (ruling 279)
+    if attack.base is not None and attack.base[0] == "at_times":
+        damage, times = Damage(kind="at", amount=0), int(attack.base[1])
+    elif attack.base is not None:  # "This attack's base damage is 7 stages instead."
         amount = int(attack.base[1])
         stages = attack.base[0] == "stages"
         damage = (
@@ -579,7 +589,7 @@ def damage_parts(game: Game) -> list[tuple[str, int]]:
     if attack.no_damage:  # its own choice, not a modifier (docs/rulings.md 168)
         return [(part.unit, 0) for part in parts]
     # The printed amounts, then the modifiers of each part's unit
-    raw = [_printed(game, card, part) for part in parts]
+    raw = [_printed(game, card, part) * times for part in parts]
     bonus_kind = "physical_damage" if attack.type == "physical" else "energy_damage"
     prevent_kind = "prevent_physical" if attack.type == "physical" else "prevent_energy"
     # the unit a physical / energy modifier speaks of ("your physical attacks do +N stages")

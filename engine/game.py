@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import conditions, considered, identity, rng
-from engine.cards import Card, CardPool, CardType, Condition, Modifier, load_pool
+from engine import conditions, considered, identity, other_attacks, rng
+from engine.cards import AttackResult, Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.silenced import silenced_types
 from engine.state import (
@@ -326,6 +326,8 @@ class Game:
                     continue
                 if entry.get("lasts") == "next_attack" and not entry.get("bound"):
                     continue  # it applies only to the attack it was bound to
+                if other_attacks.excluded(self, entry):
+                    continue  # "Your other attacks ...": not the one that created it
                 modifier = self.floating_modifier(entry)
                 if (
                     modifier.mod == mod
@@ -402,6 +404,8 @@ class Game:
             or identity.pile_end(self, subject, condition.discard_pile_end),
             condition.that_attack is None
             or conditions.that_attack(self, controller, condition.that_attack),
+            condition.attack_result is None
+            or self._attack_result(controller, condition.attack_result),
         )
         return all(checks) and self._holds_composed(condition, controller)
 
@@ -415,6 +419,11 @@ class Game:
             and (not condition.any_of or any(self.holds(c, controller) for c in condition.any_of))
             and not any(self.holds(c, controller) for c in condition.none_of)
         )
+
+    def _attack_result(self, controller: int, test: AttackResult) -> bool:
+        from engine import this_attack  # it builds on combat, which imports this module
+
+        return this_attack.holds(self, controller, test)
 
     def _from_discard(self) -> bool:
         """The attack in progress was performed from the discard pile (AttackState.origin);

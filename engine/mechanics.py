@@ -393,6 +393,8 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
             remaining -= 1 + prevented
             if prevented:  # Endurance: the player prevents damage by banishing the card
                 queue_trigger(game, player, "damage_prevented")
+                if from_attack and game.state.attack is not None:
+                    game.state.attack.endurance_prevented += prevented
         else:
             _damage_card(game, player, iid, from_attack)
             remaining -= 1

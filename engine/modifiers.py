@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history
+from engine import history, other_attacks
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
 from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
@@ -236,6 +236,8 @@ def add_floating(
         entry["lasts"] = effect.lasts
     if effect.successful:
         entry["successful"] = True
+    if effect.modifier.other and effect.modifier.mod == "damage":  # "Your other attacks ..."
+        entry["other_than"] = other_attacks.key(game)
     if effect.lasts in ("next_turn", "next_turn_start"):
         # "your next turn": the controller's; turns are numbered across both players.
         # `until_turn` is the last turn the effect lasts through.
@@ -317,7 +319,7 @@ def action_taken(game: Game, player: int) -> None:
     game.state.floating[:] = [entry for entry in game.state.floating if not entry.get("acting")]
     for entry in _next_action_entries(game, player):
         mod = game.floating_modifier(entry).mod
-        if mod in ("stop_attacks", "prevent"):
+        if mod in ("stop_attacks", "prevent", "stays_in_play"):  # "it stays in play": ruling 275
             entry["acting"] = True
         elif mod != "skip_action":
             game.state.floating.remove(entry)

@@ -301,6 +301,13 @@ def holds(game: Game, effect: Any, record: JsonDict | None, controller: int | No
 
 def _is(game: Game, record: JsonDict, test: ThatCard, controller: int | None = None) -> bool:
     """A named card is only a title: what it is can be tested on a chosen card alone."""
+    if test.named_revealed is not None:  # the hand the sentence before revealed (ruling 278)
+        named, hand = record.get("named"), game.player(1 - (controller or 0)).hand
+        shown = controller is not None and any(game.card(i).title == named for i in hand)
+        if named is None or shown != test.named_revealed:
+            return False
+        if test == ThatCard(named_revealed=test.named_revealed):
+            return True
     if test.named_moved is not None:
         named = record.get("named")
         if (named is not None and named in record.get("moved", [])) != test.named_moved:

@@ -157,6 +157,11 @@ class AttackState:
     bonus_life: int = 0
     # "Prevent 3 life cards and 3 stages of damage": prevented from each part of the damage
     prevented_each: int = 0
+    # damage from this attack its defender prevented with Endurance (engine.this_attack)
+    endurance_prevented: int = 0
+    # the defense card's further uses this combat ("this card stays in play", engine.stays)
+    defense_remain: int = 0
+    defense_reused: bool = False  # the defense is a further use of a staying card
 
 
 @dataclass(slots=True)

@@ -300,6 +300,10 @@ def attack_only(data: Any) -> bool:
     # "this attack is performed from your discard pile", "this attack dealt critical damage"
     if data.get("from_discard") or data.get("dealt_critical") is not None:
         return True
+    if data.get("mod") == "damage" and data.get("other"):  # "your other attacks" (ruling 277)
+        return True
+    if "attack_result" in data:  # "this attack dealt 5 or more stages" (engine.this_attack)
+        return True
     if conditions.attack_only(data):  # "this attack", "another attack" in a condition
         return True
     return any(attack_only(value) for value in data.values())

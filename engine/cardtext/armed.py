@@ -41,7 +41,7 @@ _LEAD = re.compile(
     r"|(?P<combat>for the (?:remainder|rest) of (?:this |the )?combat)),\s*(?P<rest>.+)",
     re.IGNORECASE | re.DOTALL,
 )
-_AT_END = re.compile(r"at the end of (?:this |the )?combat,\s*(?P<then>.+)", re.IGNORECASE)
+_AT_END = re.compile(r"at the end of (?:this |the )?combat(?:,\s*|\s+)(?P<then>.+)", re.IGNORECASE)
 _THEN_AT_END = re.compile(r"(?P<then>.+?),? at the end of (?:this |the )?combat", re.IGNORECASE)
 # "If you do not control a Dragon Ball at the end of combat, ...": tested then
 _IF_AT_END = re.compile(
@@ -169,7 +169,14 @@ def misread(body: str, chain: list[Json]) -> bool:
     """Sentences whose reading is unclear, left to players: "You may <effect> at the end
     of combat" (the choice is made then, not now) and "<A> and <B> at the end of combat"
     (does A wait too?)."""
-    if any(waits(e) and (e.get("may") or e.get("if")) for e in chain):
+    from engine.cardtext.after_use import attack_only  # it builds on the patterns
+
+    # a condition on the attacking / defending personality can only be tested now, during
+    # the attack ("If the defending personality has a higher power level ..., then at the
+    # end of combat ..."; docs/rulings.md 275)
+    if any(
+        waits(e) and (e.get("may") or (e.get("if") and not attack_only(e["if"]))) for e in chain
+    ):
         return True
     later = _THEN_AT_END.fullmatch(body.strip()) or _THEN_AT_NEXT_ACTION.fullmatch(body.strip())
     return len(chain) > 1 and bool(later)

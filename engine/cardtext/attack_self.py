@@ -144,7 +144,7 @@ def settle(effects: list[Json], damage: Json) -> list[Json] | None:
         settled.append(effect)
     if "attack_base" in repr(settled) and set(damage) & {"also", "plus_x", "minus_x", "per"}:
         return None  # a base in place of a damage of two parts, or counted: which part?
-    if "dealt_critical" in repr(settled):
+    if "dealt_critical" in repr(settled) or "attack_result" in repr(settled):
         return None  # before its damage, whether it dealt critical damage is not known
     return None if "instead_of" in repr(settled) else settled  # one inside "A or B": unsure
 
@@ -236,9 +236,25 @@ _BASE = re.compile(
 )
 
 
+_BASE_AT = re.compile(
+    rf"this attack's base damage is (?:{_N} times|twice) the AT(?: stages?)?"
+    r"(?: of damage)? instead",
+    _IC,
+)
+
+
 def parse_base(body: str) -> Json | None:
-    """ "this attack's base damage is 7 stages instead" -> `attack_base`, or None (an AT or
-    X base, "2 times the AT", is left to players)."""
+    """ "this attack's base damage is 7 stages instead" -> `attack_base`; "... is 2 times
+    the AT instead" -> `at_times` (docs/rulings.md 279); or None (an X base is left to
+    players)."""
+    found = _BASE_AT.fullmatch(body)
+    if found is not None:
+        times = number(found.group(1)) if found.group(1) else 2
+        return (
+            None
+            if times < 2
+            else {"do": "attack_base", "unit": "stages", "amount": 0, "at_times": times}
+        )
     found = _BASE.fullmatch(body)
     if found is None:
         return None

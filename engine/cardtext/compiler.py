@@ -19,6 +19,7 @@ from engine.cardtext import (
     conditions,
     counting,
     granted,
+    implied_attack,
     itself,
     leaving,
     limits,
@@ -30,6 +31,7 @@ from engine.cardtext import (
     same_number,
     self_moves,
     shared_duration,
+    stays,
     triggers,
     you_moved,
 )
@@ -643,6 +645,8 @@ def _effect_chain(body: str) -> list[Json] | None:
 def _conditional(tail: str) -> list[Json] | None:
     """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
     condition holds: engine.effects tests it first)."""
+    if tail.lower().startswith("then "):  # "If X, then Y": Y (docs/rulings.md 275)
+        return _conditional(tail[len("then ") :])
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)
@@ -860,6 +864,8 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     triggers = [c.data for c in known if c.kind == "trigger"]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
+    if section == "ability" and all(c.kind != "unknown" for c in items):
+        rest = implied_attack.with_header(rest, card_type)  # "DAMAGE: ..." with no header
     if section == "constant":
         if rest:
             return False
@@ -1066,7 +1072,11 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
         return False
     defenses = [c.data for c in items if c.kind == "defense"]
     # a defense's sentences resolve during the attack: its personalities are known
-    during = conditions.outside_actors if defenses else (lambda effect: effect)
+    during = (  # "This card stays in play ..." is the defense card's (engine.cardtext.stays)
+        (lambda effect: stays.in_defense(conditions.outside_actors(effect), card_type.value))
+        if defenses
+        else (lambda effect: effect)
+    )
     if "attack_flags" in kinds or any(
         after_use.attack_only(during(e)) for c in items for e in c.effects
     ):

@@ -124,6 +124,8 @@ in_play: count filter controller?
        | count styled? types controller with -> in_play
        | "an"i "opponent's"i filter controller_in? -> opponents
        | "one"i "of"i owner_before filter ("in"i "play"i)? -> one_of
+       // "up to 2 of your opponent's Allies", "2 of your Drills"
+       | several "of"i owner_before filter ("in"i "play"i)? -> several_of
        | "all"i "of"i owner_before filter -> all_of
 owner_before: "your"i -> mine
             | "your"i "opponent's"i -> theirs
@@ -138,12 +140,15 @@ controller: "you"i "control"i -> mine
 // --- which cards ---------------------------------------------------------------------
 filtered: count filter
         | ("a"i "copy"i "of"i)? QUOTED -> titled
+several: NUMBER -> count
+       | "up"i "to"i NUMBER -> up_to
 count: ("a"i | "an"i | "one"i) -> one
      | NUMBER
      | "up"i "to"i NUMBER -> up_to
      | "all"i -> every
      | "any"i ("number"i | "amount"i) "of"i -> any_number
      | "a"i "total"i "of"i NUMBER
+     | "a"i "total"i "of"i "up"i "to"i NUMBER -> up_to
 filter: (styled | named)? constant? types with?
       | each_styled with?
       | STYLE "styled"i types with? -> style_styled
@@ -170,7 +175,8 @@ named: "named"i -> is_named
      | QUOTED "named"i -> named_as
      | "non-named"i -> not_named
      | ("styled"i "or"i "named"i | "named"i "or"i "styled"i) -> styled_or_named
-types: kind ("," kind)* ","? "or"i kind
+// "Setups and/or Drills": each card one of the kinds, as "or" (docs/rulings.md 277)
+types: kind ("," kind)* ","? ("or"i | "and/or"i) kind
      | kind
 kind: STYLE? (SETUP | DRILL | EVENT) | ALLY | BALL_SET? DRAGON ("ball"i | "balls"i)
     | STYLE? COMBAT_KIND "combat"i ATTACK? CARD? -> combat
@@ -379,6 +385,9 @@ class _Build(Transformer[Token, Json]):
 
     def one_of(self, items: list[Any]) -> Json:
         return {"source": "in_play", **_merge(items), "amount": 1}
+
+    def several_of(self, items: list[Any]) -> Json:
+        return {"source": "in_play", **_merge(items)}
 
     def all_of(self, items: list[Any]) -> Json:
         return {"source": "in_play", **_merge(items), "every": True}

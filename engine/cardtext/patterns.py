@@ -216,6 +216,8 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
         attack_self,  # it builds on this module
         considered,
+        other_attacks,
+        stays,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
@@ -237,6 +239,8 @@ def parse_effect(body: str) -> Json | None:
 
     return (
         _match(EFFECTS, body)
+        or stays.parse_effect(body)  # "If your next action is a Styled attack, it stays ..."
+        or other_attacks.parse_effect(body)  # "your other attacks this combat deal +2 ..."
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
@@ -307,7 +311,7 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 
 def parse_condition(text: str) -> Json | None:
-    from engine.cardtext import attack_self  # it builds on this module
+    from engine.cardtext import attack_result, attack_self  # they build on this module
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
     from engine.cardtext.conditions import parse  # it builds on this module
 
@@ -317,6 +321,7 @@ def parse_condition(text: str) -> Json | None:
         or parse(text)
         or parse_that_condition(text)
         or attack_self.parse_from_discard(text)
+        or attack_result.parse(text)
     )
     if found is not None and nested_that(found):
         return None  # "that card" tested with another condition (engine.referents)
@@ -474,7 +479,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, leaving
+    from engine.cardtext import attack_constants, considered, leaving, stays
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -489,6 +494,7 @@ def parse_modifier(body: str) -> Json | None:
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
         or attack_constants.parse(body)
         or endurance.parse_constant(body)  # "Allies gain 'Endurance 1'"
+        or stays.parse_constant(body)  # "The first attack you play each combat stays ..."
     )
 
 

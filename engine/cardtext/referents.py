@@ -63,6 +63,7 @@ _IS = _full(
 )
 _HAS_ENDURANCE = _full(r"(?:that card|the chosen card|the revealed card) (?:has|had) endurance")
 _NAMED_DESTROYED = _full(r"the card you named (?:was|is) destroyed")
+_NAMED_REVEALED = _full(r"the card you named (?:was|is) revealed")
 
 _DESTINATIONS = {
     "discard": "discard", "banish": "banish",
@@ -173,6 +174,8 @@ def parse_that_condition(text: str) -> Json | None:
         return {"that": {"endurance": True}}
     if _NAMED_DESTROYED.fullmatch(text):
         return {"that": {"named_moved": True}}
+    if _NAMED_REVEALED.fullmatch(text):  # after "Your opponent reveals his hand" (ruling 278)
+        return {"that": {"named_revealed": True}}
     m = _IS.fullmatch(text)
     if m is None:
         return None
@@ -264,8 +267,22 @@ def _one_card(effect: Json) -> bool:
 
 
 def _named(effect: Json) -> bool:
-    """ "If the card you named was destroyed": about the sentence just before."""
-    return bool(((effect.get("if") or {}).get("that") or {}).get("named_moved"))
+    """ "If the card you named was destroyed / is revealed": about the sentence just before."""
+    test = (effect.get("if") or {}).get("that") or {}
+    return bool(test.get("named_moved") or test.get("named_revealed"))
+
+
+def _revealed(effect: Json) -> bool:
+    return bool(((effect.get("if") or {}).get("that") or {}).get("named_revealed"))
+
+
+def _named_follows(clause: Any, before: Any) -> bool:
+    """The sentence just before "the card you named was destroyed" moved cards; the one
+    before "... is revealed" revealed the opponent's hand."""
+    last = before.effects[-1] if before.effects else {}
+    if any(_revealed(e) for e in clause.effects):
+        return last == {"do": "reveal_hand", "who": "opponent"}
+    return last.get("do") == "move"
 
 
 def leave_dangling(items: list[Any]) -> None:
@@ -323,7 +340,7 @@ def _chosen_before(items: list[Any], position: int) -> bool:
             return False
         if before.index != clause.index - 1:
             return False
-        if named and step == 0 and not (before.effects and before.effects[-1].get("do") == "move"):
+        if named and step == 0 and not _named_follows(clause, before):
             return False
         for effect in reversed(before.effects):
             if named and effect.get("do") == "choose":

@@ -253,9 +253,6 @@ def test_hit_if_this_attack_dealt_critical_damage() -> None:
     [
         # before its damage: not known yet
         "Energy attack. If this attack dealt critical damage, draw a card. DAMAGE: 4 life cards.",
-        # "it" is not this attack
-        "Energy attack. DAMAGE: 4 life cards. HIT: If your next action is a Styled attack, it "
-        "stays in play to be used a second time this combat.",
         "Energy attack. DAMAGE: 4 life cards. HIT: If this attack dealt much damage, draw a card.",
     ],
 )
@@ -310,7 +307,7 @@ def test_base_damage_instead() -> None:
     effect = result.fields["attack"]["effects"][0]
     assert effect["do"] == "attack_base" and effect["amount"] == 7 and "if" in effect
     for damage, near in (
-        ("5 stages.", "This attack's base damage is 2 times the AT instead."),
+        # ("2 times the AT" is read now: tests/cardtext/test_second.py, ruling 279)
         ("5 stages.", "This attack's base damage is 7 stages."),  # no "instead": a reminder?
         ("5 stages.", "HIT: This attack's base damage is 7 stages instead."),  # too late
         ("3 stages + 3 life cards.", "This attack's base damage is 7 stages instead."),

@@ -119,12 +119,9 @@ def test_entering_combat_power_beside_an_ordinary_power() -> None:
             "combat. DAMAGE: 3 life cards.",
             CardType.ENERGY_COMBAT,
         ),
-        # Saiyan Parry-style: "this card", not "this attack", stays in play
-        (
-            "Energy attack costing 2 stages. This card stays in play to be used a second "
-            "time this combat. DAMAGE: 3 life cards.",
-            CardType.ENERGY_COMBAT,
-        ),
+        # "this card stays in play" is read now (docs/rulings.md 276); with nothing of a
+        # stop or an attack beside it, it is no defense
+        ("This card stays in play to be used a second time this combat.", CardType.ENERGY_COMBAT),
         ("Physical attack dealing X stages of damage. Draw a card.", CardType.PHYSICAL_COMBAT),
         ("Energy attack costing X stages. Draw a card.", CardType.ENERGY_COMBAT),
         ("Draw a card. DAMAGE: 5 +X stages.", EVENT),

@@ -140,13 +140,14 @@ def test_a_reference_across_hit_stays_unread() -> None:
 
 
 def test_a_choice_nothing_uses_is_left_with_the_unread_sentence_after_it() -> None:
+    # ("... was revealed" is read now: docs/rulings.md 278)
     text = (
-        "Name a card. Your opponent reveals his hand. If the card you named was revealed, "
+        "Name a card. Your opponent reveals his hand. If the card you named was shown, "
         "draw a card."
     )
     assert _manual(text) == [
         "Name a card.",
-        "If the card you named was revealed, draw a card.",
+        "If the card you named was shown, draw a card.",
     ]
 
 
