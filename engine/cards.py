@@ -903,6 +903,10 @@ class AttackGains(_Effect):
     no_damage: bool = False
     # "This attack is considered to deal critical damage": if successful (engine.combat)
     critical: bool = False
+    # "If you deal critical damage with this attack, you may use 2 [different] critical
+    # damage effects instead of 1" (engine.combat.attack_critical; docs/rulings.md 280)
+    critical_effects: int = Field(default=1, ge=1)
+    critical_different: bool = False
     # "choose for this attack to deal its life card damage as stages of damage instead"
     # (engine.as_stages; docs/rulings.md 246)
     life_as_stages: bool = False

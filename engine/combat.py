@@ -751,21 +751,33 @@ def attack_critical(game: Game, args: JsonDict) -> None:
         return
     player = attack.attacker
     choice = args.get("choice")
+    # the kinds of the effects already used this step ("2 critical damage effects instead of 1")
+    chosen: list[str] = args.get("chosen", [])
     if choice is None:
-        game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
-        history.record(game, player, "critical_damage")
-        mechanics.queue_trigger(game, player, "critical_damage")
-        if _no_critical_effects(game, player):
-            game.then(("flush_triggers", {}))
-            return
+        if not chosen:
+            game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
+            history.record(game, player, "critical_damage")
+            mechanics.queue_trigger(game, player, "critical_damage")
+            if _no_critical_effects(game, player):
+                game.then(("flush_triggers", {}))
+                return
+        options = critical_options(game, player)
+        if attack.critical_different:  # "two different critical effects" (ruling 280)
+            options = [o for o in options if o.id.partition(":")[0] not in chosen]
+        count = f" ({len(chosen) + 1} of {attack.critical_effects})" if chosen else ""
         game.ask(
             player,
             "critical_damage",
-            "Choose a Critical Damage effect.",
-            critical_options(game, player),
+            f"Choose a Critical Damage effect{count}.",
+            options,
             "attack_critical",
+            **({"chosen": chosen} if chosen else {}),
         )
         return
+    chosen = [*chosen, choice.partition(":")[0]]
+    if choice != "decline" and len(chosen) < attack.critical_effects:
+        # "you may use 2 critical damage effects instead of 1": the next one after this one
+        game.then(("attack_critical", {"chosen": chosen}))
     game.then(("flush_triggers", {}))
     use_critical_effect(game, player, choice)
 

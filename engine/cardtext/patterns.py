@@ -216,6 +216,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
         attack_self,  # it builds on this module
         considered,
+        critical,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
@@ -248,6 +249,7 @@ def parse_effect(body: str) -> Json | None:
         or as_stages.parse(body)  # "... its life card damage as stages" (ruling 246)
         or attack_self.parse_base(body)
         or parse_critical(body)
+        or critical.parse_more(body)  # "you may use 2 critical damage effects instead of 1"
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
         or parse_for_each(body)

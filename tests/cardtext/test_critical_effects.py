@@ -1,0 +1,60 @@
+""" "If you deal critical damage with this attack, you may use 2 critical damage effects
+instead of 1." (2016 CRITICAL DAMAGE; engine.cardtext.critical; docs/rulings.md 280)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+ATTACK = "Energy attack costing 2 stages. DAMAGE: 6 life cards. "
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gains"),
+    [
+        (
+            "If you deal critical damage with this attack, you may use 2 critical damage "
+            "effects instead of 1.",
+            {"do": "attack_gains", "critical_effects": 2},
+        ),
+        (
+            "If you deal critical damage with this attack, you may use two critical effects "
+            "instead of one.",
+            {"do": "attack_gains", "critical_effects": 2},
+        ),
+        (
+            "If this attack deals critical damage, you may use three different critical damage "
+            "effects instead of one.",
+            {"do": "attack_gains", "critical_effects": 3, "critical_different": True},
+        ),
+    ],
+)
+def test_more_critical_effects(sentence: str, gains: dict[str, object]) -> None:
+    result = compile_text(ATTACK + sentence, CardType.ENERGY_COMBAT)
+    assert result.status == "automated", result.unread
+    assert result.fields["attack"]["effects"] == [gains]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "instead of" another number than one, or one for one: not the rule's one effect
+        "If you deal critical damage with this attack, you may use 2 critical damage effects "
+        "instead of 3.",
+        "If you deal critical damage with this attack, you may use 1 critical damage effect "
+        "instead of 1.",
+        # no "this attack": which Critical Damage is meant is not said
+        "If you deal critical damage, you may use 2 critical damage effects instead of 1.",
+        "You may use 2 critical damage effects instead of 1.",
+    ],
+)
+def test_near_misses_stay_unread(sentence: str) -> None:
+    assert compile_text(ATTACK + sentence, CardType.ENERGY_COMBAT).unread == [sentence]
+
+
+def test_not_outside_an_attack() -> None:
+    text = ("POWER: If you deal critical damage with this attack, you may use 2 critical damage "
+            "effects instead of 1.")  # fmt: skip
+    assert compile_text(text, CardType.MASTERY).status == "manual"
