@@ -617,6 +617,10 @@ def _effect_chain(body: str) -> list[Json] | None:
         chain = _plain_chain(found.group(1))
         if chain is None and flag == "may":
             return _cost_chain(found.group(1))
+        if chain is None and _YOU_MAY.fullmatch(found.group(1)):
+            # "If you do, you may <effect(s)>": asked only if the sentence before happened
+            chain = _effect_chain(found.group(1))
+            return None if chain is None else [{**chain[0], flag: True}, *chain[1:]]
         if chain is not None and flag == "may" and armed.waits(chain[0]):
             return None  # "You may <effect> at the end of combat": chosen now or then?
         if chain is None or chain[0].get("may") or chain[0].get("if_you_do"):
