@@ -399,6 +399,10 @@ class Modifier(_Strict):
     # holding it ("Your other Allies ...")
     by_opponent: bool = False
     other: bool = False
+    # a floating `other` modifier about attacks ("all of your other attacks ..."): the card
+    # whose effect created it, set as it is created; its own attacks are not others
+    # (engine.modifiers.about; docs/rulings.md 281)
+    except_card: int | None = None
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

@@ -58,3 +58,32 @@ def test_not_outside_an_attack() -> None:
     text = ("POWER: If you deal critical damage with this attack, you may use 2 critical damage "
             "effects instead of 1.")  # fmt: skip
     assert compile_text(text, CardType.MASTERY).status == "manual"
+
+
+def test_your_other_attacks_are_considered_to_deal_critical_damage() -> None:
+    text = ("Physical attack. DAMAGE: AT +3 stages. For the remainder of combat, all of your other "
+            "attacks are considered to deal critical damage.")  # fmt: skip
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated", result.unread
+    assert result.fields["attack"]["effects"] == [
+        {"do": "until_end_of_turn", "modifier": {"mod": "critical", "amount": 0, "other": True}}
+    ]
+    # "successful" is implied (a stopped attack deals no damage): it may go unsaid
+    text = "POWER: Your energy attacks are considered to deal critical damage this combat."
+    modifier = compile_text(text, CardType.EVENT).fields["action"]["effects"][0]["modifier"]
+    assert modifier == {"mod": "critical", "amount": 0, "attacks": "energy"}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # how long, said twice or not at all (a constant "other" is no card's)
+        "For the remainder of combat, all of your other attacks are considered to deal "
+        "critical damage this combat.",
+        "All of your other attacks are considered to deal critical damage.",
+        "Your opponent's other attacks are considered to deal critical damage this combat.",
+    ],
+)
+def test_other_attacks_near_misses_stay_unread(sentence: str) -> None:
+    text = "Physical attack. DAMAGE: AT +3 stages. " + sentence
+    assert compile_text(text, CardType.PHYSICAL_COMBAT).unread == [sentence]
