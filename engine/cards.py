@@ -361,6 +361,12 @@ class Modifier(_Strict):
         "protected",
         # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
         "no_dragon_ball_effects",
+        # engine.critical: `who`'s attacks need `amount` more life cards for Critical
+        # Damage; `who`'s cards of `card_types` cannot be discarded / captured by Critical
+        # Damage effects; only Critical Damage effects lower `who`'s anger
+        "critical_more",
+        "critical_immune",
+        "anger_lower_only_critical",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

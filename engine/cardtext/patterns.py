@@ -250,6 +250,7 @@ def parse_effect(body: str) -> Json | None:
         or attack_self.parse_base(body)
         or parse_critical(body)
         or critical.parse_more(body)  # "you may use 2 critical damage effects instead of 1"
+        or critical.parse_floating(body)  # "Your Allies cannot be discarded by critical ..."
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
         or parse_for_each(body)
@@ -475,7 +476,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, leaving
+    from engine.cardtext import attack_constants, considered, critical, leaving
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -489,6 +490,7 @@ def parse_modifier(body: str) -> Json | None:
         or considered.parse(body, constant=True)
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
         or attack_constants.parse(body)
+        or critical.parse_constant(body)  # "While you control 1 Ally, it cannot be ..."
     )
 
 
