@@ -517,9 +517,11 @@ TRIGGERS: _Table = [
 
 
 def parse_trigger_event(text: str, *, new: bool = True) -> Json | None:
-    from engine.cardtext import triggers  # "When/After/At ..." (this level too) and game events
+    from engine.cardtext import end_of_combat, triggers  # "When/After/At ..." and game events
 
-    return _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
+    if not new:
+        return _match(TRIGGERS, text)
+    return _match(TRIGGERS, text) or triggers.parse_head(text) or end_of_combat.parse_head(text)
 
 
 # --- keywords --------------------------------------------------------------------------------
