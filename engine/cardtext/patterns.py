@@ -214,6 +214,7 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
+        armed_bare,
         attack_self,  # it builds on this module
         considered,
         critical,
@@ -266,6 +267,7 @@ def parse_effect(body: str) -> Json | None:
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)
         or parse_armed(body)
+        or armed_bare.parse(body)  # "The next time ... this combat <effect>": no comma
         or parse_plain(body)
         or parse_same_number(body)
         or amounts.parse_floating(body)
