@@ -249,7 +249,7 @@ def parse_redirect_flags(body: str) -> Json | None:
 _WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
 _CRITICAL = re.compile(
     # a stopped attack deals no damage, so "successful" may go unsaid
-    rf"(?P<pre>for the remainder of combat,? )?(?:all of your|all your|your) (?P<other>other )?"
+    rf"(?P<pre>for the remainder of combat,? )?(?:all of your|all your|your) "
     rf"(?:successful )?{_WHICH}attacks(?: that (?:deal|do) "
     rf"(?:at least (?P<least>{_NUMBER})|(?P<more>{_NUMBER}) or more) life cards? of damage)?"
     r" are considered to deal critical damage"
@@ -274,8 +274,6 @@ def parse_critical(body: str) -> Json | None:
             return None  # how long must be said, once
         least = found.group("least") or found.group("more")
         modifier = {"mod": "critical", "amount": number(least) if least else 0, **_which(found)}
-        if found.group("other"):  # not this card's own attack (docs/rulings.md 281)
-            modifier["other"] = True
         return {"do": "until_end_of_turn", "modifier": modifier}
     found = _NEXT_CRITICAL.fullmatch(body)
     if found is not None and (found.group("lead").lower() == "your next") != bool(

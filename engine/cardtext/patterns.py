@@ -218,6 +218,7 @@ def parse_effect(body: str) -> Json | None:
         attack_self,  # it builds on this module
         considered,
         critical,
+        other_attacks,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
@@ -273,6 +274,7 @@ def parse_effect(body: str) -> Json | None:
         or amounts.parse_floating(body)
         or parse_next_attack(body)
         or parse_use_dragon_ball(body)
+        or other_attacks.parse(body, parse_effect)  # "your other attacks ... this combat"
     )
 
 
