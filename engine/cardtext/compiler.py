@@ -886,7 +886,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             return False  # and "While attached, when entering combat, ...": two of them
         if effects:
             fields["entering_combat" if section == "entering" else "on_play"] = effects
-    elif rest and not _ability(rest, card_type, fields):
+    elif rest and not _ability(rest, card_type, fields, _combat_power(items, card_type)):
         return False
     elif (
         "attack" not in fields
@@ -903,6 +903,18 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if modifiers:
         fields["constant"] = [*fields.get("constant", []), *modifiers]
     return True
+
+
+def _combat_power(items: list[_Clause], card_type: CardType) -> bool:
+    """A Combat card whose whole text is a "POWER:" read in full (no attack, no defense:
+    "POWER: Use a critical damage effect."): played from the hand as an Action, as an
+    Event is (docs/rulings.md 35 plays such a card so when it is not read)."""
+    return (
+        card_type in (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT)
+        and bool(items)
+        and items[0].opens_power
+        and all(c.labelled and c.kind != "unknown" for c in items)
+    )
 
 
 def _timed(items: list[_Clause], fields: Json) -> bool:
@@ -1055,7 +1067,9 @@ def _moves_itself(effect: Json) -> bool:
     )
 
 
-def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
+def _ability(
+    items: list[_Clause], card_type: CardType, fields: Json, combat_power: bool = False
+) -> bool:
     if card_type == CardType.DRILL and not all(c.labelled for c in items):
         return False  # a Drill's Power is printed "POWER:"; other text is not one
     kinds = [c.kind for c in items]
@@ -1090,7 +1104,7 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
             defense["requires"] = requires[0]
         fields["defense"] = defense
         return True
-    if not effects or card_type not in ACTION_TYPES:
+    if not effects or (card_type not in ACTION_TYPES and not combat_power):
         return False
     action: Json = {"effects": effects}
     if requires:

@@ -87,3 +87,14 @@ def test_your_other_attacks_are_considered_to_deal_critical_damage() -> None:
 def test_other_attacks_near_misses_stay_unread(sentence: str) -> None:
     text = "Physical attack. DAMAGE: AT +3 stages. " + sentence
     assert compile_text(text, CardType.PHYSICAL_COMBAT).unread == [sentence]
+
+
+def test_a_combat_card_whose_text_is_a_power_is_an_action() -> None:
+    text = "POWER: Use a critical damage effect."
+    result = compile_text(text, CardType.ENERGY_COMBAT)
+    assert result.status == "automated", result.unread
+    assert result.fields["action"] == {"effects": [{"do": "critical_effect"}]}
+    # not labelled, or with a sentence left unread: not read as an Action
+    unlabelled, unread = "Use a critical damage effect.", "POWER: Draw a card. Swap hands."
+    for near in (unlabelled, unread):
+        assert "action" not in compile_text(near, CardType.ENERGY_COMBAT).fields, near
