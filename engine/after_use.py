@@ -192,6 +192,8 @@ def apply_attack_gains(
     attack.no_endurance |= effect.no_endurance
     attack.no_damage |= effect.no_damage
     attack.critical |= effect.critical
+    attack.critical_effects = max(attack.critical_effects, effect.critical_effects)
+    attack.critical_different |= effect.critical_different
     attack.life_as_stages |= effect.life_as_stages
     attack.not_stopped_by += [k for k in effect.not_stopped_by if k not in attack.not_stopped_by]
     attack.not_prevented_by += [
@@ -208,6 +210,11 @@ def apply_attack_gains(
             (bool(effect.not_prevented_by), "some cards cannot prevent its damage"),
             (effect.no_damage, "it deals no damage"),
             (effect.critical, "it is considered to deal critical damage"),
+            (
+                effect.critical_effects > 1,
+                f"it may use {effect.critical_effects}"
+                f"{' different' if effect.critical_different else ''} critical damage effects",
+            ),
             (effect.life_as_stages, "it deals its life card damage as stages"),
         )
         if flag

@@ -389,6 +389,12 @@ class Modifier(_Strict):
         # only if they hit (engine.stays)
         "stays_in_play",
         "stays_in_play_hit",
+        # engine.critical: `who`'s attacks need `amount` more life cards for Critical
+        # Damage; `who`'s cards of `card_types` cannot be discarded / captured by Critical
+        # Damage effects; only Critical Damage effects lower `who`'s anger
+        "critical_more",
+        "critical_immune",
+        "anger_lower_only_critical",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -426,11 +432,15 @@ class Modifier(_Strict):
     # `protected` (engine.forbidden): only against the opponent's effects; not the card
     # holding it ("Your other Allies ...")
     by_opponent: bool = False
-    # and a floating `damage`: not about the attack whose effect created it ("Your other
-    # attacks this combat ..."; engine.other_attacks)
+    # and a floating rule about attacks: not about the card whose effect created it ("Your
+    # other attacks this combat ..."; `except_card`, engine.cardtext.other_attacks)
     other: bool = False
     # `endurance_gain`: only cards printed without Endurance ("Drills ... without Endurance")
     without_endurance: bool = False
+    # a floating `other` modifier about attacks ("all of your other attacks ..."): the card
+    # whose effect created it, set as it is created; its own attacks are not others
+    # (engine.modifiers.about; docs/rulings.md 281)
+    except_card: int | None = None
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -939,6 +949,10 @@ class AttackGains(_Effect):
     no_damage: bool = False
     # "This attack is considered to deal critical damage": if successful (engine.combat)
     critical: bool = False
+    # "If you deal critical damage with this attack, you may use 2 [different] critical
+    # damage effects instead of 1" (engine.combat.attack_critical; docs/rulings.md 280)
+    critical_effects: int = Field(default=1, ge=1)
+    critical_different: bool = False
     # "choose for this attack to deal its life card damage as stages of damage instead"
     # (engine.as_stages; docs/rulings.md 246)
     life_as_stages: bool = False

@@ -10,6 +10,7 @@ from engine import (
     after_use,
     attaching,
     attack_bonus,
+    critical,
     ending,
     granted,
     history,
@@ -735,15 +736,21 @@ def critical_options(game: Game, player: int, declinable: bool = True) -> list[O
     Damage the attacker "may" choose one, while a card that says "Use a critical damage
     effect" must."""
     opponent = game.player(1 - player)
-    if game.has_modifier(1 - player, "no_capture"):
+    if game.has_modifier(1 - player, "no_capture") or critical.immune(
+        game, 1 - player, "dragon_ball"
+    ):
         options = [Option("capture", "Capture a Dragon Ball (they cannot be captured)")]
     else:
         options = [
             Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
         ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
-    options += [
-        Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}") for ally in opponent.allies
-    ] or [Option("ally", "Discard an Ally (none in play)")]
+    if critical.immune(game, 1 - player, "ally"):  # ruling 283
+        options.append(Option("ally", "Discard an Ally (they cannot be discarded)"))
+    else:
+        options += [
+            Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}")
+            for ally in opponent.allies
+        ] or [Option("ally", "Discard an Ally (none in play)")]
     options.append(Option("anger", f"Lower your opponent's anger 1 (now {opponent.anger})"))
     if declinable:
         options.append(Option("decline", "Use no Critical Damage effect"))
@@ -761,21 +768,33 @@ def attack_critical(game: Game, args: JsonDict) -> None:
         return
     player = attack.attacker
     choice = args.get("choice")
+    # the kinds of the effects already used this step ("2 critical damage effects instead of 1")
+    chosen: list[str] = args.get("chosen", [])
     if choice is None:
-        game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
-        history.record(game, player, "critical_damage")
-        mechanics.queue_trigger(game, player, "critical_damage")
-        if _no_critical_effects(game, player):
-            game.then(("flush_triggers", {}))
-            return
+        if not chosen:
+            game.emit("critical", f"{game.who(player)} dealt Critical Damage.")
+            history.record(game, player, "critical_damage")
+            mechanics.queue_trigger(game, player, "critical_damage")
+            if _no_critical_effects(game, player):
+                game.then(("flush_triggers", {}))
+                return
+        options = critical_options(game, player)
+        if attack.critical_different:  # "two different critical effects" (ruling 280)
+            options = [o for o in options if o.id.partition(":")[0] not in chosen]
+        count = f" ({len(chosen) + 1} of {attack.critical_effects})" if chosen else ""
         game.ask(
             player,
             "critical_damage",
-            "Choose a Critical Damage effect.",
-            critical_options(game, player),
+            f"Choose a Critical Damage effect{count}.",
+            options,
             "attack_critical",
+            **({"chosen": chosen} if chosen else {}),
         )
         return
+    chosen = [*chosen, choice.partition(":")[0]]
+    if choice != "decline" and len(chosen) < attack.critical_effects:
+        # "you may use 2 critical damage effects instead of 1": the next one after this one
+        game.then(("attack_critical", {"chosen": chosen}))
     game.then(("flush_triggers", {}))
     use_critical_effect(game, player, choice)
 
@@ -786,13 +805,16 @@ def critical_threshold(game: Game) -> int:
     cards of damage) are considered to deal critical damage" (docs/rulings.md 86)."""
     attack = game.state.attack
     assert attack is not None
+    # "need to deal +2 life cards to use a critical damage effect": more than whatever the
+    # attack would need (docs/rulings.md 282)
+    more = critical.more_needed(game, attack.attacker)
     if attack.critical:  # "This attack is considered to deal critical damage" (ruling 171)
-        return 0
+        return more
     card = game.card(attack.source)
     # "Your opponent needs to deal 7 or more life cards ...": the base, the highest said
     # (docs/rulings.md 150); "considered to deal critical damage" still lowers it
     needs = [m.amount for m in game.active_modifiers(attack.attacker, "critical_needs")]
-    return min(
+    return more + min(
         [max(needs, default=game.rules.critical_damage_cards)]
         + [
             modifier.amount

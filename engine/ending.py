@@ -26,10 +26,11 @@ def end_combat_task(game: Game, args: JsonDict) -> None:
         return  # already over
     game.emit("combat_end", args.get("why", "Combat ends."))
     after_use.end_of_combat(game)
-    history.end_of_combat(game)
     game.then(("discard_step", {"player": state.active, "first": True}))
-    # "At the end of combat": before the Discard Step (GLOSSARY "Effects")
+    # "At the end of combat": before the Discard Step (GLOSSARY "Effects"); "At the end of
+    # any combat in which you ...": this combat's records still count as they queue
     mechanics.queue_trigger(game, state.active, "combat_ended")
+    history.end_of_combat(game)
     triggers.end_combat(game)
     game.then(("flush_triggers", {}))
 

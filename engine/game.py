@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import conditions, considered, identity, other_attacks, rng
+from engine import conditions, considered, identity, rng
 from engine.cards import AttackResult, Card, CardPool, CardType, Condition, Modifier, load_pool
 from engine.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.silenced import silenced_types
@@ -326,8 +326,6 @@ class Game:
                     continue
                 if entry.get("lasts") == "next_attack" and not entry.get("bound"):
                     continue  # it applies only to the attack it was bound to
-                if other_attacks.excluded(self, entry):
-                    continue  # "Your other attacks ...": not the one that created it
                 modifier = self.floating_modifier(entry)
                 if (
                     modifier.mod == mod

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import amounts, history, leaving, modifiers, self_moves, triggers
+from engine import critical as critical_rules  # `critical` is a parameter name here
 from engine.cards import CardType
 from engine.endurance import endurance_of
 from engine.game import MAIN_PERSONALITY, handler
@@ -327,7 +328,8 @@ def lower_anger(
         locks.append("no_anger_lower_opponent")
     if critical:
         locks.append("no_anger_lower_critical")
-    if any(game.has_modifier(player, lock) for lock in locks):
+    locked = critical_rules.anger_locked(game, player, critical)  # "can only be lowered by"
+    if locked or any(game.has_modifier(player, lock) for lock in locks):
         game.emit("anger", f"{game.who(player)}'s anger cannot be lowered now.")
         return
     amount = amounts.anger_change(game, player, amount, False, by)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history, other_attacks
+from engine import history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
 from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
@@ -52,7 +52,14 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
         return False
     if not performed_by(game, modifier, player, card):
         return False
+    if modifier.except_card is not None and _with_card(game, player, modifier.except_card):
+        return False  # "your other attacks": the card that said it performs this one
     return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
+
+
+def _with_card(game: Game, player: int, iid: int) -> bool:
+    attack = game.state.attack
+    return attack is not None and attack.attacker == player and attack.source == iid
 
 
 def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
@@ -231,13 +238,13 @@ def add_floating(
     game: Game, effect: UntilEndOfTurn, controller: int, target: int, iid: int
 ) -> None:
     modifier = effect.modifier.model_dump(mode="json", exclude_defaults=True)
+    if modifier.get("other") and iid >= 0:  # "your other attacks": not this card's
+        modifier["except_card"] = iid
     entry: JsonDict = {"controller": target, "card": iid, "modifier": modifier}
     if effect.lasts != "turn":
         entry["lasts"] = effect.lasts
     if effect.successful:
         entry["successful"] = True
-    if effect.modifier.other and effect.modifier.mod == "damage":  # "Your other attacks ..."
-        entry["other_than"] = other_attacks.key(game)
     if effect.lasts in ("next_turn", "next_turn_start"):
         # "your next turn": the controller's; turns are numbered across both players.
         # `until_turn` is the last turn the effect lasts through.

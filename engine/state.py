@@ -141,6 +141,8 @@ class AttackState:
     no_endurance: bool = False  # "Endurance cannot be used on this attack" (AttackGains)
     no_damage: bool = False  # "choose for this attack to deal no damage" (AttackGains)
     critical: bool = False  # "This attack is considered to deal critical damage" (AttackGains)
+    critical_effects: int = 1  # "you may use 2 critical damage effects instead of 1" (AttackGains)
+    critical_different: bool = False  # "... 2 different critical effects"
     life_as_stages: bool = False  # "... deal its life card damage as stages" (AttackGains)
     # "X = ... when you perform that attack": X of each such card as it was performed
     x_performed: dict[str, int] = field(default_factory=dict)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from engine.cardtext import conditions, itself
+from engine.cardtext import conditions, itself, other_attacks
 from engine.cardtext import patterns as p
 
 Json = dict[str, Any]
@@ -300,7 +300,8 @@ def attack_only(data: Any) -> bool:
     # "this attack is performed from your discard pile", "this attack dealt critical damage"
     if data.get("from_discard") or data.get("dealt_critical") is not None:
         return True
-    if data.get("mod") == "damage" and data.get("other"):  # "your other attacks" (ruling 277)
+    # "your other attacks": other than this one (engine.cardtext.other_attacks, ruling 281)
+    if data.get("other") and data.get("mod") in other_attacks.ABOUT:
         return True
     if "attack_result" in data:  # "this attack dealt 5 or more stages" (engine.this_attack)
         return True

@@ -619,6 +619,10 @@ def _effect_chain(body: str) -> list[Json] | None:
         chain = _plain_chain(found.group(1))
         if chain is None and flag == "may":
             return _cost_chain(found.group(1))
+        if chain is None and _YOU_MAY.fullmatch(found.group(1)):
+            # "If you do, you may <effect(s)>": asked only if the sentence before happened
+            chain = _effect_chain(found.group(1))
+            return None if chain is None else [{**chain[0], flag: True}, *chain[1:]]
         if chain is not None and flag == "may" and armed.waits(chain[0]):
             return None  # "You may <effect> at the end of combat": chosen now or then?
         if chain is None or chain[0].get("may") or chain[0].get("if_you_do"):
@@ -888,7 +892,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
             return False  # and "While attached, when entering combat, ...": two of them
         if effects:
             fields["entering_combat" if section == "entering" else "on_play"] = effects
-    elif rest and not _ability(rest, card_type, fields):
+    elif rest and not _ability(rest, card_type, fields, _combat_power(items, card_type)):
         return False
     elif (
         "attack" not in fields
@@ -905,6 +909,18 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if modifiers:
         fields["constant"] = [*fields.get("constant", []), *modifiers]
     return True
+
+
+def _combat_power(items: list[_Clause], card_type: CardType) -> bool:
+    """A Combat card whose whole text is a "POWER:" read in full (no attack, no defense:
+    "POWER: Use a critical damage effect."): played from the hand as an Action, as an
+    Event is (docs/rulings.md 35 plays such a card so when it is not read)."""
+    return (
+        card_type in (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT)
+        and bool(items)
+        and items[0].opens_power
+        and all(c.labelled and c.kind != "unknown" for c in items)
+    )
 
 
 def _timed(items: list[_Clause], fields: Json) -> bool:
@@ -1057,7 +1073,9 @@ def _moves_itself(effect: Json) -> bool:
     )
 
 
-def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
+def _ability(
+    items: list[_Clause], card_type: CardType, fields: Json, combat_power: bool = False
+) -> bool:
     if card_type == CardType.DRILL and not all(c.labelled for c in items):
         return False  # a Drill's Power is printed "POWER:"; other text is not one
     kinds = [c.kind for c in items]
@@ -1096,7 +1114,7 @@ def _ability(items: list[_Clause], card_type: CardType, fields: Json) -> bool:
             defense["requires"] = requires[0]
         fields["defense"] = defense
         return True
-    if not effects or card_type not in ACTION_TYPES:
+    if not effects or (card_type not in ACTION_TYPES and not combat_power):
         return False
     action: Json = {"effects": effects}
     if requires:

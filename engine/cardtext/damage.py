@@ -248,9 +248,11 @@ def parse_redirect_flags(body: str) -> Json | None:
 # --- "... are considered to deal critical damage this combat." --------------------------------
 _WHICH = r"(?P<styled>non-styled |styled )?(?P<kind>physical |energy )?"
 _CRITICAL = re.compile(
-    rf"(?P<pre>for the remainder of combat,? )?(?:all of your|all your|your) successful {_WHICH}"
-    rf"attacks(?: that (?:deal|do) (?:at least (?P<least>{_NUMBER})|(?P<more>{_NUMBER}) or more)"
-    rf" life cards? of damage)? are considered to deal critical damage"
+    # a stopped attack deals no damage, so "successful" may go unsaid
+    rf"(?P<pre>for the remainder of combat,? )?(?:all of your|all your|your) "
+    rf"(?:successful )?{_WHICH}attacks(?: that (?:deal|do) "
+    rf"(?:at least (?P<least>{_NUMBER})|(?P<more>{_NUMBER}) or more) life cards? of damage)?"
+    r" are considered to deal critical damage"
     r"(?P<dur> this combat| for the remainder of combat)?",
     _IC,
 )

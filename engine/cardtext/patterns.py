@@ -214,8 +214,10 @@ EFFECTS: _Table = [
 
 def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
+        armed_bare,
         attack_self,  # it builds on this module
         considered,
+        critical,
         other_attacks,
         stays,
     )
@@ -240,7 +242,6 @@ def parse_effect(body: str) -> Json | None:
     return (
         _match(EFFECTS, body)
         or stays.parse_effect(body)  # "If your next action is a Styled attack, it stays ..."
-        or other_attacks.parse_effect(body)  # "your other attacks this combat deal +2 ..."
         or parse_floating_effect(body)
         or parse_move(body)
         or parse_attack_effect(body)
@@ -252,6 +253,8 @@ def parse_effect(body: str) -> Json | None:
         or as_stages.parse(body)  # "... its life card damage as stages" (ruling 246)
         or attack_self.parse_base(body)
         or parse_critical(body)
+        or critical.parse_more(body)  # "you may use 2 critical damage effects instead of 1"
+        or critical.parse_floating(body)  # "Your Allies cannot be discarded by critical ..."
         or parse_unpreventable(body)
         or parse_cost(body, constant=False)
         or parse_for_each(body)
@@ -267,12 +270,14 @@ def parse_effect(body: str) -> Json | None:
         or granted.parse_floating(body)
         or attached.parse_search_attach(body)
         or parse_armed(body)
+        or armed_bare.parse(body)  # "The next time ... this combat <effect>": no comma
         or parse_plain(body)
         or parse_same_number(body)
         or amounts.parse_floating(body)
         or parse_next_attack(body)
         or parse_use_dragon_ball(body)
         or endurance.parse_floating(body)  # "Drills ... gain 'Endurance 2' this combat"
+        or other_attacks.parse(body, parse_effect)  # "your other attacks ... this combat"
     )
 
 
@@ -479,7 +484,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, leaving, stays
+    from engine.cardtext import attack_constants, considered, critical, leaving, stays
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -495,6 +500,7 @@ def parse_modifier(body: str) -> Json | None:
         or attack_constants.parse(body)
         or endurance.parse_constant(body)  # "Allies gain 'Endurance 1'"
         or stays.parse_constant(body)  # "The first attack you play each combat stays ..."
+        or critical.parse_constant(body)  # "While you control 1 Ally, it cannot be ..."
     )
 
 
@@ -521,9 +527,11 @@ TRIGGERS: _Table = [
 
 
 def parse_trigger_event(text: str, *, new: bool = True) -> Json | None:
-    from engine.cardtext import triggers  # "When/After/At ..." (this level too) and game events
+    from engine.cardtext import end_of_combat, triggers  # "When/After/At ..." and game events
 
-    return _match(TRIGGERS, text) or (triggers.parse_head(text) if new else None)
+    if not new:
+        return _match(TRIGGERS, text)
+    return _match(TRIGGERS, text) or triggers.parse_head(text) or end_of_combat.parse_head(text)
 
 
 # --- keywords --------------------------------------------------------------------------------

@@ -235,8 +235,10 @@ def test_considered_to_deal_critical_damage(sentence: str, effect: object) -> No
     [
         "Your successful attacks are considered to deal critical damage.",  # for how long?
         # ("Your next successful attack ...": tests/cardtext/test_next_attack.py, ruling 161)
-        "Your attacks that deal at least 4 life cards of damage are considered to deal critical "
-        "damge this combat.",
+        # stages are no measure of Critical Damage (life cards are); "successful" may go
+        # unsaid, a stopped attack dealing no damage (docs/rulings.md 281)
+        "Your attacks that deal at least 4 stages of damage are considered to deal critical "
+        "damage this combat.",
         "For the remainder of combat, your successful attacks are considered to deal critical "
         "damage this combat.",
     ],
