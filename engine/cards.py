@@ -361,6 +361,9 @@ class Modifier(_Strict):
         "protected",
         # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
         "no_dragon_ball_effects",
+        # engine.ally_actions: `who`'s Allies (with `performer_has` in the title; only
+        # `ally`, "that Ally") may make Actions whatever the MP's power stage
+        "allies_any_stage",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -399,6 +402,10 @@ class Modifier(_Strict):
     # holding it ("Your other Allies ...")
     by_opponent: bool = False
     other: bool = False
+    # `allies_any_stage` (engine.ally_actions): about "that Ally", the card an earlier
+    # sentence moved or chose (`that`), bound to its instance `ally` as the effect resolves
+    that: bool = False
+    ally: int | None = None
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------

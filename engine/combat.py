@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import (
     after_use,
+    ally_actions,
     attaching,
     attack_bonus,
     ending,
@@ -52,10 +53,13 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
     state = game.player(player)
     sources = [(state.mp_card, MAIN_PERSONALITY), (state.mastery, MAIN_PERSONALITY)]
     sources += [(iid, MAIN_PERSONALITY) for iid in state.drills]
-    if game.allies_may_act(player):
-        sources += [(ally.iid, ally.iid) for ally in state.allies]
-    else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
-        sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
+    # "You may use this Power regardless of your MP's power stage." (engine.any_stage);
+    # "Your Allies may make actions regardless ..." (engine.ally_actions)
+    sources += [
+        (a.iid, a.iid)
+        for a in state.allies
+        if ally_actions.may_act(game, player, a.iid) or power_free(game, player, a.iid)
+    ]
     quiet = silenced_types(game)  # cards that lost all effects (engine.silenced)
     used = state.used_powers  # once per turn; some once per game (engine.limits)
     return [
@@ -70,10 +74,8 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
 def actors(game: Game, player: int) -> list[int]:
     """Who may perform an Action: the MP, and Allies while the MP is at most one stage
     above zero ("ALLIES DURING COMBAT")."""
-    result = [MAIN_PERSONALITY]
-    if game.allies_may_act(player):
-        result += [ally.iid for ally in game.player(player).allies]
-    return result
+    allies = game.player(player).allies
+    return [MAIN_PERSONALITY, *(a.iid for a in allies if ally_actions.may_act(game, player, a.iid))]
 
 
 def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = None) -> int:

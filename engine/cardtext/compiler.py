@@ -589,6 +589,7 @@ _IF_STOPPED = re.compile(
 # "You may not perform ..." is a restriction, not an optional effect
 _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
+_THEN = re.compile(r"^then,?\s+(?=\S)", re.IGNORECASE)  # "If <condition>, then <effects>"
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
 _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
 _AND = re.compile(r",?\s+and(?:\s+then)?\s+", re.IGNORECASE)  # "A and then B": B after A
@@ -642,7 +643,8 @@ def _effect_chain(body: str) -> list[Json] | None:
 
 def _conditional(tail: str) -> list[Json] | None:
     """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
-    condition holds: engine.effects tests it first)."""
+    condition holds: engine.effects tests it first); "If <condition>, then <effects>" too."""
+    tail = _THEN.sub("", tail, count=1)
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)

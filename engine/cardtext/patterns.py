@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.cardtext import amounts, as_stages, attached, granted
+from engine.cardtext import allies, amounts, as_stages, attached, granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -268,6 +268,7 @@ def parse_effect(body: str) -> Json | None:
         or amounts.parse_floating(body)
         or parse_next_attack(body)
         or parse_use_dragon_ball(body)
+        or allies.parse_floating(body)  # "that Ally may make actions regardless ..."
     )
 
 
@@ -487,6 +488,7 @@ def parse_modifier(body: str) -> Json | None:
         or considered.parse(body, constant=True)
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
         or attack_constants.parse(body)
+        or allies.parse_constant(body)  # "Your Allies may make actions regardless ..."
     )
 
 
