@@ -14,7 +14,9 @@ combat" lasts the turn. Whole sentences only.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 Json = dict[str, Any]
@@ -44,7 +46,9 @@ def _modifier(found: re.Match[str]) -> Json:
 def parse_floating(body: str) -> Json | None:
     """ "<duration>, that Ally may make actions regardless of ..." -> a floating effect."""
     found = _FLOATING.fullmatch(body.strip())
-    if found is None or bool(found.group("pre")) == bool(found.group("dur")):
+    if found is None:
+        return parse_no_mppv(body)
+    if bool(found.group("pre")) == bool(found.group("dur")):
         return None  # no duration (a constant), or two
     return {"do": "until_end_of_turn", "modifier": _modifier(found)}
 
@@ -55,3 +59,61 @@ def parse_constant(body: str) -> Json | None:
     if found is None or found.group("that"):
         return None  # "that Ally" names no Ally in a constant
     return _modifier(found)
+
+
+# --- "You cannot win by MPPV until the start of your next turn." --------------------------
+# 2016 GAMEPLAY (Most Powerful Personality Victory) and the ANGER note (the Level-4 rule
+# when MPPV cannot be won; engine.mechanics). How long: one combat a turn, so "this combat"
+# is the turn; "the turn you play this card" is this turn too.
+_MPPV_LASTS = {
+    "this turn": "turn", "this combat": "turn", "for the remainder of combat": "turn",
+    "for the rest of combat": "turn", "until the end of the turn": "turn",
+    "until the end of this turn": "turn", "until the end of combat": "turn",
+    "the turn you play this card": "turn", "the turn you use this card": "turn",
+    "until the start of your next turn": "next_turn_start",
+    "until the end of your next turn": "next_turn",
+}  # fmt: skip
+_MPPV_DURATION = "|".join(re.escape(duration) for duration in _MPPV_LASTS)
+_NO_MPPV = re.compile(
+    rf"(?:(?P<pre>{_MPPV_DURATION}),? )?you (?:cannot|can't|may not) win "
+    rf"(?:the game )?by (?:MPPV|most powerful personality victory)(?: (?P<dur>{_MPPV_DURATION}))?",
+    re.I,
+)
+
+
+def parse_no_mppv(body: str) -> Json | None:
+    """ "You cannot win by MPPV <duration>." -> a floating `no_mppv` (compile_text keeps it
+    only where no effect before it on the card could have won already: check_no_mppv)."""
+    found = _NO_MPPV.fullmatch(body.strip())
+    if found is None or bool(found.group("pre")) == bool(found.group("dur")):
+        return None
+    lasts = _MPPV_LASTS[(found.group("pre") or found.group("dur")).lower()]
+    effect: Json = {"do": "until_end_of_turn", "modifier": {"mod": "no_mppv"}}
+    if lasts != "turn":
+        effect["lasts"] = lasts
+    return effect
+
+
+# what an earlier effect may do to win by MPPV first: raise anger, move a level, or more
+# than one thing (a choice, a Dragon Ball's effects); read on the compiled JSON, widely
+_MAY_WIN = re.compile(r'anger|level|"either"|dragon_ball|grant|trigger', re.I)
+
+
+def _no_mppv(effect: Json) -> bool:
+    return effect.get("do") == "until_end_of_turn" and effect["modifier"].get("mod") == "no_mppv"
+
+
+def check_no_mppv(clauses: Sequence[Any]) -> None:
+    """ "HIT: Advance your MP 2 levels. You cannot win by MPPV this turn.": the advance would
+    win before the restriction is read (engine.mechanics checks at once), though the card
+    means it not to; such text stays for players. Kept only when nothing said before it on
+    the card could win (docs/rulings.md 288)."""
+    before: list[Json] = []
+    for clause in clauses:
+        effects = clause.effects
+        if any(_no_mppv(effect) for effect in effects):
+            earlier = before + effects[: next(i for i, e in enumerate(effects) if _no_mppv(e))]
+            if any(_MAY_WIN.search(json.dumps(effect)) for effect in earlier):
+                # its whole ability stays for players, as every unread sentence about winning
+                clause.kind, clause.gating = "unknown", True
+        before += effects

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
 from engine.cardtext import (
     after_use,
+    allies,
     any_stage,
     armed,
     attached,
@@ -200,6 +201,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     _check_x(clauses)
     _check_performed_x(clauses)
     you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
+    allies.check_no_mppv(clauses)  # "You cannot win by MPPV this turn": nothing won before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
     _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it

@@ -56,3 +56,36 @@ def test_if_condition_then_effects_reads_the_condition() -> None:
     assert effect["if"] == {"personality_is": {"kind": "saiyan", "negated": True}}
     # "then" with no effect after it stays unread
     assert compile_text("POWER: If your MP is a Saiyan, then.", CardType.EVENT).status == "manual"
+
+
+def test_no_mppv_for_a_while_is_read_before_what_may_win() -> None:
+    """The restriction printed before the effect that advances the MP is in force when it
+    resolves (engine.mechanics checks MPPV at once)."""
+    text = "(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 2 levels."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"][0] == {
+        "do": "until_end_of_turn", "modifier": {"mod": "no_mppv"},
+    }  # fmt: skip
+    hit = compile_text(
+        "Physical attack. DAMAGE: AT. HIT: You cannot win by MPPV until the start of your next "
+        "turn. Advance your MP 1 level.",
+        CardType.PHYSICAL_COMBAT,
+    )
+    assert hit.status == "automated"
+    assert hit.fields["attack"]["hit"][0]["lasts"] == "next_turn_start"
+    assert parse_floating("Until the end of your next turn, you cannot win by MPPV") == {
+        "do": "until_end_of_turn", "modifier": {"mod": "no_mppv"}, "lasts": "next_turn",
+    }  # fmt: skip
+
+
+def test_no_mppv_after_what_may_win_or_without_duration_stays_unread() -> None:
+    for text in (
+        "POWER: Raise your anger 2 levels. You cannot win by MPPV this turn.",
+        "POWER: You may advance your MP 1 level. You cannot win by MPPV this turn.",
+        "POWER: Raise or lower your anger 1 level. (You cannot win by MPPV this turn.)",
+        "POWER: You cannot win by MPPV.",  # how long?
+        "POWER: You cannot win by MPPV until the end of your opponent's next turn.",
+        "POWER: You cannot win by MPPV this turn this combat.",
+    ):
+        assert compile_text(text, CardType.EVENT).status == "manual", text
