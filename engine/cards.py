@@ -391,8 +391,12 @@ class Modifier(_Strict):
     x: bool = False
     # only attacks performed by the MP ("Attacks performed by your MP ..."), or by a
     # personality with this in its title ("... by personalities with Android in the title")
-    performer: Literal["mp"] | None = None
+    performer: Literal["mp", "ally"] | None = None
     performer_has: str | None = None
+    # next_attack: bound to the next attack whoever performs it, applied only if the
+    # performer above does ("If your next attack is performed by an Ally, ..."; engine.
+    # ally_actions)
+    performer_if: bool = False
     # only the attacks of cards of these types ("Your Energy Combat attacks ...")
     from_cards: list[CardType] = []
     # `no_play`: only cards that stop attacks ("Your opponent cannot play Events that stop

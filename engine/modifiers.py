@@ -66,6 +66,8 @@ def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> boo
         return False  # who performs it is known only as it is performed
     if modifier.performer == "mp" and attack.actor != -1:
         return False
+    if modifier.performer == "ally" and attack.actor == -1:  # an Ally's Action (actor: its card)
+        return False
     if modifier.performer_has is not None:
         actor = game.state.players[player].mp_card if attack.actor == -1 else attack.actor
         return modifier.performer_has.lower() in game.card(actor).title.lower()
@@ -266,6 +268,8 @@ def bind_next_attack(game: Game, player: int, card: Card) -> None:
         if entry.get("lasts") != "next_attack" or entry.get("bound"):
             continue
         modifier = game.floating_modifier(entry)
+        if modifier.performer_if:  # "If your next attack is performed by an Ally": any attack
+            modifier = modifier.model_copy(update={"performer": None, "performer_has": None})
         if player in _subjects(entry, modifier) and about(game, modifier, player, card):
             entry["bound"] = True
 

@@ -47,7 +47,7 @@ def parse_floating(body: str) -> Json | None:
     """ "<duration>, that Ally may make actions regardless of ..." -> a floating effect."""
     found = _FLOATING.fullmatch(body.strip())
     if found is None:
-        return parse_no_mppv(body)
+        return parse_no_mppv(body) or parse_if_performed(body)
     if bool(found.group("pre")) == bool(found.group("dur")):
         return None  # no duration (a constant), or two
     return {"do": "until_end_of_turn", "modifier": _modifier(found)}
@@ -117,3 +117,39 @@ def check_no_mppv(clauses: Sequence[Any]) -> None:
                 # its whole ability stays for players, as every unread sentence about winning
                 clause.kind, clause.gating = "unknown", True
         before += effects
+
+
+# --- "If your next attack this combat is performed by an Ally, it cannot be stopped." -----
+# The next attack is the next one whoever performs it; its effect applies only if an Ally
+# (2016 ALLIES DURING COMBAT: an Ally's Action) or the MP performs it (docs/rulings.md 289).
+_IF_PERFORMED = re.compile(
+    r"if your next (?P<which>(?:physical |energy |styled |non-styled )*)attack"
+    r"(?P<dur> this combat)? is performed by (?P<by>an ally|one of your allies|your MP"
+    r"|your main personality), (?:it|that attack) (?P<pred>.+)",
+    re.I,
+)
+# what the next attack's effect may be, read as "Your next attack <predicate>"
+_ABOUT_ATTACK = {"unstoppable", "damage", "unpreventable", "unmodifiable", "critical"}
+
+
+def parse_if_performed(body: str) -> Json | None:
+    """ "If your next attack is performed by an Ally, it <predicate>" -> the next-attack
+    effect of "Your next attack this combat <predicate>", about that performer only."""
+    from engine.cardtext.patterns import parse_effect  # it builds on this module
+
+    found = _IF_PERFORMED.fullmatch(body.strip())
+    if found is None:
+        return None
+    which, pred = found.group("which"), found.group("pred")
+    read = parse_effect(f"your next {which}attack{found.group('dur') or ''} {pred}")
+    if (
+        read is None
+        or read.get("do") != "until_end_of_turn"
+        or read.get("lasts") != "next_attack"
+        or read["modifier"].get("mod") not in _ABOUT_ATTACK
+        or {"performer", "performer_has"} & set(read["modifier"])
+    ):
+        return None
+    performer = "ally" if "all" in found.group("by").lower() else "mp"
+    modifier = {**read["modifier"], "performer": performer, "performer_if": True}
+    return {**read, "modifier": modifier}

@@ -89,3 +89,29 @@ def test_no_mppv_after_what_may_win_or_without_duration_stays_unread() -> None:
         "POWER: You cannot win by MPPV this turn this combat.",
     ):
         assert compile_text(text, CardType.EVENT).status == "manual", text
+
+
+def test_if_next_attack_is_performed_by_an_ally_binds_any_next_attack() -> None:
+    found = parse_floating(
+        "If your next attack this combat is performed by an Ally, it cannot be stopped"
+    )
+    assert found == {
+        "do": "until_end_of_turn", "lasts": "next_attack",
+        "modifier": {"mod": "unstoppable", "performer": "ally", "performer_if": True},
+    }  # fmt: skip
+    mp = parse_floating(
+        "If your next physical attack this combat is performed by your MP, it deals +2 "
+        "stages of damage"
+    )
+    assert mp is not None and mp["modifier"]["performer"] == "mp"
+    assert mp["modifier"]["attacks"] == "physical"
+
+
+def test_if_next_attack_near_misses_stay_unread() -> None:
+    for body in (
+        "If your next attack is performed by an Ally, it cannot be stopped",  # how long?
+        "If your next attack this combat is performed by an Ally, draw a card",
+        "If your next attack this combat is performed by an Ally, it stops",
+        "If your last attack this combat was performed by an Ally, it cannot be stopped",
+    ):
+        assert parse_floating(body) is None, body
