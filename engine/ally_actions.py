@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from engine.cards import UntilEndOfTurn
+from engine.cards import CardType, UntilEndOfTurn
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -65,3 +65,19 @@ def bind(
         return None
     modifier = effect.modifier.model_copy(update={"that": False, "ally": ally})
     return effect.model_copy(update={"modifier": modifier})
+
+
+def undiscardable(game: Game, player: int, iid: int, *, critical: bool) -> bool:
+    """ "Your Allies cannot be discarded (by critical damage effects)": may `player`'s card
+    `iid` in play not be put into the discard pile (by a Critical Damage effect, 2016
+    CRITICAL DAMAGE "Discard an opponent's Ally in play"; or by an effect that discards or
+    destroys it)? Banishing is not discarding (docs/rulings.md 290)."""
+    card = game.card(iid)
+    if card.type != CardType.ALLY:
+        return False
+    kinds = ("undiscardable", "undiscardable_critical") if critical else ("undiscardable",)
+    return any(
+        modifier.performer_has is None or modifier.performer_has.lower() in card.title.lower()
+        for kind in kinds
+        for modifier in game.active_modifiers(player, kind)
+    )

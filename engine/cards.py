@@ -364,6 +364,10 @@ class Modifier(_Strict):
         # engine.ally_actions: `who`'s Allies (with `performer_has` in the title; only
         # `ally`, "that Ally") may make Actions whatever the MP's power stage
         "allies_any_stage",
+        # `who`'s Allies (with `performer_has` in the title) cannot be discarded from play:
+        # by any effect, or by Critical Damage effects only (engine.ally_actions)
+        "undiscardable",
+        "undiscardable_critical",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

@@ -733,9 +733,16 @@ def critical_options(game: Game, player: int, declinable: bool = True) -> list[O
         options = [
             Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
         ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
-    options += [
-        Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}") for ally in opponent.allies
-    ] or [Option("ally", "Discard an Ally (none in play)")]
+    # "Your Allies cannot be discarded (by critical damage effects)" (engine.ally_actions)
+    allies = [
+        a.iid
+        for a in opponent.allies
+        if not ally_actions.undiscardable(game, 1 - player, a.iid, critical=True)
+    ]
+    none = "none in play" if not opponent.allies else "they cannot be discarded"
+    options += [Option(f"ally:{iid}", f"Discard {game.name(iid)}") for iid in allies] or [
+        Option("ally", f"Discard an Ally ({none})")
+    ]
     options.append(Option("anger", f"Lower your opponent's anger 1 (now {opponent.anger})"))
     if declinable:
         options.append(Option("decline", "Use no Critical Damage effect"))

@@ -864,6 +864,7 @@ def destroy_task(game: Game, args: JsonDict) -> None:
         iid
         for iid in _in_play_targets(game, victim, args["target"])
         if not protected(game, victim, iid, chooser)  # docs/rulings.md 203
+        and not ally_actions.undiscardable(game, victim, iid, critical=False)  # ruling 290
     ]
     if targets:
         options = _card_options(game, "Destroy", targets, dedupe=False)

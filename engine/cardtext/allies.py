@@ -31,7 +31,25 @@ _ACT = r"(?:may|can) (?:make|perform|take) actions regardless of your MP'?s (?:p
 _FLOATING = re.compile(
     rf"(?:(?P<pre>{_DURATION}),? )?{_SUBJECT} {_ACT}(?: (?P<dur>{_DURATION}))?", re.I
 )
-_CONSTANT = re.compile(rf"{_SUBJECT} {_ACT}", re.I)
+_CONSTANT = re.compile(
+    rf"{_SUBJECT} {_ACT}(?P<kept> and they (?:cannot|can't) be discarded)?", re.I
+)
+# "Your Allies cannot be discarded (by critical damage effects)" (docs/rulings.md 290)
+_KEPT = (
+    r"(?:all of )?your (?:\"(?P<title>[^\"]+)\" )?allies (?:in play )?(?:cannot|can't) be "
+    r"discarded(?P<critical> by (?:critical damage effects|a critical damage effect))?"
+)
+_KEPT_FLOATING = re.compile(rf"(?:(?P<pre>{_DURATION}),? )?{_KEPT}(?: (?P<dur>{_DURATION}))?", re.I)
+_KEPT_CONSTANT = re.compile(_KEPT, re.I)
+
+
+def _kept(found: re.Match[str]) -> Json:
+    modifier: Json = {
+        "mod": "undiscardable_critical" if found.group("critical") else "undiscardable"
+    }
+    if found.group("title"):
+        modifier["performer_has"] = found.group("title").strip()
+    return modifier
 
 
 def _modifier(found: re.Match[str]) -> Json:
@@ -46,6 +64,9 @@ def _modifier(found: re.Match[str]) -> Json:
 def parse_floating(body: str) -> Json | None:
     """ "<duration>, that Ally may make actions regardless of ..." -> a floating effect."""
     found = _FLOATING.fullmatch(body.strip())
+    kept = _KEPT_FLOATING.fullmatch(body.strip())
+    if kept is not None and bool(kept.group("pre")) != bool(kept.group("dur")):
+        return {"do": "until_end_of_turn", "modifier": _kept(kept)}
     if found is None:
         return parse_no_mppv(body) or parse_if_performed(body)
     if bool(found.group("pre")) == bool(found.group("dur")):
@@ -55,9 +76,15 @@ def parse_floating(body: str) -> Json | None:
 
 def parse_constant(body: str) -> Json | None:
     """ "Your Allies may make actions regardless of ..." in a CONSTANT: section."""
+    kept = _KEPT_CONSTANT.fullmatch(body.strip())
+    if kept is not None:
+        return _kept(kept)
     found = _CONSTANT.fullmatch(body.strip())
     if found is None or found.group("that"):
         return None  # "that Ally" names no Ally in a constant
+    if found.group("kept"):  # "... and they cannot be discarded": the same Allies
+        undiscardable = {**_modifier(found), "mod": "undiscardable"}
+        return {"each": [_modifier(found), undiscardable]}
     return _modifier(found)
 
 

@@ -115,3 +115,24 @@ def test_if_next_attack_near_misses_stay_unread() -> None:
         "If your last attack this combat was performed by an Ally, it cannot be stopped",
     ):
         assert parse_floating(body) is None, body
+
+
+def test_allies_that_cannot_be_discarded() -> None:
+    assert parse_constant(f'Your "Ginyu Force" Allies {_ACT} and they cannot be discarded') == {
+        "each": [
+            {"mod": "allies_any_stage", "performer_has": "Ginyu Force"},
+            {"mod": "undiscardable", "performer_has": "Ginyu Force"},
+        ]
+    }
+    assert parse_floating(
+        "Your Allies cannot be discarded by critical damage effects this combat"
+    ) == {"do": "until_end_of_turn", "modifier": {"mod": "undiscardable_critical"}}
+    assert parse_constant("Your Allies cannot be discarded") == {"mod": "undiscardable"}
+
+
+def test_allies_that_cannot_be_discarded_near_misses() -> None:
+    assert parse_floating("Your Allies cannot be discarded") is None  # a constant only
+    assert parse_constant("Your Allies cannot be discarded or banished") is None
+    assert parse_constant("Your opponent's Allies cannot be discarded") is None
+    assert parse_constant(f"Your Allies {_ACT} and cannot be discarded") is None
+    assert parse_floating("Your Allies cannot be discarded by your opponent this combat") is None
