@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from engine.cards import CardType, UntilEndOfTurn
+from engine.cards import Card, CardType, UntilEndOfTurn
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -81,3 +81,14 @@ def undiscardable(game: Game, player: int, iid: int, *, critical: bool) -> bool:
         for kind in kinds
         for modifier in game.active_modifiers(player, kind)
     )
+
+
+def attack_actors(game: Game, player: int, card: Card, acting: list[int]) -> list[int]:
+    """Who may perform `card`'s attack: those acting now, and, for a card noting "An Ally
+    you control may perform this attack regardless of your MP's power stage", each of the
+    player's Allies (not while Allies cannot make Actions; docs/rulings.md 291)."""
+    if not card.ally_may_perform or game.has_modifier(player, "no_ally_actions"):
+        return acting
+    if game.has_modifier(player, "allies_idle"):
+        return acting
+    return [*acting, *(a.iid for a in game.player(player).allies if a.iid not in acting)]

@@ -1428,6 +1428,9 @@ class Card(_Strict):
     after_use: AfterUse | None = None
     # "(You cannot win by MPPV if you use this card.)": not while it is used (engine.after_use)
     no_mppv_while_used: bool = False
+    # "(An Ally you control may perform this attack regardless of your MP's power stage.)"
+    # (engine.ally_actions.attack_actors)
+    ally_may_perform: bool = False
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None

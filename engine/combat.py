@@ -122,7 +122,7 @@ def action_options(game: Game, player: int) -> list[Option]:
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
                 continue
-            for actor in acting:
+            for actor in ally_actions.attack_actors(game, player, card, acting):
                 if can_attack(game, player, card.attack, actor, card):
                     options.append(
                         Option(

@@ -180,3 +180,16 @@ def parse_if_performed(body: str) -> Json | None:
     performer = "ally" if "all" in found.group("by").lower() else "mp"
     modifier = {**read["modifier"], "performer": performer, "performer_if": True}
     return {**read, "modifier": modifier}
+
+
+# --- "(An Ally you control may perform this attack regardless of your MP's power stage.)" --
+_ALLY_ATTACK = re.compile(
+    r"(?:an ally you control|one of your allies|your allies) (?:may|can) perform this attack "
+    r"regardless of your MP'?s (?:power )?stages?",
+    re.I,
+)
+
+
+def parse_keyword(body: str) -> Json | None:
+    """The note on an attack card -> `ally_may_perform` (engine.ally_actions)."""
+    return {"ally_may_perform": True} if _ALLY_ATTACK.fullmatch(body.strip()) else None

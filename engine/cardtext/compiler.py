@@ -1172,6 +1172,7 @@ TEXT_FIELDS = (
     "banish_after_use",
     "after_use",
     "no_mppv_while_used",
+    "ally_may_perform",
     "limit_per_deck",
     "attach_to",
     "grants",

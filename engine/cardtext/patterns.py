@@ -546,7 +546,7 @@ def parse_keyword(body: str) -> Json | None:
     from engine.cardtext.limits import parse_keyword as limits
 
     found = _match(KEYWORDS, body) or after_use(body) or kept_on_level(body) or itself(body)
-    return found or limits(body)
+    return found or limits(body) or allies.parse_keyword(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

@@ -136,3 +136,18 @@ def test_allies_that_cannot_be_discarded_near_misses() -> None:
     assert parse_constant("Your opponent's Allies cannot be discarded") is None
     assert parse_constant(f"Your Allies {_ACT} and cannot be discarded") is None
     assert parse_floating("Your Allies cannot be discarded by your opponent this combat") is None
+
+
+def test_an_ally_may_perform_this_attack_is_a_keyword() -> None:
+    note = "(An Ally you control may perform this attack regardless of your MP's power stage.)"
+    result = compile_text(
+        f"{note} Energy attack costing 3 stages. DAMAGE: 8 life cards.", CardType.ENERGY_COMBAT
+    )
+    assert result.status == "automated" and result.fields["ally_may_perform"] is True
+    for near in (
+        "(An Ally you control may perform this attack.)",  # when? (always may, MP low)
+        "(Your MP may perform this attack regardless of your MP's power stage.)",
+        "(An Ally you control may perform this attack regardless of your anger.)",
+    ):
+        text = f"{near} Energy attack costing 3 stages. DAMAGE: 8 life cards."
+        assert "ally_may_perform" not in compile_text(text, CardType.ENERGY_COMBAT).fields
