@@ -34,12 +34,9 @@ def may_act(game: Game, player: int, ally: int) -> bool:
 
 
 def about_that(effect: Any) -> TypeGuard[UntilEndOfTurn]:
-    """Is `effect` a floating "that Ally may make actions ..." (it needs "that Ally")?"""
-    return (
-        isinstance(effect, UntilEndOfTurn)
-        and effect.modifier.mod == "allies_any_stage"
-        and effect.modifier.that
-    )
+    """Is `effect` a floating "that Ally may make actions ...", "attacks performed by that
+    Ally deal ..." (it needs "that Ally")?"""
+    return isinstance(effect, UntilEndOfTurn) and effect.modifier.that
 
 
 def that_ally(game: Game, record: JsonDict | None, controller: int, iid: int) -> int | None:

@@ -59,7 +59,7 @@ def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> boo
     """ "Attacks performed by your MP / by personalities with "Android" in the title": the
     attack in progress with `card` is performed by such a personality (its title, 2016
     GLOSSARY "Naming a card": titles; engine.cardtext.attack_constants)."""
-    if modifier.performer is None and modifier.performer_has is None:
+    if modifier.performer is None and modifier.performer_has is None and modifier.ally is None:
         return True
     attack = game.state.attack
     if attack is None or attack.attacker != player or game.card(attack.source) is not card:
@@ -67,6 +67,8 @@ def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> boo
     if modifier.performer == "mp" and attack.actor != -1:
         return False
     if modifier.performer == "ally" and attack.actor == -1:  # an Ally's Action (actor: its card)
+        return False
+    if modifier.ally is not None and attack.actor != modifier.ally:  # "that Ally" (ally_actions)
         return False
     if modifier.performer_has is not None:
         actor = game.state.players[player].mp_card if attack.actor == -1 else attack.actor

@@ -68,7 +68,7 @@ def parse_floating(body: str) -> Json | None:
     if kept is not None and bool(kept.group("pre")) != bool(kept.group("dur")):
         return {"do": "until_end_of_turn", "modifier": _kept(kept)}
     if found is None:
-        return parse_no_mppv(body) or parse_if_performed(body)
+        return parse_no_mppv(body) or parse_if_performed(body) or parse_performed_by(body)
     if bool(found.group("pre")) == bool(found.group("dur")):
         return None  # no duration (a constant), or two
     return {"do": "until_end_of_turn", "modifier": _modifier(found)}
@@ -159,6 +159,18 @@ _IF_PERFORMED = re.compile(
 _ABOUT_ATTACK = {"unstoppable", "damage", "unpreventable", "unmodifiable", "critical"}
 
 
+def _about_attacks(read: Json | None, lasts: str | None) -> bool:
+    """Is `read` a floating effect on the player's attacks (lasting `lasts`; None: the
+    turn) that names no performer yet?"""
+    return (
+        read is not None
+        and read.get("do") == "until_end_of_turn"
+        and read.get("lasts") == lasts
+        and read["modifier"].get("mod") in _ABOUT_ATTACK
+        and not {"performer", "performer_has", "first_each_combat"} & set(read["modifier"])
+    )
+
+
 def parse_if_performed(body: str) -> Json | None:
     """ "If your next attack is performed by an Ally, it <predicate>" -> the next-attack
     effect of "Your next attack this combat <predicate>", about that performer only."""
@@ -169,14 +181,9 @@ def parse_if_performed(body: str) -> Json | None:
         return None
     which, pred = found.group("which"), found.group("pred")
     read = parse_effect(f"your next {which}attack{found.group('dur') or ''} {pred}")
-    if (
-        read is None
-        or read.get("do") != "until_end_of_turn"
-        or read.get("lasts") != "next_attack"
-        or read["modifier"].get("mod") not in _ABOUT_ATTACK
-        or {"performer", "performer_has"} & set(read["modifier"])
-    ):
+    if not _about_attacks(read, "next_attack"):
         return None
+    assert read is not None
     performer = "ally" if "all" in found.group("by").lower() else "mp"
     modifier = {**read["modifier"], "performer": performer, "performer_if": True}
     return {**read, "modifier": modifier}
@@ -193,3 +200,33 @@ _ALLY_ATTACK = re.compile(
 def parse_keyword(body: str) -> Json | None:
     """The note on an attack card -> `ally_may_perform` (engine.ally_actions)."""
     return {"ally_may_perform": True} if _ALLY_ATTACK.fullmatch(body.strip()) else None
+
+
+# --- "Attacks performed by your Allies deal +2 life cards of damage this combat." ----------
+# read as "Your attacks <predicate>", about the attacks those personalities perform
+# (engine.modifiers.performed_by; "that Ally": bound as it resolves, engine.ally_actions)
+_PERFORMED_BY = re.compile(
+    r"(?P<which>(?:(?:physical|energy|styled|non-styled) )*)attacks performed by "
+    r"(?P<by>(?:all of )?your allies|that ally|your MP|your main personality) (?P<pred>.+)",
+    re.I,
+)
+
+
+def parse_performed_by(body: str) -> Json | None:
+    """ "Attacks performed by your Allies / that Ally <predicate> <duration>" -> the floating
+    effect of "Your attacks <predicate> <duration>" about those attacks only."""
+    from engine.cardtext.patterns import parse_effect  # it builds on this module
+
+    found = _PERFORMED_BY.fullmatch(body.strip())
+    if found is None:
+        return None
+    read = parse_effect(f"your {found.group('which')}attacks {found.group('pred')}")
+    if not _about_attacks(read, None):
+        return None
+    assert read is not None
+    by = found.group("by").lower()
+    performer = "mp" if by.endswith(("mp", "personality")) else "ally"
+    modifier = {**read["modifier"], "performer": performer}
+    if by == "that ally":
+        modifier["that"] = True
+    return {**read, "modifier": modifier}

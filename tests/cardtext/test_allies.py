@@ -151,3 +151,26 @@ def test_an_ally_may_perform_this_attack_is_a_keyword() -> None:
     ):
         text = f"{near} Energy attack costing 3 stages. DAMAGE: 8 life cards."
         assert "ally_may_perform" not in compile_text(text, CardType.ENERGY_COMBAT).fields
+
+
+def test_attacks_performed_by_your_allies_or_that_ally() -> None:
+    assert parse_floating(
+        "Attacks performed by your Allies deal +2 life cards of damage this combat"
+    ) == {"do": "until_end_of_turn", "modifier": {"mod": "damage", "life": 2, "performer": "ally"}}
+    that = parse_floating("Attacks performed by that Ally deal +4 life cards of damage this combat")
+    assert that is not None and that["modifier"]["that"] is True
+    text = (
+        "POWER: If you do not control a Dragon Ball, attacks performed by your Allies deal +2 "
+        "life cards of Damage this combat."
+    )
+    assert compile_text(text, CardType.SETUP).status == "automated"
+
+
+def test_attacks_performed_by_near_misses() -> None:
+    for body in (
+        "Attacks performed by your Allies deal +2 life cards of damage",  # how long?
+        "Attacks performed by your opponent's Allies deal +2 life cards of damage this combat",
+        "Attacks performed by your Allies draw a card this combat",
+        "Your next attack performed by your Allies deals +2 life cards of damage this combat",
+    ):
+        assert parse_floating(body) is None, body
