@@ -44,7 +44,8 @@ def that_ally(game: Game, record: JsonDict | None, controller: int, iid: int) ->
     the last move of this card put into play (its record of what it moved: a search that
     found nothing leaves none, and then no Ally is meant)."""
     allies = [ally.iid for ally in game.player(controller).allies]
-    chosen = record.get("card") if record is not None else None
+    # a card chosen where it lies, or a personality chosen ("Choose one of your Allies")
+    chosen = (record.get("card", record.get("personality"))) if record is not None else None
     if chosen in allies:
         return int(chosen)
     moved = [card for card in game.state.results.get(str(iid), []) if card in allies]

@@ -174,3 +174,29 @@ def test_attacks_performed_by_near_misses() -> None:
         "Your next attack performed by your Allies deals +2 life cards of damage this combat",
     ):
         assert parse_floating(body) is None, body
+
+
+def test_choose_one_of_your_allies_then_that_ally_for_the_remainder_of_combat() -> None:
+    text = (
+        "POWER: Choose one of your Allies in play. For the remainder of combat , that Ally may "
+        "make actions regardless of your MP's power stage and attacks performed by that Ally "
+        "deal +4 life cards of damage."
+    )
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    first, second, third = result.fields["action"]["effects"]
+    assert first == {"do": "choose", "what": "personality", "card_types": ["ally"]}
+    assert second["modifier"] == {"mod": "allies_any_stage", "that": True}
+    assert third["modifier"]["that"] is True and third["if_you_do"] is True
+
+
+def test_leading_duration_near_misses() -> None:
+    for text in (
+        "POWER: Choose one of your opponent's Allies in play.",
+        # the second part has no reading with the duration: the sentence stays whole
+        "POWER: For the remainder of combat, your Allies may make actions regardless of your "
+        "MP's power stage and they gain 2 stages.",
+        "POWER: Next turn, your Allies may make actions regardless of your MP's power stage "
+        "and your attacks deal +1 life card of damage.",
+    ):
+        assert compile_text(text, CardType.EVENT).status == "manual", text
