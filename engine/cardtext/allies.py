@@ -74,8 +74,30 @@ def parse_floating(body: str) -> Json | None:
     return {"do": "until_end_of_turn", "modifier": _modifier(found)}
 
 
+# "While you control 1 Ally, it cannot be discarded by critical damage effects.": "it" is
+# that one Ally, so the condition is exactly one (docs/rulings.md 293)
+_ONE_KEPT = re.compile(
+    r"(?:while|if) you control (?:1|one|exactly (?:1|one)) ally, it (?:cannot|can't) be "
+    r"discarded(?P<critical> by (?:critical damage effects|a critical damage effect))?",
+    re.I,
+)
+
+
+def _one_kept(body: str) -> Json | None:
+    from engine.cardtext.patterns import parse_condition  # it builds on this module
+
+    found = _ONE_KEPT.fullmatch(body)
+    condition = parse_condition("you control exactly 1 Ally") if found else None
+    if found is None or condition is None:
+        return None
+    kind = "undiscardable_critical" if found.group("critical") else "undiscardable"
+    return {"mod": kind, "requires": condition}
+
+
 def parse_constant(body: str) -> Json | None:
     """ "Your Allies may make actions regardless of ..." in a CONSTANT: section."""
+    if (one := _one_kept(body.strip())) is not None:
+        return one
     kept = _KEPT_CONSTANT.fullmatch(body.strip())
     if kept is not None:
         return _kept(kept)

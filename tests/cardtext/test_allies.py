@@ -200,3 +200,16 @@ def test_leading_duration_near_misses() -> None:
         "and your attacks deal +1 life card of damage.",
     ):
         assert compile_text(text, CardType.EVENT).status == "manual", text
+
+
+def test_while_you_control_one_ally_it_cannot_be_discarded() -> None:
+    found = parse_constant(
+        "While you control 1 Ally, it cannot be discarded by critical damage effects"
+    )
+    assert found == {
+        "mod": "undiscardable_critical",
+        "requires": {"compare": [{"left": {"of": "allies"}, "op": "eq", "value": 1}]},
+    }
+    # "it" after two or more Allies names none of them
+    assert parse_constant("While you control 2 Allies, it cannot be discarded") is None
+    assert parse_constant("While you control 1 Ally, it cannot be banished") is None
