@@ -124,7 +124,7 @@ _MPPV_LASTS = {
 }  # fmt: skip
 _MPPV_DURATION = "|".join(re.escape(duration) for duration in _MPPV_LASTS)
 _NO_MPPV = re.compile(
-    rf"(?:(?P<pre>{_MPPV_DURATION}),? )?you (?:cannot|can't|may not) win "
+    rf"(?:(?P<pre>{_MPPV_DURATION}),? )?(?P<who>you|your opponent) (?:cannot|can't|may not) win "
     rf"(?:the game )?by (?:MPPV|most powerful personality victory)(?: (?P<dur>{_MPPV_DURATION}))?",
     re.I,
 )
@@ -138,6 +138,8 @@ def parse_no_mppv(body: str) -> Json | None:
         return None
     lasts = _MPPV_LASTS[(found.group("pre") or found.group("dur")).lower()]
     effect: Json = {"do": "until_end_of_turn", "modifier": {"mod": "no_mppv"}}
+    if found.group("who").lower() != "you":  # the opponent's MPPV: yours cannot win it
+        effect["modifier"]["who"] = "opponent"
     if lasts != "turn":
         effect["lasts"] = lasts
     return effect
@@ -149,7 +151,8 @@ _MAY_WIN = re.compile(r'anger|level|"either"|dragon_ball|grant|trigger', re.I)
 
 
 def _no_mppv(effect: Json) -> bool:
-    return effect.get("do") == "until_end_of_turn" and effect["modifier"].get("mod") == "no_mppv"
+    modifier = effect.get("modifier", {}) if effect.get("do") == "until_end_of_turn" else {}
+    return modifier.get("mod") == "no_mppv" and modifier.get("who", "self") == "self"
 
 
 def check_no_mppv(clauses: Sequence[Any]) -> None:

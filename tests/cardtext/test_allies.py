@@ -213,3 +213,14 @@ def test_while_you_control_one_ally_it_cannot_be_discarded() -> None:
     # "it" after two or more Allies names none of them
     assert parse_constant("While you control 2 Allies, it cannot be discarded") is None
     assert parse_constant("While you control 1 Ally, it cannot be banished") is None
+
+
+def test_your_opponent_cannot_win_by_mppv_for_a_while() -> None:
+    text = "POWER: Raise your anger 2 levels. Your opponent cannot win by MPPV this turn."
+    result = compile_text(text, CardType.EVENT)  # your anger cannot win it for them
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"][1]["modifier"] == {
+        "mod": "no_mppv",
+        "who": "opponent",
+    }
+    assert parse_floating("Your opponent cannot win by MPPV") is None  # how long?
