@@ -26,8 +26,14 @@ _DURATION = (
     r"|until the end of (?:the |this )?combat|until the end of (?:the|this) turn|this turn)"
 )
 # whose Allies: "that Ally", "your Allies", "all of your Allies", "your "Ginyu Force" Allies"
-_SUBJECT = r"(?:(?P<that>that ally)|(?:all of )?your (?:\"(?P<title>[^\"]+)\" )?allies)"
-_ACT = r"(?:may|can) (?:make|perform|take) actions regardless of your MP'?s (?:power )?stages?"
+_SUBJECT = (
+    r"(?:(?P<that>that ally)|(?:all of |each of )?your (?:\"(?P<title>[^\"]+)\" )?allies"
+    r"(?: in play)?|allies you control)"
+)
+_ACT = (
+    r"(?:may|can) (?:(?:make|perform|take) actions|act) regardless of your "
+    r"(?:MP'?s|main personality's) (?:power )?stages?"
+)
 _FLOATING = re.compile(
     rf"(?:(?P<pre>{_DURATION}),? )?{_SUBJECT} {_ACT}(?: (?P<dur>{_DURATION}))?", re.I
 )

@@ -224,3 +224,13 @@ def test_your_opponent_cannot_win_by_mppv_for_a_while() -> None:
         "who": "opponent",
     }
     assert parse_floating("Your opponent cannot win by MPPV") is None  # how long?
+
+
+def test_the_usual_variants_of_whose_allies_and_acting() -> None:
+    for body in (
+        "Allies you control may act regardless of your Main Personality's power stage",
+        "Each of your Allies can perform actions regardless of your MP's power stages",
+        "Your Allies in play may take actions regardless of your MP's power stage",
+    ):
+        assert parse_constant(body) == {"mod": "allies_any_stage"}, body
+    assert parse_constant("Allies may act regardless of your MP's power stage") is None  # whose?
