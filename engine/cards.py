@@ -395,6 +395,12 @@ class Modifier(_Strict):
         "critical_more",
         "critical_immune",
         "anger_lower_only_critical",
+        # engine.ally_actions: `who`'s Allies (with `performer_has` in the title; only
+        # `ally`, "that Ally") may make Actions whatever the MP's power stage
+        "allies_any_stage",
+        # `who`'s Allies (with `performer_has` in the title) cannot be discarded from play
+        # (engine.ally_actions; by Critical Damage effects only: `critical_immune`)
+        "undiscardable",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -422,8 +428,12 @@ class Modifier(_Strict):
     x: bool = False
     # only attacks performed by the MP ("Attacks performed by your MP ..."), or by a
     # personality with this in its title ("... by personalities with Android in the title")
-    performer: Literal["mp"] | None = None
+    performer: Literal["mp", "ally"] | None = None
     performer_has: str | None = None
+    # next_attack: bound to the next attack whoever performs it, applied only if the
+    # performer above does ("If your next attack is performed by an Ally, ..."; engine.
+    # ally_actions)
+    performer_if: bool = False
     # only the attacks of cards of these types ("Your Energy Combat attacks ...")
     from_cards: list[CardType] = []
     # `no_play`: only cards that stop attacks ("Your opponent cannot play Events that stop
@@ -441,6 +451,10 @@ class Modifier(_Strict):
     # whose effect created it, set as it is created; its own attacks are not others
     # (engine.modifiers.about; docs/rulings.md 281)
     except_card: int | None = None
+    # `allies_any_stage` (engine.ally_actions): about "that Ally", the card an earlier
+    # sentence moved or chose (`that`), bound to its instance `ally` as the effect resolves
+    that: bool = False
+    ally: int | None = None
 
 
 # --- X ("X = your MP's level.") -----------------------------------------------------------
@@ -1474,6 +1488,9 @@ class Card(_Strict):
     after_use: AfterUse | None = None
     # "(You cannot win by MPPV if you use this card.)": not while it is used (engine.after_use)
     no_mppv_while_used: bool = False
+    # "(An Ally you control may perform this attack regardless of your MP's power stage.)"
+    # (engine.ally_actions.attack_actors)
+    ally_may_perform: bool = False
     limit_per_deck: int | None = None
     dragon_ball: DragonBallInfo | None = None
     attach_to: AttachTo | None = None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine import (
     after_use,
+    ally_actions,
     attaching,
     attack_bonus,
     critical,
@@ -54,10 +55,13 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
     state = game.player(player)
     sources = [(state.mp_card, MAIN_PERSONALITY), (state.mastery, MAIN_PERSONALITY)]
     sources += [(iid, MAIN_PERSONALITY) for iid in state.drills]
-    if game.allies_may_act(player):
-        sources += [(ally.iid, ally.iid) for ally in state.allies]
-    else:  # "You may use this Power regardless of your MP's power stage." (engine.any_stage)
-        sources += [(a.iid, a.iid) for a in state.allies if power_free(game, player, a.iid)]
+    # "You may use this Power regardless of your MP's power stage." (engine.any_stage);
+    # "Your Allies may make actions regardless ..." (engine.ally_actions)
+    sources += [
+        (a.iid, a.iid)
+        for a in state.allies
+        if ally_actions.may_act(game, player, a.iid) or power_free(game, player, a.iid)
+    ]
     quiet = silenced_types(game)  # cards that lost all effects (engine.silenced)
     used = state.used_powers  # once per turn; some once per game (engine.limits)
     return [
@@ -72,10 +76,8 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
 def actors(game: Game, player: int) -> list[int]:
     """Who may perform an Action: the MP, and Allies while the MP is at most one stage
     above zero ("ALLIES DURING COMBAT")."""
-    result = [MAIN_PERSONALITY]
-    if game.allies_may_act(player):
-        result += [ally.iid for ally in game.player(player).allies]
-    return result
+    allies = game.player(player).allies
+    return [MAIN_PERSONALITY, *(a.iid for a in allies if ally_actions.may_act(game, player, a.iid))]
 
 
 def attack_cost(game: Game, player: int, attack: Attack, card: Card | None = None) -> int:
@@ -122,7 +124,7 @@ def action_options(game: Game, player: int) -> list[Option]:
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
                 continue
-            for actor in acting:
+            for actor in ally_actions.attack_actors(game, player, card, acting):
                 if can_attack(game, player, card.attack, actor, card):
                     options.append(
                         Option(
@@ -744,13 +746,18 @@ def critical_options(game: Game, player: int, declinable: bool = True) -> list[O
         options = [
             Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
         ] or [Option("capture", "Capture a Dragon Ball (none in play)")]
-    if critical.immune(game, 1 - player, "ally"):  # ruling 283
-        options.append(Option("ally", "Discard an Ally (they cannot be discarded)"))
-    else:
-        options += [
-            Option(f"ally:{ally.iid}", f"Discard {game.name(ally.iid)}")
-            for ally in opponent.allies
-        ] or [Option("ally", "Discard an Ally (none in play)")]
+    # Allies that cannot be discarded at all (engine.ally_actions) or by Critical Damage
+    # effects (engine.critical, ruling 283)
+    immune = critical.immune(game, 1 - player, "ally")
+    allies = [
+        a.iid
+        for a in opponent.allies
+        if not immune and not ally_actions.undiscardable(game, 1 - player, a.iid)
+    ]
+    none = "none in play" if not opponent.allies else "they cannot be discarded"
+    options += [Option(f"ally:{iid}", f"Discard {game.name(iid)}") for iid in allies] or [
+        Option("ally", f"Discard an Ally ({none})")
+    ]
     options.append(Option("anger", f"Lower your opponent's anger 1 (now {opponent.anger})"))
     if declinable:
         options.append(Option("decline", "Use no Critical Damage effect"))

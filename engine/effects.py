@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import (
     after_use,
+    ally_actions,
     amounts,
     armed,
     attaching,
@@ -278,6 +279,11 @@ def _apply(
                 game.then(("flush_triggers", {}), ("effects", follow))
             return
         effect = effect.model_copy(update={"amount": amount, "per": None})
+    if ally_actions.about_that(effect):  # "That Ally may make actions ..."
+        bound = ally_actions.bind(game, effect, that, controller, iid)
+        if bound is None:
+            return
+        effect = bound
     if isinstance(effect, UntilEndOfTurn):
         effect = referents.restriction(effect, that)  # "cannot play that card"
         _until_end_of_turn(game, effect, controller, target, attack, iid)
@@ -858,6 +864,7 @@ def destroy_task(game: Game, args: JsonDict) -> None:
         iid
         for iid in _in_play_targets(game, victim, args["target"])
         if not protected(game, victim, iid, chooser)  # docs/rulings.md 203
+        and not ally_actions.undiscardable(game, victim, iid)  # ruling 290
     ]
     if targets:
         options = _card_options(game, "Destroy", targets, dedupe=False)

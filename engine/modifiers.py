@@ -66,12 +66,16 @@ def performed_by(game: Game, modifier: Modifier, player: int, card: Card) -> boo
     """ "Attacks performed by your MP / by personalities with "Android" in the title": the
     attack in progress with `card` is performed by such a personality (its title, 2016
     GLOSSARY "Naming a card": titles; engine.cardtext.attack_constants)."""
-    if modifier.performer is None and modifier.performer_has is None:
+    if modifier.performer is None and modifier.performer_has is None and modifier.ally is None:
         return True
     attack = game.state.attack
     if attack is None or attack.attacker != player or game.card(attack.source) is not card:
         return False  # who performs it is known only as it is performed
     if modifier.performer == "mp" and attack.actor != -1:
+        return False
+    if modifier.performer == "ally" and attack.actor == -1:  # an Ally's Action (actor: its card)
+        return False
+    if modifier.ally is not None and attack.actor != modifier.ally:  # "that Ally" (ally_actions)
         return False
     if modifier.performer_has is not None:
         actor = game.state.players[player].mp_card if attack.actor == -1 else attack.actor
@@ -275,6 +279,8 @@ def bind_next_attack(game: Game, player: int, card: Card) -> None:
         if entry.get("lasts") != "next_attack" or entry.get("bound"):
             continue
         modifier = game.floating_modifier(entry)
+        if modifier.performer_if:  # "If your next attack is performed by an Ally": any attack
+            modifier = modifier.model_copy(update={"performer": None, "performer_has": None})
         if player in _subjects(entry, modifier) and about(game, modifier, player, card):
             entry["bound"] = True
 

@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from engine import amounts, attaching, history, mechanics, self_moves, those
+from engine.ally_actions import undiscardable
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.forbidden import protected, rejuvenate_forbidden
@@ -284,6 +285,9 @@ def _candidates(game: Game, args: JsonDict) -> list[tuple[int, int, str]]:
                 cards = [iid for iid in pile if iid in args["window"]]
             if zone == "in_play" and spec["to"] in ("discard", "banish"):  # ruling 203
                 cards = [iid for iid in cards if not protected(game, player, iid, controller)]
+            if zone == "in_play" and spec["to"] == "discard":  # ruling 290
+                kept = {iid for iid in cards if undiscardable(game, player, iid)}
+                cards = [iid for iid in cards if iid not in kept]
             cards = [iid for iid in cards if iid not in args.get("shown", [])]  # once each
             found += [(player, iid, zone) for iid in cards if _fits(game, iid, spec, controller)]
             if zone == "in_play" and spec.get("attached"):

@@ -171,6 +171,19 @@ def _personality(game: Game, args: JsonDict, choice: Any) -> None:
     """ "Choose a personality in play": a Main Personality or an Ally, either player's
     (2016 GLOSSARY "Personality"); a public choice."""
     controller = args["controller"]
+    if choice is None and args["spec"]["card_types"] == ["ally"]:
+        # "Choose one of your Allies in play." (engine.ally_actions): none, no choice
+        state = game.player(controller)
+        options = [
+            Option(f"p{controller}:ally:{a.iid}", f"{game.name(a.iid)} (stage {a.stage})")
+            for a in state.allies
+        ]
+        if not options:
+            _done(game, args, None)
+            return
+        game.ask(controller, "choose_personality", "Choose one of your Allies in play.",
+                 options, "choose_referent", **args)  # fmt: skip
+        return
     if choice is None:
         options = []
         for player in (1 - controller, controller):

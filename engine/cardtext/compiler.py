@@ -11,6 +11,7 @@ from typing import Any, Literal
 from engine.cards import ATTACHING_COMBAT_TYPES, Card, CardType
 from engine.cardtext import (
     after_use,
+    allies,
     any_stage,
     armed,
     attached,
@@ -202,6 +203,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     _check_x(clauses)
     _check_performed_x(clauses)
     you_moved.check(clauses)  # "If you discarded a Styled card": the sentence before
+    allies.check_no_mppv(clauses)  # "You cannot win by MPPV this turn": nothing won before
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
     _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
@@ -591,6 +593,7 @@ _IF_STOPPED = re.compile(
 # "You may not perform ..." is a restriction, not an optional effect
 _YOU_MAY = re.compile(r"you may (?!not\b)(.+)", re.IGNORECASE)
 _IF_YOU_DO = re.compile(r"if you do,\s*(.+)", re.IGNORECASE)
+_THEN = re.compile(r"^then,?\s+(?=\S)", re.IGNORECASE)  # "If <condition>, then <effects>"
 # "You may lower your anger 2 levels to draw a card.": a cost, then what it pays for
 _TO = re.compile(r"\s+to\s+", re.IGNORECASE)
 _AND = re.compile(r",?\s+and(?:\s+then)?\s+", re.IGNORECASE)  # "A and then B": B after A
@@ -648,9 +651,8 @@ def _effect_chain(body: str) -> list[Json] | None:
 
 def _conditional(tail: str) -> list[Json] | None:
     """What "If <condition>, ..." does: effects, or "you may ..." (asked only when the
-    condition holds: engine.effects tests it first)."""
-    if tail.lower().startswith("then "):  # "If X, then Y": Y (docs/rulings.md 275)
-        return _conditional(tail[len("then ") :])
+    condition holds: engine.effects tests it first); "If <condition>, then <effects>" too."""
+    tail = _THEN.sub("", tail, count=1)
     chain = _plain_chain(tail)
     if chain is None and _YOU_MAY.fullmatch(tail):
         chain = _effect_chain(tail)
@@ -1196,6 +1198,7 @@ TEXT_FIELDS = (
     "banish_after_use",
     "after_use",
     "no_mppv_while_used",
+    "ally_may_perform",
     "limit_per_deck",
     "attach_to",
     "grants",

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.cardtext import amounts, as_stages, attached, endurance, granted
+from engine.cardtext import allies, amounts, as_stages, attached, endurance, granted
 from engine.cardtext.floating import parse_floating_effect, parse_rule_modifier
 from engine.cardtext.moves import parse_move
 from engine.cardtext.referents import (
@@ -278,6 +278,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_use_dragon_ball(body)
         or endurance.parse_floating(body)  # "Drills ... gain 'Endurance 2' this combat"
         or other_attacks.parse(body, parse_effect)  # "your other attacks ... this combat"
+        or allies.parse_floating(body)  # "that Ally may make actions regardless ..."
     )
 
 
@@ -501,6 +502,7 @@ def parse_modifier(body: str) -> Json | None:
         or endurance.parse_constant(body)  # "Allies gain 'Endurance 1'"
         or stays.parse_constant(body)  # "The first attack you play each combat stays ..."
         or critical.parse_constant(body)  # "While you control 1 Ally, it cannot be ..."
+        or allies.parse_constant(body)  # "Your Allies may make actions regardless ..."
     )
 
 
@@ -560,7 +562,7 @@ def parse_keyword(body: str) -> Json | None:
     from engine.cardtext.limits import parse_keyword as limits
 
     found = _match(KEYWORDS, body) or after_use(body) or kept_on_level(body) or itself(body)
-    return found or limits(body)
+    return found or limits(body) or allies.parse_keyword(body)
 
 
 # "Attach to your MP." (2016 GLOSSARY "Attached Cards")

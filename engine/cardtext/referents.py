@@ -52,6 +52,7 @@ _NAME = _full(rf"name an? (?:(non-dragon ball )|{_TYPES} )?card")
 _PILE = _full(rf"choose a card (?:in|from) (your|{_OPP}) (banished zone|discard pile)")
 _END = _full(rf"(look at|reveal) the (top|bottom) card of (your|{_OPP}) life deck")
 _PERSONALITY = _full(r"choose a personality in play")
+_YOUR_ALLY = _full(r"choose (?:one of your allies|an ally you control)(?: in play)?")
 _THAT_PERSONALITY = _full(
     r"that personality (gains|loses) (\d+|a|one|two|three|four|five) (?:power )?stages?"
 )
@@ -116,6 +117,8 @@ def parse_choice(body: str) -> Json | None:
         return effect if m.group(1).lower() == "your" else {**effect, "who": "opponent"}
     if _PERSONALITY.fullmatch(body):
         return {"do": "choose", "what": "personality"}
+    if _YOUR_ALLY.fullmatch(body):  # "that Ally" after it (engine.ally_actions)
+        return {"do": "choose", "what": "personality", "card_types": ["ally"]}
     if _DRAW_REVEAL.fullmatch(body):
         return {"do": "choose", "what": "draw"}
     if m := _END.fullmatch(body):

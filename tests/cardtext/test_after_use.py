@@ -274,9 +274,8 @@ def test_no_mppv_if_you_use_this_card_is_a_keyword(sentence: str) -> None:
 @pytest.mark.parametrize(
     ("text", "card_type"),
     [
-        # (a personality's Power is read since: engine.itself, while its effects resolve)
-        ("(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 6 "
-         "levels.", EVENT),
+        # (a personality's Power is read since: engine.itself, while its effects resolve;
+        # "the turn you play this card" is read before what may win: test_allies.py)
         ("(You cannot win by MPPV if you use this Drill's effect.) POWER: Raise your anger 6 "
          "levels.", EVENT),
         ("(You cannot win my MPPV if you use this card.) POWER: Raise your anger 6 levels.",

@@ -183,10 +183,9 @@ def test_a_restriction_on_endurance_is_read_before_the_damage() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        # Red Escape-style: the engine would end the game by Most Powerful Personality
-        # Victory before players read the restriction ("if you use this card" is read:
-        # tests/cardtext/test_after_use.py)
-        "(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 2 levels.",
+        # the engine would end the game by Most Powerful Personality Victory before players
+        # read the restriction ("if you use this card" is read: tests/cardtext/
+        # test_after_use.py; printed before what may win, it is read: test_allies.py)
         "POWER: Raise your anger 2 levels. You cannot win by MPPV this turn.",
         "POWER: Draw a card. You cannot lose the game during this action.",
         "POWER: Advance your MP 1 level. (You cannot win by Most Powerful Personality Victory "

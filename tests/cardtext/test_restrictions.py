@@ -70,8 +70,8 @@ def test_a_restriction_under_constant_holds_while_in_play(text: str) -> None:
         "Your opponent cannot gain stages until the start of your next turn.",
         "Endurance cannot be used this combat by your opponent.",
         "Your opponent cannot use Endurance this combat this turn.",
-        # a victory restriction for a while: tests/cardtext/test_gating.py
-        "You cannot win by MPPV this turn.",
+        # a victory restriction for a while: tests/cardtext/test_gating.py, test_allies.py
+        "You cannot win by MPPV until the end of your opponent's next turn.",
     ],
 )
 def test_near_misses_stay_for_players(text: str) -> None:
