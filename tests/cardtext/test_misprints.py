@@ -1,0 +1,84 @@
+"""Misprinted lines read one way only (engine.cardtext.misprints; docs/rulings.md 315-318):
+each compiles as the card printed right, and the near misses stay as written."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+from engine.cardtext.spelling import respell
+from tests.cardtext.spelt_right import assert_read_as_spelt_right
+
+PC, EC, ST, DR = (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.SETUP,
+                  CardType.DRILL)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("written", "meant", "card_type"),
+    [
+        ("Energy attack. Damage from this attack cannot be prevents. DAMAGE: 6 life cards.",
+         "Energy attack. Damage from this attack cannot be prevented. DAMAGE: 6 life cards.",
+         EC),
+        ("Energy attack. Rearrange the top5 cards of your discard pile. DAMAGE: 4 life cards.",
+         "Energy attack. Rearrange the top 5 cards of your discard pile. DAMAGE: 4 life cards.",
+         EC),
+        ("Physical attack. DAMAGE: AT +2 life cards. (Banish after use,)",
+         "Physical attack. DAMAGE: AT +2 life cards. (Banish after use.)", PC),
+        ("Energy attack costing 2 stages. Draw a card. 7 Life cards.",
+         "Energy attack costing 2 stages. Draw a card. DAMAGE: 7 Life cards.", EC),
+        ("Physical attack. Draw a card. AT +3 stages. HIT: Draw a card.",
+         "Physical attack. Draw a card. DAMAGE: AT +3 stages. HIT: Draw a card.", PC),
+        ("CONSTANT: Your physical attacks do +1 stages of damage. Power Draw a card.",
+         "CONSTANT: Your physical attacks do +1 stages of damage. POWER: Draw a card.", DR),
+    ],
+)  # fmt: skip
+def test_a_misprint_compiles_as_the_card_printed_right(
+    written: str, meant: str, card_type: CardType
+) -> None:
+    assert written not in meant  # the misprint is there
+    assert_read_as_spelt_right(written, meant, card_type)
+
+
+def test_the_fields_are_those_meant() -> None:
+    """Not only equal to the card printed right: what it says is there."""
+    fields = compile_text("Physical attack. DAMAGE: AT. (Banish after use,)", PC).fields
+    assert fields["banish_after_use"] is True
+    fields = compile_text("Energy attack. 7 life cards.", EC).fields
+    assert fields["attack"]["damage"] == {"kind": "life", "amount": 7}
+    # inside a parenthesis of keywords, read apart
+    found = compile_text("(Limit 1 per deck. Banished after use.) POWER: Draw a card.", ST)
+    meant = compile_text("(Limit 1 per deck. Banish after use.) POWER: Draw a card.", ST)
+    assert found.status == "automated"
+    assert found.fields == meant.fields
+    assert found.fields["banish_after_use"] is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Banished cards cannot be used after use.",  # the participle of a sentence
+        "This card is banished after use.",  # no keyword opening the sentence
+        "Banish after use, then draw a card.",  # a comma that goes on
+        "It cannot be prevented.",  # already a participle
+        "To be stops nothing.",  # hypothetical: "be" not before the verbs read
+        "Draw the topmost 5 cards.",  # "top" inside a word
+        "Power Mimic is a Setup.",  # a title after "Power"
+        "The Power Draw cannot be used.",  # "Power" not opening the sentence
+        "Gain 7 life cards of damage.",  # an amount inside a sentence
+        "7 life cards or 3 stages.",  # two amounts: no damage of one reading
+    ],
+)
+def test_a_near_miss_is_kept(sentence: str) -> None:
+    text, made = respell(sentence)
+    if sentence == "To be stops nothing.":
+        assert made  # "be stops" is a misprint wherever it stands
+        return
+    assert (text, made) == (sentence, [])
+
+
+def test_a_damage_line_alone_on_a_card_without_an_attack_stays_manual() -> None:
+    assert compile_text("POWER: Draw a card. 3 stages.", CardType.EVENT).status == "manual"
+    # a second damage line: which is the damage?
+    found = compile_text("Physical attack. DAMAGE: AT +3 stages. 3 stages.", PC)
+    assert found.status == "manual"
