@@ -1188,6 +1188,8 @@ TriggerEvent = Literal[
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
     "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
     "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
+    "life_deck_banished",  # cards of your Life Deck were banished by an effect (`by`: whose)
+    "card_revealed",  # a card of your hand was revealed (by an effect `by` controls)
 ]
 
 
@@ -1224,6 +1226,9 @@ class Trigger(_Strict):
     # attack_performed: only an attack played (True) / not played (False) from the hand
     # (engine.triggers; docs/rulings.md 248)
     from_hand: bool | None = None
+    # "is destroyed or banished", "from your Life Deck or discard pile": other events that
+    # set it off too, with the same filters (engine.cardtext.alternatives)
+    or_on: list[TriggerEvent] = []
 
 
 
