@@ -1046,7 +1046,7 @@ def _combat_attaches(attach: _Clause, runs: list[_Clause], card_type: CardType) 
 
 
 def _moves_itself(effect: Json) -> bool:
-    return effect.get("do") in ("stay_in_play", "after_use_to") or (
+    return effect.get("do") == "stay_in_play" or after_use.sends_itself(effect) or (
         effect.get("source") == "this_card"
     )
 
