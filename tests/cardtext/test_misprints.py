@@ -82,3 +82,28 @@ def test_a_damage_line_alone_on_a_card_without_an_attack_stays_manual() -> None:
     # a second damage line: which is the damage?
     found = compile_text("Physical attack. DAMAGE: AT +3 stages. 3 stages.", PC)
     assert found.status == "manual"
+
+
+def test_the_comma_left_out_after_this_combat() -> None:
+    """ "The next time you stop an attack this combat use ...": "this combat" closes the
+    event (ruling 315)."""
+    written = "Physical attack. The next time you stop an attack this combat use a critical "
+    meant = "Physical attack. The next time you stop an attack this combat, use a critical "
+    end = "damage effect. DAMAGE: AT +2 stages."
+    found = compile_text(written + end, PC)
+    assert found.status == "automated"
+    assert found.fields == compile_text(meant + end, PC).fields
+    (armed,) = found.fields["attack"]["effects"]
+    assert armed["trigger"]["on"] == "defended"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The next time this combat you Rejuvenate draw a card.",  # the event goes on after it
+        "The next time you stop an attack this combat and draw a card.",  # no effect alone
+    ],
+)
+def test_no_comma_elsewhere_stays_unread(sentence: str) -> None:
+    found = compile_text(f"Physical attack. {sentence} DAMAGE: AT +2 stages.", PC)
+    assert found.unread == [sentence]
