@@ -31,6 +31,11 @@ PC, EC, ST, DR = (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.SET
          "Physical attack. Draw a card. DAMAGE: AT +3 stages. HIT: Draw a card.", PC),
         ("CONSTANT: Your physical attacks do +1 stages of damage. Power Draw a card.",
          "CONSTANT: Your physical attacks do +1 stages of damage. POWER: Draw a card.", DR),
+        ("CONSTANT: Your physical attacks do +1 stages of damage. POWER: Power Draw a card.",
+         "CONSTANT: Your physical attacks do +1 stages of damage. POWER: Draw a card.", DR),
+        ("Energy attack. Damage from this attack cannot be prevent. DAMAGE: 6 life cards.",
+         "Energy attack. Damage from this attack cannot be prevented. DAMAGE: 6 life cards.",
+         EC),
     ],
 )  # fmt: skip
 def test_a_misprint_compiles_as_the_card_printed_right(
