@@ -117,6 +117,8 @@ def action_options(game: Game, player: int) -> list[Option]:
             continue
         if not itself.cost_payable(game, player, iid):  # a printed cost to play it
             continue
+        if card.attack is not None and card.type in PLANNING_TYPES:
+            continue  # its attack is a Power used from play (power_sources), never played
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
                 continue

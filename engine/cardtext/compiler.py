@@ -73,6 +73,9 @@ ATTACK_TYPES = frozenset(
         CardType.MAIN_PERSONALITY,
         CardType.ALLY,
         CardType.SETUP,
+        # a Drill's labelled Power may be an attack, used from play as the MP's (2016 "Use
+        # a Power"; docs/rulings.md 80): "POWER: Physical attack. DAMAGE: 0 stages."
+        CardType.DRILL,
     }
 )
 DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY, CardType.DRILL}
