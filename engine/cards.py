@@ -1041,6 +1041,8 @@ class Damage(_Strict):
     # count `per`, as the damage is dealt
     each: int = Field(default=0, ge=0)
     per: Quantity | None = None
+    # "DAMAGE: AT +AT stages": the AT value counted this many times (docs/rulings.md 318)
+    at_times: int = Field(default=1, ge=1, le=2)
 
     @property
     def unit(self) -> Literal["stages", "life"]:

@@ -112,3 +112,35 @@ def test_the_comma_left_out_after_this_combat() -> None:
 def test_no_comma_elsewhere_stays_unread(sentence: str) -> None:
     found = compile_text(f"Physical attack. {sentence} DAMAGE: AT +2 stages.", PC)
     assert found.unread == [sentence]
+
+
+@pytest.mark.parametrize(
+    ("line", "damage"),
+    [
+        ("Damage AT +AT stages.", {"kind": "at", "amount": 0, "at_times": 2}),
+        ("Damage AT+AT stages.", {"kind": "at", "amount": 0, "at_times": 2}),
+        ("DAMAGE: AT +AT +2 stages.", {"kind": "at", "amount": 2, "at_times": 2}),
+        ("DAMAGE: AT +AT life cards.", {"kind": "at_life", "amount": 0, "at_times": 2}),
+    ],
+)
+def test_at_plus_at_is_the_at_value_twice(line: str, damage: dict[str, object]) -> None:
+    """Ruling 318: "AT +AT" is arithmetic, the AT value added to itself."""
+    found = compile_text(f"Physical attack. {line}", PC)
+    assert found.status == "automated"
+    assert found.fields["attack"]["damage"] == damage
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["DAMAGE: AT +AT +AT stages.", "DAMAGE: AT -AT stages.", "DAMAGE: AT AT stages."],
+)
+def test_other_at_sums_stay_unread(line: str) -> None:
+    assert compile_text(f"Physical attack. {line}", PC).unread == [line]
+
+
+def test_at_twice_is_shown() -> None:
+    from engine.cards import Damage
+    from engine.view import damage_text
+
+    assert damage_text(Damage(kind="at", at_times=2)) == "AT +AT stages"
+    assert damage_text(Damage(kind="at", amount=2, at_times=2)) == "AT +AT +2 stages"
