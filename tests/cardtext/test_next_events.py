@@ -86,3 +86,24 @@ def test_a_whenever_on_a_card_in_play_reads_the_alternatives() -> None:
     assert result.status == "automated", result.unread
     (trigger,) = result.fields["triggers"]
     assert trigger["on"] == "destroyed" and trigger["or_on"] == ["banished_from_play"]
+
+
+def test_set_his_power_level_to_0_after_an_opponent_event() -> None:
+    """ "his" is the opponent after his event; a player's power level is his MP's (2016
+    GLOSSARY "Power Level"): his MP to its 0 stage."""
+    result = compile_text(
+        "Energy attack. Whenever your opponent's MP changes levels this combat, set his power "
+        "level to 0. DAMAGE: 2 life cards.",
+        CardType.ENERGY_COMBAT,
+    )
+    assert result.status == "automated", result.unread
+    (armed,) = result.fields["attack"]["effects"]
+    assert armed["trigger"]["effects"] == [{"do": "set_stage", "stage": 0, "who": "opponent"}]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Set your opponent's power level to 2.", "Set his power level to 0."],  # 2: which stage?
+)
+def test_other_power_levels_stay_unread(sentence: str) -> None:
+    assert compile_text(f"POWER: {sentence}", CardType.EVENT).status == "manual"
