@@ -6,6 +6,8 @@ pattern like the slips of engine.cardtext.slips (which hooks these in):
 - a number run into "top" / "bottom" ("the top5 cards" -> "the top 5 cards");
 - the after-use keyword in the past tense or closed by a comma ("Banished after use.",
   "(Banish after use,)" -> "Banish after use");
+- the comma left out after "If you do" before a clause ("If you do your opponent cannot
+  play Events this combat.");
 - "Power" typed in small letters before a Power's first word ("Power Physical attack." ->
   "POWER: Physical attack."; "POWER: Power Use ..." -> "POWER: Use ..."), as "POWER Raise
   ..." already is (engine.cardtext.normalise).
@@ -49,6 +51,10 @@ MENDERS: list[Mender] = [
      lambda found: "DAMAGE: "),
     # "POWER: Power Use after ...": the label said twice, once in small letters (ruling 317)
     (re.compile(rf"POWER: Power (?=(?:{_POWER_OPENS})\b)"), lambda found: "POWER: "),
+    # "If you do your opponent cannot ...": the comma left out before the clause (ruling
+    # 315); only before a subject ("If you do draw a card, ..." may be an emphatic "do")
+    (re.compile(rf"{_OPENING}(If you do) (?=(?:your opponent|you may)\b)"),
+     lambda found: f"{found.group(1)}, "),
     # "Power Physical attack." opening a sentence (ruling 317)
     (re.compile(rf"{_OPENING}Power (?=(?:{_POWER_OPENS})\b)"), lambda found: "POWER: "),
 ]  # fmt: skip

@@ -33,6 +33,10 @@ PC, EC, ST, DR = (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.SET
          "CONSTANT: Your physical attacks do +1 stages of damage. POWER: Draw a card.", DR),
         ("CONSTANT: Your physical attacks do +1 stages of damage. POWER: Power Draw a card.",
          "CONSTANT: Your physical attacks do +1 stages of damage. POWER: Draw a card.", DR),
+        ("Energy attack. Draw a card. If you do your opponent cannot play Events this combat. "
+         "DAMAGE: 2 life cards.",
+         "Energy attack. Draw a card. If you do, your opponent cannot play Events this combat. "
+         "DAMAGE: 2 life cards.", EC),
         ("Energy attack. Damage from this attack cannot be prevent. DAMAGE: 6 life cards.",
          "Energy attack. Damage from this attack cannot be prevented. DAMAGE: 6 life cards.",
          EC),
@@ -72,6 +76,9 @@ def test_the_fields_are_those_meant() -> None:
         "The Power Draw cannot be used.",  # "Power" not opening the sentence
         "Gain 7 life cards of damage.",  # an amount inside a sentence
         "7 life cards or 3 stages.",  # two amounts: no damage of one reading
+        "If you do draw a card, gain 2 stages.",  # an emphatic "do"? no subject follows
+        "If you do 5 stages of damage, draw a card.",  # "do" is "deal"
+        "If you do not control a Drill, draw a card.",
     ],
 )
 def test_a_near_miss_is_kept(sentence: str) -> None:
