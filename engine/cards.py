@@ -1108,6 +1108,8 @@ class Damage(_Strict):
     # count `per`, as the damage is dealt
     each: int = Field(default=0, ge=0)
     per: Quantity | None = None
+    # "DAMAGE: AT +AT stages": the AT value counted this many times (docs/rulings.md 318)
+    at_times: int = Field(default=1, ge=1, le=2)
 
     @property
     def unit(self) -> Literal["stages", "life"]:
@@ -1258,6 +1260,8 @@ TriggerEvent = Literal[
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
     "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
     "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
+    "life_deck_banished",  # cards of your Life Deck were banished by an effect (`by`: whose)
+    "card_revealed",  # a card of your hand was revealed (by an effect `by` controls)
 ]
 
 
@@ -1299,6 +1303,9 @@ class Trigger(_Strict):
     # attack_performed: only an attack played (True) / not played (False) from the hand
     # (engine.triggers; docs/rulings.md 248)
     from_hand: bool | None = None
+    # "is destroyed or banished", "from your Life Deck or discard pile": other events that
+    # set it off too, with the same filters (engine.cardtext.alternatives)
+    or_on: list[TriggerEvent] = []
 
 
 

@@ -121,6 +121,8 @@ def action_options(game: Game, player: int) -> list[Option]:
             continue
         if not itself.cost_payable(game, player, iid):  # a printed cost to play it
             continue
+        if card.attack is not None and card.type in PLANNING_TYPES:
+            continue  # its attack is a Power used from play (power_sources), never played
         if card.attack is not None:
             if modifiers.attack_forbidden(game, player, card):
                 continue
@@ -639,10 +641,11 @@ def _printed(game: Game, card: Card, damage: Damage) -> int:
             for modifier in game.active_modifiers(attack.attacker, "at_value")
             if modifiers.about(game, modifier, attack.attacker, card)
         ]
-        amount += max(considered) if considered else game.rules.attack_table(
+        at = max(considered) if considered else game.rules.attack_table(
             game.power_level(attack.attacker, attack.actor),
             game.power_level(1 - attack.attacker),
         )  # fmt: skip
+        amount += at * damage.at_times  # "AT +AT stages": twice (docs/rulings.md 318)
     if damage.plus_x or damage.minus_x:
         x = quantities.x_of(game, attack.attacker, card, attack.source)
         amount += -x if damage.minus_x else x

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cards import Effect, Either, Move
+from engine.cards import AfterUseTo, Effect, Either, Move
 from engine.game import handler
 from engine.state import JsonDict, Option
 
@@ -35,9 +35,19 @@ def _words(describe: Callable[[Effect], str], effects: list[Effect]) -> str:
     return " and ".join(_kinds(effect, describe(effect)) for effect in effects)
 
 
+# where an after-use option sends the card ("on the top or bottom of your Life Deck")
+_PLACES = {"top_of_life_deck": "on top of your Life Deck",
+           "bottom_of_life_deck": "at the bottom of your Life Deck",
+           "shuffle_into_life_deck": "into your Life Deck", "hand": "into your hand",
+           "rejuvenate": "Rejuvenated", "banish": "in the Banished Zone"}  # fmt: skip
+
+
 def _kinds(effect: Effect, words: str) -> str:
     """A move names the kinds of cards it moves, so that "all of your opponent's Allies or
-    all of his Drills" reads as two options (docs/rulings.md 238)."""
+    all of his Drills" reads as two options (docs/rulings.md 238); an after-use option
+    names where the card goes."""
+    if isinstance(effect, AfterUseTo):
+        return f"put this card {_PLACES[effect.to]} after use"
     if not isinstance(effect, Move) or not effect.card_types:
         return words
     kinds = " or ".join(kind.value.replace("_", " ").title() for kind in effect.card_types)

@@ -329,6 +329,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         if "next" in args:
             args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
         game.emit("reveal", f"{game.who(player)} reveals {name} from their hand.", card=name)
+        if zone == "hand":  # "Whenever you reveal a card from your hand"
+            self_moves.noticed(game, owner, "card_revealed", iid, controller)
         return
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
@@ -505,6 +507,8 @@ def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
         self_moves.moved(game, iid, "banished_from_discard", controller)
     elif zone in ("life_deck", "hand") and to == "banish":  # no ability of its own reads it
         history.card_moved(game, iid, f"banished_from_{zone}", controller)
+        if zone == "life_deck":  # "one of your effects banishes a card from your Life Deck"
+            self_moves.noticed(game, game.owner(iid), "life_deck_banished", iid, controller)
 
 
 def _moved_card_zone(game: Game, iid: int) -> str | None:

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
 # a card's own move that is also an event for every card's triggers (engine.triggers)
 _GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play",
-            "banished_from_discard": "discard_banished"}  # fmt: skip
+            "banished_from_discard": "discard_banished",
+            "revealed_from_hand": "card_revealed"}  # fmt: skip
 
 
 def moved(
@@ -38,9 +39,7 @@ def moved(
     mine = game.owner(iid) if player is None else player
     general = _GENERAL.get(event)
     if general:  # "Whenever a card is discarded from a hand", "Whenever a Drill leaves play"
-        from engine import triggers  # it builds on the game, which builds on this module
-
-        triggers.queue(game, mine, general, card_type=card.type, card=iid, by=by)
+        queue_general(game, mine, general, iid, by)
     queued = len(game.state.trigger_queue) > before
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
@@ -53,6 +52,24 @@ def moved(
         queue.append({"player": mine, "card": iid, "index": index, "path": f"{PATH}{index}"})
         queued = True
     if queued:
+        game.then(("flush_triggers", {}))
+
+
+def queue_general(game: Game, player: int, event: str, iid: int, by: int | None) -> None:
+    """Queue the "whenever" triggers of every card that `event` (a move of card `iid`,
+    `player`'s) sets off; the caller flushes them."""
+    from engine import triggers  # it builds on the game, which builds on this module
+
+    triggers.queue(game, player, event, card_type=game.card(iid).type, card=iid, by=by)
+
+
+def noticed(game: Game, player: int, event: str, iid: int, by: int | None) -> None:
+    """A move no card reads of itself that sets off "whenever" triggers ("one of your
+    effects banishes a card from your Life Deck", "you reveal a card from your hand"):
+    they resolve right after what moved it (2016 GLOSSARY "Effects")."""
+    before = len(game.state.trigger_queue)
+    queue_general(game, player, event, iid, by)
+    if len(game.state.trigger_queue) > before:
         game.then(("flush_triggers", {}))
 
 

@@ -146,7 +146,7 @@ def queue(
             for index, trigger in enumerate(game.card(iid).triggers):
                 if origin != "in_play" and not trigger.power:
                     continue
-                if trigger.on != event or not _fires(
+                if not _on(trigger, event) or not _fires(
                     game, trigger, controller, player, attack_type, card_type, card, by
                 ):
                     continue
@@ -170,9 +170,14 @@ def queue(
                 game.state.trigger_queue.append(entry)
     armed.queue(
         game,
-        lambda trigger, controller: trigger.on == event
+        lambda trigger, controller: _on(trigger, event)
         and _fires(game, trigger, controller, player, attack_type, card_type, card, by),
     )
+
+
+def _on(trigger: Trigger, event: str) -> bool:
+    """ "One of your Drills is destroyed or banished": either event sets it off."""
+    return trigger.on == event or event in trigger.or_on
 
 
 def _sources(game: Game, player: int) -> list[tuple[int, str]]:

@@ -50,6 +50,10 @@ def damage_text(damage: Damage | None) -> str:
     amount = damage.amount
     unit = "stage" if damage.kind in ("at", "stages") else "life card"
     units = unit if amount == 1 else f"{unit}s"
+    if damage.at_times > 1:  # "AT +AT stages"
+        plus = f" +{amount}" if amount else ""
+        unit_words = "stages" if damage.kind == "at" else "life cards"
+        return f"{' +'.join(['AT'] * damage.at_times)}{plus} {unit_words}"
     if damage.kind == "at":
         return f"AT +{amount} {units}" if amount else "AT"
     if damage.kind == "at_life":

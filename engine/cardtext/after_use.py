@@ -46,6 +46,11 @@ _DESTINATIONS: list[tuple[re.Pattern[str], str]] = [
     (_full(r"rejuvenate this card after use"), "rejuvenate"),
 ]
 _BANISH = _full(r"banish this card after use")
+# "on the top or bottom of your Life Deck": the controller chooses one (ruling 122's `either`)
+_TOP_OR_BOTTOM = _full(
+    rf"place {_THIS}(?:on|at) (?:the )?(?:top or (?:the )?bottom|bottom or (?:the )?top) of "
+    r"your life deck after use"
+)
 # 2016 GLOSSARY "Power Level": the rating of the MP's current stage (for patterns.
 # parse_condition).
 _POWER_LEVELS = [
@@ -249,6 +254,9 @@ def parse_attack_effect(body: str) -> Json | None:
     to = _destination(body) or ("shuffle_into_life_deck" if _SHUFFLE_NOW.fullmatch(body) else None)
     if to is not None:
         return {"do": "after_use_to", "to": to}
+    if _TOP_OR_BOTTOM.fullmatch(body):
+        places = ("top_of_life_deck", "bottom_of_life_deck")
+        return {"do": "either", "options": [[{"do": "after_use_to", "to": to}] for to in places]}
     stays = _STAYS.fullmatch(body)
     if stays:
         times = _times(stays.group(1))
@@ -331,6 +339,14 @@ def on_hit(clause: Any) -> None:
         clause.kind, clause.data = "effect", {"do": "after_use_to", "to": "banish"}
 
 
+def sends_itself(effect: Json) -> bool:
+    """Where this use sends the card, also as one option of a choice ("on the top or
+    bottom of your Life Deck")."""
+    if effect.get("do") == "either":
+        return any(sends_itself(e) for option in effect["options"] for e in option)
+    return bool(effect.get("do") == "after_use_to")
+
+
 def keep_for_attacks(known: list[Any]) -> list[Any]:
     """Outside an attack, "You may shuffle this card into your Life Deck after use." is
     left to players (kind "unknown"): the engine reads it for the attack in progress only.
@@ -338,7 +354,7 @@ def keep_for_attacks(known: list[Any]) -> list[Any]:
     if any(c.kind == "attack" for c in known):
         return known
     for clause in known:
-        if clause.kind == "effect" and clause.data.get("do") == "after_use_to":
+        if clause.kind == "effect" and sends_itself(clause.data):
             clause.kind = "unknown"
     return [c for c in known if c.kind != "unknown"]
 

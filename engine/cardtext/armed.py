@@ -191,7 +191,7 @@ def _whenever(text: str, lasts: str | None) -> Json | None:
     if not found:
         return None
     once = found.group("word").lower() not in ("whenever", "each time")
-    for head, tail in _splits(found.group("event")):
+    for head, tail in _splits(found.group("event")) + _unmarked(found.group("event")):
         scope = _SCOPE.fullmatch(head)
         assert scope is not None  # its event part matches anything
         said = scope.group("a") or scope.group("b")
@@ -215,6 +215,18 @@ def _whenever(text: str, lasts: str | None) -> Json | None:
             armed["once"] = True
         return armed
     return None
+
+
+# "The next time you stop an attack this combat use a critical damage effect.": the comma
+# left out after the duration that closes the event (docs/rulings.md 315)
+_DURATION_THEN = re.compile(r"\bthis (?:combat|turn)(?= [^,])", re.IGNORECASE)
+
+
+def _unmarked(text: str) -> list[tuple[str, str]]:
+    """Cuts right after "this combat" / "this turn" with no comma after it."""
+    return [
+        (text[: m.end()].strip(), text[m.end() :].strip()) for m in _DURATION_THEN.finditer(text)
+    ]
 
 
 def _chain(text: str, *, opponent: bool = False) -> list[Json] | None:

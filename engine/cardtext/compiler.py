@@ -76,6 +76,9 @@ ATTACK_TYPES = frozenset(
         CardType.MAIN_PERSONALITY,
         CardType.ALLY,
         CardType.SETUP,
+        # a Drill's labelled Power may be an attack, used from play as the MP's (2016 "Use
+        # a Power"; docs/rulings.md 80): "POWER: Physical attack. DAMAGE: 0 stages."
+        CardType.DRILL,
     }
 )
 DEFENSE_TYPES = ATTACK_TYPES | {CardType.SETUP, CardType.MASTERY, CardType.DRILL}
@@ -1070,7 +1073,7 @@ def _combat_attaches(attach: _Clause, runs: list[_Clause], card_type: CardType) 
 
 
 def _moves_itself(effect: Json) -> bool:
-    return effect.get("do") in ("stay_in_play", "after_use_to") or (
+    return effect.get("do") == "stay_in_play" or after_use.sends_itself(effect) or (
         effect.get("source") == "this_card"
     )
 

@@ -103,16 +103,20 @@ def _terms(body: str) -> Json | None:
     if sign is not None:
         return None
     if terms:  # "4 life cards + AT": a bare AT is AT stages (2016 GLOSSARY "AT")
-        if [kind for _, kind, _ in terms] != ["at"] or terms[0][0] < 0:
+        if {kind for _, kind, _ in terms} != {"at"} or any(sign < 0 for sign, _, _ in terms):
             return None
-        parts.append({"kind": "at", "amount": 0, "unit": "stages"})
+        part = _part(terms, "stages")  # "AT +AT" (normalised from "AT +AT stages"): twice
+        if part is None:
+            return None
+        parts.append(part)
     return _combine(parts)
 
 
 def _part(terms: list[tuple[int, str, str]], unit: str) -> Json | None:
-    """One unit's terms: at most one AT (never taken off), one X, numbers summed."""
+    """One unit's terms: at most one AT (never taken off; "AT +AT": twice, ruling 318),
+    one X, numbers summed."""
     kinds = [kind for _, kind, _ in terms]
-    if kinds.count("at") > 1 or kinds.count("x") > 1:
+    if kinds.count("at") > 2 or kinds.count("x") > 1:
         return None
     amount = 0
     part: Json = {}
@@ -129,6 +133,8 @@ def _part(terms: list[tuple[int, str, str]], unit: str) -> Json | None:
         return None
     at = part.pop("at", False)
     kind = ("at" if at else "stages") if unit == "stages" else ("at_life" if at else "life")
+    if kinds.count("at") == 2:
+        part["at_times"] = 2
     return {"kind": kind, "amount": amount, "unit": unit, **part}
 
 

@@ -240,7 +240,12 @@ def _by_x(body: str) -> Json | None:
 # --- one next attack, several changes --------------------------------------------------------
 _COMPOUND = _re(rf"(?P<subject>{_SUBJECT}) (?P<rest>.+)")
 _AND = re.compile(r",? and ", re.IGNORECASE)
-_ITS_DAMAGE = _re(r"its damage (?P<how>cannot be prevented)")
+_ITS_DAMAGE = _re(r"its damage (?P<how>cannot be (?:prevented|modified))")
+# "cannot have its damage modified nor prevented": two changes, each said whole (ruling 321)
+_BOTH = _re(
+    r"(?P<head>.+) cannot have its damage (?P<a>prevented|modified),? (?:or|nor|and) "
+    r"(?P<b>prevented|modified)"
+)
 _FOR_IT = _re(r"(?P<pay>you (?:do not|don't) (?:have|need) to pay .+ (?:for|of)) it")
 
 
@@ -256,6 +261,10 @@ def parse_compound(body: str, parse_effect: Any) -> list[Json] | None:
         if each is None or any(e["modifier"]["mod"] not in _AFTER_STOP for e in each):
             return None
         return [{**effect, "successful": True} for effect in each]
+    both = _BOTH.fullmatch(body.strip())
+    if both is not None and both.group("a").lower() != both.group("b").lower():
+        head, first, second = both.group("head"), both.group("a"), both.group("b")
+        body = f"{head} cannot have its damage {first} and its damage cannot be {second}"
     found = _COMPOUND.fullmatch(body.strip())
     if found is None:
         return None
@@ -314,7 +323,7 @@ def parse_defense(body: str, defense_of: Any, parse_effect: Any) -> Json | None:
 # DEFENSE CARDS WORK: "Attacks that are not stopped deal damage and perform any HIT effects")
 _SUCCESSFUL = _re(r"(?P<head>your next )successful (?P<rest>.+)")
 # what only matters once the attack is not stopped: its damage, its HIT, critical damage
-_AFTER_STOP = {"critical", "unpreventable", "damage", "grant", "damage_banished"}
+_AFTER_STOP = {"critical", "unpreventable", "unmodifiable", "damage", "grant", "damage_banished"}
 
 
 def parse_successful(body: str, parse_effect: Any) -> Json | None:

@@ -71,17 +71,22 @@ _NEXT = (
     rf"|the next {_WHICH.replace('P<', 'P<t_')}attack you perform this combat)"
 )
 _UNPREVENTABLE = _re(
-    rf"(?P<from>damage from )?{_NEXT} (?P<how>cannot have its damage prevented|cannot be prevented)"
+    rf"(?P<from>damage from )?{_NEXT} "
+    r"(?P<how>cannot have its damage (?P<its>prevented|modified)"
+    r"|cannot be (?P<be>prevented|modified))"
 )
+# "modified": no "+" or "-" modifier applies to it (2016 GLOSSARY "Modifiers"; ruling 321)
+_FLAGS = {"prevented": "unpreventable", "modified": "unmodifiable"}
 
 
 def _next_unpreventable(body: str) -> Json | None:
     found = _UNPREVENTABLE.fullmatch(body)
     # "damage from ... cannot be prevented" or "... cannot have its damage prevented"
-    if found is None or bool(found.group("from")) != (found.group("how") == "cannot be prevented"):
+    if found is None or bool(found.group("from")) != bool(found.group("be")):
         return None
     prefix = "" if found.group("your") else "t_"
-    modifier: Json = {"mod": "unpreventable", **_which(found, prefix)}
+    flag = _FLAGS[(found.group("its") or found.group("be")).lower()]
+    modifier: Json = {"mod": flag, **_which(found, prefix)}
     return {"do": "until_end_of_turn", "modifier": modifier, "lasts": "next_attack"}
 
 

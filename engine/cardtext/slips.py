@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from engine.cardtext.misprints import MENDERS as MISPRINTS
 from engine.cardtext.rule_words import RULE_WORDS
 
 _IC = re.IGNORECASE
@@ -126,6 +127,7 @@ _MENDERS: list[_Mender] = [
     (re.compile(r"\bteh\b"), _to("the")),
     (re.compile(r"\b(t)is (?=card\b)", _IC), _to(r"\1his ")),
     (re.compile(rf"{_OPENING}(L)owe (?=your (?:opponent'?s )?anger\b)"), _to(r"\1ower ")),
+    *MISPRINTS,  # engine.cardtext.misprints: misprinted lines read one way
 ]  # fmt: skip
 
 _QUOTED = re.compile(r'"[^"]*"')

@@ -119,6 +119,11 @@ _EVENTS: list[tuple[str, str]] = [
     # 2016 WHEN TAKING DAMAGE: a card with Endurance banished to prevent damage; "that
     # card" in the effects is the card banished (engine.triggers.queue)
     (rf"{_WHO} (?:banish(?:es)? (?:a|one) card for endurance|uses? endurance)", "endurance_used"),
+    # an effect banishing cards from a Life Deck (engine.moves), a card of a hand revealed
+    (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
+     r"(?P<who>your|your opponent's|his|her|their) life deck", "life_deck_banished"),
+    (rf"{_WHO} reveals? (?:a card|cards|one or more cards) from (?:your|{_THEIR}) hand",
+     "card_revealed"),
     # an effect banishing cards from a discard pile: whose effect (`by`), whose pile (`who`)
     (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
      r"(?P<who>your|your opponent's|his|her|their) discard pile", "discard_banished"),
@@ -225,9 +230,12 @@ def parse_event(text: str) -> Json | None:
                 return None
             result["no_combat"] = True
         return result
+    from engine.cardtext import alternatives  # it builds on this function
     from engine.cardtext.attack_performed import parse_origin  # it builds on this module
 
-    return parse_origin(text)  # "you perform an attack that was not played from your hand"
+    # "you perform an attack that was not played from your hand"; "one of your effects
+    # prevents damage", "one of your Drills is destroyed or banished"
+    return parse_origin(text) or alternatives.parse(text)
 
 
 def misplaced(trigger: Json, card_type: str) -> bool:

@@ -68,7 +68,7 @@ def test_damage_with_x(line: str, damage: object) -> None:
         "X stages and X life cards.",
         "3 stages and X life cards.",
         "X stages/life cards +2 life cards.",
-        "AT + AT stages.",  # two AT values
+        "AT + AT + AT stages.",  # three AT values ("AT +AT" is twice: ruling 318)
         "AT 2+stages.",  # a term without its sign
         "3 stages + 3.",  # a number without its unit
         "3 stages - 4 stages.",  # less than nothing
