@@ -911,6 +911,16 @@ class AttackGains(_Effect):
     that: bool = False
 
 
+class CopyAttack(_Effect):
+    """ "perform a copy of that attack for your next action" (in a defense): the copier's
+    next Action this combat is a copy of the attack defended against (engine.copies;
+    docs/rulings.md 308)."""
+
+    do: Literal["copy_attack"]
+    that_attack: Literal[True] = True  # the attack a defense answers
+    next_action: Literal[True] = True
+
+
 class AttackBase(_Effect):
     """ "This attack's base damage is 7 stages instead.": the attack in progress, the
     card's own, has this printed damage in place of its own; modifiers still apply
@@ -1017,6 +1027,7 @@ Effect = Annotated[
     | StayInPlay
     | AfterUseTo
     | AttackGains
+    | CopyAttack
     | AttackDeals
     | Either
     | ArmTrigger

@@ -1,0 +1,64 @@
+"""Performing a copy of an attack: "You may discard a card from your hand to perform a copy
+of that attack for your next action." (a defense's effect; CopyAttack).
+
+The 2016 rulebook does not speak of copies; the DBZ OCG 2016 rules ("Copying Cards") say the
+copy "is an extra card that is created for this effect, which gains all of the text from
+the card that you are copying. This extra card then disappears when it is finished instead
+of going to your discard pile". So the copy is an attack performed by its copier with the
+copied card's attack (engine.combat.perform_copy, origin "copy"): the copied card stays
+where it is, and nothing of the copy goes anywhere after use (docs/rulings.md 308).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from engine.cards import Card, CopyAttack
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def apply_copy(game: Game, effect: CopyAttack, controller: int, _target: int, _a: bool) -> None:
+    """ "perform a copy of that attack for your next action": `controller`'s next Action
+    this combat is the copy of the attack a defense answers (docs/rulings.md 308)."""
+    attack = game.state.attack
+    if attack is None or attack.attacker == controller:
+        game.emit("copy", "There is no attack of the opponent's to copy.")
+        return
+    turn = game.state.turn  # one combat per turn (2016 TURN SEQUENCE): older ones are stale
+    waiting = game.state.copies
+    waiting[:] = [entry for entry in waiting if entry["turn"] == turn]
+    waiting.append({"player": controller, "card": attack.source, "turn": turn})
+    game.emit(
+        "copy",
+        f"{game.who(controller)} will perform a copy of {game.name(attack.source)} "
+        "for their next Action.",
+        card=game.name(attack.source),
+    )
+
+
+def take(game: Game, player: int) -> int | None:
+    """The card whose attack `player` copies as this Action, if a copy waits for it: taken
+    up whether or not it can be performed (it was for this Action only)."""
+    waiting = game.state.copies
+    for entry in waiting:
+        if entry["player"] == player and entry["turn"] == game.state.turn:
+            waiting.remove(entry)
+            return int(entry["card"])
+    return None
+
+
+def performable(card: Card) -> bool:
+    """A copy whose attack moves "this card" is left to players: the copy is not the card
+    (the copied card must not move; docs/rulings.md 308)."""
+    if card.attack is None:
+        return False
+    return "this_card" not in json.dumps(card.attack.model_dump(mode="json"))
+
+
+def copied(game: Game) -> bool:
+    """Is the attack in progress a copy?"""
+    attack = game.state.attack
+    return attack is not None and attack.origin == "copy"
