@@ -214,6 +214,7 @@ class Happened(_Strict):
     mp: bool = False  # stages / levels: of the Main Personality only
     attack_type: AttackFilter = "any"
     from_hand: bool = False  # attacks: from a card played from the hand
+    copied: bool = False  # attacks: copies of attacks (engine.copies)
     styled: bool | None = None  # attacks, cards played: Styled (True) / non-Styled (False)
     title: str | None = None  # cards played: with these words in the title
     card_type: CardType | None = None  # cards played: of this type
@@ -383,6 +384,9 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # only copies of attacks ("Your first copied attack each combat cannot be stopped.";
+    # engine.copies)
+    copied: bool = False
     # `damage`: `stages` / `life` are per X of the card holding it ("Your energy attacks deal
     # +X life cards of damage.": life 1; engine.x_constants)
     x: bool = False

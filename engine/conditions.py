@@ -70,6 +70,7 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         and (not check.mp or entry.get("mp", True))
         and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
         and (not check.from_hand or entry.get("origin") == "hand")
+        and (not check.copied or entry.get("origin") == "copy")
         and (check.styled is None or _styled(entry, yours) == check.styled)
         and (check.card_type is None or entry.get("card_type") == check.card_type)
         and (check.title is None or _titled(entry, check.title, yours))

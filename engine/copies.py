@@ -58,7 +58,12 @@ def performable(card: Card) -> bool:
     return "this_card" not in json.dumps(card.attack.model_dump(mode="json"))
 
 
-def copied(game: Game) -> bool:
-    """Is the attack in progress a copy?"""
+def copied_by(game: Game, player: int, card: Card) -> bool:
+    """Is the attack in progress `player`'s copy of `card`'s attack? (Modifier.copied)"""
     attack = game.state.attack
-    return attack is not None and attack.origin == "copy"
+    return (
+        attack is not None
+        and attack.origin == "copy"
+        and attack.attacker == player
+        and game.card(attack.source) is card
+    )

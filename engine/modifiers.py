@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history
+from engine import copies, history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
 from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
@@ -52,6 +52,8 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
         return False
     if not performed_by(game, modifier, player, card):
         return False
+    if modifier.copied and not copies.copied_by(game, player, card):
+        return False
     return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
 
 
@@ -79,6 +81,7 @@ def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool)
         entry
         for entry in history.entries(game, player, "attack", "combat")
         if modifier.attacks in ("any", entry["attack_type"])
+        and (not modifier.copied or entry.get("origin") == "copy")
         and (
             modifier.styled is None
             or modifier.styled == (entry["styled"] or (yours and entry.get("styled_yours", False)))

@@ -23,3 +23,29 @@ def parse(body: str) -> Json | None:
     if _NEXT_ACTION.fullmatch(body) is None:
         return None
     return {"do": "copy_attack", "that_attack": True, "next_action": True}
+
+
+# "Your [first] copied attack(s) [each combat] ...": the sentence without "copied", about
+# copies only (engine.modifiers.about), for the rule changes read while the attack is in
+# progress (a copy is known to be one only once it is performed)
+_COPIED = re.compile(r"(your (?:first )?)copied (.+)", re.IGNORECASE)
+_DURING = {"unstoppable", "unpreventable", "unmodifiable", "damage"}
+
+
+def parse_constant(body: str) -> Json | None:
+    from engine.cardtext.patterns import parse_modifier  # it hooks this module in
+
+    found = _COPIED.fullmatch(body)
+    if found is None:
+        return None
+    read = parse_modifier(found.group(1) + found.group(2))
+    if read is None:
+        return None
+    parts = list(read.get("each", [read]))
+    if any(
+        part.get("mod") not in _DURING or part.get("who", "self") != "self" or part.get("requires")
+        for part in parts
+    ):
+        return None
+    marked = [{**part, "copied": True} for part in parts]
+    return marked[0] if len(marked) == 1 else {"each": marked}

@@ -475,7 +475,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, leaving
+    from engine.cardtext import attack_constants, considered, copies, leaving
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -489,6 +489,7 @@ def parse_modifier(body: str) -> Json | None:
         or considered.parse(body, constant=True)
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
         or attack_constants.parse(body)
+        or copies.parse_constant(body)  # "Your first copied attack ..."
     )
 
 

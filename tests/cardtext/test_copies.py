@@ -51,3 +51,51 @@ def test_other_copies_stay_unread(text: str, card_type: CardType) -> None:
     result = compile_text(text, card_type)
     assert result.status != "automated"
     assert "copy_attack" not in str(result.fields)
+
+
+def test_first_copied_attack_each_combat_is_the_constant_about_copies() -> None:
+    text = (
+        "CONSTANT POWER: Whenever you stop an attack, you may raise a player's anger 1 level. "
+        "Your first copied attack each combat cannot be stopped."
+    )
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated"
+    assert result.fields["constant"] == [
+        {"mod": "unstoppable", "first_each_combat": True, "copied": True}
+    ]
+    result = compile_text("CONSTANT POWER: Your copied attacks deal +2 stages of damage.",
+                          CardType.DRILL)  # fmt: skip
+    assert result.fields["constant"] == [{"mod": "damage", "stages": 2, "copied": True}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the opponent's copies: not read
+        "CONSTANT POWER: Your opponent's first copied attack each combat cannot be stopped.",
+        # a cost: known before the attack is performed, not whether it is a copy
+        "CONSTANT POWER: Your copied energy attacks cost 1 less stage.",
+        "CONSTANT POWER: Your copied attacks cost -1 stage to perform.",
+    ],
+)
+def test_other_copied_constants_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "manual"
+
+
+def test_performed_a_copied_attack_this_combat_is_a_history_condition() -> None:
+    text = (
+        "Physical attack. DAMAGE: AT +2 stages. If you have performed a copied attack this "
+        "combat, draw a card."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["attack"]["effects"] == [
+        {"do": "draw", "amount": 1, "if": {"happened": [{"event": "attack", "copied": True}]}}
+    ]
+    # a hit's record does not say whether the attack was a copy
+    result = compile_text(
+        "POWER: If you have performed a successful copied attack this combat, draw a card.",
+        CardType.EVENT,
+    )
+    assert result.status == "manual"
