@@ -84,6 +84,10 @@ class ThatAttack(_Strict):
     card_types: list[CardType] = []  # one of them
     attack_type: Literal["physical", "energy"] | None = None
     style: Style | None = None
+    # "If this card stopped an attack with a HIT effect": stopped by the defense (a card),
+    # printed with a HIT effect (engine.cardtext.stopped_attack)
+    stopped: bool | None = None
+    hit_effect: bool | None = None
 
 
 class PersonalityIs(_Strict):

@@ -126,6 +126,9 @@ def that_attack(game: Game, controller: int, test: ThatAttack) -> bool:
         not test.card_types or card.type in test.card_types,
         test.attack_type is None or attack.type == test.attack_type,
         test.style is None or card.style == test.style,
+        # stopped by a card: in a defense's sentences, by that defense (one per attack)
+        test.stopped is None or (attack.stopped and attack.defense is not None) == test.stopped,
+        test.hit_effect is None or card.has_hit_effect == test.hit_effect,
     )
     return all(checks)
 

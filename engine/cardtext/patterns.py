@@ -308,7 +308,7 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 
 def parse_condition(text: str) -> Json | None:
-    from engine.cardtext import attack_self  # it builds on this module
+    from engine.cardtext import attack_self, stopped_attack  # they build on this module
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
     from engine.cardtext.conditions import parse  # it builds on this module
 
@@ -318,6 +318,7 @@ def parse_condition(text: str) -> Json | None:
         or parse(text)
         or parse_that_condition(text)
         or attack_self.parse_from_discard(text)
+        or stopped_attack.parse(text)  # "this card stopped an attack" (a defense's)
     )
     if found is not None and nested_that(found):
         return None  # "that card" tested with another condition (engine.referents)

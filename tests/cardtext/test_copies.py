@@ -99,3 +99,35 @@ def test_performed_a_copied_attack_this_combat_is_a_history_condition() -> None:
         CardType.EVENT,
     )
     assert result.status == "manual"
+
+
+def test_this_card_stopped_an_attack_with_a_hit_effect_is_a_defense_condition() -> None:
+    text = (
+        "Stops a physical attack. If this card stopped an attack with a HIT effect, you may "
+        "banish an Ally you control to perform a copy of that attack for your next action "
+        "this combat."
+    )
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    effects = result.fields["defense"]["effects"]
+    assert effects[0]["if"] == {"that_attack": {"stopped": True, "hit_effect": True}}
+    assert effects[1] == {**COPY, "if_you_do": True}
+    result = compile_text("Stops a physical attack. If this card stops an attack, draw a card.",
+                          CardType.PHYSICAL_COMBAT)  # fmt: skip
+    assert result.fields["defense"]["effects"][0]["if"] == {"that_attack": {"stopped": True}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # outside a defense there is no attack this card stopped
+        "Physical attack. If this card stopped an attack, draw a card.",
+        # another card's stop, or an attack with other words: not read
+        "Stops a physical attack. If this card stopped an attack with a CONSTANT effect, "
+        "draw a card.",
+        "Stops a physical attack. If your card stopped an attack, draw a card.",
+    ],
+)
+def test_other_stopped_conditions_stay_unread(text: str) -> None:
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "manual" or "that_attack" not in str(result.fields)
