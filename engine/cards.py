@@ -929,6 +929,15 @@ class CopyAttack(_Effect):
     next_action: Literal[True] = True
 
 
+class UseHit(_Effect):
+    """ "If you do, use the printed HIT effect of that card.": the HIT effects of the card
+    an earlier sentence chose or moved, used by the controller now (engine.copies;
+    docs/rulings.md 311)."""
+
+    do: Literal["use_hit"]
+    source: Literal["that"] = "that"
+
+
 class AttackBase(_Effect):
     """ "This attack's base damage is 7 stages instead.": the attack in progress, the
     card's own, has this printed damage in place of its own; modifiers still apply
@@ -1036,6 +1045,7 @@ Effect = Annotated[
     | AfterUseTo
     | AttackGains
     | CopyAttack
+    | UseHit
     | AttackDeals
     | Either
     | ArmTrigger

@@ -1,5 +1,6 @@
 """Performing a copy of an attack: "You may discard a card from your hand to perform a copy
-of that attack for your next action." (a defense's effect; CopyAttack).
+of that attack for your next action." (a defense's effect; CopyAttack); using the printed
+HIT effect of another card (UseHit; docs/rulings.md 311).
 
 The 2016 rulebook does not speak of copies; the DBZ OCG 2016 rules ("Copying Cards") say the
 copy "is an extra card that is created for this effect, which gains all of the text from
@@ -12,9 +13,12 @@ where it is, and nothing of the copy goes anywhere after use (docs/rulings.md 30
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, CopyAttack
+from engine.cardtext.after_use import attack_only
+from engine.game import handler
+from engine.state import JsonDict, Option
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -67,3 +71,51 @@ def copied_by(game: Game, player: int, card: Card) -> bool:
         and attack.attacker == player
         and game.card(attack.source) is card
     )
+
+
+def use_hit(game: Game, controller: int, that: JsonDict | None) -> None:
+    """ "use the printed HIT effect of that card": the card an earlier sentence chose or
+    moved; its HIT effects resolve now as `controller`'s, outside any attack (2016 HOW
+    CARDS WORK: "HIT effects"). A HIT the engine does not read whole, or one about "this
+    card" or the attack it belongs to, is used by hand (docs/rulings.md 311)."""
+    if that is None or "card" not in that:
+        return
+    iid = int(that["card"])
+    card = game.card(iid)
+    if not card.has_hit_effect:
+        game.emit("use_hit", f"{card.name} has no printed HIT effect to use.", card=card.name)
+        return
+    game.emit("use_hit", f"{game.who(controller)} uses the HIT effect of {card.name}.",
+              card=card.name)  # fmt: skip
+    if _readable_hit(card):
+        args = {"controller": controller, "card": iid, "path": "attack.hit", "index": 0}
+        game.then(("effects", {**args, "attack": False}))  # as engine.effects.resolve
+        return
+    game.then(("manual_hit", {"player": controller, "card": iid}))
+
+
+def _readable_hit(card: Card) -> bool:
+    if card.manual_text or card.attack is None or not card.attack.hit:
+        return False
+    hit: Any = [e.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+                for e in card.attack.hit]  # fmt: skip
+    return not attack_only(hit) and "this_card" not in json.dumps(hit)
+
+
+@handler("manual_hit")
+def manual_hit(game: Game, args: JsonDict) -> None:
+    """The HIT effect of another card, used by hand; the opponent confirms it."""
+    player, iid = args["player"], args["card"]
+    if args.get("choice") is None:
+        game.ask(
+            player,
+            "manual",
+            f"Resolve by hand the printed HIT effect of {game.name(iid)} "
+            f"(«{game.card(iid).text}»), as your own, then confirm.",
+            [Option("done", f"Done: the HIT effect of {game.name(iid)} is used")],
+            "manual_hit",
+            player=player,
+            card=iid,
+        )
+        return
+    game.then(("manual_confirm", {"player": 1 - player, "card": iid}))

@@ -57,6 +57,7 @@ from engine.cards import (
     Search,
     Style,
     UntilEndOfTurn,
+    UseHit,
 )
 from engine.forbidden import level_effect, protected, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
@@ -286,6 +287,9 @@ def _apply(
     if isinstance(effect, GainStages | LoseStages) and effect.personality == "that":
         referents.personality_stages(game, effect, that)  # "That personality loses 3 stages"
         return
+    if isinstance(effect, UseHit):  # "use the printed HIT effect of that card"
+        copies.use_hit(game, controller, that)
+        return
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
@@ -335,6 +339,7 @@ _WORDS: dict[str, str] = {
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
     "copy_attack": "perform a copy of that attack for your next Action",
+    "use_hit": "use the printed HIT effect of that card",
     "attack_deals": "have this attack deal +{amount} more damage",
     "either": "do one of two things",
     "arm_trigger": "set an effect that waits for its moment",

@@ -3,6 +3,10 @@
 - "perform a copy of that attack for / as your next action [this combat]" -> `copy_attack`
   (`that_attack`: read only in a defense, whose attack "that attack" is; compiler._ability).
 
+- "use the (printed) HIT effect(s) of that card", "use that card's (printed) HIT effect(s)"
+  -> `use_hit` on the card an earlier sentence chose or moved (engine.referents;
+  docs/rulings.md 311).
+
 Left to players: a copy performed at once ("If you do, perform a copy of that attack."),
 where "that attack" may be a card just moved, and "the last attack your opponent used".
 """
@@ -19,7 +23,15 @@ _NEXT_ACTION = re.compile(
 )
 
 
+_USE_HIT = re.compile(
+    r"use (?:the (?:printed )?HIT effects? of that card|that card's (?:printed )?HIT effects?)",
+    re.IGNORECASE,
+)
+
+
 def parse(body: str) -> Json | None:
+    if _USE_HIT.fullmatch(body) is not None:
+        return {"do": "use_hit", "source": "that"}
     if _NEXT_ACTION.fullmatch(body) is None:
         return None
     return {"do": "copy_attack", "that_attack": True, "next_action": True}

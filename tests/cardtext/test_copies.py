@@ -131,3 +131,43 @@ def test_this_card_stopped_an_attack_with_a_hit_effect_is_a_defense_condition() 
 def test_other_stopped_conditions_stay_unread(text: str) -> None:
     result = compile_text(text, CardType.PHYSICAL_COMBAT)
     assert result.status == "manual" or "that_attack" not in str(result.fields)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If you do, use the printed HIT effect of that card.",
+        "If you do, use that card's HIT effects.",
+    ],
+)
+def test_use_the_printed_hit_effect_of_the_card_just_discarded(sentence: str) -> None:
+    text = (
+        "POWER: You may discard a Styled attack card with a printed HIT effect from your "
+        f"hand. {sentence}"
+    )
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"][-1] == {
+        "do": "use_hit", "source": "that", "if_you_do": True}  # fmt: skip
+    card = Card.model_validate({"name": "Borrowed Hit", "type": "event", "text": text,
+                                **result.fields})  # fmt: skip
+    assert reproduces(card)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no card chosen or moved before it
+        "POWER: Use the printed HIT effect of that card.",
+        # several cards moved: "that card" is ambiguous
+        "POWER: Discard 2 cards from your hand. If you do, use the printed HIT effect of "
+        "that card.",
+        # another card's effect than its HIT
+        "POWER: You may discard a card from your hand. If you do, use the printed CONSTANT "
+        "effect of that card.",
+    ],
+)
+def test_use_hit_without_one_card_before_stays_unread(text: str) -> None:
+    result = compile_text(text, CardType.EVENT)
+    assert "use_hit" not in str(result.fields)
+    assert result.status != "automated"
