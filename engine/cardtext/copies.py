@@ -3,6 +3,8 @@
 - "perform a copy of that attack for / as your next action [this combat]" -> `copy_attack`
   (`that_attack`: read only in a defense, whose attack "that attack" is; compiler._ability).
 
+- "your next copied attack this combat <deals ...>": the next-attack effect about the next
+  copy only (`copied` on its modifier).
 - "use the (printed) HIT effect(s) of that card", "use that card's (printed) HIT effect(s)"
   -> `use_hit` on the card an earlier sentence chose or moved (engine.referents;
   docs/rulings.md 311).
@@ -29,7 +31,27 @@ _USE_HIT = re.compile(
 )
 
 
+# "your next copied attack this combat deals +4 stages of damage": the next-attack effect
+# without "copied", about the next copy only (engine.modifiers.bind_next_attack)
+_NEXT_COPIED = re.compile(r"(your next )copied (.+)", re.IGNORECASE)
+
+
+def _next_copied(body: str) -> Json | None:
+    from engine.cardtext.patterns import parse_effect  # it hooks this module in
+
+    found = _NEXT_COPIED.fullmatch(body)
+    read = parse_effect(found.group(1) + found.group(2)) if found else None
+    if read is None or read.get("do") != "until_end_of_turn" or read.get("lasts") != "next_attack":
+        return None
+    modifier = read["modifier"]
+    if modifier.get("mod") not in _DURING or modifier.get("who", "self") != "self":
+        return None
+    return {**read, "modifier": {**modifier, "copied": True}}
+
+
 def parse(body: str) -> Json | None:
+    if _NEXT_COPIED.fullmatch(body) is not None:
+        return _next_copied(body)
     if _USE_HIT.fullmatch(body) is not None:
         return {"do": "use_hit", "source": "that"}
     if _NEXT_ACTION.fullmatch(body) is None:

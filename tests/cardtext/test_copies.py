@@ -171,3 +171,18 @@ def test_use_hit_without_one_card_before_stays_unread(text: str) -> None:
     result = compile_text(text, CardType.EVENT)
     assert "use_hit" not in str(result.fields)
     assert result.status != "automated"
+
+
+def test_next_copied_attack_is_the_next_attack_effect_about_copies() -> None:
+    text = "POWER: Your next copied attack this combat deals +4 stages of damage."
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    assert result.fields["action"]["effects"] == [
+        {"do": "until_end_of_turn", "lasts": "next_attack",
+         "modifier": {"mod": "damage", "stages": 4, "copied": True}}
+    ]  # fmt: skip
+    for near_miss in (
+        "POWER: Your next copied attack this combat costs 1 less stage.",
+        "POWER: Your opponent's next copied attack this combat deals +4 stages of damage.",
+    ):
+        assert compile_text(near_miss, CardType.EVENT).status == "manual", near_miss
