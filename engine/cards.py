@@ -921,12 +921,22 @@ class AttackGains(_Effect):
 
 class CopyAttack(_Effect):
     """ "perform a copy of that attack for your next action" (in a defense): the copier's
-    next Action this combat is a copy of the attack defended against (engine.copies;
-    docs/rulings.md 308)."""
+    next Action this combat is a copy of the attack defended against; "perform the last
+    attack your opponent used this combat" (`last_opponent`): a copy of it now, dealing
+    `stages` / `life` more (engine.copies; docs/rulings.md 308, 312)."""
 
     do: Literal["copy_attack"]
-    that_attack: Literal[True] = True  # the attack a defense answers
-    next_action: Literal[True] = True
+    that_attack: bool = False  # the attack a defense answers
+    next_action: bool = False
+    last_opponent: bool = False
+    stages: int = Field(default=0, ge=0)  # "That attack deals an additional +2 stages"
+    life: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_attack(self) -> CopyAttack:
+        if (self.that_attack and self.next_action) == self.last_opponent:
+            raise ValueError("copy_attack: that_attack with next_action, or last_opponent")
+        return self
 
 
 class UseHit(_Effect):

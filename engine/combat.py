@@ -297,8 +297,17 @@ def _perform_copy(game: Game, player: int) -> bool:
     """A copy waiting for this Action is performed as it, by the MP, its costs paid; one
     that cannot be leaves the Action to the player (docs/rulings.md 308)."""
     iid = copies.take(game, player)
-    if iid is None:
+    if iid is None or not _copyable(game, player, iid):
         return False
+    modifiers.action_taken(game, player)
+    history.record(game, player, "action", passed=False)
+    game.state.consecutive_passes = 0
+    game.then(("combat_action", {"player": 1 - player}))
+    _copy(game, player, iid)
+    return True
+
+
+def _copyable(game: Game, player: int, iid: int) -> bool:
     card = game.card(iid)
     attack = card.attack
     if (
@@ -310,13 +319,29 @@ def _perform_copy(game: Game, player: int) -> bool:
     ):
         game.emit("copy", f"{game.who(player)} cannot perform the copy of {card.name}.")
         return False
-    modifiers.action_taken(game, player)
-    history.record(game, player, "action", passed=False)
-    game.state.consecutive_passes = 0
-    game.then(("combat_action", {"player": 1 - player}))
-    game.emit("copy", f"{game.who(player)} performs a copy of {card.name}.", card=card.name)
-    begin_attack(game, player, iid, "copy", MAIN_PERSONALITY, attack)
     return True
+
+
+def _copy(game: Game, player: int, iid: int) -> None:
+    card = game.card(iid)
+    assert card.attack is not None
+    game.emit("copy", f"{game.who(player)} performs a copy of {card.name}.", card=card.name)
+    begin_attack(game, player, iid, "copy", MAIN_PERSONALITY, card.attack)
+
+
+@handler("perform_copy")
+def perform_copy(game: Game, args: JsonDict) -> None:
+    """ "perform the last attack your opponent used this combat" from a Power: a copy of
+    it now, the Power being the Action (docs/rulings.md 312); "That attack deals an
+    additional +2 stages of damage" is its own bonus (engine.attack_bonus)."""
+    player, iid = args["player"], args["card"]
+    if not _copyable(game, player, iid):
+        return
+    _copy(game, player, iid)
+    attack = game.state.attack
+    assert attack is not None
+    attack.bonus_stages += args.get("stages", 0)
+    attack.bonus_life += args.get("life", 0)
 
 
 @handler("attack_after_cost")

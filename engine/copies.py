@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from engine import history
 from engine.cards import Card, CopyAttack
 from engine.cardtext.after_use import attack_only
 from engine.game import handler
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
 def apply_copy(game: Game, effect: CopyAttack, controller: int, _target: int, _a: bool) -> None:
     """ "perform a copy of that attack for your next action": `controller`'s next Action
     this combat is the copy of the attack a defense answers (docs/rulings.md 308)."""
+    if effect.last_opponent:  # "perform the last attack your opponent used this combat"
+        used = history.entries(game, 1 - controller, "attack", "combat")
+        if game.state.attack is not None:  # one attack at a time (compiled only in Actions)
+            game.emit("copy", "An attack is in progress: no other is performed now.")
+            return
+        if not used:
+            game.emit("copy", "Your opponent has used no attack this combat.")
+            return
+        args = {"player": controller, "card": used[-1]["source"]}
+        game.then(("perform_copy", {**args, "stages": effect.stages, "life": effect.life}))
+        return
     attack = game.state.attack
     if attack is None or attack.attacker == controller:
         game.emit("copy", "There is no attack of the opponent's to copy.")

@@ -9,12 +9,17 @@
   -> `use_hit` on the card an earlier sentence chose or moved (engine.referents;
   docs/rulings.md 311).
 
-Left to players: a copy performed at once ("If you do, perform a copy of that attack."),
-where "that attack" may be a card just moved, and "the last attack your opponent used".
+- "perform the last attack your opponent used this combat" in a Power's Action ->
+  `copy_attack` with `last_opponent` (a copy now), the next sentence "That attack deals an
+  additional +2 stages of damage." its bonus (fold; docs/rulings.md 312).
+
+Left to players: a copy performed at once of "that attack" ("If you do, perform a copy of
+that attack."), where "that attack" may be a card just moved.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -49,7 +54,53 @@ def _next_copied(body: str) -> Json | None:
     return {**read, "modifier": {**modifier, "copied": True}}
 
 
+# "perform the last attack your opponent used this combat" (a Power's): a copy of it now
+_LAST = re.compile(
+    r"perform (?:a copy of )?the last attack (?:that )?your opponent (?:used|performed) "
+    r"this combat",
+    re.IGNORECASE,
+)
+# the sentence right after it: its own bonus
+_BONUS = re.compile(
+    r"that attack (?:deals|does) (?:an additional )?\+(\d+|one|two|three|four|five) "
+    r"(?:(?P<stages>(?:power )?stages?)|life cards?)(?: of damage)?",
+    re.IGNORECASE,
+)
+
+
+def fold(clauses: list[Any]) -> None:
+    """ "... perform the last attack your opponent used this combat. That attack deals an
+    additional +2 stages of damage.": the second sentence is the copy's own bonus.
+    `clauses`: compiler._Clause."""
+    from engine.cardtext.normalise import normalise
+    from engine.cardtext.patterns import number
+
+    for clause in clauses:
+        if _performs_now(clause.data) or any(_performs_now(e) for e in clause.extra):
+            # an attack performed now is a Power's Action, never inside an attack, a
+            # defense or a trigger (one attack at a time; docs/rulings.md 312)
+            fighting = any(c.kind in ("attack", "defense", "damage") for c in clauses
+                           if c.section == clause.section)  # fmt: skip
+            late = clause.section != "ability"  # an entering-combat or timed Power
+            if clause.kind != "effect" or not clause.power or fighting or late:
+                clause.kind = "unknown"
+    for before, after in itertools.pairwise(clauses):
+        effects = before.effects
+        if not effects or not effects[-1].get("last_opponent") or after.kind != "unknown":
+            continue
+        if after.index != before.index + 1 or after.hit or after.section != before.section:
+            continue
+        found = _BONUS.fullmatch(normalise(after.sentence).rstrip(".").strip())
+        if found is None:
+            continue
+        unit = "stages" if found.group("stages") else "life"
+        effects[-1][unit] = effects[-1].get(unit, 0) + number(found.group(1))
+        after.kind, after.gating = "folded", False
+
+
 def parse(body: str) -> Json | None:
+    if _LAST.fullmatch(body) is not None:
+        return {"do": "copy_attack", "last_opponent": True}
     if _NEXT_COPIED.fullmatch(body) is not None:
         return _next_copied(body)
     if _USE_HIT.fullmatch(body) is not None:
@@ -83,3 +134,11 @@ def parse_constant(body: str) -> Json | None:
         return None
     marked = [{**part, "copied": True} for part in parts]
     return marked[0] if len(marked) == 1 else {"each": marked}
+
+
+def _performs_now(data: Any) -> bool:
+    if isinstance(data, list):
+        return any(_performs_now(item) for item in data)
+    if not isinstance(data, dict):
+        return False
+    return bool(data.get("last_opponent")) or any(_performs_now(v) for v in data.values())

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.cards import Card, CardType
 from engine.cardtext import compile_text, reproduces
 
 COPY = {"do": "copy_attack", "that_attack": True, "next_action": True}
+
+
+def _automated(text: str, card_type: CardType) -> dict[str, Any]:
+    """The fields of a text that must compile whole."""
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result.unread
+    return result.fields
 
 
 @pytest.mark.parametrize(
@@ -45,6 +54,16 @@ def test_a_defense_copies_the_attack_for_the_next_action(sentence: str) -> None:
         # another attack than the one defended against
         ("Stops a physical attack. Perform a copy of your last attack for your next action.",
          CardType.PHYSICAL_COMBAT),
+        # an attack performed now inside a defense, an attack or a trigger
+        ("Stops a physical attack. You may discard a card from your hand to perform the last "
+         "attack your opponent used this combat.", CardType.PHYSICAL_COMBAT),
+        ("Physical attack. DAMAGE: 2 stages. HIT: Perform the last attack your opponent used "
+         "this combat.", CardType.PHYSICAL_COMBAT),
+        ("CONSTANT POWER: Whenever you stop an attack, perform the last attack your opponent "
+         "used this combat.", CardType.DRILL),
+        # "that attack" with no attack performed just before it
+        ("POWER: Draw a card. That attack deals an additional +2 stages of damage.",
+         CardType.EVENT),
     ],
 )  # fmt: skip
 def test_other_copies_stay_unread(text: str, card_type: CardType) -> None:
@@ -88,9 +107,7 @@ def test_performed_a_copied_attack_this_combat_is_a_history_condition() -> None:
         "Physical attack. DAMAGE: AT +2 stages. If you have performed a copied attack this "
         "combat, draw a card."
     )
-    result = compile_text(text, CardType.PHYSICAL_COMBAT)
-    assert result.status == "automated"
-    assert result.fields["attack"]["effects"] == [
+    assert _automated(text, CardType.PHYSICAL_COMBAT)["attack"]["effects"] == [
         {"do": "draw", "amount": 1, "if": {"happened": [{"event": "attack", "copied": True}]}}
     ]
     # a hit's record does not say whether the attack was a copy
@@ -186,3 +203,14 @@ def test_next_copied_attack_is_the_next_attack_effect_about_copies() -> None:
         "POWER: Your opponent's next copied attack this combat deals +4 stages of damage.",
     ):
         assert compile_text(near_miss, CardType.EVENT).status == "manual", near_miss
+
+
+def test_a_power_performs_the_last_attack_of_the_opponent_with_its_bonus() -> None:
+    text = (
+        "POWER: Discard a card from your hand to perform the last attack your opponent used "
+        "this combat. That attack deals an additional +2 stages of damage."
+    )
+    assert _automated(text, CardType.MAIN_PERSONALITY)["action"]["effects"] == [
+        {"do": "discard_from_hand", "amount": 1, "cost": True},
+        {"do": "copy_attack", "last_opponent": True, "if_you_do": True, "stages": 2},
+    ]
