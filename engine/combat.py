@@ -215,6 +215,7 @@ def combat_action(game: Game, args: JsonDict) -> None:
         return  # "At the beginning of the next action" triggers resolve first
     if choice is None and modifiers.skips_action(game, player):
         game.emit("skip", f"{game.who(player)} skips this Action: it counts as a pass.")
+        copies.take(game, player)  # a copy for this Action is lost with it (ruling 308)
         choice = "pass"
     if choice is None and _perform_copy(game, player):
         return  # "perform a copy of that attack for your next action" (engine.copies)
