@@ -87,6 +87,10 @@ class ThatAttack(_Strict):
     card_types: list[CardType] = []  # one of them
     attack_type: Literal["physical", "energy"] | None = None
     style: Style | None = None
+    # "If this card stopped an attack with a HIT effect": stopped by the defense (a card),
+    # printed with a HIT effect (engine.cardtext.stopped_attack)
+    stopped: bool | None = None
+    hit_effect: bool | None = None
 
 
 class AttackResult(_Strict):
@@ -230,6 +234,7 @@ class Happened(_Strict):
     mp: bool = False  # stages / levels: of the Main Personality only
     attack_type: AttackFilter = "any"
     from_hand: bool = False  # attacks: from a card played from the hand
+    copied: bool = False  # attacks: copies of attacks (engine.copies)
     styled: bool | None = None  # attacks, cards played: Styled (True) / non-Styled (False)
     title: str | None = None  # cards played: with these words in the title
     card_type: CardType | None = None  # cards played: of this type
@@ -423,6 +428,9 @@ class Modifier(_Strict):
     # only the first attack it is about that `who` performs each combat ("The first Styled
     # attack you perform each combat cannot be stopped."; engine.modifiers.about)
     first_each_combat: bool = False
+    # only copies of attacks ("Your first copied attack each combat cannot be stopped.";
+    # engine.copies)
+    copied: bool = False
     # `damage`: `stages` / `life` are per X of the card holding it ("Your energy attacks deal
     # +X life cards of damage.": life 1; engine.x_constants)
     x: bool = False
@@ -975,6 +983,35 @@ class AttackGains(_Effect):
     that: bool = False
 
 
+class CopyAttack(_Effect):
+    """ "perform a copy of that attack for your next action" (in a defense): the copier's
+    next Action this combat is a copy of the attack defended against; "perform the last
+    attack your opponent used this combat" (`last_opponent`): a copy of it now, dealing
+    `stages` / `life` more (engine.copies; docs/rulings.md 308, 312)."""
+
+    do: Literal["copy_attack"]
+    that_attack: bool = False  # the attack a defense answers
+    next_action: bool = False
+    last_opponent: bool = False
+    stages: int = Field(default=0, ge=0)  # "That attack deals an additional +2 stages"
+    life: int = Field(default=0, ge=0)
+
+    @model_validator(mode="after")
+    def _one_attack(self) -> CopyAttack:
+        if (self.that_attack and self.next_action) == self.last_opponent:
+            raise ValueError("copy_attack: that_attack with next_action, or last_opponent")
+        return self
+
+
+class UseHit(_Effect):
+    """ "If you do, use the printed HIT effect of that card.": the HIT effects of the card
+    an earlier sentence chose or moved, used by the controller now (engine.copies;
+    docs/rulings.md 311)."""
+
+    do: Literal["use_hit"]
+    source: Literal["that"] = "that"
+
+
 class AttackBase(_Effect):
     """ "This attack's base damage is 7 stages instead.": the attack in progress, the
     card's own, has this printed damage in place of its own; modifiers still apply
@@ -1084,6 +1121,8 @@ Effect = Annotated[
     | StayInPlay
     | AfterUseTo
     | AttackGains
+    | CopyAttack
+    | UseHit
     | AttackDeals
     | Either
     | ArmTrigger

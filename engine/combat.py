@@ -11,6 +11,7 @@ from engine import (
     ally_actions,
     attaching,
     attack_bonus,
+    copies,
     critical,
     ending,
     granted,
@@ -220,7 +221,10 @@ def combat_action(game: Game, args: JsonDict) -> None:
         return  # "At the beginning of the next action" triggers resolve first
     if choice is None and modifiers.skips_action(game, player):
         game.emit("skip", f"{game.who(player)} skips this Action: it counts as a pass.")
+        copies.take(game, player)  # a copy for this Action is lost with it (ruling 308)
         choice = "pass"
+    if choice is None and _perform_copy(game, player):
+        return  # "perform a copy of that attack for your next action" (engine.copies)
     if choice is None:
         game.ask(
             player,
@@ -296,6 +300,57 @@ def combat_action(game: Game, args: JsonDict) -> None:
         triggers.played(game, player, iid)
 
 
+def _perform_copy(game: Game, player: int) -> bool:
+    """A copy waiting for this Action is performed as it, by the MP, its costs paid; one
+    that cannot be leaves the Action to the player (docs/rulings.md 308)."""
+    iid = copies.take(game, player)
+    if iid is None or not _copyable(game, player, iid):
+        return False
+    modifiers.action_taken(game, player)
+    history.record(game, player, "action", passed=False)
+    game.state.consecutive_passes = 0
+    game.then(("combat_action", {"player": 1 - player}))
+    _copy(game, player, iid)
+    return True
+
+
+def _copyable(game: Game, player: int, iid: int) -> bool:
+    card = game.card(iid)
+    attack = card.attack
+    if (
+        attack is None
+        or not copies.performable(card)
+        or modifiers.attack_forbidden(game, player, card)
+        or not can_attack(game, player, attack, MAIN_PERSONALITY, card)
+        or not cost_payable(game, player, iid)
+    ):
+        game.emit("copy", f"{game.who(player)} cannot perform the copy of {card.name}.")
+        return False
+    return True
+
+
+def _copy(game: Game, player: int, iid: int) -> None:
+    card = game.card(iid)
+    assert card.attack is not None
+    game.emit("copy", f"{game.who(player)} performs a copy of {card.name}.", card=card.name)
+    begin_attack(game, player, iid, "copy", MAIN_PERSONALITY, card.attack)
+
+
+@handler("perform_copy")
+def perform_copy(game: Game, args: JsonDict) -> None:
+    """ "perform the last attack your opponent used this combat" from a Power: a copy of
+    it now, the Power being the Action (docs/rulings.md 312); "That attack deals an
+    additional +2 stages of damage" is its own bonus (engine.attack_bonus)."""
+    player, iid = args["player"], args["card"]
+    if not _copyable(game, player, iid):
+        return
+    _copy(game, player, iid)
+    attack = game.state.attack
+    assert attack is not None
+    attack.bonus_stages += args.get("stages", 0)
+    attack.bonus_life += args.get("life", 0)
+
+
 @handler("attack_after_cost")
 def attack_after_cost(game: Game, args: JsonDict) -> None:
     """The attack of a card from the hand whose printed cost has been paid (engine.itself)."""
@@ -310,7 +365,7 @@ def finish_card(game: Game, args: JsonDict) -> None:
     """A played Event, Combat card or activated Setup is discarded (or Banished, or put
     where its text says, engine.after_use) after use; a Power stays where it is."""
     after_use.end_use(game, args["card"])
-    if args["origin"] == "power":
+    if args["origin"] in ("power", "copy"):  # a copy disappears (engine.copies)
         return
     player, iid = args["player"], args["card"]
     resolving = game.player(player).resolving

@@ -70,6 +70,7 @@ def happened(game: Game, controller: int, check: Happened) -> bool:
         and (not check.mp or entry.get("mp", True))
         and (check.attack_type == "any" or entry.get("attack_type") == check.attack_type)
         and (not check.from_hand or entry.get("origin") == "hand")
+        and (not check.copied or entry.get("origin") == "copy")
         and (check.styled is None or _styled(entry, yours) == check.styled)
         and (check.card_type is None or entry.get("card_type") == check.card_type)
         and (check.title is None or _titled(entry, check.title, yours))
@@ -125,6 +126,9 @@ def that_attack(game: Game, controller: int, test: ThatAttack) -> bool:
         not test.card_types or card.type in test.card_types,
         test.attack_type is None or attack.type == test.attack_type,
         test.style is None or card.style == test.style,
+        # stopped by a card: in a defense's sentences, by that defense (one per attack)
+        test.stopped is None or (attack.stopped and attack.defense is not None) == test.stopped,
+        test.hit_effect is None or card.has_hit_effect == test.hit_effect,
     )
     return all(checks)
 

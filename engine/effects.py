@@ -16,6 +16,7 @@ from engine import (
     attack_base,
     attack_bonus,
     chosen_amounts,
+    copies,
     ending,
     history,
     manual,
@@ -57,6 +58,7 @@ from engine.cards import (
     Search,
     Style,
     UntilEndOfTurn,
+    UseHit,
 )
 from engine.forbidden import level_effect, protected, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
@@ -291,6 +293,9 @@ def _apply(
     if isinstance(effect, GainStages | LoseStages) and effect.personality == "that":
         referents.personality_stages(game, effect, that)  # "That personality loses 3 stages"
         return
+    if isinstance(effect, UseHit):  # "use the printed HIT effect of that card"
+        copies.use_hit(game, controller, that)
+        return
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
@@ -339,6 +344,8 @@ _WORDS: dict[str, str] = {
     "stay_in_play": "keep this attack in play to use it again",
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
+    "copy_attack": "perform a copy of that attack for your next Action",
+    "use_hit": "use the printed HIT effect of that card",
     "attack_deals": "have this attack deal +{amount} more damage",
     "either": "do one of two things",
     "arm_trigger": "set an effect that waits for its moment",
@@ -578,6 +585,7 @@ _APPLY: dict[str, Apply] = {
     "stay_in_play": lambda *a: after_use.apply_stay_in_play(*a),
     "after_use_to": lambda *a: after_use.apply_after_use_to(*a),
     "attack_gains": lambda *a: after_use.apply_attack_gains(*a),
+    "copy_attack": lambda *a: copies.apply_copy(*a),
     "attack_base": lambda *a: attack_base.apply(*a),
     "attack_deals": lambda *a: attack_bonus.apply_attack_deals(*a),
     "end_combat": lambda *a: ending.apply_end_combat(*a),

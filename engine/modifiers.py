@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history
+from engine import copies, history
 from engine.cards import Card, CardType, Modifier, UntilEndOfTurn
 from engine.silenced import silenced_types
 from engine.state import JsonDict, Option
@@ -54,6 +54,8 @@ def about(game: Game, modifier: Modifier, player: int, card: Card) -> bool:
         return False
     if modifier.except_card is not None and _with_card(game, player, modifier.except_card):
         return False  # "your other attacks": the card that said it performs this one
+    if modifier.copied and not copies.copied_by(game, player, card):
+        return False
     return not modifier.first_each_combat or _first_this_combat(game, modifier, player, yours)
 
 
@@ -90,6 +92,7 @@ def _first_this_combat(game: Game, modifier: Modifier, player: int, yours: bool)
         entry
         for entry in history.entries(game, player, "attack", "combat")
         if modifier.attacks in ("any", entry["attack_type"])
+        and (not modifier.copied or entry.get("origin") == "copy")
         and (
             modifier.styled is None
             or modifier.styled == (entry["styled"] or (yours and entry.get("styled_yours", False)))

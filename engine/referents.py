@@ -29,6 +29,7 @@ from engine.cards import (
     Move,
     ThatCard,
     UntilEndOfTurn,
+    UseHit,
 )
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -279,7 +280,8 @@ def needs(effect: Any) -> bool:
     forbids = isinstance(effect, UntilEndOfTurn) and effect.modifier.mod == "no_play_that"
     stages = isinstance(effect, GainStages | LoseStages) and effect.personality == "that"
     tested = effect.when is not None and effect.when.that is not None
-    return moves or forbids or stages or tested
+    used = isinstance(effect, UseHit)  # "use the printed HIT effect of that card"
+    return moves or forbids or stages or tested or used
 
 
 def restriction(effect: UntilEndOfTurn, record: JsonDict | None) -> UntilEndOfTurn:

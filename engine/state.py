@@ -127,7 +127,7 @@ class Decision:
 class AttackState:
     attacker: int  # player index
     source: int  # card instance of the attack (a card played, a Power or a Setup)
-    origin: str  # "hand", "power" or "setup"
+    origin: str  # "hand", "power", "setup" or "copy" (engine.copies)
     actor: int  # -1: the Main Personality; otherwise the Ally's card instance
     type: str  # "physical" or "energy"
     stopped: bool = False
@@ -202,6 +202,9 @@ class GameState:
     # The cards the last `move` of a card's effects moved, by that card's instance (as a
     # string: JSON keys), for "X = the number of Allies you destroyed" (engine.quantities)
     results: dict[str, list[int]] = field(default_factory=dict)
+    # Copies of attacks waiting for their copier's next Action: {"player", "card", "turn"}
+    # (engine.copies)
+    copies: list[JsonDict] = field(default_factory=list)
 
     def to_dict(self) -> JsonDict:
         return asdict(self)

@@ -18,6 +18,7 @@ from engine.cardtext import (
     attack_performed,
     attack_self,
     conditions,
+    copies,
     counting,
     granted,
     implied_attack,
@@ -210,6 +211,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
     _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
+    copies.fold(clauses)  # "That attack deals +2 ...": after a copy performed now
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)

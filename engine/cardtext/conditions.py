@@ -366,7 +366,8 @@ _ATTACKED = _full(
     rf"(?P<who>you|your opponent) (?:(?:have|has)(?P<not> not)? )?performed "
     r"(?:(?P<one>another|an?)"
     rf"|(?:at least (?P<least>{N})|(?P<many>{N}) or more)(?P<other> other)?) "
-    r"(?P<successful>successful )?(?P<styled>(?:non-)?styled )?(?:(?P<kind>physical|energy) )?"
+    r"(?P<successful>successful )?(?P<copied>copied )?(?P<styled>(?:non-)?styled )?"
+    r"(?:(?P<kind>physical|energy) )?"
     rf"attacks?(?P<hand> from {_POSS} hand)? this (?P<scope>combat|turn)"
 )
 _PLAYED = _full(
@@ -411,6 +412,10 @@ def _attacked(found: re.Match[str]) -> Json | None:
         detail["attack_type"] = found.group("kind").lower()
     if found.group("hand"):
         detail["from_hand"] = True
+    if found.group("copied"):  # a copy is never played from the hand (engine.copies)
+        if found.group("successful") or found.group("hand"):
+            return None  # a hit's record does not say whether it was a copy
+        detail["copied"] = True
     if another:
         detail["another"] = True
     event = "attack_hit" if found.group("successful") else "attack"

@@ -217,6 +217,7 @@ def parse_effect(body: str) -> Json | None:
         armed_bare,
         attack_self,  # it builds on this module
         considered,
+        copies,
         critical,
         other_attacks,
         stays,
@@ -279,6 +280,7 @@ def parse_effect(body: str) -> Json | None:
         or endurance.parse_floating(body)  # "Drills ... gain 'Endurance 2' this combat"
         or other_attacks.parse(body, parse_effect)  # "your other attacks ... this combat"
         or allies.parse_floating(body)  # "that Ally may make actions regardless ..."
+        or copies.parse(body)  # a copy of that attack (engine.copies)
     )
 
 
@@ -317,7 +319,11 @@ _PERSONALITY = re.compile(r"your MP is ([A-Z][A-Za-z'-]*(?: [A-Z][A-Za-z'-]*)*)"
 
 
 def parse_condition(text: str) -> Json | None:
-    from engine.cardtext import attack_result, attack_self  # they build on this module
+    from engine.cardtext import (  # they build on this module
+        attack_result,
+        attack_self,
+        stopped_attack,  # they build on this module
+    )
     from engine.cardtext.after_use import parse_power_level  # it builds on this module
     from engine.cardtext.conditions import parse  # it builds on this module
 
@@ -328,6 +334,7 @@ def parse_condition(text: str) -> Json | None:
         or parse_that_condition(text)
         or attack_self.parse_from_discard(text)
         or attack_result.parse(text)
+        or stopped_attack.parse(text)  # "this card stopped an attack" (a defense's)
     )
     if found is not None and nested_that(found):
         return None  # "that card" tested with another condition (engine.referents)
@@ -485,7 +492,7 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, critical, leaving, stays
+    from engine.cardtext import attack_constants, considered, copies, critical, leaving, stays
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -503,6 +510,7 @@ def parse_modifier(body: str) -> Json | None:
         or stays.parse_constant(body)  # "The first attack you play each combat stays ..."
         or critical.parse_constant(body)  # "While you control 1 Ally, it cannot be ..."
         or allies.parse_constant(body)  # "Your Allies may make actions regardless ..."
+        or copies.parse_constant(body)  # "Your first copied attack ..."
     )
 
 

@@ -247,6 +247,7 @@ def refers(effect: Json) -> bool:
     moves = effect.get("do") == "move" and (
         effect.get("source") in ("that", "those") or bool(effect.get("copies"))
     )
+    moves = moves or effect.get("do") == "use_hit"  # engine.copies
     forbids = (effect.get("modifier") or {}).get("mod") == "no_play_that"
     stages = effect.get("personality") == "that"
     return moves or forbids or stages or "that" in (effect.get("if") or {})

@@ -124,10 +124,9 @@ UNREAD = [
     "Your opponent's effects cannot lower your MP's anger this combat.",
     "Your anger cannot be lowered by card effects for the remainder of combat.",
     "Your Opponent cannot lower your anger with POWER: cards this combat.",
-    # "first" with no "each combat", whose said twice, or a kind of attack not read
+    # "first" with no "each combat", or whose said twice ("first copied": test_copies.py)
     "CONSTANT: Your first attack cannot be stopped.",
     "CONSTANT: Your first attack you perform each combat cannot be stopped.",
-    "CONSTANT: Your first copied attack each combat cannot be stopped.",
     # how long said twice; "stage damage" is not banished (only cards are)
     "For the remainder of combat, damage from your attacks is banished this combat.",
     "For the remainder of combat, stage damage from your attacks is banished.",
