@@ -1234,6 +1234,12 @@ SelfMoveEvent = Literal[
     "destroyed_from_life_deck",  # discarded from the Life Deck by an effect (not damage)
     "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
     "banished_from_discard",  # from its owner's discard pile to the Banished Zone
+    # banished by an effect from anywhere else: reported for "If this card is banished by
+    # one of your effects" (the event "banished" matches all four; engine.self_moves)
+    "banished_from_life_deck",
+    "banished_from_hand",
+    "banished_from_play",
+    "banished",
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
     "discarded_on_advance",  # the same, as the MP advances (engine.mechanics.discard_drills)
     "banished_for_endurance",  # Banished while taking damage, to prevent some
@@ -1297,6 +1303,8 @@ class WhenMoved(_Strict):
     event: SelfMoveEvent
     by: SelfMoveCause = "any"
     during_combat: bool = False
+    # "banished from the top of your discard pile": it was the pile's top card as it moved
+    from_top: bool = False
     effects: list[Effect]
 
 

@@ -474,7 +474,7 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int,
         iid = state.discard.pop()
         state.banished.append(iid)
         game.emit("banish", f"{game.name(iid)} is Banished from {game.who(target)}'s discard.")
-        self_moves.moved(game, iid, "banished_from_discard", by)
+        self_moves.moved(game, iid, "banished_from_discard", by, top=True)  # popped: the top
 
 
 def _capture(game: Game, effect: Any, controller: int, _t: int, _a: bool) -> None:

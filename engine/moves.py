@@ -326,6 +326,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
             args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
         game.emit("reveal", f"{game.who(player)} reveals {name} from their hand.", card=name)
         return
+    # "banished from the top of your discard pile" (engine.self_moves)
+    top = zone == "discard_pile" and _zone(game, player, zone)[-1:] == [iid]
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
     game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)
@@ -392,7 +394,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         mechanics.put_in_discard(game, iid)
     else:
         mechanics.banish(game, iid)
-    _report(game, iid, zone, to, controller)
+    _report(game, iid, zone, to, controller, top)
     if zone == "life_deck":
         # after the card landed: a destroyed Dragon Ball goes back to the bottom of the
         # Life Deck, which then is not empty (GLOSSARY "Dragon Balls")
@@ -489,8 +491,9 @@ def _this_card(game: Game, args: JsonDict) -> None:
         _finish(game, args)
 
 
-def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
-    """Tell engine.self_moves what this effect did to the card, `controller`'s effect."""
+def _report(game: Game, iid: int, zone: str, to: str, controller: int, top: bool) -> None:
+    """Tell engine.self_moves what this effect did to the card, `controller`'s effect;
+    `top`: it was the top card of the pile it left."""
     if zone == "hand" and to == "discard":
         self_moves.moved(game, iid, "discarded_from_hand", controller)
     elif zone == "life_deck" and to == "discard":
@@ -498,9 +501,13 @@ def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
     elif to == "rejuvenate":
         self_moves.moved(game, iid, "rejuvenated", controller)
     elif zone == "discard_pile" and to == "banish":
-        self_moves.moved(game, iid, "banished_from_discard", controller)
-    elif zone in ("life_deck", "hand") and to == "banish":  # no ability of its own reads it
-        history.card_moved(game, iid, f"banished_from_{zone}", controller)
+        self_moves.moved(game, iid, "banished_from_discard", controller, top=top)
+    elif zone == "life_deck" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_life_deck", controller)
+    elif zone == "hand" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_hand", controller)
+    elif zone == "in_play" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_play", controller)
 
 
 def _moved_card_zone(game: Game, iid: int) -> str | None:

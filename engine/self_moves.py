@@ -28,10 +28,16 @@ _GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play",
 
 
 def moved(
-    game: Game, iid: int, event: SelfMoveEvent, by: int | None, player: int | None = None
+    game: Game,
+    iid: int,
+    event: SelfMoveEvent,
+    by: int | None,
+    player: int | None = None,
+    top: bool = False,
 ) -> None:
     """Card `iid` just moved (`event`), because of an effect `by` controls (None: the
-    rules). `player`: whose card it is for "your" (default its owner)."""
+    rules). `player`: whose card it is for "your" (default its owner); `top`: it was the
+    top card of the pile it left."""
     history.card_moved(game, iid, event, by)  # "If you have discarded a card ... this combat"
     card = game.card(iid)
     before = len(game.state.trigger_queue)
@@ -44,8 +50,12 @@ def moved(
     queued = len(game.state.trigger_queue) > before
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
+    if event in _BANISHED:  # "If this card is banished by one of your effects": from anywhere
+        events.add("banished")
     for index, ability in enumerate(card.when_moved):
         if ability.event not in events or not _caused(ability.by, by, mine):
+            continue
+        if ability.from_top and not top:
             continue
         if ability.during_combat and game.state.step != "combat":
             continue
@@ -54,6 +64,11 @@ def moved(
         queued = True
     if queued:
         game.then(("flush_triggers", {}))
+
+
+# banished by an effect, from any zone (for Endurance is the rules: never "by an effect")
+_BANISHED = {"banished_from_discard", "banished_from_life_deck", "banished_from_hand",
+             "banished_from_play"}  # fmt: skip
 
 
 def _caused(wanted: SelfMoveCause, by: int | None, mine: int) -> bool:

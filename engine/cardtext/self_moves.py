@@ -22,7 +22,8 @@ from typing import Any
 
 Json = dict[str, Any]
 
-_THIS = r"this (?:card|drill|setup|ally)"
+# "If this is revealed from your hand": "this" alone is the card too
+_THIS = r"this(?: (?:card|drill|setup|ally))?"
 _COMBAT = r"(?P<combat>during combat)"
 # who moved it: an effect (not a rules discard nor damage), one of yours, one of theirs
 _EFFECT = r"(?:card )?effects?"
@@ -57,8 +58,14 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
     ),
     (
         "banished_from_discard",
-        re.compile(rf"{_IF} {_THIS} is banished from your discard pile(?:{_CAUSE})", re.I),
+        re.compile(
+            rf"{_IF} {_THIS} is banished from (?P<top>the top of )?your discard pile(?:{_CAUSE})",
+            re.I,
+        ),
     ),
+    # from anywhere, by an effect (the cause is needed: for Endurance, or after use, is the
+    # rules, which the engine does not report as "banished")
+    ("banished", re.compile(rf"{_IF} {_THIS} is banished\s+{_BY}(?:\s+{_COMBAT})?", re.I)),
     (
         "banished_for_endurance",
         # "If you banish this card for Endurance": only its owner does (docs/rulings.md 262)
@@ -126,6 +133,10 @@ def parse(body: str) -> Json | None:
                 ability["by"] = "opponent_effect"
             if groups.get("combat"):
                 ability["during_combat"] = True
+            if groups.get("top"):
+                if "by" not in ability:
+                    return None  # unsaid: which moves off the top count (an earlier near miss)
+                ability["from_top"] = True
             return {**ability, "effects": effects}
     return None
 

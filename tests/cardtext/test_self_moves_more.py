@@ -1,0 +1,67 @@
+"""More of what a card does when it itself moves (engine.cardtext.self_moves): banished by
+an effect from anywhere, banished from the top of the discard pile, "this" alone for the
+card (docs/rulings.md 294)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+from tests.cardtext.test_self_moves import _moved
+
+
+def test_banished_from_the_top_of_the_discard_pile() -> None:
+    (ability,) = _moved(
+        "(When this card is banished from the top of your discard pile by one of your effects,"
+        " you may raise your anger 2 levels.)"
+    )
+    assert ability == {
+        "event": "banished_from_discard",
+        "by": "your_effect",
+        "from_top": True,
+        "effects": [{"do": "raise_anger", "amount": 2, "may": True}],
+    }
+
+
+def test_banished_from_the_discard_pile_is_not_from_its_top() -> None:
+    (ability,) = _moved(
+        "(If this card is banished from your discard pile by one of your effects, raise your "
+        "anger 1 level.)"
+    )
+    assert "from_top" not in ability
+
+
+@pytest.mark.parametrize(
+    ("cause", "by"),
+    [("by one of your effects", "your_effect"), ("by a card effect", "effect"),
+     ("by an opponent's effect", "opponent_effect")],
+)  # fmt: skip
+def test_banished_by_an_effect_from_anywhere(cause: str, by: str) -> None:
+    (ability,) = _moved(f"(If this card is banished {cause}, raise your anger 1 level.)")
+    assert ability["event"] == "banished" and ability["by"] == by
+
+
+def test_this_alone_is_the_card() -> None:
+    (ability,) = _moved(
+        "(If this is revealed from your hand during combat, you may raise your anger 1 level.)",
+        CardType.ENERGY_COMBAT,
+    )
+    assert ability["event"] == "revealed_from_hand" and ability["during_combat"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # banished with no cause: for Endurance and after use are the rules, not reported
+        "(If this card is banished, raise your anger 1 level.)",
+        # another player's pile, the bottom: not read
+        "(If this card is banished from the top of his discard pile, raise your anger 1 level.)",
+        "(If this card is banished from the bottom of your discard pile, raise your anger 1 "
+        "level.)",
+        "(If this is banished by a Mastery effect, raise your anger 1 level.)",
+    ],
+)
+def test_near_misses_stay_unread(sentence: str) -> None:
+    result = compile_text(sentence, CardType.PHYSICAL_COMBAT)
+    assert result.unread
