@@ -131,7 +131,7 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
         if effect.either_player and effect.source == "in_play":
             args["both"] = True
         if effect.position != "any":
-            found = len(_zone(game, player, effect.source))
+            found = len(_end_pile(game, args))
         else:
             found = len(_candidates(game, args))
         if found >= amount:
@@ -596,7 +596,7 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
         # "the top and bottom cards": the top one, then the bottom one if any is left (a
         # pile of one card has one card at both ends; docs/rulings.md 218)
         for end in ("top", "bottom"):
-            if _zone(game, player, zone) and not game.over:
+            if _end_pile(game, args) and not game.over:
                 _put(game, args, player, _end_card(game, args, end), zone)
         args["left"] = 0
         if not game.over:
@@ -614,13 +614,13 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
         pass  # nothing chosen yet: ask below
     else:
         for _ in range(args["left"]):
-            if not _zone(game, player, zone):
+            if not _end_pile(game, args):
                 break
             _put(game, args, player, _end_card(game, args, position), zone)
             if game.over:
                 return
         args["left"] = 0
-    if spec.get("up_to") and args["left"] > 0 and _zone(game, player, zone):
+    if spec.get("up_to") and args["left"] > 0 and _end_pile(game, args):
         # "up to N cards from the top": one at a time, the controller may stop
         verb = _verb(spec["to"], spec["source"])
         options = [Option("more", f"{verb} the {position} card"), Option("stop", "Stop")]
@@ -630,8 +630,16 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
     _finish(game, args)
 
 
-def _end_card(game: Game, args: JsonDict, position: str) -> int:
+def _end_pile(game: Game, args: JsonDict) -> list[int]:
+    """The cards of the pile an end is taken from, bottom first: those that fit the move
+    ("the top Physical Combat card of your discard pile": the one nearest the top of that
+    kind, docs/rulings.md 295); every card when the move names no kind."""
     pile = _zone(game, args["player"], args["spec"]["source"])
+    return [iid for iid in pile if _fits(game, iid, args["spec"], args["controller"])]
+
+
+def _end_card(game: Game, args: JsonDict, position: str) -> int:
+    pile = _end_pile(game, args)
     return pile[-1] if position == "top" else pile[0]
 
 

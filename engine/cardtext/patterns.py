@@ -216,6 +216,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
         attack_self,  # it builds on this module
         considered,
+        topmost,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
@@ -268,6 +269,7 @@ def parse_effect(body: str) -> Json | None:
         or amounts.parse_floating(body)
         or parse_next_attack(body)
         or parse_use_dragon_ball(body)
+        or topmost.parse(body)  # "the top Physical Combat card of your discard pile"
     )
 
 
