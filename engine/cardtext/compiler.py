@@ -324,6 +324,8 @@ def _pieces(sentence: str) -> list[str]:
             return parts
         if len(parts) > 1 and limits.GATE.match(parts[0]):  # "(Use only if ... . ...)"
             return parts
+        if len(parts) == 2 and quantities.DEFINITION.fullmatch(parts[1].rstrip(".")):
+            return parts  # "(If ..., destroy the top X cards ... . X = ...)": X is the card's
         return [sentence]
     # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
     damage_hit = attack_self.damage_then_hit(sentence) or attack_self.header_then_sentence(sentence)

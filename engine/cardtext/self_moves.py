@@ -98,11 +98,15 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # "place it into play": the moves grammar has no "this card" into play or hand
 _INTO_PLAY = re.compile(
-    r"(?P<may>you may )?place (?:it|this card) into (?P<to>play|your hand)(?P<instead> instead)?",
+    r"(?P<may>you may )?place (?:it|this card) into (?P<to>play|your hand)"
+    # an Ally enters play at 3 stages above 0 unless told otherwise (2016 GLOSSARY "Ally")
+    r"(?: at (?P<stage>\d+) (?:power )?stages? above 0)?(?P<instead> instead)?",
     re.I,
 )
 # "Rejuvenate it", "you may banish it to ...": "it" is the card that moved
 _IT = re.compile(r"((?:you may )?\w+) it\b", re.I)
+# "you may Rejuvenate it and the bottom card of your discard pile": the verb carries over
+_IT_AND = re.compile(r"(?P<may>you may )?(?P<verb>\w+) it and (?P<other>the .+)", re.I)
 
 
 def parse(body: str) -> Json | None:
@@ -149,7 +153,16 @@ def _effects(tail: str, event: str, chain_of: Any) -> list[Json] | None:
             return None  # "instead" replaces the move: only read where the result is the same
         to = "place" if into_play.group("to").lower() == "play" else "hand"
         effect: Json = {"do": "move", "source": source, "amount": 1, "to": to}
+        if into_play.group("stage"):
+            if to != "place":
+                return None
+            effect["ally_stage"] = int(into_play.group("stage"))
         return [{**effect, "may": True} if into_play.group("may") else effect]
+    both = _IT_AND.fullmatch(tail)
+    if both:  # "<verb> it and the bottom card of ...": "<verb> it and <verb> the bottom ..."
+        tail = f"{both.group('may') or ''}{both.group('verb')} it and {both.group('verb')} " + (
+            both.group("other")
+        )
     # "it" first: "Rejuvenate it" is this card, not a card chosen before (engine.referents)
     chain: list[Json] | None = (
         chain_of(_IT.sub(r"\1 this card", tail, count=1)) if _IT.match(tail) else None

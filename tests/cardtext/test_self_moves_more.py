@@ -65,3 +65,56 @@ def test_this_alone_is_the_card() -> None:
 def test_near_misses_stay_unread(sentence: str) -> None:
     result = compile_text(sentence, CardType.PHYSICAL_COMBAT)
     assert result.unread
+
+
+def test_the_verb_carries_from_it_to_the_other_card() -> None:
+    (ability,) = _moved(
+        "(If this card is destroyed from your Life Deck by one of your effects, you may "
+        "Rejuvenate it and the bottom card of your discard pile.)"
+    )
+    first, second = ability["effects"]
+    assert first == {"do": "move", "source": "moved_card", "amount": 1, "to": "rejuvenate",
+                     "may": True}  # fmt: skip
+    assert second["source"] == "discard_pile" and second["position"] == "bottom"
+    assert second["to"] == "rejuvenate" and second["if_you_do"]
+
+
+def test_placed_into_play_at_a_stage() -> None:
+    (ability,) = _moved(
+        "(If this card is discarded from your hand during combat, you may place it into play "
+        "at 3 power stages above 0.)",
+        CardType.ALLY,
+    )
+    assert ability["effects"][0]["ally_stage"] == 3 and ability["effects"][0]["to"] == "place"
+
+
+def test_an_x_defined_inside_the_group_is_the_cards() -> None:
+    result = compile_text(
+        "(If this card is Rejuvenated during combat, destroy the top X cards of your "
+        'opponent\'s Life Deck. X = the number of Allies you control with "Cell Jr." in the '
+        "title.)",
+        CardType.EVENT,
+    )
+    assert result.status == "automated", result.unread
+    assert result.fields["x"] == {"of": "allies", "title_has": "Cell Jr."}
+    assert result.fields["when_moved"][0]["effects"][0]["x"] is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a stage in the hand means nothing
+        "(If this card is discarded from your hand, you may place it into your hand at 3 power "
+        "stages above 0.)",
+        # above another stage than 0
+        "(If this card is discarded from your hand, you may place it into play at 3 power "
+        "stages above 2.)",
+        # "and" with no card after it
+        "(If this card is discarded from your hand, Rejuvenate it and draw.)",
+        # the group's second sentence is no X
+        "(If this card is Rejuvenated, destroy the top X cards of your opponent's Life Deck. "
+        "Y = 2.)",
+    ],
+)
+def test_more_near_misses_stay_unread(sentence: str) -> None:
+    assert compile_text(sentence, CardType.ALLY).unread
