@@ -1240,6 +1240,9 @@ SelfMoveEvent = Literal[
     "banished_from_hand",
     "banished_from_play",
     "banished",
+    "banished_as_damage",  # an attack's damage that is banished (docs/rulings.md 82)
+    # discarded, destroyed or banished from the Life Deck, however (damage and Endurance too)
+    "left_life_deck",
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
     "discarded_on_advance",  # the same, as the MP advances (engine.mechanics.discard_drills)
     "banished_for_endurance",  # Banished while taking damage, to prevent some

@@ -52,6 +52,8 @@ def moved(
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     if event in _BANISHED:  # "If this card is banished by one of your effects": from anywhere
         events.add("banished")
+    if event in _LEFT_LIFE_DECK:  # "discarded, destroyed, and/or banished from your Life Deck"
+        events.add("left_life_deck")
     for index, ability in enumerate(card.when_moved):
         if ability.event not in events or not _caused(ability.by, by, mine):
             continue
@@ -69,6 +71,12 @@ def moved(
 # banished by an effect, from any zone (for Endurance is the rules: never "by an effect")
 _BANISHED = {"banished_from_discard", "banished_from_life_deck", "banished_from_hand",
              "banished_from_play"}  # fmt: skip
+
+
+# every way a card leaves the Life Deck for the discard pile or the Banished Zone
+_LEFT_LIFE_DECK = {"discarded_from_life_deck", "destroyed_from_life_deck",
+                   "banished_from_life_deck", "banished_for_endurance",
+                   "banished_as_damage"}  # fmt: skip
 
 
 def _caused(wanted: SelfMoveCause, by: int | None, mine: int) -> bool:

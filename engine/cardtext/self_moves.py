@@ -57,6 +57,15 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
+        # "discarded, destroyed, and/or banished from your Life Deck": however it leaves it
+        "left_life_deck",
+        re.compile(
+            rf"{_IF} {_THIS} is discarded,? (?:destroyed,? )?(?:and/or|or) banished "
+            rf"from your life deck(?:\s+{_COMBAT})?",
+            re.I,
+        ),
+    ),
+    (
         "banished_from_discard",
         re.compile(
             rf"{_IF} {_THIS} is banished from (?P<top>the top of )?your discard pile(?:{_CAUSE})",

@@ -118,3 +118,32 @@ def test_an_x_defined_inside_the_group_is_the_cards() -> None:
 )
 def test_more_near_misses_stay_unread(sentence: str) -> None:
     assert compile_text(sentence, CardType.ALLY).unread
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "If this card is discarded, destroyed, and/or banished from your Life Deck",
+        "If this card is discarded or banished from your Life Deck",
+    ],
+)
+def test_leaving_the_life_deck_however(head: str) -> None:
+    (ability,) = _moved(f"({head}, place it at the bottom of your Life Deck.)")
+    assert ability == {
+        "event": "left_life_deck",
+        "effects": [{"do": "move", "source": "moved_card", "amount": 1, "to": "life_bottom"}],
+    }
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # "destroyed" is by an effect only: with "banished" it is no "however"
+        "If this card is destroyed or banished from your Life Deck",
+        "If this card is banished from your Life Deck",
+        "If this card is discarded and banished from your Life Deck",
+    ],
+)
+def test_leaving_the_life_deck_near_misses(head: str) -> None:
+    sentence = f"({head}, place it at the bottom of your Life Deck.)"
+    assert compile_text(sentence, CardType.PHYSICAL_COMBAT).unread
