@@ -675,7 +675,22 @@ def _plain_chain(body: str) -> list[Json] | None:
             rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
-    return shared_duration.parse(body, p.parse_effect)  # "<A> and <B> this combat"
+    return shared_duration.parse(body, p.parse_effect) or _serial(body)
+
+
+def _serial(body: str) -> list[Json] | None:
+    """ "Raise your anger 1 level, gain 3 stages and draw a card.": a list of effects, its
+    last joined by "and"; each read whole, in order, as "<A> and <B> and <C>"."""
+    for cut in _COMMA.finditer(body):
+        first = p.parse_effect(body[: cut.start()])
+        rest = _plain_chain(body[cut.end() :]) if first is not None else None
+        # the rest is a list of its own, going on to its "and"
+        if first is not None and rest and len(rest) > 1 and _AND.search(body, cut.end()):
+            return [first, *({**effect, "if_you_do": True} for effect in rest)]
+    return None
+
+
+_COMMA = re.compile(r",\s+(?!and\b|then\b)", re.IGNORECASE)
 
 
 def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:
