@@ -1263,6 +1263,9 @@ class CardAction(_Strict):
     zone: Literal["hand", "discard_pile", "in_play"]
     effects: list[Effect]
     requires: Condition | None = None
+    # "(You may discard this card from your hand during the Planning Step. If you do, ...)":
+    # offered in its player's Planning Step, not in combat (engine.itself)
+    step: Literal["combat", "planning"] = "combat"
 
 
 class DeckNote(_Strict):

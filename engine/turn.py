@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history, manual, mechanics, modifiers, self_moves, triggers
+from engine import history, itself, manual, mechanics, modifiers, self_moves, triggers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.forbidden import forced_combat_choice
@@ -54,6 +54,12 @@ def planning(game: Game, args: JsonDict) -> None:
     if choice == "done":
         game.then(("power_up", {}))
         return
+    if isinstance(choice, str) and choice.startswith("card_action:"):
+        # "You may discard this card from your hand during the Planning Step." (ruling 297)
+        iid, index = (int(part) for part in choice.split(":")[1:])
+        game.then(("planning", {}))
+        itself.use_card_action(game, player, iid, index)
+        return
     if choice is not None:
         iid = chosen_card(choice)
         hand.remove(iid)
@@ -67,6 +73,7 @@ def planning(game: Game, args: JsonDict) -> None:
         and may_enter_play(game, player, iid)
         and not modifiers.play_forbidden(game, player, game.card(iid))
     ]
+    options += itself.action_options(game, player, "planning")
     options.append(Option("done", "Finish planning and power up"))
     game.ask(player, "planning", "Planning Step: play cards, or power up.", options, "planning")
 

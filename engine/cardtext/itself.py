@@ -204,7 +204,9 @@ _CARD_ACTION = _full(
     rf"(?:if (?P<cond>.+?), )?(?P<pre>{_ACTION},? )?you may (?P<verb>rejuvenate|banish|discard"
     r"|shuffle|place) this (?:card|drill|setup|ally)(?: (?P<zone>from your hand|from play"
     r"|from your discard pile))?(?P<dest> into (?:its owner's|your) life deck| into play)?"
-    rf"(?P<post> {_ACTION})?(?: to (?P<effect>.+?)|\. (?P<then>if you do, .+?))\.?"
+    # "during the Planning Step": its player's own, as Actions are in combat (ruling 297)
+    rf"(?:(?P<post> {_ACTION})|(?P<planning> during (?:the|your) planning step))?"
+    r"(?: to (?P<effect>.+?)|\.\s+(?P<then>if you do, .+?))\.?"
 )
 _IN_DISCARD = _full(
     rf"if this card is in your discard pile, (?:{_ACTION},? )?you may banish it(?: {_ACTION})?"
@@ -238,14 +240,18 @@ def parse_card_action(body: str) -> Json | None:
     body = body.strip()
     found = _CARD_ACTION.fullmatch(body)
     if found is not None:
-        if not (found.group("pre") or found.group("post")):
+        planning = bool(found.group("planning"))
+        if not (found.group("pre") or found.group("post")) and not planning:
             return None  # no Action: a cost or another timing
+        if planning and (found.group("pre") or found.group("zone") != "from your hand"):
+            return None  # from the hand, in the Planning Step and not as an Action
         verb = found.group("verb").lower()
         dest = (found.group("dest") or "").strip().lower()
         zone = _ZONES.get((found.group("zone") or "").lower(), "hand" if verb == "place" else "")
         tail = found.group("effect") or found.group("then")
         cond = found.group("cond")
     else:
+        planning = False
         found = _IN_DISCARD.fullmatch(body)
         if found is None:  # "... you may <cost> to place this card into play" (costs)
             return costs.parse_card_action(body)
@@ -259,6 +265,8 @@ def parse_card_action(body: str) -> Json | None:
     cost = {"do": "move", "source": source, "amount": 1, "to": to}
     first = {k: v for k, v in chain[0].items() if k != "if_you_do"}
     action: Json = {"zone": zone, "effects": [cost, {**first, "if_you_do": True}, *chain[1:]]}
+    if planning:
+        action["step"] = "planning"
     if cond:
         requires = p.parse_condition(cond)
         if requires is None:
