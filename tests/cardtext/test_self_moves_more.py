@@ -8,6 +8,7 @@ import pytest
 
 from engine.cards import CardType
 from engine.cardtext import compile_text
+from tests.cardtext.spelt_right import assert_read_as_spelt_right
 from tests.cardtext.test_self_moves import _moved
 
 
@@ -147,3 +148,18 @@ def test_leaving_the_life_deck_however(head: str) -> None:
 def test_leaving_the_life_deck_near_misses(head: str) -> None:
     sentence = f"({head}, place it at the bottom of your Life Deck.)"
     assert compile_text(sentence, CardType.PHYSICAL_COMBAT).unread
+
+
+def test_a_capitalised_banished_zone_misspelt_is_read_as_spelt_right() -> None:
+    action = (
+        "(As an action, you may banish this card from your hand to search your discard pile or "
+        "{} Zone for an Ally and play it.) POWER: Draw a card."
+    )
+    assert_read_as_spelt_right(action.format("Banised"), action.format("Banished"), CardType.SETUP)
+
+
+def test_a_capitalised_word_two_edits_from_banished_stays_unread() -> None:
+    # only a word one edit from "banished" is read as it
+    result = compile_text("POWER: Search your discard pile or Bonsaid Zone for an Ally and "
+                          "play it.", CardType.SETUP)  # fmt: skip
+    assert result.unread
