@@ -1311,6 +1311,8 @@ class WhenMoved(_Strict):
     during_combat: bool = False
     # "banished from the top of your discard pile": it was the pile's top card as it moved
     from_top: bool = False
+    # "When this card enters play during the Planning Step" (docs/rulings.md 298)
+    during_planning: bool = False
     effects: list[Effect]
 
 

@@ -61,6 +61,8 @@ def moved(
             continue
         if ability.during_combat and game.state.step != "combat":
             continue
+        if ability.during_planning and game.state.step != "planning":
+            continue
         queue = game.state.trigger_queue
         queue.append({"player": mine, "card": iid, "index": index, "path": f"{PATH}{index}"})
         queued = True

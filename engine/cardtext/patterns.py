@@ -216,6 +216,7 @@ def parse_effect(body: str) -> Json | None:
     from engine.cardtext import (
         attack_self,  # it builds on this module
         considered,
+        each_player,
         topmost,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
@@ -270,6 +271,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_next_attack(body)
         or parse_use_dragon_ball(body)
         or topmost.parse(body)  # "the top Physical Combat card of your discard pile"
+        or each_player.parse(body)  # "Each player places their hand on top of ..."
     )
 
 

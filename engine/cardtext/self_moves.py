@@ -94,7 +94,8 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
     (
         "enters_play",
         re.compile(
-            rf"(?:when|whenever|after|if) {_THIS} (?:enters|is entering) play(?:\s+{_COMBAT})?",
+            rf"(?:when|whenever|after|if) {_THIS} (?:enters|is entering) play"
+            rf"(?:\s+{_COMBAT}|\s+(?P<planning>during (?:the|your) planning step))?",
             re.I,
         ),
     ),
@@ -146,6 +147,8 @@ def parse(body: str) -> Json | None:
                 ability["by"] = "opponent_effect"
             if groups.get("combat"):
                 ability["during_combat"] = True
+            if groups.get("planning"):
+                ability["during_planning"] = True
             if groups.get("top"):
                 if "by" not in ability:
                     return None  # unsaid: which moves off the top count (an earlier near miss)

@@ -1,0 +1,43 @@
+"""What each player does to their own pile: "Each player places their hand on top of their
+Life Deck.", "Each player shuffles his or her discard pile into his or her Life Deck."
+(docs/rulings.md 298).
+
+Read as the move of "<verb> your <pile> ..." done for each player's own pile, the
+controller's first (`both_players`, docs/rulings.md 224): the same effect as "each player's
+<pile>", said with each player as the subject.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+_VERBS = {"places": "place", "puts": "put", "shuffles": "shuffle", "discards": "discard",
+          "banishes": "banish", "rejuvenates": "rejuvenate", "destroys": "destroy"}  # fmt: skip
+_THEIR = r"\b(?:his or her|their|his|her)\b"
+_EACH = re.compile(rf"each player (?P<verb>{'|'.join(_VERBS)}) (?P<rest>.+)", re.I)
+_PILES = {"hand", "life_deck", "discard_pile", "banished"}
+
+
+def parse(body: str) -> Json | None:
+    """ "Each player <verb>s their <pile> ..." -> the move with `both_players`."""
+    from engine.cardtext.moves import parse_move  # the moves grammar reads the rest
+
+    found = _EACH.fullmatch(body.strip())
+    if found is None or re.search(r"\byour\b", found.group("rest"), re.I):
+        return None  # "your" beside "their": one player's pile, not each one's own
+    if not re.search(_THEIR, found.group("rest"), re.I):
+        return None
+    rest = re.sub(_THEIR, "your", found.group("rest"), flags=re.I)
+    move = parse_move(f"{_VERBS[found.group('verb').lower()]} {rest}")
+    if move is None or move.get("do") != "move" or move.get("source") not in _PILES:
+        return None
+    if any(key in move for key in ("who", "either_player", "both_players", "also_from")):
+        return None
+    if move.get("to") in ("play", "place"):
+        return None  # into play: whose control, in which order, is not said
+    if (move.get("position", "any") == "any" and not move.get("every")) or move.get("up_to"):
+        return None  # a card each player chooses of their own: the engine asks the controller
+    return {**move, "both_players": True}
