@@ -217,6 +217,8 @@ _ZONES = {
 }
 # where a card in each zone may be (an MP or Mastery never is; in play: these types)
 ACTION_TYPES = {"in_play": frozenset({"drill", "setup", "ally"})}
+# cards that are played into play (2016 THE PLANNING STEP), for "play this card as an action"
+PLAYED_TYPES = frozenset({"drill", "setup", "ally"})
 
 
 def _cost_to(verb: str, dest: str, zone: str) -> str | None:
@@ -230,6 +232,28 @@ def _cost_to(verb: str, dest: str, zone: str) -> str | None:
     return {"rejuvenate": "rejuvenate", "banish": "banish", "discard": "discard"}[verb]
 
 
+# "(If your MP's power level is 0, you may play this card from your hand as an action.)": a
+# card that enters play (engine.itself.PLAYED_TYPES) played in combat (docs/rulings.md 299)
+_PLAY_AS_ACTION = _full(
+    rf"(?:if (?P<cond>.+?), )?you may play this (?:card|setup|drill|ally)(?: from your hand)?"
+    rf" {_ACTION}\.?"
+)
+
+
+def _play_as_action(body: str) -> Json | None:
+    found = _PLAY_AS_ACTION.fullmatch(body)
+    if found is None:
+        return None
+    play = {"do": "move", "source": "moved_card", "amount": 1, "to": "play"}
+    action: Json = {"zone": "hand", "effects": [play]}
+    if found.group("cond"):
+        requires = p.parse_condition(found.group("cond"))
+        if requires is None:
+            return None
+        action["requires"] = requires
+    return {"card_actions": [action]}
+
+
 def parse_card_action(body: str) -> Json | None:
     """ "(You may Rejuvenate this card from your hand as an action to gain 4 stages.)", "(If
     this card is in your discard pile, you may banish it as an action to raise your anger 2
@@ -238,6 +262,9 @@ def parse_card_action(body: str) -> Json | None:
     from engine.cardtext.compiler import _effect_chain  # builds on the compiler
 
     body = body.strip()
+    played = _play_as_action(body)
+    if played is not None:
+        return played
     found = _CARD_ACTION.fullmatch(body)
     if found is not None:
         planning = bool(found.group("planning"))
@@ -382,6 +409,9 @@ def check_keywords(clauses: list[Any], card_type: str) -> None:
             zone in ACTION_TYPES and card_type not in ACTION_TYPES[zone]
         ):
             _refuse(clause)
+        first = clause.data["card_actions"][0]["effects"][0]
+        if first.get("to") == "play" and card_type not in PLAYED_TYPES:
+            _refuse(clause)  # a Combat card or Event "played" is used, not put into play
     for clause in clauses:
         if clause.kind != "keyword":
             continue

@@ -46,3 +46,30 @@ def test_a_combat_action_has_no_step() -> None:
 )
 def test_near_misses_stay_unread(note: str) -> None:
     assert compile_text(f"{note} {ATTACK}", CardType.PHYSICAL_COMBAT).unread
+
+
+def test_a_setup_played_from_the_hand_as_an_action() -> None:
+    text = (
+        "(If your MP's power level is 0, you may play this card from your hand as an action.) "
+        "POWER: Draw a card."
+    )
+    result = compile_text(text, CardType.SETUP)
+    assert result.status == "automated", result.unread
+    (action,) = result.fields["card_actions"]
+    assert action["effects"] == [{"do": "move", "source": "moved_card", "amount": 1, "to": "play"}]
+    assert action["requires"] == {"compare": [{"left": {"of": "power_level"}, "op": "eq",
+                                               "value": 0}]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("note", "card_type"),
+    [
+        # an Event or Combat card "played" is used: not put into play
+        ("(You may play this card from your hand as an action.)", CardType.EVENT),
+        ("(You may play this card from your hand as an action.)", CardType.PHYSICAL_COMBAT),
+        # no Action: when?
+        ("(You may play this card from your hand.)", CardType.SETUP),
+    ],
+)
+def test_play_as_an_action_near_misses(note: str, card_type: CardType) -> None:
+    assert compile_text(f"{note} POWER: Draw a card.", card_type).unread
