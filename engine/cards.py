@@ -1264,8 +1264,10 @@ class CardAction(_Strict):
     effects: list[Effect]
     requires: Condition | None = None
     # "(You may discard this card from your hand during the Planning Step. If you do, ...)":
-    # offered in its player's Planning Step, not in combat (engine.itself)
-    step: Literal["combat", "planning"] = "combat"
+    # offered in its player's Planning Step, not in combat (engine.itself); "(If this card is
+    # in your discard pile, you may Rejuvenate it when entering combat to ...)": as combat
+    # is entered (engine.turn.entering_powers)
+    step: Literal["combat", "planning", "entering_combat"] = "combat"
 
 
 class DeckNote(_Strict):

@@ -178,7 +178,9 @@ def entering_powers(game: Game, player: int) -> list[Option]:
         for iid in state.hand
         if game.card(iid).type == CardType.EVENT and game.card(iid).entering_combat
     ]
-    return options
+    # "(If this card is in your discard pile, you may Rejuvenate it when entering combat to
+    # ...)" (docs/rulings.md 300)
+    return options + itself.action_options(game, player, "entering_combat")
 
 
 def asks_entering_powers(game: Game, player: int) -> bool:
@@ -210,6 +212,11 @@ def entering_powers_task(game: Game, args: JsonDict) -> None:
                      "entering_powers", player=player)  # fmt: skip
         return
     if choice == "done":
+        return
+    if choice.startswith("card_action:"):
+        iid, index = (int(part) for part in choice.split(":")[1:])
+        game.then(("entering_powers", {"player": player}))
+        itself.use_card_action(game, player, iid, index)
         return
     origin, _, raw = choice.partition(":")
     iid = int(raw)

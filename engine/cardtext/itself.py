@@ -212,6 +212,11 @@ _IN_DISCARD = _full(
     rf"if this card is in your discard pile, (?:{_ACTION},? )?you may banish it(?: {_ACTION})?"
     r" to (?P<effect>.+?)\.?"
 )
+# "(If this card is in your discard pile, you may Rejuvenate it when entering combat to ...)"
+_ENTERING = _full(
+    r"if this card is in your discard pile, you may (?P<verb>rejuvenate|banish) it when "
+    r"entering combat to (?P<effect>.+?)\.?"
+)
 _ZONES = {
     "from your hand": "hand", "from play": "in_play", "from your discard pile": "discard_pile"
 }
@@ -266,6 +271,17 @@ def parse_card_action(body: str) -> Json | None:
     if played is not None:
         return played
     found = _CARD_ACTION.fullmatch(body)
+    entering = _ENTERING.fullmatch(body)
+    if entering is not None:  # as combat is entered, not as an Action (docs/rulings.md 300)
+        chain = _effect_chain(entering.group("effect"))
+        if not chain:
+            return None
+        to = entering.group("verb").lower()
+        cost = {"do": "move", "source": "moved_card", "amount": 1, "to": to}
+        first = {k: v for k, v in chain[0].items() if k != "if_you_do"}
+        effects = [cost, {**first, "if_you_do": True}, *chain[1:]]
+        return {"card_actions": [{"zone": "discard_pile", "effects": effects,
+                                  "step": "entering_combat"}]}  # fmt: skip
     if found is not None:
         planning = bool(found.group("planning"))
         if not (found.group("pre") or found.group("post")) and not planning:

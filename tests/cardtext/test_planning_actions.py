@@ -1,7 +1,10 @@
-"""A card's own Action from the hand in the Planning Step (engine.cardtext.itself;
-docs/rulings.md 297)."""
+"""A card's own ability where it lies at other times than combat's Actions: the Planning
+Step, played as an Action, entering combat (engine.cardtext.itself; docs/rulings.md
+297-300)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -11,14 +14,21 @@ from engine.cardtext import compile_text
 ATTACK = "Physical attack. DAMAGE: 3 life cards."
 
 
+def _action(text: str, card_type: CardType) -> dict[str, Any]:
+    """The card's one `card_actions` entry, the card read whole."""
+    result = compile_text(text, card_type)
+    assert result.status == "automated", result.unread
+    (action,) = result.fields["card_actions"]
+    assert isinstance(action, dict)
+    return action
+
+
 def test_discarded_in_the_planning_step() -> None:
     text = (
         "(You may discard this card from your hand during the Planning Step.  If you do, choose "
         f"a Setup in play and place it at the bottom of its owner's Life Deck.) {ATTACK}"
     )
-    result = compile_text(text, CardType.PHYSICAL_COMBAT)
-    assert result.status == "automated", result.unread
-    (action,) = result.fields["card_actions"]
+    action = _action(text, CardType.PHYSICAL_COMBAT)
     assert action["step"] == "planning" and action["zone"] == "hand"
     cost, effect = action["effects"]
     assert cost == {"do": "move", "source": "moved_card", "amount": 1, "to": "discard"}
@@ -53,9 +63,7 @@ def test_a_setup_played_from_the_hand_as_an_action() -> None:
         "(If your MP's power level is 0, you may play this card from your hand as an action.) "
         "POWER: Draw a card."
     )
-    result = compile_text(text, CardType.SETUP)
-    assert result.status == "automated", result.unread
-    (action,) = result.fields["card_actions"]
+    action = _action(text, CardType.SETUP)
     assert action["effects"] == [{"do": "move", "source": "moved_card", "amount": 1, "to": "play"}]
     assert action["requires"] == {"compare": [{"left": {"of": "power_level"}, "op": "eq",
                                                "value": 0}]}  # fmt: skip
@@ -73,3 +81,31 @@ def test_a_setup_played_from_the_hand_as_an_action() -> None:
 )
 def test_play_as_an_action_near_misses(note: str, card_type: CardType) -> None:
     assert compile_text(f"{note} POWER: Draw a card.", card_type).unread
+
+
+def test_rejuvenated_from_the_discard_pile_when_entering_combat() -> None:
+    text = (
+        "(If this card is in your discard pile, you may Rejuvenate it when entering combat to "
+        f"destroy a Setup or Drill.) {ATTACK}"
+    )
+    action = _action(text, CardType.ENERGY_COMBAT)
+    assert action["step"] == "entering_combat" and action["zone"] == "discard_pile"
+    cost, effect = action["effects"]
+    assert cost == {"do": "move", "source": "moved_card", "amount": 1, "to": "rejuvenate"}
+    assert effect["card_types"] == ["drill", "setup"] and effect["if_you_do"]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        # another moment, another verb, no effect
+        "(If this card is in your discard pile, you may Rejuvenate it when leaving combat to "
+        "draw a card.)",
+        "(If this card is in your discard pile, you may shuffle it when entering combat to draw "
+        "a card.)",
+        "(If this card is in your discard pile, you may Rejuvenate it when entering combat to "
+        "shout.)",
+    ],
+)
+def test_entering_combat_near_misses(note: str) -> None:
+    assert compile_text(f"{note} {ATTACK}", CardType.ENERGY_COMBAT).unread
