@@ -548,6 +548,8 @@ class AllStages(_Effect):
     gain: bool = False
     allies_only: bool = False
     both: bool = False
+    # "all personalities with Android in the title": those whose title has the words
+    title_has: str | None = None
 
 
 class RaiseAnger(_Effect):

@@ -41,3 +41,24 @@ def parse(body: str) -> Json | None:
     if (move.get("position", "any") == "any" and not move.get("every")) or move.get("up_to"):
         return None  # a card each player chooses of their own: the engine asks the controller
     return {**move, "both_players": True}
+
+
+# "All personalities with Android in the title lose 3 stages." (every player's: `both`)
+_ALL_TITLED = re.compile(
+    r"all personalities(?: in play)? with [\"']?(?P<words>[\w.' -]+?)[\"']? in (?:the|their) "
+    r"titles? (?P<verb>gain|lose) (?P<n>\d+) (?:power )?stages?",
+    re.IGNORECASE,
+)
+
+
+def parse_titled_stages(body: str) -> Json | None:
+    """ "All personalities with <words> in the title gain / lose N stages." -> all_stages
+    with `title_has` (engine.plain.apply_all_stages; docs/rulings.md 298)."""
+    found = _ALL_TITLED.fullmatch(body.strip())
+    if found is None:
+        return None
+    effect: Json = {"do": "all_stages", "amount": int(found.group("n")), "both": True,
+                    "title_has": found.group("words").strip()}  # fmt: skip
+    if found.group("verb").lower() == "gain":
+        effect["gain"] = True
+    return effect if effect["amount"] >= 1 else None

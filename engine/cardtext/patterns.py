@@ -272,6 +272,7 @@ def parse_effect(body: str) -> Json | None:
         or parse_use_dragon_ball(body)
         or topmost.parse(body)  # "the top Physical Combat card of your discard pile"
         or each_player.parse(body)  # "Each player places their hand on top of ..."
+        or each_player.parse_titled_stages(body)  # "All personalities with ... lose 3 stages"
     )
 
 

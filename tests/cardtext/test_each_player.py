@@ -56,3 +56,30 @@ def test_entering_play_during_the_planning_step() -> None:
 def test_discarded_during_the_planning_step_stays_unread() -> None:
     text = "(If this card is discarded from your hand during the Planning Step, draw a card.)"
     assert compile_text(text, CardType.DRILL).unread
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fields"),
+    [
+        ("All personalities with Android in the title lose 3 stages",
+         {"amount": 3, "both": True, "title_has": "Android"}),
+        ('All personalities with "Goku" in their titles gain 2 stages',
+         {"amount": 2, "both": True, "title_has": "Goku", "gain": True}),
+    ],
+)  # fmt: skip
+def test_personalities_of_a_title(sentence: str, fields: dict[str, object]) -> None:
+    effect = parse_effect(sentence)
+    assert effect is not None and effect["do"] == "all_stages"
+    assert {key: effect.get(key) for key in fields} == fields
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "All personalities with Android lose 3 stages",  # with what?
+        "All personalities with Android in the title lose X stages",  # X: not read here
+        "Some personalities with Android in the title lose 3 stages",
+    ],
+)
+def test_personalities_of_a_title_near_misses(sentence: str) -> None:
+    assert parse_effect(sentence) is None
