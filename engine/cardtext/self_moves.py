@@ -119,12 +119,22 @@ _IT = re.compile(r"((?:you may )?\w+) it\b", re.I)
 _IT_AND = re.compile(r"(?P<may>you may )?(?P<verb>\w+) it and (?P<other>the .+)", re.I)
 
 
+# the condition printed before the event: "If your opponent has more than 1 card in his or
+# her hand when this card is discarded from your hand, ..." is tested as it happens
+_LATE_IF = re.compile(
+    rf"if (?P<cond>[^,]+?) (?P<head>when {_THIS} is [^,]+), (?P<rest>(?!if\b).+)", re.I
+)
+
+
 def parse(body: str) -> Json | None:
     """ "<event>, <effects>" -> {"event", "by"?, "during_combat"?, "effects"}; None
     when any part is not read whole."""
     from engine.cardtext.compiler import _effect_chain, _splits  # builds on the compiler
 
     body = re.sub(r"^\[?constant\]?:\s*", "", body, flags=re.I)
+    late = _LATE_IF.fullmatch(body)
+    if late is not None:  # "If <condition> when this card is ..., <effects>" (ruling 294)
+        return parse(f"{late.group('head')}, if {late.group('cond')}, {late.group('rest')}")
     # "..., you may draw a card" is sometimes printed without its comma
     bare = re.fullmatch(r"(.+?)\s+(you may .+)", body, re.I)
     cuts = _splits(body) + ([(bare.group(1), bare.group(2))] if bare else [])

@@ -163,3 +163,31 @@ def test_a_capitalised_word_two_edits_from_banished_stays_unread() -> None:
     result = compile_text("POWER: Search your discard pile or Bonsaid Zone for an Ally and "
                           "play it.", CardType.SETUP)  # fmt: skip
     assert result.unread
+
+
+def test_a_condition_before_the_event_is_tested_as_it_happens() -> None:
+    (ability,) = _moved(
+        "(If your opponent has more than 1 card in his or her hand when this card is discarded "
+        "from your hand, your opponent chooses a card from his or her hand and places it on "
+        "top of his or her Life Deck.)",
+        CardType.SETUP,
+    )
+    assert ability["event"] == "discarded_from_hand"
+    (effect,) = ability["effects"]
+    assert effect["if"] == {"compare": [{"left": {"of": "hand", "who": "opponent"}, "op": "gt",
+                                         "value": 1}]}  # fmt: skip
+    assert effect["chooser"] == "opponent" and effect["to"] == "life_top"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "(If you feel lucky when this card is discarded from your hand, draw a card.)",
+        "(If your anger is 2 when this card is shouted at, draw a card.)",
+        # a second condition after the event: not one reading
+        "(If your anger is 2 when this card is discarded from your hand, if your anger is 3, "
+        "draw a card.)",
+    ],
+)
+def test_conditions_before_the_event_near_misses(sentence: str) -> None:
+    assert compile_text(sentence, CardType.SETUP).unread
