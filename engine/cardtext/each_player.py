@@ -1,6 +1,6 @@
 """What each player does to their own pile: "Each player places their hand on top of their
-Life Deck.", "Each player shuffles his or her discard pile into his or her Life Deck."
-(docs/rulings.md 298).
+Life Deck.", "Each player banishes the top 2 cards of his or her discard pile."
+(docs/rulings.md 298); and "All personalities with Android in the title lose 3 stages.".
 
 Read as the move of "<verb> your <pile> ..." done for each player's own pile, the
 controller's first (`both_players`, docs/rulings.md 224): the same effect as "each player's
