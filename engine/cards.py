@@ -867,6 +867,13 @@ class UntilEndOfTurn(_Effect):
 Excluded = Literal["physical_combat", "energy_combat", "event", "setup", "non_styled"]
 
 
+class PerformAttack(_Effect):
+    """ "... to perform a non-Styled physical attack dealing AT stages of damage": the card
+    performs its `attack` (`from_hand_action`) as its owner's Action (engine.hand_attack)."""
+
+    do: Literal["perform_attack"]
+
+
 class StayInPlay(_Effect):
     """ "This attack stays in play to be used a second time this combat": after this use
     the card stays in play and may perform its attack `times` more times as later Actions
@@ -1017,6 +1024,7 @@ Effect = Annotated[
     | DiscardNamed
     | UntilEndOfTurn
     | StayInPlay
+    | PerformAttack
     | AfterUseTo
     | AttackGains
     | AttackDeals
@@ -1101,6 +1109,10 @@ class Attack(_Strict):
     pay: list[Effect] = []
     # "a non-Styled / Styled ... attack": the attack's own, whatever the card's style
     styled: bool | None = None
+    # "(As an action, you may banish this card from your hand to perform a ... attack ...)"
+    # on a Drill: performed only by that Action of the card in the hand, never as a Power
+    # of the Drill in play (engine.hand_attack; docs/rulings.md 297)
+    from_hand_action: bool = False
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals

@@ -16,6 +16,7 @@ from engine import (
     attack_bonus,
     chosen_amounts,
     ending,
+    hand_attack,
     history,
     manual,
     mechanics,
@@ -49,6 +50,7 @@ from engine.cards import (
     LowerLevel,
     Move,
     PayAnyStages,
+    PerformAttack,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -288,6 +290,9 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, PerformAttack):  # the card's own attack (engine.hand_attack)
+        hand_attack.perform(game, controller, iid)
+        return
     if isinstance(effect, AngerUpTo | PayAnyStages):  # the amount kept for later sentences
         chosen_amounts.apply(game, effect, controller, target, attack, iid)
         return
@@ -331,6 +336,7 @@ _WORDS: dict[str, str] = {
     "rearrange": "put the {position} {amount} card(s) back in any order",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
     "stay_in_play": "keep this attack in play to use it again",
+    "perform_attack": "perform this card's attack",
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
     "attack_deals": "have this attack deal +{amount} more damage",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import hand_attack
 from engine.cards import CardType, fold_name
 from engine.effects import payable, resolve
 from engine.state import Option
@@ -118,6 +119,9 @@ def action_options(game: Game, player: int, step: str = "combat") -> list[Option
                 continue
             if action.step != step:
                 continue  # one option per title and Action (copies in a pile are alike)
+            attacks = any(e.do == "perform_attack" for e in action.effects)
+            if attacks and not hand_attack.can_perform(game, player, iid):
+                continue  # an attack it could not perform now (engine.hand_attack)
             if game.holds(action.requires, player) and payable(
                 game, action.effects[0], player, iid
             ):

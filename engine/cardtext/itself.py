@@ -259,6 +259,30 @@ def _play_as_action(body: str) -> Json | None:
     return {"card_actions": [action]}
 
 
+# "(As an action, you may banish this card from your hand to perform a non-Styled physical
+# attack dealing AT stages of damage.)": performing an attack is an Action, said or not
+_HAND_ATTACK = _full(
+    rf"(?:{_ACTION},? )?you may (?P<verb>banish|discard) this (?:card|drill) from your hand"
+    rf"(?: {_ACTION})? to perform an? (?:(?P<styled>non-styled|styled) )?(?P<type>physical"
+    r"|energy) attack dealing (?P<damage>.+?)(?: of damage)?\.?"
+)
+
+
+def _hand_attack(body: str) -> Json | None:
+    """The Drill's attack from the hand (engine.hand_attack; docs/rulings.md 297)."""
+    found = _HAND_ATTACK.fullmatch(body)
+    damage = p.parse_damage(found.group("damage")) if found is not None else None
+    if found is None or damage is None or damage.get("plus_x") or damage.get("per"):
+        return None
+    attack: Json = {"type": found.group("type").lower(), "damage": damage,
+                    "from_hand_action": True}  # fmt: skip
+    if found.group("styled"):
+        attack["styled"] = found.group("styled").lower() == "styled"
+    cost = {"do": "move", "source": "moved_card", "amount": 1, "to": found.group("verb").lower()}
+    action = {"zone": "hand", "effects": [cost, {"do": "perform_attack", "if_you_do": True}]}
+    return {"card_actions": [action], "attack": attack}
+
+
 def parse_card_action(body: str) -> Json | None:
     """ "(You may Rejuvenate this card from your hand as an action to gain 4 stages.)", "(If
     this card is in your discard pile, you may banish it as an action to raise your anger 2
@@ -267,7 +291,7 @@ def parse_card_action(body: str) -> Json | None:
     from engine.cardtext.compiler import _effect_chain  # builds on the compiler
 
     body = body.strip()
-    played = _play_as_action(body)
+    played = _play_as_action(body) or _hand_attack(body)
     if played is not None:
         return played
     found = _CARD_ACTION.fullmatch(body)
@@ -406,6 +430,11 @@ def _refuse(clause: Any) -> None:
     clause.gating = clause.gating or any(pattern.fullmatch(body) for pattern in gates)
 
 
+def _has_power(clauses: list[Any]) -> bool:
+    """A Power of the card's own ("POWER: ..."), read or not."""
+    return any(c.section == "ability" and c.kind not in ("keyword", "when_moved") for c in clauses)
+
+
 def check_keywords(clauses: list[Any], card_type: str) -> None:
     """Leave unread the notes that do not fit the card type; an unread play cost still
     says whether the card may be played, so it gates the card."""
@@ -428,6 +457,8 @@ def check_keywords(clauses: list[Any], card_type: str) -> None:
         first = clause.data["card_actions"][0]["effects"][0]
         if first.get("to") == "play" and card_type not in PLAYED_TYPES:
             _refuse(clause)  # a Combat card or Event "played" is used, not put into play
+        if "attack" in clause.data and (card_type != "drill" or _has_power(clauses)):
+            _refuse(clause)  # the attack is the card's only one: a Drill with no Power
     for clause in clauses:
         if clause.kind != "keyword":
             continue

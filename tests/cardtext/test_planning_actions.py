@@ -109,3 +109,43 @@ def test_rejuvenated_from_the_discard_pile_when_entering_combat() -> None:
 )
 def test_entering_combat_near_misses(note: str) -> None:
     assert compile_text(f"{note} {ATTACK}", CardType.ENERGY_COMBAT).unread
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "(As an action, you may banish this card from your hand to perform a non-Styled physical "
+        "attack dealing AT stages of damage)",
+        "(You may discard this card from your hand to perform a non-Styled physical attack "
+        "dealing 3 stages of damage.)",
+    ],
+)
+def test_a_drills_attack_from_the_hand(note: str) -> None:
+    text = f"{note} CONSTANT: Your physical attacks deal +1 stage of damage."
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated", result.unread
+    (action,) = result.fields["card_actions"]
+    assert action["zone"] == "hand" and action["effects"][1] == {"do": "perform_attack",
+                                                                  "if_you_do": True}  # fmt: skip
+    attack = result.fields["attack"]
+    assert attack["from_hand_action"] is True and attack["styled"] is False
+
+
+@pytest.mark.parametrize(
+    ("note", "card_type"),
+    [
+        # an Event is played for its Power; a Combat card has its own attack
+        ("(As an action, you may discard this card from your hand to perform a Styled physical "
+         "attack dealing 5 stages of damage.)", CardType.EVENT),
+        ("(As an action, you may play this card to perform a Styled physical attack dealing AT "
+         "+2 stages of damage.)", CardType.ENERGY_COMBAT),
+        # a Drill with a Power of its own
+        ("(You may discard this card from your hand to perform a physical attack dealing 3 "
+         "stages of damage.) POWER: Draw a card.", CardType.DRILL),
+        # no damage read
+        ("(You may discard this card from your hand to perform a physical attack dealing lots of "
+         "damage.) CONSTANT: Your physical attacks deal +1 stage of damage.", CardType.DRILL),
+    ],
+)  # fmt: skip
+def test_attack_from_the_hand_near_misses(note: str, card_type: CardType) -> None:
+    assert compile_text(note, card_type).unread
