@@ -612,6 +612,8 @@ class AllStages(_Effect):
     gain: bool = False
     allies_only: bool = False
     both: bool = False
+    # "all personalities with Android in the title": those whose title has the words
+    title_has: str | None = None
 
 
 class RaiseAnger(_Effect):
@@ -929,6 +931,13 @@ class UntilEndOfTurn(_Effect):
 Excluded = Literal["physical_combat", "energy_combat", "event", "setup", "non_styled"]
 
 
+class PerformAttack(_Effect):
+    """ "... to perform a non-Styled physical attack dealing AT stages of damage": the card
+    performs its `attack` (`from_hand_action`) as its owner's Action (engine.hand_attack)."""
+
+    do: Literal["perform_attack"]
+
+
 class StayInPlay(_Effect):
     """ "This attack stays in play to be used a second time this combat": after this use
     the card stays in play and may perform its attack `times` more times as later Actions
@@ -1119,6 +1128,7 @@ Effect = Annotated[
     | DiscardNamed
     | UntilEndOfTurn
     | StayInPlay
+    | PerformAttack
     | AfterUseTo
     | AttackGains
     | CopyAttack
@@ -1209,6 +1219,10 @@ class Attack(_Strict):
     pay: list[Effect] = []
     # "a non-Styled / Styled ... attack": the attack's own, whatever the card's style
     styled: bool | None = None
+    # "(As an action, you may banish this card from your hand to perform a ... attack ...)"
+    # on a Drill: performed only by that Action of the card in the hand, never as a Power
+    # of the Drill in play (engine.hand_attack; docs/rulings.md 297)
+    from_hand_action: bool = False
 
 
 PREVENT_ALL = 10**6  # "Prevent all damage": more stages or life cards than any attack deals
@@ -1355,6 +1369,15 @@ SelfMoveEvent = Literal[
     "destroyed_from_life_deck",  # discarded from the Life Deck by an effect (not damage)
     "discarded_from_life_deck",  # by an effect or as damage ("discarded or destroyed")
     "banished_from_discard",  # from its owner's discard pile to the Banished Zone
+    # banished by an effect from anywhere else: reported for "If this card is banished by
+    # one of your effects" (the event "banished" matches all four; engine.self_moves)
+    "banished_from_life_deck",
+    "banished_from_hand",
+    "banished_from_play",
+    "banished",
+    "banished_as_damage",  # an attack's damage that is banished (docs/rulings.md 82)
+    # discarded, destroyed or banished from the Life Deck, however (damage and Endurance too)
+    "left_life_deck",
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
     "discarded_on_advance",  # the same, as the MP advances (engine.mechanics.discard_drills)
     "banished_for_endurance",  # Banished while taking damage, to prevent some
@@ -1375,6 +1398,11 @@ class CardAction(_Strict):
     zone: Literal["hand", "discard_pile", "in_play"]
     effects: list[Effect]
     requires: Condition | None = None
+    # "(You may discard this card from your hand during the Planning Step. If you do, ...)":
+    # offered in its player's Planning Step, not in combat (engine.itself); "(If this card is
+    # in your discard pile, you may Rejuvenate it when entering combat to ...)": as combat
+    # is entered (engine.turn.entering_powers)
+    step: Literal["combat", "planning", "entering_combat"] = "combat"
 
 
 class DeckNote(_Strict):
@@ -1418,6 +1446,10 @@ class WhenMoved(_Strict):
     event: SelfMoveEvent
     by: SelfMoveCause = "any"
     during_combat: bool = False
+    # "banished from the top of your discard pile": it was the pile's top card as it moved
+    from_top: bool = False
+    # "When this card enters play during the Planning Step" (docs/rulings.md 298)
+    during_planning: bool = False
     effects: list[Effect]
 
 

@@ -71,7 +71,13 @@ def power_sources(game: Game, player: int) -> list[tuple[int, int]]:
         if iid not in used
         and game.card(iid).type not in quiet
         and not limits.spent(game, player, iid)
+        and not _from_hand_only(game.card(iid))
     ]
+
+
+def _from_hand_only(card: Card) -> bool:
+    """A Drill whose attack is its Action from the hand (engine.hand_attack): no Power in play."""
+    return card.attack is not None and card.attack.from_hand_action
 
 
 def actors(game: Game, player: int) -> list[int]:
@@ -118,8 +124,8 @@ def action_options(game: Game, player: int) -> list[Option]:
     acting = actors(game, player)
     for iid in state.hand:
         card = game.card(iid)
-        if modifiers.play_forbidden(game, player, card):
-            continue
+        if modifiers.play_forbidden(game, player, card) or _from_hand_only(card):
+            continue  # a Drill's attack from the hand is its own Action (engine.itself)
         if not itself.cost_payable(game, player, iid):  # a printed cost to play it
             continue
         if card.attack is not None and card.type in PLANNING_TYPES:

@@ -18,6 +18,7 @@ from engine import (
     chosen_amounts,
     copies,
     ending,
+    hand_attack,
     history,
     manual,
     mechanics,
@@ -51,6 +52,7 @@ from engine.cards import (
     LowerLevel,
     Move,
     PayAnyStages,
+    PerformAttack,
     PutIntoPlay,
     RaiseAnger,
     Rejuvenate,
@@ -299,6 +301,9 @@ def _apply(
     if isinstance(effect, Move):  # "this card" is the card whose effect this is
         moves.apply_move(game, effect, controller, target, attack, iid, that, follow)
         return
+    if isinstance(effect, PerformAttack):  # the card's own attack (engine.hand_attack)
+        hand_attack.perform(game, controller, iid)
+        return
     if isinstance(effect, AngerUpTo | PayAnyStages):  # the amount kept for later sentences
         chosen_amounts.apply(game, effect, controller, target, attack, iid)
         return
@@ -342,6 +347,7 @@ _WORDS: dict[str, str] = {
     "rearrange": "put the {position} {amount} card(s) back in any order",
     "until_end_of_turn": "use the effect until the end of the turn", "hook": "use the effect",
     "stay_in_play": "keep this attack in play to use it again",
+    "perform_attack": "perform this card's attack",
     "after_use_to": "put this card elsewhere after use",
     "attack_gains": "give this attack its property",
     "copy_attack": "perform a copy of that attack for your next Action",
@@ -487,7 +493,7 @@ def _banish_discard(game: Game, effect: BanishFromDiscard, by: int, target: int,
         iid = state.discard.pop()
         state.banished.append(iid)
         game.emit("banish", f"{game.name(iid)} is Banished from {game.who(target)}'s discard.")
-        self_moves.moved(game, iid, "banished_from_discard", by)
+        self_moves.moved(game, iid, "banished_from_discard", by, top=True)  # popped: the top
 
 
 def _capture(game: Game, effect: Any, controller: int, _t: int, _a: bool) -> None:

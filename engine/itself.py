@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import hand_attack
 from engine.cards import CardType, fold_name
 from engine.effects import payable, resolve
 from engine.state import Option
@@ -103,9 +104,10 @@ def _lies_in(game: Game, player: int, iid: int, zone: str) -> bool:
     return iid in (state.hand if zone == "hand" else state.discard)
 
 
-def action_options(game: Game, player: int) -> list[Option]:
+def action_options(game: Game, player: int, step: str = "combat") -> list[Option]:
     """The Actions `player`'s cards offer where they lie: in the hand, the discard pile or
-    play, while the condition holds and the card can be moved as the cost says."""
+    play, while the condition holds and the card can be moved as the cost says; `step`:
+    those of combat or those of the Planning Step (docs/rulings.md 297)."""
     state = game.player(player)
     options = []
     seen = set()
@@ -114,7 +116,12 @@ def action_options(game: Game, player: int) -> list[Option]:
         card = game.card(iid)
         for index, action in enumerate(card.card_actions):
             if (card.name, index) in seen or not _lies_in(game, player, iid, action.zone):
+                continue
+            if action.step != step:
                 continue  # one option per title and Action (copies in a pile are alike)
+            attacks = any(e.do == "perform_attack" for e in action.effects)
+            if attacks and not hand_attack.can_perform(game, player, iid):
+                continue  # an attack it could not perform now (engine.hand_attack)
             if game.holds(action.requires, player) and payable(
                 game, action.effects[0], player, iid
             ):

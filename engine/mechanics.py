@@ -350,6 +350,7 @@ def _damage_card(game: Game, player: int, iid: int, from_attack: bool) -> None:
         game.player(player).banished.append(iid)
         game.emit("damage_card", f"{game.who(player)} banishes {game.name(iid)} as damage "
                   "(this attack's damage is banished).")  # fmt: skip
+        self_moves.moved(game, iid, "banished_as_damage", None)
         return
     game.player(player).discard.append(iid)
     game.emit("damage_card", f"{game.who(player)} discards {game.name(iid)} as damage.")

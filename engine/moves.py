@@ -132,7 +132,7 @@ def can_do(game: Game, effect: Move, controller: int, card: int, amount: int) ->
         if effect.either_player and effect.source == "in_play":
             args["both"] = True
         if effect.position != "any":
-            found = len(_zone(game, player, effect.source))
+            found = len(_end_pile(game, args))
         else:
             found = len(_candidates(game, args))
         if found >= amount:
@@ -332,6 +332,8 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         if zone == "hand":  # "Whenever you reveal a card from your hand"
             self_moves.noticed(game, owner, "card_revealed", iid, controller)
         return
+    # "banished from the top of your discard pile" (engine.self_moves)
+    top = zone == "discard_pile" and _zone(game, player, zone)[-1:] == [iid]
     _take(game, player, iid, zone)
     args["owners"] = [*args.get("owners", []), owner]
     game.state.results.setdefault(str(args.get("by", -1)), []).append(iid)
@@ -398,7 +400,7 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         mechanics.put_in_discard(game, iid)
     else:
         mechanics.banish(game, iid)
-    _report(game, iid, zone, to, controller)
+    _report(game, iid, zone, to, controller, top)
     if zone == "life_deck":
         # after the card landed: a destroyed Dragon Ball goes back to the bottom of the
         # Life Deck, which then is not empty (GLOSSARY "Dragon Balls")
@@ -495,8 +497,9 @@ def _this_card(game: Game, args: JsonDict) -> None:
         _finish(game, args)
 
 
-def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
-    """Tell engine.self_moves what this effect did to the card, `controller`'s effect."""
+def _report(game: Game, iid: int, zone: str, to: str, controller: int, top: bool) -> None:
+    """Tell engine.self_moves what this effect did to the card, `controller`'s effect;
+    `top`: it was the top card of the pile it left."""
     if zone == "hand" and to == "discard":
         self_moves.moved(game, iid, "discarded_from_hand", controller)
     elif zone == "life_deck" and to == "discard":
@@ -504,11 +507,13 @@ def _report(game: Game, iid: int, zone: str, to: str, controller: int) -> None:
     elif to == "rejuvenate":
         self_moves.moved(game, iid, "rejuvenated", controller)
     elif zone == "discard_pile" and to == "banish":
-        self_moves.moved(game, iid, "banished_from_discard", controller)
-    elif zone in ("life_deck", "hand") and to == "banish":  # no ability of its own reads it
-        history.card_moved(game, iid, f"banished_from_{zone}", controller)
-        if zone == "life_deck":  # "one of your effects banishes a card from your Life Deck"
-            self_moves.noticed(game, game.owner(iid), "life_deck_banished", iid, controller)
+        self_moves.moved(game, iid, "banished_from_discard", controller, top=top)
+    elif zone == "life_deck" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_life_deck", controller)
+    elif zone == "hand" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_hand", controller)
+    elif zone == "in_play" and to == "banish":
+        self_moves.moved(game, iid, "banished_from_play", controller)
 
 
 def _moved_card_zone(game: Game, iid: int) -> str | None:
@@ -597,7 +602,7 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
         # "the top and bottom cards": the top one, then the bottom one if any is left (a
         # pile of one card has one card at both ends; docs/rulings.md 218)
         for end in ("top", "bottom"):
-            if _zone(game, player, zone) and not game.over:
+            if _end_pile(game, args) and not game.over:
                 _put(game, args, player, _end_card(game, args, end), zone)
         args["left"] = 0
         if not game.over:
@@ -615,13 +620,13 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
         pass  # nothing chosen yet: ask below
     else:
         for _ in range(args["left"]):
-            if not _zone(game, player, zone):
+            if not _end_pile(game, args):
                 break
             _put(game, args, player, _end_card(game, args, position), zone)
             if game.over:
                 return
         args["left"] = 0
-    if spec.get("up_to") and args["left"] > 0 and _zone(game, player, zone):
+    if spec.get("up_to") and args["left"] > 0 and _end_pile(game, args):
         # "up to N cards from the top": one at a time, the controller may stop
         verb = _verb(spec["to"], spec["source"])
         options = [Option("more", f"{verb} the {position} card"), Option("stop", "Stop")]
@@ -631,8 +636,16 @@ def _from_end(game: Game, args: JsonDict, position: str, choice: Any) -> None:
     _finish(game, args)
 
 
-def _end_card(game: Game, args: JsonDict, position: str) -> int:
+def _end_pile(game: Game, args: JsonDict) -> list[int]:
+    """The cards of the pile an end is taken from, bottom first: those that fit the move
+    ("the top Physical Combat card of your discard pile": the one nearest the top of that
+    kind, docs/rulings.md 295); every card when the move names no kind."""
     pile = _zone(game, args["player"], args["spec"]["source"])
+    return [iid for iid in pile if _fits(game, iid, args["spec"], args["controller"])]
+
+
+def _end_card(game: Game, args: JsonDict, position: str) -> int:
+    pile = _end_pile(game, args)
     return pile[-1] if position == "top" else pile[0]
 
 

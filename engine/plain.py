@@ -99,6 +99,8 @@ def apply_all_stages(game: Game, effect: AllStages, controller: int, target: int
         state = game.player(player)
         targets = [] if effect.allies_only else [MAIN_PERSONALITY]
         targets += [ally.iid for ally in state.allies]
+        if effect.title_has:  # "with Android in the title" (docs/rulings.md 298)
+            targets = [t for t in targets if _titled(game, player, t, effect.title_has)]
         for personality in targets:
             if effect.gain:
                 mechanics.gain_stages(game, player, personality, effect.amount)
@@ -106,6 +108,14 @@ def apply_all_stages(game: Game, effect: AllStages, controller: int, target: int
             rest = mechanics.lose_stages(game, player, personality, effect.amount)
             if rest:
                 mechanics.discard_top(game, player, rest, by=controller)
+
+
+def _titled(game: Game, player: int, personality: int, words: str) -> bool:
+    """The personality's card (the MP's current level card) has the words in its title."""
+    from engine.moves import _title_has  # the same test as "an Ally with ... in the title"
+
+    iid = game.player(player).mp_card if personality == MAIN_PERSONALITY else personality
+    return _title_has(game.card(iid).title, words)
 
 
 def choose_top_stage(game: Game, effect: SetStageMax, controller: int, target: int) -> None:

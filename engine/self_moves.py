@@ -25,14 +25,22 @@ PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
 # a card's own move that is also an event for every card's triggers (engine.triggers)
 _GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play",
             "banished_from_discard": "discard_banished",
-            "revealed_from_hand": "card_revealed"}  # fmt: skip
+            "revealed_from_hand": "card_revealed",
+            # "one of your effects banishes a card from your Life Deck"
+            "banished_from_life_deck": "life_deck_banished"}  # fmt: skip
 
 
 def moved(
-    game: Game, iid: int, event: SelfMoveEvent, by: int | None, player: int | None = None
+    game: Game,
+    iid: int,
+    event: SelfMoveEvent,
+    by: int | None,
+    player: int | None = None,
+    top: bool = False,
 ) -> None:
     """Card `iid` just moved (`event`), because of an effect `by` controls (None: the
-    rules). `player`: whose card it is for "your" (default its owner)."""
+    rules). `player`: whose card it is for "your" (default its owner); `top`: it was the
+    top card of the pile it left."""
     history.card_moved(game, iid, event, by)  # "If you have discarded a card ... this combat"
     card = game.card(iid)
     before = len(game.state.trigger_queue)
@@ -43,10 +51,18 @@ def moved(
     queued = len(game.state.trigger_queue) > before
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
+    if event in _BANISHED:  # "If this card is banished by one of your effects": from anywhere
+        events.add("banished")
+    if event in _LEFT_LIFE_DECK:  # "discarded, destroyed, and/or banished from your Life Deck"
+        events.add("left_life_deck")
     for index, ability in enumerate(card.when_moved):
         if ability.event not in events or not _caused(ability.by, by, mine):
             continue
+        if ability.from_top and not top:
+            continue
         if ability.during_combat and game.state.step != "combat":
+            continue
+        if ability.during_planning and game.state.step != "planning":
             continue
         queue = game.state.trigger_queue
         queue.append({"player": mine, "card": iid, "index": index, "path": f"{PATH}{index}"})
@@ -71,6 +87,15 @@ def noticed(game: Game, player: int, event: str, iid: int, by: int | None) -> No
     queue_general(game, player, event, iid, by)
     if len(game.state.trigger_queue) > before:
         game.then(("flush_triggers", {}))
+# banished by an effect, from any zone (for Endurance is the rules: never "by an effect")
+_BANISHED = {"banished_from_discard", "banished_from_life_deck", "banished_from_hand",
+             "banished_from_play"}  # fmt: skip
+
+
+# every way a card leaves the Life Deck for the discard pile or the Banished Zone
+_LEFT_LIFE_DECK = {"discarded_from_life_deck", "destroyed_from_life_deck",
+                   "banished_from_life_deck", "banished_for_endurance",
+                   "banished_as_damage"}  # fmt: skip
 
 
 def _caused(wanted: SelfMoveCause, by: int | None, mine: int) -> bool:

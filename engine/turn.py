@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history, manual, mechanics, modifiers, self_moves, triggers
+from engine import history, itself, manual, mechanics, modifiers, self_moves, triggers
 from engine.cards import PLANNING_TYPES, CardType
 from engine.effects import chosen_card, enter_play, may_enter_play, resolve
 from engine.forbidden import forced_combat_choice
@@ -54,6 +54,12 @@ def planning(game: Game, args: JsonDict) -> None:
     if choice == "done":
         game.then(("power_up", {}))
         return
+    if isinstance(choice, str) and choice.startswith("card_action:"):
+        # "You may discard this card from your hand during the Planning Step." (ruling 297)
+        iid, index = (int(part) for part in choice.split(":")[1:])
+        game.then(("planning", {}))
+        itself.use_card_action(game, player, iid, index)
+        return
     if choice is not None:
         iid = chosen_card(choice)
         hand.remove(iid)
@@ -67,6 +73,7 @@ def planning(game: Game, args: JsonDict) -> None:
         and may_enter_play(game, player, iid)
         and not modifiers.play_forbidden(game, player, game.card(iid))
     ]
+    options += itself.action_options(game, player, "planning")
     options.append(Option("done", "Finish planning and power up"))
     game.ask(player, "planning", "Planning Step: play cards, or power up.", options, "planning")
 
@@ -171,7 +178,9 @@ def entering_powers(game: Game, player: int) -> list[Option]:
         for iid in state.hand
         if game.card(iid).type == CardType.EVENT and game.card(iid).entering_combat
     ]
-    return options
+    # "(If this card is in your discard pile, you may Rejuvenate it when entering combat to
+    # ...)" (docs/rulings.md 300)
+    return options + itself.action_options(game, player, "entering_combat")
 
 
 def asks_entering_powers(game: Game, player: int) -> bool:
@@ -203,6 +212,11 @@ def entering_powers_task(game: Game, args: JsonDict) -> None:
                      "entering_powers", player=player)  # fmt: skip
         return
     if choice == "done":
+        return
+    if choice.startswith("card_action:"):
+        iid, index = (int(part) for part in choice.split(":")[1:])
+        game.then(("entering_powers", {"player": player}))
+        itself.use_card_action(game, player, iid, index)
         return
     origin, _, raw = choice.partition(":")
     iid = int(raw)

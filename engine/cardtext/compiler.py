@@ -333,6 +333,8 @@ def _pieces(sentence: str) -> list[str]:
             return parts
         if len(parts) > 1 and limits.GATE.match(parts[0]):  # "(Use only if ... . ...)"
             return parts
+        if len(parts) == 2 and quantities.DEFINITION.fullmatch(parts[1].rstrip(".")):
+            return parts  # "(If ..., destroy the top X cards ... . X = ...)": X is the card's
         return [sentence]
     # "DAMAGE: 5 stages HIT: Draw ...", "Physical attack, You may ..."
     damage_hit = attack_self.damage_then_hit(sentence) or attack_self.header_then_sentence(sentence)
@@ -688,7 +690,22 @@ def _plain_chain(body: str) -> list[Json] | None:
             rest = _plain_chain(f"your opponent {tail}") if _VERB_S.match(tail) else None
         if first is not None and rest is not None:
             return [first, *({**effect, "if_you_do": True} for effect in rest)]
-    return shared_duration.parse(body, p.parse_effect)  # "<A> and <B> this combat"
+    return shared_duration.parse(body, p.parse_effect) or _serial(body)
+
+
+def _serial(body: str) -> list[Json] | None:
+    """ "Raise your anger 1 level, gain 3 stages and draw a card.": a list of effects, its
+    last joined by "and"; each read whole, in order, as "<A> and <B> and <C>"."""
+    for cut in _COMMA.finditer(body):
+        first = p.parse_effect(body[: cut.start()])
+        rest = _plain_chain(body[cut.end() :]) if first is not None else None
+        # the rest is a list of its own, going on to its "and"
+        if first is not None and rest and len(rest) > 1 and _AND.search(body, cut.end()):
+            return [first, *({**effect, "if_you_do": True} for effect in rest)]
+    return None
+
+
+_COMMA = re.compile(r",\s+(?!and\b|then\b)", re.IGNORECASE)
 
 
 def _cost_chain(body: str, flag: str = "may") -> list[Json] | None:

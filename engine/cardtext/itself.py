@@ -204,17 +204,26 @@ _CARD_ACTION = _full(
     rf"(?:if (?P<cond>.+?), )?(?P<pre>{_ACTION},? )?you may (?P<verb>rejuvenate|banish|discard"
     r"|shuffle|place) this (?:card|drill|setup|ally)(?: (?P<zone>from your hand|from play"
     r"|from your discard pile))?(?P<dest> into (?:its owner's|your) life deck| into play)?"
-    rf"(?P<post> {_ACTION})?(?: to (?P<effect>.+?)|\. (?P<then>if you do, .+?))\.?"
+    # "during the Planning Step": its player's own, as Actions are in combat (ruling 297)
+    rf"(?:(?P<post> {_ACTION})|(?P<planning> during (?:the|your) planning step))?"
+    r"(?: to (?P<effect>.+?)|\.\s+(?P<then>if you do, .+?))\.?"
 )
 _IN_DISCARD = _full(
     rf"if this card is in your discard pile, (?:{_ACTION},? )?you may banish it(?: {_ACTION})?"
     r" to (?P<effect>.+?)\.?"
+)
+# "(If this card is in your discard pile, you may Rejuvenate it when entering combat to ...)"
+_ENTERING = _full(
+    r"if this card is in your discard pile, you may (?P<verb>rejuvenate|banish) it when "
+    r"entering combat to (?P<effect>.+?)\.?"
 )
 _ZONES = {
     "from your hand": "hand", "from play": "in_play", "from your discard pile": "discard_pile"
 }
 # where a card in each zone may be (an MP or Mastery never is; in play: these types)
 ACTION_TYPES = {"in_play": frozenset({"drill", "setup", "ally"})}
+# cards that are played into play (2016 THE PLANNING STEP), for "play this card as an action"
+PLAYED_TYPES = frozenset({"drill", "setup", "ally"})
 
 
 def _cost_to(verb: str, dest: str, zone: str) -> str | None:
@@ -228,6 +237,52 @@ def _cost_to(verb: str, dest: str, zone: str) -> str | None:
     return {"rejuvenate": "rejuvenate", "banish": "banish", "discard": "discard"}[verb]
 
 
+# "(If your MP's power level is 0, you may play this card from your hand as an action.)": a
+# card that enters play (engine.itself.PLAYED_TYPES) played in combat (docs/rulings.md 299)
+_PLAY_AS_ACTION = _full(
+    rf"(?:if (?P<cond>.+?), )?you may play this (?:card|setup|drill|ally)(?: from your hand)?"
+    rf" {_ACTION}\.?"
+)
+
+
+def _play_as_action(body: str) -> Json | None:
+    found = _PLAY_AS_ACTION.fullmatch(body)
+    if found is None:
+        return None
+    play = {"do": "move", "source": "moved_card", "amount": 1, "to": "play"}
+    action: Json = {"zone": "hand", "effects": [play]}
+    if found.group("cond"):
+        requires = p.parse_condition(found.group("cond"))
+        if requires is None:
+            return None
+        action["requires"] = requires
+    return {"card_actions": [action]}
+
+
+# "(As an action, you may banish this card from your hand to perform a non-Styled physical
+# attack dealing AT stages of damage.)": performing an attack is an Action, said or not
+_HAND_ATTACK = _full(
+    rf"(?:{_ACTION},? )?you may (?P<verb>banish|discard) this (?:card|drill) from your hand"
+    rf"(?: {_ACTION})? to perform an? (?:(?P<styled>non-styled|styled) )?(?P<type>physical"
+    r"|energy) attack dealing (?P<damage>.+?)(?: of damage)?\.?"
+)
+
+
+def _hand_attack(body: str) -> Json | None:
+    """The Drill's attack from the hand (engine.hand_attack; docs/rulings.md 297)."""
+    found = _HAND_ATTACK.fullmatch(body)
+    damage = p.parse_damage(found.group("damage")) if found is not None else None
+    if found is None or damage is None or damage.get("plus_x") or damage.get("per"):
+        return None
+    attack: Json = {"type": found.group("type").lower(), "damage": damage,
+                    "from_hand_action": True}  # fmt: skip
+    if found.group("styled"):
+        attack["styled"] = found.group("styled").lower() == "styled"
+    cost = {"do": "move", "source": "moved_card", "amount": 1, "to": found.group("verb").lower()}
+    action = {"zone": "hand", "effects": [cost, {"do": "perform_attack", "if_you_do": True}]}
+    return {"card_actions": [action], "attack": attack}
+
+
 def parse_card_action(body: str) -> Json | None:
     """ "(You may Rejuvenate this card from your hand as an action to gain 4 stages.)", "(If
     this card is in your discard pile, you may banish it as an action to raise your anger 2
@@ -236,16 +291,34 @@ def parse_card_action(body: str) -> Json | None:
     from engine.cardtext.compiler import _effect_chain  # builds on the compiler
 
     body = body.strip()
+    played = _play_as_action(body) or _hand_attack(body)
+    if played is not None:
+        return played
     found = _CARD_ACTION.fullmatch(body)
+    entering = _ENTERING.fullmatch(body)
+    if entering is not None:  # as combat is entered, not as an Action (docs/rulings.md 300)
+        chain = _effect_chain(entering.group("effect"))
+        if not chain:
+            return None
+        to = entering.group("verb").lower()
+        cost = {"do": "move", "source": "moved_card", "amount": 1, "to": to}
+        first = {k: v for k, v in chain[0].items() if k != "if_you_do"}
+        effects = [cost, {**first, "if_you_do": True}, *chain[1:]]
+        return {"card_actions": [{"zone": "discard_pile", "effects": effects,
+                                  "step": "entering_combat"}]}  # fmt: skip
     if found is not None:
-        if not (found.group("pre") or found.group("post")):
+        planning = bool(found.group("planning"))
+        if not (found.group("pre") or found.group("post")) and not planning:
             return None  # no Action: a cost or another timing
+        if planning and (found.group("pre") or found.group("zone") != "from your hand"):
+            return None  # from the hand, in the Planning Step and not as an Action
         verb = found.group("verb").lower()
         dest = (found.group("dest") or "").strip().lower()
         zone = _ZONES.get((found.group("zone") or "").lower(), "hand" if verb == "place" else "")
         tail = found.group("effect") or found.group("then")
         cond = found.group("cond")
     else:
+        planning = False
         found = _IN_DISCARD.fullmatch(body)
         if found is None:  # "... you may <cost> to place this card into play" (costs)
             return costs.parse_card_action(body)
@@ -259,6 +332,8 @@ def parse_card_action(body: str) -> Json | None:
     cost = {"do": "move", "source": source, "amount": 1, "to": to}
     first = {k: v for k, v in chain[0].items() if k != "if_you_do"}
     action: Json = {"zone": zone, "effects": [cost, {**first, "if_you_do": True}, *chain[1:]]}
+    if planning:
+        action["step"] = "planning"
     if cond:
         requires = p.parse_condition(cond)
         if requires is None:
@@ -355,6 +430,11 @@ def _refuse(clause: Any) -> None:
     clause.gating = clause.gating or any(pattern.fullmatch(body) for pattern in gates)
 
 
+def _has_power(clauses: list[Any]) -> bool:
+    """A Power of the card's own ("POWER: ..."), read or not."""
+    return any(c.section == "ability" and c.kind not in ("keyword", "when_moved") for c in clauses)
+
+
 def check_keywords(clauses: list[Any], card_type: str) -> None:
     """Leave unread the notes that do not fit the card type; an unread play cost still
     says whether the card may be played, so it gates the card."""
@@ -374,6 +454,11 @@ def check_keywords(clauses: list[Any], card_type: str) -> None:
             zone in ACTION_TYPES and card_type not in ACTION_TYPES[zone]
         ):
             _refuse(clause)
+        first = clause.data["card_actions"][0]["effects"][0]
+        if first.get("to") == "play" and card_type not in PLAYED_TYPES:
+            _refuse(clause)  # a Combat card or Event "played" is used, not put into play
+        if "attack" in clause.data and (card_type != "drill" or _has_power(clauses)):
+            _refuse(clause)  # the attack is the card's only one: a Drill with no Power
     for clause in clauses:
         if clause.kind != "keyword":
             continue

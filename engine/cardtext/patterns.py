@@ -219,8 +219,10 @@ def parse_effect(body: str) -> Json | None:
         considered,
         copies,
         critical,
+        each_player,
         other_attacks,
         stays,
+        topmost,
     )
     from engine.cardtext.after_use import parse_attack_effect  # it builds on this module
     from engine.cardtext.armed import parse as parse_armed  # it builds on this module
@@ -281,6 +283,9 @@ def parse_effect(body: str) -> Json | None:
         or other_attacks.parse(body, parse_effect)  # "your other attacks ... this combat"
         or allies.parse_floating(body)  # "that Ally may make actions regardless ..."
         or copies.parse(body)  # a copy of that attack (engine.copies)
+        or topmost.parse(body)  # "the top Physical Combat card of your discard pile"
+        or each_player.parse(body)  # "Each player places their hand on top of ..."
+        or each_player.parse_titled_stages(body)  # "All personalities with ... lose 3 stages"
     )
 
 

@@ -22,7 +22,8 @@ from typing import Any
 
 Json = dict[str, Any]
 
-_THIS = r"this (?:card|drill|setup|ally)"
+# "If this is revealed from your hand": "this" alone is the card too
+_THIS = r"this(?: (?:card|drill|setup|ally))?"
 _COMBAT = r"(?P<combat>during combat)"
 # who moved it: an effect (not a rules discard nor damage), one of yours, one of theirs
 _EFFECT = r"(?:card )?effects?"
@@ -56,9 +57,24 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     (
-        "banished_from_discard",
-        re.compile(rf"{_IF} {_THIS} is banished from your discard pile(?:{_CAUSE})", re.I),
+        # "discarded, destroyed, and/or banished from your Life Deck": however it leaves it
+        "left_life_deck",
+        re.compile(
+            rf"{_IF} {_THIS} is discarded,? (?:destroyed,? )?(?:and/or|or) banished "
+            rf"from your life deck(?:\s+{_COMBAT})?",
+            re.I,
+        ),
     ),
+    (
+        "banished_from_discard",
+        re.compile(
+            rf"{_IF} {_THIS} is banished from (?P<top>the top of )?your discard pile(?:{_CAUSE})",
+            re.I,
+        ),
+    ),
+    # from anywhere, by an effect (the cause is needed: for Endurance, or after use, is the
+    # rules, which the engine does not report as "banished")
+    ("banished", re.compile(rf"{_IF} {_THIS} is banished\s+{_BY}(?:\s+{_COMBAT})?", re.I)),
     (
         "banished_for_endurance",
         # "If you banish this card for Endurance": only its owner does (docs/rulings.md 262)
@@ -78,7 +94,8 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
     (
         "enters_play",
         re.compile(
-            rf"(?:when|whenever|after|if) {_THIS} (?:enters|is entering) play(?:\s+{_COMBAT})?",
+            rf"(?:when|whenever|after|if) {_THIS} (?:enters|is entering) play"
+            rf"(?:\s+{_COMBAT}|\s+(?P<planning>during (?:the|your) planning step))?",
             re.I,
         ),
     ),
@@ -91,11 +108,22 @@ _EVENTS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # "place it into play": the moves grammar has no "this card" into play or hand
 _INTO_PLAY = re.compile(
-    r"(?P<may>you may )?place (?:it|this card) into (?P<to>play|your hand)(?P<instead> instead)?",
+    r"(?P<may>you may )?place (?:it|this card) into (?P<to>play|your hand)"
+    # an Ally enters play at 3 stages above 0 unless told otherwise (2016 GLOSSARY "Ally")
+    r"(?: at (?P<stage>\d+) (?:power )?stages? above 0)?(?P<instead> instead)?",
     re.I,
 )
 # "Rejuvenate it", "you may banish it to ...": "it" is the card that moved
 _IT = re.compile(r"((?:you may )?\w+) it\b", re.I)
+# "you may Rejuvenate it and the bottom card of your discard pile": the verb carries over
+_IT_AND = re.compile(r"(?P<may>you may )?(?P<verb>\w+) it and (?P<other>the .+)", re.I)
+
+
+# the condition printed before the event: "If your opponent has more than 1 card in his or
+# her hand when this card is discarded from your hand, ..." is tested as it happens
+_LATE_IF = re.compile(
+    rf"if (?P<cond>[^,]+?) (?P<head>when {_THIS} is [^,]+), (?P<rest>(?!if\b).+)", re.I
+)
 
 
 def parse(body: str) -> Json | None:
@@ -104,6 +132,9 @@ def parse(body: str) -> Json | None:
     from engine.cardtext.compiler import _effect_chain, _splits  # builds on the compiler
 
     body = re.sub(r"^\[?constant\]?:\s*", "", body, flags=re.I)
+    late = _LATE_IF.fullmatch(body)
+    if late is not None:  # "If <condition> when this card is ..., <effects>" (ruling 294)
+        return parse(f"{late.group('head')}, if {late.group('cond')}, {late.group('rest')}")
     # "..., you may draw a card" is sometimes printed without its comma
     bare = re.fullmatch(r"(.+?)\s+(you may .+)", body, re.I)
     cuts = _splits(body) + ([(bare.group(1), bare.group(2))] if bare else [])
@@ -126,6 +157,12 @@ def parse(body: str) -> Json | None:
                 ability["by"] = "opponent_effect"
             if groups.get("combat"):
                 ability["during_combat"] = True
+            if groups.get("planning"):
+                ability["during_planning"] = True
+            if groups.get("top"):
+                if "by" not in ability:
+                    return None  # unsaid: which moves off the top count (an earlier near miss)
+                ability["from_top"] = True
             return {**ability, "effects": effects}
     return None
 
@@ -138,7 +175,16 @@ def _effects(tail: str, event: str, chain_of: Any) -> list[Json] | None:
             return None  # "instead" replaces the move: only read where the result is the same
         to = "place" if into_play.group("to").lower() == "play" else "hand"
         effect: Json = {"do": "move", "source": source, "amount": 1, "to": to}
+        if into_play.group("stage"):
+            if to != "place":
+                return None
+            effect["ally_stage"] = int(into_play.group("stage"))
         return [{**effect, "may": True} if into_play.group("may") else effect]
+    both = _IT_AND.fullmatch(tail)
+    if both:  # "<verb> it and the bottom card of ...": "<verb> it and <verb> the bottom ..."
+        tail = f"{both.group('may') or ''}{both.group('verb')} it and {both.group('verb')} " + (
+            both.group("other")
+        )
     # "it" first: "Rejuvenate it" is this card, not a card chosen before (engine.referents)
     chain: list[Json] | None = (
         chain_of(_IT.sub(r"\1 this card", tail, count=1)) if _IT.match(tail) else None

@@ -49,7 +49,7 @@ _NAMES = frozenset({"namek"})
 # Game words the cards print with a capital inside a sentence ("and Rejuvenate it", "a
 # Styled card"): a capitalised misspelling of one of these is no name
 _CAPITALISED = frozenset({"rejuvenate", "rejuvenated", "rejuvenates", "styled", "endurance",
-                          "saiyan", "villain", "villains"})  # fmt: skip
+                          "saiyan", "villain", "villains", "banished"})  # fmt: skip
 _SHORTEST = 5
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _QUOTED = re.compile(r'"[^"]*"')

@@ -82,7 +82,7 @@ def test_plain_effects_compile(text: str) -> None:
         "POWER: Your opponent randomly discards 2 cards from his hand.",
         "POWER: Lower a personality 2 levels.",  # Allies have no levels to lower
         "POWER: Set your anger to 2 and then more.",
-        "POWER: All personalities with Android in the title lose 2 stages.",
+        "POWER: All personalities with Android lose 2 stages.",  # with what? (the title: read)
         "POWER: Your opponent's personalities lose 2 stages, to a minimum of 1.",
         "POWER: Raise your opponent's Ally to its highest power stage.",
         "POWER: Raise a personality to its highest power level.",
