@@ -1100,8 +1100,10 @@ def _moves_itself(effect: Json) -> bool:
 def _ability(
     items: list[_Clause], card_type: CardType, fields: Json, combat_power: bool = False
 ) -> bool:
-    if card_type == CardType.DRILL and not all(c.labelled for c in items):
-        return False  # a Drill's Power is printed "POWER:"; other text is not one
+    # a Drill's Power is printed "POWER:"; other text is not one, but a "(Use only if ...)"
+    # note printed before it gates it (docs/rulings.md 322)
+    if card_type == CardType.DRILL and not all(c.labelled or c.kind == "requires" for c in items):
+        return False
     kinds = [c.kind for c in items]
     requires = [c.data for c in items if c.kind == "requires"]
     if len(requires) > 1:

@@ -186,3 +186,22 @@ def test_only_one_attached_on_a_combat_card_that_attaches() -> None:
     # a kind of card, not a title: stays for players
     near = "(You may only have one Drill attached.) Stops a physical attack. Attach to your MP."
     assert "only_one" not in compile_text(near, CardType.PHYSICAL_COMBAT).fields
+
+
+def test_a_use_only_if_note_gates_a_drills_power() -> None:
+    # docs/rulings.md 322: the note printed before a Drill's "POWER:" gates that Power
+    text = (
+        "(Use only if your opponent has not performed a successful physical attack this"
+        " combat.) POWER: Stops a physical attack."
+    )
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated"
+    assert result.fields["defense"]["requires"] == {
+        "happened": [
+            {"event": "attack_hit", "who": "opponent", "attack_type": "physical", "op": "eq",
+             "value": 0}
+        ]
+    }  # fmt: skip
+    # a Drill's text outside "POWER:" is still no Power of it, gate or not
+    near = "(Use only if your anger is 3 or more.) Draw a card."
+    assert compile_text(near, CardType.DRILL).status == "manual"
