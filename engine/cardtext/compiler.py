@@ -26,6 +26,7 @@ from engine.cardtext import (
     performed,
     quantities,
     referents,
+    reshaped,
     revealed_hand,
     same_number,
     self_moves,
@@ -769,7 +770,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
         clause.kind, clause.data, clause.leaves = "trigger", banish, True
         return True
     if not _TRIGGER_HEAD.match(body):
-        return False
+        return any(_trigger(clause, r) for r in reshaped.readings(body))
     # "When you perform a Styled attack you may draw a card": printed without its comma
     bare = re.fullmatch(r"([^,]+?)\s+((?:you|your MP) may .+)", body, re.IGNORECASE)
     for head, tail in _splits(body) + ([(bare.group(1), bare.group(2))] if bare else []):
@@ -791,7 +792,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
     read = _unpunctuated_trigger(clause, body) if "," not in body else None
     if read is not None:
         clause.kind, clause.data = "trigger", read
-    return read is not None
+    return read is not None or any(_trigger(clause, r) for r in reshaped.readings(body))
 
 
 def _unpunctuated_trigger(clause: _Clause, body: str) -> Json | None:

@@ -1,0 +1,58 @@
+"""Trigger sentences printed in another order (engine.cardtext.reshaped): the effect before
+"whenever", a condition joined to the event with "and"."""
+
+from __future__ import annotations
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+
+def test_an_effect_before_whenever_is_a_trigger() -> None:
+    result = compile_text("CONSTANT: Gain 1 stage whenever your opponent gains stages.",
+                          CardType.DRILL)  # fmt: skip
+    assert result.status == "automated"
+    assert result.fields["triggers"] == [
+        {"on": "stages_gained", "who": "opponent",
+         "effects": [{"do": "gain_stages", "amount": 1}]}
+    ]  # fmt: skip
+
+
+def test_while_attached_effect_before_whenever() -> None:
+    text = ("Physical attack. Attach to your opponent's MP. While attached, gain 1 stage "
+            "whenever your opponent gains stages. DAMAGE: 5 stages.")  # fmt: skip
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    assert result.fields["triggers"][0]["on"] == "stages_gained"
+
+
+def test_a_condition_joined_to_the_event_is_tested_as_it_happens() -> None:
+    text = ("CONSTANT: Whenever you lower your opponent's anger and your MP's level is higher "
+            "than your opponent's MP's level, Rejuvenate 1.")  # fmt: skip
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated"
+    trigger = result.fields["triggers"][0]
+    assert (trigger["on"], trigger["who"], trigger["by"]) == ("anger_lowered", "opponent", "self")
+    effect = trigger["effects"][0]
+    assert effect["do"] == "rejuvenate" and effect["if"]["compare"][0]["op"] == "gt"
+
+
+def test_while_attached_and_whenever_is_while_attached_whenever() -> None:
+    text = ("POWER: Attach to your opponent's MP. While attached and whenever your opponent "
+            "raises his anger, change that amount to 1.")  # fmt: skip
+    result = compile_text(text, CardType.SETUP)
+    assert result.status == "automated"
+    assert result.fields["constant"] == [{"mod": "anger_raise_set", "amount": 1, "who": "opponent"}]
+
+
+def test_near_misses_stay_unread() -> None:
+    for text in (
+        # "and" joins two events, not an event and a condition
+        "CONSTANT: Whenever you lower your opponent's anger and Rejuvenate, draw a card.",
+        # the effect before "whenever" is not an effect
+        "CONSTANT: Your opponent smiles whenever your opponent gains stages.",
+        # an unknown event after "whenever"
+        "CONSTANT: Gain 1 stage whenever your opponent sneezes.",
+    ):
+        result = compile_text(text, CardType.DRILL)
+        assert "triggers" not in result.fields, text
+        assert result.unread, text
