@@ -361,6 +361,11 @@ class Modifier(_Strict):
         "protected",
         # `who` cannot use the immediate effects of Dragon Balls (engine.silenced)
         "no_dragon_ball_effects",
+        # engine.replaced: non-Dragon Ball cards an effect (of `by`, `in_combat`) destroys
+        # from the top of `who`'s Life Deck are banished instead; discarded from `who`'s
+        # hand, they are banished
+        "destroyed_banished",
+        "discard_banished",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import amounts, history, leaving, modifiers, self_moves, triggers
+from engine import amounts, history, leaving, modifiers, replaced, self_moves, triggers
 from engine.cards import CardType
 from engine.game import MAIN_PERSONALITY, handler
 from engine.state import JsonDict, Option
@@ -65,8 +65,12 @@ def discard_top(game: Game, player: int, amount: int, by: int | None = None) -> 
         if not state.life:
             break
         iid = state.life.pop()
-        put_in_discard(game, iid)
-        self_moves.moved(game, iid, "destroyed_from_life_deck", by)
+        if replaced.banished_instead(game, iid, by):  # "..., they are banished instead."
+            banish(game, iid)
+            game.emit("banish", f"{game.name(iid)} is banished instead.")
+        else:
+            put_in_discard(game, iid)
+            self_moves.moved(game, iid, "destroyed_from_life_deck", by)
         moved += 1
         if not state.life:
             break

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import amounts, attaching, history, mechanics, self_moves, those
+from engine import amounts, attaching, history, mechanics, replaced, self_moves, those
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
 from engine.forbidden import protected, rejuvenate_forbidden
@@ -348,6 +348,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         attaching.place_attached(game, controller, iid)
         return
+    top = zone == "life_deck" and args["spec"].get("position") == "top"
+    if top and to == "discard" and replaced.banished_instead(game, iid, controller):
+        to = "banish"  # "..., they are banished instead." (docs/rulings.md 301)
     if zone == "in_play" and to in ("discard", "banish"):  # "... is destroyed / banished"
         event = "destroyed" if to == "discard" else "banished_from_play"
         mechanics.queue_trigger(game, player, event, card_type=game.card(iid).type)

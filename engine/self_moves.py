@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history
+from engine import history, replaced
 from engine.cards import SelfMoveCause, SelfMoveEvent
 
 if TYPE_CHECKING:
@@ -42,6 +42,11 @@ def moved(
 
         triggers.queue(game, mine, general, card_type=card.type, card=iid, by=by)
     queued = len(game.state.trigger_queue) > before
+    if event == "discarded_from_hand" and replaced.discard_banished(game, iid):
+        # banished at once: its own "if this card is discarded" finds it gone (ruling 301)
+        if queued:
+            game.then(("flush_triggers", {}))
+        return
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     for index, ability in enumerate(card.when_moved):

@@ -1,0 +1,72 @@
+"""Constants that send cards to the Banished Zone in place of the discard pile (engine.
+replaced carries them out), read whole:
+
+- "Whenever an effect [during combat] destroys non-Dragon Ball cards from the top of a Life
+  Deck, they are banished instead.", "Whenever one of your effects destroys non-Dragon Ball
+  cards from the top of your opponent's Life Deck, they are banished instead.":
+  `destroyed_banished`;
+- "Whenever a non-Dragon Ball card is discarded from a player's hand, banish it.":
+  `discard_banished`.
+
+Only non-Dragon Ball cards: a destroyed or discarded Dragon Ball has its own place to go
+(2016 GLOSSARY "Dragon Balls"), so a sentence about every card stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+Json = dict[str, Any]
+
+# whose effects, from the card's controller's view; None: any effect
+_BY = {"an effect": "any", "a card effect": "any", "any effect": "any",
+       "one of your effects": "owner", "one of your card effects": "owner",
+       "your effects": "owner", "one of your opponent's effects": "opponent",
+       "your opponent's effects": "opponent"}  # fmt: skip
+# whose Life Deck / hand
+_WHOSE = {"a": "both", "any": "both", "a player's": "both", "any player's": "both",
+          "your": "self", "your opponent's": "opponent", "each player's": "both"}  # fmt: skip
+_NON_DB = r"non-dragon ball"
+
+_DESTROYED = re.compile(
+    rf"whenever (?P<by>{'|'.join(_BY)}) (?P<combat>during combat )?(?:destroys|would destroy) "
+    rf"(?:(?P<many>{_NON_DB} cards)|(?:a|one) {_NON_DB} card) from the top of "
+    rf"(?P<whose>{'|'.join(_WHOSE)}) life deck(?P<combat2> during combat)?, "
+    r"(?:(?P<they>they are banished|banish them)|(?P<it>it is banished|banish it)) instead",
+    re.IGNORECASE,
+)
+_DISCARDED = re.compile(
+    rf"whenever (?:a|one) {_NON_DB} card is discarded from (?P<whose>{'|'.join(_WHOSE)}) hand"
+    r"(?P<combat> during combat)?, (?:banish it|banish that card|it is banished)",
+    re.IGNORECASE,
+)
+
+
+def parse_constant(body: str) -> Json | None:
+    """ "Whenever an effect during combat destroys non-Dragon Ball cards from the top of a
+    Life Deck, they are banished instead." -> a `destroyed_banished` modifier."""
+    body = body.strip()
+    found = _DESTROYED.fullmatch(body)
+    if found is not None:
+        if bool(found.group("many")) != bool(found.group("they")):
+            return None  # "cards ..., it is banished": which?
+        if found.group("combat") and found.group("combat2"):
+            return None
+        who, by = _WHOSE[found.group("whose").lower()], _BY[found.group("by").lower()]
+        if by != "any" and who == "both":
+            return None  # "one of your effects ... a Life Deck": each side's view differs
+        mod: Json = {"mod": "destroyed_banished", "who": who}
+        if by != "any":
+            # seen from the Life Deck's player: their own effects or their opponent's
+            mod["by"] = "owner" if (by == "owner") == (who == "self") else "opponent"
+        if found.group("combat") or found.group("combat2"):
+            mod["in_combat"] = True
+        return mod
+    found = _DISCARDED.fullmatch(body)
+    if found is not None:
+        mod = {"mod": "discard_banished", "who": _WHOSE[found.group("whose").lower()]}
+        if found.group("combat"):
+            mod["in_combat"] = True
+        return mod
+    return None

@@ -1,0 +1,64 @@
+"""Cards banished in place of the discard pile (engine.cardtext.replaced)."""
+
+from __future__ import annotations
+
+from engine.cards import CardType
+from engine.cardtext import compile_text
+
+
+def _constant(text: str, card_type: CardType = CardType.DRILL) -> list[dict[str, object]]:
+    result = compile_text(text, card_type)
+    assert result.status == "automated", text
+    constant: list[dict[str, object]] = result.fields["constant"]
+    return constant
+
+
+def test_destroyed_from_a_life_deck_during_combat_banished_instead() -> None:
+    text = ("CONSTANT: Whenever an effect during combat destroys non-Dragon Ball cards from the "
+            "top of a Life Deck, they are banished instead.")  # fmt: skip
+    assert _constant(text) == [{"mod": "destroyed_banished", "who": "both", "in_combat": True}]
+
+
+def test_your_effects_on_your_opponents_life_deck() -> None:
+    text = ("CONSTANT: Whenever one of your effects destroys non-Dragon Ball cards from the top "
+            "of your opponent's Life Deck, they are banished instead.")  # fmt: skip
+    assert _constant(text) == [{"mod": "destroyed_banished", "who": "opponent", "by": "opponent"}]
+    own = "CONSTANT: Whenever one of your effects destroys a non-Dragon Ball card from the top "
+    own += "of your Life Deck, it is banished instead."
+    assert _constant(own) == [{"mod": "destroyed_banished", "who": "self", "by": "owner"}]
+
+
+def test_while_attached_with_no_comma() -> None:
+    text = ("Physical attack. Attach to your opponent's MP. While attached whenever one of your "
+            "effects destroys non-Dragon Ball cards from the top of your opponent's Life Deck, "
+            "they are banished instead. DAMAGE: 3 stages.")  # fmt: skip
+    constant = _constant(text, CardType.PHYSICAL_COMBAT)
+    assert constant == [{"mod": "destroyed_banished", "who": "opponent", "by": "opponent"}]
+
+
+def test_discarded_from_a_hand_banished() -> None:
+    text = "CONSTANT: Whenever a non-Dragon Ball card is discarded from a player's hand, banish it."
+    assert _constant(text, CardType.ALLY) == [{"mod": "discard_banished", "who": "both"}]
+    mine = "CONSTANT: Whenever a non-Dragon Ball card is discarded from your opponent's hand, "
+    assert _constant(f"{mine}banish it.") == [{"mod": "discard_banished", "who": "opponent"}]
+
+
+def test_near_misses_stay_unread() -> None:
+    for text in (
+        # every card: a Dragon Ball has its own way out
+        "CONSTANT: Whenever a card is discarded from a player's hand, banish it.",
+        "CONSTANT: Whenever an effect destroys cards from the top of a Life Deck, they are "
+        "banished instead.",
+        # "cards ... it": which?
+        "CONSTANT: Whenever an effect destroys non-Dragon Ball cards from the top of a Life "
+        "Deck, it is banished instead.",
+        # your effects on any Life Deck: seen from each side differently
+        "CONSTANT: Whenever one of your effects destroys non-Dragon Ball cards from the top of "
+        "a Life Deck, they are banished instead.",
+        # another destination
+        "CONSTANT: Whenever a non-Dragon Ball card is discarded from a player's hand, shuffle "
+        "it into its owner's Life Deck.",
+    ):
+        result = compile_text(text, CardType.DRILL)
+        assert "constant" not in result.fields, text
+        assert result.manual, text
