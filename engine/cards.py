@@ -1193,6 +1193,8 @@ TriggerEvent = Literal[
     "banished_from_play",  # a card you controlled in play was banished (`card_types`: which)
     "card_played",  # you played a Setup, Drill, Ally or Dragon Ball (`card_types`: which)
     "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
+    # cards were destroyed from your Life Deck by an effect (`by`: whose; engine.replaced)
+    "life_deck_destroyed",
 ]
 
 

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
 # a card's own move that is also an event for every card's triggers (engine.triggers)
 _GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play",
-            "banished_from_discard": "discard_banished"}  # fmt: skip
+            "banished_from_discard": "discard_banished",
+            "destroyed_from_life_deck": "life_deck_destroyed"}  # fmt: skip
 
 
 def moved(

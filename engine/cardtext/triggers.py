@@ -119,6 +119,13 @@ _EVENTS: list[tuple[str, str]] = [
     # an effect banishing cards from a discard pile: whose effect (`by`), whose pile (`who`)
     (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
      r"(?P<who>your|your opponent's|his|her|their) discard pile", "discard_banished"),
+    # an effect destroying cards from a Life Deck (not damage): whose effect (`by`), whose
+    # Life Deck (`who`); engine.replaced
+    (r"(?P<by>you|your opponent) destroys? (?:a card|cards|one or more cards) from (?:the top "
+     r"of )?(?P<who>your|your opponent's|his|her|their) life deck", "life_deck_destroyed"),
+    (r"one of (?P<by>your|your opponent's) (?:card )?effects destroys (?:a card|cards|one or "
+     r"more cards) from (?:the top of )?(?P<who>your|your opponent's|his|her|their) life deck",
+     "life_deck_destroyed"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
     # any card played from the hand, by its title or alignment (engine.triggers.played)
