@@ -1195,6 +1195,8 @@ TriggerEvent = Literal[
     "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
     # cards were destroyed from your Life Deck by an effect (`by`: whose; engine.replaced)
     "life_deck_destroyed",
+    # one of your personalities gained stages from a card effect (not powering up)
+    "effect_stages_gained",
 ]
 
 

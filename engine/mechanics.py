@@ -175,10 +175,10 @@ def personality_name(game: Game, player: int, target: int) -> str:
     return game.name(target)
 
 
-def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
+def gain_stages(game: Game, player: int, target: int, amount: int, effect: bool = True) -> None:
     """Gain stages, never above the top stage (2016 "Planning Step": capped power-up); none
     while `player` "cannot gain stages" (docs/rulings.md 120) or for a personality that
-    "cannot gain stages" itself."""
+    "cannot gain stages" itself. `effect`: by a card effect (not powering up)."""
     if amount > 0 and game.has_modifier(player, "no_gain_stages"):
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} cannot gain stages now: an effect forbids it.")
@@ -195,6 +195,8 @@ def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} gains {after - before} stage(s) (now {after}).")
         queue_trigger(game, player, "stages_gained")
+        if effect:  # "Whenever you gain stages from a card effect"
+            queue_trigger(game, player, "effect_stages_gained")
         if target == MAIN_PERSONALITY:
             queue_trigger(game, player, "mp_stages_gained")
 

@@ -95,6 +95,8 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} gains? (?:power )?stages", "stages_gained"),
     (rf"{_WHO} gains? anger", "anger_raised"),
     (r"(?P<anyone>any|a) personality gains (?:power )?stages", "stages_gained"),
+    # powering up is no card effect (2016 "Planning Step")
+    (rf"{_WHO} gains? (?:power )?stages from (?:a|any) card effect", "effect_stages_gained"),
     (rf"{_WHOSE} (?:MP|main personality) gains (?:power )?stages", "mp_stages_gained"),
     (rf"{_WHO} lowers? (?:a|one) (?:personality )?levels?", "level_lowered"),
     (rf"{_MP} (?:lowers|is lowered) (?:a|one) (?:personality )?levels?", "level_lowered"),

@@ -1,4 +1,5 @@
-"""The event "you destroy cards from your opponent's Life Deck" (engine.cardtext.triggers)."""
+"""Trigger events: "you destroy cards from your opponent's Life Deck", "you gain stages from a
+card effect" (engine.cardtext.triggers)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,13 @@ def test_near_misses_stay_unread() -> None:
     ):
         result = compile_text(text, CardType.DRILL)
         assert "triggers" not in result.fields, text
+
+
+def test_stages_gained_from_a_card_effect() -> None:
+    trigger = _trigger("CONSTANT: Whenever you gain stages from a card effect, raise your anger 1 "
+                       "level.")  # fmt: skip
+    assert trigger == {"on": "effect_stages_gained",
+                       "effects": [{"do": "raise_anger", "amount": 1}]}  # fmt: skip
+    # "from an attack": not read
+    near = "CONSTANT: Whenever you gain stages from an attack, raise your anger 1 level."
+    assert "triggers" not in compile_text(near, CardType.DRILL).fields
