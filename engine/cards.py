@@ -1219,6 +1219,7 @@ class Trigger(_Strict):
     # of this alignment ("a 'Heroes only' card")
     title_has: str | None = None
     alignment: Alignment | None = None
+    freestyle: bool = False  # ... only a non-Styled (Freestyle) card (engine.triggers)
     first_turn: bool = False  # turn_started: only that player's first turn of the game
     # discard_banished: whose effect did it, from the card's controller's view
     by: Literal["self", "opponent", "any"] = "any"

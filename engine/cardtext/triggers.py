@@ -132,6 +132,7 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
     # any card played from the hand, by its title or alignment (engine.triggers.played)
     (rf"{_WHO} plays? (?:an?|one) card with {_TITLE} in (?:the|its) title", "card_played"),
+    (rf"{_WHO} plays? (?:an?|one) (?P<freestyle>non-styled|freestyle) card", "card_played"),
     (rf"{_WHO} plays? (?:an?|one) (?P<q>['\"]?)(?P<align>heroes|villains) only(?P=q) card",
      "card_played"),
 ]
@@ -207,6 +208,8 @@ def parse_event(text: str) -> Json | None:
             result["ball_set"] = groups["set"].strip().capitalize()
         if groups.get("styled"):
             result["styled"] = True
+        if groups.get("freestyle"):
+            result["freestyle"] = True
         title = groups.get("title") or groups.get("title2") or groups.get("title3")
         if title:
             result["title_has"] = title

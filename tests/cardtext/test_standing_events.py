@@ -60,3 +60,17 @@ def test_stages_gained_from_a_card_effect() -> None:
     # "from an attack": not read
     near = "CONSTANT: Whenever you gain stages from an attack, raise your anger 1 level."
     assert "triggers" not in compile_text(near, CardType.DRILL).fields
+
+
+def test_opponent_plays_a_non_styled_card() -> None:
+    text = ("CONSTANT: Whenever your opponent plays a non-Styled card, destroy the top card of his "
+            "Life Deck.")  # fmt: skip
+    trigger = _trigger(text)
+    assert (trigger["on"], trigger["who"], trigger["freestyle"]) == (
+        "card_played",
+        "opponent",
+        True,
+    )
+    # a Styled card: no such filter on cards played
+    near = "CONSTANT: Whenever your opponent plays a Styled card, draw a card."
+    assert "triggers" not in compile_text(near, CardType.DRILL).fields
