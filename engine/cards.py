@@ -366,6 +366,9 @@ class Modifier(_Strict):
         # hand, they are banished
         "destroyed_banished",
         "discard_banished",
+        # `who` may draw each card from the bottom of the Life Deck when a card effect makes
+        # them draw (engine.draw_ends)
+        "draw_bottom",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

@@ -15,6 +15,7 @@ from engine import (
     attack_base,
     attack_bonus,
     chosen_amounts,
+    draw_ends,
     ending,
     history,
     manual,
@@ -427,7 +428,7 @@ def _lower(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
 
 
 def _draw(game: Game, effect: Draw, _c: int, target: int, _a: bool) -> None:
-    mechanics.draw(game, target, effect.amount)
+    draw_ends.draw(game, target, effect.amount)  # "... draw from the bottom ... instead"
 
 
 def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a: bool) -> None:

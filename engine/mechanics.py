@@ -15,14 +15,15 @@ if TYPE_CHECKING:
 
 
 # --- zones ------------------------------------------------------------------------------
-def draw(game: Game, player: int, amount: int) -> None:
-    """Draw from the top of the Life Deck; drawing the last card loses at once."""
+def draw(game: Game, player: int, amount: int, from_bottom: bool = False) -> None:
+    """Draw from the top (or bottom, engine.draw_ends) of the Life Deck; drawing the last
+    card loses at once."""
     state = game.player(player)
     drawn = []
     for _ in range(amount):
         if not state.life:
             break
-        iid = state.life.pop()
+        iid = state.life.pop(0 if from_bottom else -1)
         state.hand.append(iid)
         drawn.append(iid)
     if drawn:

@@ -43,10 +43,22 @@ _DISCARDED = re.compile(
 )
 
 
+# "Whenever you would draw a card from a card effect, you may draw from the bottom of your
+# Life Deck instead."
+_BOTTOM = re.compile(
+    r"whenever you would draw (?:a card|cards|one or more cards) (?:from|by) (?:a|any) card "
+    r"effect, you may draw (?:it |that card |them |those cards )?from the bottom of your life "
+    r"deck instead",
+    re.IGNORECASE,
+)
+
+
 def parse_constant(body: str) -> Json | None:
     """ "Whenever an effect during combat destroys non-Dragon Ball cards from the top of a
     Life Deck, they are banished instead." -> a `destroyed_banished` modifier."""
     body = body.strip()
+    if _BOTTOM.fullmatch(body):
+        return {"mod": "draw_bottom"}
     found = _DESTROYED.fullmatch(body)
     if found is not None:
         if bool(found.group("many")) != bool(found.group("they")):

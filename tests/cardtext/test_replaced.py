@@ -62,3 +62,18 @@ def test_near_misses_stay_unread() -> None:
         result = compile_text(text, CardType.DRILL)
         assert "constant" not in result.fields, text
         assert result.manual, text
+
+
+def test_draw_from_the_bottom_instead() -> None:
+    text = ("CONSTANT: Whenever you would draw a card from a card effect, you may draw from the "
+            "bottom of your Life Deck instead.")  # fmt: skip
+    assert _constant(text) == [{"mod": "draw_bottom"}]
+    for near in (
+        # every draw, the Draw Step's included: not read
+        "CONSTANT: Whenever you would draw a card, you may draw from the bottom of your Life "
+        "Deck instead.",
+        # not optional
+        "CONSTANT: Whenever you would draw a card from a card effect, draw from the bottom of "
+        "your Life Deck instead.",
+    ):
+        assert "constant" not in compile_text(near, CardType.DRILL).fields, near
