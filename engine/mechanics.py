@@ -308,7 +308,7 @@ def raise_anger(game: Game, player: int, amount: int, by: int | None = None) -> 
     if state.anger > before:
         history.record(game, player, "anger_raised")
     game.emit("anger", f"{game.who(player)} raises anger to {state.anger}.")
-    queue_trigger(game, player, "anger_raised")
+    triggers.queue(game, player, "anger_raised", by=by)  # "one of your effects causes ..."
     if state.anger < needed:
         return
     if state.level < 4:

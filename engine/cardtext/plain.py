@@ -27,10 +27,11 @@ _LEVEL = re.compile(
     _I,
 )
 # "Set your MP to its 0 power stage.", "Lower your MP to his 2 power stage.", "Set your
-# MP's power level to 0." (stage 0: a power level is the number on a stage, only 0 is both)
+# MP's power level to 0." (stage 0: a power level is the number on a stage, only 0 is both);
+# "Set your opponent's power level to 0.": a player's power level is their MP's
 _SET_STAGE = re.compile(
     rf"(set|lower|raise) (your|{OPP}) {_MP} to (?:its|{THEIR}) {N} power stage"
-    rf"|(set) (your|{OPP}) {_MP}'s power (?:level|stage) to (0)",
+    rf"|(set) (your|{OPP}) (?:{_MP}'s )?power (?:level|stage) to (0)",
     _I,
 )
 # "Raise your anger up to 2 levels.", "You may lower your anger (by) any amount."

@@ -234,8 +234,11 @@ def parse_event(text: str) -> Json | None:
             result["no_combat"] = True
         return result
     from engine.cardtext.attack_performed import parse_origin  # it builds on this module
+    from engine.cardtext.reshaped import caused_event
 
-    return parse_origin(text)  # "you perform an attack that was not played from your hand"
+    # "you perform an attack that was not played from your hand", "one of your effects causes
+    # your opponent to gain anger"
+    return parse_origin(text) or caused_event(text, parse_event)
 
 
 def misplaced(trigger: Json, card_type: str) -> bool:

@@ -56,3 +56,30 @@ def test_near_misses_stay_unread() -> None:
         result = compile_text(text, CardType.DRILL)
         assert "triggers" not in result.fields, text
         assert result.unread, text
+
+
+def test_one_of_your_effects_causes_your_opponent_to_gain_anger() -> None:
+    text = ("CONSTANT: Whenever one of your effects causes your opponent to gain anger, draw a "
+            "card.")  # fmt: skip
+    trigger = compile_text(text, CardType.DRILL).fields["triggers"][0]
+    assert (trigger["on"], trigger["who"], trigger["by"]) == ("anger_raised", "opponent", "self")
+    for near in (
+        # the engine does not tell who caused stages to be gained: unread
+        "CONSTANT: Whenever one of your effects causes your opponent to gain stages, draw a card.",
+        # "by" said twice
+        "CONSTANT: Whenever one of your effects causes you to lower your opponent's anger, draw "
+        "a card.",
+    ):
+        assert "triggers" not in compile_text(near, CardType.DRILL).fields, near
+
+
+def test_set_a_players_power_level_to_zero_after_a_head_about_him() -> None:
+    text = ("Physical attack. DAMAGE: 6 stages. Whenever your opponent's MP changes levels this "
+            "combat, set his power level to 0.")  # fmt: skip
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    armed = result.fields["attack"]["effects"][0]["trigger"]
+    assert armed["effects"] == [{"do": "set_stage", "stage": 0, "who": "opponent"}]
+    # a power level other than 0 is no stage number: unread
+    near = "POWER: Set your opponent's power level to 2."
+    assert compile_text(near, CardType.EVENT).unread == [near]
