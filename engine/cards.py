@@ -349,6 +349,8 @@ class Modifier(_Strict):
         "no_redirect",
         "no_declare",
         "must_declare",
+        # effects destroying cards from a Life Deck cannot be used (engine.forbidden)
+        "no_life_destroy",
         # cards in play of `card_types` lose all their effects (engine.silenced)
         "lose_effects",
         # `who`'s effects cannot advance / lower / advance or lower an MP (engine.forbidden)

@@ -58,7 +58,7 @@ from engine.cards import (
     Style,
     UntilEndOfTurn,
 )
-from engine.forbidden import level_effect, protected, rejuvenate_forbidden
+from engine.forbidden import destroy_forbidden, level_effect, protected, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
 from engine.silenced import silenced
@@ -436,6 +436,8 @@ def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a:
 
 
 def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, by: int, target: int, _a: bool) -> None:
+    if destroy_forbidden(game, by):
+        return
     more = amounts.more_moved(game, target, by, "discard", "life_deck")  # destroying is discarding
     mechanics.discard_top(game, target, effect.amount + more, by=by)
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine import amounts, attaching, history, mechanics, replaced, self_moves, those
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
-from engine.forbidden import protected, rejuvenate_forbidden
+from engine.forbidden import destroy_forbidden, protected, rejuvenate_forbidden
 from engine.game import handler
 from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
@@ -74,6 +74,9 @@ def apply_move(
         if more:
             effect = effect.model_copy(update={"amount": effect.amount + more})
     if effect.to == "rejuvenate" and rejuvenate_forbidden(game, controller):
+        return
+    destroys = effect.to == "discard" and "life_deck" in (effect.source, *effect.also_from)
+    if destroys and destroy_forbidden(game, controller):
         return
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)

@@ -77,3 +77,14 @@ def test_draw_from_the_bottom_instead() -> None:
         "your Life Deck instead.",
     ):
         assert "constant" not in compile_text(near, CardType.DRILL).fields, near
+
+
+def test_effects_that_destroy_from_a_life_deck_cannot_be_used() -> None:
+    text = "CONSTANT: Card effects that destroy cards from a player's Life Deck cannot be used."
+    assert _constant(text) == [{"mod": "no_life_destroy", "who": "both"}]
+    # from the discard pile, or banishing: another restriction, not read here
+    for near in (
+        "CONSTANT: Card effects that destroy cards from a player's discard pile cannot be used.",
+        "CONSTANT: Card effects that banish cards from a player's Life Deck cannot be used.",
+    ):
+        assert "constant" not in compile_text(near, CardType.DRILL).fields, near
