@@ -1202,6 +1202,8 @@ TriggerEvent = Literal[
     "life_deck_destroyed",
     # one of your personalities gained stages from a card effect (not powering up)
     "effect_stages_gained",
+    # a Dragon Ball of your Life Deck was revealed as you took damage (engine.mechanics)
+    "ball_revealed",
 ]
 
 

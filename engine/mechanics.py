@@ -420,6 +420,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         card = game.card(top)
         if card.type == CardType.DRAGON_BALL:
             put_in_discard(game, state.life.pop())
+            queue_trigger(game, player, "ball_revealed")  # "... is revealed when taking damage"
             continue
         if card.endurance and from_attack and _endurance_allowed(game, player):
             # A card discarded as damage is turned face up: everyone sees what may be banished.

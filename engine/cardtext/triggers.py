@@ -128,6 +128,9 @@ _EVENTS: list[tuple[str, str]] = [
     (r"one of (?P<by>your|your opponent's) (?:card )?effects destroys (?:a card|cards|one or "
      r"more cards) from (?:the top of )?(?P<who>your|your opponent's|his|her|their) life deck",
      "life_deck_destroyed"),
+    # 2016 WHEN TAKING DAMAGE: a Dragon Ball turned up goes to the bottom of the Life Deck
+    (r"(?:an?|one) dragon ball is revealed (?:when|while) (?:(?P<anyone>taking) damage|"
+     r"(?P<who>you|your opponent) takes? damage)", "ball_revealed"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
     # any card played from the hand, by its title or alignment (engine.triggers.played)

@@ -74,3 +74,15 @@ def test_opponent_plays_a_non_styled_card() -> None:
     # a Styled card: no such filter on cards played
     near = "CONSTANT: Whenever your opponent plays a Styled card, draw a card."
     assert "triggers" not in compile_text(near, CardType.DRILL).fields
+
+
+def test_a_dragon_ball_revealed_when_taking_damage() -> None:
+    text = (
+        "CONSTANT: Whenever a Dragon Ball is revealed when taking damage, raise your anger 1 level."
+    )
+    assert _trigger(text)["who"] == "any"
+    text = "CONSTANT: Whenever a Dragon Ball is revealed when you take damage, draw a card."
+    assert "who" not in _trigger(text)
+    # revealed otherwise (from the hand, searched): not read
+    near = "CONSTANT: Whenever a Dragon Ball is revealed, raise your anger 1 level."
+    assert "triggers" not in compile_text(near, CardType.DRILL).fields
