@@ -26,6 +26,7 @@ from engine.cardtext import (
     performed,
     quantities,
     referents,
+    replaced,
     reshaped,
     revealed_hand,
     same_number,
@@ -489,7 +490,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         if clause.attaching and attached.action_body(body) is not None:  # attached, a Power
             clause.attached = _attached_action(clause, body)
             return
-        _modifier(clause, body) or _trigger(clause, body)
+        _modifier(clause, body) or _trigger(clause, body) or _amount_and_trigger(clause, body)
         return
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
@@ -748,6 +749,20 @@ def _modifier(
     return True
 
 
+def _amount_and_trigger(clause: _Clause, body: str) -> bool:
+    """ "Whenever <event>, increase that amount by 2 and Rejuvenate 2.": the amount change
+    (a modifier) and, after the same event, the effects (a trigger kept in `extra`)."""
+    parts = replaced.amount_and(body)
+    if parts is None or not _modifier(clause, parts[0]):
+        return False
+    change = clause.data
+    if not _trigger(clause, parts[1]):
+        clause.kind, clause.data = "unknown", {}
+        return False
+    clause.kind, clause.data, clause.extra = "modifier", change, [clause.data]
+    return True
+
+
 def _each(modifier: Json) -> list[Json]:
     """The modifiers of one sentence: {"each": [...]} holds several ("Your attacks do +1
     life card of damage and your opponent's attacks do -1 life card of damage.")."""
@@ -859,6 +874,7 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
         fields["entering_combat"] = entering[0].data["effects"]
     known = [c for c in known if c.kind not in ("attached_action", "attached_entering")]
     triggers = [c.data for c in known if c.kind == "trigger"]
+    triggers += [t for c in known if c.kind == "modifier" for t in c.extra]  # _amount_and_trigger
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
     if section == "constant":

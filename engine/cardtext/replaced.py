@@ -82,3 +82,22 @@ def parse_constant(body: str) -> Json | None:
             mod["in_combat"] = True
         return mod
     return None
+
+
+# "Whenever one of your effects destroys cards from the top of your opponent's Life Deck,
+# increase that amount by 2 and Rejuvenate 2.": the amount change and a trigger on the event
+_AMOUNT_AND = re.compile(
+    r"(?P<head>whenever [^,]+), (?P<change>increase that amount by \w+) and (?P<rest>[^,]+)",
+    re.IGNORECASE,
+)
+
+
+def amount_and(body: str) -> tuple[str, str] | None:
+    """ "Whenever <event>, increase that amount by N and <effects>" -> the amount change
+    ("Whenever <event>, increase that amount by N") and the trigger ("Whenever <event>,
+    <effects>"), each to be read whole; None for other sentences."""
+    found = _AMOUNT_AND.fullmatch(body.strip())
+    if found is None:
+        return None
+    head = found.group("head")
+    return f"{head}, {found.group('change')}", f"{head}, {found.group('rest')}"

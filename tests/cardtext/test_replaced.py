@@ -88,3 +88,26 @@ def test_effects_that_destroy_from_a_life_deck_cannot_be_used() -> None:
         "CONSTANT: Card effects that banish cards from a player's Life Deck cannot be used.",
     ):
         assert "constant" not in compile_text(near, CardType.DRILL).fields, near
+
+
+def test_increase_that_amount_and_an_effect() -> None:
+    text = ("CONSTANT: Whenever one of your effects destroys cards from the top of your "
+            "opponent's Life Deck, increase that amount by 2 and Rejuvenate 2.")  # fmt: skip
+    result = compile_text(text, CardType.MAIN_PERSONALITY)
+    assert result.status == "automated"
+    assert result.fields["constant"] == [
+        {"mod": "more_destroyed", "amount": 2, "who": "opponent", "by": "opponent"}
+    ]
+    assert result.fields["triggers"] == [
+        {"on": "life_deck_destroyed", "who": "opponent", "by": "self",
+         "effects": [{"do": "rejuvenate", "amount": 2}]}
+    ]  # fmt: skip
+    for near in (
+        # the effect is not read: neither part is
+        "CONSTANT: Whenever one of your effects destroys cards from the top of your opponent's "
+        "Life Deck, increase that amount by 2 and sing.",
+        # an event with no amount change read
+        "CONSTANT: Whenever you draw a card, increase that amount by 2 and Rejuvenate 2.",
+    ):
+        result = compile_text(near, CardType.DRILL)
+        assert "constant" not in result.fields and "triggers" not in result.fields, near
