@@ -1204,6 +1204,8 @@ TriggerEvent = Literal[
     "effect_stages_gained",
     # a Dragon Ball of your Life Deck was revealed as you took damage (engine.mechanics)
     "ball_revealed",
+    # you did not declare combat in your Combat Step (engine.turn)
+    "combat_skipped",
 ]
 
 

@@ -104,7 +104,8 @@ def declare_combat(game: Game, args: JsonDict) -> None:
         return
     if choice == "skip":
         game.emit("combat", f"{game.who(player)} does not declare combat.")
-        game.then(("discard_step", {"player": player, "first": True}))
+        mechanics.queue_trigger(game, player, "combat_skipped")  # "does not declare combat"
+        game.then(("flush_triggers", {}), ("discard_step", {"player": player, "first": True}))
         return
     state.declared_combat = True
     state.combat_declarer = player

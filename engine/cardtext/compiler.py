@@ -752,14 +752,21 @@ def _modifier(
 def _amount_and_trigger(clause: _Clause, body: str) -> bool:
     """ "Whenever <event>, increase that amount by 2 and Rejuvenate 2.": the amount change
     (a modifier) and, after the same event, the effects (a trigger kept in `extra`)."""
-    parts = replaced.amount_and(body)
-    if parts is None or not _modifier(clause, parts[0]):
+    return _both(clause, replaced.amount_and(body), _modifier, "modifier")
+
+
+def _both(
+    clause: _Clause, parts: tuple[str, str] | None, first: Callable[[_Clause, str], bool], kind: str
+) -> bool:
+    """One sentence read as two: the first part by `first` (the clause's `kind`), the second
+    as a trigger kept in `extra`; both read whole, or neither."""
+    if parts is None or not first(clause, parts[0]):
         return False
-    change = clause.data
+    data = clause.data
     if not _trigger(clause, parts[1]):
         clause.kind, clause.data = "unknown", {}
         return False
-    clause.kind, clause.data, clause.extra = "modifier", change, [clause.data]
+    clause.kind, clause.data, clause.extra = kind, data, [clause.data]
     return True
 
 
@@ -807,7 +814,15 @@ def _trigger(clause: _Clause, body: str) -> bool:
     read = _unpunctuated_trigger(clause, body) if "," not in body else None
     if read is not None:
         clause.kind, clause.data = "trigger", read
-    return read is not None or any(_trigger(clause, r) for r in reshaped.readings(body))
+    if read is not None or any(_trigger(clause, r) for r in reshaped.readings(body)):
+        return True
+    return _per_player(clause, body)
+
+
+def _per_player(clause: _Clause, body: str) -> bool:
+    """ "Whenever a player <event>, <effects on that player>": a trigger for each player
+    (engine.cardtext.reshaped.per_player), the opponent's kept in `extra`."""
+    return _both(clause, reshaped.per_player(body), _trigger, "trigger")
 
 
 def _unpunctuated_trigger(clause: _Clause, body: str) -> Json | None:
@@ -873,8 +888,9 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if entering:
         fields["entering_combat"] = entering[0].data["effects"]
     known = [c for c in known if c.kind not in ("attached_action", "attached_entering")]
-    triggers = [c.data for c in known if c.kind == "trigger"]
-    triggers += [t for c in known if c.kind == "modifier" for t in c.extra]  # _amount_and_trigger
+    # a trigger's or modifier's `extra`: _per_player, _amount_and_trigger
+    triggers = [t for c in known if c.kind == "trigger" for t in (c.data, *c.extra)]
+    triggers += [t for c in known if c.kind == "modifier" for t in c.extra]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
     if section == "constant":

@@ -64,3 +64,39 @@ def caused_event(
     if event is None or event["on"] not in _KNOWS_CAUSE or "by" in event:
         return None
     return {**event, "by": "self" if found.group("by").lower() == "your" else "opponent"}
+
+
+# "Whenever a player <event>, <effects on that player>": once for each player
+_A_PLAYER = re.compile(
+    r"(?P<word>whenever|when|after) (?P<who>a player|each player|any player) (?P<head>[^,]+), "
+    r"(?P<tail>.+)",
+    re.IGNORECASE,
+)
+_THEIRS = re.compile(r"\b(?:his or her|his|her|their)\b", re.IGNORECASE)
+_THAT_PLAYER = re.compile(r"\bthat player (?P<verb>\w+?)s\b", re.IGNORECASE)
+
+
+def per_player(body: str) -> tuple[str, str] | None:
+    """ "Whenever a player does not declare combat during his Combat Step, destroy the top
+    card of his Life Deck." -> the sentence for the card's player ("Whenever you do not
+    declare combat during your Combat Step, destroy the top card of your Life Deck.") and
+    for the opponent ("... your opponent ..., destroy the top card of your opponent's Life
+    Deck."): "his", "that player" are the player of the event. None for other sentences,
+    or when the effects name the players otherwise ("you", "your opponent")."""
+    found = _A_PLAYER.fullmatch(body.strip())
+    if found is None:
+        return None
+    tail = found.group("tail")
+    if re.search(r"\b(?:you|your|opponent'?s?)\b", tail, re.IGNORECASE):
+        return None  # "..., you may draw a card": whose side is then unclear
+    word, head = found.group("word"), found.group("head")
+    mine_tail = _THAT_PLAYER.sub(lambda m: m.group("verb"), _THEIRS.sub("your", tail))
+    mine_tail = re.sub(r"\bthat player's\b", "your", mine_tail, flags=re.IGNORECASE)
+    theirs_tail = _THAT_PLAYER.sub(lambda m: f"your opponent {m.group('verb')}s", tail)
+    theirs_tail = re.sub(r"\bthat player's\b", "your opponent's", theirs_tail, flags=re.I)
+    theirs_tail = _THEIRS.sub("your opponent's", theirs_tail)
+    mine = f"{word} you {_THEIRS.sub('your', head)}, {mine_tail}"
+    theirs = f"{word} your opponent {_THEIRS.sub('his', head)}, {theirs_tail}"
+    if re.search(r"\bthat player\b", mine_tail + theirs_tail, re.IGNORECASE):
+        return None  # "that player" as an object: not read
+    return mine, theirs

@@ -131,6 +131,9 @@ _EVENTS: list[tuple[str, str]] = [
     # 2016 WHEN TAKING DAMAGE: a Dragon Ball turned up goes to the bottom of the Life Deck
     (r"(?:an?|one) dragon ball is revealed (?:when|while) (?:(?P<anyone>taking) damage|"
      r"(?P<who>you|your opponent) takes? damage)", "ball_revealed"),
+    # 2016 THE COMBAT STEP: declaring combat is optional
+    (rf"{_WHO} (?:does not|do not|doesn't|don't) declare combat(?: during (?:your|{_THEIR}) "
+     r"combat step)?", "combat_skipped"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
     # any card played from the hand, by its title or alignment (engine.triggers.played)

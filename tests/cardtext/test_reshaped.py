@@ -83,3 +83,24 @@ def test_set_a_players_power_level_to_zero_after_a_head_about_him() -> None:
     # a power level other than 0 is no stage number: unread
     near = "POWER: Set your opponent's power level to 2."
     assert compile_text(near, CardType.EVENT).unread == [near]
+
+
+def test_a_player_and_his_is_a_trigger_for_each_player() -> None:
+    text = ("CONSTANT: Whenever a player does not declare combat during his Combat Step, destroy "
+            "the top card of his Life Deck.")  # fmt: skip
+    result = compile_text(text, CardType.DRILL)
+    assert result.status == "automated"
+    top = {"do": "move", "position": "top", "amount": 1, "source": "life_deck", "to": "discard"}
+    assert result.fields["triggers"] == [
+        {"on": "combat_skipped", "effects": [top]},
+        {"on": "combat_skipped", "who": "opponent", "effects": [{**top, "who": "opponent"}]},
+    ]
+    for near in (
+        # "that player" as an object
+        "CONSTANT: Whenever a player does not declare combat, look at that player's hand and "
+        "banish that player.",
+        # "that player's opponent": not read
+        "CONSTANT: Whenever a player Rejuvenates, that player's opponent may draw a card.",
+    ):
+        result = compile_text(near, CardType.DRILL)
+        assert "triggers" not in result.fields, near
