@@ -571,6 +571,8 @@ def _attached_action(clause: _Clause, body: str) -> bool:
 
 def _effects(clause: _Clause, body: str) -> bool:
     chain = _effect_chain(body)
+    if chain is None:  # "HIT: After a player draws a card this turn, that player ..."
+        chain = _per_player_armed(body)
     if chain is None or armed.misread(body, chain):
         return False
     clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
@@ -817,6 +819,17 @@ def _trigger(clause: _Clause, body: str) -> bool:
     if read is not None or any(_trigger(clause, r) for r in reshaped.readings(body)):
         return True
     return _per_player(clause, body)
+
+
+def _per_player_armed(body: str) -> list[Json] | None:
+    """ "After a player draws a card this turn, that player discards a card.": a trigger
+    armed for each player (engine.cardtext.reshaped.per_player), both read whole."""
+    parts = reshaped.per_player(body)
+    chains = [_effect_chain(part) for part in parts] if parts else []
+    if len(chains) != 2 or any(c is None or len(c) != 1 for c in chains):
+        return None
+    armed_both = [c[0] for c in chains if c is not None]
+    return armed_both if all(e.get("do") == "arm_trigger" for e in armed_both) else None
 
 
 def _per_player(clause: _Clause, body: str) -> bool:

@@ -92,11 +92,25 @@ def per_player(body: str) -> tuple[str, str] | None:
     word, head = found.group("word"), found.group("head")
     mine_tail = _THAT_PLAYER.sub(lambda m: m.group("verb"), _THEIRS.sub("your", tail))
     mine_tail = re.sub(r"\bthat player's\b", "your", mine_tail, flags=re.IGNORECASE)
+    # the opponent's: "his" is read after a head about the opponent (triggers.opponent_pronouns)
     theirs_tail = _THAT_PLAYER.sub(lambda m: f"your opponent {m.group('verb')}s", tail)
-    theirs_tail = re.sub(r"\bthat player's\b", "your opponent's", theirs_tail, flags=re.I)
-    theirs_tail = _THEIRS.sub("your opponent's", theirs_tail)
-    mine = f"{word} you {_THEIRS.sub('your', head)}, {mine_tail}"
+    theirs_tail = re.sub(r"\bthat player's\b", "his", theirs_tail, flags=re.IGNORECASE)
+    mine = f"{word} you {_you(_THEIRS.sub('your', head))}, {mine_tail}"
     theirs = f"{word} your opponent {_THEIRS.sub('his', head)}, {theirs_tail}"
     if re.search(r"\bthat player\b", mine_tail + theirs_tail, re.IGNORECASE):
         return None  # "that player" as an object: not read
     return mine, theirs
+
+
+_YOU_VERBS = {"does": "do", "has": "have", "is": "are"}
+
+
+def _you(head: str) -> str:
+    """ "draws a card" -> "draw a card": the verb after "you"."""
+    verb, _, rest = head.partition(" ")
+    low = verb.lower()
+    if low in _YOU_VERBS:
+        verb = _YOU_VERBS[low]
+    elif low.endswith("s") and not low.endswith("ss"):
+        verb = verb[:-1]
+    return f"{verb} {rest}".strip()

@@ -104,3 +104,20 @@ def test_a_player_and_his_is_a_trigger_for_each_player() -> None:
     ):
         result = compile_text(near, CardType.DRILL)
         assert "triggers" not in result.fields, near
+
+
+def test_a_player_armed_for_each_player() -> None:
+    text = ("Physical attack. DAMAGE: 1 stage. HIT: After a player draws a card this turn, that "
+            "player discards a card from their hand.")  # fmt: skip
+    result = compile_text(text, CardType.PHYSICAL_COMBAT)
+    assert result.status == "automated"
+    hit = result.fields["attack"]["hit"]
+    assert [(h["trigger"]["on"], h["trigger"].get("who"), h["lasts"]) for h in hit] == [
+        ("drew", None, "turn"),
+        ("drew", "opponent", "turn"),
+    ]
+    assert "once" not in hit[0]  # "After <event> this turn": each time
+    # "that player's opponent": not split, left to players
+    near = ("Physical attack. DAMAGE: 1 stage. HIT: After a player draws a card this turn, "
+            "that player's opponent draws a card.")  # fmt: skip
+    assert compile_text(near, CardType.PHYSICAL_COMBAT).status == "partial"
