@@ -371,6 +371,9 @@ class Modifier(_Strict):
         # `who` may draw each card from the bottom of the Life Deck when a card effect makes
         # them draw (engine.draw_ends)
         "draw_bottom",
+        # when `who` gains stages (`in_combat`), the MP of the card's player gains as many
+        # (engine.replaced.mirror_stages)
+        "stages_mirrored",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any

@@ -176,10 +176,13 @@ def personality_name(game: Game, player: int, target: int) -> str:
     return game.name(target)
 
 
-def gain_stages(game: Game, player: int, target: int, amount: int, effect: bool = True) -> None:
+def gain_stages(
+    game: Game, player: int, target: int, amount: int, effect: bool = True, mirrored: bool = False
+) -> None:
     """Gain stages, never above the top stage (2016 "Planning Step": capped power-up); none
     while `player` "cannot gain stages" (docs/rulings.md 120) or for a personality that
-    "cannot gain stages" itself. `effect`: by a card effect (not powering up)."""
+    "cannot gain stages" itself. `effect`: by a card effect (not powering up); `mirrored`:
+    as many as the opponent gained (engine.replaced.mirror_stages), not mirrored again."""
     if amount > 0 and game.has_modifier(player, "no_gain_stages"):
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} cannot gain stages now: an effect forbids it.")
@@ -198,6 +201,8 @@ def gain_stages(game: Game, player: int, target: int, amount: int, effect: bool 
         queue_trigger(game, player, "stages_gained")
         if effect:  # "Whenever you gain stages from a card effect"
             queue_trigger(game, player, "effect_stages_gained")
+        if not mirrored:  # "..., your MP gains the same number of stages."
+            replaced.mirror_stages(game, player, after - before)
         if target == MAIN_PERSONALITY:
             queue_trigger(game, player, "mp_stages_gained")
 

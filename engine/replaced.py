@@ -49,3 +49,21 @@ def discard_banished(game: Game, iid: int) -> bool:
     game.player(owner).banished.append(iid)
     game.emit("banish", f"{game.name(iid)} is banished.")
     return True
+
+
+def mirror_stages(game: Game, player: int, gained: int) -> None:
+    """`player` gained `gained` stages: "Whenever your opponent gains stages during combat,
+    your MP gains the same number of stages." gives each such card's player's MP as many
+    (docs/rulings.md 304). The MP's gain is not mirrored again."""
+    from engine import mechanics  # it builds on this module
+    from engine.game import MAIN_PERSONALITY
+
+    opponent = 1 - player
+    for iid in game.cards_with_constants(opponent):
+        for modifier in game.card(iid).constant:
+            if modifier.mod != "stages_mirrored" or modifier.who != "opponent":
+                continue
+            if not amounts.about(game, modifier, player, None):
+                continue  # only during combat
+            if game.modifier_on(modifier, opponent):
+                mechanics.gain_stages(game, opponent, MAIN_PERSONALITY, gained, mirrored=True)

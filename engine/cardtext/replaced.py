@@ -53,12 +53,25 @@ _BOTTOM = re.compile(
 )
 
 
+# "Whenever your opponent gains stages during combat, your MP gains the same number of
+# stages." (the opponent's gains only: a player's own would feed itself)
+_MIRROR = re.compile(
+    r"whenever your opponent gains (?:power )?stages(?P<combat> during combat)?, your "
+    r"(?:MP|main personality) gains the same (?:number|amount) of (?:power )?stages",
+    re.IGNORECASE,
+)
+
+
 def parse_constant(body: str) -> Json | None:
     """ "Whenever an effect during combat destroys non-Dragon Ball cards from the top of a
     Life Deck, they are banished instead." -> a `destroyed_banished` modifier."""
     body = body.strip()
     if _BOTTOM.fullmatch(body):
         return {"mod": "draw_bottom"}
+    mirror = _MIRROR.fullmatch(body)
+    if mirror:
+        found_mod: Json = {"mod": "stages_mirrored", "who": "opponent"}
+        return {**found_mod, "in_combat": True} if mirror.group("combat") else found_mod
     found = _DESTROYED.fullmatch(body)
     if found is not None:
         if bool(found.group("many")) != bool(found.group("they")):

@@ -111,3 +111,17 @@ def test_increase_that_amount_and_an_effect() -> None:
     ):
         result = compile_text(near, CardType.DRILL)
         assert "constant" not in result.fields and "triggers" not in result.fields, near
+
+
+def test_your_mp_gains_the_same_number_of_stages() -> None:
+    text = ("CONSTANT: Whenever your opponent gains stages during combat, your MP gains the same "
+            "number of stages.")  # fmt: skip
+    assert _constant(text) == [{"mod": "stages_mirrored", "who": "opponent", "in_combat": True}]
+    for near in (
+        # your own gains: it would feed itself
+        "CONSTANT: Whenever you gain stages, your MP gains the same number of stages.",
+        # another personality than the MP: not read
+        "CONSTANT: Whenever your opponent gains stages, your Allies gain the same number of "
+        "stages.",
+    ):
+        assert "constant" not in compile_text(near, CardType.DRILL).fields, near
