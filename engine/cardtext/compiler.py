@@ -205,6 +205,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     counting.check_for_each(clauses)
     same_number.check(clauses)  # "the same number of cards": after a move
     _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
+    _more_after_timing(clauses)  # "Use when ... destroys .... Increase that amount by 1."
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
@@ -945,6 +946,24 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if modifiers:
         fields["constant"] = [*fields.get("constant", []), *modifiers]
     return True
+
+
+def _more_after_timing(clauses: list[_Clause]) -> None:
+    """ "[INSTANT] POWER: Use when one of your effects destroys cards from the top of your
+    opponent's Life Deck. Increase that amount by 1.": an effect of that timed Power
+    (engine.cardtext.replaced.more_after)."""
+    timing: _Clause | None = None
+    for clause in clauses:
+        if clause.section != "timed":
+            timing = None
+            continue
+        if clause.kind == "timing":
+            timing = clause
+            continue
+        body = normalise(clause.sentence).strip().rstrip(".").strip()
+        more = replaced.more_after(timing.data, body) if timing is not None else None
+        if clause.kind == "unknown" and more is not None:
+            clause.kind, clause.data, clause.extra = "effect", more, []
 
 
 def _timed(items: list[_Clause], fields: Json) -> bool:

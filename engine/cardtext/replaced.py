@@ -114,3 +114,24 @@ def amount_and(body: str) -> tuple[str, str] | None:
         return None
     head = found.group("head")
     return f"{head}, {found.group('change')}", f"{head}, {found.group('rest')}"
+
+
+_INCREASE = re.compile(r"(?:you may )?increase that amount by (?P<n>\d+|one|two|three)", re.I)
+_NUMBERS = {"one": 1, "two": 2, "three": 3}
+
+
+def more_after(event: Json, body: str) -> Json | None:
+    """ "[INSTANT] POWER: Use when one of your effects destroys cards from the top of your
+    opponent's Life Deck. Increase that amount by 1.": the Power is used once the cards are
+    destroyed, so one more is destroyed from the top of the same Life Deck
+    (docs/rulings.md 305); None for other events or sentences."""
+    found = _INCREASE.fullmatch(body.strip())
+    if found is None or event.get("on") != "life_deck_destroyed" or event.get("by") != "self":
+        return None
+    if event.get("who") not in ("opponent", None):
+        return None
+    n = found.group("n").lower()
+    amount = _NUMBERS.get(n) or int(n)
+    move: Json = {"do": "move", "position": "top", "amount": amount, "source": "life_deck",
+                  "to": "discard"}  # fmt: skip
+    return {**move, "who": "opponent"} if event.get("who") == "opponent" else move

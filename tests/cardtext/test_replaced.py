@@ -125,3 +125,17 @@ def test_your_mp_gains_the_same_number_of_stages() -> None:
         "stages.",
     ):
         assert "constant" not in compile_text(near, CardType.DRILL).fields, near
+
+
+def test_use_when_destroying_increase_that_amount() -> None:
+    text = ("[INSTANT] POWER: Use when one of your effects destroys cards from the top of your "
+            "opponent's Life Deck. Increase that amount by 1.")  # fmt: skip
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    (trigger,) = result.fields["triggers"]
+    assert (trigger["on"], trigger["power"]) == ("life_deck_destroyed", True)
+    top = {"do": "move", "position": "top", "amount": 1, "source": "life_deck", "to": "discard"}
+    assert trigger["effects"] == [{**top, "who": "opponent"}]
+    # another event: "that amount" is not a number of cards destroyed
+    near = "[INSTANT] POWER: Use when you draw a card. Increase that amount by 1."
+    assert compile_text(near, CardType.EVENT).status == "manual"
