@@ -198,6 +198,8 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     clauses = _parse(pieces, opening, card_type)
     resolve_other_stops(clauses)
     resolve_instead(clauses)
+    # "If <condition>, <effect> instead." after an effect
+    replaced.resolve_effect_instead(clauses, p.parse_condition, _effect_chain, normalise)
     resolve_not_done(clauses)
     _check_x(clauses)
     _check_performed_x(clauses)

@@ -15,6 +15,7 @@ Only non-Dragon Ball cards: a destroyed or discarded Dragon Ball has its own pla
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 Json = dict[str, Any]
@@ -135,3 +136,45 @@ def more_after(event: Json, body: str) -> Json | None:
     move: Json = {"do": "move", "position": "top", "amount": amount, "source": "life_deck",
                   "to": "discard"}  # fmt: skip
     return {**move, "who": "opponent"} if event.get("who") == "opponent" else move
+
+
+# "Raise your anger 1 level. If you control more than 2 Drills, raise your anger 2 instead."
+_IF_INSTEAD = re.compile(r"if (?P<condition>[^,]+), (?P<effect>.+) instead", re.IGNORECASE)
+
+
+def resolve_effect_instead(
+    clauses: list[Any],
+    parse_condition: Callable[[str], Json | None],
+    effect_chain: Callable[[str], list[Json] | None],
+    normalise: Callable[[str], str],
+) -> None:
+    """ "<effect A>. If <condition>, <effect B> instead.": A happens only while the condition
+    does not hold; B only when it holds and A did not happen (so A cannot make B happen
+    too: docs/rulings.md 306). A and B are one effect each, of the same list; otherwise
+    the sentence stays unread. `clauses`: compiler._Clause."""
+    for position, clause in enumerate(clauses):
+        if clause.kind != "unknown" or not position:
+            continue
+        found = _IF_INSTEAD.fullmatch(normalise(clause.sentence).strip().rstrip(".").strip())
+        before = clauses[position - 1]
+        if found is None or before.kind != "effect" or before.extra or "if" in before.data:
+            continue
+        if before.section != clause.section or before.hit != clause.hit:
+            continue
+        if before.index != clause.index - 1 or before.data.get("if_you_do"):
+            continue
+        condition = parse_condition(found.group("condition"))
+        chain = effect_chain(found.group("effect"))
+        if (
+            condition is None
+            or chain is None
+            or len(chain) != 1
+            or set(chain[0]) & {"if", "if_you_do", "if_you_do_not"}
+        ):
+            continue
+        before.data = {**before.data, "if": {"none_of": [condition]}}
+        clause.kind, clause.data, clause.extra = (
+            "effect",
+            {**chain[0], "if": condition, "if_you_do_not": True},
+            [],
+        )

@@ -139,3 +139,25 @@ def test_use_when_destroying_increase_that_amount() -> None:
     # another event: "that amount" is not a number of cards destroyed
     near = "[INSTANT] POWER: Use when you draw a card. Increase that amount by 1."
     assert compile_text(near, CardType.EVENT).status == "manual"
+
+
+def test_if_condition_effect_instead() -> None:
+    text = ("POWER: Raise your anger 1 level. If your anger is 1 or more, raise your anger 2 "
+            "levels instead.")  # fmt: skip
+    result = compile_text(text, CardType.EVENT)
+    assert result.status == "automated"
+    condition = {"anger_at_least": 1}
+    assert result.fields["action"]["effects"] == [
+        {"do": "raise_anger", "amount": 1, "if": {"none_of": [condition]}},
+        {"do": "raise_anger", "amount": 2, "if": condition, "if_you_do_not": True},
+    ]
+    for near in (
+        # no effect just before it
+        "POWER: If your anger is 1 or more, raise your anger 2 levels instead.",
+        # the sentence before is two effects: which one is replaced?
+        "POWER: Raise your anger 1 level and draw a card. If your anger is 1 or more, raise "
+        "your anger 2 levels instead.",
+        # "If you do" is no condition
+        "POWER: Raise your anger 1 level. If you do, raise your anger 2 levels instead.",
+    ):
+        assert compile_text(near, CardType.EVENT).status != "automated", near
