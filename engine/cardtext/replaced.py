@@ -150,8 +150,8 @@ def resolve_effect_instead(
 ) -> None:
     """ "<effect A>. If <condition>, <effect B> instead.": A happens only while the condition
     does not hold; B only when it holds and A did not happen (so A cannot make B happen
-    too: docs/rulings.md 306). A and B are one effect each, of the same list; otherwise
-    the sentence stays unread. `clauses`: compiler._Clause."""
+    too: docs/rulings.md 306). A and B are one effect each, of the same list, B not
+    optional; otherwise the sentence stays unread. `clauses`: compiler._Clause."""
     for position, clause in enumerate(clauses):
         if clause.kind != "unknown" or not position:
             continue
@@ -169,9 +169,9 @@ def resolve_effect_instead(
             condition is None
             or chain is None
             or len(chain) != 1
-            or set(chain[0]) & {"if", "if_you_do", "if_you_do_not"}
+            or set(chain[0]) & {"if", "if_you_do", "if_you_do_not", "may"}
         ):
-            continue
+            continue  # "you may <B> instead": declined, A would happen: not read
         before.data = {**before.data, "if": {"none_of": [condition]}}
         clause.kind, clause.data, clause.extra = (
             "effect",

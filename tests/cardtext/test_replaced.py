@@ -159,5 +159,8 @@ def test_if_condition_effect_instead() -> None:
         "your anger 2 levels instead.",
         # "If you do" is no condition
         "POWER: Raise your anger 1 level. If you do, raise your anger 2 levels instead.",
+        # "you may <B> instead": declined, A happens (not read)
+        "POWER: Raise your anger 1 level. If your anger is 1 or more, you may raise your anger "
+        "2 levels instead.",
     ):
         assert compile_text(near, CardType.EVENT).status != "automated", near
