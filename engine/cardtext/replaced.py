@@ -163,6 +163,8 @@ def resolve_effect_instead(
             continue
         if before.index != clause.index - 1 or before.data.get("if_you_do"):
             continue
+        if before.data.get("cost") or before.data.get("may"):
+            continue  # a cost, or "You may <A>.": not what "instead" replaces
         condition = parse_condition(found.group("condition"))
         chain = effect_chain(found.group("effect"))
         if (
