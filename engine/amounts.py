@@ -26,7 +26,7 @@ _MORE = {
 }
 
 
-def _about(game: Game, modifier: Modifier, owner: int, by: int | None) -> bool:
+def about(game: Game, modifier: Modifier, owner: int, by: int | None) -> bool:
     """Is the modifier (on `owner`'s anger or cards) about an effect of `by`'s, now? None:
     no player's effect (a rule of the game) is only "any"."""
     if modifier.in_combat and game.state.step != "combat":
@@ -45,7 +45,7 @@ def more_moved(game: Game, owner: int, by: int | None, to: str, source: str) -> 
         m.amount
         for mod in _MORE.get((to, source), ())
         for m in game.active_modifiers(owner, mod)
-        if _about(game, m, owner, by)
+        if about(game, m, owner, by)
     )
 
 
@@ -53,7 +53,7 @@ def anger_change(game: Game, player: int, amount: int, raising: bool, by: int | 
     """How much `player`'s anger is raised (lowered) when an effect of `by`'s says `amount`."""
 
     def active(mod: str) -> list[Modifier]:
-        return [m for m in game.active_modifiers(player, mod) if _about(game, m, player, by)]
+        return [m for m in game.active_modifiers(player, mod) if about(game, m, player, by)]
 
     if raising:
         for modifier in active("anger_raise_set"):

@@ -370,6 +370,8 @@ class Modifier(_Strict):
         "no_redirect",
         "no_declare",
         "must_declare",
+        # effects destroying cards from a Life Deck cannot be used (engine.forbidden)
+        "no_life_destroy",
         # cards in play of `card_types` lose all their effects (engine.silenced)
         "lose_effects",
         # `who`'s effects cannot advance / lower / advance or lower an MP (engine.forbidden)
@@ -406,6 +408,17 @@ class Modifier(_Strict):
         # `who`'s Allies (with `performer_has` in the title) cannot be discarded from play
         # (engine.ally_actions; by Critical Damage effects only: `critical_immune`)
         "undiscardable",
+        # engine.replaced: non-Dragon Ball cards an effect (of `by`, `in_combat`) destroys
+        # from the top of `who`'s Life Deck are banished instead; discarded from `who`'s
+        # hand, they are banished
+        "destroyed_banished",
+        "discard_banished",
+        # `who` may draw each card from the bottom of the Life Deck when a card effect makes
+        # them draw (engine.draw_ends)
+        "draw_bottom",
+        # when `who` gains stages (`in_combat`), the MP of the card's player gains as many
+        # (engine.replaced.mirror_stages)
+        "stages_mirrored",
     ]
     amount: int = 0
     # engine.amounts: whose effects the amount modifier is about, seen from `who`: any
@@ -1315,6 +1328,14 @@ TriggerEvent = Literal[
     "state_holds",  # its `requires` holds, checked after each step (engine.leaving)
     "life_deck_banished",  # cards of your Life Deck were banished by an effect (`by`: whose)
     "card_revealed",  # a card of your hand was revealed (by an effect `by` controls)
+    # cards were destroyed from your Life Deck by an effect (`by`: whose; engine.replaced)
+    "life_deck_destroyed",
+    # one of your personalities gained stages from a card effect (not powering up)
+    "effect_stages_gained",
+    # a Dragon Ball of your Life Deck was revealed as you took damage (engine.mechanics)
+    "ball_revealed",
+    # you did not declare combat in your Combat Step (engine.turn)
+    "combat_skipped",
 ]
 
 
@@ -1342,6 +1363,7 @@ class Trigger(_Strict):
     # of this alignment ("a 'Heroes only' card")
     title_has: str | None = None
     alignment: Alignment | None = None
+    freestyle: bool = False  # ... only a non-Styled (Freestyle) card (engine.triggers)
     first_turn: bool = False  # turn_started: only that player's first turn of the game
     # discard_banished: whose effect did it, from the card's controller's view
     by: Literal["self", "opponent", "any"] = "any"

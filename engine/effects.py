@@ -17,6 +17,7 @@ from engine import (
     attack_bonus,
     chosen_amounts,
     copies,
+    draw_ends,
     ending,
     hand_attack,
     history,
@@ -62,7 +63,7 @@ from engine.cards import (
     UntilEndOfTurn,
     UseHit,
 )
-from engine.forbidden import level_effect, protected, rejuvenate_forbidden
+from engine.forbidden import destroy_forbidden, level_effect, protected, rejuvenate_forbidden
 from engine.game import MAIN_PERSONALITY, handler
 from engine.hooks import HOOKS
 from engine.silenced import silenced
@@ -446,7 +447,7 @@ def _lower(game: Game, _e: Any, _c: int, target: int, _a: bool) -> None:
 
 
 def _draw(game: Game, effect: Draw, _c: int, target: int, _a: bool) -> None:
-    mechanics.draw(game, target, effect.amount)
+    draw_ends.draw(game, target, effect.amount)  # "... draw from the bottom ... instead"
 
 
 def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a: bool) -> None:
@@ -454,6 +455,8 @@ def _discard_hand(game: Game, effect: DiscardFromHand, by: int, target: int, _a:
 
 
 def _discard_top(game: Game, effect: DiscardTopOfLifeDeck, by: int, target: int, _a: bool) -> None:
+    if destroy_forbidden(game, by):
+        return
     more = amounts.more_moved(game, target, by, "discard", "life_deck")  # destroying is discarding
     mechanics.discard_top(game, target, effect.amount + more, by=by)
 

@@ -23,6 +23,17 @@ def rejuvenate_forbidden(game: Game, controller: int) -> bool:
     return True
 
 
+def destroy_forbidden(game: Game, controller: int) -> bool:
+    """ "Card effects that destroy cards from a player's Life Deck cannot be used.": such an
+    effect of `controller`'s does nothing (2016 GLOSSARY "Effects"); damage is no effect
+    destroying cards and is not touched."""
+    if not game.has_modifier(controller, "no_life_destroy"):
+        return False
+    game.emit("effect", "Effects that destroy cards from a Life Deck cannot be used: nothing "
+              "is destroyed.")  # fmt: skip
+    return True
+
+
 def forced_combat_choice(game: Game, player: int) -> str | None:
     """2016 THE COMBAT STEP: the active player "may" declare combat. "You cannot declare
     combat this turn." takes the choice away ("skip"), "Your opponent must declare combat

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import amounts, history, leaving, modifiers, self_moves, triggers
+from engine import amounts, history, leaving, modifiers, replaced, self_moves, triggers
 from engine import critical as critical_rules  # `critical` is a parameter name here
 from engine.cards import CardType
 from engine.endurance import endurance_of
@@ -17,14 +17,15 @@ if TYPE_CHECKING:
 
 
 # --- zones ------------------------------------------------------------------------------
-def draw(game: Game, player: int, amount: int) -> None:
-    """Draw from the top of the Life Deck; drawing the last card loses at once."""
+def draw(game: Game, player: int, amount: int, from_bottom: bool = False) -> None:
+    """Draw from the top (or bottom, engine.draw_ends) of the Life Deck; drawing the last
+    card loses at once."""
     state = game.player(player)
     drawn = []
     for _ in range(amount):
         if not state.life:
             break
-        iid = state.life.pop()
+        iid = state.life.pop(0 if from_bottom else -1)
         state.hand.append(iid)
         drawn.append(iid)
     if drawn:
@@ -67,8 +68,12 @@ def discard_top(game: Game, player: int, amount: int, by: int | None = None) -> 
         if not state.life:
             break
         iid = state.life.pop()
-        put_in_discard(game, iid)
-        self_moves.moved(game, iid, "destroyed_from_life_deck", by)
+        if replaced.banished_instead(game, iid, by):  # "..., they are banished instead."
+            banish(game, iid)
+            game.emit("banish", f"{game.name(iid)} is banished instead.")
+        else:
+            put_in_discard(game, iid)
+            self_moves.moved(game, iid, "destroyed_from_life_deck", by)
         moved += 1
         if not state.life:
             break
@@ -173,10 +178,13 @@ def personality_name(game: Game, player: int, target: int) -> str:
     return game.name(target)
 
 
-def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
+def gain_stages(
+    game: Game, player: int, target: int, amount: int, effect: bool = True, mirrored: bool = False
+) -> None:
     """Gain stages, never above the top stage (2016 "Planning Step": capped power-up); none
     while `player` "cannot gain stages" (docs/rulings.md 120) or for a personality that
-    "cannot gain stages" itself."""
+    "cannot gain stages" itself. `effect`: by a card effect (not powering up); `mirrored`:
+    as many as the opponent gained (engine.replaced.mirror_stages), not mirrored again."""
     if amount > 0 and game.has_modifier(player, "no_gain_stages"):
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} cannot gain stages now: an effect forbids it.")
@@ -193,6 +201,10 @@ def gain_stages(game: Game, player: int, target: int, amount: int) -> None:
         name = personality_name(game, player, target)
         game.emit("stages", f"{name} gains {after - before} stage(s) (now {after}).")
         queue_trigger(game, player, "stages_gained")
+        if effect:  # "Whenever you gain stages from a card effect"
+            queue_trigger(game, player, "effect_stages_gained")
+        if not mirrored:  # "..., your MP gains the same number of stages."
+            replaced.mirror_stages(game, player, after - before)
         if target == MAIN_PERSONALITY:
             queue_trigger(game, player, "mp_stages_gained")
 
@@ -303,7 +315,7 @@ def raise_anger(game: Game, player: int, amount: int, by: int | None = None) -> 
     if state.anger > before:
         history.record(game, player, "anger_raised")
     game.emit("anger", f"{game.who(player)} raises anger to {state.anger}.")
-    queue_trigger(game, player, "anger_raised")
+    triggers.queue(game, player, "anger_raised", by=by)  # "one of your effects causes ..."
     if state.anger < needed:
         return
     if state.level < 4:
@@ -421,6 +433,7 @@ def life_damage_task(game: Game, args: JsonDict) -> None:
         card = game.card(top)
         if card.type == CardType.DRAGON_BALL:
             put_in_discard(game, state.life.pop())
+            queue_trigger(game, player, "ball_revealed")  # "... is revealed when taking damage"
             continue
         endurance = endurance_of(game, player, top)
         if endurance and from_attack and _endurance_allowed(game, player):

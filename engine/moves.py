@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from engine import amounts, attaching, history, mechanics, self_moves, those
+from engine import amounts, attaching, history, mechanics, replaced, self_moves, those
 from engine.ally_actions import undiscardable
 from engine.cards import Move, Style, fold_name
 from engine.effects import chosen_card, enter_play, may_enter_play, remove_from_play
-from engine.forbidden import protected, rejuvenate_forbidden
+from engine.forbidden import destroy_forbidden, protected, rejuvenate_forbidden
 from engine.game import handler
 from engine.referents import after_move, still_there
 from engine.state import JsonDict, Option
@@ -75,6 +75,9 @@ def apply_move(
         if more:
             effect = effect.model_copy(update={"amount": effect.amount + more})
     if effect.to == "rejuvenate" and rejuvenate_forbidden(game, controller):
+        return
+    destroys = effect.to == "discard" and "life_deck" in (effect.source, *effect.also_from)
+    if destroys and destroy_forbidden(game, controller):
         return
     spec = effect.model_dump(mode="json", include=_SPEC_FIELDS)
     if that is not None and effect.copies:  # "copies of that card" (engine.referents)
@@ -356,6 +359,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         game.emit("move", f"{game.who(controller)} takes {name} from {origin}.", card=name)
         attaching.place_attached(game, controller, iid)
         return
+    life_top = zone == "life_deck" and args["spec"].get("position") == "top"
+    if life_top and to == "discard" and replaced.banished_instead(game, iid, controller):
+        to = "banish"  # "..., they are banished instead." (docs/rulings.md 301)
     if zone == "in_play" and to in ("discard", "banish"):  # "... is destroyed / banished"
         event = "destroyed" if to == "discard" else "banished_from_play"
         mechanics.queue_trigger(game, player, event, card_type=game.card(iid).type)

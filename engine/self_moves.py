@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import history
+from engine import history, replaced
 from engine.cards import SelfMoveCause, SelfMoveEvent
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ PATH = "moved:"  # engine.effects.effects_of: the effects of card.when_moved[N]
 _GENERAL = {"discarded_from_hand": "card_discarded", "leaves_play": "left_play",
             "banished_from_discard": "discard_banished",
             "revealed_from_hand": "card_revealed",
+            "destroyed_from_life_deck": "life_deck_destroyed",
             # "one of your effects banishes a card from your Life Deck"
             "banished_from_life_deck": "life_deck_banished"}  # fmt: skip
 
@@ -49,6 +50,11 @@ def moved(
     if general:  # "Whenever a card is discarded from a hand", "Whenever a Drill leaves play"
         queue_general(game, mine, general, iid, by)
     queued = len(game.state.trigger_queue) > before
+    if event == "discarded_from_hand" and replaced.discard_banished(game, iid):
+        # banished at once: its own "if this card is discarded" finds it gone (ruling 301)
+        if queued:
+            game.then(("flush_triggers", {}))
+        return
     # destroying from the Life Deck is one way of discarding from it (damage the other)
     events = {event, "discarded_from_life_deck"} if event == "destroyed_from_life_deck" else {event}
     if event in _BANISHED:  # "If this card is banished by one of your effects": from anywhere

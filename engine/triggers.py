@@ -50,6 +50,8 @@ def _fires(
         return False
     if (trigger.title_has or trigger.alignment) and not _played_fits(game, trigger, card):
         return False
+    if trigger.freestyle and (card is None or _styled_card(game, card, controller)):
+        return False  # "Whenever your opponent plays a non-Styled card" (2016 "Freestyle")
     if trigger.styled and not (
         _styled_card(game, card, controller)
         if trigger.on in _CARD_EVENTS
@@ -152,7 +154,7 @@ def queue(
                     continue
                 if not _available(game, controller, iid, index, trigger):
                     continue
-                if iid == card and (trigger.title_has or trigger.alignment):
+                if iid == card and (trigger.title_has or trigger.alignment or trigger.freestyle):
                     continue  # played before its text was in play (docs/rulings.md 186)
                 if any(
                     q["card"] == iid and q["index"] == index and "path" not in q

@@ -87,11 +87,11 @@ def power_up(game: Game, args: JsonDict) -> None:
     bonus = game.modifier_total(player, "pur")
     mp_pur = game.card(state.mp_card).pur + bonus + game.modifier_total(player, "mp_pur")
     if mp_pur > 0:
-        mechanics.gain_stages(game, player, MAIN_PERSONALITY, mp_pur)
+        mechanics.gain_stages(game, player, MAIN_PERSONALITY, mp_pur, effect=False)
     for ally in list(state.allies):
         ally_pur = game.card(ally.iid).pur + bonus
         if ally_pur > 0:
-            mechanics.gain_stages(game, player, ally.iid, ally_pur)
+            mechanics.gain_stages(game, player, ally.iid, ally_pur, effect=False)
     # powering up ends the Planning Step: "At the end of your Planning Step" then
     mechanics.queue_trigger(game, player, "planning_ended")
     game.then(("flush_triggers", {}), ("declare_combat", {}))
@@ -111,7 +111,8 @@ def declare_combat(game: Game, args: JsonDict) -> None:
         return
     if choice == "skip":
         game.emit("combat", f"{game.who(player)} does not declare combat.")
-        game.then(("discard_step", {"player": player, "first": True}))
+        mechanics.queue_trigger(game, player, "combat_skipped")  # "does not declare combat"
+        game.then(("flush_triggers", {}), ("discard_step", {"player": player, "first": True}))
         return
     state.declared_combat = True
     state.combat_declarer = player

@@ -48,7 +48,8 @@ _IF_AT_END = re.compile(
     r"if (?P<condition>.+?) at the end of (?:this |the )?combat,\s*(?P<then>.+)", re.IGNORECASE
 )
 _WHENEVER = re.compile(
-    r"(?P<word>whenever|each time|(?:after )?the (?:next|first) time) (?P<event>.+)", re.IGNORECASE
+    r"(?P<word>whenever|each time|after(?! the )|(?:after )?the (?:next|first) time) (?P<event>.+)",
+    re.IGNORECASE,
 )
 # how long a "whenever" lasts, at the start or the end of its event
 _SCOPE = re.compile(r"(?:this (?P<a>combat|turn) )?(?P<event>.+?)(?: this (?P<b>combat|turn))?")
@@ -190,7 +191,8 @@ def _whenever(text: str, lasts: str | None) -> Json | None:
     found = _WHENEVER.fullmatch(text.strip())
     if not found:
         return None
-    once = found.group("word").lower() not in ("whenever", "each time")
+    # "After <event> this turn, ...": each time, as a trigger's "After" (triggers.parse_head)
+    once = found.group("word").lower() not in ("whenever", "each time", "after")
     for head, tail in _splits(found.group("event")) + _unmarked(found.group("event")):
         scope = _SCOPE.fullmatch(head)
         assert scope is not None  # its event part matches anything

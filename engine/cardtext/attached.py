@@ -27,7 +27,7 @@ _ATTACH_ALLY = re.compile(rf"attach {_THIS}to one of (?P<who>your|{_OPP}) allies
 
 # "While attached, ...", "While attached when ..." (the timing word needs no comma)
 _WHILE = re.compile(
-    r"while attached(?:,\s*|\s+(?=(?:when|whenever|at|after|once per|as an action)\b))"
+    r"while attached(?:,\s*|\s+(?:and\s+)?(?=(?:when|whenever|at|after|once per|as an action)\b))"
     r"(?P<rest>.+)",
     re.IGNORECASE | re.DOTALL,
 )

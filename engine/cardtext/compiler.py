@@ -29,6 +29,8 @@ from engine.cardtext import (
     performed,
     quantities,
     referents,
+    replaced,
+    reshaped,
     revealed_hand,
     same_number,
     self_moves,
@@ -203,6 +205,8 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     clauses = _parse(pieces, opening, card_type)
     resolve_other_stops(clauses)
     resolve_instead(clauses)
+    # "If <condition>, <effect> instead." after an effect
+    replaced.resolve_effect_instead(clauses, p.parse_condition, _effect_chain, normalise)
     resolve_not_done(clauses)
     _check_x(clauses)
     _check_performed_x(clauses)
@@ -212,6 +216,7 @@ def compile_text(text: str, card_type: CardType) -> CompileResult:
     same_number.check(clauses)  # "the same number of cards": after a move
     _fold_that_attack(clauses)  # "That attack deals +X ...": after a trigger on it
     copies.fold(clauses)  # "That attack deals +2 ...": after a copy performed now
+    _more_after_timing(clauses)  # "Use when ... destroys .... Increase that amount by 1."
     for section in {c.section for c in clauses}:
         armed.leave_unlabelled([c for c in clauses if c.section == section])
     after_use.check_keywords(clauses, card_type.value)
@@ -499,7 +504,7 @@ def _classify(clause: _Clause, body: str, section: str, *, damage: bool) -> None
         if clause.attaching and attached.action_body(body) is not None:  # attached, a Power
             clause.attached = _attached_action(clause, body)
             return
-        _modifier(clause, body) or _trigger(clause, body)
+        _modifier(clause, body) or _trigger(clause, body) or _amount_and_trigger(clause, body)
         return
     if p.UNSTOPPABLE.fullmatch(body):
         put("unstoppable", {})
@@ -580,6 +585,8 @@ def _attached_action(clause: _Clause, body: str) -> bool:
 
 def _effects(clause: _Clause, body: str) -> bool:
     chain = _effect_chain(body)
+    if chain is None:  # "HIT: After a player draws a card this turn, that player ..."
+        chain = _per_player_armed(body)
     if chain is None or armed.misread(body, chain):
         return False
     clause.kind, clause.data, clause.extra = "effect", chain[0], chain[1:]
@@ -779,6 +786,27 @@ def _modifier(
     return True
 
 
+def _amount_and_trigger(clause: _Clause, body: str) -> bool:
+    """ "Whenever <event>, increase that amount by 2 and Rejuvenate 2.": the amount change
+    (a modifier) and, after the same event, the effects (a trigger kept in `extra`)."""
+    return _both(clause, replaced.amount_and(body), _modifier, "modifier")
+
+
+def _both(
+    clause: _Clause, parts: tuple[str, str] | None, first: Callable[[_Clause, str], bool], kind: str
+) -> bool:
+    """One sentence read as two: the first part by `first` (the clause's `kind`), the second
+    as a trigger kept in `extra`; both read whole, or neither."""
+    if parts is None or not first(clause, parts[0]):
+        return False
+    data = clause.data
+    if not _trigger(clause, parts[1]):
+        clause.kind, clause.data = "unknown", {}
+        return False
+    clause.kind, clause.data, clause.extra = kind, data, [clause.data]
+    return True
+
+
 def _each(modifier: Json) -> list[Json]:
     """The modifiers of one sentence: {"each": [...]} holds several ("Your attacks do +1
     life card of damage and your opponent's attacks do -1 life card of damage.")."""
@@ -801,7 +829,7 @@ def _trigger(clause: _Clause, body: str) -> bool:
         clause.kind, clause.data, clause.leaves = "trigger", banish, True
         return True
     if not _TRIGGER_HEAD.match(body):
-        return False
+        return any(_trigger(clause, r) for r in reshaped.readings(body))
     # "When you perform a Styled attack you may draw a card": printed without its comma
     bare = re.fullmatch(r"([^,]+?)\s+((?:you|your MP) may .+)", body, re.IGNORECASE)
     for head, tail in _splits(body) + ([(bare.group(1), bare.group(2))] if bare else []):
@@ -823,7 +851,26 @@ def _trigger(clause: _Clause, body: str) -> bool:
     read = _unpunctuated_trigger(clause, body) if "," not in body else None
     if read is not None:
         clause.kind, clause.data = "trigger", read
-    return read is not None
+    if read is not None or any(_trigger(clause, r) for r in reshaped.readings(body)):
+        return True
+    return _per_player(clause, body)
+
+
+def _per_player_armed(body: str) -> list[Json] | None:
+    """ "After a player draws a card this turn, that player discards a card.": a trigger
+    armed for each player (engine.cardtext.reshaped.per_player), both read whole."""
+    parts = reshaped.per_player(body)
+    chains = [_effect_chain(part) for part in parts] if parts else []
+    if len(chains) != 2 or any(c is None or len(c) != 1 for c in chains):
+        return None
+    armed_both = [c[0] for c in chains if c is not None]
+    return armed_both if all(e.get("do") == "arm_trigger" for e in armed_both) else None
+
+
+def _per_player(clause: _Clause, body: str) -> bool:
+    """ "Whenever a player <event>, <effects on that player>": a trigger for each player
+    (engine.cardtext.reshaped.per_player), the opponent's kept in `extra`."""
+    return _both(clause, reshaped.per_player(body), _trigger, "trigger")
 
 
 def _unpunctuated_trigger(clause: _Clause, body: str) -> Json | None:
@@ -889,7 +936,9 @@ def _assemble(section: str, items: list[_Clause], card_type: CardType, fields: J
     if entering:
         fields["entering_combat"] = entering[0].data["effects"]
     known = [c for c in known if c.kind not in ("attached_action", "attached_entering")]
-    triggers = [c.data for c in known if c.kind == "trigger"]
+    # a trigger's or modifier's `extra`: _per_player, _amount_and_trigger
+    triggers = [t for c in known if c.kind == "trigger" for t in (c.data, *c.extra)]
+    triggers += [t for c in known if c.kind == "modifier" for t in c.extra]
     modifiers = [m for c in known if c.kind == "modifier" for m in _each(c.data)]
     rest = [c for c in known if c.kind not in ("trigger", "modifier")]
     if section == "ability" and all(c.kind != "unknown" for c in items):
@@ -945,6 +994,22 @@ def _combat_power(items: list[_Clause], card_type: CardType) -> bool:
         and items[0].opens_power
         and all(c.labelled and c.kind != "unknown" for c in items)
     )
+def _more_after_timing(clauses: list[_Clause]) -> None:
+    """ "[INSTANT] POWER: Use when one of your effects destroys cards from the top of your
+    opponent's Life Deck. Increase that amount by 1.": an effect of that timed Power
+    (engine.cardtext.replaced.more_after)."""
+    timing: _Clause | None = None
+    for clause in clauses:
+        if clause.section != "timed":
+            timing = None
+            continue
+        if clause.kind == "timing":
+            timing = clause
+            continue
+        body = normalise(clause.sentence).strip().rstrip(".").strip()
+        more = replaced.more_after(timing.data, body) if timing is not None else None
+        if clause.kind == "unknown" and more is not None:
+            clause.kind, clause.data, clause.extra = "effect", more, []
 
 
 def _timed(items: list[_Clause], fields: Json) -> bool:

@@ -497,7 +497,15 @@ MODIFIERS: _Table = [
 
 
 def parse_modifier(body: str) -> Json | None:
-    from engine.cardtext import attack_constants, considered, copies, critical, leaving, stays
+    from engine.cardtext import (
+        attack_constants,
+        considered,
+        copies,
+        critical,
+        leaving,
+        replaced,
+        stays,
+    )
     from engine.cardtext.attack_costs import parse_cost  # it builds on this module
     from engine.cardtext.damage import parse_at_value
 
@@ -508,6 +516,7 @@ def parse_modifier(body: str) -> Json | None:
         or parse_cost(body, constant=True)
         or parse_at_value(body, constant=True)
         or amounts.parse_constant(body)
+        or replaced.parse_constant(body)  # "..., they are banished instead."
         or considered.parse(body, constant=True)
         or leaving.parse_constant(body)  # "Whenever an Ally's power level is 0, ..."
         or attack_constants.parse(body)

@@ -70,6 +70,16 @@ _FORBIDDEN: list[tuple[re.Pattern[str], str] | tuple[re.Pattern[str], str, str]]
         ),
         "no_rejuvenate",
     ),
+    # destroying is discarding from the Life Deck by an effect, not damage (2016 GLOSSARY
+    # "Gaining/losing stages"; engine.forbidden.destroy_forbidden)
+    (
+        re.compile(
+            rf"{_EFFECTS} destroy (?:cards|a card|one or more cards) from (?:the top of )?"
+            rf"(?:a player's|any player's|a|any) life deck {_CANNOT} be used",
+            re.I,
+        ),
+        "no_life_destroy",
+    ),
     # 2016 ALLIES DURING COMBAT: stage damage may be redirected to an Ally
     (
         re.compile(rf"allies {_CANNOT} have (?:stage )?damage redirected to them", re.I),

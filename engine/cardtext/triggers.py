@@ -95,6 +95,8 @@ _EVENTS: list[tuple[str, str]] = [
     (rf"{_WHO} gains? (?:power )?stages", "stages_gained"),
     (rf"{_WHO} gains? anger", "anger_raised"),
     (r"(?P<anyone>any|a) personality gains (?:power )?stages", "stages_gained"),
+    # powering up is no card effect (2016 "Planning Step")
+    (rf"{_WHO} gains? (?:power )?stages from (?:a|any) card effect", "effect_stages_gained"),
     (rf"{_WHOSE} (?:MP|main personality) gains (?:power )?stages", "mp_stages_gained"),
     (rf"{_WHO} lowers? (?:a|one) (?:personality )?levels?", "level_lowered"),
     (rf"{_MP} (?:lowers|is lowered) (?:a|one) (?:personality )?levels?", "level_lowered"),
@@ -127,10 +129,24 @@ _EVENTS: list[tuple[str, str]] = [
     # an effect banishing cards from a discard pile: whose effect (`by`), whose pile (`who`)
     (r"(?P<by>you|your opponent) banish(?:es)? (?:a card|cards|one or more cards) from "
      r"(?P<who>your|your opponent's|his|her|their) discard pile", "discard_banished"),
+    # an effect destroying cards from a Life Deck (not damage): whose effect (`by`), whose
+    # Life Deck (`who`); engine.replaced
+    (r"(?P<by>you|your opponent) destroys? (?:a card|cards|one or more cards) from (?:the top "
+     r"of )?(?P<who>your|your opponent's|his|her|their) life deck", "life_deck_destroyed"),
+    (r"one of (?P<by>your|your opponent's) (?:card )?effects destroys (?:a card|cards|one or "
+     r"more cards) from (?:the top of )?(?P<who>your|your opponent's|his|her|their) life deck",
+     "life_deck_destroyed"),
+    # 2016 WHEN TAKING DAMAGE: a Dragon Ball turned up goes to the bottom of the Life Deck
+    (r"(?:an?|one) dragon ball is revealed (?:when|while) (?:(?P<anyone>taking) damage|"
+     r"(?P<who>you|your opponent) takes? damage)", "ball_revealed"),
+    # 2016 THE COMBAT STEP: declaring combat is optional
+    (rf"{_WHO} (?:does not|do not|doesn't|don't) declare combat(?: during (?:your|{_THEIR}) "
+     r"combat step)?", "combat_skipped"),
     # playing (not placing) a card that enters play; Events and attacks are not read
     (rf"{_WHO} plays? (?:an?|one) {_IN_PLAY_TYPES}", "card_played"),
     # any card played from the hand, by its title or alignment (engine.triggers.played)
     (rf"{_WHO} plays? (?:an?|one) card with {_TITLE} in (?:the|its) title", "card_played"),
+    (rf"{_WHO} plays? (?:an?|one) (?P<freestyle>non-styled|freestyle) card", "card_played"),
     (rf"{_WHO} plays? (?:an?|one) (?P<q>['\"]?)(?P<align>heroes|villains) only(?P=q) card",
      "card_played"),
 ]
@@ -207,6 +223,8 @@ def parse_event(text: str) -> Json | None:
             result["ball_set"] = groups["set"].strip().capitalize()
         if groups.get("styled"):
             result["styled"] = True
+        if groups.get("freestyle"):
+            result["freestyle"] = True
         title = groups.get("title") or groups.get("title2") or groups.get("title3")
         if title:
             result["title_has"] = title
@@ -232,10 +250,12 @@ def parse_event(text: str) -> Json | None:
         return result
     from engine.cardtext import alternatives  # it builds on this function
     from engine.cardtext.attack_performed import parse_origin  # it builds on this module
+    from engine.cardtext.reshaped import caused_event
 
-    # "you perform an attack that was not played from your hand"; "one of your effects
-    # prevents damage", "one of your Drills is destroyed or banished"
-    return parse_origin(text) or alternatives.parse(text)
+    # "you perform an attack that was not played from your hand", "one of your effects causes
+    # your opponent to gain anger"; "one of your effects prevents damage", "one of your
+    # Drills is destroyed or banished"
+    return parse_origin(text) or caused_event(text, parse_event) or alternatives.parse(text)
 
 
 def misplaced(trigger: Json, card_type: str) -> bool:

@@ -86,9 +86,10 @@ def test_near_misses_stay_unread() -> None:
         # cards are not destroyed from a discard pile
         "CONSTANT: Your effects that destroy cards from the top of your opponent's discard"
         " pile have that amount increased by 1.",
-        # an effect after the amount change, and a minimum other than zero
+        # an effect not read after the amount change ("... and Rejuvenate 2." is read:
+        # test_replaced), and a minimum other than zero
         f"CONSTANT: Whenever one of your effects destroys cards from {_TOP}, increase that"
-        " amount by 2 and Rejuvenate 2.",
+        " amount by 2 and sing.",
         "CONSTANT: Your effects that require you to lower your anger are reduced by 1 (to a"
         " minimum of 1).",
         # non-Dragon Ball cards only: not an amount the engine tracks

@@ -71,7 +71,7 @@ def test_events(event: str, fields: dict[str, object]) -> None:
         "you discard a card from his hand",  # whose hand?
         "your opponent discards a card from your hand",
         "you draw a card from a card effect",  # by what: not read
-        "you gain stages from a card effect",
+        "you gain stages from an attack",  # "from a card effect" is read (effect_stages_gained)
         "your MP would gain stages",  # a replacement, not a trigger
         "you lower a player's anger",  # "you lower your opponent's anger": ruling 191
         "you Rejuvenate a Saiyan Style card",  # a style: not read
