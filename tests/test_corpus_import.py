@@ -73,8 +73,8 @@ def test_all_sets_together_make_one_pool(imports: list[ImportResult]) -> None:
 # The share of the corpus's cards with text the engine runs whole (automated) and at
 # least in part (automated or partial), as measured when each rose; a change that makes
 # the compiler read less fails here. The goal (issue 14) is 70% and 90%.
-AUTOMATED_AT_LEAST = 0.677
-RUN_AT_LEAST = 0.863
+AUTOMATED_AT_LEAST = 0.755
+RUN_AT_LEAST = 0.901
 
 
 def test_the_share_of_card_text_refereed_does_not_fall(imports: list[ImportResult]) -> None:
