@@ -1403,7 +1403,7 @@ SelfMoveEvent = Literal[
     "discarded_on_level_change",  # a Drill discarded as its controller's MP changes levels
     "discarded_on_advance",  # the same, as the MP advances (engine.mechanics.discard_drills)
     "banished_for_endurance",  # Banished while taking damage, to prevent some
-    "revealed_from_hand",  # its owner's hand revealed by an effect (it stays there)
+    "revealed_from_hand",  # revealed from the hand by an effect, alone or with the hand
     "enters_play",
     "leaves_play",
 ]

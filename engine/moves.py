@@ -332,8 +332,9 @@ def _put(game: Game, args: JsonDict, player: int, iid: int, zone: str) -> None:
         if "next" in args:
             args["moved"] = [*args.get("moved", []), [iid, owner, zone]]
         game.emit("reveal", f"{game.who(player)} reveals {name} from their hand.", card=name)
-        if zone == "hand":  # "Whenever you reveal a card from your hand"
-            self_moves.noticed(game, owner, "card_revealed", iid, controller)
+        if zone == "hand":  # its own "(If this card is revealed ...)" and "Whenever you
+            # reveal a card from your hand" (engine.self_moves: card_revealed)
+            self_moves.moved(game, iid, "revealed_from_hand", controller)
         return
     # "banished from the top of your discard pile" (engine.self_moves)
     top = zone == "discard_pile" and _zone(game, player, zone)[-1:] == [iid]

@@ -85,14 +85,6 @@ def queue_general(game: Game, player: int, event: str, iid: int, by: int | None)
     triggers.queue(game, player, event, card_type=game.card(iid).type, card=iid, by=by)
 
 
-def noticed(game: Game, player: int, event: str, iid: int, by: int | None) -> None:
-    """A move no card reads of itself that sets off "whenever" triggers ("one of your
-    effects banishes a card from your Life Deck", "you reveal a card from your hand"):
-    they resolve right after what moved it (2016 GLOSSARY "Effects")."""
-    before = len(game.state.trigger_queue)
-    queue_general(game, player, event, iid, by)
-    if len(game.state.trigger_queue) > before:
-        game.then(("flush_triggers", {}))
 # banished by an effect, from any zone (for Endurance is the rules: never "by an effect")
 _BANISHED = {"banished_from_discard", "banished_from_life_deck", "banished_from_hand",
              "banished_from_play"}  # fmt: skip
