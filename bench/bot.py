@@ -48,7 +48,7 @@ from bench._world import (
 )
 from bot.db import Database
 from bot.services.matches import LiveMatch, MatchService, decision_token
-from engine.cards import CardPool, load_pool
+from engine.panini.cards import CardPool, load_pool
 from tests.fakediscord import InteractionResult, RecordedMessage
 
 GOAL_FIRST_MS = 100.0

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from bench.fuzz import DeckSet, small_pool_decks, starter_decks
 from bot.simulation import make_players, new_game, play_game
-from engine.game import Game
-from engine.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
+from engine.panini.game import Game
+from engine.panini.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
 
 GOAL_GAMES_PER_SECOND = 100
 ROUND_TRIPS = 200  # reloads timed per mid-game sample

@@ -26,9 +26,9 @@ from bot.simulation import (
     new_game,
     play_game,
 )
-from engine.cards import CardPool, load_pool
-from engine.decklist import Deck
-from engine.rulesets import RULESETS, UnknownRuleset, get_ruleset
+from engine.panini.cards import CardPool, load_pool
+from engine.panini.decklist import Deck
+from engine.panini.rulesets import RULESETS, UnknownRuleset, get_ruleset
 
 PROGRESS_EVERY = 100
 AI_PAIRS: tuple[tuple[str, str], ...] = tuple((a, b) for a in AI_KINDS for b in AI_KINDS)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.simulation import load_starter_decks
-from engine.ai import GreedyPlayer
-from engine.cards import CardPool, CardType, load_pool
-from engine.game import Game
-from engine.view import SPECTATOR, player_view
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import CardPool, CardType, load_pool
+from engine.panini.game import Game
+from engine.panini.view import SPECTATOR, player_view
 from renderers.board import BoardLabels, render_board
 from renderers.card import render_card
 from renderers.hand import render_hand

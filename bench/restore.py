@@ -24,7 +24,7 @@ from bench._world import fill_database
 from bot.backups import backup, restore_live
 from bot.db import Database
 from bot.services.matches import MatchService
-from engine.cards import load_pool
+from engine.panini.cards import load_pool
 
 
 @dataclass

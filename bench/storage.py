@@ -34,7 +34,7 @@ from pathlib import Path
 from bench._world import INSERT_DECISION, RULESET, deck_pair, starter_decks, verdict
 from bot.db import Database
 from bot.services.matches import LiveMatch, MatchService
-from engine.cards import CardPool, load_pool
+from engine.panini.cards import CardPool, load_pool
 
 GOAL_RATIO = 2.0
 UPDATE_MATCH = (

@@ -32,7 +32,7 @@ from bot.settings import Settings
 from bot.ui.items import DYNAMIC_ITEMS, send_ephemeral
 from bot.ui.notifier import DiscordNotifier
 from bot.ui.threads import open_threadless
-from engine.cards import CardPool, load_pool
+from engine.panini.cards import CardPool, load_pool
 
 log = logging.getLogger(__name__)
 

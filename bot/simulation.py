@@ -10,18 +10,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import rng
-from engine.ai import Player, make_player
-from engine.cards import DATA_DIR, CardPool
-from engine.decklist import (
+from engine.core import rng
+from engine.panini.ai import Player, make_player
+from engine.panini.cards import DATA_DIR, CardPool
+from engine.panini.decklist import (
     Deck,
     DeckListError,
     DeckStructureError,
     build_deck,
     parse_deck_list,
 )
-from engine.game import Game
-from engine.invariants import violations
+from engine.panini.game import Game
+from engine.panini.invariants import violations
 
 DECKS_DIR = DATA_DIR / "decks"
 AI_KINDS = ("random", "greedy")

@@ -1,4 +1,4 @@
-"""Plain-text boards for a terminal, drawn only from a player view (engine.view), never
+"""Plain-text boards for a terminal, drawn only from a player view (engine.panini.view), never
 from the raw state: whatever a view hides (the other hand, Life Deck order) cannot leak.
 
 Pure functions: they return strings and print nothing."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.cards import Card
-from engine.game import Event
-from engine.rulesets import UnknownRuleset, get_ruleset
-from engine.view import WIN_REASONS as REASON_WORDS
-from engine.view import win_reason
+from engine.core.events import Event
+from engine.panini.cards import Card
+from engine.panini.rulesets import UnknownRuleset, get_ruleset
+from engine.panini.view import WIN_REASONS as REASON_WORDS
+from engine.panini.view import win_reason
 
 View = Mapping[str, Any]
 
@@ -21,7 +21,7 @@ DEFAULT_ANGER_MAX = 5
 # Event kinds that are detail under a summary line ("takes 6 life cards of damage").
 DETAIL_KINDS = frozenset({"damage_card"})
 
-# How a game was won, when no view is at hand (engine.view.win_reason, with one, knows
+# How a game was won, when no view is at hand (engine.panini.view.win_reason, with one, knows
 # when a Survival Victory's Life Deck still holds Dragon Balls).
 WIN_REASONS = {reason: str(words) for reason, words in REASON_WORDS.items()}
 

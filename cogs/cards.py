@@ -13,8 +13,8 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.textboard import describe_card
 from cogs.options import CardName, SearchWords
-from engine.cards import Card, CardPool, CardType, Style, fold_name
-from engine.decklist import suggest
+from engine.panini.cards import Card, CardPool, CardType, Style, fold_name
+from engine.panini.decklist import suggest
 from renderers.card import render_card
 
 SEARCH_SHOWN = 20

@@ -15,8 +15,8 @@ from bot.app import ScouterBot
 from bot.services.cardsets import MAX_SET_BYTES, CardSetError, ImportReport
 from bot.ui.decks import clip
 from cogs.options import SetName
-from engine.cards import fold_name
-from engine.rulesets import RULESETS
+from engine.panini.cards import fold_name
+from engine.panini.rulesets import RULESETS
 
 Ruleset = Literal["panini-2016", "panini-2014"]
 assert set(Ruleset.__args__) == set(RULESETS)  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from bot.services.matches import LiveMatch
 from bot.ui.board import board_embed
 from bot.ui.images import BOARD_FILE, board_file
 from bot.ui.items import FromIds, bot_of, guarded, private_to_presser, send_hand
-from engine.replay import replay_events
+from engine.panini.replay import replay_events
 
 LOG_INLINE_LIMIT = 1800
 

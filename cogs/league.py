@@ -28,7 +28,7 @@ from bot.ui.league import (
     standings_table,
 )
 from bot.ui.names import player_name
-from engine.rulesets import DEFAULT_RULESET, RULESETS
+from engine.panini.rulesets import DEFAULT_RULESET, RULESETS
 from renderers.standings import render_standings
 
 Ruleset = Literal["panini-2016", "panini-2014"]

@@ -17,7 +17,7 @@ from discord import app_commands
 from bot.services.cardsets import MAX_SET_NAME
 from bot.services.decks import MAX_NAME as MAX_DECK_NAME
 from bot.services.judges import MAX_REASON
-from engine.decklist import MAX_NAME_LENGTH as MAX_CARD_NAME
+from engine.panini.decklist import MAX_NAME_LENGTH as MAX_CARD_NAME
 
 MAX_SEARCH = 200
 

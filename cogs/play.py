@@ -28,7 +28,7 @@ from bot.ui.items import (
 from bot.ui.mentions import pinging
 from bot.ui.threads import start_match
 from cogs.options import DeckName
-from engine.rulesets import DEFAULT_RULESET, RULESETS
+from engine.panini.rulesets import DEFAULT_RULESET, RULESETS
 
 log = logging.getLogger(__name__)
 

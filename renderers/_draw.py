@@ -21,7 +21,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards import Card, CardPool, load_pool
+from engine.panini.cards import Card, CardPool, load_pool
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 FONT_FILES = {

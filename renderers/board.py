@@ -1,4 +1,4 @@
-"""The match board as a PNG, drawn only from a player view (engine.view), never from the raw
+"""The match board as a PNG, drawn only from a player view (engine.panini.view), never from the raw
 state: what the view hides (the other hand, Life Deck order) cannot be drawn. Even a
 player's own view draws only hand counts, never hand cards or decision options.
 
@@ -15,8 +15,8 @@ from typing import Any
 
 from PIL import Image
 
-from engine.rulesets import UnknownRuleset, get_ruleset
-from engine.view import win_reason
+from engine.panini.rulesets import UnknownRuleset, get_ruleset
+from engine.panini.view import win_reason
 from renderers import _draw as d
 from renderers._draw import RGB, Painter
 

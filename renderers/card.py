@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.cards import Card
+from engine.panini.cards import Card
 from renderers import _draw as d
 from renderers._draw import RGB, Painter
 

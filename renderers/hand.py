@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.cards import Card, CardPool
+from engine.panini.cards import Card, CardPool
 from renderers import _draw as d
 from renderers._draw import Painter
 from renderers.card import frame_colour, type_line

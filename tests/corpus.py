@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Card, CardPool, CardType, Style, fold_name
-from engine.decklist import Deck
-from engine.importers import parse_octgn, renamed_clear_of
+from engine.panini.cards import Card, CardPool, CardType, Style, fold_name
+from engine.panini.decklist import Deck
+from engine.panini.importers import parse_octgn, renamed_clear_of
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "octgn"
 LIFE_DECK = 60

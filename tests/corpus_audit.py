@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from engine.cards import Card
-from engine.cardtext import compile_text
+from engine.panini.cards import Card
+from engine.panini.cardtext import compile_text
 
 AUDIT_FILE = Path(__file__).resolve().parent / "audit" / "automated_cards.yaml"
 SEED = 14

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, CardPool
-from engine.decklist import Deck
+from engine.panini.cards import Card, CardPool
+from engine.panini.decklist import Deck
 
 STAGES_1 = [0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]
 STAGES_2 = [0, 10000, 20000, 30000, 40000, 50000, 60000, 70000, 80000, 90000, 99000]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.game import Game
-from engine.scenario import build_game, find_option, load_scenario, scenario_pool
+from engine.panini.game import Game
+from engine.panini.scenario import build_game, find_option, load_scenario, scenario_pool
 
 
 def scenario_game(path: Path) -> Game:

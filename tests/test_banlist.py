@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.banlist import Banlist, BanlistError, Restricted, load_banlist
-from engine.cards import DATA_DIR, load_pool
-from engine.deckcheck import check_deck
-from engine.decklist import parse_deck_list
-from engine.rulesets import RULESETS, get_ruleset
+from engine.panini.banlist import Banlist, BanlistError, Restricted, load_banlist
+from engine.panini.cards import DATA_DIR, load_pool
+from engine.panini.deckcheck import check_deck
+from engine.panini.decklist import parse_deck_list
+from engine.panini.rulesets import RULESETS, get_ruleset
 
 POOL = load_pool()
 GOKU = parse_deck_list((DATA_DIR / "decks" / "goku-saiyan.txt").read_text(), POOL, "goku")

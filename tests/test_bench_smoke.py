@@ -8,7 +8,7 @@ import math
 from bench import bot as bench_bot
 from bench import restore as bench_restore
 from bench import storage as bench_storage
-from engine.cards import load_pool
+from engine.panini.cards import load_pool
 
 
 def test_bench_bot_plays_decisions_through_the_fake_discord() -> None:

@@ -1,6 +1,6 @@
 """The sandbox card set (data/cards/sandbox) and the starter decks (data/decks).
 
-The vocabulary tests compare what the set uses with what engine/cards.py declares, so
+The vocabulary tests compare what the set uses with what engine/panini/cards.py declares, so
 adding a new effect, modifier, trigger, damage kind or condition field to the model
 without a sandbox card that uses it fails here.
 """
@@ -16,7 +16,7 @@ from typing import Any, get_args
 import pytest
 from pydantic import BaseModel
 
-from engine.cards import (
+from engine.panini.cards import (
     DATA_DIR,
     Alignment,
     AttachTo,
@@ -35,13 +35,13 @@ from engine.cards import (
     Trigger,
     load_pool,
 )
-from engine.rulesets import PANINI_2016
+from engine.panini.rulesets import PANINI_2016
 
 DECK_DIR = DATA_DIR / "decks"
 STYLES = [style for style in Style if style is not Style.FREESTYLE]
 EFFECT_CLASSES: tuple[type[BaseModel], ...] = get_args(get_args(Effect)[0])
 # Declared effects the sandbox set deliberately leaves unused, with the reason.
-UNUSED_EFFECTS = {"hook": "no Python hooks are registered in engine.hooks yet"}
+UNUSED_EFFECTS = {"hook": "no Python hooks are registered in engine.panini.hooks yet"}
 MIN_OTHER_CARDS = 120
 LIFE_DECK_SIZE = PANINI_2016.life_deck_size
 

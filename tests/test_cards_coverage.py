@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli_commands.cards import coverage_report
-from engine.cards import Card, load_pool
-from engine.cardtext import CardNames, compile_text, sentence_shape
-from engine.importers import parse_octgn
+from engine.panini.cards import Card, load_pool
+from engine.panini.cardtext import CardNames, compile_text, sentence_shape
+from engine.panini.importers import parse_octgn
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "octgn"
 
@@ -68,7 +68,7 @@ def test_imported_sets_are_not_compared_with_their_own_compile() -> None:
     """An imported set's abilities were compiled from its text at import, and its record
     fields (a Limit property) are not text: "identical to the card data" would mislead."""
     from bot.cli_commands.cards import coverage_report
-    from engine.cards import Card
+    from engine.panini.cards import Card
 
     card = Card.model_validate({"name": "Imported Jab", "type": "physical_combat",
                                 "text": "Physical attack. DAMAGE: AT.", "limit_per_deck": 1,

@@ -1,4 +1,4 @@
-"""engine.cardtext: every supported sentence pattern, and the conservative cases."""
+"""engine.panini.cardtext: every supported sentence pattern, and the conservative cases."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card, CardType, load_pool
-from engine.cardtext import compile_text, reproduces, sentence_shape, split_sentences
+from engine.panini.cards import Card, CardType, load_pool
+from engine.panini.cardtext import compile_text, reproduces, sentence_shape, split_sentences
 
 PC, EC, EV = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
 

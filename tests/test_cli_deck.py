@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from bot.cli_commands import deck as deck_command
-from engine.cards import SANDBOX_DIR, Card, CardPool, CardType
+from engine.panini.cards import SANDBOX_DIR, Card, CardPool, CardType
 from tests.test_decklist import FILLER, deck_text, tiny_pool
 
 BUILT_IN = f"Card folders read: {SANDBOX_DIR} (built in)"

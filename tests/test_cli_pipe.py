@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import EXIT_BROKEN_PIPE
-from engine.cards import DATA_DIR
+from engine.panini.cards import DATA_DIR
 
 GOKU = DATA_DIR / "decks" / "goku-saiyan.txt"
 

@@ -13,9 +13,9 @@ from bot.cli_commands import play as play_command
 from bot.cli_commands import run as run_command
 from bot.cli_commands.play import Console, Match, match_option, play_game
 from bot.settings import Settings, SettingsError, load_settings
-from engine.ai import GreedyPlayer
-from engine.game import Game
-from engine.view import SPECTATOR, player_view
+from engine.panini.ai import GreedyPlayer
+from engine.panini.game import Game
+from engine.panini.view import SPECTATOR, player_view
 from tests.pool import TEST_POOL, test_deck
 
 DECKS = [test_deck("Goku"), test_deck("Vegeta")]

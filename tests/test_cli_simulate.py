@@ -9,8 +9,9 @@ import pytest
 
 from bot import simulation
 from bot.cli_commands import simulate
-from engine.cards import load_pool
-from engine.game import Game, Outcome
+from engine.core.events import Outcome
+from engine.panini.cards import load_pool
+from engine.panini.game import Game
 
 
 def _starters_load() -> bool:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Alignment, CardPool, CardType, fold_name
-from engine.importers import ImportResult, parse_octgn, renamed_clear_of
+from engine.panini.cards import Alignment, CardPool, CardType, fold_name
+from engine.panini.importers import ImportResult, parse_octgn, renamed_clear_of
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "octgn"
 # The records the files get wrong, by field: Power Ratings with a stage missing, doubled or

@@ -1,14 +1,14 @@
-"""An MP level's note forbidding cards that perform an attack kind (engine.deck_limits;
+"""An MP level's note forbidding cards that perform an attack kind (engine.panini.deck_limits;
 docs/rulings.md 229): "(Your Life Deck cannot include cards that perform energy
 attacks.)"."""
 
 from __future__ import annotations
 
-from engine.cards import Attack, Card, CardPool, CardType, DeckNote, Defense
-from engine.cardtext import compile_text
-from engine.deckcheck import check_deck
-from engine.decklist import parse_deck_list
-from engine.rulesets import PANINI_2016
+from engine.panini.cards import Attack, Card, CardPool, CardType, DeckNote, Defense
+from engine.panini.cardtext import compile_text
+from engine.panini.deckcheck import check_deck
+from engine.panini.decklist import parse_deck_list
+from engine.panini.rulesets import PANINI_2016
 from tests.test_decklist import STAGES, deck_text, tiny_pool
 
 

@@ -1,4 +1,4 @@
-"""An MP level's notes on building its deck (Card.deck_note, engine.cardtext.itself;
+"""An MP level's notes on building its deck (Card.deck_note, engine.panini.cardtext.itself;
 docs/rulings.md 103): 2014 MAKING A DECK allows what is "noted otherwise on the card
 itself"."""
 
@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Alignment, Card, CardPool, CardType, DeckNote
-from engine.deckcheck import Violation, check_deck
-from engine.decklist import parse_deck_list
-from engine.rulesets import PANINI_2016
+from engine.panini.cards import Alignment, Card, CardPool, CardType, DeckNote
+from engine.panini.deckcheck import Violation, check_deck
+from engine.panini.decklist import parse_deck_list
+from engine.panini.rulesets import PANINI_2016
 from tests.test_decklist import STAGES, deck_text, tiny_pool
 
 

@@ -1,4 +1,4 @@
-"""Deck legality (engine.deckcheck). Each test names the rulebook section it enforces;
+"""Deck legality (engine.panini.deckcheck). Each test names the rulebook section it enforces;
 where the 2014 and 2016 Panini rulebooks differ, both are tested."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Alignment, Card, CardPool, CardType, load_pool
-from engine.deckcheck import Violation, check_deck
-from engine.decklist import build_deck, parse_deck_list
-from engine.rulesets import PANINI_2014, PANINI_2016, RULESETS, Ruleset
+from engine.panini.cards import Alignment, Card, CardPool, CardType, load_pool
+from engine.panini.deckcheck import Violation, check_deck
+from engine.panini.decklist import build_deck, parse_deck_list
+from engine.panini.rulesets import PANINI_2014, PANINI_2016, RULESETS, Ruleset
 from tests.test_decklist import deck_text, tiny_pool
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "data" / "decks"
@@ -299,7 +299,7 @@ def test_every_violation_is_reported(pool: CardPool) -> None:
 
 
 def test_unknown_names_in_a_deck_are_violations(pool: CardPool) -> None:
-    from engine.decklist import Deck
+    from engine.panini.decklist import Deck
 
     deck = Deck("d", tuple(f"Goku Level {n}" for n in range(1, 5)), "Red Mastery", ("Nope",))
     violations = check_deck(deck, pool, PANINI_2016)

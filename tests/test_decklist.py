@@ -1,4 +1,4 @@
-"""Deck-list parsing (engine.decklist) against a tiny pool built here, so the tests do not
+"""Deck-list parsing (engine.panini.decklist) against a tiny pool built here, so the tests do not
 depend on the sandbox card data. tests/test_deckcheck.py and tests/test_cli_deck.py reuse
 `tiny_pool` and `deck_text`."""
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Alignment, Card, CardPool, CardType, DragonBallInfo, Style
-from engine.decklist import (
+from engine.panini.cards import Alignment, Card, CardPool, CardType, DragonBallInfo, Style
+from engine.panini.decklist import (
     Deck,
     DeckEntry,
     DeckListError,

@@ -1,4 +1,4 @@
-"""OCTGN deck files (engine.decklist_o8d): read into the same ParsedDeck as a pasted list,
+"""OCTGN deck files (engine.panini.decklist_o8d): read into the same ParsedDeck as a pasted list,
 each card by its OCTGN id first, else by its name as the file writes it; every problem in
 one pass; hostile or wrong files refused with one specific reason."""
 
@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from engine.cards import Alignment, Card, CardPool, CardType, Style
-from engine.decklist import DeckListError, build_deck, parse_deck_list
-from engine.decklist_o8d import (
+from engine.panini.cards import Alignment, Card, CardPool, CardType, Style
+from engine.panini.decklist import DeckListError, build_deck, parse_deck_list
+from engine.panini.decklist_o8d import (
     MAX_O8D_BYTES,
     MAX_O8D_CARDS,
     DeckFileError,

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.ai import GreedyPlayer, RandomPlayer
-from engine.game import Game
-from engine.view import SPECTATOR, player_view
+from engine.panini.ai import GreedyPlayer, RandomPlayer
+from engine.panini.game import Game
+from engine.panini.view import SPECTATOR, player_view
 from tests.pool import TEST_POOL, test_deck
 
 DECKS = (test_deck("Goku"), test_deck("Vegeta"))

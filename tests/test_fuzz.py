@@ -14,8 +14,8 @@ from bot.simulation import (
     new_game,
     play_game,
 )
-from engine.game import Game
-from engine.invariants import violations
+from engine.panini.game import Game
+from engine.panini.invariants import violations
 
 FUZZ_GAMES = 1_000
 CHUNK = 50  # games per test, so xdist can spread the chunks over cores

@@ -10,10 +10,10 @@ import pytest
 
 from bench.fuzz import DeckSet, matchup
 from bot.simulation import Checks, SimulationError, make_players, new_game, play_game
-from engine.cards import Style
-from engine.deckcheck import check_deck
-from engine.invariants import violations
-from engine.rulesets import get_ruleset
+from engine.panini.cards import Style
+from engine.panini.deckcheck import check_deck
+from engine.panini.invariants import violations
+from engine.panini.rulesets import get_ruleset
 from tests.corpus import corpus_deck, corpus_pool, need_corpus
 
 FUZZ_GAMES = 1_000

@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 
 from bot.db import Database
 from bot.services.decks import MAX_DECK_TEXT, DeckError, DeckService
-from engine.cards import DATA_DIR, Card, CardPool, fold_name, load_pool
-from engine.deckcheck import Violation, check_deck
-from engine.decklist import DeckListError, DeckStructureError, build_deck, parse_deck_list
-from engine.importers import PARSERS, ImportResult, parse_cards
-from engine.rulesets import RULESETS
-from engine.scenario import ScenarioError, load_scenario, run_scenario
+from engine.panini.cards import DATA_DIR, Card, CardPool, fold_name, load_pool
+from engine.panini.deckcheck import Violation, check_deck
+from engine.panini.decklist import DeckListError, DeckStructureError, build_deck, parse_deck_list
+from engine.panini.importers import PARSERS, ImportResult, parse_cards
+from engine.panini.rulesets import RULESETS
+from engine.panini.scenario import ScenarioError, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parent
 FUZZ = settings(

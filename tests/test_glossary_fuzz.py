@@ -10,9 +10,9 @@ import pytest
 
 from bench.fuzz import starter_decks
 from bot.simulation import Checks, make_players, new_game, play_game
-from engine.cards import CardType
-from engine.decklist import Deck
-from engine.invariants import violations
+from engine.panini.cards import CardType
+from engine.panini.decklist import Deck
+from engine.panini.invariants import violations
 
 GLOSSARY_CARDS = [
     "Crushing Gravity Seal",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.game import Game
-from engine.scenario import find_option
+from engine.panini.game import Game
+from engine.panini.scenario import find_option
 from tests.scenario_play import play, scenario_game
 
 SCENARIO = Path(__file__).parent / "scenarios" / "vocabulary-look-at-opponents-hand.yaml"
@@ -50,8 +50,8 @@ def test_declining_an_events_timed_power_names_it_to_its_player_alone() -> None:
 
 def test_the_option_to_use_an_event_of_the_hand_stays_off_the_public_board() -> None:
     """The board's public buttons leave out options naming hidden cards
-    (engine.view.private_option_ids): "Use <Event>'s Power" names a card of the hand."""
-    from engine.view import private_option_ids
+    (engine.panini.view.private_option_ids): "Use <Event>'s Power" names a card of the hand."""
+    from engine.panini.view import private_option_ids
 
     path = Path(__file__).parent / "scenarios" / "triggers-event-in-hand-after-taking-damage.yaml"
     current = scenario_game(path)

@@ -1,14 +1,14 @@
-"""What happened this combat / turn (engine.history): recorded as it happens, saved with the
+"""What happened this combat / turn (engine.panini.history): recorded as it happens, saved with the
 game state, no longer "this combat" once the combat ends, gone when the turn ends."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine import history
-from engine.cards import Condition
-from engine.game import Game
-from engine.state import GameState
+from engine.panini import history
+from engine.panini.cards import Condition
+from engine.panini.game import Game
+from engine.panini.state import GameState
 from tests.scenario_play import play, scenario_game
 
 SCENARIO = Path(__file__).parent / "scenarios" / "conditions-dealt-critical-damage-this-combat.yaml"

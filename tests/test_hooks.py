@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Card
-from engine.scenario import run_scenario
+from engine.panini.cards import Card
+from engine.panini.scenario import run_scenario
 
 SCENARIO = """
 name: a hook swaps anger

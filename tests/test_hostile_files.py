@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.cli_commands import cards as cards_command
-from engine.cards import load_pool
-from engine.decklist import MAX_NAME_LENGTH, DeckListError, parse_deck_list
-from engine.importers import parse_cards
-from engine.scenario import ScenarioError, load_scenario
+from engine.panini.cards import load_pool
+from engine.panini.decklist import MAX_NAME_LENGTH, DeckListError, parse_deck_list
+from engine.panini.importers import parse_cards
+from engine.panini.scenario import ScenarioError, load_scenario
 
 BIG = "9" * 5000  # past int()'s 4,300-digit limit
 SETUP = '<card id="1" name="Zed"><property name="Type" value="Setup"/></card>'

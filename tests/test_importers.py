@@ -1,4 +1,4 @@
-"""engine.importers on small invented samples (tests/importers/), and `scouter cards`."""
+"""engine.panini.importers on small invented samples (tests/importers/), and `scouter cards`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli_commands import cards as cards_command
-from engine.cards import CardPool, CardType, load_card_file, load_pool
-from engine.importers import parse_cards, parse_csv, parse_json, parse_lackey, parse_octgn
+from engine.panini.cards import CardPool, CardType, load_card_file, load_pool
+from engine.panini.importers import parse_cards, parse_csv, parse_json, parse_lackey, parse_octgn
 
 SAMPLES = Path(__file__).parent / "importers"
 

@@ -8,10 +8,10 @@ from xml.sax.saxutils import quoteattr
 
 import pytest
 
-from engine.cards import CardType
-from engine.importers import ImportResult, parse_octgn
-from engine.importers.core import power_stages
-from engine.importers.labels import LabelError, read_type_label
+from engine.panini.cards import CardType
+from engine.panini.importers import ImportResult, parse_octgn
+from engine.panini.importers.core import power_stages
+from engine.panini.importers.labels import LabelError, read_type_label
 
 STAGES = "0; 100; 200; 300; 400; 500; 600; 700; 800; 900; 1000"
 

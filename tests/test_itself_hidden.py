@@ -1,11 +1,11 @@
-"""A card's own Action from the hand (engine.itself, docs/rulings.md 98) names a card in a
+"""A card's own Action from the hand (engine.panini.itself, docs/rulings.md 98) names a card in a
 hidden zone: the option is the decider's alone, as playing it is (rulings.md 20)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine.view import private_option_ids
+from engine.panini.view import private_option_ids
 from tests.scenario_play import scenario_game
 
 SCENARIOS = Path(__file__).parent / "scenarios"

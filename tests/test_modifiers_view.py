@@ -1,13 +1,13 @@
-"""A hand played revealed ("Your opponent plays with his hand revealed", engine.modifiers;
-"CONSTANT: Players play with their hand revealed.", engine.cardtext.next_time) is in every
+"""A hand played revealed ("Your opponent plays with his hand revealed", engine.panini.modifiers;
+"CONSTANT: Players play with their hand revealed.", engine.panini.cardtext.next_time) is in every
 view; without the effect only its owner sees it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine.scenario import build_game, load_scenario, scenario_pool
-from engine.view import SPECTATOR, player_view
+from engine.panini.scenario import build_game, load_scenario, scenario_pool
+from engine.panini.view import SPECTATOR, player_view
 
 CARDS = Path(__file__).resolve().parent / "cards"
 SCENARIO = """\

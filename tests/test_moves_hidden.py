@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.game import Game
+from engine.panini.game import Game
 from tests.scenario_play import play, scenario_game
 
 HERE = Path(__file__).parent / "scenarios"

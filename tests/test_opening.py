@@ -1,16 +1,16 @@
-"""Set-up choices printed on the cards (engine/opening.py, docs/rulings.md 228), through
+"""Set-up choices printed on the cards (engine/panini/opening.py, docs/rulings.md 228), through
 Game.new and a judge's scenario export (the scenario starts at `step: opening`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cards import CardPool, load_card_file
-from engine.decklist import Deck
-from engine.export import export_scenario
-from engine.game import Game
-from engine.replay import Answer, GameRecord
-from engine.scenario import run_scenario
+from engine.panini.cards import CardPool, load_card_file
+from engine.panini.decklist import Deck
+from engine.panini.export import export_scenario
+from engine.panini.game import Game
+from engine.panini.replay import Answer, GameRecord
+from engine.panini.scenario import run_scenario
 
 CARDS = Path(__file__).parent / "cards"
 POOL = CardPool(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.view import private_option_ids
+from engine.panini.view import private_option_ids
 from tests.scenario_play import play, scenario_game
 
 SCENARIOS = Path(__file__).parent / "scenarios"

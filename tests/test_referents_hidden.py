@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.game import Game
+from engine.panini.game import Game
 from tests.scenario_play import game_with_hand, play, seen_by
 
 SETUP = """name: hidden

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai import GreedyPlayer, RandomPlayer
-from engine.replay import GameRecord, RecordedGame, ReplayError, replay
+from engine.panini.ai import GreedyPlayer, RandomPlayer
+from engine.panini.replay import GameRecord, RecordedGame, ReplayError, replay
 from tests.pool import TEST_POOL, test_deck
 
 

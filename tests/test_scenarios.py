@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.scenario import ScenarioError, load_scenario, run_scenario, scenario_paths
+from engine.panini.scenario import ScenarioError, load_scenario, run_scenario, scenario_paths
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 PATHS = scenario_paths([SCENARIOS])

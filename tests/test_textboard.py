@@ -15,10 +15,11 @@ from bot.textboard import (
     viewer_of,
     win_reason_text,
 )
-from engine.ai import GreedyPlayer
-from engine.game import Event, Game
-from engine.scenario import build_game, find_option, load_scenario, scenario_pool
-from engine.view import SPECTATOR, player_view
+from engine.core.events import Event
+from engine.panini.ai import GreedyPlayer
+from engine.panini.game import Game
+from engine.panini.scenario import build_game, find_option, load_scenario, scenario_pool
+from engine.panini.view import SPECTATOR, player_view
 from tests.pool import TEST_POOL, test_deck
 
 

@@ -1,5 +1,5 @@
 """`scouter cards import PATH` and `scouter cards coverage`: bring card lists in from other
-formats (engine.importers) and see how much of their text the engine carries out.
+formats (engine.panini.importers) and see how much of their text the engine carries out.
 
 import exit codes: 0 some cards imported (rejected records are listed); 1 nothing usable;
 2 bad arguments (missing file, unknown format or ruleset).
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import yaml
 
-from engine.cards import SANDBOX_DIR, Card, fold_name, load_card_file, load_pool
-from engine.cardtext import CardNames, compile_text, reproduces, sentence_shape
-from engine.importers import ImportResult, fit_names, parse_cards
-from engine.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
+from engine.panini.cards import SANDBOX_DIR, Card, fold_name, load_card_file, load_pool
+from engine.panini.cardtext import CardNames, compile_text, reproduces, sentence_shape
+from engine.panini.importers import ImportResult, fit_names, parse_cards
+from engine.panini.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
 
 EXIT_OK = 0
 EXIT_NOTHING_USABLE = 1
@@ -171,7 +171,7 @@ def coverage_report(cards: list[tuple[str, Card]], top: int = 15) -> str:
     )
     shapes: Counter[str] = Counter()
     with_text: Counter[str] = Counter()
-    imported: set[str] = set()  # sets read from other formats (engine.importers)
+    imported: set[str] = set()  # sets read from other formats (engine.panini.importers)
     respelled: Counter[str] = Counter()  # card name -> misspelt words read as meant
     for set_name, card in cards:
         by_set[set_name][card.automation] += 1

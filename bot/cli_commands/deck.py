@@ -19,11 +19,11 @@ import sys
 from pathlib import Path
 
 from bot.cli_commands.cards import DEFAULT_OUT
-from engine.cards import SANDBOX_DIR, Card, CardPool, CardType, load_card_file, load_pool
-from engine.deckcheck import Violation, check_deck
-from engine.decklist import DeckListError, ParsedDeck, parse_deck_list
-from engine.decklist_o8d import DeckFileError, is_o8d, parse_o8d
-from engine.rulesets import DEFAULT_RULESET, Ruleset, UnknownRuleset, get_ruleset
+from engine.panini.cards import SANDBOX_DIR, Card, CardPool, CardType, load_card_file, load_pool
+from engine.panini.deckcheck import Violation, check_deck
+from engine.panini.decklist import DeckListError, ParsedDeck, parse_deck_list
+from engine.panini.decklist_o8d import DeckFileError, is_o8d, parse_o8d
+from engine.panini.rulesets import DEFAULT_RULESET, Ruleset, UnknownRuleset, get_ruleset
 
 EXIT_LEGAL = 0
 EXIT_NOT_LEGAL = 1

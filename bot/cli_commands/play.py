@@ -22,9 +22,10 @@ from bot.textboard import (
     seat_name,
     visible_events,
 )
-from engine.ai import Player, make_player
-from engine.cards import DATA_DIR, CardPool, fold_name, load_pool
-from engine.decklist import (
+from engine.core.events import Event, Outcome
+from engine.panini.ai import Player, make_player
+from engine.panini.cards import DATA_DIR, CardPool, fold_name, load_pool
+from engine.panini.decklist import (
     Deck,
     DeckListError,
     DeckStructureError,
@@ -32,9 +33,9 @@ from engine.decklist import (
     parse_deck_list,
     suggest,
 )
-from engine.game import Event, Game, Outcome
-from engine.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
-from engine.view import player_view
+from engine.panini.game import Game
+from engine.panini.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
+from engine.panini.view import player_view
 
 DECKS_DIR = DATA_DIR / "decks"
 COMMANDS = ("help", "board", "log", "concede", "quit")

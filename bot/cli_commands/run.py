@@ -14,11 +14,12 @@ from collections.abc import Callable
 from bot.cli_commands.play import DeckLoadError, load_decks
 from bot.settings import Settings, SettingsError, load_settings
 from bot.textboard import describe_result, render_board, render_events
-from engine.ai import GreedyPlayer
-from engine.cards import CardFileError, CardPool, load_pool
-from engine.decklist import Deck
-from engine.game import Event, Game
-from engine.view import SPECTATOR, player_view
+from engine.core.events import Event
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import CardFileError, CardPool, load_pool
+from engine.panini.decklist import Deck
+from engine.panini.game import Game
+from engine.panini.view import SPECTATOR, player_view
 
 Writer = Callable[[str], None]
 

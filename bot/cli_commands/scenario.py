@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.cards import CardFileError
-from engine.scenario import ScenarioError, run_scenario, scenario_paths
+from engine.panini.cards import CardFileError
+from engine.panini.scenario import ScenarioError, run_scenario, scenario_paths
 
 
 def register(subparsers: Any) -> None:

@@ -22,9 +22,9 @@ from bot.simulation import (
     summary_lines,
     timing_lines,
 )
-from engine.cards import SANDBOX_DIR, CardPool, load_pool
-from engine.decklist import Deck
-from engine.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
+from engine.panini.cards import SANDBOX_DIR, CardPool, load_pool
+from engine.panini.decklist import Deck
+from engine.panini.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
 
 EXIT_OK = 0
 EXIT_BUG = 1

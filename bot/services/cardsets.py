@@ -1,4 +1,4 @@
-"""Card sets imported by a server (engine.importers) and which of them each server enables,
+"""Card sets imported by a server (engine.panini.importers) and which of them each server enables,
 per ruleset.
 
 A server's imported cards are its own: each server has a card pool of the built-in sandbox
@@ -20,9 +20,9 @@ from dataclasses import dataclass, field, replace
 import yaml
 
 from bot.db import Database
-from engine.cards import Card, CardPool, fold_name
-from engine.importers import ImportResult, Issue, fit_names, parse_cards
-from engine.rulesets import RULESETS
+from engine.panini.cards import Card, CardPool, fold_name
+from engine.panini.importers import ImportResult, Issue, fit_names, parse_cards
+from engine.panini.rulesets import RULESETS
 
 MAX_SET_BYTES = 1024 * 1024  # a few thousand cards of text
 MAX_SET_NAME = 60

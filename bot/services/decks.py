@@ -11,17 +11,17 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from bot.db import Database, Row
-from engine.cards import CardPool
-from engine.deckcheck import Violation, check_deck
-from engine.decklist import (
+from engine.panini.cards import CardPool
+from engine.panini.deckcheck import Violation, check_deck
+from engine.panini.decklist import (
     Deck,
     DeckListError,
     DeckStructureError,
     ParsedDeck,
     build_deck,
 )
-from engine.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
-from engine.rulesets import RULESETS
+from engine.panini.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
+from engine.panini.rulesets import RULESETS
 
 MAX_DECK_TEXT = 20_000  # characters; a 60-card list is far shorter
 MAX_NAME = 40

@@ -14,9 +14,9 @@ from bot.db import Database, Row
 from bot.db_batch import Statement
 from bot.services.matches import LiveMatch, MatchService, Result, execute_all
 from bot.textboard import render_board
-from engine.export import export_scenario
-from engine.replay import describe_answers
-from engine.view import player_view
+from engine.panini.export import export_scenario
+from engine.panini.replay import describe_answers
+from engine.panini.view import player_view
 
 MAX_REASON = 500
 

@@ -22,8 +22,8 @@ from openskill.models import PlackettLuce
 from bot.db import Database, Row
 from bot.services.decks import Pools, pools_of
 from bot.services.matches import LiveMatch
-from engine.cards import CardPool
-from engine.rulesets import RULESETS
+from engine.panini.cards import CardPool
+from engine.panini.rulesets import RULESETS
 
 # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma's floor per game).
 MODEL = PlackettLuce()

@@ -12,8 +12,8 @@ from bot.db import Database
 from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckError, DeckService, DeckVersion, cards_not_enabled
 from bot.services.matches import LiveMatch, MatchService, PlayerBusy, is_busy
-from engine.decklist import Deck
-from engine.rulesets import RULESETS
+from engine.panini.decklist import Deck
+from engine.panini.rulesets import RULESETS
 
 CHALLENGE_SECONDS = 15 * 60
 

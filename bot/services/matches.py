@@ -22,15 +22,16 @@ import aiosqlite
 from bot.db import Database, Row
 from bot.db_batch import Statement
 from bot.services.decks import Pools, deck_from_json, deck_to_json, pools_of
-from engine.adjust import encode as encode_adjustment
-from engine.ai import GreedyPlayer
-from engine.cards import CardPool
-from engine.decklist import Deck
-from engine.game import Event, Game
-from engine.manual import PALETTE as MANUAL_PALETTE
-from engine.manual import standing_cards as manual_standing
-from engine.replay import Answer, GameRecord, apply_answer
-from engine.state import Decision
+from engine.core.decisions import Decision
+from engine.core.events import Event
+from engine.panini.adjust import encode as encode_adjustment
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import CardPool
+from engine.panini.decklist import Deck
+from engine.panini.game import Game
+from engine.panini.manual import PALETTE as MANUAL_PALETTE
+from engine.panini.manual import standing_cards as manual_standing
+from engine.panini.replay import Answer, GameRecord, apply_answer
 
 log = logging.getLogger(__name__)
 

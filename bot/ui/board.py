@@ -1,4 +1,4 @@
-"""Embeds for a match, built only from engine views (engine.view): the thread's board
+"""Embeds for a match, built only from engine views (engine.panini.view): the thread's board
 from the spectator view, a hand from its owner's view. Whatever a view hides cannot leak."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import discord
 
 from bot.services.matches import AI, LiveMatch
 from bot.textboard import anger_gauge, win_reason_text
-from engine.game import Event
-from engine.view import SPECTATOR, player_view
+from engine.core.events import Event
+from engine.panini.view import SPECTATOR, player_view
 
 HERO_COLOUR = discord.Colour.blue()
 VILLAIN_COLOUR = discord.Colour.red()

@@ -11,7 +11,7 @@ import discord
 from bot.services.matches import LiveMatch
 from bot.ui.board import spectator_view
 from bot.ui.names import seat_names
-from engine.view import player_view
+from engine.panini.view import player_view
 from renderers.board import BoardLabels, render_board
 from renderers.hand import render_hand
 

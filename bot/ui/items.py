@@ -15,7 +15,7 @@ import discord
 from bot.services.matches import STALE, LiveMatch, decision_token
 from bot.ui.board import hand_embed
 from bot.ui.images import HAND_FILE, hand_file
-from engine.view import private_option_ids
+from engine.panini.view import private_option_ids
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot

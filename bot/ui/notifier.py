@@ -22,7 +22,7 @@ from bot.ui.images import BOARD_FILE, HAND_FILE, board_file, hand_file
 from bot.ui.items import hand_view, thread_view
 from bot.ui.mentions import pinging
 from bot.ui.names import seat_names
-from engine.view import SPECTATOR, player_view
+from engine.panini.view import SPECTATOR, player_view
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot

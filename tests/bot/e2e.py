@@ -16,9 +16,9 @@ from pydantic import SecretStr
 from bot.app import ScouterBot
 from bot.services.matches import LiveMatch, decision_token
 from bot.settings import Settings
-from engine.ai import GreedyPlayer
-from engine.cards import DATA_DIR
-from engine.view import SPECTATOR, player_view
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import DATA_DIR
+from engine.panini.view import SPECTATOR, player_view
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, RecordedMessage
 from tests.fakediscord.helpers import DiscordSleeps, HandlerWatch, instant_retries, running_bot
 

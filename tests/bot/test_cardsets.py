@@ -15,7 +15,7 @@ from bot.services.cardsets import CardSetError, CardSetService
 from bot.services.decks import DeckError, DeckService
 from bot.services.lobby import LobbyError, LobbyService
 from bot.services.matches import MatchService
-from engine.cards import load_pool
+from engine.panini.cards import load_pool
 from tests.bot.test_services import ALICE, BOB, GOKU, Clock, Recorder, play_out, run
 
 SERVER, OTHER = 1, 2

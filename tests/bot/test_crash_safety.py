@@ -19,8 +19,8 @@ from pathlib import Path
 
 from bot.db import Database
 from bot.services.matches import LiveMatch, MatchService, decision_token
-from engine.ai import GreedyPlayer
-from engine.cards import load_pool
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import load_pool
 from tests.bot.e2e import FRIEZA, GOKU, World, world
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.fakediscord import FakeUser, RecordedMessage, async_test

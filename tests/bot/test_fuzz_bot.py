@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.services.matches import LiveMatch, decision_token
-from engine.view import SPECTATOR, player_view
+from engine.panini.view import SPECTATOR, player_view
 from tests.bot.e2e import FRIEZA, GOKU, VEGETA, World, play_decision, world
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.fakediscord import FakeUser, RecordedMessage, async_test, payloads

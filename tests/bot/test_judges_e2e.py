@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.services.matches import LiveMatch
-from engine.scenario import run_scenario
+from engine.panini.scenario import run_scenario
 from tests.bot.e2e import FRIEZA, GOKU, World, board, play_decision, world
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.fakediscord import FakeChannel, FakeUser, RecordedMessage, async_test

@@ -33,7 +33,7 @@ from bot.services.league import (
 )
 from bot.services.matches import LiveMatch, MatchService
 from bot.ui.league import history_embed, how_ended, profile_embed, standings_embed
-from engine.cards import DATA_DIR, load_pool
+from engine.panini.cards import DATA_DIR, load_pool
 from renderers import _draw
 from renderers.standings import StandingRow, StandingsTable, draw_standings, render_standings
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
-from engine.decklist import Deck
+from engine.panini.decklist import Deck
 from tests.bot.e2e import GOKU, World, board, hand_message, world
 from tests.bot.test_discord_e2e import configure
 from tests.bot.test_judges_e2e import setup_judges

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cards import load_pool
-from engine.decklist import parse_deck_list
+from engine.panini.cards import load_pool
+from engine.panini.decklist import parse_deck_list
 from tests.bot.e2e import GOKU, world
 from tests.fakediscord import async_test
 

@@ -13,7 +13,7 @@ import pytest
 from bot.db import Database
 from bot.services.lobby import LobbyError
 from bot.services.matches import PlayerBusy
-from engine.decklist import Deck
+from engine.panini.decklist import Deck
 from tests.bot.test_services import ALICE, BOB, CAROL, FRIEZA, GOKU, run, services
 
 DAVE = 104

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from engine.cards import CardPool, Style
-from engine.decklist import Deck
+from engine.panini.cards import CardPool, Style
+from engine.panini.decklist import Deck
 from tests.bot.e2e import LeakChecker, world
 from tests.bot.test_discord_e2e import configure, finish
 from tests.corpus import CORPUS, corpus_deck, corpus_pool, need_corpus

@@ -15,9 +15,9 @@ from bot.db import Database
 from bot.services.decks import DeckError, DeckService
 from bot.services.lobby import LobbyError, LobbyService
 from bot.services.matches import LiveMatch, MatchService, default_option
-from engine.ai import GreedyPlayer
-from engine.cards import DATA_DIR, load_pool
-from engine.state import Decision, Option, Task
+from engine.core.decisions import Decision, Option, Task
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import DATA_DIR, load_pool
 
 GOKU = (DATA_DIR / "decks" / "goku-saiyan.txt").read_text()
 FRIEZA = (DATA_DIR / "decks" / "frieza-black.txt").read_text()
@@ -220,7 +220,7 @@ async def test_challenges(db: Database, tmp: Path) -> None:
 
 def manual_pool() -> Any:
     """The sandbox cards and one Event the engine cannot read (resolved by hand)."""
-    from engine.cards import Card, CardPool
+    from engine.panini.cards import Card, CardPool
 
     ritual = Card.model_validate({
         "name": "Odd Ritual", "type": "event", "text": "Do something unreadable.",
@@ -231,7 +231,7 @@ def manual_pool() -> Any:
 
 @run
 async def test_a_card_resolved_by_hand_then_disputed(db: Database, tmp: Path) -> None:
-    from engine.decklist import Deck
+    from engine.panini.decklist import Deck
 
     pool = manual_pool()
     matches = MatchService(db, pool, Recorder(), clock=Clock())
@@ -284,8 +284,8 @@ async def test_a_card_resolved_by_hand_then_disputed(db: Database, tmp: Path) ->
 
 @run
 async def test_lasting_text_applied_by_hand_names_its_card(db: Database, tmp: Path) -> None:
-    from engine.cards import Card, CardPool
-    from engine.decklist import Deck
+    from engine.panini.cards import Card, CardPool
+    from engine.panini.decklist import Deck
 
     drill = Card.model_validate({
         "name": "Puzzling Drill", "type": "drill", "text": "Whenever the moon rises, draw.",

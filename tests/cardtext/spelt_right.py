@@ -3,8 +3,8 @@ as written compiles as the card spelt right, and is shown as printed."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def assert_read_as_spelt_right(

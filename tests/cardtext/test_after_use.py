@@ -1,4 +1,4 @@
-"""What happens to a card after use, and flags on an attack's damage (engine/cardtext/
+"""What happens to a card after use, and flags on an attack's damage (engine/panini/cardtext/
 after_use.py): after-use destinations are card keywords, "cannot be prevented / modified"
 and "can only be stopped by" are attack fields, "stays in play to be used a second time"
 and conditional flags are effects on the attack in progress."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text
 
 PHYSICAL, ENERGY, EVENT = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
 
@@ -92,7 +92,7 @@ def test_a_stop_instead_of_an_attack_is_a_second_use_of_the_card() -> None:
     assert card.defense.instead_of_attack
     both = "(You may play this card to stop a physical or energy attack instead of as an attack.)"
     assert _card(f"{both} Physical attack. DAMAGE: AT.", PHYSICAL).defense.against == "any"  # type: ignore[union-attr]
-    # an Event's own option ("Mercenary Tao's Puzzles") is read too (engine.cardtext.itself:
+    # an Event's own option ("Mercenary Tao's Puzzles") is read too (engine.panini.cardtext.itself:
     # played so, its Power is not used); a near miss stays unread
     event = compile_text(f"{both} POWER: Draw a card.", EVENT)
     assert event.fields["defense"]["instead_of_attack"]
@@ -274,7 +274,7 @@ def test_no_mppv_if_you_use_this_card_is_a_keyword(sentence: str) -> None:
 @pytest.mark.parametrize(
     ("text", "card_type"),
     [
-        # (a personality's Power is read since: engine.itself, while its effects resolve;
+        # (a personality's Power is read since: engine.panini.itself, while its effects resolve;
         # "the turn you play this card" is read before what may win: test_allies.py)
         ("(You cannot win by MPPV if you use this Drill's effect.) POWER: Raise your anger 6 "
          "levels.", EVENT),
@@ -361,7 +361,7 @@ def test_conditions_these_cards_use(condition: str, fields: dict[str, object]) -
 def test_where_this_use_sends_the_attack_card(sentence: str, to: str) -> None:
     """Saiyan Light Jab, Energized Strike, Namekian Targeted Strike-style (Awakening).
     Without "after use" ("HIT: Shuffle this card back into your Life Deck.") the sentence is
-    a `move` of this card (engine.cardtext.moves), with the same result."""
+    a `move` of this card (engine.panini.cardtext.moves), with the same result."""
     hit = sentence.startswith("HIT")
     text = (
         f"Physical attack. DAMAGE: AT +4 stages. {sentence}"

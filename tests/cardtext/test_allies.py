@@ -1,12 +1,12 @@
-"""Allies making Actions whatever the MP's power stage (engine.cardtext.allies; 2016 ALLIES
+"""Allies making Actions whatever the MP's power stage (engine.panini.cardtext.allies; 2016 ALLIES
 DURING COMBAT): a floating sentence needs one duration, "that Ally" only there, and the
 constant form only under CONSTANT:."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text, critical
-from engine.cardtext.allies import parse_constant, parse_floating
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text, critical
+from engine.panini.cardtext.allies import parse_constant, parse_floating
 
 _ACT = "may make actions regardless of your MP's power stage"
 
@@ -60,7 +60,7 @@ def test_if_condition_then_effects_reads_the_condition() -> None:
 
 def test_no_mppv_for_a_while_is_read_before_what_may_win() -> None:
     """The restriction printed before the effect that advances the MP is in force when it
-    resolves (engine.mechanics checks MPPV at once)."""
+    resolves (engine.panini.mechanics checks MPPV at once)."""
     text = "(You cannot win by MPPV the turn you play this card.) POWER: Raise your anger 2 levels."
     result = compile_text(text, CardType.EVENT)
     assert result.status == "automated"
@@ -124,7 +124,7 @@ def test_allies_that_cannot_be_discarded() -> None:
             {"mod": "undiscardable", "performer_has": "Ginyu Force"},
         ]
     }
-    # "... by critical damage effects" is engine.cardtext.critical's (ruling 283)
+    # "... by critical damage effects" is engine.panini.cardtext.critical's (ruling 283)
     critical_only = "Your Allies cannot be discarded by critical damage effects this combat"
     assert parse_floating(critical_only) is None
     assert critical.parse_floating(critical_only) == {
@@ -211,7 +211,7 @@ def test_while_you_control_one_ally_it_cannot_be_discarded() -> None:
     found = parse_constant("While you control 1 Ally, it cannot be discarded")
     assert found == {"mod": "undiscardable", "requires": one_ally}
     critical_only = "While you control 1 Ally, it cannot be discarded by critical damage effects"
-    assert parse_constant(critical_only) is None  # engine.cardtext.critical's (ruling 283)
+    assert parse_constant(critical_only) is None  # engine.panini.cardtext.critical's (ruling 283)
     assert critical.parse_constant(critical_only) == {
         "mod": "critical_immune",
         "card_types": ["ally"],

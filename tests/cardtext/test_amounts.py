@@ -1,11 +1,11 @@
-"""Sentences changing the amount of other effects (engine.cardtext.amounts): more cards
+"""Sentences changing the amount of other effects (engine.panini.cardtext.amounts): more cards
 destroyed or banished from the top of the opponent's piles, anger raised or lowered by a
 changed amount (2016 GLOSSARY "Effects"; docs/rulings.md 185)."""
 
 from __future__ import annotations
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 _OPP = {"who": "opponent", "by": "opponent"}
 _TOP = "the top of your opponent's Life Deck"

@@ -1,12 +1,12 @@
 """An Ally's note "(If your MP is X,) you may use this Power regardless of your MP's power
-stage." (2016 ALLIES DURING COMBAT; engine.cardtext.any_stage)."""
+stage." (2016 ALLIES DURING COMBAT; engine.panini.cardtext.any_stage)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 POWER = "POWER: Draw a card. "
 STAGE = " regardless of your MP's power stage."

@@ -1,4 +1,4 @@
-"""Armed triggers (engine.cardtext.armed): a played card's "At the end of combat, ...",
+"""Armed triggers (engine.panini.cardtext.armed): a played card's "At the end of combat, ...",
 "Whenever <event> this combat, ...", "The next time <event> this combat, ..." and "Until
 the start of your next turn, whenever <event>, ..." (2016 GLOSSARY "Effects": floating
 effects, contextual timing)."""
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 DRAW = {"do": "draw", "amount": 1}
 ATTACK = "Physical attack. DAMAGE: 2 stages. "
@@ -159,7 +159,7 @@ def test_that_card_chosen_before_the_trigger_is_not_known_when_it_fires() -> Non
     result = compile_text(ATTACK + folded, CardType.PHYSICAL_COMBAT)
     assert "If you do, banish that card." in result.manual
     # chosen by the trigger itself: known
-    # (read as one move: "Choose <a card> and banish that card", engine.cardtext.choose_it)
+    # (read as one move: "Choose <a card> and banish that card", engine.panini.cardtext.choose_it)
     inside = "At the end of combat, choose a card from your discard pile and banish that card."
     assert _effects(inside)[0]["trigger"]["effects"] == [  # type: ignore[index]
         {"do": "move", "amount": 1, "source": "discard_pile", "to": "banish"},

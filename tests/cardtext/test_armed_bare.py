@@ -1,12 +1,12 @@
 """ "The next time <event> this combat <effects>.": an armed trigger printed without its comma,
-cut after the duration that closes the event (engine.cardtext.armed_bare; ruling 286)."""
+cut after the duration that closes the event (engine.panini.cardtext.armed_bare; ruling 286)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_next_time_without_comma() -> None:

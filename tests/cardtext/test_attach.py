@@ -3,8 +3,8 @@ level." (2016 ANGER: lowered a level, the MP is set at five stages above zero)."
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_attach_to_either_players_mp() -> None:
@@ -21,5 +21,5 @@ def test_lower_your_mp_a_level() -> None:
     text = "Physical attack. DAMAGE: AT. HIT: You may lower your MP 1 level."
     attack = compile_text(text, CardType.PHYSICAL_COMBAT).fields["attack"]
     assert attack["hit"] == [{"do": "lower_level", "may": True}]
-    # several levels: engine.cardtext.plain (docs/rulings.md 138); level 5 does not exist
+    # several levels: engine.panini.cardtext.plain (docs/rulings.md 138); level 5 does not exist
     assert compile_text("Lower your MP to level 5.", CardType.EVENT).status == "manual"

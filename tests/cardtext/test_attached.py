@@ -5,8 +5,8 @@ attached."""
 
 from __future__ import annotations
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text
 
 PC, EC = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT
 EV, SETUP, DRILL, MASTERY = CardType.EVENT, CardType.SETUP, CardType.DRILL, CardType.MASTERY
@@ -208,7 +208,7 @@ def test_search_attach_near_misses_stay_unread() -> None:
 
 
 def test_printed_attach_is_read_whatever_else_the_card_says() -> None:
-    from engine.cardtext.attached import printed_attach
+    from engine.panini.cardtext.attached import printed_attach
 
     assert printed_attach("Stops an energy attack. Attach to your MP. Swap hands.") == {
         "target": "mp"

@@ -1,5 +1,5 @@
 """Constants about attacks read as <subject> <predicate> [and <predicate>]
-(engine/cardtext/attack_constants.py; docs/rulings.md 145-146)."""
+(engine/panini/cardtext/attack_constants.py; docs/rulings.md 145-146)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 
 def _constant(sentence: str, card_type: CardType = CardType.DRILL) -> Any:
@@ -155,7 +155,7 @@ def test_a_first_attack_gains_an_ability() -> None:
         "Your attacks are considered to deal critical damage.",
         # exactly 7 (not "or more") is not the threshold
         "Your opponent needs to deal 7 life cards to activate critical damage.",
-        # ("Your opponent must declare combat." is read: engine.cardtext.restrictions)
+        # ("Your opponent must declare combat." is read: engine.panini.cardtext.restrictions)
         "Your opponent must declare combat twice.",
         "If you can declare combat, you may do so.",
         # which personality "this personality" is depends on the card: not read here

@@ -1,11 +1,11 @@
-"""What attacks cost (engine/cardtext/attack_costs.py; docs/rulings.md 87)."""
+"""What attacks cost (engine/panini/cardtext/attack_costs.py; docs/rulings.md 87)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 @pytest.mark.parametrize(

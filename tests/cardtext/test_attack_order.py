@@ -5,8 +5,8 @@ require an attack to be successful"; docs/rulings.md 41)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_an_effect_printed_after_the_damage_is_immediate() -> None:

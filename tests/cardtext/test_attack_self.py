@@ -1,4 +1,4 @@
-"""The attack itself (engine.cardtext.attack_self): header wordings a judge reads one way
+"""The attack itself (engine.panini.cardtext.attack_self): header wordings a judge reads one way
 (docs/rulings.md 165), "When you perform this attack", "also deal" and "instead of +N"
 (docs/rulings.md 166)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 PHYSICAL, ENERGY = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT
 

@@ -3,8 +3,8 @@ GLOSSARY "Effects": one sentence at a time; a cost is paid in full, docs/rulings
 
 from __future__ import annotations
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 
 def effects(text: str, card_type: CardType = CardType.EVENT) -> list[dict[str, object]]:

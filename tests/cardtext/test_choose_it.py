@@ -1,4 +1,4 @@
-"""A choice and a move of "it" in one sentence (engine.cardtext.choose_it): read as the
+"""A choice and a move of "it" in one sentence (engine.panini.cardtext.choose_it): read as the
 move alone, by the moves grammar; what the grammar does not read stays unread."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.cardtext.patterns import parse_effect
+from engine.panini.cardtext.patterns import parse_effect
 
 READ: dict[str, dict[str, Any]] = {
     "Choose an Ally in play and place it at the bottom of its owner's Life Deck": {

@@ -1,4 +1,4 @@
-"""More comparisons (engine.cardtext.comparisons): one verb for two kinds of card, anger
+"""More comparisons (engine.panini.cardtext.comparisons): one verb for two kinds of card, anger
 against a level, levels apart; read whole or left to players."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def compare(left: dict[str, Any], op: str, **side: Any) -> dict[str, Any]:

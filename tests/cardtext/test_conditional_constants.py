@@ -1,4 +1,4 @@
-"""Constants under a condition (engine.cardtext.constants): "If / While <condition>,
+"""Constants under a condition (engine.panini.cardtext.constants): "If / While <condition>,
 <modifier>." and "..., <modifier> instead." after the modifier it replaces
 (docs/rulings.md 95)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 BALLS = {"controls_dragon_balls_at_least": 3}
 

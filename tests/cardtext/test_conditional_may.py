@@ -1,13 +1,13 @@
 """ "If <condition>, you may <effect(s)>." (and "If <condition> you may ..." with no comma):
-the optional sentence is asked only when the condition holds (engine.effects tests the
+the optional sentence is asked only when the condition holds (engine.panini.effects tests the
 condition first); a cost ("you may <cost> to <effect>") follows the same way."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 ALLY = {"has_allies": True}
 

@@ -1,4 +1,4 @@
-"""Conditions read compositionally (engine.cardtext.conditions): a subject, a quantity and a
+"""Conditions read compositionally (engine.panini.cardtext.conditions): a subject, a quantity and a
 comparison, or what a player did this combat / turn, joined by "and" / "or"; each read
 whole, or the sentence is left to players."""
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 CARDS = Path(__file__).parent.parent / "cards" / "conditions.yaml"
 
@@ -131,7 +131,7 @@ def test_this_attack_conditions_compile_only_in_an_attack() -> None:
         "If you control more than 2 Moon Dragon Balls, draw a card.",  # no such set
         "If your MP is level 2 or level, draw a card.",
         "If you control no Allies and a Setup, draw a card.",
-        "If you control two Saiyan Personalities, draw a card.",  # engine.identity: one
+        "If you control two Saiyan Personalities, draw a card.",  # engine.panini.identity: one
         "If your opponent has performed another attack this combat, draw a card.",
         "If you have performed another successful attack this combat, draw a card.",
         "If your MP has raised your anger this combat, draw a card.",

@@ -1,4 +1,4 @@
-"""Power levels considered other than they are (engine.cardtext.considered; 2016 GLOSSARY
+"""Power levels considered other than they are (engine.panini.cardtext.considered; 2016 GLOSSARY
 "Power Level"), and a defense's sentences reading the attacking / defending personality."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 CARDS = Path(__file__).parent.parent / "cards" / "considered.yaml"
 HIGHER = {"mod": "higher_power_level"}

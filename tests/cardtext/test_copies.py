@@ -1,4 +1,4 @@
-"""Copies of attacks (engine/cardtext/copies.py, engine.copies; docs/rulings.md 308)."""
+"""Copies of attacks (cardtext/copies.py, engine.panini.copies; docs/rulings.md 308)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 COPY = {"do": "copy_attack", "that_attack": True, "next_action": True}
 

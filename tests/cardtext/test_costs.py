@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 MP, EV, PC = CardType.MAIN_PERSONALITY, CardType.EVENT, CardType.PHYSICAL_COMBAT
 

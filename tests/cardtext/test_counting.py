@@ -1,13 +1,13 @@
-""" "X = the number of <things> <where>" read phrase by phrase (engine/cardtext/counting.py;
+""" "X = the number of <things> <where>" read phrase by phrase (engine/panini/cardtext/counting.py;
 docs/rulings.md 44 and 84)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType, Quantity
-from engine.cardtext import compile_text
-from engine.cardtext.quantities import parse_definition
+from engine.panini.cards import CardType, Quantity
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.quantities import parse_definition
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_use_a_critical_damage_effect_compiles_plain_optional_and_after_a_choice() -> None:

@@ -1,12 +1,12 @@
 """ "If you deal critical damage with this attack, you may use 2 critical damage effects
-instead of 1." (2016 CRITICAL DAMAGE; engine.cardtext.critical; docs/rulings.md 280)."""
+instead of 1." (2016 CRITICAL DAMAGE; engine.panini.cardtext.critical; docs/rulings.md 280)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 ATTACK = "Energy attack costing 2 stages. DAMAGE: 6 life cards. "
 

@@ -1,12 +1,12 @@
 """Rules about Critical Damage (2016 CRITICAL DAMAGE) a card changes, constant or for a time
-(engine.cardtext.critical; docs/rulings.md 282-284)."""
+(engine.panini.cardtext.critical; docs/rulings.md 282-284)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 ONE_ALLY = {"compare": [{"left": {"of": "allies"}, "op": "eq", "value": 1}]}
 ONE_BALL = {"compare": [{"left": {"of": "dragon_balls"}, "op": "eq", "value": 1}]}

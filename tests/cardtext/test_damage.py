@@ -1,12 +1,12 @@
-"""DAMAGE lines of two parts or signed terms, and "This attack deals +N ..." (engine/cardtext/
+"""DAMAGE lines of two parts or signed terms, and "This attack deals +N ..." (cardtext/
 damage.py; 2016 ATTACK TIMING SUMMARY step 4, GLOSSARY "AT" and "Modifiers")."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 PHYSICAL = CardType.PHYSICAL_COMBAT
 
@@ -268,8 +268,8 @@ def test_styled_unpreventable_not_read(sentence: str) -> None:
 
 
 def test_the_board_names_both_parts() -> None:
-    from engine.cards import Damage
-    from engine.view import damage_text
+    from engine.panini.cards import Damage
+    from engine.panini.view import damage_text
 
     damage = Damage(kind="at", amount=3, also=Damage(kind="life", amount=2))
     assert damage_text(damage) == "AT +3 stages + 2 life cards"

@@ -1,10 +1,10 @@
 """A Drill's labelled POWER may be an attack, used from play once per turn as the MP's
-(2016 "Use a Power"; docs/rulings.md 80; engine.combat.power_sources)."""
+(2016 "Use a Power"; docs/rulings.md 80; engine.panini.combat.power_sources)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_a_drill_power_attack_is_read() -> None:

@@ -1,13 +1,13 @@
-"""What each player does to their own pile (engine.cardtext.each_player), and a card's own
-entering play in the Planning Step (engine.cardtext.self_moves; docs/rulings.md 298)."""
+"""What each player does to their own pile (engine.panini.cardtext.each_player), and a card's own
+entering play in the Planning Step (engine.panini.cardtext.self_moves; docs/rulings.md 298)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
-from engine.cardtext.patterns import parse_effect
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.patterns import parse_effect
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 
 def test_two_effects_joined_by_or_are_a_choice() -> None:

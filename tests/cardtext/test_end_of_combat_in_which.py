@@ -1,12 +1,12 @@
-""" "At the end of any combat in which <something happened>, <effects>." (engine.cardtext.
+""" "At the end of any combat in which <something happened>, <effects>." (engine.panini.cardtext.
 end_of_combat; docs/rulings.md 285)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 @pytest.mark.parametrize(

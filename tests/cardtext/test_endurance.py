@@ -1,4 +1,4 @@
-"""Endurance given, raised and locked (engine.cardtext.endurance, engine.endurance; 2016
+"""Endurance given, raised and locked (cardtext.endurance, engine.panini.endurance; 2016
 WHEN TAKING DAMAGE; docs/rulings.md 266): one phrase grammar for whose cards, which cards,
 "without Endurance", the amount and how long."""
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
-from engine.cardtext.sentences import split_sentences
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
+from engine.panini.cardtext.sentences import split_sentences
 
 EV, DRILL = CardType.EVENT, CardType.DRILL
 

@@ -1,13 +1,13 @@
 """"The first time <event> each combat / each turn / during combat, ...": a trigger of a card
-in play that fires once per combat / turn (engine.cardtext.triggers; 2016 GLOSSARY
+in play that fires once per combat / turn (engine.panini.cardtext.triggers; 2016 GLOSSARY
 "Effects")."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 DRAW = {"do": "draw", "amount": 1}
 

@@ -1,4 +1,4 @@
-"""Rule changes that last a while (engine.cardtext.floating -> engine.modifiers): damage
+"""Rule changes that last a while (cardtext.floating -> engine.panini.modifiers): damage
 modifiers on attacks, restrictions and skipped Actions, constant rule changes. A floating
 effect outlives its card (2016 GLOSSARY "Effects"); "this combat" is this turn's one combat
 (2016 TURN SEQUENCE); a constant is active while its card is in play (2016 ICONS)."""
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 EV, DRILL = CardType.EVENT, CardType.DRILL
 
@@ -124,7 +124,7 @@ def test_restrictions_and_skips() -> None:
     )
     assert stays.fields["attack"]["effects"] == [
         {"do": "stay_in_play", "times": 1, "if": {"controls_dragon_balls_at_least": 2}}
-    ]  # engine.cardtext.after_use
+    ]  # engine.panini.cardtext.after_use
     for text in (
         "Your opponent cannot raise his anger this combat.",
         "Your opponent cannot gain anger for the remainder of combat.",
@@ -212,7 +212,7 @@ def test_constant_rule_changes(text: str, modifier: dict[str, object]) -> None:
         "POWER: Your opponent plays with his hand revealed.",
         # a minimum bounds a reduction only ("1 less ... (to a minimum of 3)" is read)
         "CONSTANT: Your opponent needs 6 anger to advance a personality level (to a minimum of 4).",
-        # two constants in one sentence are read (engine.cardtext.attack_constants) only
+        # two constants in one sentence are read (engine.panini.cardtext.attack_constants) only
         # when both are: "draws a card" is not a constant
         "CONSTANT: Your attacks deal +1 life card of damage and your opponent draws a card.",
     ],
@@ -287,7 +287,7 @@ def test_scenario_cards_are_what_their_text_compiles_to() -> None:
 
 
 def test_an_effect_and_a_rule_change_joined_by_and() -> None:
-    """The chain of engine.cardtext.compiler: the rule change follows the effect."""
+    """The chain of engine.panini.cardtext.compiler: the rule change follows the effect."""
     text = "POWER: Gain 2 stages and your opponent cannot play Events for the remainder of combat."
     effects = compile_text(text, EV).fields["action"]["effects"]
     assert [e["do"] for e in effects] == ["gain_stages", "until_end_of_turn"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text, split_sentences
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text, split_sentences
 
 MP, MASTERY, DRILL = CardType.MAIN_PERSONALITY, CardType.MASTERY, CardType.DRILL
 SETUP, EVENT, ALLY = CardType.SETUP, CardType.EVENT, CardType.ALLY
@@ -49,7 +49,7 @@ def test_use_when_entering_combat_on_cards_the_engine_runs_then(card_type: CardT
     your opponent's anger 1 level." 2016 THE COMBAT STEP: "When you declare combat, use any
     'when entering combat' effects you have (such as from your Mastery, Main Personality,
     Power, Drills, etc)"; the engine runs them for the Mastery, the MP's level and Drills
-    (engine.turn.entering_combat_sources)."""
+    (engine.panini.turn.entering_combat_sources)."""
     text = "POWER: Use when entering combat. Lower your opponent's anger 1 level."
     result = compile_text(text, card_type)
     assert result.status == "automated", result
@@ -62,7 +62,7 @@ def test_use_when_entering_combat_on_cards_the_engine_runs_then(card_type: CardT
 def test_use_when_entering_combat_on_an_ally_is_manual() -> None:
     """An Ally's Power needs the MP at most one stage above zero (2016 GLOSSARY "Ally"),
     which an entering-combat effect would ignore (Trunks - Bashful). Setups and Events
-    offer theirs as combat begins (engine.turn.entering_powers)."""
+    offer theirs as combat begins (engine.panini.turn.entering_powers)."""
     assert_all_manual("POWER: Use when entering combat. Draw 2 cards.", ALLY)
 
 
@@ -156,7 +156,7 @@ def test_a_core_not_understood_makes_its_ability_manual(text: str, card_type: Ca
 )
 def test_a_sentence_changing_the_attack_makes_it_manual(sentence: str) -> None:
     """What is left for players is resolved once the attack has run its course
-    (engine.combat.begin_attack): a sentence that changes the attack's damage, whether it
+    (engine.panini.combat.begin_attack): a sentence that changes the attack's damage, whether it
     can be stopped or prevented, or Endurance against it, would come too late, so such an
     attack is manual (2016 DAMAGE SUMMARY, WHEN TAKING DAMAGE). "If you do, ..." with no
     sentence before it to refer to is such a sentence too."""
@@ -202,7 +202,7 @@ def test_a_cost_to_play_the_card_makes_it_manual() -> None:
     """Blinding Energy Move (Set 1): "(... You must banish the top 2 cards of your Life Deck
     to play this card.)": a card that cannot be paid for cannot be played (2016 ATTACK
     TIMING SUMMARY 1, "Pay any costs of the attack"); paid by hand afterwards it would be
-    too late to refuse it. A Combat card's cost is read (engine.cardtext.itself); one not
+    too late to refuse it. A Combat card's cost is read (engine.panini.cardtext.itself); one not
     read, or on a card whose other uses the engine does not charge (an Event), gates."""
     text = (
         "(Limit 2 per deck. You must banish the top 2 cards of your Life Deck to play this "

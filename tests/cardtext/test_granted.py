@@ -1,11 +1,11 @@
-"""Abilities given to attacks: "Your attacks gain "HIT: ..."" (engine.cardtext.granted;
+"""Abilities given to attacks: "Your attacks gain "HIT: ..."" (engine.panini.cardtext.granted;
 docs/rulings.md 113). The ability is kept once on the card (`grants`), the modifier names
 it by index."""
 
 from __future__ import annotations
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text
 
 EV, DRILL, PC = CardType.EVENT, CardType.DRILL, CardType.PHYSICAL_COMBAT
 
@@ -131,7 +131,7 @@ def test_a_damage_modifier_and_a_grant_with_one_subject() -> None:
     for text in (
         "CONSTANT: Your attacks deal +1 stage of damage and gain 'Swap hands.'",
         "CONSTANT: Your attacks deal +X stages of damage and gain 'Draw a card.'",
-        # (cannot be stopped and gain '...' is read: engine.cardtext.attack_constants)
+        # (cannot be stopped and gain '...' is read: engine.panini.cardtext.attack_constants)
         "CONSTANT: Your attacks cannot be stopped by Events and gain 'Draw a card.'",
     ):
         assert compile_text(text, DRILL).unread, text

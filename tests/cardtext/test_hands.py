@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_look_and_reveal() -> None:
@@ -18,9 +18,9 @@ def test_look_and_reveal() -> None:
 
 def test_a_look_that_goes_on_stays_unread() -> None:
     for text in (
-        # choosing one card is read (engine.cardtext.referents), two are not
+        # choosing one card is read (engine.panini.cardtext.referents), two are not
         "Look at your opponent's hand and choose 2 cards.",
-        # the top cards of your own Life Deck are a choice (engine.cardtext.those)
+        # the top cards of your own Life Deck are a choice (engine.panini.cardtext.those)
         "Look at the top 3 cards of your opponent's Life Deck.",
         "Reveal your hand and draw a card for each Dragon Ball in it.",
     ):

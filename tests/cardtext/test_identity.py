@@ -1,4 +1,4 @@
-"""Conditions on what a personality is (engine.cardtext.identity), more ways to say a power
+"""Conditions on what a personality is (engine.panini.cardtext.identity), more ways to say a power
 level, "While <condition>, <constant>" and "If <condition> <effect>" with no comma: each
 read whole, or the sentence is left to players."""
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def condition_of(text: str, card_type: CardType = CardType.EVENT) -> Any:

@@ -3,8 +3,8 @@ attack does not hit; docs/rulings.md 45)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 PC = CardType.PHYSICAL_COMBAT
 

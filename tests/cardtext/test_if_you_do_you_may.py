@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_if_you_do_you_may_is_both_flags() -> None:

@@ -1,4 +1,4 @@
-"""The card itself and its restrictions (engine.cardtext.itself): printed notes about the
+"""The card itself and its restrictions (engine.panini.cardtext.itself): printed notes about the
 card as a whole ("(You may banish this card from your hand to stop an attack.)", "You must
 banish the top 3 cards of your Life Deck to play this card.", "(This personality cannot
 gain stages.)"), read as card-level fields wherever they stand."""
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 ATTACK = "Energy attack. DAMAGE: 3 life cards."
 PC, EC, EVENT = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT
@@ -390,7 +390,7 @@ def test_an_mp_levels_deck_note(note: str, deck_note: dict[str, Any]) -> None:
         # not an MP level; a rule the deck check does not know
         ("(Your Life Deck may include non-Personality cards that are 'Heroes only') POWER: "
          "Draw a card.", EVENT),
-        # (cards that perform energy attacks: engine/cardtext/limits.py, ruling 229)
+        # (cards that perform energy attacks: engine/panini/cardtext/limits.py, ruling 229)
         ("(Your Life Deck cannot include cards that perform attacks.) POWER: Gain 2 "
          "stages.", MP),
         ("(Your Life Deck may include up to 3 copies of each Setup.) POWER: Gain 2 stages.", MP),

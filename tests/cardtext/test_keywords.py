@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 PC, EC, EV, SETUP = (
     CardType.PHYSICAL_COMBAT,

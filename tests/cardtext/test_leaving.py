@@ -1,4 +1,4 @@
-"""Cards in play that remove themselves when a state holds (engine.cardtext.leaving,
+"""Cards in play that remove themselves when a state holds (engine.panini.cardtext.leaving,
 docs/rulings.md 255): "<Banish / destroy> this card when <condition>" on a card that stays
 in play is a `state_holds` trigger; an event stays a plain trigger, anything else unread."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 _BANISH = {"do": "move", "source": "this_card", "amount": 1, "to": "banish"}
 _DESTROY = {"do": "move", "source": "this_card", "amount": 1, "to": "discard"}

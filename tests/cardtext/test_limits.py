@@ -1,4 +1,4 @@
-"""Notes on how often a card's Power may be used (engine/cardtext/limits.py): read only
+"""Notes on how often a card's Power may be used (engine/panini/cardtext/limits.py): read only
 when the card has the one Power the note can be about; else the note stays for players
 and, as any unread "may only be used" sentence, gates the card's abilities."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 MP = CardType.MAIN_PERSONALITY
 

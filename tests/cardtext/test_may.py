@@ -4,8 +4,8 @@ refers to the sentence just before it, so it compiles only when that one did."""
 
 from __future__ import annotations
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 
 def test_you_may_and_if_you_do_compile_onto_the_effects() -> None:

@@ -1,13 +1,13 @@
-"""Misprinted lines read one way only (engine.cardtext.misprints; docs/rulings.md 315-318):
+"""Misprinted lines read one way only (engine.panini.cardtext.misprints; docs/rulings.md 315-318):
 each compiles as the card printed right, and the near misses stay as written."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
-from engine.cardtext.spelling import respell
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.spelling import respell
 from tests.cardtext.spelt_right import assert_read_as_spelt_right
 
 PC, EC, ST, DR = (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.SETUP,
@@ -146,8 +146,8 @@ def test_other_at_sums_stay_unread(line: str) -> None:
 
 
 def test_at_twice_is_shown() -> None:
-    from engine.cards import Damage
-    from engine.view import damage_text
+    from engine.panini.cards import Damage
+    from engine.panini.view import damage_text
 
     assert damage_text(Damage(kind="at", at_times=2)) == "AT +AT stages"
     assert damage_text(Damage(kind="at", amount=2, at_times=2)) == "AT +AT +2 stages"

@@ -1,5 +1,5 @@
 """Conditions on cards attached to an MP, the highest power level of an MP's level card,
-and "a higher personality level" (engine.cardtext.comparisons, conditions)."""
+and "a higher personality level" (engine.panini.cardtext.comparisons, conditions)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.cardtext.patterns import parse_condition
+from engine.panini.cardtext.patterns import parse_condition
 
 
 def compare(left: dict[str, Any], op: str, value: int) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""Conditions on cards moved or drawn this combat (engine.cardtext.moved,
-engine.history.card_moved; docs/rulings.md 92): read whole or left to players."""
+"""Conditions on cards moved or drawn this combat (engine.panini.cardtext.moved,
+engine.panini.history.card_moved; docs/rulings.md 92): read whole or left to players."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def happened(**check: Any) -> dict[str, Any]:

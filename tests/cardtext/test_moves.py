@@ -1,5 +1,5 @@
 """Sentences that move cards between zones compile to one `move` effect
-(engine.cardtext.moves): whose zone, where in it, which cards, how many, where to. A
+(engine.panini.cardtext.moves): whose zone, where in it, which cards, how many, where to. A
 sentence compiles only when the whole of it parses one way; what the rules or the engine
 do not allow stays unread."""
 
@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
-from engine.cardtext.moves import parse_move
-from engine.cardtext.patterns import parse_effect
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
+from engine.panini.cardtext.moves import parse_move
+from engine.panini.cardtext.patterns import parse_effect
 
 CASES: dict[str, dict[str, Any]] = {
     "Destroy an Ally": {"source": "in_play", "either_player": True, "card_types": ["ally"],
@@ -174,7 +174,7 @@ NEAR_MISSES = [
         # a title in capitals with no quotes (case matters: not read in capitals throughout)
         ("Search your Banished Zone for a card with Android in the title and Rejuvenate it.",
          {"source": "banished", "title_has": "Android", "to": "rejuvenate"}),
-        # "its owners hand": the apostrophe left out (engine.cardtext.normalise)
+        # "its owners hand": the apostrophe left out (engine.panini.cardtext.normalise)
         ("Return a Setup or Drill your opponent controls to its owners hand.",
          {"source": "in_play", "who": "opponent", "card_types": ["drill", "setup"],
           "to": "hand"}),
@@ -194,7 +194,7 @@ def test_ambiguous_parses_stay_unread(monkeypatch: pytest.MonkeyPatch) -> None:
     """A sentence the grammar reads two ways is not guessed at."""
     from lark import Lark
 
-    from engine.cardtext import moves
+    from engine.panini.cardtext import moves
 
     ambiguous = moves._GRAMMAR.replace(
         "start: destroy", 'start: destroy | "destroy"i "an"i ALLY -> destroy_ally\n     | destroy'

@@ -4,8 +4,8 @@ not say; docs/rulings.md 42)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def effects(text: str) -> list[dict[str, object]]:

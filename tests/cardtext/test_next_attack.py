@@ -1,5 +1,5 @@
 """The next attack's cost, stops and all damage prevented for a while
-(engine.cardtext.next_attack; docs/rulings.md 155-158)."""
+(engine.panini.cardtext.next_attack; docs/rulings.md 155-158)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import PREVENT_ALL, Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import PREVENT_ALL, Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 Json = dict[str, Any]
 
@@ -127,7 +127,7 @@ def test_near_misses_stay_unread(sentence: str) -> None:
 def test_the_scenario_cards_are_what_their_text_compiles_to() -> None:
     from pathlib import Path
 
-    from engine.cards import load_card_file
+    from engine.panini.cards import load_card_file
 
     path = Path(__file__).parent.parent / "cards" / "next_attack.yaml"
     for card in load_card_file(path):
@@ -200,7 +200,7 @@ def test_x_near_misses(text: str) -> None:
     ],
 )  # fmt: skip
 def test_constants(sentence: str, constant: list[Json]) -> None:
-    # read by engine.cardtext.attack_constants; kept here for the next-attack family's cards
+    # read by engine.panini.cardtext.attack_constants; kept here for the next-attack family's cards
     text = f"CONSTANT: {sentence}"
     result = compile_text(text, CardType.MAIN_PERSONALITY)
     assert result.status == "automated", result.unread

@@ -1,4 +1,4 @@
-"""Events read part by part (engine.cardtext.alternatives; docs/rulings.md 319-320): "one
+"""Events read part by part (engine.panini.cardtext.alternatives; docs/rulings.md 319-320): "one
 of your effects <does>", "X or Y" events, banishing from a Life Deck, revealing from a
 hand, as armed "The next time ..." triggers and "Whenever ..." ones."""
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
-from engine.cardtext.triggers import parse_event
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.triggers import parse_event
 
 
 def _armed(sentence: str) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Skipped Actions, the next attack's damage that cannot be prevented, anger that cannot
-change (engine.cardtext.next_time; docs/rulings.md 130-131)."""
+change (engine.panini.cardtext.next_time; docs/rulings.md 130-131)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 EV = CardType.EVENT
 

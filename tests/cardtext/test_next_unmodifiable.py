@@ -1,4 +1,4 @@
-"""The next attack's damage cannot be modified, or modified nor prevented (engine.cardtext.
+"""The next attack's damage cannot be modified, or modified nor prevented (engine.panini.cardtext.
 next_time, next_attack; docs/rulings.md 321)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def _effects(text: str, card_type: CardType = CardType.EVENT) -> list[dict[str, Any]]:

@@ -1,13 +1,13 @@
 """Spelling variants the rules treat as the same compile as their canonical form; typos
 other than misspelt game words (tests/cardtext/test_spelling.py) are not guessed at. One
-normalisation step (engine.cardtext.normalise) does this before any pattern is matched."""
+normalisation step (engine.panini.cardtext.normalise) does this before any pattern is matched."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 PC, EC, EV, MP, DRILL = (
     CardType.PHYSICAL_COMBAT,

@@ -1,12 +1,12 @@
-""" "If you do not, <effect(s)>." (engine.cardtext.not_done): the mirror of "If you do",
+""" "If you do not, <effect(s)>." (engine.panini.cardtext.not_done): the mirror of "If you do",
 kept only right after an effect sentence of the same list."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_if_you_do_not_follows_the_sentence_before() -> None:

@@ -1,12 +1,12 @@
 """ "Your other attacks ... this combat": a floating rule about the player's attacks but the
-card's own (engine.cardtext.other_attacks; docs/rulings.md 281)."""
+card's own (engine.panini.cardtext.other_attacks; docs/rulings.md 281)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 ATTACK = "Physical attack. DAMAGE: AT +3 stages. "
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 DR, AL, MP, EV = CardType.DRILL, CardType.ALLY, CardType.MAIN_PERSONALITY, CardType.EVENT
 DISCARD = [{"do": "discard_from_hand", "amount": 1, "cost": True}]

@@ -1,4 +1,4 @@
-"""Plain effects (engine.cardtext.plain): anger set or moved without "levels", levels moved
+"""Plain effects (engine.panini.cardtext.plain): anger set or moved without "levels", levels moved
 by several / either way / for both players, the opponent gaining stages,
 and "Prevent all damage from a physical/energy attack"."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 _READ = {
     "POWER: Raise your anger 2.": {"do": "raise_anger", "amount": 2},
@@ -130,7 +130,7 @@ def test_prevent_all_damage_from_one_kind_of_attack(kind: str) -> None:
 def test_scenario_cards_are_what_their_text_compiles_to() -> None:
     from pathlib import Path
 
-    from engine.cards import load_card_file
+    from engine.panini.cards import load_card_file
 
     for card in load_card_file(Path(__file__).parents[1] / "cards" / "plain.yaml"):
         assert reproduces(card), card.name

@@ -1,5 +1,5 @@
 """A card's own ability where it lies at other times than combat's Actions: the Planning
-Step, played as an Action, entering combat (engine.cardtext.itself; docs/rulings.md
+Step, played as an Action, entering combat (engine.panini.cardtext.itself; docs/rulings.md
 297-300)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 ATTACK = "Physical attack. DAMAGE: 3 life cards."
 

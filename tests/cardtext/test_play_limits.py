@@ -1,4 +1,4 @@
-"""Sentences forbidding to play cards, or their entering play (engine.cardtext.play_limits;
+"""Sentences forbidding to play cards, or their entering play (engine.panini.cardtext.play_limits;
 docs/rulings.md 132)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 EV, DRILL = CardType.EVENT, CardType.DRILL
 

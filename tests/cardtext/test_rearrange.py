@@ -1,5 +1,5 @@
 """Putting the end cards of a pile back in any order compiles to `do: rearrange`
-(engine.cardtext.rearrange); other sentences about looking at cards stay unread."""
+(engine.panini.cardtext.rearrange); other sentences about looking at cards stay unread."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cardtext.patterns import parse_effect
-from engine.cardtext.rearrange import parse_rearrange
+from engine.panini.cardtext.patterns import parse_effect
+from engine.panini.cardtext.rearrange import parse_rearrange
 
 CASES: dict[str, dict[str, Any]] = {
     "Look at the top 3 cards of your Life Deck and place them back in any order": {

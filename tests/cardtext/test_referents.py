@@ -1,5 +1,5 @@
 """Sentences that choose a card and sentences that refer back to it ("that card",
-engine.cardtext.referents): a reference compiles only when the sentences just before it,
+engine.panini.cardtext.referents): a reference compiles only when the sentences just before it,
 in the same effect list, chose; otherwise it stays for players with the choice."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
-from engine.cardtext.patterns import parse_condition, parse_effect
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
+from engine.panini.cardtext.patterns import parse_condition, parse_effect
 
 CHOICES: dict[str, dict[str, Any]] = {
     "Look at your opponent's hand and choose a card": {"what": "hand", "who": "opponent"},

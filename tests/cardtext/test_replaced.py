@@ -1,9 +1,9 @@
-"""Cards banished in place of the discard pile (engine.cardtext.replaced)."""
+"""Cards banished in place of the discard pile (engine.panini.cardtext.replaced)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def _constant(text: str, card_type: CardType = CardType.DRILL) -> list[dict[str, object]]:

@@ -1,10 +1,10 @@
-"""Trigger sentences printed in another order (engine.cardtext.reshaped): the effect before
+"""Trigger sentences printed in another order (engine.panini.cardtext.reshaped): the effect before
 "whenever", a condition joined to the event with "and"."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_an_effect_before_whenever_is_a_trigger() -> None:

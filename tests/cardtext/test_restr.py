@@ -1,5 +1,5 @@
-"""Restrictions that forbid or force a step of the game (engine.cardtext.restrictions,
-engine.forbidden; docs/rulings.md 195-196): effects that end combat / Rejuvenate cannot be
+"""Restrictions that forbid or force a step of the game (engine.panini.cardtext.restrictions,
+engine.panini.forbidden; docs/rulings.md 195-196): effects that end combat / Rejuvenate cannot be
 used, Allies cannot have damage redirected to them, combat cannot / must be declared, your
 Dragon Balls cannot be captured (a constant)."""
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 EV, DRILL = CardType.EVENT, CardType.DRILL
 

@@ -1,5 +1,5 @@
 """Sentences that forbid something for a while or for good compile to a floating effect or
-a constant modifier (engine.cardtext.restrictions; docs/rulings.md 120)."""
+a constant modifier (engine.panini.cardtext.restrictions; docs/rulings.md 120)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 EV, DRILL = CardType.EVENT, CardType.DRILL
 

@@ -1,14 +1,14 @@
 """“Your opponent reveals his hand and banishes any Setups or Drills in it.”
-(engine.cardtext.revealed_hand, docs/rulings.md 220): the hand shown, then every card of
+(engine.panini.cardtext.revealed_hand, docs/rulings.md 220): the hand shown, then every card of
 those kinds in it moves."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
-from engine.cardtext.compiler import effect_chain
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.compiler import effect_chain
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,7 @@
-"""Phrases the moves grammar gained (engine.cardtext.moves): a whole hand, "your deck",
+"""Phrases the moves grammar gained (engine.panini.cardtext.moves): a whole hand, "your deck",
 "a non-Styled Setup or non-Styled Drill", types without "card" ("a Physical Combat",
 "2 Styled attacks"); and "the same number of cards" after a move
-(engine.cardtext.same_number, docs/rulings.md 215-216)."""
+(engine.panini.cardtext.same_number, docs/rulings.md 215-216)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
-from engine.cardtext.patterns import parse_effect
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
+from engine.panini.cardtext.patterns import parse_effect
 
 CASES: dict[str, dict[str, Any]] = {
     "Shuffle your hand into your Life Deck": {

@@ -1,6 +1,6 @@
 """Searches (family 7): Named cards, several zones searched "and" for "a total of",
 titles without quotes, and whose control a searched card enters play under
-(engine.cardtext.moves; docs/rulings.md 205)."""
+(engine.panini.cardtext.moves; docs/rulings.md 205)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
-from engine.cardtext.moves import parse_move
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
+from engine.panini.cardtext.moves import parse_move
 
 CASES: dict[str, dict[str, Any]] = {
     "Search your Life Deck for a Named card and place it in your hand.": {
@@ -85,7 +85,7 @@ CASES: dict[str, dict[str, Any]] = {
         "source": "life_deck", "card_types": ["ally"], "to": "play"},
     "Search your Life Deck for a non-[CONSTANT] Drill and place it into play.": {
         "source": "life_deck", "constant": False, "card_types": ["drill"], "to": "place"},
-    # a card entering play: only a planning card can (engine.moves)
+    # a card entering play: only a planning card can (engine.panini.moves)
     "Search your Life Deck for a card with a CONSTANT effect and play it.": {
         "source": "life_deck", "constant": True, "to": "play"},
     "Search your discard pile for a Saiyan Styled Event and place it into your hand.": {

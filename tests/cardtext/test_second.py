@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def test_a_physical_combat_card_with_a_damage_line_and_no_header_is_a_physical_attack() -> None:

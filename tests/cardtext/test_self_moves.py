@@ -1,4 +1,4 @@
-"""What a card does when it itself moves (engine.cardtext.self_moves): "(If this card is
+"""What a card does when it itself moves (engine.panini.cardtext.self_moves): "(If this card is
 discarded from your hand by a card effect, ...)", "(If this card is Rejuvenated, ...)",
 "When this Drill enters play, ...". Such a sentence is the card's own ability
 (Card.when_moved), never part of its attack or Power; resolving right after the move
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 ATTACK = "Physical attack. DAMAGE: 3 life cards."
 DISCARDED = "(If this card is discarded from your hand"
@@ -131,7 +131,7 @@ def test_drills_kept_on_a_level_change() -> None:
 
 def test_near_misses_stay_unread() -> None:
     """A replacement ("would be ... instead"; "banish it instead" as the card is discarded
-    from the hand is read by engine.cardtext.itself), an unknown cause or event, a head with
+    from the hand is read by engine.panini.cardtext.itself), an unknown cause or event, a head with
     more after it, or effects not read whole: left to players."""
     for text in [
         "(If this card would be discarded from your hand by a card effect, you may shuffle it "

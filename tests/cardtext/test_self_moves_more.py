@@ -1,4 +1,4 @@
-"""More of what a card does when it itself moves (engine.cardtext.self_moves): banished by
+"""More of what a card does when it itself moves (engine.panini.cardtext.self_moves): banished by
 an effect from anywhere, banished from the top of the discard pile, "this" alone for the
 card (docs/rulings.md 294)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 from tests.cardtext.spelt_right import assert_read_as_spelt_right
 from tests.cardtext.test_self_moves import _moved
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text, split_sentences
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text, split_sentences
 from tests.cardtext.corpus import corpus_texts
 
 

@@ -1,12 +1,12 @@
 """A list of effects whose last is joined by "and": "Raise your anger 1 level, gain 3 stages
-and draw a card." (engine.cardtext.compiler._serial)."""
+and draw a card." (engine.panini.cardtext.compiler._serial)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 @pytest.mark.parametrize("joint", [" and ", ", and "])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text
 
 PC, EC, EV, SETUP = (
     CardType.PHYSICAL_COMBAT,
@@ -66,7 +66,7 @@ def test_raise_your_anger_levels_anger() -> None:
 def test_attach_to_your_mp_on_an_event_glossary_attached_cards() -> None:
     """Goku's Spirit Bomb-style Events (Heroes and Villains): "POWER: Gain 5 stages. Attach
     to your MP." 2016 GLOSSARY "Attached Cards": the card stays in play attached. The engine
-    attaches an Event once its Power has resolved (engine.combat.finish_card), so the
+    attaches an Event once its Power has resolved (engine.panini.combat.finish_card), so the
     attach must be the Power's last sentence it runs."""
     assert compiled("POWER: Gain 5 stages. Attach to your MP.", EV) == {
         "action": {"effects": [{"do": "gain_stages", "amount": 5}]},
@@ -122,7 +122,7 @@ def test_attacks_deal_is_attacks_do() -> None:
     assert compiled("[CONSTANT]: Your energy attacks deal +1 life card of damage.", drill) == {
         "constant": [{"mod": "energy_damage", "amount": 1}]
     }
-    # both kinds of attack at once: the general damage modifier (engine.modifiers)
+    # both kinds of attack at once: the general damage modifier (engine.panini.modifiers)
     assert compiled("[CONSTANT]: Your attacks deal +1 stage of damage.", drill) == {
         "constant": [{"mod": "damage", "stages": 1}]
     }

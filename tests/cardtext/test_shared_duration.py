@@ -1,12 +1,12 @@
 """Two rule changes sharing the duration printed at the end of the sentence
-(engine/cardtext/shared_duration.py; docs/rulings.md 147)."""
+(engine/panini/cardtext/shared_duration.py; docs/rulings.md 147)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def _effects(text: str) -> object:

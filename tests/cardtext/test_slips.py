@@ -1,4 +1,4 @@
-"""Slips read by their place in the sentence (engine.cardtext.slips; docs/rulings.md
+"""Slips read by their place in the sentence (engine.panini.cardtext.slips; docs/rulings.md
 "Misspelt words, second pass"): each mended sentence compiles as the sentence spelt right,
 and the near misses, where the written text has a reading of its own, are kept."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext.spelling import Respelling, respell
+from engine.panini.cards import CardType
+from engine.panini.cardtext.spelling import Respelling, respell
 from tests.cardtext.spelt_right import assert_read_as_spelt_right
 
 PC, EC, EV, DR = (CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT,

@@ -3,8 +3,8 @@ opponent drawing, raising the MP to its highest stage."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def fields(text: str) -> dict[str, object]:

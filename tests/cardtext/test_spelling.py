@@ -1,12 +1,12 @@
 """Misspelt game words are read as the word they misspell, and only those
-(engine.cardtext.spelling; docs/rulings.md "Misspelt words")."""
+(engine.panini.cardtext.spelling; docs/rulings.md "Misspelt words")."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext.spelling import Respelling, respell
+from engine.panini.cards import CardType
+from engine.panini.cardtext.spelling import Respelling, respell
 from tests.cardtext.spelt_right import assert_read_as_spelt_right
 
 PC, EC, EV = CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.EVENT

@@ -1,10 +1,10 @@
 """Trigger events: "you destroy cards from your opponent's Life Deck", "you gain stages from a
-card effect" (engine.cardtext.triggers)."""
+card effect" (engine.panini.cardtext.triggers)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def _trigger(text: str) -> dict[str, object]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 @pytest.mark.parametrize("card_type", list(CardType))
@@ -62,7 +62,7 @@ def test_an_entering_combat_power_without_effects_is_manual() -> None:
 )
 def test_constants_only_where_the_engine_keeps_them_active(text: str, card_type: CardType) -> None:
     """The engine keeps constant effects and triggers active on the Mastery, the MP's
-    level, Drills, Allies, Dragon Balls and attached cards (engine.game.
+    level, Drills, Allies, Dragon Balls and attached cards (engine.panini.game.
     cards_with_constants): on a Setup
     in play, an Event or a Combat card a compiled constant would never apply (Saiyan
     Strength Test, Heroes and Villains, is an Event whose [CONSTANT] works once attached)."""
@@ -90,7 +90,7 @@ def test_a_dragon_balls_text_is_what_it_does_as_it_is_played() -> None:
 
 def test_a_setups_power_may_be_an_attack() -> None:
     """2016 "Use a Power": a Setup is activated, used, then discarded; its Power may be an
-    attack (engine.combat.action_options offers it as one)."""
+    attack (engine.panini.combat.action_options offers it as one)."""
     text = "POWER: Physical attack. DAMAGE: AT +5 stages. Raise your anger 1 level."
     result = compile_text(text, CardType.SETUP)
     assert result.status == "automated", result

@@ -1,13 +1,13 @@
 """ "If that attack was ..." in a defense: a test on the attack it answers (2016 ATTACK
-TIMING SUMMARY step 3; engine.conditions.that_attack)."""
+TIMING SUMMARY step 3; engine.panini.conditions.that_attack)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
-from engine.cardtext.patterns import parse_condition
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.patterns import parse_condition
 
 
 def test_that_attack_is_not_that_card() -> None:

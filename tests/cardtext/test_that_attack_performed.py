@@ -1,4 +1,4 @@
-""" "That attack" in a trigger on an attack being performed (engine/cardtext/attack_performed.py,
+""" "That attack" in a trigger on an attack being performed (cardtext/attack_performed.py,
 docs/rulings.md 245): the attack the card's controller is performing."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 
 def _triggers(text: str, card_type: CardType = CardType.DRILL) -> list[dict[str, object]]:

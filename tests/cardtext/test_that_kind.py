@@ -1,5 +1,5 @@
 """Tests on "that Ally / Drill / Setup" and on words in the title of the card chosen
-(engine.cardtext.referents): "that Ally" is read only after a choice of Allies."""
+(engine.panini.cardtext.referents): "that Ally" is read only after a choice of Allies."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
-from engine.cardtext.patterns import parse_condition
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
+from engine.panini.cardtext.patterns import parse_condition
 
 CONDITIONS: dict[str, dict[str, Any]] = {
     'that Ally had "Cell Jr." in the title': {"title_has": "Cell Jr.", "kind": "ally"},

@@ -1,4 +1,4 @@
-"""Several chosen cards and "those cards" (engine.cardtext.those): a sentence on "those
+"""Several chosen cards and "those cards" (engine.panini.cardtext.those): a sentence on "those
 cards" compiles only right after a read choice of several cards, in the same effect list,
 of the player whose zone it names."""
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
-from engine.cardtext.patterns import parse_effect
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
+from engine.panini.cardtext.patterns import parse_effect
 
 CHOICES: dict[str, dict[str, Any]] = {
     "Choose 3 cards in your opponent's discard pile": {

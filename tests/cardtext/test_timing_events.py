@@ -1,4 +1,4 @@
-"""Trigger events of wave 2 (engine.cardtext.triggers): drawing, discarding from the hand,
+"""Trigger events of wave 2 (engine.panini.cardtext.triggers): drawing, discarding from the hand,
 gaining stages, an MP lowered a level (2016 GLOSSARY "Effects": contextual timing)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 DRAW = {"do": "draw", "amount": 1}
 

@@ -1,13 +1,13 @@
 """ "Place this card on the top or bottom of your Life Deck after use." in an attack: the
-controller chooses one of the two places (engine.cardtext.after_use; docs/rulings.md 60,
+controller chooses one of the two places (engine.panini.cardtext.after_use; docs/rulings.md 60,
 122)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 _ATTACK = "Energy attack costing 1 stage. DAMAGE: 2 life cards. "
 _BOTH = [[{"do": "after_use_to", "to": "top_of_life_deck"}],

@@ -1,11 +1,11 @@
-"""The card of a kind nearest an end of a public pile (engine.cardtext.topmost;
+"""The card of a kind nearest an end of a public pile (engine.panini.cardtext.topmost;
 docs/rulings.md 295)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.cardtext.patterns import parse_effect
+from engine.panini.cardtext.patterns import parse_effect
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,11 @@
 """Trigger events: a card played, by the words in its title or its alignment, and life
-cards of damage taken from an attack (engine.cardtext.triggers; 2016 GLOSSARY "Effects";
+cards of damage taken from an attack (engine.panini.cardtext.triggers; 2016 GLOSSARY "Effects";
 docs/rulings.md 186, 187)."""
 
 from __future__ import annotations
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 _MILL = {"do": "move", "position": "top", "amount": 1, "source": "life_deck", "to": "discard",
          "who": "opponent"}  # fmt: skip

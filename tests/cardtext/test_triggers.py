@@ -1,4 +1,4 @@
-"""Trigger sentences (engine.cardtext.triggers): "Whenever/When/After/At <event>, ...",
+"""Trigger sentences (engine.panini.cardtext.triggers): "Whenever/When/After/At <event>, ...",
 "Once per combat/turn when ...", "Banish this card when <event>." and "[INSTANT] POWER: Use
 when <event>." (2016 GLOSSARY "Effects": contextual timing)."""
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import CardType, load_card_file
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import CardType, load_card_file
+from engine.panini.cardtext import compile_text, reproduces
 
 DESTROY_TOP = {"do": "move", "position": "top", "amount": 1, "source": "life_deck",
                "to": "discard", "who": "opponent"}  # fmt: skip
@@ -152,7 +152,7 @@ def test_near_misses_stay_unread(text: str) -> None:
 
 def test_a_timing_in_a_power_or_on_a_card_that_leaves_play_is_not_a_trigger() -> None:
     """ "POWER: ... At the end of combat, draw a card." happens once, after the Power: the
-    Power arms it (engine.cardtext.armed); an Event's "At the end of combat, ..." is not
+    Power arms it (engine.panini.cardtext.armed); an Event's "At the end of combat, ..." is not
     active after it is discarded, it was armed as the Event was played."""
     at_end = {"do": "arm_trigger", "once": True,
               "trigger": {"on": "combat_ended", "who": "any", "effects": [DRAW]}}  # fmt: skip

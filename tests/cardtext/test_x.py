@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, CardType
-from engine.cardtext import compile_text, reproduces
+from engine.panini.cards import Card, CardType
+from engine.panini.cardtext import compile_text, reproduces
 
 
 def test_x_is_defined_once_and_used_by_effects_and_damage() -> None:

@@ -1,5 +1,5 @@
 """ "If you discarded / banished a Styled card, ..." right after the sentence that moved
-one card of the player's own (engine.cardtext.you_moved; docs/rulings.md 179)."""
+one card of the player's own (engine.panini.cardtext.you_moved; docs/rulings.md 179)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.cards import CardType
-from engine.cardtext import compile_text
+from engine.panini.cards import CardType
+from engine.panini.cardtext import compile_text
 
 
 def last_effect(text: str, card_type: CardType = CardType.EVENT) -> Any:

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.ai import GreedyPlayer
-from engine.cards import load_pool
-from engine.decklist import Deck, build_deck, parse_deck_list
-from engine.game import Event, Game
-from engine.scenario import SEATS, ScenarioFile, build_game, find_option, scenario_pool
+from engine.core.events import Event
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import load_pool
+from engine.panini.decklist import Deck, build_deck, parse_deck_list
+from engine.panini.game import Game
+from engine.panini.scenario import SEATS, ScenarioFile, build_game, find_option, scenario_pool
 
 HERE = Path(__file__).resolve().parent
 DECKS = HERE.parent.parent / "data" / "decks"

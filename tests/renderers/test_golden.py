@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from engine.cards import load_pool
-from engine.view import SPECTATOR, player_view
+from engine.panini.cards import load_pool
+from engine.panini.view import SPECTATOR, player_view
 from renderers.board import BoardLabels, render_board
 from renderers.card import render_card
 from renderers.hand import render_hand

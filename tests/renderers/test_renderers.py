@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.cards import Damage, load_pool
-from engine.view import SPECTATOR, damage_text, player_view
+from engine.panini.cards import Damage, load_pool
+from engine.panini.view import SPECTATOR, damage_text, player_view
 from renderers import _draw, board
 from renderers.board import BoardLabels, draw_board, render_board
 from renderers.card import render_card

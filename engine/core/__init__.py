@@ -1,0 +1,1 @@
+"""What every game family shares: decisions, events, the seeded random source."""

@@ -1,0 +1,485 @@
+"""Scenario files: a game state written as YAML, played with scripted decisions, checked
+against expectations (docs/scenarios.md documents the format and every state path).
+
+Players are "p1" and "p2" as the CLI names them ("Player 1", "Player 2"). Piles are
+written top first."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine.core.decisions import Decision, Task
+from engine.panini.cards import Card, CardPool, CardType, load_card_file, load_pool
+from engine.panini.game import MAIN_PERSONALITY, Game
+from engine.panini.rulesets import DEFAULT_RULESET, get_ruleset
+from engine.panini.state import AllyInPlay, AttachedCard, GameState, PlayerState
+
+SEATS = {"p1": 0, "p2": 1}
+Seat = Literal["p1", "p2"]
+Step = Literal[
+    "opening", "draw", "planning", "declare_combat", "combat_action", "discard", "rejuvenation"
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class AllySpec(_Model):
+    name: str
+    stage: int = 3
+
+
+class DragonBallSpec(_Model):
+    name: str
+    owner: Seat | None = None  # set when the ball was captured from the other player
+
+
+class AttachedSpec(_Model):
+    name: str
+    owner: Seat | None = None  # its controller, when the other player attached it here
+    ally: str | None = None  # attached to this Ally (by name) instead of the MP
+
+
+class PlayerSpec(_Model):
+    main_personality: str | list[str]  # a personality name, or the four level card names
+    level: int = Field(default=1, ge=1, le=4)
+    stage: int = Field(default=5, ge=0)
+    anger: int = Field(default=0, ge=0, le=5)
+    mastery: str
+    life_deck: list[str] = []
+    hand: list[str] = []
+    discard_pile: list[str] = []
+    banished: list[str] = []
+    allies: list[AllySpec | str] = []
+    setups: list[str] = []
+    drills: list[str] = []
+    dragon_balls: list[DragonBallSpec | str] = []
+    attached: list[AttachedSpec | str] = []  # cards attached to this player's personalities
+    used_powers: list[str] = []  # Powers already used this turn, by card name
+
+
+class StartSpec(_Model):
+    turn: int = Field(default=1, ge=1)
+    active: Seat = "p1"
+    step: Step = "planning"
+    player: Seat | None = None  # combat_action: who acts first (default: the active player)
+    declared_combat: bool = False  # rejuvenation/discard: whether combat was declared
+
+
+class DecisionSpec(_Model):
+    player: Seat
+    option: str
+
+
+class Checkpoint(_Model):
+    expect: dict[str, Any]
+
+
+class ScenarioFile(_Model):
+    name: str
+    source: str  # rulebook file and section the scenario checks
+    ruleset: str = DEFAULT_RULESET
+    seed: int = 0
+    sandbox: bool = True  # start from the sandbox card set (false: only the cards below)
+    card_files: list[str] = []  # card YAML files (relative to the scenario) to add
+    cards: list[dict[str, Any]] = []  # extra card definitions for this scenario only
+    players: dict[Seat, PlayerSpec]
+    start: StartSpec = StartSpec()
+    decisions: list[dict[str, Any]] = []
+    expect: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _two_players(self) -> ScenarioFile:
+        if set(self.players) != {"p1", "p2"}:
+            raise ValueError("players must define exactly p1 and p2")
+        return self
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario file; the message names the file, the line and what was
+    expected."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    name: str
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+# --- loading --------------------------------------------------------------------------------
+def _line_of(node: yaml.Node, loc: tuple[int | str, ...]) -> int:
+    """The 1-based line in the YAML source of the value at pydantic location `loc`."""
+    for key in loc:
+        if isinstance(node, yaml.MappingNode):
+            match = next((v for k, v in node.value if k.value == key), None)
+            if match is None:
+                break
+            node = match
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
+            if key >= len(node.value):
+                break
+            node = node.value[key]
+        else:
+            break
+    return node.start_mark.line + 1
+
+
+MAX_DEPTH = 50  # scenarios nest a few levels; YAML's composer recurses once per level
+MAX_DIGITS = 100  # int() refuses more than 4,300 digits with a message for developers
+_COLLECTION_EVENTS = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
+                      yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}  # fmt: skip
+
+
+def _screen(text: str, path: Path) -> None:
+    """Refuse, from YAML's event stream and before anything is built, what would crash
+    the loader or flood it: anchors and aliases (a few lines can stand for billions of
+    values), deep nesting and numbers longer than int() takes."""
+    depth = 0
+    for event in yaml.parse(text):
+        mark = event.start_mark
+        where = f"{path}: line {mark.line + 1 if mark is not None else 1}"
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise ScenarioError(f"{where}: anchors and aliases (&name, *name) are not accepted")
+        depth += _COLLECTION_EVENTS.get(type(event), 0)
+        if depth > MAX_DEPTH:
+            raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep")
+        digits = _longest_number(event)
+        if digits > MAX_DIGITS:
+            raise ScenarioError(f"{where}: a number with {digits:,} digits is not a usable value")
+
+
+def _longest_number(event: yaml.Event) -> int:
+    """The most digits in a row of an unquoted value (one YAML may read as a number)."""
+    if not isinstance(event, yaml.ScalarEvent) or event.style is not None:
+        return 0
+    return max(map(len, re.findall(r"\d+", event.value.replace("_", ""))), default=0)
+
+
+def load_scenario(path: Path) -> ScenarioFile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: cannot read: {exc}") from exc
+    try:
+        _screen(text, path)
+        root = yaml.compose(text)
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        raise ScenarioError(f"{path}: {where}not valid YAML ({exc})") from exc
+    if root is None or not isinstance(raw, dict):
+        raise ScenarioError(f"{path}: line 1: expected a mapping with name, source, players")
+    try:
+        return ScenarioFile.model_validate(raw)
+    except ValidationError as exc:
+        lines = []
+        for error in exc.errors():
+            loc = tuple(error["loc"])
+            where = ".".join(str(part) for part in loc) or "(top)"
+            lines.append(f"{path}: line {_line_of(root, loc)}: {where}: {error['msg']}")
+        raise ScenarioError("\n".join(lines)) from exc
+
+
+def scenario_pool(spec: ScenarioFile, where: Path, base: CardPool | None = None) -> CardPool:
+    """The sandbox set plus the scenario's card files and inline cards."""
+    if not spec.sandbox:
+        base = CardPool([])
+    elif base is None:
+        base = load_pool()
+    if not spec.cards and not spec.card_files:
+        return base
+    extra: list[Card] = []
+    for name in spec.card_files:
+        extra += load_card_file((where.parent / name).resolve())
+    extra += [Card.model_validate(card) for card in spec.cards]
+    return CardPool([*base.by_name.values(), *extra])
+
+
+# --- building the state ------------------------------------------------------------------------
+class _Builder:
+    def __init__(self, pool: CardPool) -> None:
+        self.pool = pool
+        self.cards: list[str] = []
+        self.owners: list[int] = []
+
+    def instance(self, name: str, owner: int, zone: str) -> int:
+        card = self.pool.find(name)
+        if card is None:
+            raise ScenarioError(f"{zone}: unknown card {name!r}")
+        self.cards.append(card.name)
+        self.owners.append(owner)
+        return len(self.cards) - 1
+
+    def many(self, names: list[str], owner: int, zone: str) -> list[int]:
+        return [self.instance(name, owner, zone) for name in names]
+
+    def mp_names(self, spec: PlayerSpec, seat: str) -> list[str]:
+        if isinstance(spec.main_personality, list):
+            if len(spec.main_personality) != 4:
+                raise ScenarioError(f"{seat}.main_personality: expected four level cards")
+            return spec.main_personality
+        levels = {
+            card.level: card.name
+            for card in self.pool.by_name.values()
+            if card.type == CardType.MAIN_PERSONALITY
+            and card.level is not None
+            and card.personality == spec.main_personality
+        }
+        if sorted(levels) != [1, 2, 3, 4]:
+            raise ScenarioError(
+                f"{seat}.main_personality: no four-level set for {spec.main_personality!r}"
+            )
+        return [levels[level] for level in (1, 2, 3, 4)]
+
+
+def build_game(spec: ScenarioFile, pool: CardPool) -> Game:
+    get_ruleset(spec.ruleset)
+    builder = _Builder(pool)
+    players: list[PlayerState] = []
+    for seat, index in SEATS.items():
+        p = spec.players[seat]  # type: ignore[index]
+        mp = builder.many(builder.mp_names(p, seat), index, f"{seat}.main_personality")
+        player = PlayerState(
+            mp=mp,
+            mastery=builder.instance(p.mastery, index, f"{seat}.mastery"),
+            level=p.level,
+            stage=p.stage,
+            anger=p.anger,
+            life=builder.many(list(reversed(p.life_deck)), index, f"{seat}.life_deck"),
+            hand=builder.many(p.hand, index, f"{seat}.hand"),
+            discard=builder.many(list(reversed(p.discard_pile)), index, f"{seat}.discard_pile"),
+            banished=builder.many(list(reversed(p.banished)), index, f"{seat}.banished"),
+            setups=builder.many(p.setups, index, f"{seat}.setups"),
+            drills=builder.many(p.drills, index, f"{seat}.drills"),
+        )
+        for ally in p.allies:
+            ally_spec = AllySpec(name=ally) if isinstance(ally, str) else ally
+            iid = builder.instance(ally_spec.name, index, f"{seat}.allies")
+            player.allies.append(AllyInPlay(iid, ally_spec.stage))
+        players.append(player)
+    for seat, index in SEATS.items():
+        for ball in spec.players[seat].dragon_balls:  # type: ignore[index]
+            ball_spec = DragonBallSpec(name=ball) if isinstance(ball, str) else ball
+            owner = SEATS[ball_spec.owner] if ball_spec.owner else index
+            iid = builder.instance(ball_spec.name, owner, f"{seat}.dragon_balls")
+            players[index].dragon_balls.append(iid)
+        for raw in spec.players[seat].attached:  # type: ignore[index]
+            attached = AttachedSpec(name=raw) if isinstance(raw, str) else raw
+            owner = SEATS[attached.owner] if attached.owner else index
+            iid = builder.instance(attached.name, owner, f"{seat}.attached")
+            host = MAIN_PERSONALITY
+            if attached.ally is not None:
+                hosts = [
+                    ally.iid
+                    for ally in players[index].allies
+                    if builder.cards[ally.iid].casefold() == attached.ally.casefold()
+                ]
+                if not hosts:
+                    raise ScenarioError(f"{seat}.attached: no Ally {attached.ally!r} in play")
+                host = hosts[0]
+            players[index].attached.append(AttachedCard(iid, host))
+    state = GameState(
+        ruleset=spec.ruleset,
+        seed=spec.seed,
+        rng=spec.seed,
+        cards=builder.cards,
+        owners=builder.owners,
+        players=players,
+    )
+    game = Game(state, pool)
+    for seat, index in SEATS.items():
+        for name in spec.players[seat].used_powers:  # type: ignore[index]
+            card = pool.find(name)
+            player = players[index]
+            allies = [ally.iid for ally in player.allies]
+            for iid in [*player.mp, player.mastery, *allies, *player.drills]:
+                if card is not None and state.cards[iid] == card.name:
+                    player.used_powers.append(iid)
+    _start(game, spec.start)
+    return game
+
+
+def _start(game: Game, start: StartSpec) -> None:
+    state = game.state
+    state.active = state.first_player = SEATS[start.active]
+    state.turn = start.turn
+    # Inside a declared combat the step is "combat", as declare_combat sets it.
+    state.step = "combat" if start.step == "combat_action" else start.step
+    state.declared_combat = start.declared_combat
+    if start.step in ("draw", "opening"):  # "opening": the set-up choices first
+        state.turn = start.turn - 1
+        task = Task("start_turn", {})
+        if start.step == "opening":
+            state.tasks.append(task)
+            task = Task("opening", {})
+    elif start.step == "combat_action":
+        state.declared_combat = True
+        state.combat_declarer = state.active
+        actor = SEATS[start.player] if start.player else state.active
+        task = Task("combat_action", {"player": actor})
+    elif start.step == "discard":
+        task = Task("discard_step", {"player": state.active, "first": True})
+    else:
+        task = Task(start.step, {})
+    state.tasks.append(task)
+    game.run()
+
+
+# --- decisions and expectations -----------------------------------------------------------------
+def find_option(decision: Decision, wanted: str) -> str | None:
+    """An option by exact label (any case), by id, or by a unique label prefix."""
+    folded = wanted.strip().casefold()
+    for option in decision.options:
+        if option.label.casefold() == folded or option.id == wanted:
+            return option.id
+    prefixed = [o.id for o in decision.options if o.label.casefold().startswith(folded)]
+    return prefixed[0] if len(prefixed) == 1 else None
+
+
+def _names(game: Game, iids: list[int]) -> list[str]:
+    return [game.name(iid) for iid in iids]
+
+
+def state_paths(game: Game) -> Iterator[tuple[str, Any]]:
+    """Every documented state path with its current value (docs/scenarios.md)."""
+    state = game.state
+    seat_names = {0: "p1", 1: "p2", None: None}
+    yield "winner", seat_names[state.winner]
+    yield "win_reason", state.win_reason
+    yield "turn", state.turn
+    yield "active", seat_names[state.active]
+    yield "step", state.step
+    for index, seat in ((0, "p1"), (1, "p2")):
+        p = state.players[index]
+        mp = game.card(p.mp_card)
+        yield f"{seat}.level", p.level
+        yield f"{seat}.stage", p.stage
+        yield f"{seat}.power_level", game.power_level(index, MAIN_PERSONALITY)
+        yield f"{seat}.anger", p.anger
+        yield f"{seat}.main_personality", mp.name
+        piles = {
+            "life_deck": list(reversed(p.life)),
+            "hand": list(p.hand),
+            "discard_pile": list(reversed(p.discard)),
+            "banished": list(reversed(p.banished)),
+            "setups": list(p.setups),
+            "drills": list(p.drills),
+            "dragon_balls": list(p.dragon_balls),
+            "allies": [ally.iid for ally in p.allies],
+            "attached": [attached.iid for attached in p.attached],
+            "staying": [staying.iid for staying in p.staying],
+        }
+        for zone, iids in piles.items():
+            yield f"{seat}.{zone}", _names(game, iids)
+            yield f"{seat}.{zone}.count", len(iids)
+        for ally in p.allies:
+            yield f"{seat}.ally.{game.name(ally.iid)}.stage", ally.stage
+        yield f"{seat}.captured", [
+            game.name(iid) for iid in p.dragon_balls if state.owners[iid] != index
+        ]
+        yield f"{seat}.used_powers", _names(game, p.used_powers)
+        yield f"{seat}.floating", [
+            game.name(entry["card"]) for entry in state.floating if entry["controller"] == index
+        ]
+    pending = state.pending
+    yield "pending.player", seat_names[pending.player] if pending else None
+    yield "pending.kind", pending.kind if pending else None
+    yield "pending.options", [o.label for o in pending.options] if pending else []
+
+
+def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
+    values = dict(state_paths(game))
+    failures = []
+    for path, wanted in expect.items():
+        if path in ("pending.options_include", "pending.options_exclude"):
+            labels = values["pending.options"]
+            for label in wanted:
+                present = label in labels
+                if present != path.endswith("include"):
+                    verb = "missing" if path.endswith("include") else "present"
+                    failures.append(f"{path}: option {label!r} {verb}; options are {labels}")
+            continue
+        if path.endswith(".count_at_least"):
+            actual = values.get(path.replace("_at_least", ""))
+            if actual is None or actual < wanted:
+                failures.append(f"{path}: expected at least {wanted}, got {actual}")
+            continue
+        if path not in values:
+            failures.append(f"{path}: not a state path (see docs/scenarios.md)")
+            continue
+        if values[path] != wanted:
+            failures.append(f"{path}: expected {wanted!r}, got {values[path]!r}")
+    return failures
+
+
+def run_scenario(path: Path, pool: CardPool | None = None) -> ScenarioResult:
+    spec = load_scenario(path)
+    result = ScenarioResult(str(path), spec.name)
+    try:
+        game = build_game(spec, scenario_pool(spec, path, pool))
+    except (ScenarioError, ValueError, OSError) as exc:
+        result.failures.append(f"cannot set up: {exc}")
+        return result
+    for number, step in enumerate(spec.decisions, start=1):
+        if "expect" in step:
+            failed = check_expectations(game, Checkpoint.model_validate(step).expect)
+            result.failures += [f"checkpoint before decision {number}: {f}" for f in failed]
+            continue
+        try:
+            decision_spec = _decision_spec(step)
+        except ValueError as exc:
+            result.failures.append(f"decision {number}: {exc}")
+            return result
+        pending = game.pending
+        if pending is None:
+            result.failures.append(f"decision {number}: the game is over, nothing to decide")
+            return result
+        seat = SEATS[decision_spec.player]
+        option = find_option(pending, decision_spec.option)
+        if seat != pending.player or option is None:
+            labels = [o.label for o in pending.options]
+            result.failures.append(
+                f"decision {number}: {decision_spec.player} cannot choose "
+                f"{decision_spec.option!r}; pending is {pending.kind} for "
+                f"p{pending.player + 1} with options {labels}"
+            )
+            return result
+        outcome = game.apply(seat, option, pending.seq)
+        if not outcome.ok:
+            result.failures.append(f"decision {number}: rejected: {outcome.reason}")
+            return result
+    result.failures += check_expectations(game, spec.expect)
+    return result
+
+
+def _decision_spec(step: dict[str, Any]) -> DecisionSpec:
+    """A decision is written `- p1: Option label` or `- {player: p1, option: ...}`."""
+    if set(step) <= {"p1", "p2"} and len(step) == 1:
+        ((seat, option),) = step.items()
+        return DecisionSpec.model_validate({"player": seat, "option": str(option)})
+    try:
+        return DecisionSpec.model_validate(step)
+    except ValidationError as exc:
+        raise ValueError(f"expected `p1: <option>` or an expect checkpoint ({exc})") from exc
+
+
+def scenario_paths(paths: list[Path]) -> list[Path]:
+    """Files as given; directories expand to their *.yaml files, sorted."""
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    return found
