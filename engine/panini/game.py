@@ -5,12 +5,12 @@ contract"); anything else is rejected with a reason and changes nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterator, Sequence
+from typing import Protocol
 
 from engine.core import rng
-from engine.core.decisions import Decision, Option, Task
-from engine.core.events import EngineError, Event, Outcome
+from engine.core.events import Event, Outcome
+from engine.core.machine import Handlers, TaskMachine
 from engine.panini import conditions, considered, identity
 from engine.panini.cards import (
     AttackResult,
@@ -25,22 +25,10 @@ from engine.panini.rulesets import DEFAULT_RULESET, Ruleset, get_ruleset
 from engine.panini.silenced import silenced_types
 from engine.panini.state import AllyInPlay, GameState, JsonDict, PlayerState
 
-Handler = Callable[["Game", JsonDict], None]
-HANDLERS: dict[str, Handler] = {}
+HANDLERS = Handlers()  # the Panini game's tasks, by kind
+handler = HANDLERS.register  # `@handler("kind")`: the function that carries out tasks of `kind`
 
 MAIN_PERSONALITY = -1  # the `actor` of an action made by the Main Personality
-
-
-def handler(kind: str) -> Callable[[Handler], Handler]:
-    """Register the function that carries out tasks of `kind`."""
-
-    def register(function: Handler) -> Handler:
-        if kind in HANDLERS:
-            raise ValueError(f"two handlers for task {kind!r}")
-        HANDLERS[kind] = function
-        return function
-
-    return register
 
 
 class DeckLike(Protocol):
@@ -55,7 +43,10 @@ class DeckLike(Protocol):
 LOSSES = {"concede": "{who} concedes.", "forfeit": "{who} forfeits: out of time too often."}
 
 
-class Game:
+class Game(TaskMachine):
+    handlers = HANDLERS
+    state: GameState
+
     def __init__(self, state: GameState, pool: CardPool | None = None) -> None:
         self.state = state
         self.rules: Ruleset = get_ruleset(state.ruleset)
@@ -128,45 +119,6 @@ class Game:
     def to_json(self) -> str:
         return self.state.to_json()
 
-    # --- the decision interface --------------------------------------------------------
-    @property
-    def pending(self) -> Decision | None:
-        return self.state.pending
-
-    @property
-    def over(self) -> bool:
-        return self.state.winner is not None
-
-    def apply(self, player: int, option_id: str, seq: int | None = None) -> Outcome:
-        """Answer the pending decision. Rejected answers change nothing."""
-        state = self.state
-        decision = state.pending
-        if state.winner is not None or decision is None:
-            return Outcome(False, "the game is over; no decision is pending")
-        if player != decision.player:
-            return Outcome(False, f"not your decision: {self.who(decision.player)} decides now")
-        if seq is not None and seq != decision.seq:
-            return Outcome(False, f"stale decision #{seq}: the pending decision is #{decision.seq}")
-        if decision.option(option_id) is None:
-            return Outcome(False, f"{option_id!r} is not a legal option for this decision")
-        self.events = []
-        state.pending = None
-        state.seq += 1
-        resume = decision.resume
-        HANDLERS[resume.kind](self, {**resume.args, "choice": option_id})
-        self.run()
-        return Outcome(True, events=tuple(self.events))
-
-    def run(self) -> None:
-        """Carry out tasks until a decision is needed or the game is over."""
-        state = self.state
-        tasks = state.tasks
-        while state.pending is None and state.winner is None:
-            if not tasks:
-                raise EngineError("no decision pending and nothing left to do")
-            task = tasks.pop()
-            HANDLERS[task.kind](self, task.args)
-
     def sentence_not_done(self, card: int) -> None:
         """The sentence of `card` resolving now was not done in full (a search found
         nothing): the next sentence of that card's list sees it as not done, so an "If you
@@ -175,39 +127,6 @@ class Game:
             if task.kind == "effects" and task.args.get("card") == card:
                 task.args["done"] = False
                 return
-
-    def then(self, *steps: tuple[str, JsonDict]) -> None:
-        """Schedule tasks to run in the given order, before anything already scheduled."""
-        for kind, args in reversed(steps):
-            self.state.tasks.append(Task(kind, args))
-
-    def ask(
-        self,
-        player: int,
-        kind: str,
-        prompt: str,
-        options: list[Option],
-        resume: str,
-        /,
-        **args: Any,
-    ) -> None:
-        if not options:
-            raise EngineError(f"decision {kind!r} with no options")
-        self.state.pending = Decision(
-            seq=self.state.seq,
-            player=player,
-            kind=kind,
-            prompt=prompt,
-            options=options,
-            resume=Task(resume, args),
-        )
-
-    # --- events -------------------------------------------------------------------------
-    def emit(self, kind: str, text: str, private_to: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, text, private_to, tuple(sorted(data.items()))))
-
-    def who(self, player: int) -> str:
-        return f"Player {player + 1}"
 
     # --- lookups ------------------------------------------------------------------------
     def card(self, iid: int) -> Card:
