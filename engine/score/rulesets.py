@@ -48,6 +48,10 @@ class ScoreRuleset:
     # p. 47 "at least 2 levels lower than the highest level"; OCG: level 1 only with 3
     # levels, levels 1-2 with 4 or 5, never level 3
     ally_levels: Literal["two_below", "ocg"] = "two_below"
+    # p. 47 "Majins can only be in a deck with a Majin MP and only Majin Allies can be in a
+    # deck with a Majin MP"; OCG p. 32 "Building a Life Deck" has only "Hero MPs must have
+    # hero Allies, and Villain MPs must have villain Allies" (docs/rulings.md 326)
+    majin_allies: bool = True
     remain: bool = False  # OCG "Remain X"
     battlegrounds: bool = True  # OCG: "There are no battleground cards."
     sensei_any_card: bool = False  # OCG: "Any cards can go into the sensei deck."
@@ -73,6 +77,7 @@ OCG = ScoreRuleset(
     rejuvenation="shared",
     endurance_needs_tokui_waza=False,
     ally_levels="ocg",
+    majin_allies=False,
     remain=True,
     battlegrounds=False,
     sensei_any_card=True,

@@ -20,6 +20,7 @@ OCG_DIFFERENCES = {
     "rejuvenation": "If you choose to rejuvenate then your opponent also does it.",
     "endurance_needs_tokui_waza": "Decks without a Tokui-Waza can use endurance.",
     "ally_levels": "There are no level 3 allies, even if your Main Personality has 5 levels.",
+    "majin_allies": "Hero MPs must have hero Allies, and Villain MPs must have villain Allies.",
     "remain": "Remain X = this card stays in play to be used X more times this combat.",
     "battlegrounds": "There are no battleground cards. All cards are locations.",
     "sensei_any_card": "Any cards can go into the sensei deck.",
