@@ -211,7 +211,8 @@ def _ally_levels(cards: _Sorted) -> list[Violation]:
 
 def _ally_copies(cards: _Sorted) -> list[Violation]:
     """p. 47: "only 1 copy of each version of an Ally" (different versions may be played);
-    p. 37: up to 3 of each Saibaimen; p. 56: Cell may only have 3 Cell Jrs."""
+    p. 37: up to 3 of each Saibaimen; p. 56: Cell may only have 3 Cell Jrs., in all
+    (docs/rulings.md 330)."""
     source = cards.page("p. 47 Allies; p. 37 Saibaimen/Cell Jr. Rule; p. 56")
     found = []
     for card, count in cards.allies:
@@ -354,7 +355,7 @@ def _mastery_tokui_waza(cards: _Sorted) -> list[Violation]:
 
 
 def _tokui_waza(cards: _Sorted) -> list[Violation]:
-    """p. 46 "Tokui-Waza": what a deck must be to declare one."""
+    """p. 46 "Tokui-Waza": what a deck must be to declare one (docs/rulings.md 328)."""
     if cards.deck.tokui_waza is None:
         return []
     life = [card for card, _ in cards.life]
@@ -395,7 +396,7 @@ def _sensei_deck(cards: _Sorted) -> list[Violation]:
     """p. 45: a Sensei Deck needs a Sensei, holds at most the Sensei's Deck Size, and only
     Fusion Personality and "Sensei Deck" / "Sensei Deck only" cards (OCG p. 33: "Any cards
     can go into the sensei deck"); p. 47: with a Tokui-Waza, only Freestyle or matching
-    cards."""
+    cards, in both rulesets (docs/rulings.md 327)."""
     if not cards.sensei:
         return []
     source = cards.page("p. 45 Sensei Cards; p. 47 Sensei Deck", "p. 33 New Rules")
