@@ -94,11 +94,13 @@ def title_style(title: str) -> Style:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a level written "2" or a flag written "yes" is a mistake in the file, not a
+    # value to guess; enum fields alone take their YAML strings (strict=False on them)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class DragonBall(_Strict):
-    set: DragonBallSet
+    set: DragonBallSet = Field(strict=False)
     number: int = Field(ge=1, le=7)
 
 
@@ -126,12 +128,12 @@ _PERSONALITY_FLAGS = ("high_tech", "fusion", "majin")
 class Card(_Strict):
     name: str = Field(min_length=1)  # unique in a pool; may add a set to the title
     title: str = ""  # as printed; defaults to `name`
-    type: CardType
+    type: CardType = Field(strict=False)
     text: str = ""  # the power text, kept as printed
     # --- personality cards (p. 29)
     personality: str | None = None  # the character: "Goku", "Future Gohan"
     level: int | None = Field(default=None, ge=1, le=5)
-    alignment: Alignment | None = None
+    alignment: Alignment | None = Field(default=None, strict=False)
     pur: int | Literal["X"] | None = None  # p. 56: Majin Yakon's PUR of X
     power_stages: list[PowerRating] = []  # lowest stage above 0 first
     high_tech: bool = False  # p. 21 set-up: High-Tech foil personality card

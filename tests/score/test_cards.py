@@ -78,6 +78,10 @@ def test_personality_cards_need_their_fields_and_a_ladder_of_10() -> None:
         Card.model_validate(personality(power_stages=LADDER[::-1]))
     with pytest.raises(ValueError, match="level"):
         Card.model_validate(personality(level=6))
+    with pytest.raises(ValueError, match="level"):
+        Card.model_validate(personality(level="2"))  # strict: no guessing from text
+    with pytest.raises(ValueError, match="high_tech"):
+        Card.model_validate(personality(high_tech="yes"))
     with pytest.raises(ValueError, match="only personality cards"):
         Card(name="Kick", type=CardType.PHYSICAL_COMBAT, level=1)
 
