@@ -59,9 +59,10 @@ class _Sorted:
     life: list[tuple[Card, int]]
     sensei: list[tuple[Card, int]]
 
-    def page(self, score: str, ocg: str = "p. 32 Building a Life Deck") -> str:
-        """The source of a rule: the OCG's own page when it writes the rule again."""
-        if self.ruleset.name == "ocg":
+    def page(self, score: str, ocg: str | None = None) -> str:
+        """The source of a rule: under `ocg`, the OCG's page where it writes the rule
+        again, else Score's (the OCG keeps every Score rule its p. 33 does not change)."""
+        if self.ruleset.name == "ocg" and ocg is not None:
             return f"DBZ OCG 2016 rules {ocg}"
         return f"Score 2003 rulebook {score}"
 
@@ -95,6 +96,7 @@ class _Sorted:
 
 
 _Rule = Callable[[_Sorted], list[Violation]]
+OCG_BUILDING = "p. 32 Building a Life Deck"
 _PLURAL = {Alignment.HERO: "heroes", Alignment.VILLAIN: "villains", Alignment.ROGUE: "Rogues"}
 
 
@@ -169,7 +171,7 @@ def _mp_levels(cards: _Sorted) -> list[Violation]:
     """p. 47: "at least 3 consecutive personality cards ... starting with a level 1 ... up
     to level 5. No levels can be skipped." One card per level (OCG p. 32: "Main
     Personality levels ... are all Limit 1 per deck"; docs/rulings.md 323)."""
-    source = cards.page("p. 47 Main Personalities")
+    source = cards.page("p. 47 Main Personalities", OCG_BUILDING)
     levels = cards.mp_levels
     if not levels:
         return _v("deck.mp-levels", source,
@@ -188,6 +190,22 @@ def _mp_levels(cards: _Sorted) -> list[Violation]:
             for p in problems]
 
 
+def _mp_declaration(cards: _Sorted) -> list[Violation]:
+    """p. 37: only a Rogue MP is declared a hero or a villain; a hero or villain MP is
+    what its cards print."""
+    sides = {card.alignment for card in cards.mp}
+    declared = cards.deck.alignment
+    if declared is None or len(sides) != 1 or Alignment.ROGUE in sides:
+        return []
+    printed = sides.pop()
+    if printed == declared:
+        return []
+    return _v("deck.mp-declaration", cards.page("p. 37 Rogue Personality Rule"),
+              f"the Main Personality {cards.mp_name} is a {printed} and cannot be declared a "
+              f"{declared}; only Rogue personalities are declared (leave it out or make it "
+              f"{printed})")
+
+
 # --- Allies -----------------------------------------------------------------------------
 def _highest_ally_level(cards: _Sorted) -> int:
     levels = set(cards.mp_levels)
@@ -201,7 +219,7 @@ def _ally_levels(cards: _Sorted) -> list[Violation]:
     if not cards.mp:
         return []
     top = _highest_ally_level(cards)
-    source = cards.page("p. 47 Allies", "p. 32 Building a Life Deck, Allies; p. 33")
+    source = cards.page("p. 47 Allies", f"{OCG_BUILDING}; p. 33")
     mp = f"a {len(set(cards.mp_levels))}-level Main Personality"
     return [Violation("deck.ally-level", source,
                       f"Ally {card.title!r} is level {card.level}; with {mp} Allies may be "
@@ -235,7 +253,7 @@ def _ally_not_mp(cards: _Sorted) -> list[Violation]:
     mp = cards.mp_name
     if mp is None:
         return []
-    return [Violation("deck.ally-is-mp", cards.page("p. 47 Allies"),
+    return [Violation("deck.ally-is-mp", cards.page("p. 47 Allies", OCG_BUILDING),
                       f"Ally {card.title!r} is {mp}, the Main Personality; Allies must be "
                       "other characters")
             for card, _ in cards.allies if fold(card.personality or "") == fold(mp)]
@@ -245,7 +263,8 @@ def _ally_alignment(cards: _Sorted) -> list[Violation]:
     """p. 47: "Heroes team with heroes and villains with villains ... Ally Rogue
     Personalities automatically match" (p. 37); OCG p. 32 the same. A Rogue MP whose
     player declared nothing takes the one side its Allies share (docs/rulings.md 325)."""
-    source = cards.page("p. 47 Allies; p. 37 Rogue Personality Rule")
+    source = cards.page("p. 47 Allies; p. 37 Rogue Personality Rule",
+                        OCG_BUILDING)
     sided = [(card, card.alignment) for card, _ in cards.allies
              if card.alignment not in (None, Alignment.ROGUE)]
     side = cards.mp_alignment
@@ -303,7 +322,7 @@ def _dragon_balls(cards: _Sorted) -> list[Violation]:
     """p. 42 and p. 47: one type (Earth, Namek or Dende), no duplicates; p. 42: an ALT.
     Dende Dragon Ball is the Dende Dragon Ball of its number. Counted with the Sensei Deck
     (docs/rulings.md 324)."""
-    source = cards.page("p. 47 Dragon Balls; p. 42")
+    source = cards.page("p. 47 Dragon Balls; p. 42", OCG_BUILDING)
     balls = [(card, n) for card, n in (*cards.life, *cards.sensei) if card.dragon_ball]
     found = []
     sets = sorted({str(card.dragon_ball.set) for card, _ in balls if card.dragon_ball})
@@ -333,7 +352,7 @@ def _one_of(kind: CardType, label: str, score_page: str) -> _Rule:
         if total <= 1:
             return []
         listed = ", ".join(f"{n}x {c.title!r}" for c, n in these)
-        return _v(f"deck.{kind.value}", cards.page(score_page),
+        return _v(f"deck.{kind.value}", cards.page(score_page, OCG_BUILDING),
                   f"{total} {label} cards ({listed}); a deck has at most one")
 
     return rule
@@ -368,7 +387,7 @@ def _copies(cards: _Sorted) -> list[Violation]:
     """p. 47 "Duplicate Card Limits": 3 of a card, 4 of a Named card matching the MP
     (p. 56: only the MP's exact name), a printed limit overrides both. Copies are counted by
     title over the Life Deck and the Sensei Deck (docs/rulings.md 324)."""
-    source = cards.page("p. 47 Duplicate Card Limits")
+    source = cards.page("p. 47 Duplicate Card Limits", OCG_BUILDING)
     totals: dict[str, tuple[Card, int]] = {}
     for card, count in (*cards.life, *cards.sensei):
         key = fold(card.title)
@@ -445,6 +464,7 @@ _RULES: tuple[_Rule, ...] = (
     _mp_cards,
     _mp_personality,
     _mp_levels,
+    _mp_declaration,
     _ally_levels,
     _ally_copies,
     _ally_not_mp,

@@ -75,6 +75,12 @@ def test_p37_a_rogue_main_personality_is_the_side_declared() -> None:
     assert broken(deck(PICCOLO, villain, alignment="villain")) == set()
 
 
+def test_p37_only_a_rogue_main_personality_is_declared() -> None:
+    assert "deck.mp-declaration" in broken(deck(GOKU, alignment="villain"))
+    assert broken(deck(GOKU, alignment="hero")) == set()
+    assert broken(deck(PICCOLO, alignment="villain")) == set()
+
+
 def test_an_undeclared_rogue_main_personality_has_allies_of_one_side() -> None:
     # docs/rulings.md 325
     both = {"Nappa - Sandbox Brawler": 1, "Krillin - Sandbox Monk": 1}

@@ -4,8 +4,19 @@ p. 56 "New Alternate Personality Rule"; OCG p. 32 "Building a Life Deck", p. 33.
 from __future__ import annotations
 
 from engine.score.cards import Style
-from engine.score.rulesets import OCG
-from tests.score.decks import FUTURE_GOHAN, GOHAN, GOKU, GOKU_5, PICCOLO, broken, deck, messages
+from engine.score.deckcheck import check_deck
+from engine.score.rulesets import OCG, SCORE
+from tests.score.decks import (
+    FUTURE_GOHAN,
+    GOHAN,
+    GOKU,
+    GOKU_5,
+    PICCOLO,
+    POOL,
+    broken,
+    deck,
+    messages,
+)
 
 
 def test_p47_deck_size_is_50_to_85_main_personality_included() -> None:
@@ -77,3 +88,18 @@ def test_p47_p45_main_personality_levels_are_personality_cards_not_fusions() -> 
 def test_unknown_cards_are_named() -> None:
     assert "'No Such Card' is not a known card" in " ".join(
         messages(deck(add={"No Such Card": 1})))
+
+
+def test_every_violation_names_its_page_in_the_rulesets_own_rulebook() -> None:
+    # a deck breaking many rules at once: each violation cites a page; under `ocg` the
+    # OCG's own page where it writes the rule again, Score's where it keeps Score's rule
+    bad = deck(GOKU[:2], {"Sandbox Move 30": 4, "Krillin - Sandbox Disc": 1,
+                          "Sandbox Quiet Vault": 1}, size=40)
+    for ruleset in (SCORE, OCG):
+        found = check_deck(bad, POOL, ruleset)
+        assert len(found) >= 5
+        assert all(" p. " in violation.source for violation in found)
+    sources = {v.rule: v.source for v in check_deck(bad, POOL, OCG)}
+    assert sources["deck.size"].startswith("DBZ OCG 2016 rules p. 33")
+    assert sources["deck.ally-level"].startswith("DBZ OCG 2016 rules p. 32")
+    assert sources["deck.sensei-only"].startswith("Score 2003 rulebook p. 45")
