@@ -114,7 +114,8 @@ def check_deck(deck: ScoreDeck, pool: CardPool, ruleset: ScoreRuleset) -> list[V
                 pairs.append((card, count))
         return pairs
 
-    mp = [card for card, _ in found(dict.fromkeys(deck.main_personality, 1))]
+    # one entry per MP level listed: a name listed twice is two cards
+    mp = [card for name in deck.main_personality for card, _ in found({name: 1})]
     cards = _Sorted(deck, ruleset, mp, found(deck.life), found(deck.sensei_deck))
     violations = [Violation("deck.unknown-card", "card pool", f"{name!r} is not a known card")
                   for name in unknown]

@@ -65,6 +65,7 @@ def test_one_card_per_main_personality_level() -> None:
     two_threes = (*GOKU, "Goku - Sandbox Tempest")
     assert "deck.mp-levels" in broken(deck(two_threes))
     assert "deck.mp-levels" in broken(deck(two_threes), OCG)
+    assert "deck.mp-levels" in broken(deck((*GOKU, GOKU[2])))  # one card listed twice
 
 
 def test_p56_gohan_and_future_gohan_cannot_make_one_main_personality() -> None:
