@@ -107,6 +107,8 @@ def check_deck(deck: ScoreDeck, pool: CardPool, ruleset: ScoreRuleset) -> list[V
     def found(counts: dict[str, int]) -> list[tuple[Card, int]]:
         pairs = []
         for name, count in counts.items():
+            if count <= 0:
+                continue  # "0x" in a list is a card left out
             card = pool.find(name)
             if card is None:
                 unknown.append(name)

@@ -166,3 +166,19 @@ def test_only_cards_are_legal_in_any_deck() -> None:
     # docs/rulings.md 329: p. 52 "may only be used by" limits their use, not the deck
     assert broken(deck(FRIEZA, {"Sandbox Heroic Stand": 3, "Goku's Sandbox Focus": 3})) == set()
     assert broken(deck(KRILLIN, {"Saiyan Sandbox Rage Strike": 3})) == set()
+
+
+def test_a_full_tournament_deck_is_legal_and_the_ocg_differs_only_on_its_level_3_ally() -> None:
+    from tests.score.decks import GOKU_5
+
+    cards = {"Black Sandbox Style Mastery": 1, "Black Sandbox Stomp": 3,
+             "Black Sandbox Guard": 3, "Black Sandbox Sparring Drill": 1, **EARTH,
+             "Goku's Sandbox Focus": 4, "Sandbox One-Of Wish": 1, **HERMIT,
+             "Krillin - Sandbox Veteran": 1, "Piccolo - Sandbox Exile": 1,
+             "Red Sandbox Sensei Scroll": 0,  # left out: a Red card would break Black
+             "Sandbox Straining Shout": 3}
+    sensei = {"Sandbox Quiet Vault": 2, "Gotenks - Sandbox Fused": 1}
+    full = deck(GOKU_5, cards, size=70, sensei=sensei, tokui_waza=Style.BLACK)
+    assert messages(full) == []
+    # OCG p. 33: "There are no level 3 allies, even if your Main Personality has 5 levels."
+    assert broken(full, OCG) == {"deck.ally-level"}
