@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from engine.score.cards import Style
 from engine.score.rulesets import OCG
-from tests.score.decks import FRIEZA, FUTURE_GOHAN, GOHAN, GOKU, KRILLIN, broken, deck, messages
+from tests.score.decks import (
+    FRIEZA,
+    FUTURE_GOHAN,
+    GOHAN,
+    GOKU,
+    GOKU_5,
+    KRILLIN,
+    broken,
+    deck,
+    messages,
+)
 
 EARTH = {f"Sandbox Earth Dragon Ball {n}": 1 for n in range(1, 8)}
 HERMIT = {"Sandbox Old Hermit": 1}  # Sensei Deck Size 5
@@ -169,8 +179,6 @@ def test_only_cards_are_legal_in_any_deck() -> None:
 
 
 def test_a_full_tournament_deck_is_legal_and_the_ocg_differs_only_on_its_level_3_ally() -> None:
-    from tests.score.decks import GOKU_5
-
     cards = {"Black Sandbox Style Mastery": 1, "Black Sandbox Stomp": 3,
              "Black Sandbox Guard": 3, "Black Sandbox Sparring Drill": 1, **EARTH,
              "Goku's Sandbox Focus": 4, "Sandbox One-Of Wish": 1, **HERMIT,
