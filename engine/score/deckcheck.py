@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.score import allies as ally_rules
 from engine.score import tokui_waza
 from engine.score.cards import Alignment, Card, CardPool, CardType, Style, fold
 from engine.score.rulesets import ScoreRuleset
 
-SAIBAIMEN = fold("Saibaimen")
-CELL_JR = fold("Cell Jr.")
+# the personalities with rules of their own (p. 37), named as in play (engine.score.allies)
+SAIBAIMEN, CELL_JR = fold(ally_rules.SAIBAIMEN), fold(ally_rules.CELL_JR)
 CELL = fold("Cell")
 # p. 37: "You can have up to 3 of each copy of Saibaimen in your deck"; p. 56: "Cell may
 # only have 3 Cell Jrs. in his deck"
