@@ -1,0 +1,603 @@
+"""The Score family's referee on the engine's task machine (engine.core.machine): set-up
+(score-ccg-2003-buu-saga-rulebook.txt "Beginning a New Game", p. 21-22), the turn's steps
+(p. 23; the OCG's 5 steps), the Combat Step's phases (p. 24-28) and what the rules do
+without card text: placing cards in the Non-Combat Step, powering up, declaring Combat,
+the defender's draw, passing, the Final Physical Attack (p. 28) with the Physical Attack
+Table, damage with Endurance and Dragon Balls (engine.score.damage), Life Card Capture
+(p. 44), discarding to one card and rejuvenating, and the three victories.
+
+Card text is not yet compiled for this family: a card's power is not offered as an
+action. docs/games.md says what comes next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import rng
+from engine.core.decisions import Option
+from engine.core.events import Event, Outcome
+from engine.core.machine import Handlers, TaskMachine
+from engine.score import allies, damage, levels
+from engine.score.cards import Card, CardPool, CardType, DragonBallSet, Style
+from engine.score.deckcheck import ScoreDeck
+from engine.score.pat import PowerRating, physical_attack_table
+from engine.score.rulesets import RULESETS, ScoreRuleset
+from engine.score.setup import Alignment, opening
+from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
+
+HANDLERS = Handlers()
+handler = HANDLERS.register
+LOSSES = {"concede": "{who} concedes.", "forfeit": "{who} forfeits: out of time too often."}
+PLACED = {CardType.PERSONALITY, CardType.NON_COMBAT, CardType.DRILL, CardType.DRAGON_BALL,
+          CardType.BATTLEGROUND, CardType.LOCATION}  # fmt: skip
+SEVEN = 7  # p. 42: all 7 Dragon Balls of one set
+
+
+class ScoreGame(TaskMachine):
+    handlers = HANDLERS
+    state: ScoreState
+
+    def __init__(self, state: ScoreState, pool: CardPool) -> None:
+        self.state = state
+        self.pool = pool
+        self.rules: ScoreRuleset = RULESETS[state.ruleset]
+        self._cards: list[Card] = [self._find(name) for name in state.cards]
+        self.events: list[Event] = []
+
+    def _find(self, name: str) -> Card:
+        card = self.pool.find(name)
+        if card is None:
+            raise ValueError(f"unknown card {name!r}")
+        return card
+
+    # --- set-up (p. 21-22) ---------------------------------------------------------------
+    @classmethod
+    def new(cls, decks: Sequence[ScoreDeck], seed: int, ruleset: str, pool: CardPool) -> ScoreGame:
+        if len(decks) != 2:
+            raise ValueError("a game has two decks")
+        rules = RULESETS[ruleset]
+        names: list[str] = []
+        owners: list[int] = []
+
+        def instance(name: str, owner: int) -> int:
+            names.append(name)
+            owners.append(owner)
+            return len(names) - 1
+
+        players: list[ScorePlayer] = []
+        for owner, deck in enumerate(decks):
+            mp = [instance(name, owner) for name in deck.main_personality]  # step 1
+            player = ScorePlayer(mp=mp, stage=rules.mp_start_stage)  # step 7
+            for name, copies in deck.life.items():
+                for _ in range(copies):
+                    player.life.append(instance(name, owner))
+            player.sensei_deck = [
+                instance(name, owner) for name, copies in deck.sensei_deck.items()
+                for _ in range(copies)
+            ]  # fmt: skip
+            player.tokui_waza = deck.tokui_waza.value if deck.tokui_waza else None  # step 5
+            players.append(player)
+        levels_reached = tuple(len(p.mp) for p in players)
+        state = ScoreState(ruleset=ruleset, seed=seed, rng=seed & ((1 << 64) - 1), cards=names,
+                           owners=owners, players=players,
+                           win_level=levels.mppv_level(levels_reached))  # step 3  # fmt: skip
+        game = cls(state, pool)
+        for index, (player, deck) in enumerate(zip(players, decks, strict=True)):
+            mp_card = game.card(player.mp[0])
+            player.alignment = deck.alignment or (mp_card.alignment or "hero")  # step 2
+            for iid in list(player.life):  # steps 4 and 6: Sensei and Mastery on the playmat
+                kind = game.card(iid).type
+                if kind == CardType.MASTERY and player.mastery is None:
+                    player.mastery = iid
+                    player.life.remove(iid)
+                elif kind == CardType.SENSEI and player.sensei is None:
+                    player.sensei = iid
+                    player.life.remove(iid)
+            game.emit("setup", f"{game.who(index)}: {mp_card.personality}, "
+                      f"{len(player.mp)} levels ({player.alignment}).")  # fmt: skip
+        game.emit("setup", f"Most Powerful Personality Victory at level {state.win_level}.")
+        starting: list[PowerRating] = [game.rating(p, stage=rules.mp_start_stage) for p in players]
+        tops = (game.top_stage(players[0]), game.top_stage(players[1]))
+        sides: list[Alignment] = ["villain" if p.alignment == "villain" else "hero"
+                                 for p in players]  # fmt: skip
+        state.rng, start = opening(
+            rules, (starting[0], starting[1]), tops, (sides[0], sides[1]), state.rng
+        )
+        for player, stage in zip(players, start.stages, strict=True):  # step 8
+            player.stage = stage
+        for player in players:  # step 9
+            state.rng = rng.shuffle(state.rng, player.life)
+        why = {"double_power": "the Double Power Rule", "hero": "the hero goes first",
+               "chance": "chosen at random"}[start.reason]  # fmt: skip
+        state.first_player = state.active = start.first
+        game.emit("setup", f"{game.who(start.first)} goes first ({why}).")  # step 12
+        game.then(("begin_turn", {}))
+        game.run()
+        return game
+
+    @classmethod
+    def from_json(cls, text: str, pool: CardPool) -> ScoreGame:
+        return cls(ScoreState.from_json(text), pool)
+
+    def to_json(self) -> str:
+        return self.state.to_json()
+
+    # --- lookups -------------------------------------------------------------------------
+    def card(self, iid: int) -> Card:
+        return self._cards[iid]
+
+    def name(self, iid: int) -> str:
+        return self.state.cards[iid]
+
+    def player(self, index: int) -> ScorePlayer:
+        return self.state.players[index]
+
+    def top_stage(self, player: ScorePlayer) -> int:
+        return len(self.card(player.mp_card).power_stages)
+
+    def rating(self, player: ScorePlayer, stage: int | None = None) -> PowerRating:
+        """The MP's power rating at its Scouter (stage 0 rates 0: PAT bracket A)."""
+        at = player.stage if stage is None else stage
+        return 0 if at <= 0 else self.card(player.mp_card).power_stages[at - 1]
+
+    def win(self, player: int, reason: str) -> None:
+        if self.state.winner is None:
+            self.state.winner, self.state.win_reason = player, reason
+            self.emit("win", f"{self.who(player)} wins ({reason}).")
+
+    def check_survival(self, player: int) -> None:
+        """p. 20 Survival Victory: "the instant your opponent has no life cards"."""
+        if not self.player(player).life:
+            self.win(1 - player, "survival")
+
+    def concede(self, player: int, reason: str = "concede") -> Outcome:
+        if self.state.winner is not None:
+            return Outcome(False, "the game is already over")
+        self.events = []
+        self.emit(reason, LOSSES[reason].format(who=self.who(player)))
+        self.win(1 - player, reason)
+        return Outcome(True, events=tuple(self.events))
+
+
+# --- the turn (p. 23) ------------------------------------------------------------------------
+@handler("begin_turn")
+def begin_turn(game: ScoreGame, args: JsonDict) -> None:
+    state = game.state
+    state.turn += 1
+    state.combat = state.skip_combat = False
+    game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
+    _dragon_ball_victory(game, state.active, captured_wait=True)  # p. 44
+    game.then(("step", {"index": 0}))
+
+
+@handler("step")
+def step(game: ScoreGame, args: JsonDict) -> None:
+    steps = game.rules.steps
+    index = args["index"]
+    if index >= len(steps):
+        game.then(("end_turn", {}))
+        return
+    game.state.step = steps[index]
+    game.then((f"step_{steps[index]}", {}), ("step", {"index": index + 1}))
+
+
+@handler("end_turn")
+def end_turn(game: ScoreGame, args: JsonDict) -> None:
+    game.state.active = 1 - game.state.active
+    game.then(("begin_turn", {}))
+
+
+@handler("step_draw")
+def step_draw(game: ScoreGame, args: JsonDict) -> None:
+    """p. 23 "1 Draw Step": draw 3; the OCG first looks at and reorders the top 6."""
+    player = game.state.active
+    game.then(("look", {"player": player, "placed": []}), ("draw", {"player": player,
+              "amount": game.rules.draw_per_turn}))  # fmt: skip
+
+
+@handler("look")
+def look(game: ScoreGame, args: JsonDict) -> None:
+    """OCG "1. Draw Step": "Look at the top 6 cards of your Life Deck and rearrange them in
+    any order": the player picks the new top card first, then the next."""
+    count = game.rules.look_before_draw
+    player = game.player(args["player"])
+    placed: list[int] = args["placed"]
+    top = [iid for iid in reversed(player.life[-count:]) if iid not in placed] if count else []
+    if len(top) <= 1:
+        return
+    options = [Option("keep", "Keep the rest in this order")] + [
+        Option(f"top:{iid}", f"Put {game.name(iid)} next") for iid in dict.fromkeys(top)
+    ]
+    listing = ", ".join(game.name(iid) for iid in top)
+    game.ask(args["player"], "arrange", f"Your Life Deck's top cards, top first: {listing}.",
+             options, "looked", **args)  # fmt: skip
+
+
+@handler("looked")
+def looked(game: ScoreGame, args: JsonDict) -> None:
+    choice = args["choice"]
+    if choice == "keep":
+        return
+    player = game.player(args["player"])
+    count = game.rules.look_before_draw
+    iid = int(choice.split(":")[1])
+    placed = [*args["placed"], iid]
+    window = player.life[-count:]
+    rest = [c for c in reversed(window) if c not in placed]  # top first
+    player.life[-count:] = list(reversed(placed + rest))
+    game.then(("look", {"player": args["player"], "placed": placed}))
+
+
+@handler("draw")
+def draw(game: ScoreGame, args: JsonDict) -> None:
+    player = game.player(args["player"])
+    drawn = [player.life.pop() for _ in range(min(args["amount"], len(player.life)))]
+    player.hand.extend(drawn)
+    game.emit("draw", f"{game.who(args['player'])} draws {len(drawn)} card(s).")
+    for iid in drawn:
+        game.emit("draw_private", f"You draw {game.name(iid)}.", private_to=args["player"])
+    game.check_survival(args["player"])
+
+
+@handler("step_non_combat")
+def step_non_combat(game: ScoreGame, args: JsonDict) -> None:
+    """p. 23 "2 Non-Combat Step": Allies, Dragon Balls, Battlegrounds, Locations and
+    Non-Combat cards (Drills too) go from the hand into play."""
+    index = game.state.active
+    player = game.player(index)
+    options = [Option("done", "Done placing cards")]
+    for iid in dict.fromkeys(player.hand):
+        if game.card(iid).type in PLACED and _placing_problem(game, index, iid) is None:
+            options.append(Option(f"place:{iid}", f"Place {game.name(iid)}"))
+    if len(options) == 1:
+        return
+    game.ask(index, "non_combat", "Place a card in play, or go on.", options, "placed")
+
+
+@handler("placed")
+def placed(game: ScoreGame, args: JsonDict) -> None:
+    if args["choice"] == "done":
+        return
+    index = game.state.active
+    player = game.player(index)
+    iid = int(args["choice"].split(":")[1])
+    card = game.card(iid)
+    player.hand.remove(iid)
+    if card.type == CardType.PERSONALITY:
+        player.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))  # p. 35
+    elif card.type == CardType.DRILL:
+        player.drills.append(iid)
+    elif card.type == CardType.NON_COMBAT:
+        player.non_combat.append(iid)
+    elif card.type == CardType.DRAGON_BALL:
+        player.dragon_balls.append(iid)
+    else:  # p. 42: a new Battleground or Location removes the old one; no Combat
+        old = game.state.battleground
+        if old is not None:
+            game.player(game.state.owners[old]).removed.append(old)
+            game.emit("move", f"{game.name(old)} is removed from the game.")
+        game.state.battleground = iid
+        game.state.skip_combat = True
+    game.emit("place", f"{game.who(index)} places {game.name(iid)}.")
+    if card.type == CardType.DRAGON_BALL:
+        _dragon_ball_victory(game, index, captured_wait=False)  # p. 44: placed yourself
+    game.then(("step_non_combat", {}))
+
+
+def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
+    """Why a card of the hand may not be placed now (p. 35-44), or None."""
+    card = game.card(iid)
+    player = game.player(index)
+    in_play = [p for p in game.state.players]
+    if card.type == CardType.PERSONALITY:
+        if card.level is None or card.personality is None:
+            return "not an Ally"
+        mps = [game.card(p.mp_card).personality or "" for p in in_play]
+        field = [allies.AllyCard(game.card(a.iid).personality or "", game.card(a.iid).level or 1,
+                                 0) for p in in_play for a in p.allies]  # fmt: skip
+        ally = allies.AllyCard(card.personality, card.level, 0)
+        return allies.placing_problem(ally, mps[index], player.level, mps, field)
+    if card.type == CardType.DRAGON_BALL:  # p. 42: one copy of each in play
+        mine = card.dragon_ball
+        for other in (db for p in in_play for db in p.dragon_balls):
+            if game.card(other).dragon_ball == mine:
+                return "that Dragon Ball is already in play"
+        return None
+    if card.type == CardType.DRILL:  # p. 40-41: Styled Drills
+        if not card.styled:
+            return None
+        styles = {game.card(d).style for d in player.drills if game.card(d).styled}
+        if styles and card.style not in styles:
+            return "a Drill of another Martial Arts Style is in play"
+        if any(game.name(d) == game.name(iid) for d in player.drills):
+            return "one copy of a Styled Drill in play"
+        return None
+    if card.type in (CardType.BATTLEGROUND, CardType.LOCATION):
+        there = game.state.battleground
+        return "that one is already in play" if there is not None and (
+            game.name(there) == game.name(iid)) else None  # fmt: skip
+    return None
+
+
+def _dragon_ball_victory(game: ScoreGame, index: int, captured_wait: bool) -> None:
+    """p. 44: all 7 Dragon Balls of one set in play under a player's control win: at once
+    when he placed the last, at the start of his next turn when he captured it."""
+    sets: dict[DragonBallSet, int] = {}
+    for iid in game.player(index).dragon_balls:
+        ball = game.card(iid).dragon_ball
+        if ball is not None:
+            sets[ball.set] = sets.get(ball.set, 0) + 1
+    if any(count >= SEVEN for count in sets.values()):
+        game.win(index, "dragon_balls")
+
+
+@handler("step_power_up")
+def step_power_up(game: ScoreGame, args: JsonDict) -> None:
+    """p. 23 "3 Power Up Step": the MP gains its PUR (+1 with a Tokui-Waza, p. 46), each
+    Ally 1 stage (the OCG: its own PUR), never above the highest stage."""
+    index = game.state.active
+    player = game.player(index)
+    mp = game.card(player.mp_card)
+    pur = mp.pur if isinstance(mp.pur, int) else 0
+    gain = allies.mp_power_up(pur, player.tokui_waza is not None, game.rules)
+    player.stage = min(game.top_stage(player), player.stage + gain)
+    for ally in player.allies:
+        card = game.card(ally.iid)
+        ally_gain = allies.ally_power_up(
+            allies.AllyCard(card.personality or "", card.level or 1,
+                            card.pur if isinstance(card.pur, int) else 0), game.rules)  # fmt: skip
+        ally.stage = min(len(card.power_stages), ally.stage + ally_gain)
+    game.emit("power_up", f"{game.who(index)} powers up to {player.stage} stages above 0.")
+    if "declare" not in game.rules.steps:  # OCG: "Declare Combat" ends the Power-Up Step
+        game.then(("step_declare", {}))
+
+
+@handler("step_declare")
+def step_declare(game: ScoreGame, args: JsonDict) -> None:
+    """p. 23 "4 Declare Step"; p. 42: not after placing a Battleground or Location."""
+    if game.state.skip_combat:
+        game.emit("combat", "No Combat this turn: a Battleground or Location was placed.")
+        return
+    options = [Option("declare", "Declare Combat"), Option("no", "Do not declare Combat")]
+    game.ask(game.state.active, "declare", "Declare Combat?", options, "declared")
+
+
+@handler("declared")
+def declared(game: ScoreGame, args: JsonDict) -> None:
+    game.state.combat = args["choice"] == "declare"
+    if game.state.combat:
+        game.emit("combat", f"{game.who(game.state.active)} declares Combat.")
+
+
+# --- the Combat Step (p. 24-28) --------------------------------------------------------------
+@handler("step_combat")
+def step_combat(game: ScoreGame, args: JsonDict) -> None:
+    state = game.state
+    if not state.combat:
+        return
+    defender = 1 - state.active
+    for player in state.players:
+        player.final_attack_used = False
+    state.attacker, state.passes = state.active, 0
+    # phases (a) and (b): no "When entering Combat" effect is read yet; (c): the defender
+    # draws 3 (the OCG: after looking at and reordering the top 6)
+    game.then(("look", {"player": defender, "placed": []}),
+              ("draw", {"player": defender, "amount": game.rules.defender_draw}),
+              ("attack_phase", {}))  # fmt: skip
+
+
+@handler("attack_phase")
+def attack_phase(game: ScoreGame, args: JsonDict) -> None:
+    """Phase (d): attack, use a card in place of an attack, or pass; a player who made a
+    Final Physical Attack passes for the rest of Combat (p. 28)."""
+    state = game.state
+    index = state.attacker
+    player = game.player(index)
+    options = [Option("pass", "Pass")]
+    if not player.final_attack_used:
+        options += [
+            Option(f"final:{iid}", f"Final Physical Attack, discarding {game.name(iid)}")
+            for iid in dict.fromkeys(player.hand)
+        ]
+    if len(options) == 1:
+        game.then(("acted", {"choice": "pass"}))
+        return
+    game.ask(index, "attack", "Your Attacker Attacks phase.", options, "acted")
+
+
+@handler("acted")
+def acted(game: ScoreGame, args: JsonDict) -> None:
+    state = game.state
+    index = state.attacker
+    state.attacker = 1 - index  # phase (f) Fight Back: the roles switch
+    if args["choice"] == "pass":
+        state.passes += 1
+        game.emit("pass", f"{game.who(index)} passes.")
+        if state.passes >= 2:  # p. 26: both passed consecutively
+            game.emit("combat", "Combat ends.")
+            return
+        game.then(("attack_phase", {}))
+        return
+    state.passes = 0
+    card = int(args["choice"].split(":")[1])
+    game.then(("final_attack", {"player": index, "card": card}), ("attack_phase", {}))
+
+
+@handler("final_attack")
+def final_attack(game: ScoreGame, args: JsonDict) -> None:
+    """p. 28: discard a card to perform a physical attack with Physical Attack Table
+    damage; its player passes for the rest of Combat."""
+    index = args["player"]
+    attacker, defender = game.player(index), game.player(1 - index)
+    iid = args["card"]
+    attacker.hand.remove(iid)
+    attacker.discard.append(iid)
+    attacker.final_attack_used = True
+    stages = physical_attack_table().base_damage(game.rating(attacker), game.rating(defender))
+    game.emit("attack", f"{game.who(index)} discards {game.name(iid)} for a Final Physical "
+              f"Attack: {stages} power stage(s) of damage.")  # fmt: skip
+    defender.stage, overflow = damage.power_stage_damage(defender.stage, stages)
+    if overflow:
+        taking = {"player": 1 - index, "remaining": overflow, "discarded": 0, "prevented": 0,
+                  "from_attack": True}  # fmt: skip
+        game.then(("life_damage", taking), ("capture", {"player": index}))
+
+
+@handler("life_damage")
+def life_damage(game: ScoreGame, args: JsonDict) -> None:
+    """Life cards of damage, flipped one at a time (engine.score.damage)."""
+    index = args["player"]
+    player = game.player(index)
+    allowed = damage.endurance_allowed(game.rules, player.tokui_waza is not None)
+    taking = damage.LifeDamage(args["remaining"], from_attack=args["from_attack"],
+                               endurance_allowed=allowed, discarded=args["discarded"],
+                               prevented=args["prevented"])  # fmt: skip
+    if taking.done:
+        return _record_discarded(game, args, taking)
+    if not player.life:
+        game.check_survival(index)
+        return None
+    if damage.only_dragon_balls_left(
+        [game.card(i).type == CardType.DRAGON_BALL for i in player.life], taking
+    ):  # p. 43 "IMPORTANT"
+        game.win(1 - index, "survival")
+        return None
+    iid = player.life.pop()
+    card = game.card(iid)
+    endurance = card.endurance if isinstance(card.endurance, int) else 0
+    flip = taking.flip(card.type == CardType.DRAGON_BALL, endurance)
+    game.emit("damage", f"{game.who(index)} flips {game.name(iid)}.")
+    if flip.to == "life_bottom":
+        player.life.insert(0, iid)
+    following = {**args, "remaining": taking.remaining, "discarded": taking.discarded}
+    if flip.endurance:
+        options = [Option("endure", f"Use Endurance {flip.endurance} of {game.name(iid)}"),
+                   Option("take", f"Discard {game.name(iid)}")]  # fmt: skip
+        game.ask(index, "endurance", "Use Endurance?", options, "endured", **following,
+                 card=iid)  # fmt: skip
+        return None
+    if flip.to == "discard":
+        player.discard.append(iid)
+    game.then(("life_damage", following))
+    return None
+
+
+def _record_discarded(game: ScoreGame, args: JsonDict, taking: damage.LifeDamage) -> None:
+    for task in reversed(game.state.tasks):  # tell the capture how many were discarded
+        if task.kind == "capture":
+            task.args["discarded"] = taking.discarded
+            break
+    game.check_survival(args["player"])
+
+
+@handler("endured")
+def endured(game: ScoreGame, args: JsonDict) -> None:
+    player = game.player(args["player"])
+    iid = args["card"]
+    following = {k: v for k, v in args.items() if k not in ("choice", "card")}
+    if args["choice"] == "endure":  # removed from the game, the next cards prevented
+        taking = damage.LifeDamage(args["remaining"], discarded=args["discarded"],
+                                   prevented=args["prevented"])  # fmt: skip
+        card = game.card(iid)
+        prevented = taking.use_endurance(card.endurance if isinstance(card.endurance, int) else 0)
+        player.removed.append(iid)
+        game.emit("endurance", f"{game.name(iid)}'s Endurance prevents {prevented} life card(s).")
+        following.update(remaining=taking.remaining, prevented=taking.prevented)
+    else:
+        player.discard.append(iid)
+    game.then(("life_damage", following))
+
+
+@handler("capture")
+def capture(game: ScoreGame, args: JsonDict) -> None:
+    """p. 44 Life Card Capture: 5 or more life cards discarded by the attack."""
+    index = args["player"]
+    opponent = game.player(1 - index)
+    if args.get("discarded", 0) < game.rules.capture_life_cards or not opponent.dragon_balls:
+        return
+    options = [Option("none", "Capture nothing")] + [
+        Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
+    ]
+    game.ask(index, "capture", "Capture a Dragon Ball?", options, "captured", player=index)
+
+
+@handler("captured")
+def captured(game: ScoreGame, args: JsonDict) -> None:
+    if args["choice"] == "none":
+        return
+    index = args["player"]
+    iid = int(args["choice"].split(":")[1])
+    game.player(1 - index).dragon_balls.remove(iid)
+    game.player(index).dragon_balls.append(iid)
+    game.emit("capture", f"{game.who(index)} captures {game.name(iid)}.")
+
+
+# --- after Combat (p. 23 steps 6 and 7; the OCG's Rejuvenation Step) --------------------------
+@handler("step_discard")
+def step_discard(game: ScoreGame, args: JsonDict) -> None:
+    active = game.state.active
+    game.then(("discard_down", {"player": active}), ("discard_down", {"player": 1 - active}))
+
+
+@handler("discard_down")
+def discard_down(game: ScoreGame, args: JsonDict) -> None:
+    """Keep no more than 1 card in hand: the player picks the ones to discard."""
+    index = args["player"]
+    player = game.player(index)
+    if len(player.hand) <= game.rules.hand_limit:
+        return
+    options = [Option(f"discard:{iid}", f"Discard {game.name(iid)}")
+               for iid in dict.fromkeys(player.hand)]  # fmt: skip
+    game.ask(index, "discard", f"Discard down to {game.rules.hand_limit} card.", options,
+             "discarded_one", player=index)  # fmt: skip
+
+
+@handler("discarded_one")
+def discarded_one(game: ScoreGame, args: JsonDict) -> None:
+    player = game.player(args["player"])
+    iid = int(args["choice"].split(":")[1])
+    player.hand.remove(iid)
+    player.discard.append(iid)
+    game.emit("discard", f"{game.who(args['player'])} discards {game.name(iid)}.")
+    game.then(("discard_down", {"player": args["player"]}))
+
+
+@handler("step_rejuvenation")
+def step_rejuvenation(game: ScoreGame, args: JsonDict) -> None:
+    """p. 23 "7 Rejuvenation Step": without Combat, the active player may put the top
+    card of his discard pile at the bottom of his Life Deck; in the OCG both first discard
+    down to 1 card, and if he rejuvenates, his opponent does too."""
+    active = game.state.active
+    if "discard" not in game.rules.steps:
+        game.then(("discard_down", {"player": active}), ("discard_down", {"player": 1 - active}),
+                  ("rejuvenate_offer", {}))  # fmt: skip
+    else:
+        game.then(("rejuvenate_offer", {}))
+
+
+@handler("rejuvenate_offer")
+def rejuvenate_offer(game: ScoreGame, args: JsonDict) -> None:
+    active = game.state.active
+    if game.state.combat or not game.player(active).discard:
+        return
+    top = game.player(active).discard[-1]
+    options = [Option("rejuvenate", f"Rejuvenate {game.name(top)}"),
+               Option("no", "Do not rejuvenate")]  # fmt: skip
+    game.ask(active, "rejuvenate", "Rejuvenate?", options, "rejuvenated")
+
+
+@handler("rejuvenated")
+def rejuvenated(game: ScoreGame, args: JsonDict) -> None:
+    if args["choice"] != "rejuvenate":
+        return
+    active = game.state.active
+    who = [active] + ([1 - active] if game.rules.rejuvenation == "shared" else [])
+    for index in who:
+        player = game.player(index)
+        if player.discard:
+            iid = player.discard.pop()
+            player.life.insert(0, iid)
+            game.emit("rejuvenate", f"{game.who(index)} rejuvenates {game.name(iid)}.")
+
+
+__all__ = ["HANDLERS", "ScoreGame", "Style"]

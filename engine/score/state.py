@@ -1,0 +1,102 @@
+"""The Score family's game state: plain data, every zone of the rulebook, serialisable to
+JSON (score-ccg-2003-buu-saga-rulebook.txt "Preparing the Arena", p. 14-15).
+
+Card instances are integers (an index into `ScoreState.cards`); piles keep their top at
+the end (`life[-1]` is the top of the Life Deck)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from engine.core.decisions import Decision, Option, Task
+
+STATE_VERSION = 1
+JsonDict = dict[str, Any]
+
+
+@dataclass(slots=True)
+class AllyInPlay:
+    iid: int
+    stage: int  # power stages above 0
+
+
+@dataclass(slots=True)
+class ScorePlayer:
+    mp: list[int]  # the Main Personality's level cards, level 1 first
+    stage: int
+    level: int = 1
+    anger: int = 0  # the Warrior Sword
+    life: list[int] = field(default_factory=list)  # top last
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)  # top last
+    removed: list[int] = field(default_factory=list)  # removed from the game
+    allies: list[AllyInPlay] = field(default_factory=list)
+    non_combat: list[int] = field(default_factory=list)
+    drills: list[int] = field(default_factory=list)
+    dragon_balls: list[int] = field(default_factory=list)  # controlled
+    sensei_deck: list[int] = field(default_factory=list)
+    mastery: int | None = None  # on the playmat from the start (p. 46)
+    sensei: int | None = None  # on the playmat from the start (p. 45)
+    tokui_waza: str | None = None
+    alignment: str = "hero"
+    final_attack_used: bool = False  # p. 28: then it passes for the rest of Combat
+
+    @property
+    def mp_card(self) -> int:
+        return self.mp[self.level - 1]
+
+    def card_count(self) -> int:
+        return (
+            len(self.mp) + len(self.life) + len(self.hand) + len(self.discard)
+            + len(self.removed) + len(self.allies) + len(self.non_combat) + len(self.drills)
+            + len(self.dragon_balls) + len(self.sensei_deck)
+            + (self.mastery is not None) + (self.sensei is not None)
+        )  # fmt: skip
+
+
+@dataclass(slots=True)
+class ScoreState:
+    ruleset: str
+    seed: int
+    rng: int
+    cards: list[str]  # card names by instance
+    owners: list[int]
+    players: list[ScorePlayer]
+    win_level: int  # the Most Powerful Personality Victory's level (p. 21 step 3)
+    first_player: int = 0
+    active: int = 0
+    turn: int = 0
+    step: str = "setup"
+    combat: bool = False  # Combat declared this turn
+    skip_combat: bool = False  # a Battleground or Location placed this turn (p. 42)
+    attacker: int = 0  # who acts in the Attacker Attacks phase
+    passes: int = 0  # consecutive passes in Attacker Attacks phases
+    battleground: int | None = None  # the Battleground or Location in play
+    tasks: list[Task] = field(default_factory=list)
+    pending: Decision | None = None
+    seq: int = 0
+    winner: int | None = None
+    win_reason: str | None = None
+
+    def to_json(self) -> str:
+        return json.dumps({"version": STATE_VERSION, **asdict(self)}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> ScoreState:
+        data = json.loads(text)
+        if data.pop("version", None) != STATE_VERSION:
+            raise ValueError("a Score game state of another version")
+        players = [
+            ScorePlayer(**{**p, "allies": [AllyInPlay(**a) for a in p["allies"]]})
+            for p in data.pop("players")
+        ]
+        pending = data.pop("pending")
+        if pending is not None:
+            pending = Decision(
+                **{**pending, "options": [Option(**o) for o in pending["options"]],
+                   "resume": Task(**pending["resume"])}
+            )  # fmt: skip
+        tasks = [Task(**task) for task in data.pop("tasks")]
+        return cls(**data, players=players, pending=pending, tasks=tasks)

@@ -1,0 +1,117 @@
+"""The Score family's referee (engine.score.game) played through the engine's contract:
+set-up (Score p. 21-22), the turn's steps (p. 23; the OCG's 5 steps), the Combat Step
+without card powers (p. 24-28: the defender's draw, passing, the Final Physical Attack),
+discarding and rejuvenating, and random games holding the invariants."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.family import GameFamily
+from engine.score.family import ScoreFamily
+from engine.score.game import ScoreGame
+from tests.score.decks import FRIEZA, GOKU, POOL, deck
+
+FAMILY = ScoreFamily(POOL)
+_STATIC_CHECK: GameFamily = FAMILY  # mypy: the Score family keeps the contract
+
+
+def _new(ruleset: str = "score", seed: int = 3) -> ScoreGame:
+    return FAMILY.new_game([deck(GOKU), deck(FRIEZA)], seed, ruleset)
+
+
+def _answer(game: ScoreGame, label_start: str) -> None:
+    decision = game.pending
+    assert decision is not None
+    option = next(o for o in decision.options if o.label.startswith(label_start))
+    assert game.apply(decision.player, option.id, decision.seq).ok
+
+
+def _place_nothing(game: ScoreGame) -> None:
+    """p. 23 step 2, when the hand holds a card that could be placed."""
+    if game.pending is not None and game.pending.kind == "non_combat":
+        _answer(game, "Done")
+
+
+def test_set_up_and_the_hero_goes_first() -> None:
+    # p. 21 step 7: the Scouter at 5 above 0; p. 22 step 12: "the hero player goes first"
+    # (Goku is a hero, Frieza a villain; their starting power ratings are equal)
+    game = _new()
+    assert [p.stage for p in game.state.players] == [5, 5]
+    assert game.state.active == 0 and game.state.win_level == 3
+    texts = [e.text for e in game.events]
+    assert "Player 1 goes first (the hero goes first)." in texts
+    # p. 23 step 1: the active player drew 3 cards, then places cards or goes on
+    assert len(game.player(0).hand) == 3 and len(game.player(1).hand) == 0
+    assert game.pending is not None and game.pending.kind == "non_combat"
+
+
+def test_the_seven_steps_of_a_turn() -> None:
+    game = _new()
+    _place_nothing(game)
+    assert game.player(0).stage == 7  # p. 23 step 3: PUR 2
+    assert game.pending is not None and game.pending.kind == "declare"  # step 4
+    _answer(game, "Do not declare")
+    # step 6: discard down to 1 card, then step 7: rejuvenate (no Combat was declared)
+    while game.pending is not None and game.pending.kind == "discard":
+        _answer(game, "Discard")
+    assert len(game.player(0).hand) == 1
+    assert game.pending is not None and game.pending.kind == "rejuvenate"
+    top = game.player(0).discard[-1]
+    _answer(game, "Rejuvenate")
+    assert game.player(0).life[0] == top  # the bottom of the Life Deck
+    assert game.state.active == 1 and game.state.turn == 2
+
+
+def test_the_ocg_looks_at_the_top_6_and_shares_rejuvenation() -> None:
+    game = _new("ocg")
+    # OCG "1. Draw Step": look at the top 6 and rearrange them before drawing
+    assert game.pending is not None and game.pending.kind == "arrange"
+    top_six = list(reversed(game.player(game.state.active).life[-6:]))
+    chosen = top_six[3]
+    decision = game.pending
+    assert game.apply(decision.player, f"top:{chosen}", decision.seq).ok
+    _answer(game, "Keep")
+    active = game.state.active
+    assert game.player(active).hand[0] == chosen  # drawn first: it was put on top
+    _place_nothing(game)
+    _answer(game, "Do not declare")  # the OCG declares at the end of the Power-Up Step
+    while game.pending is not None and game.pending.kind == "discard":
+        _answer(game, "Discard")
+    # "If you choose to rejuvenate then your opponent also does it."
+    opponent_before = len(game.player(1 - active).discard)
+    _answer(game, "Rejuvenate")
+    assert len(game.player(1 - active).discard) == max(0, opponent_before - 1)
+
+
+def test_a_final_physical_attack_deals_the_tables_damage() -> None:
+    # p. 28: discard a card for a physical attack with PAT damage; then pass for the rest
+    # of Combat. Goku at 7 stages (160,000: bracket B) against Frieza at 5 (140,000: B): 1
+    game = _new()
+    _place_nothing(game)
+    _answer(game, "Declare")
+    assert len(game.player(1).hand) == 3  # p. 24 phase (c): the defender draws 3
+    _answer(game, "Final Physical Attack")
+    assert game.player(1).stage == 4
+    assert any("Final Physical Attack: 1 power stage" in e.text for e in game.events)
+    _answer(game, "Pass")  # Frieza passes; Goku has used his Final Physical Attack
+    assert game.pending is not None and game.pending.kind == "discard"  # Combat is over
+
+
+def test_random_games_hold_the_invariants_and_end() -> None:
+    for seed in range(12):
+        ruleset = "ocg" if seed % 2 else "score"
+        game = _new(ruleset, seed)
+        chooser = random.Random(seed)
+        for _ in range(3000):
+            assert FAMILY.violations(game) == [], (seed, game.state.turn)
+            decision = game.pending
+            if decision is None:
+                break
+            option = chooser.choice(decision.options)
+            assert game.apply(decision.player, option.id, decision.seq).ok
+            if chooser.random() < 0.05:  # reload now and then: it carries on identically
+                game = FAMILY.load_game(game.to_json())
+        assert game.over, seed
+        view = FAMILY.view(game, 0)
+        assert "hand" in view["players"][0] and "hand" not in view["players"][1]
