@@ -18,7 +18,7 @@ from engine.core.decisions import Option
 from engine.core.events import Event, Outcome
 from engine.core.machine import Handlers, TaskMachine
 from engine.score import allies, damage, levels
-from engine.score.cards import Card, CardPool, CardType, DragonBallSet, Style
+from engine.score.cards import Card, CardPool, CardType, DragonBallSet
 from engine.score.deckcheck import ScoreDeck
 from engine.score.pat import PowerRating, physical_attack_table
 from engine.score.rulesets import RULESETS, ScoreRuleset
@@ -166,7 +166,7 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
     state.turn += 1
     state.combat = state.skip_combat = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
-    _dragon_ball_victory(game, state.active, captured_wait=True)  # p. 44
+    _dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
     game.then(("step", {"index": 0}))
 
 
@@ -280,7 +280,7 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
         game.state.skip_combat = True
     game.emit("place", f"{game.who(index)} places {game.name(iid)}.")
     if card.type == CardType.DRAGON_BALL:
-        _dragon_ball_victory(game, index, captured_wait=False)  # p. 44: placed yourself
+        _dragon_ball_victory(game, index)  # p. 44: placed yourself, at once
     game.then(("step_non_combat", {}))
 
 
@@ -288,7 +288,7 @@ def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
     """Why a card of the hand may not be placed now (p. 35-44), or None."""
     card = game.card(iid)
     player = game.player(index)
-    in_play = [p for p in game.state.players]
+    in_play = game.state.players
     if card.type == CardType.PERSONALITY:
         if card.level is None or card.personality is None:
             return "not an Ally"
@@ -319,7 +319,7 @@ def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
     return None
 
 
-def _dragon_ball_victory(game: ScoreGame, index: int, captured_wait: bool) -> None:
+def _dragon_ball_victory(game: ScoreGame, index: int) -> None:
     """p. 44: all 7 Dragon Balls of one set in play under a player's control win: at once
     when he placed the last, at the start of his next turn when he captured it."""
     sets: dict[DragonBallSet, int] = {}
@@ -599,5 +599,3 @@ def rejuvenated(game: ScoreGame, args: JsonDict) -> None:
             player.life.insert(0, iid)
             game.emit("rejuvenate", f"{game.who(index)} rejuvenates {game.name(iid)}.")
 
-
-__all__ = ["HANDLERS", "ScoreGame", "Style"]
