@@ -248,6 +248,10 @@ class CardPool:
     def find(self, name: str) -> Card | None:
         return self._by_name.get(fold(name))
 
+    def names(self) -> list[str]:
+        """Every card's name, as written in the card files."""
+        return [card.name for card in self._by_name.values()]
+
     def __len__(self) -> int:
         return len(self._by_name)
 

@@ -177,8 +177,7 @@ def _did_you_mean(name: str, pool: CardPool) -> str:
 
 def suggest(name: str, pool: CardPool, limit: int = 3) -> list[str]:
     """The pool's card names closest to `name` (difflib on folded names)."""
-    # CardPool lists no names publicly; its name index is read here, not copied
-    by_fold = {fold(card.name): card.name for card in pool._by_name.values()}
+    by_fold = {fold(name): name for name in pool.names()}
     query = fold(name)
     # "Krillin": every card whose name holds it, then the names spelled most alike
     holding = sorted(key for key in by_fold if len(query) >= 3 and query in key)
