@@ -19,11 +19,19 @@ import sys
 from pathlib import Path
 
 from bot.cli_commands.cards import DEFAULT_OUT
+from bot.cli_commands.score_deck import check_score_file
 from engine.panini.cards import SANDBOX_DIR, Card, CardPool, CardType, load_card_file, load_pool
 from engine.panini.deckcheck import Violation, check_deck
 from engine.panini.decklist import DeckListError, ParsedDeck, parse_deck_list
 from engine.panini.decklist_o8d import DeckFileError, is_o8d, parse_o8d
-from engine.panini.rulesets import DEFAULT_RULESET, Ruleset, UnknownRuleset, get_ruleset
+from engine.panini.rulesets import (
+    DEFAULT_RULESET,
+    RULESETS,
+    Ruleset,
+    UnknownRuleset,
+    get_ruleset,
+)
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 EXIT_LEGAL = 0
 EXIT_NOT_LEGAL = 1
@@ -36,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check = actions.add_parser("check", help="check that a deck list is legal")
     check.add_argument("file", type=Path, help="a deck list text file or an OCTGN .o8d deck")
     check.add_argument(
-        "--ruleset", default=DEFAULT_RULESET, help=f"ruleset name (default {DEFAULT_RULESET})"
+        "--ruleset", default=DEFAULT_RULESET,
+        help=f"panini-2016, panini-2014, score or ocg (default {DEFAULT_RULESET})",
     )
     check.add_argument(
         "--cards", type=Path, default=None, metavar="DIR",
@@ -60,13 +69,24 @@ def check_file(
     """Check the deck (a list or an .o8d) at `path`, print the verdict and return the exit
     code. Without `pool`: the built-in cards and those imported into `cards_dir` (default
     var/cards, skipped when absent)."""
+    if ruleset_name in SCORE_RULESETS:  # the Score family (docs/games.md)
+        try:
+            score_data = _read(path)
+        except _Unusable as exc:
+            return _unusable(str(exc))
+        code, verdict = check_score_file(path, score_data, ruleset_name)
+        print(verdict)
+        return code
     try:
         ruleset = get_ruleset(ruleset_name)
         data = _read(path)
         if pool is None:
             pool, folders = _load_cards(cards_dir)
             print(f"Card folders read: {', '.join(folders)}")
-    except (UnknownRuleset, _Unusable) as exc:
+    except UnknownRuleset:
+        known = ", ".join([*sorted(RULESETS), *SCORE_RULESETS])
+        return _unusable(f"unknown ruleset {ruleset_name!r}; known rulesets: {known}")
+    except _Unusable as exc:
         return _unusable(str(exc))
     try:
         parsed = _parse(path, data, pool)

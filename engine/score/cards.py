@@ -234,6 +234,10 @@ class Card(_Strict):
         return self.type.value.replace("_", "-").title()
 
 
+# the Score family's sandbox set, written by us (docs/score-cards.md)
+SANDBOX_DIR = Path(__file__).resolve().parents[2] / "data" / "cards" / "score"
+
+
 class CardPool:
     """Cards by name, found without case or punctuation."""
 
