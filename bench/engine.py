@@ -5,7 +5,8 @@
 For random-vs-random and greedy-vs-greedy: games/s and decisions/s (no invariant checks),
 the size of the serialised state (len of Game.to_json()) at the start, mid-game and the
 end (median and max over games), and the time to serialise and reload a mid-game state.
-The issue's goal: at least 100 complete random-vs-random games per second.
+The issue's goal: at least 100 complete random-vs-random games per second. With
+`--ruleset score` or `--ruleset ocg` it runs the Score family's bench (bench/score.py).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bench import score as bench_score
 from bench.fuzz import DeckSet, small_pool_decks, starter_decks
 from bot.simulation import make_players, new_game, play_game
 from engine.panini.game import Game
 from engine.panini.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 GOAL_GAMES_PER_SECOND = 100
 ROUND_TRIPS = 200  # reloads timed per mid-game sample
@@ -132,6 +135,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ruleset", default=DEFAULT_RULESET)
     args = parser.parse_args(argv)
+    if args.ruleset in SCORE_RULESETS:  # another game family: its own bench
+        return bench_score.main(["--games", str(args.games), "--seed", str(args.seed),
+                                 "--ruleset", args.ruleset])  # fmt: skip
     try:
         get_ruleset(args.ruleset)
     except UnknownRuleset as exc:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import asyncio
 import math
 
+import pytest
+
 from bench import bot as bench_bot
+from bench import engine as bench_engine
 from bench import restore as bench_restore
+from bench import score as bench_score
 from bench import storage as bench_storage
 from engine.panini.cards import load_pool
 
@@ -36,3 +40,10 @@ def test_bench_restore_times_a_restore_by_the_running_bot() -> None:
     assert times.matches == 3 and times.decisions > 0
     assert times.held_s > 0 and times.replay_s > 0
     assert "play held still" in bench_restore.report(times)[1]
+
+
+def test_bench_score_plays_each_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_engine.main(["--ruleset", "ocg", "--games", "2"]) == 0
+    assert bench_score.main(["--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\nocg ") == 2 and out.count("\nscore ") == 1
