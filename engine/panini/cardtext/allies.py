@@ -19,12 +19,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from engine.panini.cardtext.durations import THIS_COMBAT
+
 Json = dict[str, Any]
 
-_DURATION = (
-    r"(?:this combat|for the remainder of (?:the )?combat|for the rest of (?:the )?combat"
-    r"|until the end of (?:the |this )?combat|until the end of (?:the|this) turn|this turn)"
-)
+_DURATION = THIS_COMBAT
 # whose Allies: "that Ally", "your Allies", "all of your Allies", "your "Ginyu Force" Allies"
 _SUBJECT = (
     r"(?:(?P<that>that ally)|(?:all of |each of )?your (?:\"(?P<title>[^\"]+)\" )?allies"

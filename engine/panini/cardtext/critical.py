@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.panini.cardtext.durations import THIS_COMBAT
 from engine.panini.cardtext.patterns import number
 
 Json = dict[str, Any]
@@ -45,7 +46,7 @@ def parse_more(body: str) -> Json | None:
 
 # --- rules about Critical Damage (2016 CRITICAL DAMAGE), constant or for a time ------------
 _LEAD = r"(?:(?P<pre>for the remainder of (?:the )?combat),? )?"
-_TAIL = r"(?: (?P<dur>this combat|this turn|for the remainder of (?:the )?combat))?"
+_TAIL = rf"(?: (?P<dur>{THIS_COMBAT}))?"
 _WHOSE = r"(?P<whose>your opponent's|your)"
 _RULES = [
     # "For the remainder of combat, your anger can only be lowered by critical damage effects."

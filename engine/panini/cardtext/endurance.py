@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.panini.cardtext.durations import THIS_COMBAT
+
 Json = dict[str, Any]
 _IC = re.IGNORECASE
 
@@ -62,11 +64,7 @@ _LOCKED = re.compile(
 )
 _LEADING = re.compile(r"(?P<dur>for the remainder of combat|this combat), (?P<rest>.+)", _IC)
 # one combat per turn (2016 TURN SEQUENCE): these last the turn
-_TURN = re.compile(
-    r"this combat|this turn|until the end of (?:the |this )?(?:combat|turn)"
-    r"|for the remainder of (?:the )?combat|for the rest of (?:the )?combat",
-    _IC,
-)
+_TURN = re.compile(THIS_COMBAT, _IC)
 
 
 def _who(found: re.Match[str]) -> str | None:

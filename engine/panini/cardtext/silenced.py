@@ -13,16 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.panini.cardtext.durations import THIS_COMBAT
+
 Json = dict[str, Any]
 
 _KINDS = {"setups": "setup", "drills": "drill", "allies": "ally", "dragon balls": "dragon_ball"}
 _KIND = r"(?:setups|drills|allies|dragon balls)"
 _LIST = rf"(?P<kinds>{_KIND}(?:(?:,| and|, and) {_KIND})*)"
 _LOSE = rf"{_LIST} lose all (?:of their )?effects"
-_DURATION = (
-    r"(?:this combat|this turn|for the remainder of (?:the )?combat|for the rest of combat"
-    r"|until the end of (?:the )?combat|until the end of (?:the|this) turn)"
-)
+_DURATION = THIS_COMBAT
 _FLOATING = re.compile(rf"(?P<before>{_DURATION}, )?{_LOSE}(?P<after>,? {_DURATION})?", re.I)
 # "Setups and Drills cannot be used this combat.": a Drill is used through its effects
 # (constants, Powers, triggers), so it is read as losing them; Setups alone stay the
