@@ -16,6 +16,8 @@ from engine.core.decisions import Decision, JsonDict, Option, Task
 from engine.core.events import EngineError, Event, Outcome
 
 Handler = Callable[[Any, JsonDict], None]
+# the ways a player gives up: a game action, recorded and replayed like an answer
+LOSSES = {"concede": "{who} concedes.", "forfeit": "{who} forfeits: out of time too often."}
 
 
 class Handlers:
@@ -127,3 +129,19 @@ class TaskMachine:
 
     def who(self, player: int) -> str:
         return f"Player {player + 1}"
+
+    def win(self, player: int, reason: str) -> None:
+        """End the game: `player` wins by `reason`, no decision stays pending."""
+        raise NotImplementedError
+
+    def concede(self, player: int, reason: str = "concede") -> Outcome:
+        """`player` gives up: by conceding, or ("forfeit") by letting the decision timer
+        run out too often."""
+        if self.state.winner is not None:
+            return Outcome(False, "the game is already over")
+        if reason not in LOSSES:
+            raise ValueError(f"unknown way to give up: {reason!r}")
+        self.events = []
+        self.emit(reason, LOSSES[reason].format(who=self.who(player)))
+        self.win(1 - player, reason)
+        return Outcome(True, events=tuple(self.events))

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 from engine.core import rng
-from engine.core.events import Event, Outcome
+from engine.core.events import Event
 from engine.core.machine import Handlers, TaskMachine
 from engine.panini import conditions, considered, identity
 from engine.panini.cards import (
@@ -38,9 +38,6 @@ class DeckLike(Protocol):
     def mastery(self) -> str: ...
     @property
     def life_deck(self) -> Sequence[str]: ...
-
-
-LOSSES = {"concede": "{who} concedes.", "forfeit": "{who} forfeits: out of time too often."}
 
 
 class Game(TaskMachine):
@@ -393,17 +390,6 @@ class Game(TaskMachine):
         if not self.state.players[player].life:
             self.win(1 - player, "survival")
 
-    def concede(self, player: int, reason: str = "concede") -> Outcome:
-        """`player` gives up: by conceding, or ("forfeit") by letting the decision timer
-        run out too often. Either is a game action, recorded and replayed like an answer."""
-        if self.state.winner is not None:
-            return Outcome(False, "the game is already over")
-        if reason not in LOSSES:
-            raise ValueError(f"unknown way to give up: {reason!r}")
-        self.events = []
-        self.emit(reason, LOSSES[reason].format(who=self.who(player)))
-        self.win(1 - player, reason)
-        return Outcome(True, events=tuple(self.events))
 
 
 # The rules register their task handlers on import.

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engine.core import rng
 from engine.core.decisions import Option
-from engine.core.events import Event, Outcome
+from engine.core.events import Event
 from engine.core.machine import Handlers, TaskMachine
 from engine.score import allies, damage, levels
 from engine.score.cards import Card, CardPool, CardType, DragonBallSet
@@ -27,7 +27,6 @@ from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 
 HANDLERS = Handlers()
 handler = HANDLERS.register
-LOSSES = {"concede": "{who} concedes.", "forfeit": "{who} forfeits: out of time too often."}
 PLACED = {CardType.PERSONALITY, CardType.NON_COMBAT, CardType.DRILL, CardType.DRAGON_BALL,
           CardType.BATTLEGROUND, CardType.LOCATION}  # fmt: skip
 SEVEN = 7  # p. 42: all 7 Dragon Balls of one set
@@ -143,6 +142,7 @@ class ScoreGame(TaskMachine):
     def win(self, player: int, reason: str) -> None:
         if self.state.winner is None:
             self.state.winner, self.state.win_reason = player, reason
+            self.state.pending = None  # the game is over: nothing more to answer
             self.emit("win", f"{self.who(player)} wins ({reason}).")
 
     def check_survival(self, player: int) -> None:
@@ -150,13 +150,6 @@ class ScoreGame(TaskMachine):
         if not self.player(player).life:
             self.win(1 - player, "survival")
 
-    def concede(self, player: int, reason: str = "concede") -> Outcome:
-        if self.state.winner is not None:
-            return Outcome(False, "the game is already over")
-        self.events = []
-        self.emit(reason, LOSSES[reason].format(who=self.who(player)))
-        self.win(1 - player, reason)
-        return Outcome(True, events=tuple(self.events))
 
 
 # --- the turn (p. 23) ------------------------------------------------------------------------

@@ -115,3 +115,12 @@ def test_random_games_hold_the_invariants_and_end() -> None:
         assert game.over, seed
         view = FAMILY.view(game, 0)
         assert "hand" in view["players"][0] and "hand" not in view["players"][1]
+
+
+def test_conceding_at_a_decision_ends_the_game_cleanly() -> None:
+    game = _new()
+    assert game.pending is not None
+    outcome = game.concede(0)
+    assert outcome.ok and game.over and game.state.winner == 1 and game.pending is None
+    assert FAMILY.violations(game) == []  # a winner and no decision left pending
+    assert not game.concede(1).ok  # "the game is already over"
