@@ -299,6 +299,12 @@ def lower_level(game: Game, player: int) -> None:
     game.emit("level", f"{game.who(player)} is lowered to Level {state.level}: {mp_name}.")
     queue_trigger(game, player, "level_lowered")
     queue_trigger(game, player, "level_changed")
+    # 2014 lets anger sit at five on Level 4 when MPPV cannot be won; lowered, the anger
+    # "remains the same" and five anger advances the MP again (docs/rulings.md 334)
+    if state.anger >= modifiers.anger_to_level(game, player):
+        state.anger = 0
+        game.emit("anger", f"{game.who(player)} holds five anger below Level 4: anger resets.")
+        advance_level(game, player)
 
 
 def raise_anger(game: Game, player: int, amount: int, by: int | None = None) -> None:
