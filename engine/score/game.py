@@ -6,8 +6,8 @@ the defender's draw, passing, the Final Physical Attack (p. 28) with the Physica
 Table, damage with Endurance and Dragon Balls (engine.score.damage), Life Card Capture
 (p. 44), discarding to one card and rejuvenating, and the three victories.
 
-Card text is not yet compiled for this family: a card's power is not offered as an
-action. docs/games.md says what comes next."""
+Card powers (attacks, stops, effects) are read by engine.score.cardtext and used in the
+Battle Sequencer (engine.score.battle); docs/games.md lists what is not refereed yet."""
 
 from __future__ import annotations
 
@@ -16,17 +16,20 @@ from collections.abc import Sequence
 from engine.core import rng
 from engine.core.decisions import Option
 from engine.core.events import Event
-from engine.core.machine import Handlers, TaskMachine
+from engine.core.machine import TaskMachine
 from engine.score import allies, damage, levels
+from engine.score import battle as _battle  # noqa: F401  (their tasks)
 from engine.score.cards import Card, CardPool, CardType, DragonBallSet
+from engine.score.cardtext import compile_power
 from engine.score.deckcheck import ScoreDeck
-from engine.score.pat import PowerRating, physical_attack_table
+from engine.score.effects import effect_task
+from engine.score.handlers import HANDLERS, handler
+from engine.score.pat import PowerRating
+from engine.score.powers import Power
 from engine.score.rulesets import RULESETS, ScoreRuleset
 from engine.score.setup import Alignment, opening
 from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 
-HANDLERS = Handlers()
-handler = HANDLERS.register
 PLACED = {CardType.PERSONALITY, CardType.NON_COMBAT, CardType.DRILL, CardType.DRAGON_BALL,
           CardType.BATTLEGROUND, CardType.LOCATION}  # fmt: skip
 SEVEN = 7  # p. 42: all 7 Dragon Balls of one set
@@ -134,10 +137,38 @@ class ScoreGame(TaskMachine):
     def top_stage(self, player: ScorePlayer) -> int:
         return len(self.card(player.mp_card).power_stages)
 
+    def power(self, iid: int) -> Power:
+        """What the card's power text does (engine.score.cardtext)."""
+        return compile_power(self.card(iid).text)
+
     def rating(self, player: ScorePlayer, stage: int | None = None) -> PowerRating:
         """The MP's power rating at its Scouter (stage 0 rates 0: PAT bracket A)."""
         at = player.stage if stage is None else stage
         return 0 if at <= 0 else self.card(player.mp_card).power_stages[at - 1]
+
+    def climb(self, player: ScorePlayer) -> levels.Climb:
+        """The MP's level, Scouter and Warrior Sword for engine.score.levels."""
+        tops = tuple(len(self.card(iid).power_stages) for iid in player.mp)
+        return levels.Climb(player.level, len(player.mp), player.stage, tops, player.anger,
+                            player.mppv_barred)  # fmt: skip
+
+    def settle(self, index: int, climb: levels.Climb, change: levels.LevelChange) -> None:
+        """Write back what a level change did (p. 30): a new level's power may be used
+        again, Drills are discarded, and reaching the announced level wins."""
+        player = self.player(index)
+        player.level, player.stage, player.anger = climb.level, climb.stage, climb.anger
+        player.mppv_barred = climb.mppv_barred
+        if change.advanced:
+            player.mp_power_used = False
+            verb = "advances" if change.advanced > 0 else "is lowered"
+            self.emit("level", f"{self.who(index)} {verb} to level {player.level}: "
+                      f"{self.name(player.mp_card)}.")  # fmt: skip
+        if change.drills_discarded and player.drills:
+            player.discard.extend(player.drills)
+            self.emit("discard", f"{self.who(index)}'s Drills are discarded.")
+            player.drills.clear()
+        if change.wins_mppv:
+            self.win(index, "mppv")
 
     def win(self, player: int, reason: str) -> None:
         if self.state.winner is None:
@@ -158,6 +189,8 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
     state = game.state
     state.turn += 1
     state.combat = state.skip_combat = False
+    for player in state.players:  # p. 29: a personality power once per turn
+        player.mp_power_used = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
     _dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
     game.then(("step", {"index": 0}))
@@ -272,9 +305,14 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
         game.state.battleground = iid
         game.state.skip_combat = True
     game.emit("place", f"{game.who(index)} places {game.name(iid)}.")
+    following: list[tuple[str, JsonDict]] = [("step_non_combat", {})]
     if card.type == CardType.DRAGON_BALL:
         _dragon_ball_victory(game, index)  # p. 44: placed yourself, at once
-    game.then(("step_non_combat", {}))
+        # p. 42: "their effects are instant unless specified on the card"
+        power = game.power(iid)
+        following[:0] = [effect_task(e, index) for e in power.secondary] + [
+            ("by_hand", {"player": index, "card": iid, "text": text}) for text in power.unread]
+    game.then(*following)
 
 
 def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
@@ -330,9 +368,16 @@ def step_power_up(game: ScoreGame, args: JsonDict) -> None:
     Ally 1 stage (the OCG: its own PUR), never above the highest stage."""
     index = game.state.active
     player = game.player(index)
+    if player.skip_power_up:  # an effect: "skips the next Power Up Step"
+        player.skip_power_up = False
+        game.emit("power_up", f"{game.who(index)} skips this Power Up Step.")
+        if "declare" not in game.rules.steps:
+            game.then(("step_declare", {}))
+        return
     mp = game.card(player.mp_card)
     pur = mp.pur if isinstance(mp.pur, int) else 0
     gain = allies.mp_power_up(pur, player.tokui_waza is not None, game.rules)
+    gain += _power_up_bonus(game, index)
     player.stage = min(game.top_stage(player), player.stage + gain)
     for ally in player.allies:
         card = game.card(ally.iid)
@@ -343,6 +388,24 @@ def step_power_up(game: ScoreGame, args: JsonDict) -> None:
     game.emit("power_up", f"{game.who(index)} powers up to {player.stage} stages above 0.")
     if "declare" not in game.rules.steps:  # OCG: "Declare Combat" ends the Power-Up Step
         game.then(("step_declare", {}))
+
+
+def _power_up_bonus(game: ScoreGame, index: int) -> int:
+    """Cards in play that add to the Power Up Step: the player's own Drills ("Your Power
+    Up Step gains 1 more power stage"), and a Battleground or Location naming an alignment
+    ("Heroes gain 1 extra power stage in their Power Up Step")."""
+    player = game.player(index)
+    mine = list(player.drills) + ([player.mastery] if player.mastery is not None else [])
+    total = 0
+    for iid in mine:
+        total += sum(b.amount for b in game.power(iid).power_up_bonuses if b.alignment is None)
+    ground = game.state.battleground
+    if ground is not None:
+        for bonus in game.power(ground).power_up_bonuses:
+            if bonus.alignment == player.alignment or (
+                    bonus.alignment is None and game.state.owners[ground] == index):
+                total += bonus.amount
+    return total
 
 
 @handler("step_declare")
@@ -371,69 +434,13 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
     defender = 1 - state.active
     for player in state.players:
         player.final_attack_used = False
+    state.attack = None
     state.attacker, state.passes = state.active, 0
     # phases (a) and (b): no "When entering Combat" effect is read yet; (c): the defender
     # draws 3 (the OCG: after looking at and reordering the top 6)
     game.then(("look", {"player": defender, "placed": []}),
               ("draw", {"player": defender, "amount": game.rules.defender_draw}),
               ("attack_phase", {}))  # fmt: skip
-
-
-@handler("attack_phase")
-def attack_phase(game: ScoreGame, args: JsonDict) -> None:
-    """Phase (d): attack, use a card in place of an attack, or pass; a player who made a
-    Final Physical Attack passes for the rest of Combat (p. 28)."""
-    state = game.state
-    index = state.attacker
-    player = game.player(index)
-    options = [Option("pass", "Pass")]
-    if not player.final_attack_used:
-        options += [
-            Option(f"final:{iid}", f"Final Physical Attack, discarding {game.name(iid)}")
-            for iid in dict.fromkeys(player.hand)
-        ]
-    if len(options) == 1:
-        game.then(("acted", {"choice": "pass"}))
-        return
-    game.ask(index, "attack", "Your Attacker Attacks phase.", options, "acted")
-
-
-@handler("acted")
-def acted(game: ScoreGame, args: JsonDict) -> None:
-    state = game.state
-    index = state.attacker
-    state.attacker = 1 - index  # phase (f) Fight Back: the roles switch
-    if args["choice"] == "pass":
-        state.passes += 1
-        game.emit("pass", f"{game.who(index)} passes.")
-        if state.passes >= 2:  # p. 26: both passed consecutively
-            game.emit("combat", "Combat ends.")
-            return
-        game.then(("attack_phase", {}))
-        return
-    state.passes = 0
-    card = int(args["choice"].split(":")[1])
-    game.then(("final_attack", {"player": index, "card": card}), ("attack_phase", {}))
-
-
-@handler("final_attack")
-def final_attack(game: ScoreGame, args: JsonDict) -> None:
-    """p. 28: discard a card to perform a physical attack with Physical Attack Table
-    damage; its player passes for the rest of Combat."""
-    index = args["player"]
-    attacker, defender = game.player(index), game.player(1 - index)
-    iid = args["card"]
-    attacker.hand.remove(iid)
-    attacker.discard.append(iid)
-    attacker.final_attack_used = True
-    stages = physical_attack_table().base_damage(game.rating(attacker), game.rating(defender))
-    game.emit("attack", f"{game.who(index)} discards {game.name(iid)} for a Final Physical "
-              f"Attack: {stages} power stage(s) of damage.")  # fmt: skip
-    defender.stage, overflow = damage.power_stage_damage(defender.stage, stages)
-    if overflow:
-        taking = {"player": 1 - index, "remaining": overflow, "discarded": 0, "prevented": 0,
-                  "from_attack": True}  # fmt: skip
-        game.then(("life_damage", taking), ("capture", {"player": index}))
 
 
 @handler("life_damage")
@@ -455,21 +462,22 @@ def life_damage(game: ScoreGame, args: JsonDict) -> None:
     ):  # p. 43 "IMPORTANT"
         game.win(1 - index, "survival")
         return None
-    iid = player.life.pop()
+    iid = player.life[-1]
     card = game.card(iid)
     endurance = card.endurance if isinstance(card.endurance, int) else 0
     flip = taking.flip(card.type == CardType.DRAGON_BALL, endurance)
     game.emit("damage", f"{game.who(index)} flips {game.name(iid)}.")
-    if flip.to == "life_bottom":
-        player.life.insert(0, iid)
     following = {**args, "remaining": taking.remaining, "discarded": taking.discarded}
-    if flip.endurance:
+    if flip.endurance:  # the flipped card stays on the Life Deck until the answer
         options = [Option("endure", f"Use Endurance {flip.endurance} of {game.name(iid)}"),
                    Option("take", f"Discard {game.name(iid)}")]  # fmt: skip
         game.ask(index, "endurance", "Use Endurance?", options, "endured", **following,
                  card=iid)  # fmt: skip
         return None
-    if flip.to == "discard":
+    player.life.pop()
+    if flip.to == "life_bottom":
+        player.life.insert(0, iid)
+    elif flip.to == "discard":
         player.discard.append(iid)
     game.then(("life_damage", following))
     return None
@@ -487,6 +495,7 @@ def _record_discarded(game: ScoreGame, args: JsonDict, taking: damage.LifeDamage
 def endured(game: ScoreGame, args: JsonDict) -> None:
     player = game.player(args["player"])
     iid = args["card"]
+    player.life.remove(iid)  # the flipped card, left on top while the player decided
     following = {k: v for k, v in args.items() if k not in ("choice", "card")}
     if args["choice"] == "endure":  # removed from the game, the next cards prevented
         taking = damage.LifeDamage(args["remaining"], discarded=args["discarded"],

@@ -42,6 +42,10 @@ class ScorePlayer:
     tokui_waza: str | None = None
     alignment: str = "hero"
     final_attack_used: bool = False  # p. 28: then it passes for the rest of Combat
+    # p. 29: a personality power once per turn, again after the MP changes level (p. 30)
+    mp_power_used: bool = False
+    mppv_barred: bool = False  # OCG: advanced a level by a card effect once
+    skip_power_up: bool = False  # an effect: "skips the next Power Up Step"
 
     @property
     def mp_card(self) -> int:
@@ -74,6 +78,9 @@ class ScoreState:
     attacker: int = 0  # who acts in the Attacker Attacks phase
     passes: int = 0  # consecutive passes in Attacker Attacks phases
     battleground: int | None = None  # the Battleground or Location in play
+    # the attack in the Battle Sequencer (p. 31-33), from its costs to its "If successful"
+    # effects: engine/score/battle.py
+    attack: JsonDict | None = None
     tasks: list[Task] = field(default_factory=list)
     pending: Decision | None = None
     seq: int = 0

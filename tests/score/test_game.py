@@ -92,8 +92,10 @@ def test_a_final_physical_attack_deals_the_tables_damage() -> None:
     _answer(game, "Declare")
     assert len(game.player(1).hand) == 3  # p. 24 phase (c): the defender draws 3
     _answer(game, "Final Physical Attack")
+    if game.pending is not None and game.pending.kind == "defend":  # p. 28: he may defend
+        _answer(game, "Do not stop it")
     assert game.player(1).stage == 4
-    assert any("Final Physical Attack: 1 power stage" in e.text for e in game.events)
+    assert any("1 power stage(s) and 0 life card(s)" in e.text for e in game.events)
     _answer(game, "Pass")  # Frieza passes; Goku has used his Final Physical Attack
     assert game.pending is not None and game.pending.kind == "discard"  # Combat is over
 

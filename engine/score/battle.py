@@ -1,0 +1,425 @@
+"""The Battle Sequencer (score-ccg-2003-buu-saga-rulebook.txt p. 31-33): phase (d) Attacker
+Attacks and phase (e) Defender Defends, from the card or power used to its "If
+successful" effects. Page numbers are the Score rulebook's.
+
+1-3: the attacker plays a Combat card from his hand, uses his Main Personality's power or
+a Non-Combat card in play, performs a Final Physical Attack (p. 28), or passes; pays the
+costs (an energy attack's power stages, p. 38), announces Empower (p. 53) and resolves the
+secondary effects. 5-6: the defender may stop the attack with a card or power that stops
+its kind and resolves that card's secondary effects. 8-14: an attack not stopped is
+successful: base damage from the card, the Physical Attack Table or 4 life cards, with
+modifiers (the card's "+", Drills, the Battleground), power stages off the Scouter and the
+rest as life cards, Endurance, a Dragon Ball captured on 5 or more. 15: "If successful"
+effects, in the order the attacker picks.
+
+Not refereed yet (docs/games.md): Allies taking over Combat (steps 4 and 11), Defense
+Shields (step 7), floating effects, "When entering Combat" effects, triggered effects of
+Drills and Masteries, Sensei powers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Option
+from engine.score import damage
+from engine.score.cards import Card, CardType, Style, fold
+from engine.score.effects import describe, effect_task
+from engine.score.handlers import handler
+from engine.score.pat import physical_attack_table
+from engine.score.powers import Attack, Effect, Power
+from engine.score.state import JsonDict
+
+if TYPE_CHECKING:
+    from engine.score.game import ScoreGame
+
+HAND_COMBAT = {CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.COMBAT}
+# p. 52 "Saiyan Heritage Rule" and "Namekian Heritage Rule"
+HERITAGE = {
+    "saiyan": frozenset(fold(n) for n in (
+        "Broly", "Cell", "Cell Jr", "Future Gohan", "Gohan", "Goku", "Goten", "Gotenks",
+        "Kid Trunks", "Majin Vegeta", "Mighty Mask", "Nappa", "Paragus", "Raditz", "Trunks",
+        "Vegeta")),
+    "namekian": frozenset(fold(n) for n in (
+        "Cell", "Cell Jr", "Dende", "Lord Slug", "Nail", "Piccolo")),
+}  # fmt: skip
+
+
+# --- what may be used -----------------------------------------------------------------------
+def only_problem(game: ScoreGame, index: int, card: Card) -> str | None:
+    """p. 52 "'___ only' Effects": only the personality or group named may use the card."""
+    only = card.only
+    if only is None:
+        return None
+    player = game.player(index)
+    mp = game.card(player.mp_card).personality or ""
+    if fold(mp) in {fold(name) for name in only.personalities}:
+        return None
+    if only.alignment is not None and player.alignment == only.alignment:
+        return None
+    if only.heritage is not None and fold(mp) in HERITAGE[only.heritage]:
+        return None
+    return f"{card.title} is not for {mp}"
+
+
+def stage_cost(game: ScoreGame, attack: Attack) -> int:
+    """p. 38: an energy attack costs 2 power stages unless the card says otherwise."""
+    if attack.stage_cost is not None:
+        return attack.stage_cost
+    return game.rules.energy_cost if attack.kind == "energy" else 0
+
+
+def payable(game: ScoreGame, index: int, power: Power) -> bool:
+    """p. 38: "If a personality cannot pay the power stages, he cannot perform an energy
+    attack"; a life-card cost may not empty the Life Deck."""
+    if power.attack is None:
+        return True
+    player = game.player(index)
+    return player.stage >= stage_cost(game, power.attack) and (
+        len(player.life) > power.attack.life_cost)  # fmt: skip
+
+
+def attacks_or_acts(power: Power) -> bool:
+    """p. 25: in Attacker Attacks a card performs an attack, or does something that is
+    neither an attack nor a stop ("cards that cannot perform or stop attacks")."""
+    return power.attack is not None or (not power.stops and power.usable)
+
+
+def stops(power: Power, attack: JsonDict) -> bool:
+    """Whether `power` is a stop the defender may play against `attack` (p. 27 phase (e));
+    against a Focused attack, a card that stops both kinds only "tries" (p. 50)."""
+    return attack["kind"] in power.stops
+
+
+def really_stops(power: Power, attack: JsonDict) -> bool:
+    """p. 50-52: an unstoppable attack is never stopped; a Focused one only by a card that
+    stops just its kind."""
+    if attack["unstoppable"] or attack["kind"] not in power.stops:
+        return False
+    return not (attack["focused"] and len(power.stops) > 1)
+
+
+# --- phase (d) Attacker Attacks ---------------------------------------------------------------
+@handler("attack_phase")
+def attack_phase(game: ScoreGame, args: JsonDict) -> None:
+    """Phase (d): attack, use a card in place of an attack, or pass; a player who made a
+    Final Physical Attack passes for the rest of Combat (p. 28)."""
+    index = game.state.attacker
+    player = game.player(index)
+    options = [Option("pass", "Pass")]
+    if not player.final_attack_used:
+        options = [*_attack_options(game, index), *options]
+        options += [
+            Option(f"final:{iid}", f"Final Physical Attack, discarding {game.name(iid)}")
+            for iid in dict.fromkeys(player.hand)
+        ]
+    if len(options) == 1:
+        game.then(("acted", {"choice": "pass"}))
+        return
+    game.ask(index, "attack", "Your Attacker Attacks phase.", options, "acted")
+
+
+def _attack_options(game: ScoreGame, index: int) -> list[Option]:
+    player = game.player(index)
+    options = []
+    for iid in dict.fromkeys(player.hand):
+        card = game.card(iid)
+        power = game.power(iid)
+        if card.type not in HAND_COMBAT or not attacks_or_acts(power):
+            continue
+        if only_problem(game, index, card) or not payable(game, index, power):
+            continue
+        options.append(Option(f"play:{iid}", f"{_verb(power)} {game.name(iid)}"))
+        if power.empower and power.attack is not None:
+            options.append(Option(f"empower:{iid}", f"{_verb(power)} {game.name(iid)}, "
+                                  f"Empower {power.empower}"))  # fmt: skip
+    mp_power = game.power(player.mp_card)
+    if not player.mp_power_used and attacks_or_acts(mp_power) and payable(game, index, mp_power):
+        options.append(Option("mp", f"{_verb(mp_power)} the power of {game.name(player.mp_card)}"))
+    for iid in player.non_combat:
+        power = game.power(iid)
+        if attacks_or_acts(power) and only_problem(game, index, game.card(iid)) is None and (
+                payable(game, index, power)):  # fmt: skip
+            options.append(Option(f"use:{iid}", f"Use {game.name(iid)}"))
+    return options
+
+
+def _verb(power: Power) -> str:
+    return f"Attack ({power.attack.kind}) with" if power.attack else "Use"
+
+
+@handler("acted")
+def acted(game: ScoreGame, args: JsonDict) -> None:
+    state = game.state
+    index = state.attacker
+    state.attacker = 1 - index  # phase (f) Fight Back: the roles switch
+    choice = args["choice"]
+    if choice == "pass":
+        state.passes += 1
+        game.emit("pass", f"{game.who(index)} passes.")
+        if state.passes >= 2:  # p. 26: both passed consecutively
+            game.emit("combat", "Combat ends.")
+            return
+        game.then(("attack_phase", {}))
+        return
+    state.passes = 0
+    kind, _, value = choice.partition(":")
+    if kind == "final":
+        game.then(("final_attack", {"player": index, "card": int(value)}), ("attack_phase", {}))
+        return
+    iid = game.player(index).mp_card if kind == "mp" else int(value)
+    source = {"play": "hand", "empower": "hand", "mp": "mp", "use": "non_combat"}[kind]
+    game.then(("use_power", {"player": index, "card": iid, "source": source,
+                             "empowered": kind == "empower", "defending": False}),
+              ("attack_phase", {}))  # fmt: skip
+
+
+@handler("final_attack")
+def final_attack(game: ScoreGame, args: JsonDict) -> None:
+    """p. 28: discard a card to perform a physical attack with Physical Attack Table
+    damage; its player passes for the rest of Combat. The defender may stop it."""
+    index = args["player"]
+    attacker = game.player(index)
+    iid = args["card"]
+    attacker.hand.remove(iid)
+    attacker.discard.append(iid)
+    attacker.final_attack_used = True
+    game.emit("attack", f"{game.who(index)} discards {game.name(iid)} for a Final Physical "
+              "Attack.")  # fmt: skip
+    # p. 28 "turns any card in your hand into a physical attack": of that card's style
+    # (docs/rulings.md 335)
+    game.state.attack = _attack_record(index, None, Attack("physical"), False,
+                                       game.card(iid).style)  # fmt: skip
+    game.then(("defend", {}))
+
+
+def _attack_record(index: int, card: int | None, attack: Attack, empowered: bool,
+                   style: Style) -> JsonDict:
+    made = attack.damage
+    return {"player": index, "card": card, "kind": attack.kind, "style": style.value,
+            "focused": attack.focused,
+            "unstoppable": attack.unstoppable, "empowered": empowered,
+            "damage": None if made is None else [made.amount, made.unit, made.plus]}  # fmt: skip
+
+
+# --- steps 1-3 and 5-6: using a card or power -------------------------------------------------
+@handler("use_power")
+def use_power(game: ScoreGame, args: JsonDict) -> None:
+    index, iid, source = args["player"], args["card"], args["source"]
+    player = game.player(index)
+    power = game.power(iid)
+    empowered = args["empowered"]
+    if source == "mp":
+        player.mp_power_used = True
+    else:
+        zone = player.hand if source == "hand" else player.non_combat
+        zone.remove(iid)
+        # Combat cards and Non-Combat cards are discarded after use (p. 38-39)
+        (player.removed if power.after_use == "remove" else player.discard).append(iid)
+    words = "uses the power of" if source == "mp" else ("plays" if source == "hand" else "uses")
+    game.emit("use", f"{game.who(index)} {words} {game.name(iid)}"
+              f"{f', Empower {power.empower}' if empowered else ''}.")  # fmt: skip
+    steps: list[tuple[str, JsonDict]] = []
+    attack = power.attack if not args["defending"] else None
+    if attack is not None:  # step 2: costs before anything else
+        cost = stage_cost(game, attack)
+        if cost:
+            player.stage -= cost
+            game.emit("cost", f"{game.who(index)} pays {cost} power stage(s).")
+        if attack.life_cost:
+            steps.append(("effect", {"player": index, "do": "discard_life",
+                                     "amount": attack.life_cost, "who": "you"}))  # fmt: skip
+    # step 3 (and 6): secondary effects, all before the opponent does anything (p. 27)
+    steps += [effect_task(e, index) for e in power.secondary
+              if not (empowered and e.after_empower)]  # fmt: skip
+    for text in power.unread:
+        if empowered and text in power.unread_after_empower:
+            continue
+        steps.append(("by_hand", {"player": index, "card": iid, "text": text}))
+    if attack is not None:
+        game.state.attack = _attack_record(index, iid, attack, empowered, game.card(iid).style)
+        steps.append(("defend", {}))
+    game.then(*steps)
+
+
+@handler("by_hand")
+def by_hand(game: ScoreGame, args: JsonDict) -> None:
+    """A sentence the referee does not read: the player carries it out at the table."""
+    text = f"{game.name(args['card'])}: \"{args['text']}\""
+    game.emit("by_hand", f"Resolve by hand: {text}.")
+    game.ask(args["player"], "by_hand", f"Resolve by hand, then confirm: {text}",
+             [Option("done", "Done")], "by_hand_done")
+
+
+@handler("by_hand_done")
+def by_hand_done(game: ScoreGame, args: JsonDict) -> None:
+    return None
+
+
+# --- phase (e) Defender Defends ---------------------------------------------------------------
+@handler("defend")
+def defend(game: ScoreGame, args: JsonDict) -> None:
+    """Step 5: a card from the hand, the Main Personality's power or a Non-Combat card in
+    play that stops the attack, or nothing. A player who made a Final Physical Attack
+    cannot defend (p. 28)."""
+    attack = game.state.attack
+    if attack is None:
+        return
+    index = 1 - attack["player"]
+    player = game.player(index)
+    options = []
+    if not player.final_attack_used:
+        for iid in dict.fromkeys(player.hand):
+            card = game.card(iid)
+            if card.type in HAND_COMBAT and stops(game.power(iid), attack) and (
+                    only_problem(game, index, card) is None):  # fmt: skip
+                options.append(Option(f"play:{iid}", f"Stop it with {game.name(iid)}"))
+        if not player.mp_power_used and stops(game.power(player.mp_card), attack):
+            options.append(Option("mp", f"Stop it with the power of "
+                                        f"{game.name(player.mp_card)}"))  # fmt: skip
+        for iid in player.non_combat:
+            if stops(game.power(iid), attack):
+                options.append(Option(f"use:{iid}", f"Stop it with {game.name(iid)}"))
+    if not options:
+        game.then(("resolve_attack", {"stopped": False}))
+        return
+    options.append(Option("none", "Do not stop it"))
+    game.ask(index, "defend", f"{_attack_text(game, attack)} Stop it?", options, "defended")
+
+
+def _attack_text(game: ScoreGame, attack: JsonDict) -> str:
+    card = attack["card"]
+    what = "a Final Physical Attack" if card is None else game.name(card)
+    traits = [t for t in ("focused", "unstoppable") if attack[t]]
+    kind = " ".join([*traits, attack["kind"]])
+    return f"{game.who(attack['player'])} attacks ({kind}) with {what}."
+
+
+@handler("defended")
+def defended(game: ScoreGame, args: JsonDict) -> None:
+    attack = game.state.attack
+    assert attack is not None
+    choice = args["choice"]
+    if choice == "none":
+        game.then(("resolve_attack", {"stopped": False}))
+        return
+    index = 1 - attack["player"]
+    kind, _, value = choice.partition(":")
+    iid = game.player(index).mp_card if kind == "mp" else int(value)
+    source = {"play": "hand", "mp": "mp", "use": "non_combat"}[kind]
+    # p. 52: the stopping card's secondary effects happen before it tries to stop
+    game.then(("use_power", {"player": index, "card": iid, "source": source,
+                             "empowered": False, "defending": True}),
+              ("resolve_attack", {"stopped": really_stops(game.power(iid), attack)}))  # fmt: skip
+
+
+# --- steps 8-15 -------------------------------------------------------------------------------
+@handler("resolve_attack")
+def resolve_attack(game: ScoreGame, args: JsonDict) -> None:
+    state = game.state
+    attack = state.attack
+    if attack is None:
+        return
+    index = attack["player"]
+    if args["stopped"]:
+        game.emit("stop", f"{game.who(1 - index)} stops the attack.")
+        state.attack = None
+        return
+    stages, life = attack_damage(game, attack)  # steps 9-10
+    game.emit("hit", f"The attack is successful: {stages} power stage(s) and {life} life "
+              "card(s) of damage.")  # fmt: skip
+    defender = game.player(1 - index)
+    defender.stage, overflow = damage.power_stage_damage(defender.stage, stages)  # step 12
+    steps: list[tuple[str, JsonDict]] = []
+    if overflow + life:  # step 13, then 14: a Dragon Ball on 5 or more life cards
+        steps += [("life_damage", {"player": 1 - index, "remaining": overflow + life,
+                                   "discarded": 0, "prevented": 0, "from_attack": True}),
+                  ("capture", {"player": index})]  # fmt: skip
+    steps.append(("if_successful", {"done": []}))
+    game.then(*steps)
+
+
+def attack_damage(game: ScoreGame, attack: JsonDict) -> tuple[int, int]:
+    """Steps 9-10: (power stages, life cards) of damage. Base damage: stated on the card,
+    else the PAT (physical) or 4 life cards (energy); then the card's "+", Empower, and the
+    damage bonuses of the attacker's Drills and of the Battleground or Location (p. 38,
+    p. 41: a "+" applies even to an attack of the other kind of damage)."""
+    index = attack["player"]
+    made = attack["damage"]
+    stages = life = 0
+    if made is not None and not made[2]:
+        amount, unit = made[0], made[1]
+        stages, life = (amount, 0) if unit == "stages" else (0, amount)
+    elif attack["kind"] == "physical":
+        attacker, defender = game.player(index), game.player(1 - index)
+        stages = physical_attack_table().base_damage(game.rating(attacker), game.rating(defender))
+    else:
+        life = game.rules.energy_damage
+    if made is not None and made[2]:
+        stages, life = (stages + made[0], life) if made[1] == "stages" else (stages, life + made[0])
+    card = attack["card"]
+    power = game.power(card) if card is not None else None
+    if attack["empowered"] and power is not None and power.empower:
+        life += power.empower
+    for bonus_stages, bonus_life in _bonuses(game, index, attack["kind"], attack["style"]):
+        stages, life = stages + bonus_stages, life + bonus_life
+    return stages, life
+
+
+def _bonuses(game: ScoreGame, index: int, kind: str, style: str) -> list[tuple[int, int]]:
+    player = game.player(index)
+    sources = [(iid, True) for iid in player.drills]
+    for owner in (0, 1):  # each player's Mastery adds to its own player's attacks
+        mastery = game.player(owner).mastery
+        if mastery is not None:
+            sources.append((mastery, owner == index))
+    if game.state.battleground is not None:
+        ground = game.state.battleground
+        sources.append((ground, game.state.owners[ground] == index))
+    found = []
+    for iid, mine in sources:
+        for bonus in game.power(iid).damage_bonuses:
+            if bonus.whose == "yours" and not mine:
+                continue
+            if bonus.kind is not None and bonus.kind != kind:
+                continue
+            if bonus.style is not None and bonus.style != style:
+                continue
+            amount = bonus.bonus.amount
+            found.append((amount, 0) if bonus.bonus.unit == "stages" else (0, amount))
+    return found
+
+
+@handler("if_successful")
+def if_successful(game: ScoreGame, args: JsonDict) -> None:
+    """Step 15: the attacker's "If successful" effects, in the order he picks."""
+    attack = game.state.attack
+    if attack is None or game.over:
+        return
+    card = attack["card"]
+    effects: tuple[Effect, ...] = () if card is None else game.power(card).if_successful
+    left = [i for i, e in enumerate(effects) if i not in args["done"]
+            and not (attack["empowered"] and e.after_empower)]  # fmt: skip
+    if not left:
+        game.state.attack = None
+        return
+    if len(left) == 1:
+        game.then(effect_task(effects[left[0]], attack["player"]),
+                  ("if_successful", {"done": [*args["done"], left[0]]}))  # fmt: skip
+        return
+    options = [Option(f"effect:{i}", _sentence_case(describe(effects[i]))) for i in left]
+    game.ask(attack["player"], "order", "Which \"If successful\" effect first?", options,
+             "if_successful_chosen", done=args["done"])  # fmt: skip
+
+
+def _sentence_case(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@handler("if_successful_chosen")
+def if_successful_chosen(game: ScoreGame, args: JsonDict) -> None:
+    attack = game.state.attack
+    assert attack is not None
+    chosen = int(args["choice"].split(":")[1])
+    effect = game.power(attack["card"]).if_successful[chosen]
+    game.then(effect_task(effect, attack["player"]),
+              ("if_successful", {"done": [*args["done"], chosen]}))  # fmt: skip

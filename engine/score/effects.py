@@ -1,0 +1,131 @@
+"""The effects a Score family card's power runs (engine.score.powers.EFFECTS), one task each.
+Page numbers are the Score 2003 Buu Saga rulebook's.
+
+An effect task carries who used it (`player`), what it does (`do`, `amount`) and to whom
+(`who`: "you" or "opponent")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import Option
+from engine.score import levels
+from engine.score.cards import CardType
+from engine.score.handlers import handler
+from engine.score.powers import Effect
+from engine.score.state import JsonDict
+
+if TYPE_CHECKING:
+    from engine.score.game import ScoreGame
+
+
+def effect_task(effect: Effect, player: int) -> tuple[str, JsonDict]:
+    return ("effect", {"player": player, "do": effect.do, "amount": effect.amount,
+                       "who": effect.who})  # fmt: skip
+
+
+def describe(effect: Effect) -> str:
+    """A short label for a choice of effects ("raise your anger 1")."""
+    target = "your" if effect.who == "you" else "your opponent's"
+    words = {
+        "raise_anger": f"raise {target} anger {effect.amount}",
+        "lower_anger": f"lower {target} anger {effect.amount}",
+        "gain_stages": f"{target} MP gains {effect.amount} power stage(s)",
+        "lose_stages": f"{target} MP loses {effect.amount} power stage(s)",
+        "draw": f"draw {effect.amount} card(s)",
+        "discard_hand": f"{'you discard' if effect.who == 'you' else 'your opponent discards'}"
+                        f" {effect.amount} card(s) from the hand",
+        "discard_life": f"discard the top {effect.amount} card(s) of {target} Life Deck",
+        "rejuvenate": f"rejuvenate {effect.amount} card(s)",
+        "skip_power_up": "your opponent skips the next Power Up Step",
+        "discard_ally_self": "discard this Ally",
+    }  # fmt: skip
+    return words.get(effect.do, effect.do)
+
+
+@handler("effect")
+def run_effect(game: ScoreGame, args: JsonDict) -> None:
+    controller = args["player"]
+    target = controller if args["who"] == "you" else 1 - controller
+    amount = args["amount"]
+    do = args["do"]
+    player = game.player(target)
+    if do == "raise_anger":
+        _raise_anger(game, target, amount)
+    elif do == "lower_anger":
+        player.anger = max(0, player.anger - amount)  # p. 30: never below 0
+        game.emit("anger", f"{game.who(target)}'s anger is lowered to {player.anger}.")
+    elif do == "gain_stages":
+        player.stage = min(game.top_stage(player), player.stage + amount)
+        game.emit("stages", f"{game.who(target)}'s Scouter rises to {player.stage}.")
+    elif do == "lose_stages":  # losing power stages is no damage: nothing past 0
+        player.stage = max(0, player.stage - amount)
+        game.emit("stages", f"{game.who(target)}'s Scouter falls to {player.stage}.")
+    elif do == "draw":
+        game.then(("draw", {"player": target, "amount": amount}))
+    elif do == "discard_hand":
+        game.then(("discard_from_hand", {"player": target, "left": amount}))
+    elif do == "discard_life":
+        _discard_life(game, target, amount)
+    elif do == "rejuvenate":
+        _rejuvenate(game, target, amount)
+    elif do == "skip_power_up":
+        player.skip_power_up = True
+        game.emit("skip", f"{game.who(target)} will skip the next Power Up Step.")
+    # "discard_ally_self": Allies do not use powers yet (they take over Combat later)
+
+
+def _raise_anger(game: ScoreGame, index: int, amount: int) -> None:
+    """p. 30: 5 anger advances a level (or, at the highest, the highest power stage)."""
+    climb = game.climb(game.player(index))
+    change = levels.raise_anger(climb, amount, game.rules, game.state.win_level)
+    game.emit("anger", f"{game.who(index)} raises anger {amount}: {climb.anger} now.")
+    game.settle(index, climb, change)
+
+
+def _discard_life(game: ScoreGame, index: int, amount: int) -> None:
+    """Life cards lost to an effect (not damage): Dragon Balls count, and go to the bottom
+    of the Life Deck instead of the discard pile (p. 43 "Discarding Dragon Balls when
+    losing life cards for other effects")."""
+    player = game.player(index)
+    for _ in range(min(amount, len(player.life))):
+        iid = player.life.pop()
+        if game.card(iid).type == CardType.DRAGON_BALL:
+            player.life.insert(0, iid)
+        else:
+            player.discard.append(iid)
+        game.emit("discard", f"{game.who(index)} discards {game.name(iid)} from the Life Deck.")
+    game.check_survival(index)
+
+
+def _rejuvenate(game: ScoreGame, index: int, amount: int) -> None:
+    """The top card of the discard pile to the bottom of the Life Deck, `amount` times."""
+    player = game.player(index)
+    for _ in range(min(amount, len(player.discard))):
+        iid = player.discard.pop()
+        player.life.insert(0, iid)
+        game.emit("rejuvenate", f"{game.who(index)} rejuvenates {game.name(iid)}.")
+
+
+@handler("discard_from_hand")
+def discard_from_hand(game: ScoreGame, args: JsonDict) -> None:
+    """The discarding player picks the card (the text names no one else to choose)."""
+    index, left = args["player"], args["left"]
+    hand = game.player(index).hand
+    if left <= 0 or not hand:
+        return
+    options = [Option(f"discard:{iid}", f"Discard {game.name(iid)}")
+               for iid in dict.fromkeys(hand)]  # fmt: skip
+    game.ask(index, "discard", "An effect: discard a card from your hand.", options,
+             "discarded_from_hand", player=index, left=left)  # fmt: skip
+
+
+@handler("discarded_from_hand")
+def discarded_from_hand(game: ScoreGame, args: JsonDict) -> None:
+    index = args["player"]
+    iid = int(args["choice"].split(":")[1])
+    player = game.player(index)
+    player.hand.remove(iid)
+    player.discard.append(iid)
+    game.emit("discard", f"{game.who(index)} discards {game.name(iid)}.")
+    game.then(("discard_from_hand", {"player": index, "left": args["left"] - 1}))

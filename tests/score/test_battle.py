@@ -1,0 +1,258 @@
+"""The Battle Sequencer (engine/score/battle.py) with the sandbox's cards: attacks from the
+hand and the Main Personality's power, costs, stops, secondary and "If successful" effects,
+Focused and unstoppable attacks, Empower, damage bonuses and "____ only" cards. Page numbers
+are the Score 2003 Buu Saga rulebook's."""
+
+from __future__ import annotations
+
+from engine.score.cards import SANDBOX_DIR, load_pool
+from engine.score.deckcheck import ScoreDeck
+from engine.score.game import ScoreGame
+from engine.score.pat import physical_attack_table
+
+POOL = load_pool(SANDBOX_DIR)
+GOKU = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider",
+        "Goku - Golden Horizon")  # fmt: skip
+FRIEZA = ("Frieza - Cold Overlord", "Frieza - Second Shell", "Frieza - Third Shell",
+          "Frieza - Final Perfection")  # fmt: skip
+# the cards the tests put in hands or in play: 3 of each in both Life Decks
+CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "Deflecting Swat",
+         "Full Guard", "Ki Shell", "Focused Palm Strike", "Unblockable Flare", "Straining Bear Hug",
+         "Red Crushing Fist", "Red Anvil Stance Drill", "Heroic Resolve", "Villainous Sneer",
+         "Twin Palm Wave", "Straining Blood Beam", "Practice Wristbands",
+         "Sandbox Earth Dragon Ball 1")  # fmt: skip
+
+
+def _deck(mp: tuple[str, ...]) -> ScoreDeck:
+    return ScoreDeck(main_personality=mp, life={name: 3 for name in CARDS})
+
+
+def _combat(hands: tuple[list[str], list[str]], stages: tuple[int, int] = (5, 5),
+            drills: tuple[list[str], list[str]] = ([], [])) -> ScoreGame:
+    """Player 1 (Goku, a hero) attacks Player 2 (Frieza, a villain) in Combat with these
+    hands, Scouters and Drills."""
+    game = ScoreGame.new([_deck(GOKU), _deck(FRIEZA)], 11, "score", POOL)
+    game.state.first_player = game.state.active = 0
+    while game.pending is not None and game.pending.kind != "attack":
+        kind = game.pending.kind
+        answer = {"non_combat": "Done", "declare": "Declare", "arrange": "Keep"}.get(kind)
+        assert answer is not None, kind
+        _answer(game, answer)
+    for index in (0, 1):
+        player = game.player(index)
+        player.life[:0] = player.hand  # every hand back to the Life Deck's bottom
+        player.hand.clear()
+        player.stage = stages[index]
+        for name in hands[index]:
+            player.hand.append(_take(game, index, name))
+        for name in drills[index]:
+            player.drills.append(_take(game, index, name))
+    game.state.attacker = 0
+    game.state.pending = None
+    game.then(("attack_phase", {}))
+    game.run()
+    return game
+
+
+def _take(game: ScoreGame, index: int, name: str) -> int:
+    life = game.player(index).life
+    iid = next(i for i in life if game.name(i) == name)
+    life.remove(iid)
+    return iid
+
+
+def _labels(game: ScoreGame) -> list[str]:
+    assert game.pending is not None
+    return [option.label for option in game.pending.options]
+
+
+def _answer(game: ScoreGame, label_start: str) -> None:
+    decision = game.pending
+    assert decision is not None
+    option = next((o for o in decision.options if o.label.startswith(label_start)), None)
+    assert option is not None, (label_start, [o.label for o in decision.options])
+    assert game.apply(decision.player, option.id, decision.seq).ok
+
+
+def _pat(game: ScoreGame) -> int:
+    return physical_attack_table().base_damage(game.rating(game.player(0)),
+                                               game.rating(game.player(1)))  # fmt: skip
+
+
+def test_an_energy_attack_costs_2_stages_and_deals_4_life_cards_p38() -> None:
+    game = _combat((["Quick Ki Blast"], []))
+    life = len(game.player(1).life)
+    _answer(game, "Attack (energy) with Quick Ki Blast")
+    assert game.player(0).stage == 3  # paid before any effect (p. 38)
+    assert len(game.player(1).life) == life - 4
+    assert game.pending is not None and game.pending.player == 1  # Fight Back (p. 26)
+
+
+def test_an_energy_attack_that_cannot_be_paid_is_not_offered_p38() -> None:
+    game = _combat((["Quick Ki Blast"], []), stages=(1, 5))
+    assert not any(label.startswith("Attack (energy) with Quick") for label in _labels(game))
+
+
+def test_a_life_card_cost_is_paid_too_p38() -> None:
+    # "Energy attack. Costs +1 life card to perform.": 2 power stages and 1 life card
+    game = _combat((["Straining Blood Beam"], []))
+    life = len(game.player(0).life)
+    _answer(game, "Attack (energy) with Straining Blood Beam")
+    assert game.player(0).stage == 3 and len(game.player(0).life) == life - 1
+
+
+def test_a_physical_attack_uses_the_pat_and_adds_its_plus_p34_p38() -> None:
+    game = _combat((["Spinning Backfist"], []), stages=(8, 6))
+    expected = _pat(game) + 1
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.player(1).stage == 6 - expected
+
+
+def test_stated_damage_replaces_the_pat_p33() -> None:
+    # MAJIN BUU'S STOMACH THROW: "Physical attack doing 3 life cards of damage"
+    game = _combat((["Stomach Toss"], []))
+    life = len(game.player(1).life)
+    _answer(game, "Attack (physical) with Stomach Toss")
+    assert game.player(1).stage == 5 and len(game.player(1).life) == life - 3
+
+
+def test_power_stages_past_0_are_life_cards_p34() -> None:
+    # p. 34: 3 power stages of damage at 1 above 0: 1 power stage and 2 life cards
+    game = _combat((["Stomach Toss"], []), stages=(5, 1))
+    game.player(1).stage = 1
+    life = len(game.player(1).life)
+    total = 3 + 0  # Stomach Toss states 3 life cards: the Scouter is untouched
+    _answer(game, "Attack (physical) with Stomach Toss")
+    assert len(game.player(1).life) == life - total
+    game = _combat((["Spinning Backfist"], []), stages=(10, 1))
+    stages = _pat(game) + 1
+    life = len(game.player(1).life)
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.player(1).stage == 0 and len(game.player(1).life) == life - (stages - 1)
+
+
+def test_a_stop_of_the_attacks_kind_stops_it_p27() -> None:
+    game = _combat((["Spinning Backfist"], ["Step Aside", "Deflecting Swat"]))
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    labels = _labels(game)
+    assert "Stop it with Step Aside" in labels
+    assert not any("Deflecting Swat" in label for label in labels)  # it stops energy only
+    _answer(game, "Stop it with Step Aside")
+    assert game.player(1).stage == 5
+    assert game.name(game.player(1).discard[-1]) == "Step Aside"
+
+
+def test_secondary_effects_resolve_even_when_the_attack_is_stopped_p27() -> None:
+    game = _combat((["Red Crushing Fist"], ["Step Aside"]))
+    _answer(game, "Attack (physical) with Red Crushing Fist")
+    assert game.player(0).anger == 1  # "Raise your anger 1 level", before the defence
+    _answer(game, "Stop it with Step Aside")
+    assert game.player(0).anger == 1 and game.player(1).stage == 5
+
+
+def test_a_focused_attack_is_stopped_only_by_a_stop_of_its_kind_alone_p50() -> None:
+    game = _combat((["Focused Palm Strike"], ["Full Guard"]), stages=(8, 6))
+    expected = _pat(game) + 2
+    _answer(game, "Attack (physical) with Focused Palm Strike")
+    _answer(game, "Stop it with Full Guard")  # it may "try" (p. 52)
+    assert game.player(1).stage == 6 - expected  # but the attack is successful
+    game = _combat((["Focused Palm Strike"], ["Step Aside"]), stages=(8, 6))
+    _answer(game, "Attack (physical) with Focused Palm Strike")
+    _answer(game, "Stop it with Step Aside")
+    assert game.player(1).stage == 6
+
+
+def test_stopping_an_unstoppable_attack_p52() -> None:
+    # SAIYAN ENERGY DEFLECTION against an unstoppable attack: its secondary effect happens,
+    # then the damage is taken
+    game = _combat((["Unblockable Flare"], ["Ki Shell"]))
+    life = len(game.player(1).life)
+    _answer(game, "Attack (energy) with Unblockable Flare")
+    _answer(game, "Stop it with Ki Shell")
+    assert game.player(1).stage == 6  # "Gain 1 power stage"
+    assert len(game.player(1).life) == life - 3
+
+
+def test_if_successful_effects_in_the_order_the_attacker_picks_p33() -> None:
+    # step 15: "If there are multiple 'If successful' effects, the attacker gets to decide"
+    game = _combat((["Straining Bear Hug"], []), stages=(8, 6))
+    stages = _pat(game)
+    _answer(game, "Attack (physical) with Straining Bear Hug")
+    assert game.pending is not None and game.pending.kind == "order"
+    assert game.pending.player == 0
+    _answer(game, "Your MP loses 1")
+    assert game.player(0).stage == 7 and game.player(1).stage == 6 - stages - 3
+
+
+def test_if_successful_effects_need_a_successful_attack_p27() -> None:
+    game = _combat((["Straining Bear Hug"], ["Step Aside"]), stages=(8, 6))
+    _answer(game, "Attack (physical) with Straining Bear Hug")
+    _answer(game, "Stop it with Step Aside")
+    assert game.player(0).stage == 8 and game.player(1).stage == 6
+
+
+def test_a_drill_adds_to_the_attacks_of_its_style_p41() -> None:
+    game = _combat((["Red Crushing Fist", "Spinning Backfist"], []), stages=(8, 9),
+                   drills=(["Red Anvil Stance Drill"], []))  # fmt: skip
+    expected = _pat(game) + 1 + 1  # the card's +1 and the Drill's +1 to a Red attack
+    _answer(game, "Attack (physical) with Red Crushing Fist")
+    assert game.player(1).stage == 9 - expected
+
+
+def test_a_drill_of_one_style_adds_nothing_to_a_freestyle_attack_p41() -> None:
+    game = _combat((["Spinning Backfist"], []), stages=(8, 9),
+                   drills=(["Red Anvil Stance Drill"], []))  # fmt: skip
+    expected = _pat(game) + 1
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.player(1).stage == 9 - expected
+
+
+def test_only_cards_are_offered_to_whom_they_name_p52() -> None:
+    game = _combat((["Spinning Backfist"], ["Heroic Resolve", "Step Aside"]))
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    labels = _labels(game)  # Frieza is a villain: "Heroes only" is not his
+    assert "Stop it with Step Aside" in labels
+    assert "Stop it with Heroic Resolve" not in labels
+    game = _combat((["Quick Ki Blast"], ["Villainous Sneer"]))
+    _answer(game, "Attack (energy) with Quick Ki Blast")
+    assert "Stop it with Villainous Sneer" in _labels(game)
+
+
+def test_empower_adds_life_cards_and_drops_the_text_after_it_p53() -> None:
+    game = _combat((["Twin Palm Wave"], []))
+    life = len(game.player(1).life)
+    _answer(game, "Attack (energy) with Twin Palm Wave, Empower 2")
+    assert len(game.player(1).life) == life - 6 and game.player(1).stage == 5
+    game = _combat((["Twin Palm Wave"], []))
+    life = len(game.player(1).life)
+    _answer(game, "Attack (energy) with Twin Palm Wave")  # not Empowered
+    assert len(game.player(1).life) == life - 4 and game.player(1).stage == 3
+
+
+def test_the_main_personalitys_power_once_per_turn_p29() -> None:
+    game = _combat(([], []))
+    _answer(game, "Attack (physical) with the power of Goku - Hillside Farmboy")
+    assert game.player(0).anger == 1
+    _answer(game, "Pass")  # Frieza
+    assert not any("Hillside Farmboy" in label for label in _labels(game))
+
+
+def test_who_made_a_final_physical_attack_cannot_defend_p28() -> None:
+    game = _combat((["Quick Ki Blast"], ["Step Aside", "Spinning Backfist"]))
+    _answer(game, "Pass")
+    _answer(game, "Final Physical Attack, discarding Spinning Backfist")
+    if game.pending is not None and game.pending.kind == "defend":
+        _answer(game, "Do not stop it")
+    game.player(0).stage = 5
+    _answer(game, "Attack (energy) with Quick Ki Blast")
+    assert game.pending is None or game.pending.kind != "defend"
+
+
+def test_a_final_physical_attack_has_the_style_of_the_card_discarded_for_it_p28() -> None:
+    # p. 28 "A Final Physical Attack turns any card in your hand into a physical attack":
+    # discarding a Red card makes a Red physical attack (docs/rulings.md 335)
+    game = _combat((["Red Crushing Fist"], []), stages=(8, 9),
+                   drills=(["Red Anvil Stance Drill"], []))  # fmt: skip
+    expected = _pat(game) + 1  # the Drill's +1; the card's own text does not apply
+    _answer(game, "Final Physical Attack, discarding Red Crushing Fist")
+    assert game.player(1).stage == 9 - expected and game.player(0).anger == 0
