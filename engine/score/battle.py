@@ -12,8 +12,10 @@ modifiers (the card's "+", Drills, the Battleground), power stages off the Scout
 rest as life cards, Endurance, a Dragon Ball captured on 5 or more. 15: "If successful"
 effects, in the order the attacker picks.
 
-Not refereed yet (docs/games.md): Allies taking over Combat (steps 4 and 11), Defense
-Shields (step 7), floating effects, "When entering Combat" effects, triggered effects of
+7: Defense Shields on the defender's Drills and Main Personality.
+
+Not refereed yet (docs/games.md): Allies taking over Combat (steps 4 and 11), floating
+effects, "When entering Combat" effects, triggered effects of
 Drills and Masteries, Sensei powers."""
 
 from __future__ import annotations
@@ -324,6 +326,9 @@ def resolve_attack(game: ScoreGame, args: JsonDict) -> None:
         game.emit("stop", f"{game.who(1 - index)} stops the attack.")
         state.attack = None
         return
+    if not args.get("shields_checked"):  # step 7: Defense Shields
+        game.then(("defense_shields", {}))
+        return
     stages, life = attack_damage(game, attack)  # steps 9-10
     game.emit("hit", f"The attack is successful: {stages} power stage(s) and {life} life "
               "card(s) of damage.")  # fmt: skip
@@ -336,6 +341,54 @@ def resolve_attack(game: ScoreGame, args: JsonDict) -> None:
                   ("capture", {"player": index})]  # fmt: skip
     steps.append(("if_successful", {"done": []}))
     game.then(*steps)
+
+
+def shields(game: ScoreGame, index: int, kind: str) -> list[int]:
+    """The Defense Shields of `index` against an attack of `kind` not yet activated this
+    Combat: on his Drills and his Main Personality's current level (p. 48)."""
+    player = game.player(index)
+    sources = [player.mp_card, *player.drills]
+    return [iid for iid in sources if kind in game.power(iid).shield
+            and iid not in player.shields_used]  # fmt: skip
+
+
+@handler("defense_shields")
+def defense_shields(game: ScoreGame, args: JsonDict) -> None:
+    """Step 7 (p. 48-49): a Defense Shield of the attack's kind activates by itself when
+    the attack is not stopped, and the attack is unsuccessful; the defender picks which of
+    several. A Focused or unstoppable attack sets them all off and is successful. A shield
+    activates once per Combat (docs/rulings.md 337)."""
+    attack = game.state.attack
+    assert attack is not None
+    index = 1 - attack["player"]
+    ready = shields(game, index, attack["kind"])
+    passed = {"stopped": False, "shields_checked": True}
+    if not ready:
+        game.then(("resolve_attack", passed))
+        return
+    if attack["focused"] or attack["unstoppable"]:
+        game.player(index).shields_used.extend(ready)
+        names = ", ".join(game.name(iid) for iid in ready)
+        game.emit("shield", f"The attack gets past every Defense Shield ({names}).")
+        game.then(("resolve_attack", passed))
+        return
+    if len(ready) == 1:
+        game.then(("shield_activated", {"choice": f"shield:{ready[0]}"}))
+        return
+    options = [Option(f"shield:{iid}", f"Activate the Defense Shield of {game.name(iid)}")
+               for iid in ready]  # fmt: skip
+    game.ask(index, "shield", "Which Defense Shield activates?", options, "shield_activated")
+
+
+@handler("shield_activated")
+def shield_activated(game: ScoreGame, args: JsonDict) -> None:
+    attack = game.state.attack
+    assert attack is not None
+    index = 1 - attack["player"]
+    iid = int(args["choice"].split(":")[1])
+    game.player(index).shields_used.append(iid)
+    game.emit("shield", f"The Defense Shield of {game.name(iid)} stops the attack.")
+    game.state.attack = None
 
 
 def attack_damage(game: ScoreGame, attack: JsonDict) -> tuple[int, int]:

@@ -140,6 +140,13 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
         focused, kind, plus, amount, unit = attack.groups()
         damage = Damage(_number(amount), _unit(unit), bool(plus)) if amount else None
         return replace(power, attack=Attack(_kind(kind), damage, focused=bool(focused)))
+    shield = re.match(r"^defense shield:\s*(.+)$", sentence)
+    if shield:
+        guarded = _STOPS.match(shield.group(1))
+        if guarded is None:
+            return None
+        kinds = {_kind(k) for k in guarded.groups() if k}
+        return replace(power, shield=power.shield | frozenset(kinds))
     stops = _STOPS.match(sentence)
     if stops:
         kinds = {_kind(k) for k in stops.groups() if k}

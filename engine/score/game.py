@@ -434,6 +434,7 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
     defender = 1 - state.active
     for player in state.players:
         player.final_attack_used = False
+        player.shields_used = []
     state.attack = None
     state.attacker, state.passes = state.active, 0
     # phases (a) and (b): no "When entering Combat" effect is read yet; (c): the defender

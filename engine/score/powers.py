@@ -75,6 +75,9 @@ class PowerUpBonus:
 class Power:
     attack: Attack | None = None
     stops: frozenset[AttackKind] = frozenset()  # "Stops a physical attack"
+    # "Defense Shield: stops a physical attack": activates when such an attack is not
+    # stopped (p. 48-49; once per Combat, docs/rulings.md 337)
+    shield: frozenset[AttackKind] = frozenset()
     secondary: tuple[Effect, ...] = ()
     if_successful: tuple[Effect, ...] = ()
     empower: int | None = None  # "Empower N": +N life cards, the text after it dropped

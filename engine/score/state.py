@@ -42,6 +42,7 @@ class ScorePlayer:
     tokui_waza: str | None = None
     alignment: str = "hero"
     final_attack_used: bool = False  # p. 28: then it passes for the rest of Combat
+    shields_used: list[int] = field(default_factory=list)  # Defense Shields, this Combat
     # p. 29: a personality power once per turn, again after the MP changes level (p. 30)
     mp_power_used: bool = False
     mppv_barred: bool = False  # OCG: advanced a level by a card effect once

@@ -20,7 +20,7 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Full Guard", "Ki Shell", "Focused Palm Strike", "Unblockable Flare", "Straining Bear Hug",
          "Red Crushing Fist", "Red Anvil Stance Drill", "Heroic Resolve", "Villainous Sneer",
          "Twin Palm Wave", "Straining Blood Beam", "Practice Wristbands",
-         "Sandbox Earth Dragon Ball 1")  # fmt: skip
+         "Sandbox Earth Dragon Ball 1", "Iron Skin Drill", "Aura Barrier Drill")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -256,3 +256,38 @@ def test_a_final_physical_attack_has_the_style_of_the_card_discarded_for_it_p28(
     expected = _pat(game) + 1  # the Drill's +1; the card's own text does not apply
     _answer(game, "Final Physical Attack, discarding Red Crushing Fist")
     assert game.player(1).stage == 9 - expected and game.player(0).anger == 0
+
+
+def test_a_defense_shield_stops_an_attack_not_stopped_once_per_combat_p48() -> None:
+    game = _combat((["Spinning Backfist", "Stomach Toss"], []), drills=([], ["Iron Skin Drill"]))
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.player(1).stage == 5  # "The attack is then unsuccessful"
+    assert any("Defense Shield of Iron Skin Drill stops" in e.text for e in game.events)
+    _answer(game, "Pass")
+    life = len(game.player(1).life)
+    _answer(game, "Attack (physical) with Stomach Toss")  # the shield is spent this Combat
+    assert len(game.player(1).life) == life - 3
+
+
+def test_a_shield_guards_only_its_kind_and_the_defender_picks_among_several_p48() -> None:
+    game = _combat((["Quick Ki Blast", "Spinning Backfist"], []),
+                   drills=([], ["Iron Skin Drill", "Aura Barrier Drill"]))  # fmt: skip
+    _answer(game, "Attack (energy) with Quick Ki Blast")  # only the Aura Barrier guards energy
+    assert game.player(1).stage == 5 and game.pending is not None
+    assert game.pending.kind != "shield"
+    _answer(game, "Pass")
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.pending is None or game.pending.kind != "shield"  # one shield left: automatic
+
+
+def test_focused_sword_strike_sets_off_every_shield_p49() -> None:
+    # p. 49: a focused physical attack against 2 Defense Shields that stop physical attacks
+    # and a block of "a physical or energy attack": both shields go off, the block cannot
+    # stop it, and the attack is successful
+    game = _combat((["Focused Palm Strike"], ["Full Guard"]), stages=(8, 6),
+                   drills=([], ["Iron Skin Drill", "Aura Barrier Drill"]))  # fmt: skip
+    expected = _pat(game) + 2
+    _answer(game, "Attack (physical) with Focused Palm Strike")
+    _answer(game, "Stop it with Full Guard")
+    assert game.player(1).stage == 6 - expected
+    assert len(game.player(1).shields_used) == 2
