@@ -12,11 +12,15 @@ modifiers (the card's "+", Drills, the Battleground), power stages off the Scout
 rest as life cards, Endurance, a Dragon Ball captured on 5 or more. 15: "If successful"
 effects, in the order the attacker picks.
 
-7: Defense Shields on the defender's Drills and Main Personality.
+4: an Ally takes over Combat when its MP's Scouter is at 0 or 1 (p. 35-36): the attacker
+may hand over control in his phase, the defender names who is in control for each attack;
+the PAT reads that personality's rating, it uses its own power once per turn, and any
+personality may absorb an attack's power stages of damage. 7: Defense Shields on the
+defender's Drills and Main Personality.
 
-Not refereed yet (docs/games.md): Allies taking over Combat (steps 4 and 11), floating
-effects, "When entering Combat" effects, triggered effects of
-Drills and Masteries, Sensei powers."""
+Not refereed yet (docs/games.md): Personality Captures (step 11), taking over Combat when
+the opponent uses a card outside Defender Defends, floating effects, "When entering
+Combat" effects, triggered effects of Drills and Masteries, Sensei powers."""
 
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ from engine.score.state import JsonDict
 if TYPE_CHECKING:
     from engine.score.game import ScoreGame
 
+TAKEOVER_STAGE = 1  # p. 35: "at 0 or 1 power stage above 0"
 HAND_COMBAT = {CardType.PHYSICAL_COMBAT, CardType.ENERGY_COMBAT, CardType.COMBAT}
 # p. 52 "Saiyan Heritage Rule" and "Namekian Heritage Rule"
 HERITAGE = {
@@ -109,7 +114,8 @@ def attack_phase(game: ScoreGame, args: JsonDict) -> None:
     player = game.player(index)
     options = [Option("pass", "Pass")]
     if not player.final_attack_used:
-        options = [*_attack_options(game, index), *options]
+        control = [] if args.get("control_done") else control_options(game, index)
+        options = [*_attack_options(game, index), *control, *options]
         options += [
             Option(f"final:{iid}", f"Final Physical Attack, discarding {game.name(iid)}")
             for iid in dict.fromkeys(player.hand)
@@ -137,12 +143,39 @@ def _attack_options(game: ScoreGame, index: int) -> list[Option]:
     mp_power = game.power(player.mp_card)
     if not player.mp_power_used and attacks_or_acts(mp_power) and payable(game, index, mp_power):
         options.append(Option("mp", f"{_verb(mp_power)} the power of {game.name(player.mp_card)}"))
+    ally = game.in_control(index)
+    if ally is not None and not ally.power_used:
+        power = game.power(ally.iid)
+        if attacks_or_acts(power) and payable(game, index, power):
+            options.append(Option("ally", f"{_verb(power)} the power of {game.name(ally.iid)}"))
     for iid in player.non_combat:
         power = game.power(iid)
         if attacks_or_acts(power) and only_problem(game, index, game.card(iid)) is None and (
                 payable(game, index, power)):  # fmt: skip
             options.append(Option(f"use:{iid}", f"Use {game.name(iid)}"))
     return options
+
+
+def control_options(game: ScoreGame, index: int) -> list[Option]:
+    """p. 35 "Taking Over Combat": an Ally may take over when the MP's Scouter is at 0 or
+    1 above 0; the MP (or another Ally) may take it back at any stage."""
+    player = game.player(index)
+    current = game.in_control(index)
+    options = []
+    if current is not None:
+        options.append(Option("control:mp", f"Put {game.name(player.mp_card)} back in control "
+                                            "of Combat"))  # fmt: skip
+    if player.stage <= TAKEOVER_STAGE:
+        options += [Option(f"control:{a.iid}", f"Put {game.name(a.iid)} in control of Combat")
+                    for a in player.allies if current is None or a.iid != current.iid]  # fmt: skip
+    return options
+
+
+def _set_control(game: ScoreGame, index: int, choice: str) -> None:
+    player = game.player(index)
+    player.control = None if choice == "mp" else int(choice)
+    who = game.name(player.mp_card if player.control is None else player.control)
+    game.emit("control", f"{who} is in control of Combat for {game.who(index)}.")
 
 
 def _verb(power: Power) -> str:
@@ -153,13 +186,19 @@ def _verb(power: Power) -> str:
 def acted(game: ScoreGame, args: JsonDict) -> None:
     state = game.state
     index = state.attacker
-    state.attacker = 1 - index  # phase (f) Fight Back: the roles switch
     choice = args["choice"]
+    if choice.startswith("control:"):  # not an action: the phase goes on
+        _set_control(game, index, choice.partition(":")[2])
+        game.then(("attack_phase", {"control_done": True}))
+        return
+    state.attacker = 1 - index  # phase (f) Fight Back: the roles switch
     if choice == "pass":
         state.passes += 1
         game.emit("pass", f"{game.who(index)} passes.")
         if state.passes >= 2:  # p. 26: both passed consecutively
             game.emit("combat", "Combat ends.")
+            for player in state.players:  # OCG: "control ... returns to the MP"
+                player.control = None
             return
         game.then(("attack_phase", {}))
         return
@@ -168,11 +207,23 @@ def acted(game: ScoreGame, args: JsonDict) -> None:
     if kind == "final":
         game.then(("final_attack", {"player": index, "card": int(value)}), ("attack_phase", {}))
         return
-    iid = game.player(index).mp_card if kind == "mp" else int(value)
-    source = {"play": "hand", "empower": "hand", "mp": "mp", "use": "non_combat"}[kind]
+    iid = _personality(game, index, kind, value)
+    source = {"play": "hand", "empower": "hand", "mp": "mp", "ally": "ally",
+              "use": "non_combat"}[kind]  # fmt: skip
     game.then(("use_power", {"player": index, "card": iid, "source": source,
                              "empowered": kind == "empower", "defending": False}),
               ("attack_phase", {}))  # fmt: skip
+
+
+def _personality(game: ScoreGame, index: int, kind: str, value: str) -> int:
+    """The card an option names: the MP's current level, the Ally in control, or a card."""
+    if kind == "mp":
+        return game.player(index).mp_card
+    if kind == "ally":
+        ally = game.in_control(index)
+        assert ally is not None
+        return ally.iid
+    return int(value)
 
 
 @handler("final_attack")
@@ -212,12 +263,17 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
     empowered = args["empowered"]
     if source == "mp":
         player.mp_power_used = True
+    elif source == "ally":
+        ally = game.ally(index, iid)
+        assert ally is not None
+        ally.power_used = True
     else:
         zone = player.hand if source == "hand" else player.non_combat
         zone.remove(iid)
         # Combat cards and Non-Combat cards are discarded after use (p. 38-39)
         (player.removed if power.after_use == "remove" else player.discard).append(iid)
-    words = "uses the power of" if source == "mp" else ("plays" if source == "hand" else "uses")
+    words = {"mp": "uses the power of", "ally": "uses the power of", "hand": "plays"}.get(
+        source, "uses")
     game.emit("use", f"{game.who(index)} {words} {game.name(iid)}"
               f"{f', Empower {power.empower}' if empowered else ''}.")  # fmt: skip
     steps: list[tuple[str, JsonDict]] = []
@@ -268,6 +324,15 @@ def defend(game: ScoreGame, args: JsonDict) -> None:
         return
     index = 1 - attack["player"]
     player = game.player(index)
+    if not args.get("control_done") and player.stage <= TAKEOVER_STAGE and player.allies:
+        # step 4: "the Defender must announce which personality is in Control of Combat"
+        current = player.control
+        choices = [Option("control:mp", f"{game.name(player.mp_card)}")] + [
+            Option(f"control:{a.iid}", game.name(a.iid)) for a in player.allies]
+        choices.sort(key=lambda o: o.id != f"control:{current if current is not None else 'mp'}")
+        game.ask(index, "control", "Who is in control of Combat for this attack?", choices,
+                 "defender_control")  # fmt: skip
+        return
     options = []
     if not player.final_attack_used:
         for iid in dict.fromkeys(player.hand):
@@ -278,6 +343,9 @@ def defend(game: ScoreGame, args: JsonDict) -> None:
         if not player.mp_power_used and stops(game.power(player.mp_card), attack):
             options.append(Option("mp", f"Stop it with the power of "
                                         f"{game.name(player.mp_card)}"))  # fmt: skip
+        ally = game.in_control(index)
+        if ally is not None and not ally.power_used and stops(game.power(ally.iid), attack):
+            options.append(Option("ally", f"Stop it with the power of {game.name(ally.iid)}"))
         for iid in player.non_combat:
             if stops(game.power(iid), attack):
                 options.append(Option(f"use:{iid}", f"Stop it with {game.name(iid)}"))
@@ -286,6 +354,14 @@ def defend(game: ScoreGame, args: JsonDict) -> None:
         return
     options.append(Option("none", "Do not stop it"))
     game.ask(index, "defend", f"{_attack_text(game, attack)} Stop it?", options, "defended")
+
+
+@handler("defender_control")
+def defender_control(game: ScoreGame, args: JsonDict) -> None:
+    attack = game.state.attack
+    assert attack is not None
+    _set_control(game, 1 - attack["player"], args["choice"].partition(":")[2])
+    game.then(("defend", {"control_done": True}))
 
 
 def _attack_text(game: ScoreGame, attack: JsonDict) -> str:
@@ -306,8 +382,8 @@ def defended(game: ScoreGame, args: JsonDict) -> None:
         return
     index = 1 - attack["player"]
     kind, _, value = choice.partition(":")
-    iid = game.player(index).mp_card if kind == "mp" else int(value)
-    source = {"play": "hand", "mp": "mp", "use": "non_combat"}[kind]
+    iid = _personality(game, index, kind, value)
+    source = {"play": "hand", "mp": "mp", "ally": "ally", "use": "non_combat"}[kind]
     # p. 52: the stopping card's secondary effects happen before it tries to stop
     game.then(("use_power", {"player": index, "card": iid, "source": source,
                              "empowered": False, "defending": True}),
@@ -332,8 +408,35 @@ def resolve_attack(game: ScoreGame, args: JsonDict) -> None:
     stages, life = attack_damage(game, attack)  # steps 9-10
     game.emit("hit", f"The attack is successful: {stages} power stage(s) and {life} life "
               "card(s) of damage.")  # fmt: skip
+    game.then(("take_damage", {"stages": stages, "life": life}))
+
+
+@handler("take_damage")
+def take_damage(game: ScoreGame, args: JsonDict) -> None:
+    """Steps 12-14. Power stages of damage go to the personality in control of Combat, or
+    to another the defender names: "Allies can always absorb power stages of damage
+    directed to your Main Personality or other Allies", all of one attack's damage to one
+    personality (p. 36); what is past 0 is life cards from the Life Deck."""
+    attack = game.state.attack
+    assert attack is not None
+    index = attack["player"]
     defender = game.player(1 - index)
-    defender.stage, overflow = damage.power_stage_damage(defender.stage, stages)  # step 12
+    stages, life = args["stages"], args["life"]
+    target = args.get("choice")
+    if target is None and stages and defender.allies:
+        control = defender.control if game.in_control(1 - index) is not None else None
+        first = f"take:{control if control is not None else 'mp'}"
+        options = [Option("take:mp", f"{game.name(defender.mp_card)} takes them")] + [
+            Option(f"take:{a.iid}", f"{game.name(a.iid)} takes them") for a in defender.allies]
+        options.sort(key=lambda o: o.id != first)
+        game.ask(1 - index, "absorb", f"Who takes {stages} power stage(s) of damage?",
+                 options, "take_damage", **args)  # fmt: skip
+        return
+    taker = None if target in (None, "take:mp") else game.ally(1 - index, int(target[5:]))
+    if taker is None:
+        defender.stage, overflow = damage.power_stage_damage(defender.stage, stages)
+    else:
+        taker.stage, overflow = damage.power_stage_damage(taker.stage, stages)
     steps: list[tuple[str, JsonDict]] = []
     if overflow + life:  # step 13, then 14: a Dragon Ball on 5 or more life cards
         steps += [("life_damage", {"player": 1 - index, "remaining": overflow + life,
@@ -403,8 +506,8 @@ def attack_damage(game: ScoreGame, attack: JsonDict) -> tuple[int, int]:
         amount, unit = made[0], made[1]
         stages, life = (amount, 0) if unit == "stages" else (0, amount)
     elif attack["kind"] == "physical":
-        attacker, defender = game.player(index), game.player(1 - index)
-        stages = physical_attack_table().base_damage(game.rating(attacker), game.rating(defender))
+        stages = physical_attack_table().base_damage(game.control_rating(index),
+                                                     game.control_rating(1 - index))
     else:
         life = game.rules.energy_damage
     if made is not None and made[2]:

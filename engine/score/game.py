@@ -170,6 +170,22 @@ class ScoreGame(TaskMachine):
         if change.wins_mppv:
             self.win(index, "mppv")
 
+    def ally(self, index: int, iid: int) -> AllyInPlay | None:
+        return next((a for a in self.player(index).allies if a.iid == iid), None)
+
+    def in_control(self, index: int) -> AllyInPlay | None:
+        """The Ally in control of Combat for the player, or None for the MP (p. 35)."""
+        control = self.player(index).control
+        return None if control is None else self.ally(index, control)
+
+    def control_rating(self, index: int) -> PowerRating:
+        """The power rating the Physical Attack Table reads for the player: the Ally's
+        when an Ally has taken over Combat (p. 35), else the MP's."""
+        ally = self.in_control(index)
+        if ally is None:
+            return self.rating(self.player(index))
+        return 0 if ally.stage <= 0 else self.card(ally.iid).power_stages[ally.stage - 1]
+
     def win(self, player: int, reason: str) -> None:
         if self.state.winner is None:
             self.state.winner, self.state.win_reason = player, reason
@@ -191,6 +207,8 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
     state.combat = state.skip_combat = False
     for player in state.players:  # p. 29: a personality power once per turn
         player.mp_power_used = False
+        for ally in player.allies:
+            ally.power_used = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
     _dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
     game.then(("step", {"index": 0}))

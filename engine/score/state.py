@@ -20,6 +20,7 @@ JsonDict = dict[str, Any]
 class AllyInPlay:
     iid: int
     stage: int  # power stages above 0
+    power_used: bool = False  # p. 29: once per turn, when in control of Combat (p. 36)
 
 
 @dataclass(slots=True)
@@ -43,6 +44,7 @@ class ScorePlayer:
     alignment: str = "hero"
     final_attack_used: bool = False  # p. 28: then it passes for the rest of Combat
     shields_used: list[int] = field(default_factory=list)  # Defense Shields, this Combat
+    control: int | None = None  # the Ally in control of Combat (p. 35-36); None: the MP
     # p. 29: a personality power once per turn, again after the MP changes level (p. 30)
     mp_power_used: bool = False
     mppv_barred: bool = False  # OCG: advanced a level by a card effect once

@@ -9,6 +9,7 @@ from engine.score.cards import SANDBOX_DIR, load_pool
 from engine.score.deckcheck import ScoreDeck
 from engine.score.game import ScoreGame
 from engine.score.pat import physical_attack_table
+from engine.score.state import AllyInPlay
 
 POOL = load_pool(SANDBOX_DIR)
 GOKU = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider",
@@ -20,7 +21,8 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Full Guard", "Ki Shell", "Focused Palm Strike", "Unblockable Flare", "Straining Bear Hug",
          "Red Crushing Fist", "Red Anvil Stance Drill", "Heroic Resolve", "Villainous Sneer",
          "Twin Palm Wave", "Straining Blood Beam", "Practice Wristbands",
-         "Sandbox Earth Dragon Ball 1", "Iron Skin Drill", "Aura Barrier Drill")  # fmt: skip
+         "Sandbox Earth Dragon Ball 1", "Iron Skin Drill", "Aura Barrier Drill",
+         "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -28,9 +30,10 @@ def _deck(mp: tuple[str, ...]) -> ScoreDeck:
 
 
 def _combat(hands: tuple[list[str], list[str]], stages: tuple[int, int] = (5, 5),
-            drills: tuple[list[str], list[str]] = ([], [])) -> ScoreGame:
+            drills: tuple[list[str], list[str]] = ([], []),
+            allies: tuple[list[tuple[str, int]], list[tuple[str, int]]] = ([], [])) -> ScoreGame:
     """Player 1 (Goku, a hero) attacks Player 2 (Frieza, a villain) in Combat with these
-    hands, Scouters and Drills."""
+    hands, Scouters, Drills and Allies (name, stage)."""
     game = ScoreGame.new([_deck(GOKU), _deck(FRIEZA)], 11, "score", POOL)
     game.state.first_player = game.state.active = 0
     while game.pending is not None and game.pending.kind != "attack":
@@ -47,6 +50,8 @@ def _combat(hands: tuple[list[str], list[str]], stages: tuple[int, int] = (5, 5)
             player.hand.append(_take(game, index, name))
         for name in drills[index]:
             player.drills.append(_take(game, index, name))
+        for name, stage in allies[index]:
+            player.allies.append(AllyInPlay(_take(game, index, name), stage))
     game.state.attacker = 0
     game.state.pending = None
     game.then(("attack_phase", {}))
@@ -291,3 +296,66 @@ def test_focused_sword_strike_sets_off_every_shield_p49() -> None:
     _answer(game, "Stop it with Full Guard")
     assert game.player(1).stage == 6 - expected
     assert len(game.player(1).shields_used) == 2
+
+
+def _rating(game: ScoreGame, name: str, stage: int) -> int:
+    rating = POOL.find(name).power_stages[stage - 1]  # type: ignore[union-attr]
+    assert isinstance(rating, int)
+    return rating
+
+
+def test_an_ally_takes_over_combat_when_the_mp_is_at_0_or_1_p35() -> None:
+    game = _combat(([], []), stages=(2, 5), allies=([("Tien - Third Eye", 3)], []))
+    assert not any("in control" in label for label in _labels(game))  # the MP is at 2
+    # the MP at 0 rates 0 (bracket A): Tien's rating (bracket B) deals more
+    game = _combat(([], []), stages=(0, 8), allies=([("Tien - Third Eye", 6)], []))
+    _answer(game, "Put Tien - Third Eye in control of Combat")
+    assert game.pending is not None and game.pending.player == 0  # still his phase
+    hand = len(game.player(0).hand)
+    _answer(game, "Attack (physical) with the power of Tien - Third Eye")
+    assert len(game.player(0).hand) == hand + 1  # its "Draw a card"
+    # the PAT reads the Ally's power rating (p. 35), not the MP's
+    expected = physical_attack_table().base_damage(
+        _rating(game, "Tien - Third Eye", 6), game.rating(game.player(1)))
+    assert game.player(1).stage == 8 - expected
+
+
+def test_an_ally_in_control_takes_all_of_an_attacks_damage_p36() -> None:
+    # p. 36: Kid Trunks, in control at 1 above 0, takes 3 power stages of damage: he loses 1
+    # power stage and 2 life cards, as he cannot split the damage of one attack
+    game = _combat((["Spinning Backfist"], []), stages=(9, 0),
+                   allies=([], [("Zarbon - Jeweled Enforcer", 1)]))  # fmt: skip
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.pending is not None and game.pending.kind == "control"  # step 4
+    _answer(game, "Zarbon - Jeweled Enforcer")
+    stages = physical_attack_table().base_damage(
+        game.rating(game.player(0)), _rating(game, "Zarbon - Jeweled Enforcer", 1)) + 1
+    life = len(game.player(1).life)
+    _answer(game, "Zarbon - Jeweled Enforcer takes them")
+    assert game.player(1).allies[0].stage == 0 and game.player(1).stage == 0
+    assert len(game.player(1).life) == life - (stages - 1)
+
+
+def test_the_mp_takes_control_back_and_an_ally_absorbs_the_damage_p36() -> None:
+    # p. 36: with Goku's rating higher than Kid Trunks', control goes back to Goku for the
+    # PAT, then the damage is redirected to Kid Trunks
+    game = _combat((["Spinning Backfist"], []), stages=(9, 1),
+                   allies=([], [("Zarbon - Jeweled Enforcer", 9)]))  # fmt: skip
+    game.player(1).control = game.player(1).allies[0].iid
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    _answer(game, "Frieza - Cold Overlord")  # the MP is in control for this attack
+    stages = physical_attack_table().base_damage(
+        game.rating(game.player(0)), game.rating(game.player(1))) + 1
+    _answer(game, "Zarbon - Jeweled Enforcer takes them")
+    assert game.player(1).stage == 1 and game.player(1).allies[0].stage == 9 - stages
+
+
+def test_a_new_level_may_use_its_power_the_same_turn_p30() -> None:
+    # p. 30: Kid Trunks uses his power, advances a level later that Combat, and may use the
+    # new level's power
+    game = _combat(([], []))
+    game.player(0).anger = 4
+    _answer(game, "Attack (physical) with the power of Goku - Hillside Farmboy")
+    assert game.player(0).level == 2  # its "Raise your anger 1 level"
+    _answer(game, "Pass")
+    assert "Attack (physical) with the power of Goku - Waterfall Trainee" in _labels(game)
