@@ -10,7 +10,7 @@ import random
 from engine.core.family import GameFamily
 from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
-from tests.score.decks import FRIEZA, GOKU, POOL, deck
+from tests.score.decks import FRIEZA, GOKU, PICCOLO, POOL, deck
 
 FAMILY = ScoreFamily(POOL)
 _STATIC_CHECK: GameFamily = FAMILY  # mypy: the Score family keeps the contract
@@ -126,3 +126,35 @@ def test_conceding_at_a_decision_ends_the_game_cleanly() -> None:
     assert outcome.ok and game.over and game.state.winner == 1 and game.pending is None
     assert FAMILY.violations(game) == []  # a winner and no decision left pending
     assert not game.concede(1).ok  # "the game is already over"
+
+
+def test_a_rogue_main_personality_is_declared_at_set_up_p37() -> None:
+    # p. 21 step 2, p. 37: a deck that did not declare its Rogue MP does it now
+    game = FAMILY.new_game([deck(PICCOLO), deck(FRIEZA)], 3, "score")
+    decision = game.pending
+    assert decision is not None and decision.kind == "rogue" and decision.player == 0
+    _answer(game, "Piccolo is a villain")
+    assert game.player(0).alignment == "villain"
+    declared = FAMILY.new_game([deck(PICCOLO, alignment="hero"), deck(FRIEZA)], 3, "score")
+    assert declared.pending is not None and declared.pending.kind != "rogue"
+    assert declared.player(0).alignment == "hero"
+
+
+def test_the_sensei_deck_swap_at_set_up_p45() -> None:
+    # p. 22 step 11, p. 45: chosen Sensei Deck cards go into the Life Deck, as many from
+    # its top into the Sensei Deck; a Fusion Personality card cannot be chosen
+    sensei = {"Red Sandbox Sensei Scroll": 2, "Gotenks - Sandbox Fused": 1}
+    built = deck(GOKU, add={"Sandbox Old Hermit": 1}, sensei=sensei)
+    game = FAMILY.new_game([built, deck(FRIEZA)], 3, "score")
+    decision = game.pending
+    assert decision is not None and decision.kind == "sensei" and decision.player == 0
+    assert not any("Gotenks" in o.label for o in decision.options)
+    life_before = len(game.player(0).life)  # the first turn then draws from it
+    top = game.player(0).life[-1]
+    _answer(game, "Choose Red Sandbox Sensei Scroll")
+    _answer(game, "Swap the 1 chosen")
+    player = game.player(0)
+    assert len(player.life) + len(player.hand) == life_before and top in player.sensei_deck
+    assert sum(game.name(i) == "Red Sandbox Sensei Scroll" for i in player.life + player.hand) == 1
+    private = [e for e in game.events if e.kind == "sensei_private"]
+    assert private and all(e.private_to == 0 for e in private)
