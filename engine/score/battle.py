@@ -18,9 +18,11 @@ the PAT reads that personality's rating, it uses its own power once per turn, an
 personality may absorb an attack's power stages of damage. 7: Defense Shields on the
 defender's Drills and Main Personality.
 
+Cards in play may follow an attack performed or stopped ("Once per Combat, when you
+perform a Red attack, ..."); a Sensei's power is used once per game in place of an attack.
+
 Not refereed yet (docs/games.md): Personality Captures (step 11), taking over Combat when
-the opponent uses a card outside Defender Defends, floating effects, "When entering
-Combat" effects, triggered effects of Drills and Masteries, Sensei powers."""
+the opponent uses a card outside Defender Defends, floating effects."""
 
 from __future__ import annotations
 
@@ -105,6 +107,53 @@ def really_stops(power: Power, attack: JsonDict) -> bool:
     return not (attack["focused"] and len(power.stops) > 1)
 
 
+# --- phases (a) and (b): Prepare -------------------------------------------------------------
+@handler("entering")
+def entering(game: ScoreGame, args: JsonDict) -> None:
+    """p. 24 phases (a) and (b): each player in turn uses the "When entering Combat"
+    effects of the cards in his hand, his Main Personality's level, the Battleground or
+    Location and his other cards in play, in the order he wants (Allies cannot, p. 36)."""
+    index = args["player"]
+    player = game.player(index)
+    options = []
+    for iid in dict.fromkeys(player.hand):
+        card = game.card(iid)
+        if card.type in HAND_COMBAT and game.power(iid).entering and (
+                only_problem(game, index, card) is None):  # fmt: skip
+            options.append(Option(f"play:{iid}", f"Play {game.name(iid)}"))
+    in_play = [player.mp_card, *player.drills, *player.non_combat]
+    ground = game.state.battleground
+    if ground is not None and game.state.owners[ground] == index:
+        in_play.append(ground)
+    for iid in in_play:
+        if game.power(iid).entering and iid not in player.triggered_combat:
+            options.append(Option(f"use:{iid}", f"Use {game.name(iid)}"))
+    if not options:
+        return
+    options.append(Option("done", "Done: no more \"When entering Combat\" effects"))
+    game.ask(index, "entering", "Use \"When entering Combat\" effects?", options, "entered",
+             player=index)  # fmt: skip
+
+
+@handler("entered")
+def entered(game: ScoreGame, args: JsonDict) -> None:
+    index, choice = args["player"], args["choice"]
+    if choice == "done":
+        return
+    player = game.player(index)
+    kind, _, value = choice.partition(":")
+    iid = int(value)
+    steps = [effect_task(e, index) for e in game.power(iid).entering]
+    if kind == "play" or iid in player.non_combat:  # used, then discarded (p. 39)
+        (player.hand if kind == "play" else player.non_combat).remove(iid)
+        player.resolving.append(iid)
+        steps.append(("used_up", {"player": index, "card": iid}))
+    else:  # a card that stays in play: once this Combat
+        player.triggered_combat.append(iid)
+    game.emit("use", f"{game.who(index)} uses {game.name(iid)} on entering Combat.")
+    game.then(*steps, ("entering", {"player": index}))
+
+
 # --- phase (d) Attacker Attacks ---------------------------------------------------------------
 @handler("attack_phase")
 def attack_phase(game: ScoreGame, args: JsonDict) -> None:
@@ -153,6 +202,9 @@ def _attack_options(game: ScoreGame, index: int) -> list[Option]:
         if attacks_or_acts(power) and only_problem(game, index, game.card(iid)) is None and (
                 payable(game, index, power)):  # fmt: skip
             options.append(Option(f"use:{iid}", f"Use {game.name(iid)}"))
+    sensei = player.sensei
+    if sensei is not None and not player.sensei_used and attacks_or_acts(game.power(sensei)):
+        options.append(Option("sensei", f"Use the power of {game.name(sensei)}"))  # p. 25
     return options
 
 
@@ -197,8 +249,7 @@ def acted(game: ScoreGame, args: JsonDict) -> None:
         game.emit("pass", f"{game.who(index)} passes.")
         if state.passes >= 2:  # p. 26: both passed consecutively
             game.emit("combat", "Combat ends.")
-            for player in state.players:  # OCG: "control ... returns to the MP"
-                player.control = None
+            end_of_combat(game)
             return
         game.then(("attack_phase", {}))
         return
@@ -209,7 +260,7 @@ def acted(game: ScoreGame, args: JsonDict) -> None:
         return
     iid = _personality(game, index, kind, value)
     source = {"play": "hand", "empower": "hand", "mp": "mp", "ally": "ally",
-              "use": "non_combat"}[kind]  # fmt: skip
+              "use": "non_combat", "sensei": "sensei"}[kind]  # fmt: skip
     game.then(("use_power", {"player": index, "card": iid, "source": source,
                              "empowered": kind == "empower", "defending": False}),
               ("attack_phase", {}))  # fmt: skip
@@ -223,6 +274,10 @@ def _personality(game: ScoreGame, index: int, kind: str, value: str) -> int:
         ally = game.in_control(index)
         assert ally is not None
         return ally.iid
+    if kind == "sensei":
+        sensei = game.player(index).sensei
+        assert sensei is not None
+        return sensei
     return int(value)
 
 
@@ -240,9 +295,9 @@ def final_attack(game: ScoreGame, args: JsonDict) -> None:
               "Attack.")  # fmt: skip
     # p. 28 "turns any card in your hand into a physical attack": of that card's style
     # (docs/rulings.md 335)
-    game.state.attack = _attack_record(index, None, Attack("physical"), False,
-                                       game.card(iid).style)  # fmt: skip
-    game.then(("defend", {}))
+    style = game.card(iid).style
+    game.state.attack = _attack_record(index, None, Attack("physical"), False, style)
+    game.then(*triggered(game, index, "perform_attack", style.value), ("defend", {}))
 
 
 def _attack_record(index: int, card: int | None, attack: Attack, empowered: bool,
@@ -267,13 +322,13 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
         ally = game.ally(index, iid)
         assert ally is not None
         ally.power_used = True
-    else:
-        zone = player.hand if source == "hand" else player.non_combat
-        zone.remove(iid)
-        # Combat cards and Non-Combat cards are discarded after use (p. 38-39)
-        (player.removed if power.after_use == "remove" else player.discard).append(iid)
-    words = {"mp": "uses the power of", "ally": "uses the power of", "hand": "plays"}.get(
-        source, "uses")
+    elif source == "sensei":
+        player.sensei_used = True
+    else:  # the card is being used: out of its zone until its power has resolved
+        (player.hand if source == "hand" else player.non_combat).remove(iid)
+        player.resolving.append(iid)
+    words = {"mp": "uses the power of", "ally": "uses the power of", "sensei": "uses the power "
+             "of", "hand": "plays"}.get(source, "uses")  # fmt: skip
     game.emit("use", f"{game.who(index)} {words} {game.name(iid)}"
               f"{f', Empower {power.empower}' if empowered else ''}.")  # fmt: skip
     steps: list[tuple[str, JsonDict]] = []
@@ -295,8 +350,77 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
         steps.append(("by_hand", {"player": index, "card": iid, "text": text}))
     if attack is not None:
         game.state.attack = _attack_record(index, iid, attack, empowered, game.card(iid).style)
+        steps += triggered(game, index, "perform_attack", game.card(iid).style.value)
         steps.append(("defend", {}))
+    if source in ("hand", "non_combat"):  # discarded after use (p. 39), the attack resolved
+        steps.append(("used_up", {"player": index, "card": iid}))
     game.then(*steps)
+
+
+@handler("used_up")
+def used_up(game: ScoreGame, args: JsonDict) -> None:
+    index, iid = args["player"], args["card"]
+    game.player(index).resolving.remove(iid)
+    _used_up(game, index, iid, game.power(iid))
+
+
+def triggered(game: ScoreGame, index: int, event: str, style: str | None = None
+              ) -> list[tuple[str, JsonDict]]:
+    """The effects of `index`'s cards in play that follow `event` ("when you perform a Red
+    attack", "after you stop an attack"), each within its once-per-Combat or once-per-turn
+    limit (the triggers of Drills, the Mastery and the Main Personality)."""
+    player = game.player(index)
+    sources = [player.mp_card, *player.drills] + ([player.mastery] if player.mastery is not None
+                                                  else [])  # fmt: skip
+    steps: list[tuple[str, JsonDict]] = []
+    for iid in sources:
+        for trigger in game.power(iid).triggers:
+            if trigger.event != event or (trigger.style is not None and trigger.style != style):
+                continue
+            used = player.triggered_combat if trigger.limit == "combat" else player.triggered_turn
+            if trigger.limit is not None and iid in used:
+                continue
+            if trigger.limit is not None:
+                used.append(iid)
+            game.emit("trigger", f"{game.name(iid)} takes effect.")
+            steps += [effect_task(e, index) for e in trigger.effects]
+    return steps
+
+
+def _used_up(game: ScoreGame, index: int, iid: int, power: Power) -> None:
+    """Where a used card goes: Combat and Non-Combat cards to the discard pile (p. 38-39)
+    or out of the game ("Remove from the game after use"). OCG "Remain X": the card stays
+    on the table to be used X more times this Combat, then is removed from the game."""
+    player = game.player(index)
+    remain = game.card(iid).remain if game.rules.remain else None
+    tracked = next((entry for entry in player.remaining if entry[0] == iid), None)
+    if remain and tracked is None:
+        player.remaining.append([iid, remain])
+        player.non_combat.append(iid)
+        game.emit("remain", f"{game.name(iid)} remains on the table ({remain} more use(s)).")
+        return
+    if tracked is not None:
+        tracked[1] -= 1
+        if tracked[1] > 0:
+            player.non_combat.append(iid)
+            return
+        player.remaining.remove(tracked)
+        player.removed.append(iid)
+        game.emit("remain", f"{game.name(iid)} has no use left: removed from the game.")
+        return
+    (player.removed if power.after_use == "remove" else player.discard).append(iid)
+
+
+def end_of_combat(game: ScoreGame) -> None:
+    """Control returns to the MP (OCG "Allies Taking Over Combat"); cards that remain are
+    removed from the game (OCG "Remain")."""
+    for player in game.state.players:
+        player.control = None
+        for iid, _ in player.remaining:
+            player.non_combat.remove(iid)
+            player.removed.append(iid)
+            game.emit("remain", f"{game.name(iid)} is removed from the game: Combat is over.")
+        player.remaining = []
 
 
 @handler("by_hand")
@@ -401,6 +525,7 @@ def resolve_attack(game: ScoreGame, args: JsonDict) -> None:
     if args["stopped"]:
         game.emit("stop", f"{game.who(1 - index)} stops the attack.")
         state.attack = None
+        game.then(*triggered(game, 1 - index, "stop_attack"))
         return
     if not args.get("shields_checked"):  # step 7: Defense Shields
         game.then(("defense_shields", {}))

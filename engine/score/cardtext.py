@@ -22,6 +22,7 @@ from engine.score.powers import (
     Effect,
     Power,
     PowerUpBonus,
+    Trigger,
     Who,
 )
 
@@ -102,6 +103,11 @@ _EFFECT_PHRASES: tuple[tuple[re.Pattern[str], str, Who | None], ...] = (
     (re.compile(r"^your opponent skips (?:the|his|their) next power up step$"), "skip_power_up",
      "opponent"),
     (re.compile(r"^discard this ally afterwards$"), "discard_ally_self", "you"),
+    (re.compile(r"^place the top card of your sensei deck into your hand$"), "sensei_draw",
+     "you"),
+    (re.compile(r"^shuffle your sensei deck into your life deck$"), "sensei_shuffle", "you"),
+    (re.compile(r"^search your life deck for a drill and place it in play$"), "search_drill",
+     "you"),
 )  # fmt: skip
 
 
@@ -169,7 +175,8 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
         return replace(power, after_use="discard")
     if _MARKS.match(sentence) and not _NOT_A_NAME & set(sentence.split()):
         return power  # fields of the card (engine.score.cards), not effects
-    return _read_lasting(power, sentence) or _read_effects(power, sentence, empowered)
+    return (_read_lasting(power, sentence) or _read_timing(power, sentence)
+            or _read_effects(power, sentence, empowered))  # fmt: skip
 
 
 def _read_lasting(power: Power, sentence: str) -> Power | None:
@@ -188,6 +195,37 @@ def _read_lasting(power: Power, sentence: str) -> Power | None:
         side = "hero" if aligned.group(1) == "heroes" else "villain"
         made_up = PowerUpBonus(_number(aligned.group(2)), side)
         return replace(power, power_up_bonuses=(*power.power_up_bonuses, made_up))
+    return None
+
+
+_STYLE_WORDS = "|".join(STYLES)
+_TRIGGER = re.compile(
+    rf"^once per (combat|turn), (?:when you perform an? (?:({_STYLE_WORDS}) )?attack"
+    r"|after you (stop) an attack), (.+)$"
+)
+
+
+def _read_timing(power: Power, sentence: str) -> Power | None:
+    """ "When entering Combat, <effects>", "Once per game, <effects>" and the triggers."""
+    entering = re.match(r"^when entering combat,\s*(.+)$", sentence)
+    if entering:
+        effects = effect(entering.group(1))
+        return None if effects is None else replace(power, entering=(*power.entering, *effects))
+    once = re.match(r"^once per game,\s*(.+)$", sentence)
+    if once:
+        effects = effect(once.group(1))
+        if effects is None:
+            return None
+        return replace(power, once_per_game=True, secondary=(*power.secondary, *effects))
+    trigger = _TRIGGER.match(sentence)
+    if trigger:
+        limit, style, stop, what = trigger.groups()
+        effects = effect(what)
+        if effects is None:
+            return None
+        made = Trigger("stop_attack" if stop else "perform_attack", tuple(effects),
+                       "combat" if limit == "combat" else "turn", style)  # fmt: skip
+        return replace(power, triggers=(*power.triggers, made))
     return None
 
 

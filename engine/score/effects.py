@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core import rng
 from engine.core.decisions import Option
 from engine.score import levels
 from engine.score.cards import CardType
@@ -39,6 +40,9 @@ def describe(effect: Effect) -> str:
         "rejuvenate": f"rejuvenate {effect.amount} card(s)",
         "skip_power_up": "your opponent skips the next Power Up Step",
         "discard_ally_self": "discard this Ally",
+        "sensei_draw": "the top card of your Sensei Deck into your hand",
+        "sensei_shuffle": "shuffle your Sensei Deck into your Life Deck",
+        "search_drill": "search your Life Deck for a Drill and place it in play",
     }  # fmt: skip
     return words.get(effect.do, effect.do)
 
@@ -72,7 +76,60 @@ def run_effect(game: ScoreGame, args: JsonDict) -> None:
     elif do == "skip_power_up":
         player.skip_power_up = True
         game.emit("skip", f"{game.who(target)} will skip the next Power Up Step.")
-    # "discard_ally_self": Allies do not use powers yet (they take over Combat later)
+    elif do == "sensei_draw" and player.sensei_deck:
+        iid = player.sensei_deck.pop()
+        player.hand.append(iid)
+        game.emit("draw", f"{game.who(target)} takes the top card of the Sensei Deck.")
+        game.emit("draw_private", f"You take {game.name(iid)}.", private_to=target)
+    elif do == "sensei_shuffle":
+        _sensei_shuffle(game, target)
+    elif do == "search_drill":
+        game.then(("search_drill", {"player": target}))
+    # "discard_ally_self": for an Ally's own power; an MP's use of it does nothing
+
+
+def _sensei_shuffle(game: ScoreGame, index: int) -> None:
+    """The Sensei Deck into the Life Deck; Fusion Personality cards stay (p. 45: they
+    "CANNOT be shuffled into your Life Deck")."""
+    player = game.player(index)
+    moving = [iid for iid in player.sensei_deck if not game.card(iid).fusion]
+    player.sensei_deck = [iid for iid in player.sensei_deck if game.card(iid).fusion]
+    player.life.extend(moving)
+    game.state.rng = rng.shuffle(game.state.rng, player.life)
+    game.emit("shuffle", f"{game.who(index)} shuffles {len(moving)} card(s) from the Sensei "
+              "Deck into the Life Deck.")  # fmt: skip
+
+
+@handler("search_drill")
+def search_drill(game: ScoreGame, args: JsonDict) -> None:
+    """ "Search your Life Deck for a Drill and place it in play": a Drill he could place
+    (placing rules hold, OCG "Putting Cards into Play with Card Effects"), shown to the
+    opponent, then the Life Deck is shuffled (p. 52 "Cherry Picking Rule")."""
+    index = args["player"]
+    player = game.player(index)
+    choice = args.get("choice")
+    if choice is None:
+        drills = [iid for iid in dict.fromkeys(player.life) if game.card(iid).type ==
+                  CardType.DRILL and game.placing_problem(index, iid) is None]  # fmt: skip
+        options = [Option("none", "Find nothing")] + [
+            Option(f"drill:{iid}", f"Place {game.name(iid)}")
+            for iid in _one_per_name(game, drills)]  # fmt: skip
+        game.ask(index, "search", "Search your Life Deck for a Drill to place in play.", options,
+                 "search_drill", player=index)  # fmt: skip
+        return
+    if choice != "none":
+        iid = int(choice.split(":")[1])
+        player.life.remove(iid)
+        player.drills.append(iid)
+        game.emit("place", f"{game.who(index)} finds {game.name(iid)} and places it in play.")
+    game.state.rng = rng.shuffle(game.state.rng, player.life)
+
+
+def _one_per_name(game: ScoreGame, iids: list[int]) -> list[int]:
+    seen: dict[str, int] = {}
+    for iid in iids:
+        seen.setdefault(game.name(iid), iid)
+    return list(seen.values())
 
 
 def _raise_anger(game: ScoreGame, index: int, amount: int) -> None:

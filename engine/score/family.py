@@ -72,7 +72,8 @@ class ScoreFamily:
         for player in state.players:
             for zone in (player.mp, player.life, player.hand, player.discard, player.removed,
                          player.non_combat, player.drills, player.dragon_balls,
-                         player.sensei_deck, [a.iid for a in player.allies]):  # fmt: skip
+                         player.sensei_deck, player.resolving,
+                         [a.iid for a in player.allies]):  # fmt: skip
                 places.update(zone)
             places.update(i for i in (player.mastery, player.sensei) if i is not None)
             if not 0 <= player.stage <= own.top_stage(player):

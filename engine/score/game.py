@@ -178,6 +178,10 @@ class ScoreGame(TaskMachine):
             return self.rating(self.player(index))
         return 0 if ally.stage <= 0 else self.card(ally.iid).power_stages[ally.stage - 1]
 
+    def placing_problem(self, index: int, iid: int) -> str | None:
+        """Why the card may not be placed in play by `index` now (p. 35-44), or None."""
+        return _placing_problem(self, index, iid)
+
     def win(self, player: int, reason: str) -> None:
         if self.state.winner is None:
             self.state.winner, self.state.win_reason = player, reason
@@ -282,6 +286,7 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
     state.combat = state.skip_combat = False
     for player in state.players:  # p. 29: a personality power once per turn
         player.mp_power_used = False
+        player.triggered_turn = []
         for ally in player.allies:
             ally.power_used = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
@@ -366,7 +371,7 @@ def step_non_combat(game: ScoreGame, args: JsonDict) -> None:
     player = game.player(index)
     options = [Option("done", "Done placing cards")]
     for iid in dict.fromkeys(player.hand):
-        if game.card(iid).type in PLACED and _placing_problem(game, index, iid) is None:
+        if game.card(iid).type in PLACED and game.placing_problem(index, iid) is None:
             options.append(Option(f"place:{iid}", f"Place {game.name(iid)}"))
     if len(options) == 1:
         return
@@ -409,7 +414,7 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
 
 
 def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
-    """Why a card of the hand may not be placed now (p. 35-44), or None."""
+    """Why a card may not be placed in play now (p. 35-44), or None."""
     card = game.card(iid)
     player = game.player(index)
     in_play = game.state.players
@@ -528,11 +533,13 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
     for player in state.players:
         player.final_attack_used = False
         player.shields_used = []
+        player.triggered_combat = []
     state.attack = None
     state.attacker, state.passes = state.active, 0
-    # phases (a) and (b): no "When entering Combat" effect is read yet; (c): the defender
-    # draws 3 (the OCG: after looking at and reordering the top 6)
-    game.then(("look", {"player": defender, "placed": []}),
+    # phases (a) and (b): "When entering Combat" effects; (c): the defender draws 3 (the
+    # OCG: after looking at and reordering the top 6)
+    game.then(("entering", {"player": state.active}), ("entering", {"player": defender}),
+              ("look", {"player": defender, "placed": []}),
               ("draw", {"player": defender, "amount": game.rules.defender_draw}),
               ("attack_phase", {}))  # fmt: skip
 

@@ -18,8 +18,10 @@ Who = Literal["you", "opponent"]
 # the effects the referee runs; each names what it does to whom (engine/score/effects.py)
 EFFECTS = (
     "raise_anger", "lower_anger", "gain_stages", "lose_stages", "draw", "discard_hand",
-    "discard_life", "rejuvenate", "skip_power_up", "discard_ally_self",
+    "discard_life", "rejuvenate", "skip_power_up", "discard_ally_self", "sensei_draw",
+    "sensei_shuffle", "search_drill",
 )  # fmt: skip
+TriggerEvent = Literal["perform_attack", "stop_attack"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,18 @@ class PowerUpBonus:
 
 
 @dataclass(frozen=True, slots=True)
+class Trigger:
+    """ "Once per Combat, when you perform a Red attack, draw a card"; "Once per turn, after
+    you stop an attack, draw a card": a card in play whose effects follow an event of its
+    controller's, at most once per Combat or turn."""
+
+    event: TriggerEvent
+    effects: tuple[Effect, ...]
+    limit: Literal["combat", "turn"] | None = None
+    style: str | None = None  # of the attack performed; "freestyle" for Freestyle
+
+
+@dataclass(frozen=True, slots=True)
 class Power:
     attack: Attack | None = None
     stops: frozenset[AttackKind] = frozenset()  # "Stops a physical attack"
@@ -84,6 +98,10 @@ class Power:
     after_use: Literal["discard", "remove", None] = None  # "Remove from the game after use"
     damage_bonuses: tuple[DamageBonus, ...] = ()
     power_up_bonuses: tuple[PowerUpBonus, ...] = ()
+    # "When entering Combat, ...": used in phases (a) and (b) of the Combat Step (p. 24)
+    entering: tuple[Effect, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    once_per_game: bool = False  # "Once per game, ...": a Sensei's power (p. 45)
     unread: tuple[str, ...] = field(default=())  # sentences resolved by hand
     unread_after_empower: tuple[str, ...] = ()  # those of them an Empowered attack drops
 
@@ -91,7 +109,7 @@ class Power:
     def usable(self) -> bool:
         """Something to do when the card (or personality power) is used."""
         return bool(self.attack or self.stops or self.secondary or self.if_successful
-                    or self.unread)  # fmt: skip
+                    or (self.unread and not self.entering))  # fmt: skip
 
     @property
     def automated(self) -> bool:

@@ -45,6 +45,12 @@ class ScorePlayer:
     final_attack_used: bool = False  # p. 28: then it passes for the rest of Combat
     shields_used: list[int] = field(default_factory=list)  # Defense Shields, this Combat
     control: int | None = None  # the Ally in control of Combat (p. 35-36); None: the MP
+    sensei_used: bool = False  # "Once per game" (p. 45)
+    resolving: list[int] = field(default_factory=list)  # a card being used (p. 39)
+    # OCG "Remain X": [card, uses left] of cards left on the table this Combat
+    remaining: list[list[int]] = field(default_factory=list)
+    triggered_combat: list[int] = field(default_factory=list)  # "Once per Combat" cards used
+    triggered_turn: list[int] = field(default_factory=list)  # "Once per turn" cards used
     # p. 29: a personality power once per turn, again after the MP changes level (p. 30)
     mp_power_used: bool = False
     mppv_barred: bool = False  # OCG: advanced a level by a card effect once
@@ -58,6 +64,7 @@ class ScorePlayer:
         return (
             len(self.mp) + len(self.life) + len(self.hand) + len(self.discard)
             + len(self.removed) + len(self.allies) + len(self.non_combat) + len(self.drills)
+            + len(self.resolving)
             + len(self.dragon_balls) + len(self.sensei_deck)
             + (self.mastery is not None) + (self.sensei is not None)
         )  # fmt: skip

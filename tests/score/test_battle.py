@@ -9,6 +9,7 @@ from engine.score.cards import SANDBOX_DIR, load_pool
 from engine.score.deckcheck import ScoreDeck
 from engine.score.game import ScoreGame
 from engine.score.pat import physical_attack_table
+from engine.score.rulesets import RULESETS
 from engine.score.state import AllyInPlay
 
 POOL = load_pool(SANDBOX_DIR)
@@ -22,7 +23,9 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Red Crushing Fist", "Red Anvil Stance Drill", "Heroic Resolve", "Villainous Sneer",
          "Twin Palm Wave", "Straining Blood Beam", "Practice Wristbands",
          "Sandbox Earth Dragon Ball 1", "Iron Skin Drill", "Aura Barrier Drill",
-         "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer")  # fmt: skip
+         "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer",
+         "Battle Focus", "Red Sandbox Mastery", "Shadow Sparring Drill",
+         "Sandbox Turtle Hermit", "Quiet Campfire")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -38,7 +41,8 @@ def _combat(hands: tuple[list[str], list[str]], stages: tuple[int, int] = (5, 5)
     game.state.first_player = game.state.active = 0
     while game.pending is not None and game.pending.kind != "attack":
         kind = game.pending.kind
-        answer = {"non_combat": "Done", "declare": "Declare", "arrange": "Keep"}.get(kind)
+        answer = {"non_combat": "Done", "declare": "Declare", "arrange": "Keep",
+                  "entering": "Done"}.get(kind)  # fmt: skip
         assert answer is not None, kind
         _answer(game, answer)
     for index in (0, 1):
@@ -359,3 +363,102 @@ def test_a_new_level_may_use_its_power_the_same_turn_p30() -> None:
     assert game.player(0).level == 2  # its "Raise your anger 1 level"
     _answer(game, "Pass")
     assert "Attack (physical) with the power of Goku - Waterfall Trainee" in _labels(game)
+
+
+def test_when_entering_combat_effects_in_the_prepare_phases_p24() -> None:
+    game = ScoreGame.new([_deck(GOKU), _deck(FRIEZA)], 11, "score", POOL)
+    active = game.state.active
+    player = game.player(active)
+    player.hand += [_take(game, active, "Battle Focus"), _take(game, active, "Battle Focus")]
+    while game.pending is not None and game.pending.kind != "entering":
+        kind = game.pending.kind
+        _answer(game, {"non_combat": "Done", "declare": "Declare", "arrange": "Keep"}[kind])
+    assert game.pending.player == active  # phase (a): the active player first
+    hand = len(game.player(1 - active).hand)
+    focus = sum(game.name(i) == "Battle Focus" for i in player.hand)
+    _answer(game, "Play Battle Focus")
+    assert player.anger == 1 and game.name(player.discard[-1]) == "Battle Focus"
+    assert sum(game.name(i) == "Battle Focus" for i in player.hand) == focus - 1
+    assert game.pending is not None and game.pending.kind == "entering"  # another, if he wants
+    assert len(game.player(1 - active).hand) == hand  # phase (c) comes after
+
+
+def test_a_mastery_follows_an_attack_of_its_style_once_per_combat() -> None:
+    game = _combat((["Red Crushing Fist", "Spinning Backfist"], []))
+    mastery = _take(game, 0, "Red Sandbox Mastery")
+    game.player(0).mastery = mastery
+    hand = len(game.player(0).hand)
+    _answer(game, "Attack (physical) with Spinning Backfist")  # Freestyle: nothing
+    assert len(game.player(0).hand) == hand - 1
+    _answer(game, "Pass")
+    _answer(game, "Attack (physical) with Red Crushing Fist")  # "draw a card"
+    assert len(game.player(0).hand) == hand - 1
+    assert game.player(0).triggered_combat == [mastery]
+
+
+def test_a_drill_follows_a_stop_once_per_turn() -> None:
+    game = _combat((["Spinning Backfist", "Stomach Toss"], ["Step Aside", "Step Aside"]),
+                   drills=([], ["Shadow Sparring Drill"]))  # fmt: skip
+    hand = len(game.player(1).hand)
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    _answer(game, "Stop it with Step Aside")
+    assert len(game.player(1).hand) == hand  # one card played, one drawn
+    _answer(game, "Pass")
+    _answer(game, "Attack (physical) with Stomach Toss")
+    _answer(game, "Stop it with Step Aside")
+    assert len(game.player(1).hand) == hand - 1  # once per turn
+
+
+def test_a_senseis_power_once_per_game_in_place_of_an_attack_p25_p45() -> None:
+    game = _combat(([], []))
+    player = game.player(0)
+    player.sensei = _take(game, 0, "Sandbox Turtle Hermit")
+    player.sensei_deck = [_take(game, 0, "Quick Ki Blast")]
+    game.state.pending = None
+    game.then(("attack_phase", {}))
+    game.run()
+    _answer(game, "Use the power of Sandbox Turtle Hermit")
+    assert [game.name(i) for i in player.hand] == ["Quick Ki Blast"] and not player.sensei_deck
+    _answer(game, "Pass")
+    assert "Use the power of Sandbox Turtle Hermit" not in _labels(game)
+
+
+def _ocg_combat(hands: tuple[list[str], list[str]]) -> ScoreGame:
+    game = _combat(hands)
+    game.state.ruleset = "ocg"
+    game.rules = RULESETS["ocg"]
+    return game
+
+
+def test_remain_leaves_a_card_on_the_table_for_more_uses_this_combat_ocg() -> None:
+    # OCG "Remain X = this card stays in play to be used X more times this combat", then
+    # it is removed from the game; Remain is no rule of Score's
+    game = _ocg_combat(([], []))
+    player = game.player(0)
+    campfire = _set_up(game, "Quiet Campfire")
+    player.discard.extend(_take(game, 0, "Step Aside") for _ in range(3))
+    for _ in range(3):  # the use and its 2 more
+        _answer(game, "Use Quiet Campfire")
+        _answer(game, "Pass")
+    assert campfire in player.removed and not player.remaining
+    assert "Use Quiet Campfire" not in _labels(game)
+    game = _ocg_combat(([], []))
+    campfire = _set_up(game, "Quiet Campfire")
+    _answer(game, "Use Quiet Campfire")
+    _answer(game, "Pass")
+    _answer(game, "Pass")  # Combat ends with uses left: removed from the game
+    assert campfire in game.player(0).removed and not game.player(0).remaining
+    game = _combat(([], []))  # Score: discarded after one use
+    campfire = _set_up(game, "Quiet Campfire")
+    _answer(game, "Use Quiet Campfire")
+    assert game.player(0).discard[-1] == campfire
+
+
+def _set_up(game: ScoreGame, name: str) -> int:
+    """A Non-Combat card Player 1 placed earlier; his Attacker Attacks phase asked again."""
+    iid = _take(game, 0, name)
+    game.player(0).non_combat.append(iid)
+    game.state.pending = None
+    game.then(("attack_phase", {}))
+    game.run()
+    return iid
