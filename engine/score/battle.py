@@ -83,7 +83,9 @@ def payable(game: ScoreGame, index: int, power: Power) -> bool:
     if power.attack is None:
         return True
     player = game.player(index)
-    return player.stage >= stage_cost(game, power.attack) and (
+    ally = game.in_control(index)  # "The attacking personality" pays (p. 38)
+    stage = player.stage if ally is None else ally.stage
+    return stage >= stage_cost(game, power.attack) and (
         len(player.life) > power.attack.life_cost)  # fmt: skip
 
 
@@ -296,15 +298,16 @@ def final_attack(game: ScoreGame, args: JsonDict) -> None:
     # p. 28 "turns any card in your hand into a physical attack": of that card's style
     # (docs/rulings.md 335)
     style = game.card(iid).style
-    game.state.attack = _attack_record(index, None, Attack("physical"), False, style)
+    game.state.attack = _attack_record(game, index, None, Attack("physical"), False, style)
     game.then(*triggered(game, index, "perform_attack", style.value), ("defend", {}))
 
 
-def _attack_record(index: int, card: int | None, attack: Attack, empowered: bool,
-                   style: Style) -> JsonDict:
+def _attack_record(game: ScoreGame, index: int, card: int | None, attack: Attack,
+                   empowered: bool, style: Style) -> JsonDict:
     made = attack.damage
+    ally = game.in_control(index)  # the personality performing it (p. 35-36)
     return {"player": index, "card": card, "kind": attack.kind, "style": style.value,
-            "focused": attack.focused,
+            "focused": attack.focused, "by_ally": None if ally is None else ally.iid,
             "unstoppable": attack.unstoppable, "empowered": empowered,
             "damage": None if made is None else [made.amount, made.unit, made.plus]}  # fmt: skip
 
@@ -335,9 +338,14 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
     attack = power.attack if not args["defending"] else None
     if attack is not None:  # step 2: costs before anything else
         cost = stage_cost(game, attack)
-        if cost:
+        ally = game.in_control(index)
+        if cost and ally is None:
             player.stage -= cost
-            game.emit("cost", f"{game.who(index)} pays {cost} power stage(s).")
+        elif cost and ally is not None:
+            ally.stage -= cost
+        if cost:
+            who = game.name(player.mp_card if ally is None else ally.iid)
+            game.emit("cost", f"{who} pays {cost} power stage(s).")
         if attack.life_cost:
             steps.append(("effect", {"player": index, "do": "discard_life",
                                      "amount": attack.life_cost, "who": "you"}))  # fmt: skip
@@ -349,7 +357,8 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
             continue
         steps.append(("by_hand", {"player": index, "card": iid, "text": text}))
     if attack is not None:
-        game.state.attack = _attack_record(index, iid, attack, empowered, game.card(iid).style)
+        game.state.attack = _attack_record(game, index, iid, attack, empowered,
+                                           game.card(iid).style)  # fmt: skip
         steps += triggered(game, index, "perform_attack", game.card(iid).style.value)
         steps.append(("defend", {}))
     if source in ("hand", "non_combat"):  # discarded after use (p. 39), the attack resolved
@@ -548,7 +557,7 @@ def take_damage(game: ScoreGame, args: JsonDict) -> None:
     defender = game.player(1 - index)
     stages, life = args["stages"], args["life"]
     target = args.get("choice")
-    if target is None and stages and defender.allies:
+    if (target is None or target == "deal") and stages and defender.allies:
         control = defender.control if game.in_control(1 - index) is not None else None
         first = f"take:{control if control is not None else 'mp'}"
         options = [Option("take:mp", f"{game.name(defender.mp_card)} takes them")] + [
@@ -557,6 +566,18 @@ def take_damage(game: ScoreGame, args: JsonDict) -> None:
         game.ask(1 - index, "absorb", f"Who takes {stages} power stage(s) of damage?",
                  options, "take_damage", **args)  # fmt: skip
         return
+    if target is not None and target.startswith("capture:"):
+        _personality_capture(game, index, target)
+        stages, life, target = 0, 0, None  # the Ally deals no damage instead
+    elif target is None and _may_capture_instead(game, attack, stages, life):
+        options = [Option("deal", "Deal the damage")] + [
+            Option(f"capture:{iid}", f"Capture {game.name(iid)} instead")
+            for iid in defender.dragon_balls]  # fmt: skip
+        game.ask(index, "personality_capture", "Capture a Dragon Ball instead of dealing the "
+                 "damage?", options, "take_damage", **args)  # fmt: skip
+        return
+    if target == "deal":
+        target = None
     taker = None if target in (None, "take:mp") else game.ally(1 - index, int(target[5:]))
     if taker is None:
         defender.stage, overflow = damage.power_stage_damage(defender.stage, stages)
@@ -668,6 +689,33 @@ def _bonuses(game: ScoreGame, index: int, kind: str, style: str) -> list[tuple[i
             amount = bonus.bonus.amount
             found.append((amount, 0) if bonus.bonus.unit == "stages" else (0, amount))
     return found
+
+
+# p. 44 "Personality Captures": the Allies who may capture instead of dealing damage
+CAPTURING_ALLIES = frozenset(fold(name) for name in (
+    "Bulma", "Chi-Chi", "Frieza", "Garlic Jr.", "Guldo", "Krillin", "Master Roshi",
+    "Saibaimen", "Videl", "Tien", "Yamcha"))  # fmt: skip
+
+
+def _may_capture_instead(game: ScoreGame, attack: JsonDict, stages: int, life: int) -> bool:
+    """Step 11, p. 44: an Ally of the list performing a successful attack that deals 1 or
+    more life cards of damage may capture a Dragon Ball in play instead."""
+    ally = attack["by_ally"]
+    if ally is None or not game.player(1 - attack["player"]).dragon_balls:
+        return False
+    if fold(game.card(ally).personality or "") not in CAPTURING_ALLIES:
+        return False
+    defending = game.in_control(1 - attack["player"])
+    stage = game.player(1 - attack["player"]).stage if defending is None else defending.stage
+    return life > 0 or stages > stage  # past 0, power stages are life cards
+
+
+def _personality_capture(game: ScoreGame, index: int, choice: str) -> None:
+    iid = int(choice.split(":")[1])
+    game.player(1 - index).dragon_balls.remove(iid)
+    game.player(index).dragon_balls.append(iid)
+    game.emit("capture", f"{game.who(index)} captures {game.name(iid)} instead of dealing "
+              "damage.")  # fmt: skip
 
 
 @handler("if_successful")

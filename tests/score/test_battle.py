@@ -462,3 +462,24 @@ def _set_up(game: ScoreGame, name: str) -> int:
     game.then(("attack_phase", {}))
     game.run()
     return iid
+
+
+def test_personality_captures_p44() -> None:
+    # p. 44: an Ally of the list (Krillin, Tien, ...) whose successful attack deals life
+    # cards may capture a Dragon Ball in play instead of dealing any damage
+    game = _combat(([], []), stages=(0, 5), allies=([("Krillin - Bald Monk", 5)], []))
+    ball = _take(game, 1, "Sandbox Earth Dragon Ball 1")
+    game.player(1).dragon_balls.append(ball)
+    _answer(game, "Put Krillin - Bald Monk in control of Combat")
+    life = len(game.player(1).life)
+    _answer(game, "Attack (energy) with the power of Krillin - Bald Monk")  # 3 life cards
+    assert game.pending is not None and game.pending.kind == "personality_capture"
+    _answer(game, "Capture Sandbox Earth Dragon Ball 1 instead")
+    assert ball in game.player(0).dragon_balls and len(game.player(1).life) == life
+
+
+def test_no_personality_capture_for_the_mp_or_an_ally_not_listed_p44() -> None:
+    game = _combat((["Quick Ki Blast"], []))
+    game.player(1).dragon_balls.append(_take(game, 1, "Sandbox Earth Dragon Ball 1"))
+    _answer(game, "Attack (energy) with Quick Ki Blast")  # the MP attacks
+    assert game.pending is None or game.pending.kind != "personality_capture"
