@@ -21,8 +21,10 @@ defender's Drills and Main Personality.
 Cards in play may follow an attack performed or stopped ("Once per Combat, when you
 perform a Red attack, ..."); a Sensei's power is used once per game in place of an attack.
 
-Not refereed yet (docs/games.md): Personality Captures (step 11), taking over Combat when
-the opponent uses a card outside Defender Defends, floating effects."""
+11: Personality Captures. Floating damage bonuses ("For the remainder of Combat, ...").
+
+Not refereed yet (docs/games.md): taking over Combat when the opponent uses a card outside
+Defender Defends, Fusion."""
 
 from __future__ import annotations
 
@@ -349,6 +351,8 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
         if attack.life_cost:
             steps.append(("effect", {"player": index, "do": "discard_life",
                                      "amount": attack.life_cost, "who": "you"}))  # fmt: skip
+    if power.floating_bonuses:  # p. 48: it floats until the end of Combat
+        player.floating.append(iid)
     # step 3 (and 6): secondary effects, all before the opponent does anything (p. 27)
     steps += [effect_task(e, index) for e in power.secondary
               if not (empowered and e.after_empower)]  # fmt: skip
@@ -425,6 +429,7 @@ def end_of_combat(game: ScoreGame) -> None:
     removed from the game (OCG "Remain")."""
     for player in game.state.players:
         player.control = None
+        player.floating = []  # "for the remainder of Combat" (p. 48)
         for iid, _ in player.remaining:
             player.non_combat.remove(iid)
             player.removed.append(iid)
@@ -678,8 +683,10 @@ def _bonuses(game: ScoreGame, index: int, kind: str, style: str) -> list[tuple[i
         ground = game.state.battleground
         sources.append((ground, game.state.owners[ground] == index))
     found = []
-    for iid, mine in sources:
-        for bonus in game.power(iid).damage_bonuses:
+    lasting = [(iid, mine, game.power(iid).damage_bonuses) for iid, mine in sources]
+    lasting += [(iid, True, game.power(iid).floating_bonuses) for iid in player.floating]
+    for _iid, mine, bonuses in lasting:
+        for bonus in bonuses:
             if bonus.whose == "yours" and not mine:
                 continue
             if bonus.kind is not None and bonus.kind != kind:

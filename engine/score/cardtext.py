@@ -180,6 +180,12 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
 
 
 def _read_lasting(power: Power, sentence: str) -> Power | None:
+    floating = re.match(r"^for the remainder of combat,\s*(.+)$", sentence)
+    if floating:
+        read = _read_lasting(Power(), floating.group(1))
+        if read is None or not read.damage_bonuses or read.power_up_bonuses:
+            return None
+        return replace(power, floating_bonuses=(*power.floating_bonuses, *read.damage_bonuses))
     bonus = _BONUS.match(sentence)
     if bonus:
         whose, style, kind, amount, unit = bonus.groups()

@@ -534,6 +534,7 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
         player.final_attack_used = False
         player.shields_used = []
         player.triggered_combat = []
+        player.floating = []
     state.attack = None
     state.attacker, state.passes = state.active, 0
     # phases (a) and (b): "When entering Combat" effects; (c): the defender draws 3 (the

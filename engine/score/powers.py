@@ -97,6 +97,8 @@ class Power:
     empower: int | None = None  # "Empower N": +N life cards, the text after it dropped
     after_use: Literal["discard", "remove", None] = None  # "Remove from the game after use"
     damage_bonuses: tuple[DamageBonus, ...] = ()
+    # "For the remainder of Combat, ...": a floating effect once the card is used (p. 48)
+    floating_bonuses: tuple[DamageBonus, ...] = ()
     power_up_bonuses: tuple[PowerUpBonus, ...] = ()
     # "When entering Combat, ...": used in phases (a) and (b) of the Combat Step (p. 24)
     entering: tuple[Effect, ...] = ()
@@ -109,7 +111,7 @@ class Power:
     def usable(self) -> bool:
         """Something to do when the card (or personality power) is used."""
         return bool(self.attack or self.stops or self.secondary or self.if_successful
-                    or (self.unread and not self.entering))  # fmt: skip
+                    or self.floating_bonuses or (self.unread and not self.entering))  # fmt: skip
 
     @property
     def automated(self) -> bool:

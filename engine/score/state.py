@@ -47,6 +47,7 @@ class ScorePlayer:
     control: int | None = None  # the Ally in control of Combat (p. 35-36); None: the MP
     sensei_used: bool = False  # "Once per game" (p. 45)
     resolving: list[int] = field(default_factory=list)  # a card being used (p. 39)
+    floating: list[int] = field(default_factory=list)  # cards whose effect floats (p. 48)
     # OCG "Remain X": [card, uses left] of cards left on the table this Combat
     remaining: list[list[int]] = field(default_factory=list)
     triggered_combat: list[int] = field(default_factory=list)  # "Once per Combat" cards used

@@ -25,7 +25,7 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Sandbox Earth Dragon Ball 1", "Iron Skin Drill", "Aura Barrier Drill",
          "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer",
          "Battle Focus", "Red Sandbox Mastery", "Shadow Sparring Drill",
-         "Sandbox Turtle Hermit", "Quiet Campfire")  # fmt: skip
+         "Sandbox Turtle Hermit", "Quiet Campfire", "Rising Fury")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -483,3 +483,17 @@ def test_no_personality_capture_for_the_mp_or_an_ally_not_listed_p44() -> None:
     game.player(1).dragon_balls.append(_take(game, 1, "Sandbox Earth Dragon Ball 1"))
     _answer(game, "Attack (energy) with Quick Ki Blast")  # the MP attacks
     assert game.pending is None or game.pending.kind != "personality_capture"
+
+
+def test_a_floating_effect_lasts_the_rest_of_combat_p48() -> None:
+    # p. 48: "for the remainder of ____" floats after its card is discarded
+    game = _combat((["Rising Fury", "Spinning Backfist"], []), stages=(8, 9))
+    _answer(game, "Use Rising Fury")
+    assert game.name(game.player(0).discard[-1]) == "Rising Fury"
+    _answer(game, "Pass")
+    expected = _pat(game) + 1 + 1
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.player(1).stage == 9 - expected
+    _answer(game, "Pass")
+    _answer(game, "Pass")  # Combat ends: so does the effect
+    assert game.player(0).floating == []

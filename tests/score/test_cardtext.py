@@ -138,3 +138,8 @@ def test_timing_phrases() -> None:
     sensei = compile_power("Once per game, place the top card of your Sensei Deck into your hand.")
     assert sensei.once_per_game and sensei.secondary == (Effect("sensei_draw"),)
     assert compile_power("Once per combat, when you perform a kick, draw a card.").unread
+    floating = compile_power("For the remainder of Combat, your physical attacks do +1 power "
+                             "stage of damage.")
+    assert floating.floating_bonuses == (DamageBonus("physical", Damage(1, "stages", True)),)
+    assert not floating.damage_bonuses
+    assert compile_power("For the remainder of Combat, draw a card.").unread
