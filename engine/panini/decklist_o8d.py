@@ -28,6 +28,7 @@ from xml.sax.xmlreader import AttributesImpl, Locator
 
 from defusedxml.sax import parseString as safe_sax
 
+from engine.core.textfile import UTF16_BOMS
 from engine.panini.cards import Card, CardPool
 from engine.panini.decklist import (
     MAX_COUNT,
@@ -42,7 +43,7 @@ from engine.panini.decklist import (
     quote,
 )
 from engine.panini.importers.core import ImportResult
-from engine.panini.importers.formats import UTF16_BOMS, XML_DECLARATION, read_xml
+from engine.panini.importers.formats import XML_DECLARATION, read_xml
 
 # A 60-card deck file is a few kilobytes, and names at most about 70 different cards.
 MAX_O8D_BYTES = 256 * 1024

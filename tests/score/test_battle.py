@@ -373,7 +373,7 @@ def test_when_entering_combat_effects_in_the_prepare_phases_p24() -> None:
     while game.pending is not None and game.pending.kind != "entering":
         kind = game.pending.kind
         _answer(game, {"non_combat": "Done", "declare": "Declare", "arrange": "Keep"}[kind])
-    assert game.pending.player == active  # phase (a): the active player first
+    assert game.pending is not None and game.pending.player == active  # phase (a) first
     hand = len(game.player(1 - active).hand)
     focus = sum(game.name(i) == "Battle Focus" for i in player.hand)
     _answer(game, "Play Battle Focus")

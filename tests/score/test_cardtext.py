@@ -4,6 +4,8 @@ sandbox card read whole. Page numbers are the Score 2003 Buu Saga rulebook's."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.score.cards import SANDBOX_DIR, load_pool
@@ -109,7 +111,8 @@ def test_near_misses_are_resolved_by_hand(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["Goku only.", "Villains, Goku and Gohan only.",
                                   "Saiyan Heritage only.", "Heroes only.", "Limit 1 per deck.",
-                                  "Sensei Deck only.", "Remain 2.", "Endurance 3."])
+                                  "Sensei Deck only.", "Remain 2.", "Endurance 3.",
+                                  "Deck Size: 5."])
 def test_marks_that_are_card_fields_are_not_effects(text: str) -> None:
     power = compile_power(text)
     assert power.automated and not power.usable, text
@@ -143,3 +146,13 @@ def test_timing_phrases() -> None:
     assert floating.floating_bonuses == (DamageBonus("physical", Damage(1, "stages", True)),)
     assert not floating.damage_bonuses
     assert compile_power("For the remainder of Combat, draw a card.").unread
+
+
+def test_sandbox_cards_marks_match_their_text() -> None:
+    # "Endurance N" in the text is the card's `endurance` field (the reader skips it)
+    pool = load_pool(SANDBOX_DIR)
+    for name in pool.names():
+        card = pool.find(name)
+        assert card is not None
+        said = re.search(r"Endurance (\d+)", card.text)
+        assert (int(said.group(1)) if said else None) == card.endurance, name

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import json
@@ -18,6 +17,7 @@ from typing import Any
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as safe_xml
 
+from engine.core.textfile import UTF16_BOMS, decode_text, encoding_problem
 from engine.panini.cards import fold_name
 from engine.panini.importers.core import FIELDS, ImportResult, Issue, RawRecord, build_cards
 
@@ -38,9 +38,6 @@ LACKEY_COLUMNS = {
     "personality": "personality", "id": "id",
 }  # fmt: skip
 _OWN_COLUMNS = {fold_name(name): name for name in (*FIELDS, "set")}
-UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)  # checked first: LE starts as UTF-16's
-SAVE_AS_UTF8 = "save the file as UTF-8"
 # The encodings expat reads itself; any other goes through Python codecs or fails.
 _XML_ENCODINGS = frozenset({"utf-8", "utf-16", "iso-8859-1", "us-ascii"})
 XML_DECLARATION = re.compile(r"""<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']""")
@@ -51,36 +48,16 @@ def _file_issue(result: ImportResult, field: str, reason: str) -> ImportResult:
     return result
 
 
-def _encoding_problem(data: bytes) -> str | None:
-    """Why `data` is not text in an encoding we read (UTF-8, or UTF-16 with a BOM)."""
-    if data.startswith(_UTF32_BOMS):
-        return f"UTF-32 text: {SAVE_AS_UTF8}"
-    if data.startswith(UTF16_BOMS):
-        return None
-    head = data[:64]
-    # ASCII text written as UTF-16 has a NUL in every other byte
-    if len(head) >= 4 and (set(head[1::2]) == {0} or set(head[0::2]) == {0}):
-        return f"UTF-16 without a byte-order mark: {SAVE_AS_UTF8}"
-    return None
-
-
 def _decode(data: bytes, result: ImportResult) -> str | None:
-    problem = _encoding_problem(data)
-    codec = "utf-16" if data.startswith(UTF16_BOMS) else "utf-8-sig"
-    if problem is None:
-        try:
-            return data.decode(codec)
-        except UnicodeDecodeError as exc:
-            bad = f"byte 0x{exc.object[exc.start]:02x} at offset {exc.start}"
-            problem = f"not {'UTF-16' if codec == 'utf-16' else 'UTF-8'} text ({bad}): "
-            problem += SAVE_AS_UTF8
-    _file_issue(result, "encoding", problem)
-    return None
+    text, problem = decode_text(data)
+    if problem is not None:
+        _file_issue(result, "encoding", problem)
+    return text
 
 
 def _xml_encoding_problem(data: bytes) -> str | None:
     """Why the XML's bytes or its declared encoding are not ones we read."""
-    problem = _encoding_problem(data)
+    problem = encoding_problem(data)
     if problem is not None:
         return problem
     codec = "utf-16" if data.startswith(UTF16_BOMS) else "latin-1"  # enough to read it
