@@ -101,6 +101,11 @@ _EFFECT_PHRASES: tuple[tuple[re.Pattern[str], str, Who | None], ...] = (
     (re.compile(rf"^your opponent discards {_N} cards? from the top of (?:the|his|their) "
                 r"life deck$"), "discard_life", "opponent"),
     (re.compile(rf"^rejuvenate {_N} cards?$"), "rejuvenate", "you"),
+    (re.compile(rf"^advance your (?:mp|main personality) {_N} levels?$"), "advance_level",
+     "you"),
+    (re.compile(rf"^lower your (?:mp|main personality) {_N} levels?$"), "lower_level", "you"),
+    (re.compile(rf"^lower your opponent's (?:mp|main personality) {_N} levels?$"),
+     "lower_level", "opponent"),
     (re.compile(r"^your opponent skips (?:the|his|their) next power up step$"), "skip_power_up",
      "opponent"),
     (re.compile(r"^discard this ally afterwards$"), "discard_ally_self", "you"),

@@ -43,6 +43,8 @@ def describe(effect: Effect) -> str:
         "sensei_draw": "the top card of your Sensei Deck into your hand",
         "sensei_shuffle": "shuffle your Sensei Deck into your Life Deck",
         "search_drill": "search your Life Deck for a Drill and place it in play",
+        "advance_level": f"advance {target} MP {effect.amount} level(s)",
+        "lower_level": f"lower {target} MP {effect.amount} level(s)",
     }  # fmt: skip
     return words.get(effect.do, effect.do)
 
@@ -83,6 +85,14 @@ def run_effect(game: ScoreGame, args: JsonDict) -> None:
         game.emit("draw_private", f"You take {game.name(iid)}.", private_to=target)
     elif do == "sensei_shuffle":
         _sensei_shuffle(game, target)
+    elif do in ("advance_level", "lower_level"):
+        for _ in range(amount):
+            climb = game.climb(player)
+            change = (levels.advance_by_effect(climb, game.rules, game.state.win_level)
+                      if do == "advance_level" else levels.lose_level(climb, game.rules))
+            game.settle(target, climb, change)  # p. 30; OCG: no MPPV after a card's advance
+            if game.over:
+                return
     elif do == "search_drill":
         game.then(("search_drill", {"player": target}))
     # "discard_ally_self": for an Ally's own power; an MP's use of it does nothing

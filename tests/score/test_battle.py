@@ -25,7 +25,8 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Sandbox Earth Dragon Ball 1", "Iron Skin Drill", "Aura Barrier Drill",
          "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer",
          "Battle Focus", "Red Sandbox Mastery", "Shadow Sparring Drill",
-         "Sandbox Turtle Hermit", "Quiet Campfire", "Rising Fury")  # fmt: skip
+         "Sandbox Turtle Hermit", "Quiet Campfire", "Rising Fury", "Sudden Awakening",
+         "Crippling Blow")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -497,3 +498,39 @@ def test_a_floating_effect_lasts_the_rest_of_combat_p48() -> None:
     _answer(game, "Pass")
     _answer(game, "Pass")  # Combat ends: so does the effect
     assert game.player(0).floating == []
+
+
+def test_a_card_that_advances_the_mp_to_the_winning_level_wins_in_score_p20() -> None:
+    # p. 20: "The instant your Main Personality advances" to the announced level
+    game = _combat((["Sudden Awakening"], []))
+    game.player(0).level = 3
+    game.state.pending = None
+    game.then(("attack_phase", {}))
+    game.run()
+    _answer(game, "Use Sudden Awakening")
+    assert game.state.winner == 0 and game.state.win_reason == "mppv"
+
+
+def test_in_the_ocg_a_card_advance_bars_the_mppv_for_the_game() -> None:
+    # OCG "New Rules": "If you use a card effect to advance your MP a personality level
+    # without using anger you cannot win by the Most Powerful Personality Victory for the
+    # remainder of the game."
+    game = _ocg_combat((["Sudden Awakening"], []))
+    player = game.player(0)
+    player.level = 3
+    game.state.pending = None
+    game.then(("attack_phase", {}))
+    game.run()
+    _answer(game, "Use Sudden Awakening")
+    assert player.level == 4 and game.state.winner is None and player.mppv_barred
+
+
+def test_an_effect_lowers_a_level_p30() -> None:
+    # p. 30 "Taking Them Down a Notch": 5 above 0, anger stays, Drills discarded
+    game = _combat((["Crippling Blow"], []), drills=([], ["Iron Skin Drill"]))
+    defender = game.player(1)
+    defender.level, defender.anger = 2, 3
+    game.player(1).shields_used.append(defender.drills[0])  # spent: the blow gets through
+    _answer(game, "Attack (physical) with Crippling Blow")
+    assert (defender.level, defender.stage, defender.anger) == (1, 5, 3)
+    assert defender.drills == []
