@@ -29,6 +29,7 @@ from engine.score.powers import (
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
 STYLES = ("red", "blue", "orange", "black", "saiyan", "namekian", "freestyle")
+_STYLE_WORDS = "|".join(STYLES)
 
 
 def _number(word: str) -> int:
@@ -179,6 +180,10 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
         return replace(power, after_use="remove")
     if sentence in ("discard this card after use", "discard after use"):
         return replace(power, after_use="discard")
+    restricted = re.match(rf"^cannot be used with other ({_STYLE_WORDS}) drills in play$",
+                          sentence)  # fmt: skip
+    if restricted:
+        return replace(power, restricted_style=restricted.group(1))
     if _MARKS.match(sentence) and not _NOT_A_NAME & set(sentence.split()):
         return power  # fields of the card (engine.score.cards), not effects
     return (_read_lasting(power, sentence) or _read_timing(power, sentence)
@@ -210,7 +215,6 @@ def _read_lasting(power: Power, sentence: str) -> Power | None:
     return None
 
 
-_STYLE_WORDS = "|".join(STYLES)
 _TRIGGER = re.compile(
     rf"^once per (combat|turn), (?:when you perform an? (?:({_STYLE_WORDS}) )?attack"
     r"|after you (stop) an attack), (.+)$"

@@ -391,6 +391,7 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
         player.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))  # p. 35
     elif card.type == CardType.DRILL:
         player.drills.append(iid)
+        _restricted_drills(game, iid)
     elif card.type == CardType.NON_COMBAT:
         player.non_combat.append(iid)
     elif card.type == CardType.DRAGON_BALL:
@@ -433,6 +434,11 @@ def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
                 return "that Dragon Ball is already in play"
         return None
     if card.type == CardType.DRILL:  # p. 40-41: Styled Drills
+        restricted = game.power(iid).restricted_style
+        drills_in_play = [d for p in in_play for d in p.drills]
+        if restricted and any(game.card(d).style.value == restricted and game.name(d) !=
+                              game.name(iid) for d in drills_in_play):  # fmt: skip
+            return f"a Restricted Drill: another {restricted.title()} Drill is in play"
         if not card.styled:
             return None
         styles = {game.card(d).style for d in player.drills if game.card(d).styled}
@@ -446,6 +452,28 @@ def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
         return "that one is already in play" if there is not None and (
             game.name(there) == game.name(iid)) else None  # fmt: skip
     return None
+
+
+def _restricted_drills(game: ScoreGame, placed: int) -> None:
+    """p. 41 "Restricted Drills": a Restricted Drill in play is discarded when a different
+    Drill of its restricted style is placed; the same Restricted Drill placed again
+    discards both."""
+    for player in game.state.players:
+        for iid in list(player.drills):
+            restricted = game.power(iid).restricted_style
+            if iid == placed or restricted is None:
+                continue
+            same = game.name(iid) == game.name(placed)
+            if same or game.card(placed).style.value == restricted:
+                player.drills.remove(iid)
+                player.discard.append(iid)
+                game.emit("discard", f"{game.name(iid)} is discarded: a Restricted Drill.")
+                if same:
+                    mine = game.player(game.state.owners[placed])
+                    if placed in mine.drills:
+                        mine.drills.remove(placed)
+                        mine.discard.append(placed)
+                        game.emit("discard", f"{game.name(placed)} is discarded too.")
 
 
 def _dragon_ball_victory(game: ScoreGame, index: int) -> None:

@@ -104,6 +104,8 @@ class Power:
     entering: tuple[Effect, ...] = ()
     triggers: tuple[Trigger, ...] = ()
     once_per_game: bool = False  # "Once per game, ...": a Sensei's power (p. 45)
+    # "Cannot be used with other Red Drills in play": a Restricted Drill (p. 41)
+    restricted_style: str | None = None
     unread: tuple[str, ...] = field(default=())  # sentences resolved by hand
     unread_after_empower: tuple[str, ...] = ()  # those of them an Empowered attack drops
 

@@ -158,3 +158,41 @@ def test_the_sensei_deck_swap_at_set_up_p45() -> None:
     assert sum(game.name(i) == "Red Sandbox Sensei Scroll" for i in player.life + player.hand) == 1
     private = [e for e in game.events if e.kind == "sensei_private"]
     assert private and all(e.private_to == 0 for e in private)
+
+
+def _placing(game: ScoreGame, index: int, names: list[str]) -> None:
+    """Put cards from `index`'s Life Deck into his hand and ask the Non-Combat Step again."""
+    player = game.player(index)
+    for name in names:
+        iid = next(i for i in player.life if game.name(i) == name)
+        player.life.remove(iid)
+        player.hand.append(iid)
+    game.state.active = index
+    game.state.pending = None
+    game.then(("step_non_combat", {}))
+    game.run()
+
+
+def test_restricted_drills_p41() -> None:
+    # p. 41: it cannot enter play with a Drill of its restricted style anywhere in play; a
+    # different Drill of that style placed later discards it; the same one placed again
+    # discards both
+    from engine.score.cards import SANDBOX_DIR, load_pool
+    from engine.score.deckcheck import ScoreDeck
+    pool = load_pool(SANDBOX_DIR)
+    mp = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider")
+    life = {"Lone Wolf Drill": 3, "Red Anvil Stance Drill": 3, "Quick Ki Blast": 40}
+    game = ScoreGame.new([ScoreDeck(main_personality=mp, life=life)] * 2, 5, "score", pool)
+    _placing(game, 0, ["Lone Wolf Drill", "Red Anvil Stance Drill"])
+    _answer(game, "Place Lone Wolf Drill")
+    _answer(game, "Place Red Anvil Stance Drill")  # a Red Drill: the restricted one goes
+    assert [game.name(i) for i in game.player(0).drills] == ["Red Anvil Stance Drill"]
+    wolf = next(i for i in game.player(1).life if game.name(i) == "Lone Wolf Drill")
+    assert game.placing_problem(1, wolf) == "a Restricted Drill: another Red Drill is in play"
+    game.player(0).discard += game.player(0).drills
+    game.player(0).drills.clear()
+    _placing(game, 0, ["Lone Wolf Drill"])
+    _answer(game, "Place Lone Wolf Drill")
+    _placing(game, 1, ["Lone Wolf Drill"])
+    _answer(game, "Place Lone Wolf Drill")  # the same Restricted Drill: both discarded
+    assert game.player(0).drills == [] and game.player(1).drills == []
