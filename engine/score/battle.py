@@ -292,11 +292,9 @@ def final_attack(game: ScoreGame, args: JsonDict) -> None:
     index = args["player"]
     attacker = game.player(index)
     iid = args["card"]
-    attacker.hand.remove(iid)
-    attacker.discard.append(iid)
+    game.emit("attack", f"{game.who(index)} performs a Final Physical Attack.")
+    game.discard_from_hand(index, iid)
     attacker.final_attack_used = True
-    game.emit("attack", f"{game.who(index)} discards {game.name(iid)} for a Final Physical "
-              "Attack.")  # fmt: skip
     # p. 28 "turns any card in your hand into a physical attack": of that card's style
     # (docs/rulings.md 335)
     style = game.card(iid).style
@@ -723,6 +721,7 @@ def _personality_capture(game: ScoreGame, index: int, choice: str) -> None:
     game.player(index).dragon_balls.append(iid)
     game.emit("capture", f"{game.who(index)} captures {game.name(iid)} instead of dealing "
               "damage.")  # fmt: skip
+    game.then(("captured_power", {"player": index, "card": iid}))
 
 
 @handler("if_successful")

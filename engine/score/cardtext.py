@@ -79,11 +79,15 @@ def effect(sentence: str) -> list[Effect] | None:
     one = _single_effect(sentence)
     if one is not None:
         return [one]
-    if " and " in sentence:
-        first, _, second = sentence.partition(" and ")
+    for joint in (" and ", " or "):
+        if joint not in sentence:
+            continue
+        first, _, second = sentence.partition(joint)
         left, right = _single_effect(first), _single_effect(second)
-        if left is not None and right is not None:
-            return [left, right]
+        if left is None or right is None:
+            continue
+        # p. 51 the "or" Rule: "the player must choose which effect he is going to use"
+        return [left, right] if joint == " and " else [Effect("choose", choices=(left, right))]
     return None
 
 

@@ -21,8 +21,25 @@ if TYPE_CHECKING:
 
 
 def effect_task(effect: Effect, player: int) -> tuple[str, JsonDict]:
+    if effect.do == "choose":  # p. 51 the "or" Rule
+        return ("choose_effect", {"player": player, "choices": [
+            [e.do, e.amount, e.who] for e in effect.choices]})
     return ("effect", {"player": player, "do": effect.do, "amount": effect.amount,
                        "who": effect.who})  # fmt: skip
+
+
+@handler("choose_effect")
+def choose_effect(game: ScoreGame, args: JsonDict) -> None:
+    """p. 51: with "or" in the power text, the player chooses which effect he uses."""
+    choices = [Effect(do, amount, who) for do, amount, who in args["choices"]]
+    choice = args.get("choice")
+    if choice is None:
+        options = [Option(f"effect:{i}", describe(e)[:1].upper() + describe(e)[1:])
+                   for i, e in enumerate(choices)]  # fmt: skip
+        game.ask(args["player"], "choose_effect", "Choose one effect.", options,
+                 "choose_effect", **args)  # fmt: skip
+        return
+    game.then(effect_task(choices[int(choice.split(":")[1])], args["player"]))
 
 
 def describe(effect: Effect) -> str:
@@ -45,6 +62,7 @@ def describe(effect: Effect) -> str:
         "search_drill": "search your Life Deck for a Drill and place it in play",
         "advance_level": f"advance {target} MP {effect.amount} level(s)",
         "lower_level": f"lower {target} MP {effect.amount} level(s)",
+        "choose": " or ".join(describe(e) for e in effect.choices),
     }  # fmt: skip
     return words.get(effect.do, effect.do)
 
@@ -190,9 +208,5 @@ def discard_from_hand(game: ScoreGame, args: JsonDict) -> None:
 @handler("discarded_from_hand")
 def discarded_from_hand(game: ScoreGame, args: JsonDict) -> None:
     index = args["player"]
-    iid = int(args["choice"].split(":")[1])
-    player = game.player(index)
-    player.hand.remove(iid)
-    player.discard.append(iid)
-    game.emit("discard", f"{game.who(index)} discards {game.name(iid)}.")
+    game.discard_from_hand(index, int(args["choice"].split(":")[1]))
     game.then(("discard_from_hand", {"player": index, "left": args["left"] - 1}))

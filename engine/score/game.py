@@ -178,6 +178,19 @@ class ScoreGame(TaskMachine):
             return self.rating(self.player(index))
         return 0 if ally.stage <= 0 else self.card(ally.iid).power_stages[ally.stage - 1]
 
+    def discard_from_hand(self, index: int, iid: int) -> None:
+        """A card of the hand to the discard pile; a Dragon Ball "bypasses your discard
+        pile" to the bottom of the Life Deck (p. 43 "Discarding Dragon Balls")."""
+        player = self.player(index)
+        player.hand.remove(iid)
+        if self.card(iid).type == CardType.DRAGON_BALL:
+            player.life.insert(0, iid)
+            self.emit("discard", f"{self.who(index)} discards {self.name(iid)}: a Dragon Ball "
+                      "goes to the bottom of the Life Deck.")  # fmt: skip
+            return
+        player.discard.append(iid)
+        self.emit("discard", f"{self.who(index)} discards {self.name(iid)}.")
+
     def placing_problem(self, index: int, iid: int) -> str | None:
         """Why the card may not be placed in play by `index` now (p. 35-44), or None."""
         return _placing_problem(self, index, iid)
@@ -662,6 +675,27 @@ def captured(game: ScoreGame, args: JsonDict) -> None:
     game.player(1 - index).dragon_balls.remove(iid)
     game.player(index).dragon_balls.append(iid)
     game.emit("capture", f"{game.who(index)} captures {game.name(iid)}.")
+    game.then(("captured_power", {"player": index, "card": iid}))
+
+
+@handler("captured_power")
+def captured_power(game: ScoreGame, args: JsonDict) -> None:
+    """p. 44: "When you capture a Dragon Ball, you can choose to use all or none of its
+    powers at the time that you capture it"."""
+    index, iid = args["player"], args["card"]
+    power = game.power(iid)
+    if not (power.secondary or power.unread):
+        return
+    choice = args.get("choice")
+    if choice is None:
+        options = [Option("use", f"Use the power of {game.name(iid)}"),
+                   Option("no", "Do not use it")]  # fmt: skip
+        game.ask(index, "captured_power", f"You captured {game.name(iid)}: use its power?",
+                 options, "captured_power", **args)  # fmt: skip
+        return
+    if choice == "use":
+        game.then(*[effect_task(e, index) for e in power.secondary],
+                  *[("by_hand", {"player": index, "card": iid, "text": t}) for t in power.unread])
 
 
 # --- after Combat (p. 23 steps 6 and 7; the OCG's Rejuvenation Step) --------------------------
@@ -686,11 +720,7 @@ def discard_down(game: ScoreGame, args: JsonDict) -> None:
 
 @handler("discarded_one")
 def discarded_one(game: ScoreGame, args: JsonDict) -> None:
-    player = game.player(args["player"])
-    iid = int(args["choice"].split(":")[1])
-    player.hand.remove(iid)
-    player.discard.append(iid)
-    game.emit("discard", f"{game.who(args['player'])} discards {game.name(iid)}.")
+    game.discard_from_hand(args["player"], int(args["choice"].split(":")[1]))
     game.then(("discard_down", {"player": args["player"]}))
 
 

@@ -19,7 +19,7 @@ Who = Literal["you", "opponent"]
 EFFECTS = (
     "raise_anger", "lower_anger", "gain_stages", "lose_stages", "draw", "discard_hand",
     "discard_life", "rejuvenate", "skip_power_up", "discard_ally_self", "sensei_draw",
-    "sensei_shuffle", "search_drill", "advance_level", "lower_level",
+    "sensei_shuffle", "search_drill", "advance_level", "lower_level", "choose",
 )  # fmt: skip
 TriggerEvent = Literal["perform_attack", "stop_attack"]
 
@@ -50,6 +50,7 @@ class Effect:
     amount: int = 1
     who: Who = "you"
     after_empower: bool = False  # dropped when the attack is Empowered (p. 53)
+    choices: tuple[Effect, ...] = ()  # do "choose": p. 51 the "or" Rule, the player picks
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer",
          "Battle Focus", "Red Sandbox Mastery", "Shadow Sparring Drill",
          "Sandbox Turtle Hermit", "Quiet Campfire", "Rising Fury", "Sudden Awakening",
-         "Crippling Blow")  # fmt: skip
+         "Crippling Blow", "Quick Thinking")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -477,6 +477,9 @@ def test_personality_captures_p44() -> None:
     assert game.pending is not None and game.pending.kind == "personality_capture"
     _answer(game, "Capture Sandbox Earth Dragon Ball 1 instead")
     assert ball in game.player(0).dragon_balls and len(game.player(1).life) == life
+    hand = len(game.player(0).hand)  # p. 44: the capturer may use its power ("Draw 2 cards")
+    _answer(game, "Use the power of Sandbox Earth Dragon Ball 1")
+    assert len(game.player(0).hand) == hand + 2
 
 
 def test_no_personality_capture_for_the_mp_or_an_ally_not_listed_p44() -> None:
@@ -534,3 +537,18 @@ def test_an_effect_lowers_a_level_p30() -> None:
     _answer(game, "Attack (physical) with Crippling Blow")
     assert (defender.level, defender.stage, defender.anger) == (1, 5, 3)
     assert defender.drills == []
+
+
+def test_a_dragon_ball_discarded_from_the_hand_goes_under_the_life_deck_p43() -> None:
+    game = _combat((["Sandbox Earth Dragon Ball 1"], []))
+    ball = game.player(0).hand[0]
+    _answer(game, "Final Physical Attack, discarding Sandbox Earth Dragon Ball 1")
+    assert game.player(0).life[0] == ball and ball not in game.player(0).discard
+
+
+def test_an_or_effect_is_the_players_choice_p51() -> None:
+    game = _combat((["Quick Thinking"], []))
+    _answer(game, "Use Quick Thinking")
+    assert game.pending is not None and game.pending.kind == "choose_effect"
+    _answer(game, "Your MP gains 2")
+    assert game.player(0).stage == 7 and game.player(0).hand == []

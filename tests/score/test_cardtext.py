@@ -99,7 +99,7 @@ def test_drills_and_battlegrounds_add_to_attacks_p41() -> None:
         "If successful, draw a card.",  # "If successful" without an attack (p. 27)
         "Stops a kick.",
         "Your opponent discards a card.",  # from where?
-        "Gain 2 power stages or draw a card.",  # p. 51 the "or" rule: a choice
+        "Gain 2 power stages or draw a kick.",  # one side not understood
         "Use this card once per game only.",  # a rule of use, not whom the card is for
     ],
 )
@@ -156,3 +156,10 @@ def test_sandbox_cards_marks_match_their_text() -> None:
         assert card is not None
         said = re.search(r"Endurance (\d+)", card.text)
         assert (int(said.group(1)) if said else None) == card.endurance, name
+
+
+def test_the_or_rule_p51() -> None:
+    # p. 51: 'If a card with multiple effects have the word "or" ... the player must choose'
+    power = compile_power("Gain 2 power stages or draw a card.")
+    assert power.secondary == (Effect("choose", choices=(Effect("gain_stages", 2),
+                                                          Effect("draw"))),)  # fmt: skip
