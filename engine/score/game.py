@@ -33,6 +33,7 @@ from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 PLACED = {CardType.PERSONALITY, CardType.NON_COMBAT, CardType.DRILL, CardType.DRAGON_BALL,
           CardType.BATTLEGROUND, CardType.LOCATION}  # fmt: skip
 SEVEN = 7  # p. 42: all 7 Dragon Balls of one set
+OTHER_STYLE = "a Drill of another Martial Arts Style is in play"
 
 
 class ScoreGame(TaskMachine):
@@ -384,8 +385,12 @@ def step_non_combat(game: ScoreGame, args: JsonDict) -> None:
     player = game.player(index)
     options = [Option("done", "Done placing cards")]
     for iid in dict.fromkeys(player.hand):
-        if game.card(iid).type in PLACED and game.placing_problem(index, iid) is None:
+        problem = game.placing_problem(index, iid) if game.card(iid).type in PLACED else "-"
+        if problem is None:
             options.append(Option(f"place:{iid}", f"Place {game.name(iid)}"))
+        elif problem == OTHER_STYLE:  # p. 41: shown, and shuffled back without a new draw
+            options.append(Option(f"shuffle:{iid}", f"Show {game.name(iid)} and shuffle it "
+                                                    "into your Life Deck"))  # fmt: skip
     if len(options) == 1:
         return
     game.ask(index, "non_combat", "Place a card in play, or go on.", options, "placed")
@@ -400,6 +405,13 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
     iid = int(args["choice"].split(":")[1])
     card = game.card(iid)
     player.hand.remove(iid)
+    if args["choice"].startswith("shuffle:"):
+        player.life.append(iid)
+        game.state.rng = rng.shuffle(game.state.rng, player.life)
+        game.emit("shuffle", f"{game.who(index)} shows {game.name(iid)}, which cannot be "
+                  "placed, and shuffles it into the Life Deck.")  # fmt: skip
+        game.then(("step_non_combat", {}))
+        return
     if card.type == CardType.PERSONALITY:
         player.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))  # p. 35
     elif card.type == CardType.DRILL:
@@ -456,7 +468,7 @@ def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
             return None
         styles = {game.card(d).style for d in player.drills if game.card(d).styled}
         if styles and card.style not in styles:
-            return "a Drill of another Martial Arts Style is in play"
+            return OTHER_STYLE
         if any(game.name(d) == game.name(iid) for d in player.drills):
             return "one copy of a Styled Drill in play"
         return None

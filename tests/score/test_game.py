@@ -196,3 +196,20 @@ def test_restricted_drills_p41() -> None:
     _placing(game, 1, ["Lone Wolf Drill"])
     _answer(game, "Place Lone Wolf Drill")  # the same Restricted Drill: both discarded
     assert game.player(0).drills == [] and game.player(1).drills == []
+
+
+def test_a_drill_of_another_style_may_be_shuffled_back_p41() -> None:
+    from engine.score.cards import SANDBOX_DIR, load_pool
+    from engine.score.deckcheck import ScoreDeck
+    pool = load_pool(SANDBOX_DIR)
+    mp = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider")
+    life = {"Red Anvil Stance Drill": 3, "Blue Still Water Drill": 3, "Quick Ki Blast": 40}
+    game = ScoreGame.new([ScoreDeck(main_personality=mp, life=life)] * 2, 5, "score", pool)
+    _placing(game, 0, ["Red Anvil Stance Drill", "Blue Still Water Drill"])
+    _answer(game, "Place Red Anvil Stance Drill")
+    player = game.player(0)
+    blue = next(i for i in player.hand if game.name(i) == "Blue Still Water Drill")
+    hand, life_count = len(player.hand), len(player.life)
+    _answer(game, "Show Blue Still Water Drill and shuffle it")
+    assert blue in player.life and len(player.hand) == hand - 1  # no card drawn for it
+    assert len(player.life) == life_count + 1
