@@ -1,39 +1,41 @@
-"""The Score family's referee on the engine's task machine (engine.core.machine): set-up
-(score-ccg-2003-buu-saga-rulebook.txt "Beginning a New Game", p. 21-22), the turn's steps
-(p. 23; the OCG's 5 steps), the Combat Step's phases (p. 24-28) and what the rules do
-without card text: placing cards in the Non-Combat Step, powering up, declaring Combat,
-the defender's draw, passing, the Final Physical Attack (p. 28) with the Physical Attack
-Table, damage with Endurance and Dragon Balls (engine.score.damage), Life Card Capture
-(p. 44), discarding to one card and rejuvenating, and the three victories.
+"""The Score family's referee on the engine's task machine (engine.core.machine): the game
+object and the turn's steps (score-ccg-2003-buu-saga-rulebook.txt p. 23; the OCG's 5
+steps): drawing, powering up, declaring Combat, the Combat Step's start (p. 24), the
+defender's draw, discarding to one card and rejuvenating. Page numbers are the Score
+rulebook's.
 
-Card powers (attacks, stops, effects) are read by engine.score.cardtext and used in the
-Battle Sequencer (engine.score.battle); docs/games.md lists what is not refereed yet."""
+The rest of the referee is split by job, each module registering its tasks:
+engine.score.beginning (set-up decisions, p. 21-22), placing (the Non-Combat Step),
+prepare ("When entering Combat"), battle (phases (d) and (e)), control (Allies taking
+over Combat), using (using a card or power), hits (steps 7-15 of the Battle Sequencer),
+life_cards (life-card damage, Endurance, Life Card Capture) and effects (what card
+effects do). Card powers are read by engine.score.cardtext; docs/games.md lists what is
+not refereed yet."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import rng
 from engine.core.decisions import Option
 from engine.core.events import Event
 from engine.core.machine import TaskMachine
-from engine.score import allies, damage, levels
-from engine.score import battle as _battle  # noqa: F401  (their tasks)
-from engine.score.cards import Card, CardPool, CardType, DragonBallSet
+from engine.score import allies, battle, beginning, hits, levels, life_cards, prepare, using
+from engine.score import control as control_tasks
+from engine.score import effects as effect_tasks
+from engine.score import placing as placing_tasks
+from engine.score.cards import Card, CardPool, CardType
 from engine.score.cardtext import compile_power
 from engine.score.deckcheck import ScoreDeck
-from engine.score.effects import effect_task
 from engine.score.handlers import HANDLERS, handler
 from engine.score.pat import PowerRating
+from engine.score.placing import dragon_ball_victory, placing_problem_of
 from engine.score.powers import Power
 from engine.score.rulesets import RULESETS, ScoreRuleset
-from engine.score.setup import Alignment, opening
 from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 
-PLACED = {CardType.PERSONALITY, CardType.NON_COMBAT, CardType.DRILL, CardType.DRAGON_BALL,
-          CardType.BATTLEGROUND, CardType.LOCATION}  # fmt: skip
-SEVEN = 7  # p. 42: all 7 Dragon Balls of one set
-OTHER_STYLE = "a Drill of another Martial Arts Style is in play"
+# the modules whose tasks make up the rest of the referee (each registers its handlers)
+REFEREE_MODULES = (battle, beginning, control_tasks, effect_tasks, hits, life_cards,
+                   placing_tasks, prepare, using)  # fmt: skip
 
 
 class ScoreGame(TaskMachine):
@@ -194,7 +196,7 @@ class ScoreGame(TaskMachine):
 
     def placing_problem(self, index: int, iid: int) -> str | None:
         """Why the card may not be placed in play by `index` now (p. 35-44), or None."""
-        return _placing_problem(self, index, iid)
+        return placing_problem_of(self, index, iid)
 
     def win(self, player: int, reason: str) -> None:
         if self.state.winner is None:
@@ -208,88 +210,7 @@ class ScoreGame(TaskMachine):
             self.win(1 - player, "survival")
 
 
-
 # --- set-up (p. 21-22) ------------------------------------------------------------------------
-@handler("declare_rogue")
-def declare_rogue(game: ScoreGame, args: JsonDict) -> None:
-    """Step 2 (p. 37 Rogue Personality Rule): a Rogue MP is declared a hero or a villain."""
-    index = args["player"]
-    if "choice" not in args:
-        name = game.card(game.player(index).mp_card).personality
-        options = [Option("hero", f"{name} is a hero"), Option("villain", f"{name} is a villain")]
-        game.ask(index, "rogue", f"{name} is a Rogue: declare a hero or a villain.", options,
-                 "declare_rogue", player=index)  # fmt: skip
-        return
-    game.player(index).alignment = args["choice"]
-    game.emit("setup", f"{game.who(index)} declares a {args['choice']}.")
-
-
-@handler("opening")
-def opening_task(game: ScoreGame, args: JsonDict) -> None:
-    """Steps 7-9 and 12: the Double Power Rule, shuffling, who goes first."""
-    state, rules = game.state, game.rules
-    players = state.players
-    starting: list[PowerRating] = [game.rating(p, stage=rules.mp_start_stage) for p in players]
-    tops = (game.top_stage(players[0]), game.top_stage(players[1]))
-    sides: list[Alignment] = ["villain" if p.alignment == "villain" else "hero"
-                             for p in players]  # fmt: skip
-    state.rng, start = opening(
-        rules, (starting[0], starting[1]), tops, (sides[0], sides[1]), state.rng
-    )
-    for player, stage in zip(players, start.stages, strict=True):  # step 8
-        player.stage = stage
-    for player in players:  # step 9
-        state.rng = rng.shuffle(state.rng, player.life)
-    why = {"double_power": "the Double Power Rule", "hero": "the hero goes first",
-           "chance": "chosen at random"}[start.reason]  # fmt: skip
-    state.first_player = state.active = start.first
-    game.emit("setup", f"{game.who(start.first)} goes first ({why}).")  # step 12
-
-
-@handler("sensei_swap")
-def sensei_swap(game: ScoreGame, args: JsonDict) -> None:
-    """Step 11 (p. 45 "Using Your Sensei Deck"): choose cards of the Sensei Deck, put as
-    many from the top of the Life Deck into it, and shuffle the chosen into the Life Deck.
-    Fusion Personality cards cannot be shuffled in."""
-    index, chosen = args["player"], args["chosen"]
-    player = game.player(index)
-    options = [Option("done", f"Swap the {len(chosen)} chosen card(s)" if chosen else
-                      "Swap nothing")]  # fmt: skip
-    options += [Option(f"choose:{iid}", f"Choose {game.name(iid)}")
-                for iid in dict.fromkeys(player.sensei_deck)
-                if iid not in chosen and not game.card(iid).fusion]  # fmt: skip
-    if len(options) == 1 or len(chosen) >= len(player.life):
-        return _swap(game, index, chosen)
-    game.ask(index, "sensei", "Your Sensei Deck: choose the cards to shuffle into your Life Deck.",
-             options, "sensei_chosen", player=index, chosen=chosen)  # fmt: skip
-    return None
-
-
-@handler("sensei_chosen")
-def sensei_chosen(game: ScoreGame, args: JsonDict) -> None:
-    if args["choice"] == "done":
-        _swap(game, args["player"], args["chosen"])
-        return
-    chosen = [*args["chosen"], int(args["choice"].split(":")[1])]
-    game.then(("sensei_swap", {"player": args["player"], "chosen": chosen}))
-
-
-def _swap(game: ScoreGame, index: int, chosen: list[int]) -> None:
-    if not chosen:
-        return
-    player = game.player(index)
-    taken = [player.life.pop() for _ in range(len(chosen))]
-    for iid in chosen:
-        player.sensei_deck.remove(iid)
-    player.sensei_deck.extend(taken)
-    player.life.extend(chosen)
-    game.state.rng = rng.shuffle(game.state.rng, player.life)
-    names = ", ".join(game.name(iid) for iid in chosen)  # shown to the opponent (p. 45)
-    game.emit("setup", f"{game.who(index)} shuffles {names} from the Sensei Deck into the "
-              f"Life Deck and puts the top {len(taken)} life card(s) into the Sensei Deck.")
-    for iid in taken:  # he may look at them; the opponent may not
-        game.emit("sensei_private", f"Into your Sensei Deck: {game.name(iid)}.",
-                  private_to=index)
 
 
 # --- the turn (p. 23) ------------------------------------------------------------------------
@@ -304,7 +225,7 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
         for ally in player.allies:
             ally.power_used = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
-    _dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
+    dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
     game.then(("step", {"index": 0}))
 
 
@@ -375,142 +296,6 @@ def draw(game: ScoreGame, args: JsonDict) -> None:
     for iid in drawn:
         game.emit("draw_private", f"You draw {game.name(iid)}.", private_to=args["player"])
     game.check_survival(args["player"])
-
-
-@handler("step_non_combat")
-def step_non_combat(game: ScoreGame, args: JsonDict) -> None:
-    """p. 23 "2 Non-Combat Step": Allies, Dragon Balls, Battlegrounds, Locations and
-    Non-Combat cards (Drills too) go from the hand into play."""
-    index = game.state.active
-    player = game.player(index)
-    options = [Option("done", "Done placing cards")]
-    for iid in dict.fromkeys(player.hand):
-        problem = game.placing_problem(index, iid) if game.card(iid).type in PLACED else "-"
-        if problem is None:
-            options.append(Option(f"place:{iid}", f"Place {game.name(iid)}"))
-        elif problem == OTHER_STYLE:  # p. 41: shown, and shuffled back without a new draw
-            options.append(Option(f"shuffle:{iid}", f"Show {game.name(iid)} and shuffle it "
-                                                    "into your Life Deck"))  # fmt: skip
-    if len(options) == 1:
-        return
-    game.ask(index, "non_combat", "Place a card in play, or go on.", options, "placed")
-
-
-@handler("placed")
-def placed(game: ScoreGame, args: JsonDict) -> None:
-    if args["choice"] == "done":
-        return
-    index = game.state.active
-    player = game.player(index)
-    iid = int(args["choice"].split(":")[1])
-    card = game.card(iid)
-    player.hand.remove(iid)
-    if args["choice"].startswith("shuffle:"):
-        player.life.append(iid)
-        game.state.rng = rng.shuffle(game.state.rng, player.life)
-        game.emit("shuffle", f"{game.who(index)} shows {game.name(iid)}, which cannot be "
-                  "placed, and shuffles it into the Life Deck.")  # fmt: skip
-        game.then(("step_non_combat", {}))
-        return
-    if card.type == CardType.PERSONALITY:
-        player.allies.append(AllyInPlay(iid, game.rules.ally_start_stage))  # p. 35
-    elif card.type == CardType.DRILL:
-        player.drills.append(iid)
-        _restricted_drills(game, iid)
-    elif card.type == CardType.NON_COMBAT:
-        player.non_combat.append(iid)
-    elif card.type == CardType.DRAGON_BALL:
-        player.dragon_balls.append(iid)
-    else:  # p. 42: a new Battleground or Location removes the old one; no Combat
-        old = game.state.battleground
-        if old is not None:
-            game.player(game.state.owners[old]).removed.append(old)
-            game.emit("move", f"{game.name(old)} is removed from the game.")
-        game.state.battleground = iid
-        game.state.skip_combat = True
-    game.emit("place", f"{game.who(index)} places {game.name(iid)}.")
-    following: list[tuple[str, JsonDict]] = [("step_non_combat", {})]
-    if card.type == CardType.DRAGON_BALL:
-        _dragon_ball_victory(game, index)  # p. 44: placed yourself, at once
-        # p. 42: "their effects are instant unless specified on the card"
-        power = game.power(iid)
-        following[:0] = [effect_task(e, index) for e in power.secondary] + [
-            ("by_hand", {"player": index, "card": iid, "text": text}) for text in power.unread]
-    game.then(*following)
-
-
-def _placing_problem(game: ScoreGame, index: int, iid: int) -> str | None:
-    """Why a card may not be placed in play now (p. 35-44), or None."""
-    card = game.card(iid)
-    player = game.player(index)
-    in_play = game.state.players
-    if card.type == CardType.PERSONALITY:
-        if card.level is None or card.personality is None:
-            return "not an Ally"
-        mps = [game.card(p.mp_card).personality or "" for p in in_play]
-        field = [allies.AllyCard(game.card(a.iid).personality or "", game.card(a.iid).level or 1,
-                                 0) for p in in_play for a in p.allies]  # fmt: skip
-        ally = allies.AllyCard(card.personality, card.level, 0)
-        return allies.placing_problem(ally, mps[index], player.level, mps, field)
-    if card.type == CardType.DRAGON_BALL:  # p. 42: one copy of each in play
-        mine = card.dragon_ball
-        for other in (db for p in in_play for db in p.dragon_balls):
-            if game.card(other).dragon_ball == mine:
-                return "that Dragon Ball is already in play"
-        return None
-    if card.type == CardType.DRILL:  # p. 40-41: Styled Drills
-        restricted = game.power(iid).restricted_style
-        drills_in_play = [d for p in in_play for d in p.drills]
-        if restricted and any(game.card(d).style.value == restricted and game.name(d) !=
-                              game.name(iid) for d in drills_in_play):  # fmt: skip
-            return f"a Restricted Drill: another {restricted.title()} Drill is in play"
-        if not card.styled:
-            return None
-        styles = {game.card(d).style for d in player.drills if game.card(d).styled}
-        if styles and card.style not in styles:
-            return OTHER_STYLE
-        if any(game.name(d) == game.name(iid) for d in player.drills):
-            return "one copy of a Styled Drill in play"
-        return None
-    if card.type in (CardType.BATTLEGROUND, CardType.LOCATION):
-        there = game.state.battleground
-        return "that one is already in play" if there is not None and (
-            game.name(there) == game.name(iid)) else None  # fmt: skip
-    return None
-
-
-def _restricted_drills(game: ScoreGame, placed: int) -> None:
-    """p. 41 "Restricted Drills": a Restricted Drill in play is discarded when a different
-    Drill of its restricted style is placed; the same Restricted Drill placed again
-    discards both."""
-    for player in game.state.players:
-        for iid in list(player.drills):
-            restricted = game.power(iid).restricted_style
-            if iid == placed or restricted is None:
-                continue
-            same = game.name(iid) == game.name(placed)
-            if same or game.card(placed).style.value == restricted:
-                player.drills.remove(iid)
-                player.discard.append(iid)
-                game.emit("discard", f"{game.name(iid)} is discarded: a Restricted Drill.")
-                if same:
-                    mine = game.player(game.state.owners[placed])
-                    if placed in mine.drills:
-                        mine.drills.remove(placed)
-                        mine.discard.append(placed)
-                        game.emit("discard", f"{game.name(placed)} is discarded too.")
-
-
-def _dragon_ball_victory(game: ScoreGame, index: int) -> None:
-    """p. 44: all 7 Dragon Balls of one set in play under a player's control win: at once
-    when he placed the last, at the start of his next turn when he captured it."""
-    sets: dict[DragonBallSet, int] = {}
-    for iid in game.player(index).dragon_balls:
-        ball = game.card(iid).dragon_ball
-        if ball is not None:
-            sets[ball.set] = sets.get(ball.set, 0) + 1
-    if any(count >= SEVEN for count in sets.values()):
-        game.win(index, "dragon_balls")
 
 
 @handler("step_power_up")
@@ -598,118 +383,6 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
               ("attack_phase", {}))  # fmt: skip
 
 
-@handler("life_damage")
-def life_damage(game: ScoreGame, args: JsonDict) -> None:
-    """Life cards of damage, flipped one at a time (engine.score.damage)."""
-    index = args["player"]
-    player = game.player(index)
-    allowed = damage.endurance_allowed(game.rules, player.tokui_waza is not None)
-    taking = damage.LifeDamage(args["remaining"], from_attack=args["from_attack"],
-                               endurance_allowed=allowed, discarded=args["discarded"],
-                               prevented=args["prevented"])  # fmt: skip
-    if taking.done:
-        return _record_discarded(game, args, taking)
-    if not player.life:
-        game.check_survival(index)
-        return None
-    if damage.only_dragon_balls_left(
-        [game.card(i).type == CardType.DRAGON_BALL for i in player.life], taking
-    ):  # p. 43 "IMPORTANT"
-        game.win(1 - index, "survival")
-        return None
-    iid = player.life[-1]
-    card = game.card(iid)
-    endurance = card.endurance if isinstance(card.endurance, int) else 0
-    flip = taking.flip(card.type == CardType.DRAGON_BALL, endurance)
-    game.emit("damage", f"{game.who(index)} flips {game.name(iid)}.")
-    following = {**args, "remaining": taking.remaining, "discarded": taking.discarded}
-    if flip.endurance:  # the flipped card stays on the Life Deck until the answer
-        options = [Option("endure", f"Use Endurance {flip.endurance} of {game.name(iid)}"),
-                   Option("take", f"Discard {game.name(iid)}")]  # fmt: skip
-        game.ask(index, "endurance", "Use Endurance?", options, "endured", **following,
-                 card=iid)  # fmt: skip
-        return None
-    player.life.pop()
-    if flip.to == "life_bottom":
-        player.life.insert(0, iid)
-    elif flip.to == "discard":
-        player.discard.append(iid)
-    game.then(("life_damage", following))
-    return None
-
-
-def _record_discarded(game: ScoreGame, args: JsonDict, taking: damage.LifeDamage) -> None:
-    for task in reversed(game.state.tasks):  # tell the capture how many were discarded
-        if task.kind == "capture":
-            task.args["discarded"] = taking.discarded
-            break
-    game.check_survival(args["player"])
-
-
-@handler("endured")
-def endured(game: ScoreGame, args: JsonDict) -> None:
-    player = game.player(args["player"])
-    iid = args["card"]
-    player.life.remove(iid)  # the flipped card, left on top while the player decided
-    following = {k: v for k, v in args.items() if k not in ("choice", "card")}
-    if args["choice"] == "endure":  # removed from the game, the next cards prevented
-        taking = damage.LifeDamage(args["remaining"], discarded=args["discarded"],
-                                   prevented=args["prevented"])  # fmt: skip
-        card = game.card(iid)
-        prevented = taking.use_endurance(card.endurance if isinstance(card.endurance, int) else 0)
-        player.removed.append(iid)
-        game.emit("endurance", f"{game.name(iid)}'s Endurance prevents {prevented} life card(s).")
-        following.update(remaining=taking.remaining, prevented=taking.prevented)
-    else:
-        player.discard.append(iid)
-    game.then(("life_damage", following))
-
-
-@handler("capture")
-def capture(game: ScoreGame, args: JsonDict) -> None:
-    """p. 44 Life Card Capture: 5 or more life cards discarded by the attack."""
-    index = args["player"]
-    opponent = game.player(1 - index)
-    if args.get("discarded", 0) < game.rules.capture_life_cards or not opponent.dragon_balls:
-        return
-    options = [Option("none", "Capture nothing")] + [
-        Option(f"capture:{iid}", f"Capture {game.name(iid)}") for iid in opponent.dragon_balls
-    ]
-    game.ask(index, "capture", "Capture a Dragon Ball?", options, "captured", player=index)
-
-
-@handler("captured")
-def captured(game: ScoreGame, args: JsonDict) -> None:
-    if args["choice"] == "none":
-        return
-    index = args["player"]
-    iid = int(args["choice"].split(":")[1])
-    game.player(1 - index).dragon_balls.remove(iid)
-    game.player(index).dragon_balls.append(iid)
-    game.emit("capture", f"{game.who(index)} captures {game.name(iid)}.")
-    game.then(("captured_power", {"player": index, "card": iid}))
-
-
-@handler("captured_power")
-def captured_power(game: ScoreGame, args: JsonDict) -> None:
-    """p. 44: "When you capture a Dragon Ball, you can choose to use all or none of its
-    powers at the time that you capture it"."""
-    index, iid = args["player"], args["card"]
-    power = game.power(iid)
-    if not (power.secondary or power.unread):
-        return
-    choice = args.get("choice")
-    if choice is None:
-        options = [Option("use", f"Use the power of {game.name(iid)}"),
-                   Option("no", "Do not use it")]  # fmt: skip
-        game.ask(index, "captured_power", f"You captured {game.name(iid)}: use its power?",
-                 options, "captured_power", **args)  # fmt: skip
-        return
-    if choice == "use":
-        game.then(*[effect_task(e, index) for e in power.secondary],
-                  *[("by_hand", {"player": index, "card": iid, "text": t}) for t in power.unread])
-
-
 # --- after Combat (p. 23 steps 6 and 7; the OCG's Rejuvenation Step) --------------------------
 @handler("step_discard")
 def step_discard(game: ScoreGame, args: JsonDict) -> None:
@@ -772,4 +445,3 @@ def rejuvenated(game: ScoreGame, args: JsonDict) -> None:
             iid = player.discard.pop()
             player.life.insert(0, iid)
             game.emit("rejuvenate", f"{game.who(index)} rejuvenates {game.name(iid)}.")
-

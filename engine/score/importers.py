@@ -208,7 +208,7 @@ def _fields(values: dict[str, str], personalities: dict[str, str],
     kind, alignment = _type(values.get("type", ""), name, notes)
     data: dict[str, Any] = {"name": name, "type": kind.value, "text": text}
     if kind == CardType.PERSONALITY:
-        data.update(_personality(values, alignment))
+        data.update(personality_card(values, alignment))
         label = fold(values.get("type", ""))
         data["fusion"] = "fusion" in label or _yes(values.get("fusion", ""))
         data["high_tech"] = "hightech" in label or _yes(values.get("high_tech", ""))
@@ -255,7 +255,7 @@ def _yes(value: str) -> bool:
     return value.strip().lower() in ("yes", "true", "1", "y", "x")
 
 
-def _personality(values: dict[str, str], alignment: str | None) -> dict[str, Any]:
+def personality_card(values: dict[str, str], alignment: str | None) -> dict[str, Any]:
     side = values.get("alignment", "").lower() or alignment
     if not side:
         raise _Reject("a personality needs its alignment (hero, villain or rogue)")
