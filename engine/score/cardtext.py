@@ -139,7 +139,8 @@ def compile_power(text: str) -> Power:
     empowered = False
     for raw in sentences(text):
         sentence = raw.casefold().replace("\u2019", "'")
-        sentence = re.sub(r"^(?:power|constant combat power):\s*", "", sentence)
+        # "Mastery: " (OCG): what follows is used with a Tokui-Waza (engine.score.game)
+        sentence = re.sub(r"^(?:power|constant combat power|mastery):\s*", "", sentence)
         read = _read(power, sentence, empowered)
         if read is None:
             power = replace(power, unread=(*power.unread, raw))

@@ -14,6 +14,7 @@ not refereed yet."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.core.decisions import Option
@@ -133,8 +134,13 @@ class ScoreGame(TaskMachine):
         return len(self.card(player.mp_card).power_stages)
 
     def power(self, iid: int) -> Power:
-        """What the card's power text does (engine.score.cardtext)."""
-        return compile_power(self.card(iid).text)
+        """What the card's power text does (engine.score.cardtext). In the OCG, "All text
+        on a card after 'Mastery: ' is only to be used if you declared a Tokui-Waza": the
+        card's owner's declaration (docs/rulings.md 360)."""
+        text = self.card(iid).text
+        if self.rules.mastery_codeword and self.player(self.state.owners[iid]).tokui_waza is None:
+            text = re.split(r"\bmastery:", text, maxsplit=1, flags=re.IGNORECASE)[0]
+        return compile_power(text)
 
     def rating(self, player: ScorePlayer, stage: int | None = None) -> PowerRating:
         """The MP's power rating at its Scouter (stage 0 rates 0: PAT bracket A)."""

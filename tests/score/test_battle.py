@@ -26,7 +26,7 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer",
          "Battle Focus", "Red Sandbox Mastery", "Shadow Sparring Drill",
          "Sandbox Turtle Hermit", "Quiet Campfire", "Rising Fury", "Sudden Awakening",
-         "Crippling Blow", "Quick Thinking")  # fmt: skip
+         "Crippling Blow", "Quick Thinking", "Disciplined Breath")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -552,3 +552,13 @@ def test_an_or_effect_is_the_players_choice_p51() -> None:
     assert game.pending is not None and game.pending.kind == "choose_effect"
     _answer(game, "Your MP gains 2")
     assert game.player(0).stage == 7 and game.player(0).hand == []
+
+
+def test_the_mastery_codeword_needs_a_tokui_waza_in_the_ocg() -> None:
+    # OCG: "All text on a card after 'Mastery: ' is only to be used if you declared a
+    # Tokui-Waza" (docs/rulings.md 360)
+    for tokui_waza, drawn in ((None, 0), ("saiyan", 2)):
+        game = _ocg_combat((["Disciplined Breath"], []))
+        game.player(0).tokui_waza = tokui_waza
+        _answer(game, "Use Disciplined Breath")
+        assert game.player(0).stage == 6 and len(game.player(0).hand) == drawn, tokui_waza
