@@ -101,15 +101,16 @@ def _resolve(name: str, ruleset: str, directory: Path) -> Path:
     raise ScoreDeckError(f"deck {name!r}: {what}. The {ruleset} starter decks: {known}")
 
 
-def score_deck_hint(names: Sequence[str | None]) -> str:
-    """For a Panini command given a Score deck (a Score starter's name, or a file that
-    reads as a Score deck list): which rulesets play it; "" when none is one."""
+def score_deck_hint(names: Sequence[str | None], ruleset: str) -> str:
+    """For a Panini ruleset given a Score deck (a Score starter's name, or a file that
+    reads as a Score deck list): what to do instead; "" when none is one."""
     stems = {path.stem.casefold() for path in starter_paths()}
     for name in names:
         if name is None:
             continue
         if name.casefold() in stems or _reads_as_score(Path(name)):
-            return f" ({name} is a Score deck: play it with --ruleset {' or '.join(RULESETS)})"
+            return (f"{name!r} is a Score deck, not a {ruleset} one: play it with "
+                    f"--ruleset {' or --ruleset '.join(RULESETS)}")  # fmt: skip
     return ""
 
 

@@ -104,8 +104,8 @@ def run_command(args: argparse.Namespace) -> int:
         names = _deck_names(args.decks, default_deck_names)
         decks = load_decks(names, pool)
     except DeckLoadError as exc:
-        hint = score_decks.score_deck_hint(_listed(args.decks))
-        return _bad_args(f"{exc}{hint}")
+        # a Score deck under a Panini ruleset: say that, not every card it does not know
+        return _bad_args(score_decks.score_deck_hint(_listed(args.decks), args.ruleset) or str(exc))
     checks = ALL_CHECKS if args.check_invariants else NO_CHECKS
 
     def run() -> Summary:
