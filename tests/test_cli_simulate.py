@@ -154,7 +154,8 @@ def test_invariant_violation_names_seed_and_decision(
 
 # --- the Score family: `--ruleset score|ocg` -------------------------------------------------
 def test_score_games_are_summarised(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_cli(["--ruleset", "score", "--games", "4", "--seed", "2", "--ai", "greedy,random"]) == 0
+    argv = ["--ruleset", "score", "--games", "4", "--seed", "2", "--ai", "greedy,random"]
+    assert run_cli(argv) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "ruleset: score; AIs: greedy (A) vs random (B); seeds 2.."
     wins = [int(line.rsplit(":", 1)[1]) for line in lines if line.startswith("wins deck")]
@@ -165,8 +166,9 @@ def test_score_games_are_summarised(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_ocg_same_seed_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["--ruleset", "ocg", "--games", "3", "--seed", "9",
-            "--decks", "majin-buu-black-feast,vegeta-rogue-wasteland", "--ai", "random,greedy"]  # fmt: skip
+    decks = "majin-buu-black-feast,vegeta-rogue-wasteland"
+    argv = ["--ruleset", "ocg", "--games", "3", "--seed", "9", "--decks", decks,
+            "--ai", "random,greedy"]  # fmt: skip
     assert run_cli(argv) == 0
     first = non_timing(capsys.readouterr().out)
     assert "wins deck A (majin-buu-black-feast): " in "\n".join(first)
@@ -200,7 +202,7 @@ def test_score_check_invariants_reports_a_violation(
         (["--ruleset", "ocg", "--decks", "goku-saiyan,goku-saiyan-surge"],
          "deck 'goku-saiyan': a Panini starter deck"),
         (["--decks", "goku-saiyan,goku-saiyan-surge"],
-         "'goku-saiyan-surge' is a Score deck, not a panini-2016 one: play it with --ruleset score"),
+         "'goku-saiyan-surge' is a Score deck, not a panini-2016 one: play it with --ruleset"),
         (["--ruleset", "panini-1999"], "the Score family's: score, ocg"),
         (["--ruleset", "score", "--decks", "nothing-like-it,goku-saiyan-surge"],
          "deck 'nothing-like-it': unknown. The score starter decks: frieza-red-tyranny"),
@@ -223,7 +225,8 @@ def test_a_score_deck_file_illegal_in_the_ruleset_lists_its_faults(
     assert run_cli(["--ruleset", "score", "--decks", f"{copy},goku-saiyan-surge"]) == 2
     err = capsys.readouterr().err
     assert "my-buu is not legal under score:" in err and "- [" in err
-    assert run_cli(["--ruleset", "ocg", "--games", "1", "--decks", f"{copy},goku-saiyan-surge"]) == 0
+    legal = ["--ruleset", "ocg", "--games", "1", "--decks", f"{copy},goku-saiyan-surge"]
+    assert run_cli(legal) == 0
 
 
 def test_ai_takes_one_or_two_kinds(capsys: pytest.CaptureFixture[str]) -> None:
