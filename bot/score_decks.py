@@ -50,10 +50,15 @@ def starters_for(ruleset: str, directory: Path = SCORE_DECKS_DIR) -> list[Path]:
 
 def default_names(ruleset: str, directory: Path = SCORE_DECKS_DIR) -> list[str]:
     """The first two starters of `ruleset`, alphabetically."""
-    stems = [path.stem for path in starters_for(ruleset, directory)]
-    if len(stems) < 2:
-        raise ScoreDeckError(f"need two {ruleset} starter decks in {directory}; use --decks A,B")
-    return stems[:2]
+    return default_names_all(ruleset, directory)[:2]
+
+
+def default_names_all(ruleset: str, directory: Path = SCORE_DECKS_DIR) -> list[str]:
+    """Every starter of `ruleset` alphabetically: a match takes the first unused ones."""
+    names = [path.stem for path in starters_for(ruleset, directory)]
+    if len(names) < 2:
+        raise ScoreDeckError(f"need two {ruleset} starter decks in {directory}; use --deck")
+    return names
 
 
 def load_score_deck(name: str, ruleset: str, pool: CardPool,
