@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -23,6 +23,7 @@ from engine.core.family import FamilyGame
 SEATS = {"p1": 0, "p2": 1}
 Seat = Literal["p1", "p2"]
 M = TypeVar("M", bound=BaseModel)
+G = TypeVar("G", bound=FamilyGame)
 
 
 class Model(BaseModel):
@@ -220,3 +221,57 @@ def _decision_spec(step: dict[str, Any]) -> DecisionSpec:
         return DecisionSpec.model_validate(step)
     except ValidationError as exc:
         raise ValueError(f"expected `p1: <option>` or an expect checkpoint ({exc})") from exc
+
+
+def run_script(
+    path: Path,
+    name: str,
+    build: Callable[[], G],
+    values: Callable[[G], dict[str, Any]],
+    decisions: list[dict[str, Any]],
+    expect: dict[str, Any],
+) -> ScenarioResult:
+    """Set up the game with `build`, play the scripted `decisions` and check `expect`
+    against the state paths `values` lists: every failure, or none."""
+    result = ScenarioResult(str(path), name)
+    try:
+        game = build()
+    except (ScenarioError, ValueError, OSError) as exc:
+        result.failures.append(f"cannot set up: {exc}")
+        return result
+    failures, finished = play_script(game, decisions, lambda wanted: compare(values(game), wanted))
+    result.failures += failures
+    if finished:
+        result.failures += compare(values(game), expect)
+    return result
+
+
+# --- building a state ---------------------------------------------------------------------------
+class _Card(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Pool(Protocol):
+    def find(self, name: str) -> _Card | None: ...
+
+
+class Instances:
+    """The card instances of a scenario's state: names and owners by instance number, each
+    name checked against the pool (any family's: `find(name)` and the card's `name`)."""
+
+    def __init__(self, pool: _Pool) -> None:
+        self.pool = pool
+        self.cards: list[str] = []
+        self.owners: list[int] = []
+
+    def instance(self, name: str, owner: int, zone: str) -> int:
+        card = self.pool.find(name)
+        if card is None:
+            raise ScenarioError(f"{zone}: unknown card {name!r}")
+        self.cards.append(card.name)
+        self.owners.append(owner)
+        return len(self.cards) - 1
+
+    def many(self, names: list[str], owner: int, zone: str) -> list[int]:
+        return [self.instance(name, owner, zone) for name in names]

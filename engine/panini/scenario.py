@@ -17,13 +17,14 @@ from engine.core.scenario import (  # the shared runner; names re-exported for c
     SEATS,
     Checkpoint,
     DecisionSpec,
+    Instances,
     ScenarioError,
     ScenarioResult,
     Seat,
     compare,
     find_option,
     load_model,
-    play_script,
+    run_script,
     scenario_paths,
 )
 from engine.core.scenario import Model as _Model
@@ -121,22 +122,10 @@ def scenario_pool(spec: ScenarioFile, where: Path, base: CardPool | None = None)
 
 
 # --- building the state ------------------------------------------------------------------------
-class _Builder:
+class _Builder(Instances):
     def __init__(self, pool: CardPool) -> None:
-        self.pool = pool
-        self.cards: list[str] = []
-        self.owners: list[int] = []
-
-    def instance(self, name: str, owner: int, zone: str) -> int:
-        card = self.pool.find(name)
-        if card is None:
-            raise ScenarioError(f"{zone}: unknown card {name!r}")
-        self.cards.append(card.name)
-        self.owners.append(owner)
-        return len(self.cards) - 1
-
-    def many(self, names: list[str], owner: int, zone: str) -> list[int]:
-        return [self.instance(name, owner, zone) for name in names]
+        super().__init__(pool)
+        self.panini_pool = pool
 
     def mp_names(self, spec: PlayerSpec, seat: str) -> list[str]:
         if isinstance(spec.main_personality, list):
@@ -145,7 +134,7 @@ class _Builder:
             return spec.main_personality
         levels = {
             card.level: card.name
-            for card in self.pool.by_name.values()
+            for card in self.panini_pool.by_name.values()
             if card.type == CardType.MAIN_PERSONALITY
             and card.level is not None
             and card.personality == spec.main_personality
@@ -308,15 +297,11 @@ def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
 
 def run_scenario(path: Path, pool: CardPool | None = None) -> ScenarioResult:
     spec = load_scenario(path)
-    result = ScenarioResult(str(path), spec.name)
-    try:
-        game = build_game(spec, scenario_pool(spec, path, pool))
-    except (ScenarioError, ValueError, OSError) as exc:
-        result.failures.append(f"cannot set up: {exc}")
-        return result
-    failures, finished = play_script(game, spec.decisions,
-                                     lambda expect: check_expectations(game, expect))  # fmt: skip
-    result.failures += failures
-    if finished:
-        result.failures += check_expectations(game, spec.expect)
-    return result
+    return run_script(
+        path,
+        spec.name,
+        lambda: build_game(spec, scenario_pool(spec, path, pool)),
+        lambda game: dict(state_paths(game)),
+        spec.decisions,
+        spec.expect,
+    )
