@@ -4,6 +4,8 @@ seeded, repeatable choices."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.decisions import Decision, Option, Task
 from engine.score.ai import GreedyPlayer, RandomPlayer, make_player
 from engine.score.family import ScoreFamily
@@ -92,3 +94,18 @@ def test_make_player_names_the_known_kinds() -> None:
         assert "random, greedy" in str(exc)
     else:
         raise AssertionError("an unknown AI kind was accepted")
+
+
+class _Sealed:
+    """A game that refuses every look: an AI that reads it fails the test."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the AI read game.{name}")
+
+
+def test_the_ais_read_nothing_but_the_decision() -> None:
+    sealed: Any = _Sealed()
+    for kind in ("attack", "declare", "discard", "arrange", "a_kind_added_later"):
+        decision = _decision(kind, "pass", "final:3", "declare", "discard:4", "keep")
+        for player in (GreedyPlayer(3), RandomPlayer(3)):
+            assert decision.option(player.choose(sealed, decision)) is not None
