@@ -10,7 +10,6 @@ from tests.score.decks import FRIEZA, GOKU, POOL, deck
 FAMILY = ScoreFamily(POOL)
 
 
-
 def test_the_board_shows_the_viewers_hand_only() -> None:
     game = FAMILY.new_game([deck(GOKU), deck(FRIEZA)], 3, "score")
     hand = {game.name(iid) for iid in game.state.players[0].hand}
