@@ -9,8 +9,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol, TypeVar
 
 from engine.core import rng
+from engine.core.decisions import Decision
+from engine.core.events import Outcome
 from engine.panini.ai import Player, make_player
 from engine.panini.cards import DATA_DIR, CardPool
 from engine.panini.decklist import (
@@ -145,7 +148,54 @@ class Checks:
 NO_CHECKS = Checks()
 ALL_CHECKS = Checks(every=1, json_every=1)
 
+
+
+class _Ending(Protocol):
+    """What a result reads of any family's game state."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def win_reason(self) -> str | None: ...
+
+    @property
+    def turn(self) -> int: ...
+
+
+class Refereed(Protocol):
+    """Any family's game as the driver plays it (engine.core.family.FamilyGame)."""
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def state(self) -> _Ending: ...
+
+    def apply(self, player: int, option_id: str, seq: int | None = None) -> Outcome: ...
+
+
+G = TypeVar("G", bound=Refereed)
+G_contra = TypeVar("G_contra", contravariant=True)
+
+
+class Chooser(Protocol[G_contra]):
+    """An AI of any family: one option id of the pending decision."""
+
+    def choose(self, game: G_contra, decision: Decision) -> str: ...
+
+
+# (game, with the JSON round trip?) -> broken invariants
+Checker = Callable[[G, bool], list[str]]
 Observer = Callable[[Game, int], None]  # (game, decisions made so far) after each decision
+
+
+def panini_violations(game: Any, with_json: bool) -> list[str]:
+    # looked up at each call, so tests may replace `violations`
+    return violations(game, check_json=with_json)
 
 
 def new_game(decks: Sequence[Deck], seed: int, ruleset: str, pool: CardPool) -> Game:
@@ -156,30 +206,32 @@ def new_game(decks: Sequence[Deck], seed: int, ruleset: str, pool: CardPool) -> 
 
 
 def play_game(
-    game: Game,
-    players: tuple[Player, Player],
+    game: G,
+    players: tuple[Chooser[G], Chooser[G]],
     *,
     seed: int,
     checks: Checks = NO_CHECKS,
-    observe: Observer | None = None,
+    observe: Callable[[G, int], None] | None = None,
     max_decisions: int = MAX_DECISIONS,
+    checker: Checker[G] = panini_violations,
 ) -> GameResult:
-    """Play `game` to the end; raise SimulationError on a crash or a broken invariant."""
-    _check(game, seed, 0, checks)
+    """Play `game` (of any family) to the end; raise SimulationError on a crash or a
+    broken invariant (`checker`: the family's invariants, Panini's by default)."""
+    _check(game, seed, 0, checks, checker)
     made = 0
     while not game.over:
         made += 1
         if made > max_decisions:
             raise EngineFailure(seed, made, f"the game did not end in {max_decisions} decisions")
         _decide(game, players, seed, made)
-        _check(game, seed, made, checks)
+        _check(game, seed, made, checks, checker)
         if observe is not None:
             observe(game, made)
     state = game.state
     return GameResult(seed, state.winner, state.win_reason, state.turn, made)
 
 
-def _decide(game: Game, players: tuple[Player, Player], seed: int, number: int) -> None:
+def _decide(game: G, players: tuple[Chooser[G], Chooser[G]], seed: int, number: int) -> None:
     decision = game.pending
     if decision is None:
         raise EngineFailure(seed, number, "no decision pending but the game is not over")
@@ -194,12 +246,12 @@ def _decide(game: Game, players: tuple[Player, Player], seed: int, number: int) 
         )
 
 
-def _check(game: Game, seed: int, number: int, checks: Checks) -> None:
+def _check(game: G, seed: int, number: int, checks: Checks, checker: Checker[G]) -> None:
     if not checks.every or number % checks.every:
         return
     with_json = bool(checks.json_every) and number % checks.json_every == 0
     try:
-        problems = violations(game, check_json=with_json)
+        problems = checker(game, with_json)
     except Exception as exc:  # a checker crash means the state is malformed
         raise EngineFailure(seed, number, f"invariant check crashed: {_describe(exc)}") from exc
     if problems:
@@ -264,12 +316,19 @@ def simulate_many(
     checks: Checks = NO_CHECKS,
 ) -> Summary:
     """Game i uses seed `seed + i`. Raises SimulationError at the first broken game."""
+
+    def one(game_seed: int) -> GameResult:
+        return simulate_one(decks, pool, seed=game_seed, ruleset=ruleset, ais=ais, checks=checks)
+
+    return run_games(one, games=games, seed=seed)
+
+
+def run_games(play_one: Callable[[int], GameResult], *, games: int, seed: int) -> Summary:
+    """`games` games of any family, game i with seed `seed + i`, timed."""
     summary = Summary()
     start = time.perf_counter()
     for index in range(games):
-        summary.results.append(
-            simulate_one(decks, pool, seed=seed + index, ruleset=ruleset, ais=ais, checks=checks)
-        )
+        summary.results.append(play_one(seed + index))
     summary.seconds = time.perf_counter() - start
     return summary
 

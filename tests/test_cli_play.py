@@ -9,13 +9,24 @@ from pathlib import Path
 
 import pytest
 
+from bot import score_decks
 from bot.cli_commands import play as play_command
 from bot.cli_commands import run as run_command
-from bot.cli_commands.play import Console, Match, match_option, play_game
+from bot.cli_commands.play import (
+    Console,
+    Match,
+    ScoreTable,
+    match_option,
+    play_game,
+    play_score_game,
+)
 from bot.settings import Settings, SettingsError, load_settings
 from engine.panini.ai import GreedyPlayer
 from engine.panini.game import Game
 from engine.panini.view import SPECTATOR, player_view
+from engine.score.ai import GreedyPlayer as GreedyAI
+from engine.score.deckcheck import ScoreDeck
+from engine.score.family import ScoreFamily
 from tests.pool import TEST_POOL, test_deck
 
 DECKS = [test_deck("Goku"), test_deck("Vegeta")]
@@ -213,6 +224,7 @@ def test_hotseat_never_shows_a_hand_to_the_other_seat() -> None:
 
 
 def _public_text(match: Match) -> str:
+    assert isinstance(match.game, Game)
     view = player_view(match.game, SPECTATOR)
     events = " ".join(e.text for e in match.log if e.private_to is None)
     return f"{view} {events}"
@@ -321,3 +333,127 @@ def test_card_command_reads_any_card() -> None:
     assert "Power stages: 0, 1,000" in card_text(TEST_POOL, "Goku Lv1")
     assert "could be" in card_text(TEST_POOL, "Goku")
     assert "Did you mean" in card_text(TEST_POOL, "Ki Blst")
+
+
+# --- the Score family: `scouter play --ruleset score|ocg` ------------------------------------
+SCORE_POOL = score_decks.score_pool()
+SCORE_FAMILY = ScoreFamily(SCORE_POOL)
+SCORE_NAMES = ["frieza-red-tyranny", "goku-freestyle-drifter"]
+
+
+def _score_decks(ruleset: str, names: list[str] = SCORE_NAMES) -> list[ScoreDeck]:
+    return score_decks.load_score_decks(names, ruleset, SCORE_POOL)
+
+
+@pytest.mark.parametrize("ruleset", ["score", "ocg"])
+def test_a_score_game_against_the_ai_finishes(ruleset: str) -> None:
+    out = Output()
+    console = Console(read=scripted(lambda: "2"), write=out.write, clear=lambda: None)
+    code = play_score_game(SCORE_FAMILY, _score_decks(ruleset), SCORE_NAMES, ruleset=ruleset,
+                           seed=4, console=console)  # fmt: skip
+    assert code == 0
+    names = "frieza-red-tyranny (Player 1) vs goku-freestyle-drifter (Player 2)"
+    assert f"{names}, {ruleset}" in out.text
+    assert "== Player 1 (you): Frieza - Cold Overlord" in out.text
+    victory = r"(Survival|Dragon Ball|Most Powerful Personality) Victory"
+    assert re.search(rf"Game over after \d+ turn\(s\): Player [12]( \(you\))? wins by {victory}\.",
+                     out.text)  # fmt: skip
+
+
+def test_a_score_game_reads_labels_cards_and_bad_input() -> None:
+    out = Output()
+    game = SCORE_FAMILY.new_game(_score_decks("score"), 4, "score")
+    answers = iter(["card saibaimen", "card zzz", "board", "99", "help"])
+
+    def first_label() -> str:  # lower case and cut short: both must be understood
+        label: str = SCORE_FAMILY.view(game, 0)["decision"]["options"][0][1]
+        return label.lower()[: max(4, len(label) - 2)]
+
+    console = Console(read=scripted(lambda: next(answers, None) or first_label()),
+                      write=out.write, clear=lambda: None)  # fmt: skip
+    match = Match(game, console, GreedyAI(1), table=ScoreTable(SCORE_FAMILY, game))
+    assert match.play() == 0
+    assert "Saibaimen - Garden Sprout - Freestyle Personality" in out.text
+    assert "Power stages: " in out.text
+    assert "No card named 'zzz'." in out.text
+    assert "There is no option 99" in out.text and "concede  give up" in out.text
+    assert "Game over after" in out.text
+
+
+def test_a_score_hotseat_never_shows_a_hand_to_the_other_seat() -> None:
+    game = SCORE_FAMILY.new_game(_score_decks("ocg"), 6, "ocg")
+    names = SCORE_POOL.names()
+    out = Output()
+    checked: list[str] = []
+    match: Match
+
+    def hand(seat: int) -> set[str]:
+        return {game.name(iid) for iid in game.state.players[seat].hand}
+
+    def write(text: str) -> None:
+        out.write(text)
+        seat = match.at_keyboard
+        if seat is None or game.over:
+            return
+        public = str(SCORE_FAMILY.view(game, None)) + " ".join(
+            e.text for e in match.log if e.private_to in (None, seat))
+        hidden = hand(1 - seat) - hand(seat) - {n for n in names if n in public}
+        if game.pending is not None and game.pending.player == seat:
+            hidden -= {n for n in names if n in game.pending.prompt}  # the OCG's top 6
+        leaked = [name for name in hidden if name in text]
+        assert not leaked, f"Player {2 - seat}'s hand shown to Player {seat + 1}: {leaked}"
+        checked.extend(hidden)
+
+    console = Console(read=scripted(lambda: "2"), write=write, clear=lambda: out.write("<clear>"))
+    match = Match(game, console, ai=None, table=ScoreTable(SCORE_FAMILY, game))
+    assert match.play() == 0 and game.over
+    assert checked, "the test never had a hidden card to look for"
+    assert "Pass the keyboard to Player 1" in out.text
+    assert "Pass the keyboard to Player 2" in out.text
+
+
+def test_a_score_match_needs_its_table() -> None:
+    game = SCORE_FAMILY.new_game(_score_decks("score"), 1, "score")
+    with pytest.raises(TypeError, match="needs its Table"):
+        Match(game, Console(), None)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--ruleset", "score", "--deck", "majin-buu-black-feast"],
+         "the starter deck 'majin-buu-black-feast' is for ocg only, not score"),
+        (["--ruleset", "ocg", "--opponent-deck", "vegeta-red"],
+         "deck 'vegeta-red': a Panini starter deck"),
+        (["--deck", "piccolo-namekian-guard"],
+         "'piccolo-namekian-guard' is a Score deck, not a panini-2016 one"),
+        (["--ruleset", "prime-time"], "the Score family's: score, ocg"),
+    ],
+)  # fmt: skip
+def test_play_refuses_decks_of_the_wrong_family_or_ruleset(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = parse(play_command, ["play", *argv])
+    assert args.handler(args) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_play_score_from_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["1"] * 5)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr(play_command, "Console", lambda: Console(read=read, clear=lambda: None))
+    args = parse(play_command, ["play", "--ruleset", "ocg", "--seed", "2", "--ai", "random",
+                                "--deck", "majin-buu-black-feast"])  # fmt: skip
+    assert args.handler(args) == 0
+    out = capsys.readouterr().out
+    assert "majin-buu-black-feast (Player 1) vs frieza-red-tyranny (Player 2), ocg, seed 2" in out
+    assert "Input ended; leaving the game." in out

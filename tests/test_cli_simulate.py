@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
-from bot import simulation
+from bot import score_decks, simulation
 from bot.cli_commands import simulate
 from engine.core.events import Outcome
 from engine.panini.cards import load_pool
 from engine.panini.game import Game
+from engine.score.family import ScoreFamily
 
 
 def _starters_load() -> bool:
@@ -148,3 +150,86 @@ def test_invariant_violation_names_seed_and_decision(
     out = capsys.readouterr().out
     assert "invariant violation in game seed 8 at decision 3:" in out
     assert "- a made-up problem" in out
+
+
+# --- the Score family: `--ruleset score|ocg` -------------------------------------------------
+def test_score_games_are_summarised(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--ruleset", "score", "--games", "4", "--seed", "2", "--ai", "greedy,random"]
+    assert run_cli(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "ruleset: score; AIs: greedy (A) vs random (B); seeds 2.."
+    wins = [int(line.rsplit(":", 1)[1]) for line in lines if line.startswith("wins deck")]
+    assert sum(wins) == 4
+    assert "wins deck A (frieza-red-tyranny): " in "\n".join(lines)  # the first starters
+    for prefix in SUMMARY + TIMING:
+        assert any(line.startswith(prefix) for line in lines), prefix
+
+
+def test_ocg_same_seed_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    decks = "majin-buu-black-feast,vegeta-rogue-wasteland"
+    argv = ["--ruleset", "ocg", "--games", "3", "--seed", "9", "--decks", decks,
+            "--ai", "random,greedy"]  # fmt: skip
+    assert run_cli(argv) == 0
+    first = non_timing(capsys.readouterr().out)
+    assert "wins deck A (majin-buu-black-feast): " in "\n".join(first)
+    assert run_cli(argv) == 0
+    assert non_timing(capsys.readouterr().out) == first
+    assert run_cli([*argv[:-1], "greedy,greedy"]) == 0  # another AI, another summary
+    assert non_timing(capsys.readouterr().out) != first
+
+
+def test_score_check_invariants_reports_a_violation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_cli(["--ruleset", "score", "--games", "1", "--check-invariants"]) == 0
+    capsys.readouterr()
+
+    def fake(self: ScoreFamily, game: object) -> list[str]:
+        return ["a made-up problem"]
+
+    monkeypatch.setattr(ScoreFamily, "violations", fake)
+    assert run_cli(["--ruleset", "score", "--games", "2", "--seed", "4", "--check-invariants"]) == 1
+    out = capsys.readouterr().out
+    assert "invariant violation in game seed 4 at decision 0:" in out
+    assert "scouter simulate --games 1 --seed 4 --ruleset score --decks " in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--ruleset", "score", "--decks", "majin-buu-black-feast,goku-saiyan-surge"],
+         "the starter deck 'majin-buu-black-feast' is for ocg only, not score"),
+        (["--ruleset", "ocg", "--decks", "goku-saiyan,goku-saiyan-surge"],
+         "deck 'goku-saiyan': a Panini starter deck"),
+        (["--decks", "goku-saiyan,goku-saiyan-surge"],
+         "'goku-saiyan-surge' is a Score deck, not a panini-2016 one: play it with --ruleset"),
+        (["--ruleset", "panini-1999"], "the Score family's: score, ocg"),
+        (["--ruleset", "score", "--decks", "nothing-like-it,goku-saiyan-surge"],
+         "deck 'nothing-like-it': unknown. The score starter decks: frieza-red-tyranny"),
+    ],
+)  # fmt: skip
+def test_decks_of_the_wrong_family_or_ruleset_are_refused(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_cli(["--games", "1", *argv]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_a_score_deck_file_illegal_in_the_ruleset_lists_its_faults(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = next(p for p in score_decks.starter_paths() if p.stem == "majin-buu-black-feast")
+    copy = tmp_path / "my-buu.txt"
+    copy.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run_cli(["--ruleset", "score", "--decks", f"{copy},goku-saiyan-surge"]) == 2
+    err = capsys.readouterr().err
+    assert "my-buu is not legal under score:" in err and "- [" in err
+    legal = ["--ruleset", "ocg", "--games", "1", "--decks", f"{copy},goku-saiyan-surge"]
+    assert run_cli(legal) == 0
+
+
+def test_ai_takes_one_or_two_kinds(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        run_cli(["--ai", "greedy,clever"])
+    assert "one AI or two separated by a comma" in capsys.readouterr().err

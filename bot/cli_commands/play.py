@@ -1,5 +1,7 @@
 """`scouter play`: a whole match in the terminal, against the built-in AI or, with
---hotseat, between two people sharing one keyboard.
+--hotseat, between two people sharing one keyboard. Panini rulesets play Panini decks;
+`score` and `ocg` play the Score family's (bot.score_decks, bot.score_textboard): the
+match itself only knows the game through a `Table` (its views, board and cards).
 
 Everything shown to a person is drawn from their own player view, and in hotseat mode a
 "pass the keyboard" screen separates the seats, so a hand is never shown to the other
@@ -13,7 +15,10 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Protocol
 
+from bot import score_decks
+from bot.score_textboard import describe_score_result, render_score_board, score_card_text
 from bot.textboard import (
     describe_card,
     describe_result,
@@ -22,8 +27,10 @@ from bot.textboard import (
     seat_name,
     visible_events,
 )
+from engine.core.decisions import Decision
 from engine.core.events import Event, Outcome
-from engine.panini.ai import Player, make_player
+from engine.core.family import FamilyGame
+from engine.panini.ai import make_player
 from engine.panini.cards import DATA_DIR, CardPool, fold_name, load_pool
 from engine.panini.decklist import (
     Deck,
@@ -36,6 +43,10 @@ from engine.panini.decklist import (
 from engine.panini.game import Game
 from engine.panini.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
 from engine.panini.view import player_view
+from engine.score import ai as score_ai
+from engine.score.family import ScoreFamily
+from engine.score.game import ScoreGame
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 DECKS_DIR = DATA_DIR / "decks"
 COMMANDS = ("help", "board", "log", "concede", "quit")
@@ -91,7 +102,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--ruleset",
         default=DEFAULT_RULESET,
-        help=f"one of {', '.join(sorted(RULESETS))} (default {DEFAULT_RULESET})",
+        help=f"one of {', '.join([*sorted(RULESETS), *SCORE_RULESETS])} "
+        f"(default {DEFAULT_RULESET})",
     )
     parser.add_argument("--seed", type=int, help="game seed, to replay a game exactly")
     parser.add_argument(
@@ -102,15 +114,38 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_command(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    if args.ruleset in SCORE_RULESETS:
+        return _run_score(args, seed)
+    names = [args.deck, args.opponent_deck]
     try:
         get_ruleset(args.ruleset)
         pool = load_pool()
-        decks = load_decks([args.deck, args.opponent_deck], pool)
-    except (UnknownRuleset, DeckLoadError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_UNUSABLE
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        decks = load_decks(names, pool)
+    except UnknownRuleset as exc:
+        return _unusable(f"{exc}; the Score family's: {', '.join(SCORE_RULESETS)}")
+    except DeckLoadError as exc:  # a Score deck: say which rulesets play it
+        return _unusable(score_decks.score_deck_hint(names, args.ruleset) or str(exc))
     return play_game(decks, pool, ruleset=args.ruleset, seed=seed, ai=args.ai, hotseat=args.hotseat)
+
+
+def _run_score(args: argparse.Namespace, seed: int) -> int:
+    try:
+        pool = score_decks.score_pool()
+        given = [args.deck, args.opponent_deck]
+        spare = iter(n for n in score_decks.default_names_all(args.ruleset) if n not in given)
+        names = [name if name is not None else next(spare, "") for name in given]
+        decks = score_decks.load_score_decks(names, args.ruleset, pool)
+    except score_decks.ScoreDeckError as exc:
+        return _unusable(str(exc))
+    family = ScoreFamily(pool)
+    return play_score_game(family, decks, names, ruleset=args.ruleset, seed=seed, ai=args.ai,
+                           hotseat=args.hotseat)  # fmt: skip
+
+
+def _unusable(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_UNUSABLE
 
 
 # --- decks ----------------------------------------------------------------------------------
@@ -171,30 +206,128 @@ def play_game(
     console: Console | None = None,
 ) -> int:
     """Set up and play one match; returns the exit code (0 also when input ends)."""
-    console = console or Console()
+    console = _greet(console, [deck.name for deck in decks], ruleset, seed)
     game = Game.new(decks, seed=seed, ruleset=ruleset, pool=pool)
-    console.write(
-        f"Scouter - {decks[0].name} (Player 1) vs {decks[1].name} (Player 2), "
-        f"{ruleset}, seed {seed}. Type help for commands."
-    )
     opponent = None if hotseat else make_player(ai, seed)
     return Match(game, console, opponent).play()
+
+
+def _greet(console: Console | None, names: Sequence[str], ruleset: str, seed: int) -> Console:
+    console = console or Console()
+    console.write(
+        f"Scouter - {names[0]} (Player 1) vs {names[1]} (Player 2), "
+        f"{ruleset}, seed {seed}. Type help for commands."
+    )
+    return console
+
+
+def play_score_game(
+    family: ScoreFamily,
+    decks: Sequence[Any],
+    names: Sequence[str],
+    *,
+    ruleset: str,
+    seed: int = 0,
+    ai: str = "greedy",
+    hotseat: bool = False,
+    console: Console | None = None,
+) -> int:
+    """One match of the Score family (rulesets `score`, `ocg`); returns the exit code."""
+    console = _greet(console, names, ruleset, seed)
+    game = family.new_game(decks, seed, ruleset)
+    opponent = None if hotseat else score_ai.make_player(ai, seed)
+    return Match(game, console, opponent, table=ScoreTable(family, game)).play()
+
+
+class AI(Protocol):
+    """Any family's AI player."""
+
+    def choose(self, game: Any, decision: Decision) -> str: ...
+
+
+View = Mapping[str, Any]
+
+
+class Table(Protocol):
+    """What a match shows of one family's game: views, the board, options, cards."""
+
+    def view(self, seat: int | None) -> View: ...
+
+    def board(self, view: View) -> str: ...
+
+    def options(self, view: View) -> list[dict[str, str]]: ...
+
+    def result(self, view: View) -> str: ...
+
+    def card_text(self, wanted: str) -> str: ...
+
+
+@dataclass
+class PaniniTable:
+    game: Game
+
+    def view(self, seat: int | None) -> View:
+        return player_view(self.game, seat)
+
+    def board(self, view: View) -> str:
+        return render_board(view)
+
+    def options(self, view: View) -> list[dict[str, str]]:
+        return list(view["decision"]["options"])
+
+    def result(self, view: View) -> str:
+        return describe_result(view)
+
+    def card_text(self, wanted: str) -> str:
+        return card_text(self.game.pool, wanted)
+
+
+@dataclass
+class ScoreTable:
+    family: ScoreFamily
+    game: ScoreGame
+
+    def view(self, seat: int | None) -> View:
+        return self.family.view(self.game, seat)
+
+    def board(self, view: View) -> str:
+        return render_score_board(view)
+
+    def options(self, view: View) -> list[dict[str, str]]:
+        pairs = view["decision"]["options"]
+        return [{"id": option_id, "label": label} for option_id, label in pairs]
+
+    def result(self, view: View) -> str:
+        return describe_score_result(view)
+
+    def card_text(self, wanted: str) -> str:
+        return score_card_text(self.family.pool, wanted, ocg=self.game.state.ruleset == "ocg")
 
 
 @dataclass
 class Match:
     """Drives a game: the AI (if any) sits in seat 1; people answer the other decisions."""
 
-    game: Game
+    game: FamilyGame
     console: Console
-    ai: Player | None = None  # None: hotseat, both seats are people
+    ai: AI | None = None  # None: hotseat, both seats are people
     log: list[Event] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)  # seat -> log length last shown
     at_keyboard: int | None = None  # the seat whose screen is showing (hotseat guard)
+    table: Table | None = None  # None: a Panini game's
 
     def __post_init__(self) -> None:
-        self.log.extend(self.game.events)  # what Game.new announced (who goes first ...)
+        self.log.extend(self.game.events)  # what the set-up announced (who goes first ...)
         self.seen = {seat: 0 for seat in self.humans}
+        if self.table is None:
+            if not isinstance(self.game, Game):
+                raise TypeError("a game of another family needs its Table")
+            self.table = PaniniTable(self.game)
+
+    @property
+    def shown(self) -> Table:
+        assert self.table is not None  # set in __post_init__
+        return self.table
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -254,14 +387,14 @@ class Match:
         self.seen[seat] = len(self.log)
         if news:
             self.console.write(news)
-        view = player_view(self.game, seat)
-        self.console.write("\n" + render_board(view))
-        self.console.write(render_options(view["decision"]["options"]))
+        view = self.shown.view(seat)
+        self.console.write("\n" + self.shown.board(view))
+        self.console.write(render_options(self.shown.options(view)))
 
     # --- input ----------------------------------------------------------------------------
     def _ask(self, seat: int) -> Outcome:
         """Read until the person picks an option or concedes."""
-        options = player_view(self.game, seat)["decision"]["options"]
+        options = self.shown.options(self.shown.view(seat))
         while True:
             text = self._read(f"{seat_name(seat)}> ").strip()
             command = text.casefold()
@@ -271,21 +404,21 @@ class Match:
                     return outcome
                 continue
             if command.startswith("card "):
-                self.console.write(card_text(self.game.pool, text[5:].strip()))
+                self.console.write(self.shown.card_text(text[5:].strip()))
                 continue
             option_id, problem = match_option(text, options)
             if option_id is not None:
-                return self.game.apply(seat, option_id, self.game.state.seq)
+                pending = self.game.pending
+                return self.game.apply(seat, option_id, None if pending is None else pending.seq)
             self.console.write(problem)
 
     def _command(self, seat: int, command: str) -> Outcome | None:
         if command == "help":
             self.console.write(HELP)
         elif command == "board":
-            view = player_view(self.game, seat)
-            self.console.write(
-                render_board(view) + "\n" + render_options(view["decision"]["options"])
-            )
+            view = self.shown.view(seat)
+            options = render_options(self.shown.options(view))
+            self.console.write(self.shown.board(view) + "\n" + options)
         elif command == "log":
             recent = visible_events(self.log, None)[-LOG_LINES:]
             self.console.write(render_events(recent, None) or "(nothing has happened yet)")
@@ -312,9 +445,9 @@ class Match:
         news = render_events(self.log[self.seen[last] :], viewer)
         if news:
             self.console.write(news)
-        view = player_view(self.game, viewer)
-        self.console.write("\n" + render_board(view))
-        self.console.write(f"\nGame over after {view['turn']} turn(s): {describe_result(view)}")
+        view = self.shown.view(viewer)
+        self.console.write("\n" + self.shown.board(view))
+        self.console.write(f"\nGame over after {view['turn']} turn(s): {self.shown.result(view)}")
 
 
 def card_text(pool: CardPool, wanted: str) -> str:

@@ -6,30 +6,38 @@ written top first."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
-from engine.core.decisions import Decision, Task
+from engine.core.decisions import Task
+from engine.core.scenario import (  # the shared runner; names re-exported for callers
+    SEATS,
+    Checkpoint,
+    DecisionSpec,
+    Instances,
+    ScenarioError,
+    ScenarioResult,
+    Seat,
+    compare,
+    find_option,
+    load_model,
+    run_script,
+    scenario_paths,
+)
+from engine.core.scenario import Model as _Model
 from engine.panini.cards import Card, CardPool, CardType, load_card_file, load_pool
 from engine.panini.game import MAIN_PERSONALITY, Game
 from engine.panini.rulesets import DEFAULT_RULESET, get_ruleset
 from engine.panini.state import AllyInPlay, AttachedCard, GameState, PlayerState
 
-SEATS = {"p1": 0, "p2": 1}
-Seat = Literal["p1", "p2"]
+__all__ = ["SEATS", "Checkpoint", "DecisionSpec", "ScenarioError", "ScenarioResult", "Seat",
+           "find_option", "scenario_paths"]  # fmt: skip
 Step = Literal[
     "opening", "draw", "planning", "declare_combat", "combat_action", "discard", "rejuvenation"
 ]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class AllySpec(_Model):
@@ -74,15 +82,6 @@ class StartSpec(_Model):
     declared_combat: bool = False  # rejuvenation/discard: whether combat was declared
 
 
-class DecisionSpec(_Model):
-    player: Seat
-    option: str
-
-
-class Checkpoint(_Model):
-    expect: dict[str, Any]
-
-
 class ScenarioFile(_Model):
     name: str
     source: str  # rulebook file and section the scenario checks
@@ -103,95 +102,8 @@ class ScenarioFile(_Model):
         return self
 
 
-class ScenarioError(ValueError):
-    """A malformed scenario file; the message names the file, the line and what was
-    expected."""
-
-
-@dataclass
-class ScenarioResult:
-    path: str
-    name: str
-    failures: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
-
-
-# --- loading --------------------------------------------------------------------------------
-def _line_of(node: yaml.Node, loc: tuple[int | str, ...]) -> int:
-    """The 1-based line in the YAML source of the value at pydantic location `loc`."""
-    for key in loc:
-        if isinstance(node, yaml.MappingNode):
-            match = next((v for k, v in node.value if k.value == key), None)
-            if match is None:
-                break
-            node = match
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int):
-            if key >= len(node.value):
-                break
-            node = node.value[key]
-        else:
-            break
-    return node.start_mark.line + 1
-
-
-MAX_DEPTH = 50  # scenarios nest a few levels; YAML's composer recurses once per level
-MAX_DIGITS = 100  # int() refuses more than 4,300 digits with a message for developers
-_COLLECTION_EVENTS = {yaml.SequenceStartEvent: 1, yaml.MappingStartEvent: 1,
-                      yaml.SequenceEndEvent: -1, yaml.MappingEndEvent: -1}  # fmt: skip
-
-
-def _screen(text: str, path: Path) -> None:
-    """Refuse, from YAML's event stream and before anything is built, what would crash
-    the loader or flood it: anchors and aliases (a few lines can stand for billions of
-    values), deep nesting and numbers longer than int() takes."""
-    depth = 0
-    for event in yaml.parse(text):
-        mark = event.start_mark
-        where = f"{path}: line {mark.line + 1 if mark is not None else 1}"
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise ScenarioError(f"{where}: anchors and aliases (&name, *name) are not accepted")
-        depth += _COLLECTION_EVENTS.get(type(event), 0)
-        if depth > MAX_DEPTH:
-            raise ScenarioError(f"{where}: nested more than {MAX_DEPTH} levels deep")
-        digits = _longest_number(event)
-        if digits > MAX_DIGITS:
-            raise ScenarioError(f"{where}: a number with {digits:,} digits is not a usable value")
-
-
-def _longest_number(event: yaml.Event) -> int:
-    """The most digits in a row of an unquoted value (one YAML may read as a number)."""
-    if not isinstance(event, yaml.ScalarEvent) or event.style is not None:
-        return 0
-    return max(map(len, re.findall(r"\d+", event.value.replace("_", ""))), default=0)
-
-
 def load_scenario(path: Path) -> ScenarioFile:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: cannot read: {exc}") from exc
-    try:
-        _screen(text, path)
-        root = yaml.compose(text)
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
-        raise ScenarioError(f"{path}: {where}not valid YAML ({exc})") from exc
-    if root is None or not isinstance(raw, dict):
-        raise ScenarioError(f"{path}: line 1: expected a mapping with name, source, players")
-    try:
-        return ScenarioFile.model_validate(raw)
-    except ValidationError as exc:
-        lines = []
-        for error in exc.errors():
-            loc = tuple(error["loc"])
-            where = ".".join(str(part) for part in loc) or "(top)"
-            lines.append(f"{path}: line {_line_of(root, loc)}: {where}: {error['msg']}")
-        raise ScenarioError("\n".join(lines)) from exc
+    return load_model(path, ScenarioFile)
 
 
 def scenario_pool(spec: ScenarioFile, where: Path, base: CardPool | None = None) -> CardPool:
@@ -210,22 +122,10 @@ def scenario_pool(spec: ScenarioFile, where: Path, base: CardPool | None = None)
 
 
 # --- building the state ------------------------------------------------------------------------
-class _Builder:
+class _Builder(Instances):
     def __init__(self, pool: CardPool) -> None:
-        self.pool = pool
-        self.cards: list[str] = []
-        self.owners: list[int] = []
-
-    def instance(self, name: str, owner: int, zone: str) -> int:
-        card = self.pool.find(name)
-        if card is None:
-            raise ScenarioError(f"{zone}: unknown card {name!r}")
-        self.cards.append(card.name)
-        self.owners.append(owner)
-        return len(self.cards) - 1
-
-    def many(self, names: list[str], owner: int, zone: str) -> list[int]:
-        return [self.instance(name, owner, zone) for name in names]
+        super().__init__(pool)
+        self.panini_pool = pool
 
     def mp_names(self, spec: PlayerSpec, seat: str) -> list[str]:
         if isinstance(spec.main_personality, list):
@@ -234,7 +134,7 @@ class _Builder:
             return spec.main_personality
         levels = {
             card.level: card.name
-            for card in self.pool.by_name.values()
+            for card in self.panini_pool.by_name.values()
             if card.type == CardType.MAIN_PERSONALITY
             and card.level is not None
             and card.personality == spec.main_personality
@@ -340,16 +240,6 @@ def _start(game: Game, start: StartSpec) -> None:
 
 
 # --- decisions and expectations -----------------------------------------------------------------
-def find_option(decision: Decision, wanted: str) -> str | None:
-    """An option by exact label (any case), by id, or by a unique label prefix."""
-    folded = wanted.strip().casefold()
-    for option in decision.options:
-        if option.label.casefold() == folded or option.id == wanted:
-            return option.id
-    prefixed = [o.id for o in decision.options if o.label.casefold().startswith(folded)]
-    return prefixed[0] if len(prefixed) == 1 else None
-
-
 def _names(game: Game, iids: list[int]) -> list[str]:
     return [game.name(iid) for iid in iids]
 
@@ -402,84 +292,16 @@ def state_paths(game: Game) -> Iterator[tuple[str, Any]]:
 
 
 def check_expectations(game: Game, expect: dict[str, Any]) -> list[str]:
-    values = dict(state_paths(game))
-    failures = []
-    for path, wanted in expect.items():
-        if path in ("pending.options_include", "pending.options_exclude"):
-            labels = values["pending.options"]
-            for label in wanted:
-                present = label in labels
-                if present != path.endswith("include"):
-                    verb = "missing" if path.endswith("include") else "present"
-                    failures.append(f"{path}: option {label!r} {verb}; options are {labels}")
-            continue
-        if path.endswith(".count_at_least"):
-            actual = values.get(path.replace("_at_least", ""))
-            if actual is None or actual < wanted:
-                failures.append(f"{path}: expected at least {wanted}, got {actual}")
-            continue
-        if path not in values:
-            failures.append(f"{path}: not a state path (see docs/scenarios.md)")
-            continue
-        if values[path] != wanted:
-            failures.append(f"{path}: expected {wanted!r}, got {values[path]!r}")
-    return failures
+    return compare(dict(state_paths(game)), expect)
 
 
 def run_scenario(path: Path, pool: CardPool | None = None) -> ScenarioResult:
     spec = load_scenario(path)
-    result = ScenarioResult(str(path), spec.name)
-    try:
-        game = build_game(spec, scenario_pool(spec, path, pool))
-    except (ScenarioError, ValueError, OSError) as exc:
-        result.failures.append(f"cannot set up: {exc}")
-        return result
-    for number, step in enumerate(spec.decisions, start=1):
-        if "expect" in step:
-            failed = check_expectations(game, Checkpoint.model_validate(step).expect)
-            result.failures += [f"checkpoint before decision {number}: {f}" for f in failed]
-            continue
-        try:
-            decision_spec = _decision_spec(step)
-        except ValueError as exc:
-            result.failures.append(f"decision {number}: {exc}")
-            return result
-        pending = game.pending
-        if pending is None:
-            result.failures.append(f"decision {number}: the game is over, nothing to decide")
-            return result
-        seat = SEATS[decision_spec.player]
-        option = find_option(pending, decision_spec.option)
-        if seat != pending.player or option is None:
-            labels = [o.label for o in pending.options]
-            result.failures.append(
-                f"decision {number}: {decision_spec.player} cannot choose "
-                f"{decision_spec.option!r}; pending is {pending.kind} for "
-                f"p{pending.player + 1} with options {labels}"
-            )
-            return result
-        outcome = game.apply(seat, option, pending.seq)
-        if not outcome.ok:
-            result.failures.append(f"decision {number}: rejected: {outcome.reason}")
-            return result
-    result.failures += check_expectations(game, spec.expect)
-    return result
-
-
-def _decision_spec(step: dict[str, Any]) -> DecisionSpec:
-    """A decision is written `- p1: Option label` or `- {player: p1, option: ...}`."""
-    if set(step) <= {"p1", "p2"} and len(step) == 1:
-        ((seat, option),) = step.items()
-        return DecisionSpec.model_validate({"player": seat, "option": str(option)})
-    try:
-        return DecisionSpec.model_validate(step)
-    except ValidationError as exc:
-        raise ValueError(f"expected `p1: <option>` or an expect checkpoint ({exc})") from exc
-
-
-def scenario_paths(paths: list[Path]) -> list[Path]:
-    """Files as given; directories expand to their *.yaml files, sorted."""
-    found: list[Path] = []
-    for path in paths:
-        found += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
-    return found
+    return run_script(
+        path,
+        spec.name,
+        lambda: build_game(spec, scenario_pool(spec, path, pool)),
+        lambda game: dict(state_paths(game)),
+        spec.decisions,
+        spec.expect,
+    )

@@ -1,0 +1,87 @@
+"""AI players for the Score family (rulesets `score` and `ocg`).
+
+Both answer the pending decision a person would, with one of its option ids, and read
+nothing but that decision: its kind and its options' ids (the labels a person reads are
+for people). So they can never see a hidden card, and a decision kind or option the
+engine adds later still gets a legal answer: the greedy player falls back to a random
+choice for any decision kind it does not know."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from engine.core import rng
+from engine.core.decisions import Decision
+from engine.core.family import FamilyGame
+
+AI_KINDS = ("random", "greedy")
+
+# The greedy player's taste, per decision kind: a score for each option id (an exact id,
+# or the part before ":" for ids like "place:12"). Higher is better; ties go to the first
+# option, so it chooses the same again after a reload. An id the table does not name
+# scores UNKNOWN_OPTION: a new card power offered in a known decision is tried before
+# passing, after the plays the rules always allow.
+UNKNOWN_OPTION = 1
+PREFERENCES: Mapping[str, Mapping[str, int]] = {
+    "non_combat": {"place": 2, "done": 0},  # put Allies, Dragon Balls, Drills in play
+    "declare": {"declare": 2, "no": 0},  # fight whenever the rules allow
+    "attack": {"final": 2, "pass": 0},  # the Final Physical Attack (p. 28) over passing
+    "endurance": {"endure": 2, "take": 0},  # p. 49: fewer life cards lost
+    "capture": {"capture": 2, "none": 0},  # p. 44: a Dragon Ball taken
+    "rejuvenate": {"rejuvenate": 2, "no": 0},  # a card back into the Life Deck
+    "arrange": {"keep": 2, "top": 0},  # OCG: no reason to reorder without card powers
+    "discard": {"discard": 0},  # every card is alike to it: the first
+}
+
+
+class ScoreAI(Protocol):
+    name: str
+
+    def choose(self, game: FamilyGame, decision: Decision) -> str: ...
+
+
+class RandomPlayer:
+    """A uniformly random legal option, from its own seeded generator (engine.core.rng),
+    so one seed replays the same choices."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = seed & ((1 << 64) - 1)
+
+    def choose(self, game: FamilyGame, decision: Decision) -> str:
+        self._rng, index = rng.below(self._rng, len(decision.options))
+        return decision.options[index].id
+
+
+class GreedyPlayer:
+    """Attacks, declares Combat, places cards, captures, endures and rejuvenates whenever
+    it may (PREFERENCES); a decision kind it does not know gets a random option."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._fallback = RandomPlayer(seed)
+
+    def choose(self, game: FamilyGame, decision: Decision) -> str:
+        scores = PREFERENCES.get(decision.kind)
+        if scores is None:
+            return self._fallback.choose(game, decision)
+        best = max(decision.options, key=lambda option: option_score(scores, option.id))
+        return best.id
+
+
+def option_score(scores: Mapping[str, int], option_id: str) -> int:
+    """The score of an option id ("place:12" scores as "place")."""
+    if option_id in scores:
+        return scores[option_id]
+    return scores.get(option_id.split(":", 1)[0], UNKNOWN_OPTION)
+
+
+def make_player(kind: str, seed: int = 0) -> ScoreAI:
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    raise ValueError(f"unknown AI {kind!r}: choose one of {', '.join(AI_KINDS)}")
