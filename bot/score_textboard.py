@@ -6,19 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from renderers.score_board import WIN_WORDS
+
 View = Mapping[str, Any]
-# how a Score game is won (engine.score.game): the words after "wins by"
-WIN_REASONS = {
-    "mppv": "the Most Powerful Personality Victory",
-    "survival": "survival (the opponent's Life Deck is empty)",
-    "dragon_balls": "the Dragon Ball Victory",
-    "concede": "concession",
-    "forfeit": "forfeit (out of time)",
-}
-
-
 def win_words(reason: str) -> str:
-    return WIN_REASONS.get(reason, reason.replace("_", " "))
+    return WIN_WORDS.get(reason, reason.replace("_", " "))
 
 
 def listed(names: Iterable[str]) -> str:

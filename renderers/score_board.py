@@ -38,9 +38,10 @@ CHIP_ROWS = 3
 # how each zone of cards in play is labelled, in drawing order
 ZONES = (("allies", "ALLY"), ("drills", "DRILL"), ("non_combat", "NON-COMBAT"),
          ("dragon_balls", "DRAGON BALL"))
+# how a Score game is won (engine.score.game's win reasons): the words after "wins by"
 WIN_WORDS = {"survival": "survival", "dragon_balls": "the Dragon Ball Victory",
              "mppv": "the Most Powerful Personality Victory", "concede": "concession",
-             "forfeit": "forfeit"}  # fmt: skip
+             "forfeit": "forfeit (out of time)"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,8 @@ def _middle(painter: Painter, top: int, view: Mapping[str, Any], labels: ScoreLa
     painter.box((MARGIN, top, WIDTH - MARGIN, top + MIDDLE_H), d.PANEL_DARK, radius=16)
     y = top + 14
     if view["winner"] is not None:
-        reason = WIN_WORDS.get(view["win_reason"] or "", str(view["win_reason"]))
+        reason = str(view["win_reason"] or "")
+        reason = WIN_WORDS.get(reason, reason.replace("_", " "))
         painter.text((WIDTH / 2, top + MIDDLE_H / 2), f"{labels.players[view['winner']]} wins"
                      f" by {reason}", "bold", 28, d.GOLD, anchor="mm", max_width=WIDTH - 60)
         return

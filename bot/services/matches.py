@@ -750,7 +750,8 @@ class MatchService:
 # The answer a player who runs out of time gives: the rulebook's "do nothing" where
 # there is one (pass, do not defend, take the damage, keep, skip, leave a "You may"
 # unused), else the last option of a discard (the newest card), else the first option.
-DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp")
+# "take": a Score player leaves Endurance unused (ruling 340; no Panini option is "take").
+DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp", "take")
 
 
 def default_option(decision: Decision) -> str:

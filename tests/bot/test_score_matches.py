@@ -5,15 +5,18 @@ through the same MatchService as Panini's (bot.services.families chooses the fam
 
 from __future__ import annotations
 
+import json
 import random
 
 from bot.db import Database
 from bot.services.decks import DeckError, DeckService
 from bot.services.families import SCORE
+from bot.services.judges import JudgeService
 from bot.services.league import LeagueService
 from bot.services.lobby import LobbyError, LobbyService
-from bot.services.matches import AI, LiveMatch, MatchService
+from bot.services.matches import AI, LiveMatch, MatchService, default_option
 from bot.services.score_decks import score_deck_text, score_problems, score_starters
+from engine.core.decisions import Decision, Option, Task
 from engine.score.deckcheck import ScoreDeck
 from tests.bot.test_services import ALICE, BOB, GOKU, Clock, run, services
 
@@ -109,9 +112,21 @@ async def test_a_score_match_is_played_across_a_restart_and_conceded(
     # a hand by hand change is refused in words, and changes nothing
     refused = await again.correct(match.id, 999, 0, {"kind": "anger", "delta": 1})
     assert not refused.ok and "not offered in score" in refused.message
-    # a judge's rollback replays a prefix
-    await again.rollback(match.id, 10)
-    assert len(reloaded.record.decisions) == 10
+    # a judge sees both hands and the top of each Life Deck, reads the log in words, gets
+    # the record that replays the match, and rolls it back (audited)
+    judges = JudgeService(db, again, clock=Clock())
+    full = await judges.full_view(reloaded, 999)
+    for seat in (0, 1):
+        hand = [reloaded.game.name(iid) for iid in reloaded.game.player(seat).hand]
+        assert f"Hand: {', '.join(hand) or '-'}" in full
+    assert full.count("Life Deck, top first:") == 2
+    text, record = await judges.decision_log(reloaded, 999)
+    assert text.count("Player ") >= 40
+    replayed = json.loads(record)
+    assert replayed["ruleset"] == "score" and len(replayed["decisions"]) == 40
+    undone = await judges.rollback(reloaded, 999, 10, "a misclick")
+    assert len(undone) == 30 and len(reloaded.record.decisions) == 10
+    assert [e.action for e in await judges.audit_entries(match.id)][-1] == "rollback"
     conceded = await again.concede(match.id, BOB)
     assert conceded.ok and not reloaded.active
     assert reloaded.winner == 0 and reloaded.win_reason == "concede"
@@ -148,3 +163,24 @@ async def test_a_ranked_score_result_counts_in_the_score_standings_only(
     assert (await league.standings(1, "ocg")).of(ALICE) is None
     profile = await league.profile(1, ALICE)
     assert [standings.ruleset for standings, _ in profile.ratings] == ["score"]
+
+
+def test_a_score_player_out_of_time_does_nothing() -> None:
+    """Ruling 340: the timer's default in each kind of Score decision is the rulebook's
+    "do nothing": Endurance unused (p. 49 "you may PREVENT"), nothing placed, no Combat
+    declared, a pass, nothing captured, no rejuvenation, the OCG's top 6 kept in order."""
+    game = SCORE.family.new_game([s.deck for s in score_starters()[:2]], 5, "ocg")
+    chooser = random.Random(5)
+    defaults: dict[str, str] = {}
+    while game.pending is not None and len(defaults) < 8:
+        decision = game.pending
+        defaults.setdefault(decision.kind, default_option(decision))
+        assert game.apply(decision.player, chooser.choice(decision.options).id).ok
+    assert defaults["arrange"] == "keep" and defaults["non_combat"] == "done"
+    assert defaults["declare"] == "no" and defaults["rejuvenate"] == "no"
+    assert defaults["discard"].startswith("discard:")
+    endurance = Decision(seq=1, player=0, kind="endurance", prompt="Use Endurance?",
+                         options=[Option("endure", "Use Endurance 2 of X"),
+                                  Option("take", "Discard X")],
+                         resume=Task("endured", {}))
+    assert default_option(endurance) == "take"
