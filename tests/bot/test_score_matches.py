@@ -184,3 +184,33 @@ def test_a_score_player_out_of_time_does_nothing() -> None:
                                   Option("take", "Discard X")],
                          resume=Task("endured", {}))
     assert default_option(endurance) == "take"
+
+
+@run
+async def test_the_queue_pairs_players_of_one_score_ruleset_only(
+        db: Database, tmp_path: object) -> None:
+    decks, matches, lobby, _ = services(db)
+    await decks.register(ALICE, "Goku", GOKU_SCORE)
+    await decks.register(BOB, "Frieza", FRIEZA_SCORE)
+    waiting = await lobby.join(guild_id=1, channel_id=2, user_id=ALICE, ruleset="ocg",
+                               mode="casual", deck_name="Goku")
+    assert waiting.match is None
+    other = await lobby.join(guild_id=1, channel_id=2, user_id=BOB, ruleset="score",
+                             mode="casual", deck_name="Frieza")
+    assert other.match is None  # a score player is not paired with an ocg one
+    await lobby.leave(1, BOB)
+    paired = await lobby.join(guild_id=1, channel_id=2, user_id=BOB, ruleset="ocg",
+                              mode="casual", deck_name="Frieza")
+    match = paired.match
+    assert match is not None and match.ruleset == "ocg" and match.players == (ALICE, BOB)
+    # a stranger, the wrong player and a stale decision number change nothing
+    decision = match.pending
+    assert decision is not None and decision.kind == "arrange"  # the OCG's top 6
+    assert not (await matches.decide(match.id, 103, decision.seq, 0)).ok
+    wrong = BOB if match.players[decision.player] == ALICE else ALICE
+    assert "Not your decision" in (await matches.decide(match.id, wrong, decision.seq,
+                                                        0)).message
+    decider = match.players[decision.player]
+    assert decider is not None
+    assert not (await matches.decide(match.id, decider, decision.seq + 1, 0)).ok
+    assert match.pending is decision and match.record.decisions == []
