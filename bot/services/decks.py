@@ -196,7 +196,8 @@ class DeckService:
              ) -> tuple[AnyDeck, dict[str, list[Violation]]]:
         """A list of either family: a Score list (score_decks.is_score_list) checked under
         the Score rulesets, else a Panini one (`compile`)."""
-        if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(text):
+        panini_cards = self.pools(guild_id).find
+        if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(text, panini_cards):
             return self._score(text)
         return self.compile(name, text, guild_id, enabled)
 

@@ -5,6 +5,7 @@ written back, and the starter decks (data/decks/score/) the AI plays in practice
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -34,16 +35,17 @@ def score_pool() -> CardPool:
 _COUNTED = re.compile(r"^\d+\s*(?:x\s+)?", re.IGNORECASE)
 
 
-def is_score_list(text: str) -> bool:
-    """A deck list written for the Score family: it declares what only Score has, or it
-    names a Score card and reads whole as a Score list (a Panini list names none)."""
+def is_score_list(text: str, panini_cards: Callable[[str], object | None]) -> bool:
+    """A deck list written for the Score family: it declares what only Score has, or more
+    of its lines name a Score card than a Panini one (`panini_cards` finds a Panini card by
+    name), so a Score list with a typo is explained as a Score list."""
     if _SCORE_MARK.search(text):
         return True
     pool = score_pool()
-    names = (_COUNTED.sub("", line.split("#", 1)[0].strip()) for line in text.splitlines())
-    if not any(name and pool.find(name) is not None for name in names):
-        return False  # cheap: no full parse (and no name suggestions) of a Panini list
-    return isinstance(parse_score_deck(text, pool), ScoreDeck)
+    names = [_COUNTED.sub("", line.split("#", 1)[0].strip()) for line in text.splitlines()]
+    named = [name for name in names if name and not name.endswith(":")]
+    score = sum(pool.find(name) is not None for name in named)
+    return score > 0 and score > sum(panini_cards(name) is not None for name in named)
 
 
 def compile_score(text: str) -> ScoreDeck | list[LineError]:

@@ -83,6 +83,14 @@ async def test_a_score_list_is_registered_and_checked_per_score_ruleset(
     else:
         raise AssertionError("a typo was saved")
     assert "Typo" not in await decks.names(ALICE)
+    # without a declaration only Score has, a list naming Score cards is still read as one
+    bare = "\n".join(line for line in typo.splitlines() if not line.startswith("Tokui"))
+    try:
+        await decks.register(ALICE, "Typo", bare)
+    except DeckError as exc:
+        assert "Score deck list" in str(exc) and "'Goku Sky Bem'" in str(exc), str(exc)
+    else:
+        raise AssertionError("a typo was saved")
     # the lobby refuses a deck of another family, and a Score deck for Panini
     try:
         await lobby.playable_deck(ALICE, "Goku S", "panini-2016")
