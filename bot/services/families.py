@@ -10,6 +10,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from bot.score_textboard import score_text
@@ -44,11 +45,20 @@ _CARD_OPTION = re.compile(r"[a-z_]+:(\d+)")  # a Score option naming a card inst
 Pools = Callable[[int | None], CardPool]  # a server's Panini cards (None: the built-in set)
 
 
+@dataclass(frozen=True)
+class RecordKind:
+    """What `record_file` gives a judge: its file suffix, and what it is in words."""
+
+    suffix: str
+    what: str
+
+
 class MatchFamily(Protocol):
     """A game family as the match service drives it."""
 
     name: str
     changes_by_hand: bool  # players' and judges' corrections (@adjust) are offered
+    record_kind: RecordKind
 
     def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
                  guild_id: int | None) -> FamilyGame: ...
@@ -98,6 +108,8 @@ class MatchFamily(Protocol):
 class PaniniMatches:
     name = "panini"
     changes_by_hand = True
+    record_kind = RecordKind("yaml", "a scenario file (`scouter scenario run match-N.yaml` "
+                                     "reproduces it)")
 
     def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
                  guild_id: int | None) -> Game:
@@ -140,6 +152,8 @@ class PaniniMatches:
 class ScoreMatches:
     name = "score"
     changes_by_hand = False
+    record_kind = RecordKind("json", "its record (ruleset, seed, decks and answers: "
+                                     "replaying the answers reproduces it)")
 
     @property
     def family(self) -> ScoreFamily:

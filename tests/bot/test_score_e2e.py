@@ -7,6 +7,7 @@ from a view holding no hand."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.ui import score_board
 from renderers.score_board import render_score_board
 from tests.bot.e2e import LeakChecker, World, board, hand_message, play_decision, world
 from tests.bot.test_discord_e2e import configure, finish, register_by_form
+from tests.bot.test_judges_e2e import setup_judges
 from tests.fakediscord import RecordedMessage, async_test
 
 STARTERS = {s.name: s.deck for s in score_starters()}
@@ -118,3 +120,45 @@ async def test_an_ocg_practice_match_is_played_to_a_winner(
         assert leaks.checked > 30
     assert drawn and all(v["ruleset"] == "ocg" for v in drawn)
     assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+
+
+@async_test(timeout=180)
+async def test_a_judge_views_logs_and_rolls_back_a_score_match(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        jules, _ = await setup_judges(w)
+        await configure(w)
+        await register_both(w)
+        asked = await w.fake.slash(w.alice, w.games, "play challenge",
+                                   {"opponent": w.bob, "deck": "Goku", "ruleset": "score"})
+        assert isinstance(asked.response, RecordedMessage), asked.text()
+        await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
+        match = await bot.matches.get(1)
+        await bot.notifier.settle()
+        for _ in range(12):
+            await play_decision(w, match)
+        thread, count = match.thread_id or 0, len(match.record.decisions)
+        announcement = w.fake.latest_message(w.games)
+        assert announcement is not None
+        await w.fake.click(jules, announcement, "sc:watch:1")
+        # both hands, for the judge's eyes only
+        looked = await w.fake.slash(jules, thread, "judge view")
+        state = next(m for m in looked.messages if m.attachment_names())
+        text = state.attachment(f"match-{match.id}-state.txt").decode()
+        for seat in (0, 1):
+            for iid in match.game.player(seat).hand:
+                assert match.game.name(iid) in text
+        assert state.ephemeral
+        # the log, and the record that replays the match
+        logged = await w.fake.slash(jules, thread, "judge log")
+        files = next(m for m in logged.messages if m.attachment_names())
+        record = json.loads(files.attachment(f"match-{match.id}.json"))
+        assert record["ruleset"] == "score" and len(record["decisions"]) == count
+        # corrections by hand are Panini's: refused in words, nothing changes
+        before = match.game.to_json()
+        refused = await w.fake.slash(jules, thread, "judge adjust",
+                                     {"player": w.alice, "what": "anger", "value": 2,
+                                      "reason": "r"})
+        assert "not offered in score" in refused.text() and match.game.to_json() == before
+        back = await w.fake.slash(jules, thread, "judge rollback",
+                                  {"to": count - 3, "reason": "a misclick"})
+        assert "3 undone" in back.text() and len(match.record.decisions) == count - 3
