@@ -177,10 +177,15 @@ class ScoreMatches:
         return state.winner, state.win_reason
 
     def ai_answer(self, game: FamilyGame, decision: Decision) -> str:
-        """A seeded random legal option: the Score family has no playing AI yet, and a
-        random player ends games (tests/score/test_game.py)."""
-        chooser = random.Random(f"{score(game).state.seed}:{decision.seq}")
-        return chooser.choice(decision.options).id
+        """The Score family has no playing AI yet: this one declares Combat, makes its
+        Final Physical Attack and uses Endurance whenever it can, and otherwise picks a
+        legal option at random, seeded by the game and the decision (random play ends
+        games, tests/score/test_game.py)."""
+        ids = [option.id for option in decision.options]
+        eager = [i for i in ids if i in ("declare", "endure") or i.startswith("final:")]
+        if eager:
+            return eager[0]
+        return random.Random(f"{score(game).state.seed}:{decision.seq}").choice(ids)
 
     def view(self, game: FamilyGame, viewer: int | None) -> dict[str, Any]:
         return self.family.view(game, viewer)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import random
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -208,20 +207,12 @@ class LeakChecker:
                 self.checked += 1
 
 
-# Score: what shortens a game (declare Combat, attack, endure), else a seeded random option
-SCORE_PREFERRED = ("declare", "endure")
-
-
 def choose(match: LiveMatch, decision: Decision) -> str:
-    """The option a test player picks: Panini's greedy AI, or for Score (which has no
-    playing AI yet) an attacking player with seeded random choices."""
+    """The option a test player picks: Panini's greedy AI (as always), or the family's
+    practice AI."""
     if match.family.name != "score":
         return GreedyPlayer().choose(match.game, decision)
-    ids = [option.id for option in decision.options]
-    preferred = [i for i in ids if i in SCORE_PREFERRED or i.startswith("final:")]
-    if preferred:
-        return preferred[0]
-    return random.Random(f"{match.seed}:{decision.seq}").choice(ids)
+    return match.family.ai_answer(match.game, decision)
 
 
 async def press(w: World, match: LiveMatch, via_hand_command: bool = False) -> None:
