@@ -49,6 +49,7 @@ async def answer_randomly(matches: MatchService, match: LiveMatch, steps: int,
         result = await matches.decide(match.id, user, decision.seq,
                                       chooser.randrange(len(decision.options)))
         assert result.ok, result.message
+        assert SCORE.family.violations(match.game) == []  # after the AI's answers too
 
 
 def test_starter_decks_are_legal_where_their_header_says() -> None:
