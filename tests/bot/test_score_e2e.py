@@ -18,7 +18,7 @@ from bot.ui import score_board
 from renderers.score_board import render_score_board
 from tests.bot.e2e import LeakChecker, World, board, hand_message, play_decision, world
 from tests.bot.test_discord_e2e import configure, finish, register_by_form
-from tests.bot.test_judges_e2e import setup_judges
+from tests.bot.test_judges_e2e import judge_sees_both_hands, setup_judges
 from tests.fakediscord import RecordedMessage, async_test
 
 STARTERS = {s.name: s.deck for s in score_starters()}
@@ -140,14 +140,7 @@ async def test_a_judge_views_logs_and_rolls_back_a_score_match(tmp_path: Path) -
         announcement = w.fake.latest_message(w.games)
         assert announcement is not None
         await w.fake.click(jules, announcement, "sc:watch:1")
-        # both hands, for the judge's eyes only
-        looked = await w.fake.slash(jules, thread, "judge view")
-        state = next(m for m in looked.messages if m.attachment_names())
-        text = state.attachment(f"match-{match.id}-state.txt").decode()
-        for seat in (0, 1):
-            for iid in match.game.player(seat).hand:
-                assert match.game.name(iid) in text
-        assert state.ephemeral
+        await judge_sees_both_hands(w, jules, thread, match)
         # the log, and the record that replays the match
         logged = await w.fake.slash(jules, thread, "judge log")
         files = next(m for m in logged.messages if m.attachment_names())
