@@ -35,6 +35,7 @@ CHIP_H = 32
 CHIP_SIZE = 20
 CHIP_GAP = 6
 CHIP_ROWS = 3
+MORE_W = 120  # room for "+N more" at the end of the last row of chips
 # how each zone of cards in play is labelled, in drawing order
 ZONES = (("allies", "ALLY"), ("drills", "DRILL"), ("non_combat", "NON-COMBAT"),
          ("dragon_balls", "DRAGON BALL"))
@@ -134,7 +135,7 @@ def _sword(painter: Painter, y: int, side: Mapping[str, Any]) -> None:
                     radius=6)
 
 
-def _chips(painter: Painter, y: int, side: Mapping[str, Any]) -> None:
+def _chips(painter: Painter, top: int, side: Mapping[str, Any]) -> None:
     """The cards in play, as labelled chips in rows; what does not fit is counted."""
     chips: list[tuple[str, RGB]] = []
     for key, label in ZONES:
@@ -145,21 +146,27 @@ def _chips(painter: Painter, y: int, side: Mapping[str, Any]) -> None:
                 fill = d.DRAGON_BALL if key == "dragon_balls" else d.INSET
                 chips.append((f"{label} {item}", fill))
     if not chips:
-        painter.text((LEFT, y + 4), "No cards in play", "cond", 20, d.FAINT)
+        painter.text((LEFT, top + 4), "No cards in play", "cond", 20, d.FAINT)
         return
     x, row = LEFT, 0
     for shown, (text, fill) in enumerate(chips):
         width = d.text_width(d.displayable(text), "cond_bold", CHIP_SIZE) + 24
-        if x + width > RIGHT and x > LEFT:
+        room = _room(row, shown == len(chips) - 1)
+        if x + width > room and x > LEFT:
+            if row == CHIP_ROWS - 1:  # no row left: count the rest
+                painter.pill((x, top + row * (CHIP_H + CHIP_GAP)),
+                             f"+{len(chips) - shown} more", "cond_bold", CHIP_SIZE, d.FAINT,
+                             height=CHIP_H)
+                return
             x, row = LEFT, row + 1
-        if row >= CHIP_ROWS or (row == CHIP_ROWS - 1 and x + width > RIGHT - 90
-                                and shown < len(chips) - 1):
-            painter.pill((x, y + (CHIP_ROWS - 1) * (CHIP_H + CHIP_GAP)),
-                         f"+{len(chips) - shown} more", "cond_bold", CHIP_SIZE, d.FAINT,
-                         height=CHIP_H)
-            return
-        x += painter.pill((x, y + row * (CHIP_H + CHIP_GAP)), text, "cond_bold", CHIP_SIZE,
-                          fill, height=CHIP_H, max_width=RIGHT - LEFT) + CHIP_GAP
+            room = _room(row, shown == len(chips) - 1)
+        x += painter.pill((x, top + row * (CHIP_H + CHIP_GAP)), text, "cond_bold", CHIP_SIZE,
+                          fill, height=CHIP_H, max_width=room - x) + CHIP_GAP
+
+
+def _room(row: int, last_chip: bool) -> int:
+    """Where a chip may end: the last row keeps room for "+N more" unless all fit."""
+    return RIGHT if row < CHIP_ROWS - 1 or last_chip else RIGHT - MORE_W
 
 
 def _middle(painter: Painter, top: int, view: Mapping[str, Any], labels: ScoreLabels) -> None:

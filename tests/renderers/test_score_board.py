@@ -94,3 +94,11 @@ def test_the_hand_image_needs_its_owners_view() -> None:
     with _draw.record_text() as drawn:
         render_score_hand(FAMILY.view(game, 0), 0)
     assert all(game.name(iid) in drawn for iid in game.player(0).hand)
+
+
+def test_a_crowded_side_counts_what_does_not_fit() -> None:
+    view = FAMILY.view(_game(0), None)
+    view["players"][1]["drills"] = [f"Drill number {n}" for n in range(30)]
+    text = _drawn(view)
+    shown = sum(f"DRILL Drill number {n}" in text for n in range(30))
+    assert 3 <= shown < 30 and f"+{30 - shown} more" in text
