@@ -5,7 +5,6 @@ fuzz tests, so all of them play a game exactly alike."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from bot.simulation import (
@@ -37,41 +36,13 @@ def new_score_game(family: ScoreFamily, decks: Sequence[ScoreDeck], seed: int,
         raise EngineFailure(seed, 0, f"{exc.__class__.__name__}: {exc}") from exc
 
 
-def quick_violations(game: ScoreGame) -> list[str]:
-    """ScoreFamily.violations without its JSON round trip, which costs ~9 ms a call (the
-    state's dataclasses.asdict), 200 times the rest: every card in exactly one zone, the
-    Scouter and the Warrior Sword in bounds, one decision or a winner. A fuzzer runs this
-    after every decision and the whole ScoreFamily.violations every `json_every`."""
-    state = game.state
-    problems = []
-    places: Counter[int] = Counter()
-    for player in state.players:
-        for zone in (player.mp, player.life, player.hand, player.discard, player.removed,
-                     player.non_combat, player.drills, player.dragon_balls,
-                     player.sensei_deck, [a.iid for a in player.allies],
-                     [i for i in (player.mastery, player.sensei) if i is not None]):  # fmt: skip
-            places.update(zone)
-        if not 0 <= player.stage <= game.top_stage(player):
-            problems.append(f"a Scouter at {player.stage}")
-        if not 0 <= player.anger < game.rules.anger_to_level:
-            problems.append(f"a Warrior Sword at {player.anger}")
-    if state.battleground is not None:
-        places[state.battleground] += 1
-    if len(places) != len(state.cards) or any(count != 1 for count in places.values()):
-        lost = [i for i in range(len(state.cards)) if places[i] != 1]
-        problems.append(f"cards in no zone or in two: {lost[:5]}")
-    if (state.pending is None) == (state.winner is None):
-        problems.append("neither one decision nor a winner")
-    return problems
-
-
 def play_score_game(family: ScoreFamily, game: ScoreGame, ais: tuple[str, str], *, seed: int,
                     checks: Checks) -> GameResult:  # fmt: skip
     """Play to the end; the invariants after every `checks.every` decisions, the whole
     ScoreFamily.violations (with the JSON round trip) every `checks.json_every`."""
 
     def checker(checked: ScoreGame, with_json: bool) -> list[str]:
-        return family.violations(checked) if with_json else quick_violations(checked)
+        return family.violations(checked, check_json=with_json)
 
     return play_game(game, score_players(ais, seed), seed=seed, checks=checks, checker=checker)
 

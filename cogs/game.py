@@ -12,10 +12,8 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
-from bot.ui.board import board_embed
-from bot.ui.images import BOARD_FILE, board_file
 from bot.ui.items import FromIds, bot_of, guarded, private_to_presser, send_hand
-from engine.panini.replay import replay_events
+from bot.ui.presenters import BOARD_FILE, presenter
 
 LOG_INLINE_LIMIT = 1800
 
@@ -45,8 +43,8 @@ class GameCog(commands.GroupCog, group_name="game", description="The match you a
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await interaction.followup.send(
-            embed=board_embed(match, BOARD_FILE), ephemeral=True,
-            file=await board_file(self.bot, match),
+            embed=presenter(match).board_embed(match, BOARD_FILE), ephemeral=True,
+            file=await presenter(match).board_file(self.bot, match),
         )
 
     @app_commands.command(name="log", description="Everything that happened (public events)")
@@ -56,7 +54,7 @@ class GameCog(commands.GroupCog, group_name="game", description="The match you a
             await interaction.response.send_message(NO_MATCH, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        events = replay_events(match.record, match.game.pool)
+        events = match.family.all_events(match.game, match.record)
         lines = [event.text for event in events if event.public]
         text = "\n".join(lines)
         if len(text) <= LOG_INLINE_LIMIT:

@@ -171,12 +171,14 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         text, scenario = await self.bot.judges.decision_log(match, interaction.user.id)
+        kind = match.family.record_kind
         await interaction.followup.send(
-            f"Match #{match.id}: the decision log, and the match as a scenario file "
-            "(`scouter scenario run match-N.yaml` reproduces it).", ephemeral=True,
+            f"Match #{match.id}: the decision log, and the match as {kind.what}.",
+            ephemeral=True,
             files=[
                 discord.File(io.BytesIO(text.encode()), filename=f"match-{match.id}-log.txt"),
-                discord.File(io.BytesIO(scenario.encode()), filename=f"match-{match.id}.yaml"),
+                discord.File(io.BytesIO(scenario.encode()),
+                             filename=f"match-{match.id}.{kind.suffix}"),
             ])
         await announce(self.bot, match, f"⚖️ Judge {interaction.user.mention} downloaded the "
                                         "decision log.")

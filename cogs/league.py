@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
+from bot.services.families import playable_rulesets
 from bot.services.league import MAX_SEASON_NAME, LeagueError, SeasonChange, Standings
 from bot.ui.items import bot_of, guarded, id_number, send_ephemeral
 from bot.ui.league import (
@@ -28,11 +29,11 @@ from bot.ui.league import (
     standings_table,
 )
 from bot.ui.names import player_name
-from engine.panini.rulesets import DEFAULT_RULESET, RULESETS
+from engine.panini.rulesets import DEFAULT_RULESET
 from renderers.standings import render_standings
 
-Ruleset = Literal["panini-2016", "panini-2014"]
-assert set(Ruleset.__args__) == set(RULESETS)  # type: ignore[attr-defined]
+Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg"]
+assert set(Ruleset.__args__) == set(playable_rulesets())  # type: ignore[attr-defined]
 STANDINGS_FILE = "standings.png"
 NOT_ADMIN = ("Only server admins (the Manage Server permission) can start or end a league "
              "season. Nothing changed.")

@@ -13,8 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
+from bot.services.families import match_family, playable_rulesets
 from bot.services.lobby import LobbyError
-from bot.simulation import load_starter_decks
 from bot.ui.checks import CommandRefused, games_channel
 from bot.ui.items import (
     FromIds,
@@ -28,13 +28,13 @@ from bot.ui.items import (
 from bot.ui.mentions import pinging
 from bot.ui.threads import start_match
 from cogs.options import DeckName
-from engine.panini.rulesets import DEFAULT_RULESET, RULESETS
+from engine.panini.rulesets import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
 
-Ruleset = Literal["panini-2016", "panini-2014"]
+Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg"]
 Mode = Literal["ranked", "casual"]
-assert set(Ruleset.__args__) == set(RULESETS)  # type: ignore[attr-defined]
+assert set(Ruleset.__args__) == set(playable_rulesets())  # type: ignore[attr-defined]
 
 
 class PlayCog(commands.GroupCog, group_name="play", description="Find an opponent and play"):
@@ -129,8 +129,9 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
         deck: DeckName,
         ruleset: Ruleset = DEFAULT_RULESET,  # type: ignore[assignment]
     ) -> None:
-        starters = load_starter_decks(self.bot.cardsets.builtin)
-        ai_deck = starters[secrets.randbelow(len(starters))]
+        builtin = self.bot.cardsets.builtin
+        starters = match_family(ruleset).starter_decks(ruleset, lambda _guild: builtin)
+        ai_name, ai_deck = starters[secrets.randbelow(len(starters))]
         try:
             channel = await games_channel(interaction)
             await interaction.response.defer(ephemeral=True)  # the AI may move first
@@ -142,9 +143,9 @@ class PlayCog(commands.GroupCog, group_name="play", description="Find an opponen
             return
         where = await start_match(
             self.bot, match, channel,
-            f"{interaction.user.mention} practises against the AI ({ai_deck.name}).")
+            f"{interaction.user.mention} practises against the AI ({ai_name}).")
         await interaction.followup.send(
-            f"Practice against the AI ({ai_deck.name}). {where}", ephemeral=True
+            f"Practice against the AI ({ai_name}). {where}", ephemeral=True
         )
 
     queue.autocomplete("deck")(deck_names)

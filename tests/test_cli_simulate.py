@@ -184,7 +184,7 @@ def test_score_check_invariants_reports_a_violation(
     assert run_cli(["--ruleset", "score", "--games", "1", "--check-invariants"]) == 0
     capsys.readouterr()
 
-    def fake(self: ScoreFamily, game: object) -> list[str]:
+    def fake(self: ScoreFamily, game: object, check_json: bool = True) -> list[str]:
         return ["a made-up problem"]
 
     monkeypatch.setattr(ScoreFamily, "violations", fake)

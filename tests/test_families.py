@@ -11,8 +11,11 @@ from engine.core.family import GameFamily
 from engine.families import FAMILIES, IN_PROGRESS, UnknownRuleset, family_of
 from engine.panini.decklist import Deck
 from engine.panini.family import PaniniFamily
+from engine.score.deckcheck import ScoreDeck
+from engine.score.family import ScoreFamily
 
 _STATIC_CHECK: GameFamily = PaniniFamily()  # mypy: Panini keeps the contract
+_STATIC_CHECK_SCORE: GameFamily = ScoreFamily()  # and Score
 
 
 def test_every_ruleset_has_one_family() -> None:
@@ -23,17 +26,20 @@ def test_every_ruleset_has_one_family() -> None:
     assert family_of("panini-2014").name == "panini"
 
 
-def test_a_ruleset_not_yet_playable_says_so() -> None:
-    with pytest.raises(UnknownRuleset, match="cannot be played yet"):
-        family_of("ocg")
-    with pytest.raises(UnknownRuleset, match="the rulesets are panini-2016, panini-2014"):
+def test_score_is_playable_and_an_unknown_ruleset_is_named() -> None:
+    assert family_of("score").name == family_of("ocg").name == "score"
+    assert IN_PROGRESS == {}  # nothing offers a ruleset that cannot be played
+    with pytest.raises(UnknownRuleset,
+                       match="the rulesets are panini-2016, panini-2014, score, ocg"):
         family_of("poker")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_game_played_through_the_contract_alone(seed: int) -> None:
-    family = FAMILIES["panini"]
-    game = family.new_game(_sandbox_decks(), seed, "panini-2016")
+@pytest.mark.parametrize(("ruleset", "seed"), [("panini-2016", 1), ("panini-2016", 2),
+                                               ("score", 1), ("ocg", 2)])
+def test_a_game_played_through_the_contract_alone(ruleset: str, seed: int) -> None:
+    family = family_of(ruleset)
+    decks = _score_decks(ruleset) if family.name == "score" else _sandbox_decks()
+    game = family.new_game(decks, seed, ruleset)
     for _ in range(60):
         decision = game.pending
         if decision is None:
@@ -51,11 +57,17 @@ def test_a_game_played_through_the_contract_alone(seed: int) -> None:
         assert reloaded.to_json() == game.to_json()
         game = reloaded
         # a player's view is plain data with their hand, not the other's (its shape is
-        # the family's: Panini's players[i].hand)
+        # the family's: players[i].hand in both)
         view = family.view(game, 0)
         assert json.loads(json.dumps(view)) == view
         assert "hand" in view["players"][0] and "hand" not in view["players"][1]
     assert game.concede(0).ok and game.over
+
+
+def _score_decks(ruleset: str) -> list[ScoreDeck]:
+    from bot.services.score_decks import score_starters
+
+    return [starter.deck for starter in score_starters() if ruleset in starter.rulesets][:2]
 
 
 def _sandbox_decks() -> list[Deck]:

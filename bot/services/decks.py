@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from bot.db import Database, Row
+from bot.services.families import (
+    AnyDeck,
+    Pools,
+    is_score_data,
+    score_deck_data,
+    score_deck_from_data,
+)
+from bot.services.score_decks import compile_score, is_score_list, score_problems
 from engine.panini.cards import CardPool
 from engine.panini.deckcheck import Violation, check_deck
 from engine.panini.decklist import (
@@ -22,6 +30,8 @@ from engine.panini.decklist import (
 )
 from engine.panini.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
 from engine.panini.rulesets import RULESETS
+from engine.score.deckcheck import ScoreDeck
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 MAX_DECK_TEXT = 20_000  # characters; a 60-card list is far shorter
 MAX_NAME = 40
@@ -42,19 +52,22 @@ class DeckVersion:
     name: str
     version: int
     text: str
-    deck: Deck
+    deck: AnyDeck
     created_at: float
     problems: dict[str, list[Violation]] = field(default_factory=dict)  # per ruleset
 
     def legal_under(self, ruleset: str) -> bool:
-        return not self.problems.get(ruleset)
+        """Checked under `ruleset` (its family's rulesets only) and legal there."""
+        return ruleset in self.problems and not self.problems[ruleset]
 
     @property
     def legal_rulesets(self) -> list[str]:
-        return [name for name in RULESETS if self.legal_under(name)]
+        return [name for name in self.problems if self.legal_under(name)]
 
 
-def deck_to_json(deck: Deck) -> str:
+def deck_to_json(deck: AnyDeck) -> str:
+    if not isinstance(deck, Deck):
+        return json.dumps(score_deck_data(deck))
     return json.dumps(
         {
             "name": deck.name,
@@ -65,8 +78,10 @@ def deck_to_json(deck: Deck) -> str:
     )
 
 
-def deck_from_json(text: str) -> Deck:
+def deck_from_json(text: str) -> AnyDeck:
     data = json.loads(text)
+    if is_score_data(data):
+        return score_deck_from_data(data)
     return Deck(
         name=data["name"],
         main_personality=tuple(data["main_personality"]),
@@ -149,8 +164,7 @@ def legality_lines(problems: Mapping[str, list[Violation]], legal: str = "✅ Le
                    reasons: int = REASONS_SHOWN) -> list[str]:
     """Per ruleset: `legal` (formatted with its name), or why not (the first `reasons`)."""
     lines = []
-    for ruleset in RULESETS:
-        found = problems.get(ruleset, [])
+    for ruleset, found in problems.items():  # the rulesets of the deck's family
         if not found:
             lines.append(legal.format(ruleset))
             continue
@@ -165,9 +179,6 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-Pools = Callable[[int | None], CardPool]  # a server's cards (None: DMs, the built-in set)
-
-
 def pools_of(pool: CardPool | Pools) -> Pools:
     """One pool for every server (tests, benches, the CLI), or each server's own."""
     if isinstance(pool, CardPool):
@@ -179,6 +190,16 @@ class DeckService:
     def __init__(self, db: Database, pool: CardPool | Pools) -> None:
         self.db = db
         self.pools = pools_of(pool)
+
+    def read(self, name: str, text: str, guild_id: int | None = None,
+             enabled: Mapping[str, AbstractSet[str]] | None = None,
+             ) -> tuple[AnyDeck, dict[str, list[Violation]]]:
+        """A list of either family: a Score list (score_decks.is_score_list) checked under
+        the Score rulesets, else a Panini one (`compile`)."""
+        panini_cards = self.pools(guild_id).find
+        if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(text, panini_cards):
+            return self._score(text)
+        return self.compile(name, text, guild_id, enabled)
 
     def compile(self, name: str, text: str, guild_id: int | None = None,
                 enabled: Mapping[str, AbstractSet[str]] | None = None,
@@ -210,6 +231,18 @@ class DeckService:
             problems = scoped_problems(deck, problems, enabled)
         return deck, problems
 
+    @staticmethod
+    def _score(text: str) -> tuple[AnyDeck, dict[str, list[Violation]]]:
+        """A Score list: checked under `score` and `ocg` (the sandbox cards everywhere)."""
+        deck = compile_score(text)
+        if not isinstance(deck, ScoreDeck):
+            shown = [f"- {error}" for error in deck[:UNREADABLE_SHOWN]]
+            if len(deck) > UNREADABLE_SHOWN:
+                shown.append(f"- ... and {len(deck) - UNREADABLE_SHOWN} more")
+            raise DeckError("\n".join([f"I could not read {len(deck)} line(s) of that Score "
+                                       "deck list:", *shown]))
+        return deck, score_problems(deck)
+
     async def register(
         self,
         owner_id: int,
@@ -228,7 +261,7 @@ class DeckService:
             raise DeckError("Give the deck a name.")
         if len(name) > MAX_NAME:
             raise DeckError(f"Deck names are at most {MAX_NAME} characters.")
-        deck, problems = self.compile(name, text, guild_id, enabled)
+        deck, problems = self.read(name, text, guild_id, enabled)
         now = time.time()
         async with self.db.write() as conn:
             cursor = await conn.execute(
@@ -339,10 +372,11 @@ class DeckService:
         version_id, deck_id, owner_id, name, version, text, record_json, created, home = row
         deck = deck_from_json(record_json)
         try:
-            deck, problems = self.compile(name, text, home if guild_id is None else guild_id)
+            deck, problems = self.read(name, text, home if guild_id is None else guild_id)
         except DeckError as exc:  # unknown there, or the card pool changed since
             stale = Violation("deck.cards", "Scouter's card data", str(exc))
-            problems = {ruleset: [stale] for ruleset in RULESETS}
+            family = SCORE_RULESETS if isinstance(deck, ScoreDeck) else RULESETS
+            problems = {ruleset: [stale] for ruleset in family}
         return DeckVersion(
             version_id, deck_id, owner_id, name, version, text, deck, created, problems
         )

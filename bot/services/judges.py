@@ -13,10 +13,6 @@ from typing import Any
 from bot.db import Database, Row
 from bot.db_batch import Statement
 from bot.services.matches import LiveMatch, MatchService, Result, execute_all
-from bot.textboard import render_board
-from engine.panini.export import export_scenario
-from engine.panini.replay import describe_answers
-from engine.panini.view import player_view
 
 MAX_REASON = 500
 
@@ -108,11 +104,8 @@ class JudgeService:
         await self.audit(match, judge_id, "view", {}, "looked at the full state")
         parts = []
         for seat in (0, 1):
-            board = render_board(player_view(match.game, seat))
-            life = [match.game.name(iid) for iid in reversed(match.game.player(seat).life)]
-            parts.append(f"--- as Player {seat + 1} sees it ---\n{board}\n"
-                         f"  Life Deck, top first: {', '.join(life[:10])}"
-                         f"{' ...' if len(life) > 10 else ''}")
+            board = match.family.full_view(match.game, seat)
+            parts.append(f"--- as Player {seat + 1} sees it ---\n{board}")
         return "\n\n".join(parts)
 
     async def decision_log(self, match: LiveMatch, judge_id: int) -> tuple[str, str]:
@@ -124,7 +117,7 @@ class JudgeService:
             " WHERE match_id=? AND epoch=? ORDER BY seq",
             (match.id, match.epoch),
         )
-        words = describe_answers(match.record, match.game.pool)
+        words = match.family.described(match.game, match.record)
         lines = [f"Match #{match.id} ({match.mode}, {match.ruleset}, seed {match.seed}); "
                  f"branch {match.epoch}. Decision: who and how -> what."]
         for row, text in zip(rows, words, strict=True):
@@ -136,14 +129,14 @@ class JudgeService:
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(entry.created_at))
             lines.append(f"audit {stamp} UTC <@{entry.actor_id}> {entry.action} "
                          f"{json.dumps(entry.detail)}: {entry.reason}")
-        scenario = export_scenario(match.record, f"Match #{match.id}", match.game.pool)
+        scenario = match.family.record_file(match.game, match.record, f"Match #{match.id}")
         return "\n".join(lines) + "\n", scenario
 
     # --- changing ---
     async def rollback(self, match: LiveMatch, judge_id: int, to: int, reason: str) -> list[str]:
         """Continue from after decision `to`; returns the undone decisions in words."""
         reason = _reason(reason)
-        undone = describe_answers(match.record, match.game.pool)[to:]
+        undone = match.family.described(match.game, match.record)[to:]
         entry = self.audit_entry(match, judge_id, "rollback", {"to": to, "undone": undone},
                                  reason)
         try:

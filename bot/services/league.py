@@ -20,10 +20,10 @@ import aiosqlite
 from openskill.models import PlackettLuce
 
 from bot.db import Database, Row
-from bot.services.decks import Pools, pools_of
+from bot.services.decks import pools_of
+from bot.services.families import Pools, playable_rulesets
 from bot.services.matches import LiveMatch
 from engine.panini.cards import CardPool
-from engine.panini.rulesets import RULESETS
 
 # openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma's floor per game).
 MODEL = PlackettLuce()
@@ -235,8 +235,10 @@ def season_name(name: str) -> str:
 
 
 def ruleset_name(ruleset: str) -> str:
-    if ruleset not in RULESETS:
-        raise LeagueError(f"Unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}.")
+    """A ruleset a match can be played under: each has its own standings."""
+    rulesets = playable_rulesets()
+    if ruleset not in rulesets:
+        raise LeagueError(f"Unknown ruleset {ruleset!r}; choose one of {', '.join(rulesets)}.")
     return ruleset
 
 
@@ -442,7 +444,8 @@ class LeagueService:
         rows = await self.db.fetchall(
             "SELECT DISTINCT ruleset FROM ratings WHERE season_id=?", (season_id,))
         found = {row[0] for row in rows}
-        return [name for name in RULESETS if name in found] + sorted(found - set(RULESETS))
+        known = playable_rulesets()
+        return [name for name in known if name in found] + sorted(found - set(known))
 
     async def start_season(self, guild_id: int, name: str) -> SeasonChange:
         """End the current season and start the next, called `name`."""
@@ -541,7 +544,7 @@ class LeagueService:
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         season = await self.current_season(guild_id)
         ratings = []
-        for ruleset in RULESETS:
+        for ruleset in playable_rulesets():
             standings = await self.standings(guild_id, ruleset, season.number)
             mine = standings.of(user_id)
             if mine is not None:

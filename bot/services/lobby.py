@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from bot.db import Database
 from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckError, DeckService, DeckVersion, cards_not_enabled
+from bot.services.families import AnyDeck, playable_rulesets
 from bot.services.matches import LiveMatch, MatchService, PlayerBusy, is_busy
 from engine.panini.decklist import Deck
-from engine.panini.rulesets import RULESETS
 
 CHALLENGE_SECONDS = 15 * 60
 
@@ -62,20 +62,26 @@ class LobbyService:
     ) -> DeckVersion:
         """The user's deck, if legal under `ruleset` and, in a server (`guild_id`), made
         only of cards that server enables for that ruleset."""
-        if ruleset not in RULESETS:
-            raise LobbyError(f"Unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}.")
+        if ruleset not in playable_rulesets():
+            raise LobbyError(f"Unknown ruleset {ruleset!r}; choose one of "
+                             f"{', '.join(playable_rulesets())}.")
         try:
             deck = await self.decks.latest(user_id, deck_name, guild_id)
         except DeckError as exc:
             raise LobbyError(str(exc)) from None
-        problems = deck.problems.get(ruleset, [])
+        if ruleset not in deck.problems:  # a deck of another game family
+            raise LobbyError(
+                f"Your deck {deck.name!r} is not legal under {ruleset}: it is a deck for "
+                f"{', '.join(deck.problems)}. Pick or register a deck for {ruleset}.")
+        problems = deck.problems[ruleset]
         if problems:
             reasons = "\n".join(f"- {problem.message}" for problem in problems[:8])
             raise LobbyError(
                 f"Your deck {deck.name!r} is not legal under {ruleset}:\n{reasons}\n"
                 "Fix it with /deck register (same name) and try again."
             )
-        if self.cardsets is not None and guild_id is not None:
+        # a server's card sets are Panini's; Score plays its sandbox cards everywhere
+        if self.cardsets is not None and guild_id is not None and isinstance(deck.deck, Deck):
             enabled = await self.cardsets.enabled_names(guild_id, ruleset)
             missing = cards_not_enabled(deck.deck, enabled)
             if missing:
@@ -167,7 +173,7 @@ class LobbyService:
         return QueueResult(await self.matches.begin(match_id))
 
     async def practice(self, *, guild_id: int, channel_id: int, user_id: int,
-                       deck_name: str, ruleset: str, ai_deck: Deck) -> LiveMatch:
+                       deck_name: str, ruleset: str, ai_deck: AnyDeck) -> LiveMatch:
         """A practice match against the built-in AI."""
         await self.ensure_free(user_id)
         mine = await self.playable_deck(user_id, deck_name, ruleset, guild_id)

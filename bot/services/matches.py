@@ -21,13 +21,12 @@ import aiosqlite
 
 from bot.db import Database, Row
 from bot.db_batch import Statement
-from bot.services.decks import Pools, deck_from_json, deck_to_json, pools_of
+from bot.services.decks import deck_from_json, deck_to_json, pools_of
+from bot.services.families import AnyDeck, MatchFamily, Pools, match_family, panini
 from engine.core.decisions import Decision
 from engine.core.events import Event
 from engine.panini.adjust import encode as encode_adjustment
-from engine.panini.ai import GreedyPlayer
 from engine.panini.cards import CardPool
-from engine.panini.decklist import Deck
 from engine.panini.game import Game
 from engine.panini.manual import PALETTE as MANUAL_PALETTE
 from engine.panini.manual import standing_cards as manual_standing
@@ -69,7 +68,7 @@ class NewMatch(TypedDict):
     mode: str
     ruleset: str
     players: tuple[int | None, int | None]  # user ids; None is the AI
-    decks: tuple[Deck, Deck]
+    decks: tuple[AnyDeck, AnyDeck]
     deck_versions: tuple[int | None, int | None]
     seed: NotRequired[int | None]  # None: a fresh random one (MatchService.new_seed)
 
@@ -122,10 +121,12 @@ class LiveMatch:
     seed: int
     mode: str
     players: tuple[int | None, int | None]  # user ids; None is the AI
-    decks: tuple[Deck, Deck]
+    decks: tuple[AnyDeck, AnyDeck]
     status: str
     record: GameRecord
-    game: Game
+    # The game of its ruleset's family (`family`): a FamilyGame. Typed Any because Panini's
+    # code and tests reach into Panini's Game; family-neutral code goes through `family`.
+    game: Any
     decision_since: float
     epoch: int = 0  # which branch of the decision log is the game (a rollback starts one)
     paused: bool = False  # a dispute stops the play and the timer until a judge resumes
@@ -147,6 +148,10 @@ class LiveMatch:
     def ranked(self) -> bool:
         return self.mode == "ranked"
 
+    @property
+    def family(self) -> MatchFamily:
+        return match_family(self.ruleset)
+
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.players):
             if player is not None and player == user_id:
@@ -155,7 +160,8 @@ class LiveMatch:
 
     @property
     def pending(self) -> Decision | None:
-        return self.game.pending
+        pending: Decision | None = self.game.pending
+        return pending
 
     def record_events(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -306,8 +312,10 @@ class MatchService:
             deck_from_json(json.dumps(decks_data[0])),
             deck_from_json(json.dumps(decks_data[1])),
         )
-        record = GameRecord(row["ruleset"], row["seed"], decks)
-        game = Game.new(decks, row["seed"], row["ruleset"], self.pools(row["guild_id"]))
+        # the record's decks are the match's family's (GameRecord names Panini's type)
+        record = GameRecord(row["ruleset"], row["seed"], decks)  # type: ignore[arg-type]
+        family = match_family(row["ruleset"])
+        game = family.new_game(decks, row["seed"], row["ruleset"], self.pools, row["guild_id"])
         match = LiveMatch(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -332,7 +340,7 @@ class MatchService:
         match.record_events(game.events)
         for number, (player, option) in enumerate(answers, start=1):
             answer = Answer(player, option)
-            outcome = apply_answer(game, answer)
+            outcome = family.apply(game, answer)
             if not outcome.ok:  # the engine changed under a stored match: say so loudly
                 raise RuntimeError(f"match #{match_id}: decision {number} no longer replays: "
                                    f"{outcome.reason}")
@@ -444,7 +452,7 @@ class MatchService:
         events: list[Event] = []
         for answer in answers:
             seq = len(match.record.decisions) + len(applied)
-            outcome = apply_answer(game, answer)
+            outcome = match.family.apply(game, answer)
             if not outcome.ok:
                 log.error("match #%s: engine refused %s: %s", match.id, answer, outcome.reason)
                 break
@@ -453,8 +461,8 @@ class MatchService:
         if not applied:
             return False
         now = self.clock()
+        winner, win_reason = match.family.result(game)
         try:
-            state = game.state
             await self.db.batch([
                 (
                     "INSERT INTO match_decisions (match_id, epoch, seq, player, option,"
@@ -469,8 +477,8 @@ class MatchService:
                     " decision_since=?, reminded=0, timeouts0=?, timeouts1=? WHERE id=?",
                     [(
                         "finished" if game.over else "active",
-                        state.winner,
-                        state.win_reason,
+                        winner,
+                        win_reason,
                         now if game.over else None,
                         now,
                         match.timeouts[0],
@@ -490,19 +498,18 @@ class MatchService:
         match.record.decisions.extend(answer for _, answer in applied)
         match.record_events(events)
         match.status = "finished" if game.over else "active"
-        match.winner, match.win_reason = game.state.winner, game.state.win_reason
+        match.winner, match.win_reason = winner, win_reason
         match.decision_since = now
         match.reminded = False
         return True
 
     async def _play_ai(self, match: LiveMatch) -> None:
         """Let the built-in AI answer every decision that is its own (practice matches)."""
-        ai = GreedyPlayer()
         while match.active:
             decision = match.pending
             if decision is None or match.players[decision.player] is not AI:
                 return
-            choice = ai.choose(match.game, decision)
+            choice = match.family.ai_answer(match.game, decision)
             if not await self._commit(match, [Answer(decision.player, choice)], None, "ai"):
                 return
 
@@ -522,10 +529,13 @@ class MatchService:
             if decision is None or decision.player != seat:
                 return Result(False, "You can make changes by hand only when the game waits "
                                      "for you.")
+            if not match.family.changes_by_hand:
+                return Result(False, f"Changes by hand are not offered in {match.ruleset} "
+                                     "matches yet; nothing changed.")
             if decision.kind != "manual":
                 # Lasting text of a card in play the engine cannot read, applied when it
                 # matters; the change names the card and the opponent may /dispute it.
-                standing = manual_standing(match.game, seat)
+                standing = manual_standing(panini(match.game), seat)
                 per = str(change.get("per") or "")
                 if per.casefold() not in {name.casefold() for name in standing}:
                     cards = ", ".join(standing) or "none"
@@ -567,6 +577,9 @@ class MatchService:
         async with self._locked(match) as match:
             if not match.active:
                 return Result(False, "The match is over; roll it back first to correct it.")
+            if not match.family.changes_by_hand:
+                return Result(False, f"Corrections are not offered in {match.ruleset} "
+                                     "matches yet; roll the match back instead.")
             answer = Answer(seat, encode_adjustment(change))
             result = await self._commit_change(match, answer, judge_id, "judge", "correction",
                                                also)
@@ -579,7 +592,8 @@ class MatchService:
                              ) -> Result:
         """A change made by hand (`@adjust`), tried on a copy first so a refused one stores
         nothing; the caller holds the match's lock. The result says what changed."""
-        trial = Game.from_json(match.game.to_json(), match.game.pool)
+        game = panini(match.game)  # only Panini offers changes by hand
+        trial = Game.from_json(game.to_json(), game.pool)
         outcome = apply_answer(trial, answer)
         if not outcome.ok:
             return Result(False, f"That {what} cannot be made: {outcome.reason}.")
@@ -736,7 +750,8 @@ class MatchService:
 # The answer a player who runs out of time gives: the rulebook's "do nothing" where
 # there is one (pass, do not defend, take the damage, keep, skip, leave a "You may"
 # unused), else the last option of a discard (the newest card), else the first option.
-DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp")
+# "take": a Score player leaves Endurance unused (ruling 340; no Panini option is "take").
+DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp", "take")
 
 
 def default_option(decision: Decision) -> str:

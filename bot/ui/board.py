@@ -8,9 +8,11 @@ from typing import Any
 
 import discord
 
+from bot.services.families import panini
 from bot.services.matches import AI, LiveMatch
 from bot.textboard import anger_gauge, win_reason_text
 from engine.core.events import Event
+from engine.panini.game import Game
 from engine.panini.view import SPECTATOR, player_view
 
 HERO_COLOUR = discord.Colour.blue()
@@ -23,6 +25,10 @@ BOARD_EVENTS = 8
 def seat_label(match: LiveMatch, seat: int) -> str:
     user = match.players[seat]
     return "the AI" if user is AI else f"<@{user}>"
+
+
+def panini_game(match: LiveMatch) -> Game:
+    return panini(match.game)
 
 
 def _clip(text: str, limit: int = FIELD_LIMIT) -> str:
@@ -94,7 +100,7 @@ def events_text(events: Sequence[Event], limit: int = BOARD_EVENTS) -> str:
 def spectator_view(match: LiveMatch) -> dict[str, Any]:
     """The view everything public is drawn from. It must hold no hand: checked here, on
     every board, so a mistake upstream fails loudly instead of leaking."""
-    view = player_view(match.game, SPECTATOR)
+    view = player_view(panini_game(match), SPECTATOR)
     if any("hand" in side for side in view["players"]):
         raise AssertionError("a spectator view holds a hand")
     return view
@@ -125,16 +131,22 @@ def board_embed(match: LiveMatch, image: str | None = None) -> discord.Embed:
                 f"stage {mp['stage']} · anger {side['anger']} · Life {side['life_deck_count']}",
                 inline=False,
             )
+    return board_footer(embed, match, view["seq"], image)
+
+
+def board_footer(embed: discord.Embed, match: LiveMatch, seq: int, image: str | None
+                 ) -> discord.Embed:
+    """A board's end, in every family: the recent public events, the image, the number."""
     embed.add_field(name="Recent", value=events_text(match.public_log), inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"Decision #{view['seq']} · /game log for the whole log")
+    embed.set_footer(text=f"Decision #{seq} · /game log for the whole log")
     return embed
 
 
 def hand_embed(match: LiveMatch, seat: int, image: str | None = None) -> discord.Embed:
     """One player's private view: their hand, their private events and their decision."""
-    view = player_view(match.game, seat)
+    view = player_view(panini_game(match), seat)
     me = view["players"][seat]
     decision = view.get("decision")
     embed = discord.Embed(title=f"Your hand · Match #{match.id}", colour=_colour(me))
@@ -149,18 +161,27 @@ def hand_embed(match: LiveMatch, seat: int, image: str | None = None) -> discord
         f"Life Deck {me['life_deck_count']}",
         inline=False,
     )
+    prompt = decision["prompt"] if decision and decision["player"] == seat else None
+    return hand_footer(embed, match, seat, status_line(match, view), prompt, view["seq"],
+                       image)
+
+
+def hand_footer(embed: discord.Embed, match: LiveMatch, seat: int, status: str,
+                prompt: str | None, seq: int, image: str | None) -> discord.Embed:
+    """A hand message's end, in every family: what only this seat saw, then its decision
+    (`prompt`), or how the match stands."""
     private = match.private_log[seat]
     if private:
         embed.add_field(name="Only you saw", value=events_text(private, 5), inline=False)
     if not match.active:
-        embed.add_field(name="Match over", value=status_line(match, view), inline=False)
-    elif decision and decision["player"] == seat:
-        embed.add_field(name="Your decision", value=_clip(decision["prompt"]), inline=False)
+        embed.add_field(name="Match over", value=status, inline=False)
+    elif prompt is not None:
+        embed.add_field(name="Your decision", value=_clip(prompt), inline=False)
     else:
-        embed.add_field(name="Now", value=status_line(match, view), inline=False)
+        embed.add_field(name="Now", value=status, inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"Decision #{view['seq']} · only you can see this")
+    embed.set_footer(text=f"Decision #{seq} · only you can see this")
     return embed
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services.matches import LiveMatch
-from bot.ui.board import spectator_view
+from bot.ui.board import panini_game, spectator_view
 from bot.ui.names import seat_names
 from engine.panini.view import player_view
 from renderers.board import BoardLabels, render_board
@@ -37,5 +37,6 @@ async def board_file(bot: ScouterBot, match: LiveMatch) -> discord.File:
 
 
 async def hand_file(bot: ScouterBot, match: LiveMatch, seat: int) -> discord.File:
-    png = await bot.render(render_hand, player_view(match.game, seat), seat, match.game.pool)
+    game = panini_game(match)
+    png = await bot.render(render_hand, player_view(game, seat), seat, game.pool)
     return discord.File(io.BytesIO(png), filename=HAND_FILE)

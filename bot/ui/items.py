@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot.services.matches import STALE, LiveMatch, decision_token
-from bot.ui.board import hand_embed
-from bot.ui.images import HAND_FILE, hand_file
-from engine.panini.view import private_option_ids
+from bot.ui.presenters import HAND_FILE, presenter
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot
@@ -52,7 +50,7 @@ def thread_view(match: LiveMatch) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     decision = match.pending
     if match.active and not match.paused and decision is not None:
-        private = private_option_ids(match.game)
+        private = match.family.private_options(match.game)
         public = [(i, o) for i, o in enumerate(decision.options) if o.id not in private]
         room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS
         shown = public if len(public) <= room else public[: room - 1]
@@ -259,8 +257,9 @@ class PageButton(
             return
         await interaction.response.defer()
         await interaction.edit_original_response(
-            embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat, self.page),
-            attachments=[await hand_file(bot, live, seat)],
+            embed=presenter(live).hand_embed(live, seat, HAND_FILE),
+            view=hand_view(live, seat, self.page),
+            attachments=[await presenter(live).hand_file(bot, live, seat)],
         )
 
 
@@ -328,8 +327,9 @@ async def send_hand(interaction: discord.Interaction[Any], match_id: int) -> Non
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await interaction.followup.send(
-        embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat), ephemeral=True,
-        file=await hand_file(bot, live, seat),
+        embed=presenter(live).hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat),
+        ephemeral=True,
+        file=await presenter(live).hand_file(bot, live, seat),
     )
 
 
@@ -352,8 +352,9 @@ async def answer(
         if seat is not None and interaction.message.flags.ephemeral:
             try:
                 await interaction.edit_original_response(
-                    embed=hand_embed(live, seat, HAND_FILE), view=hand_view(live, seat),
-                    attachments=[await hand_file(bot, live, seat)],
+                    embed=presenter(live).hand_embed(live, seat, HAND_FILE),
+                    view=hand_view(live, seat),
+                    attachments=[await presenter(live).hand_file(bot, live, seat)],
                 )
             except discord.HTTPException:
                 log.warning("match #%s: could not refresh an ephemeral hand", match_id)

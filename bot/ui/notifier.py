@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services.matches import AI, LiveMatch
-from bot.ui.board import board_embed, hand_embed, seat_label, status_line
-from bot.ui.images import BOARD_FILE, HAND_FILE, board_file, hand_file
+from bot.ui.board import seat_label
 from bot.ui.items import hand_view, thread_view
 from bot.ui.mentions import pinging
 from bot.ui.names import seat_names
-from engine.panini.view import SPECTATOR, player_view
+from bot.ui.presenters import BOARD_FILE, HAND_FILE, presenter
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot
@@ -230,8 +229,9 @@ class DiscordNotifier:
         await self.bot.store.set_message(match.id, "welcome", thread.id, message.id)
 
     async def _board(self, match: LiveMatch, thread: discord.Thread) -> None:
-        image = await board_file(self.bot, match)
-        await self._upsert(match, "board", thread, embed=board_embed(match, BOARD_FILE),
+        shown = presenter(match)
+        image = await shown.board_file(self.bot, match)
+        await self._upsert(match, "board", thread, embed=shown.board_embed(match, BOARD_FILE),
                            view=thread_view(match), file=image)
 
     async def _hand(self, match: LiveMatch, seat: int, thread: discord.Thread) -> None:
@@ -248,9 +248,10 @@ class DiscordNotifier:
                 self.bot.get_partial_messageable(stored[0], type=discord.ChannelType.private)
                 if stored is not None and stored[0]
                 else await self.bot.create_dm(discord.Object(id=user_id)))
-            await self._upsert(match, kind, dm, embed=hand_embed(match, seat, HAND_FILE),
+            shown = presenter(match)
+            await self._upsert(match, kind, dm, embed=shown.hand_embed(match, seat, HAND_FILE),
                                view=hand_view(match, seat),
-                               file=await hand_file(self.bot, match, seat))
+                               file=await shown.hand_file(self.bot, match, seat))
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 raise
@@ -288,9 +289,9 @@ class DiscordNotifier:
         kind = f"result:{match.epoch}:{match.status}:{match.winner}"
         if await self.bot.store.message(match.id, kind) is not None:
             return
-        view = player_view(match.game, SPECTATOR)
         message = await thread.send(
-            f"🏁 {status_line(match, view)} Thanks for playing! This thread is now archived.",
+            f"🏁 {presenter(match).result_line(match)} Thanks for playing! This thread is now "
+            "archived.",
             allowed_mentions=pinging(match.players),
         )
         await self.bot.store.set_message(match.id, kind, thread.id, message.id)

@@ -1,10 +1,10 @@
 """AI players for the Score family (rulesets `score` and `ocg`).
 
 Both answer the pending decision a person would, with one of its option ids, and read
-nothing but that decision: its kind and its options' ids (the labels a person reads are
-for people). So they can never see a hidden card, and a decision kind or option the
-engine adds later still gets a legal answer: the greedy player falls back to a random
-choice for any decision kind it does not know."""
+nothing but that decision: its kind, its options' ids and (for the kind of an attack)
+their labels, all of which its player may see. So they can never see a hidden card, and
+a decision kind or option the engine adds later still gets a legal answer: the greedy
+player falls back to a random choice for any decision kind it does not know."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from engine.core import rng
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, Option
 from engine.core.family import FamilyGame
 
 AI_KINDS = ("random", "greedy")
@@ -26,7 +26,15 @@ UNKNOWN_OPTION = 1
 PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "non_combat": {"place": 2, "done": 0},  # put Allies, Dragon Balls, Drills in play
     "declare": {"declare": 2, "no": 0},  # fight whenever the rules allow
-    "attack": {"final": 2, "pass": 0},  # the Final Physical Attack (p. 28) over passing
+    # physical attacks (no cost) first, then the Final Physical Attack (p. 28), energy
+    # attacks (2 power stages, p. 38), other powers; handing over control and passing last
+    # (the attack ids say nothing of the kind: ATTACK_LABELS read it from the label)
+    "attack": {"play": 2, "empower": 2, "mp": 2, "ally": 2, "use": 2, "sensei": 2,
+               "final": 4, "control": 0, "pass": 0},
+    "defend": {"play": 2, "mp": 2, "ally": 2, "use": 2, "none": 0},  # stop what it can
+    "entering": {"play": 2, "use": 2, "done": 0},
+    "captured_power": {"use": 2, "no": 0},
+    "personality_capture": {"capture": 2, "deal": 0},  # p. 44: a Dragon Ball over damage
     "endurance": {"endure": 2, "take": 0},  # p. 49: fewer life cards lost
     "capture": {"capture": 2, "none": 0},  # p. 44: a Dragon Ball taken
     "rejuvenate": {"rejuvenate": 2, "no": 0},  # a card back into the Life Deck
@@ -68,8 +76,17 @@ class GreedyPlayer:
         scores = PREFERENCES.get(decision.kind)
         if scores is None:
             return self._fallback.choose(game, decision)
-        best = max(decision.options, key=lambda option: option_score(scores, option.id))
-        return best.id
+        def score(option: Option) -> int:
+            for prefix, value in ATTACK_LABELS.items():
+                if decision.kind == "attack" and option.label.startswith(prefix):
+                    return value
+            return option_score(scores, option.id)
+
+        return max(decision.options, key=score).id
+
+
+# what the player reads on an attack option (engine.score.battle): its kind
+ATTACK_LABELS = {"Attack (physical)": 5, "Attack (energy)": 3}
 
 
 def option_score(scores: Mapping[str, int], option_id: str) -> int:

@@ -16,9 +16,10 @@ from pydantic import SecretStr
 from bot.app import ScouterBot
 from bot.services.matches import LiveMatch, decision_token
 from bot.settings import Settings
+from engine.core.decisions import Decision
 from engine.panini.ai import GreedyPlayer
 from engine.panini.cards import DATA_DIR
-from engine.panini.view import SPECTATOR, player_view
+from engine.panini.view import SPECTATOR
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, RecordedMessage
 from tests.fakediscord.helpers import DiscordSleeps, HandlerWatch, instant_retries, running_bot
 
@@ -147,7 +148,8 @@ def hidden_names(match: LiveMatch, seat: int) -> set[str]:
     """Names of the cards in `seat`'s hand that nothing public shows right now."""
     game = match.game
     hand = {game.name(iid) for iid in game.player(seat).hand}
-    public_text = str(player_view(game, SPECTATOR)) + " ".join(e.text for e in match.public_log)
+    public_text = (str(match.family.view(game, SPECTATOR))
+                   + " ".join(e.text for e in match.public_log))
     return {name for name in hand if name not in public_text}
 
 
@@ -168,13 +170,18 @@ class LeakChecker:
         game = match.game
         names = {game.name(iid) for iid in game.player(seat).hand}
         private = " ".join(event.text for event in match.private_log[seat])
-        names |= {name for name in game.pool.by_name if name in private}
+        score = match.family.name == "score"
+        every = set(game.state.cards) if score else game.pool.by_name
+        names |= {name for name in every if name in private}
         pending = game.pending
         if pending is not None and pending.player == seat:  # e.g. searching their Life Deck
             for option in pending.options:
                 head, _, rest = option.id.partition(":")
                 iid = rest.split(":")[0]
-                if head == "card" and iid.isdigit() and game.owner(int(iid)) == seat:
+                if not iid.isdigit() or (head != "card" and not score):
+                    continue
+                owner = game.state.owners[int(iid)] if score else game.owner(int(iid))
+                if owner == seat:
                     names.add(game.name(int(iid)))
         return names
 
@@ -200,13 +207,21 @@ class LeakChecker:
                 self.checked += 1
 
 
+def choose(match: LiveMatch, decision: Decision) -> str:
+    """The option a test player picks: Panini's greedy AI (as always), or the family's
+    practice AI."""
+    if match.family.name != "score":
+        return GreedyPlayer().choose(match.game, decision)
+    return match.family.ai_answer(match.game, decision)
+
+
 async def press(w: World, match: LiveMatch, via_hand_command: bool = False) -> None:
     """The deciding player answers the pending decision the way a person would: a board
     button when the option is public, otherwise the select in their DM (or in /hand)."""
     decision = match.pending
     assert decision is not None
     user = w.users[match.players[decision.player]]  # type: ignore[index]
-    choice = GreedyPlayer().choose(match.game, decision)
+    choice = choose(match, decision)
     index = [option.id for option in decision.options].index(choice)
     button = f"sc:opt:{match.id}:{decision.seq}:{decision_token(match)}:{index}"
     board_message = board(w, match)

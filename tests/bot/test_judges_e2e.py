@@ -36,6 +36,18 @@ async def setup_judges(w: World) -> tuple[FakeUser, FakeChannel]:
     return jules, desk
 
 
+async def judge_sees_both_hands(w: World, judge: FakeUser, thread: int, match: LiveMatch
+                                ) -> None:
+    """/judge view: both hands in a file only the judge sees."""
+    looked = await w.fake.slash(judge, thread, "judge view")
+    state = next(m for m in looked.messages if m.attachment_names())
+    text = state.attachment(f"match-{match.id}-state.txt").decode()
+    for seat in (0, 1):
+        for iid in match.game.player(seat).hand:
+            assert match.game.name(iid) in text
+    assert state.ephemeral
+
+
 async def start_match(w: World) -> LiveMatch:
     await configure(w)
     await register_by_form(w, w.alice, "Goku", GOKU)
@@ -83,13 +95,7 @@ async def test_dispute_view_log_rollback_adjust_resume_then_finish(tmp_path: Pat
 
         # the judge joins the private thread and looks: both hands, audited, announced
         await w.fake.click(jules, call, "sc:watch:1")
-        looked = await w.fake.slash(jules, thread, "judge view")
-        state = next(m for m in looked.messages if m.attachment_names())
-        text = state.attachment(f"match-{match.id}-state.txt").decode()
-        for seat in (0, 1):
-            for iid in match.game.player(seat).hand:
-                assert match.game.name(iid) in text
-        assert state.ephemeral
+        await judge_sees_both_hands(w, jules, thread, match)
         await w.fake.wait_for(lambda m: "looked at the full state" in m.text())
 
         # the log and a scenario file that reproduces the match offline

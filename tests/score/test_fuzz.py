@@ -10,8 +10,9 @@ import pytest
 
 from bench.fuzz import SCORE_JSON_EVERY, ScoreMatchup, main, score_deck_set, score_matchup
 from bot.cli import build_parser
-from bot.score_simulation import new_score_game, quick_violations, score_players
+from bot.score_simulation import new_score_game, score_players
 from bot.simulation import Checks, SimulationError
+from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
 
 FUZZ_GAMES = 1_000
@@ -61,11 +62,11 @@ def _midgame(seed: int = 4) -> ScoreGame:
 def test_the_quick_check_finds_what_the_family_check_finds() -> None:
     family = DECK_SETS["score"].family
     game = _midgame()
-    assert quick_violations(game) == family.violations(game) == []
+    assert family.violations(game, check_json=False) == family.violations(game) == []
     player = game.state.players[0]
     player.hand.append(player.life[-1])  # one card in two zones
     player.stage = 99
-    found = quick_violations(game)
+    found = family.violations(game, check_json=False)
     assert any(p.startswith("cards in no zone or in two") for p in found)
     assert "a Scouter at 99" in found
     assert set(found) <= set(family.violations(game))
@@ -76,10 +77,10 @@ def test_a_broken_invariant_stops_the_game_with_its_reproduction(
 ) -> None:
     m = score_matchup(2, 0, DECK_SETS["ocg"])
 
-    def broken(game: ScoreGame) -> list[str]:
+    def broken(family: ScoreFamily, game: ScoreGame, check_json: bool = True) -> list[str]:
         return ["a made-up problem"] if game.state.seq >= 5 else []
 
-    monkeypatch.setattr("bot.score_simulation.quick_violations", broken)
+    monkeypatch.setattr(ScoreFamily, "violations", broken)
     with pytest.raises(SimulationError) as caught:
         m.play(Checks(every=1, json_every=SCORE_JSON_EVERY))
     assert caught.value.decision == 5 and "a made-up problem" in str(caught.value)

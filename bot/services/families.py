@@ -1,0 +1,296 @@
+"""What the match service needs of each game family, and the one place that chooses it:
+by the match's ruleset (engine.families.family_of). A match stores its decks as JSON and
+its answers as option ids; starting, answering, giving up and the AI's choices are the
+family's. Panini keeps its own code (judges' corrections, the greedy AI); Score plays
+through the engine's contract (engine.core.family)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from bot.services.score_decks import score_starters
+from bot.simulation import load_starter_decks
+from bot.textboard import render_board
+from bot.ui.score_text import score_text
+from engine.core.decisions import Decision
+from engine.core.events import Event, Outcome
+from engine.core.family import FamilyGame
+from engine.families import FAMILIES, family_of
+from engine.panini.ai import GreedyPlayer
+from engine.panini.cards import CardPool
+from engine.panini.decklist import Deck
+from engine.panini.export import export_scenario
+from engine.panini.game import Game
+from engine.panini.replay import (
+    GIVE_UP,
+    Answer,
+    GameRecord,
+    apply_answer,
+    describe_answers,
+    replay_events,
+)
+from engine.panini.view import player_view, private_option_ids
+from engine.score.ai import make_player
+from engine.score.cards import Style
+from engine.score.deckcheck import ScoreDeck
+from engine.score.family import ScoreFamily
+from engine.score.game import ScoreGame
+
+AnyDeck = Deck | ScoreDeck
+_CARD_OPTION = re.compile(r"[a-z_]+:(\d+)")  # a Score option naming a card instance
+Pools = Callable[[int | None], CardPool]  # a server's Panini cards (None: the built-in set)
+
+
+@dataclass(frozen=True)
+class RecordKind:
+    """What `record_file` gives a judge: its file suffix, and what it is in words."""
+
+    suffix: str
+    what: str
+
+
+class MatchFamily(Protocol):
+    """A game family as the match service drives it."""
+
+    name: str
+    changes_by_hand: bool  # players' and judges' corrections (@adjust) are offered
+    record_kind: RecordKind
+
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+                 guild_id: int | None) -> FamilyGame: ...
+
+    def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
+        """An option id of the pending decision, or giving up (GIVE_UP)."""
+        ...
+
+    def result(self, game: FamilyGame) -> tuple[int | None, str | None]:
+        """The engine's winner and how (None, None while the game goes on)."""
+        ...
+
+    def ai_answer(self, game: FamilyGame, decision: Decision) -> str: ...
+
+    def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
+        """The built-in decks legal under `ruleset`, by name (the AI's in practice)."""
+        ...
+
+    def view(self, game: FamilyGame, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` (None: a spectator) may see: the family's view."""
+        ...
+
+    def private_options(self, game: FamilyGame) -> set[str]:
+        """Options of the pending decision naming a card in a hidden zone: only the
+        decider may see them (never on the public board's buttons)."""
+        ...
+
+    # --- for judges and the log (the game gives its cards) ---
+    def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
+        """Each recorded answer in words ("Player 1: Pass")."""
+        ...
+
+    def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
+        """Every event of the record, public and private alike (callers filter)."""
+        ...
+
+    def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
+        """The match as a file that reproduces it offline."""
+        ...
+
+    def full_view(self, game: FamilyGame, seat: int) -> str:
+        """A seat's whole view in text, hand and the top of the Life Deck included (for a
+        judge's eyes only)."""
+        ...
+
+
+class PaniniMatches:
+    name = "panini"
+    changes_by_hand = True
+    record_kind = RecordKind("yaml", "a scenario file (`scouter scenario run match-N.yaml` "
+                                     "reproduces it)")
+
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+                 guild_id: int | None) -> Game:
+        return Game.new(decks, seed, ruleset, pools(guild_id))
+
+    def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
+        return apply_answer(panini(game), answer)  # with judges' corrections (@adjust)
+
+    def result(self, game: FamilyGame) -> tuple[int | None, str | None]:
+        state = panini(game).state
+        return state.winner, state.win_reason
+
+    def ai_answer(self, game: FamilyGame, decision: Decision) -> str:
+        return GreedyPlayer().choose(panini(game), decision)
+
+    def view(self, game: FamilyGame, viewer: int | None) -> dict[str, Any]:
+        return player_view(panini(game), viewer)
+
+    def private_options(self, game: FamilyGame) -> set[str]:
+        return private_option_ids(panini(game))
+
+    def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
+        return [(deck.name, deck) for deck in load_starter_decks(pools(None))]
+
+    def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
+        return describe_answers(record, panini(game).pool)
+
+    def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
+        return replay_events(record, panini(game).pool)
+
+    def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
+        return export_scenario(record, title, panini(game).pool)
+
+    def full_view(self, game: FamilyGame, seat: int) -> str:
+        own = panini(game)
+        board = render_board(player_view(own, seat))
+        return board + "\n" + _life_top(own.name, own.player(seat).life)
+
+
+class ScoreMatches:
+    name = "score"
+    changes_by_hand = False
+    record_kind = RecordKind("json", "its record (ruleset, seed, decks and answers: "
+                                     "replaying the answers reproduces it)")
+
+    @property
+    def family(self) -> ScoreFamily:
+        family = family_of("score")
+        assert isinstance(family, ScoreFamily)
+        return family
+
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+                 guild_id: int | None) -> ScoreGame:
+        return self.family.new_game(decks, seed, ruleset)  # the sandbox cards everywhere
+
+    def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
+        if answer.option in GIVE_UP:
+            return game.concede(answer.player, GIVE_UP[answer.option])
+        if answer.option.startswith("@"):
+            return Outcome(False, "changes by hand are not offered in this ruleset yet")
+        return game.apply(answer.player, answer.option)
+
+    def result(self, game: FamilyGame) -> tuple[int | None, str | None]:
+        state = score(game).state
+        return state.winner, state.win_reason
+
+    def ai_answer(self, game: FamilyGame, decision: Decision) -> str:
+        """The Score family's greedy AI (engine.score.ai), seeded by the game and the
+        decision, so an answer is the same after a restart."""
+        seed = (score(game).state.seed * 1_000_003 + decision.seq) & ((1 << 64) - 1)
+        return make_player("greedy", seed).choose(game, decision)
+
+    def view(self, game: FamilyGame, viewer: int | None) -> dict[str, Any]:
+        return self.family.view(game, viewer)
+
+    def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
+        return [(s.name, s.deck) for s in score_starters() if ruleset in s.rulesets]
+
+    def private_options(self, game: FamilyGame) -> set[str]:
+        """Options naming a card (`kind:instance`) in a hand, a Life Deck or a Sensei
+        Deck, e.g. "Put X next" in the OCG's look at the top 6."""
+        own = score(game)
+        pending = own.pending
+        if pending is None:
+            return set()
+        hidden = {iid for p in own.state.players for iid in (*p.hand, *p.life, *p.sensei_deck)}
+        return {option.id for option in pending.options
+                if (found := _CARD_OPTION.fullmatch(option.id)) and int(found[1]) in hidden}
+
+    def _replayed(self, record: GameRecord) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
+        game = self.family.new_game(record.decks, record.seed, record.ruleset)
+        first = Outcome(True, events=tuple(game.events))
+        steps = [("", first)]
+        for answer in record.decisions:
+            pending = game.pending
+            option = pending.option(answer.option) if pending is not None else None
+            outcome = self.apply(game, answer)
+            words = f"{game.who(answer.player)}: {option.label}" if option is not None else (
+                " ".join(e.text for e in outcome.events[:1]) or answer.option)
+            steps.append((words, outcome))
+        return game, steps
+
+    def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
+        return [words for words, _ in self._replayed(record)[1][1:]]
+
+    def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
+        return [e for _, outcome in self._replayed(record)[1] for e in outcome.events]
+
+    def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
+        """The record as JSON (ruleset, seed, decks, answers): replaying it gives the game."""
+        return json.dumps({
+            "title": title, "family": "score", "ruleset": record.ruleset,
+            "seed": record.seed,
+            "decks": [score_deck_data(cast(ScoreDeck, deck)) for deck in record.decks],
+            "decisions": [[a.player, a.option] for a in record.decisions],
+        }, indent=1)  # fmt: skip
+
+    def full_view(self, game: FamilyGame, seat: int) -> str:
+        own = score(game)
+        board = score_text(self.family.view(own, seat))
+        return board + "\n" + _life_top(own.name, own.player(seat).life)
+
+
+def _life_top(name: Callable[[int], str], life: list[int], shown: int = 10) -> str:
+    top = [name(iid) for iid in reversed(life)]
+    more = " ..." if len(top) > shown else ""
+    return f"  Life Deck, top first: {', '.join(top[:shown])}{more}"
+
+
+PANINI = PaniniMatches()
+SCORE = ScoreMatches()
+_BY_FAMILY: dict[str, MatchFamily] = {"panini": PANINI, "score": SCORE}
+
+
+def playable_rulesets() -> list[str]:
+    """Every ruleset a match can be played under, Panini's first."""
+    return [ruleset for family in FAMILIES.values() for ruleset in family.rulesets]
+
+
+def match_family(ruleset: str) -> MatchFamily:
+    """The family that plays a match of `ruleset` (UnknownRuleset if none)."""
+    return _BY_FAMILY[family_of(ruleset).name]
+
+
+def panini(game: FamilyGame) -> Game:
+    """A Panini match's game, for the code only Panini has (corrections, its views)."""
+    if not isinstance(game, Game):
+        raise TypeError(f"not a Panini game: {type(game).__name__}")
+    return game
+
+
+def score(game: FamilyGame) -> ScoreGame:
+    if not isinstance(game, ScoreGame):
+        raise TypeError(f"not a Score game: {type(game).__name__}")
+    return game
+
+
+# --- decks as stored (deck_versions.record_json, matches.decks_json) -----------------------
+def score_deck_data(deck: ScoreDeck) -> dict[str, Any]:
+    return {
+        "family": "score", "main_personality": list(deck.main_personality),
+        "life": dict(deck.life), "sensei_deck": dict(deck.sensei_deck),
+        "tokui_waza": deck.tokui_waza.value if deck.tokui_waza else None,
+        "alignment": deck.alignment,
+    }  # fmt: skip
+
+
+def score_deck_from_data(data: dict[str, Any]) -> ScoreDeck:
+    tokui_waza = data.get("tokui_waza")
+    return ScoreDeck(
+        main_personality=tuple(data["main_personality"]), life=dict(data["life"]),
+        sensei_deck=dict(data.get("sensei_deck", {})),
+        tokui_waza=Style(tokui_waza) if tokui_waza else None,
+        alignment=data.get("alignment"),
+    )  # fmt: skip
+
+
+def is_score_data(data: dict[str, Any]) -> bool:
+    """A stored deck of the Score family (a Panini deck's JSON has no "family")."""
+    return data.get("family") == "score"
+
+
+def deck_family(deck: AnyDeck) -> str:
+    return "score" if isinstance(deck, ScoreDeck) else "panini"

@@ -1,0 +1,157 @@
+"""Score CCG and DBZ OCG matches played end to end against the fake Discord
+(tests/fakediscord), the way the Panini ones are (tests/bot/test_discord_e2e.py): Score
+deck lists registered by form and by file, a `score` challenge played to a winner across a
+restart, an `ocg` practice match against the AI played to a winner; after every step no
+one but a hand's owner saw a card hidden in that hand, and every board image was drawn
+from a view holding no hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.score_decks import score_deck_text, score_starters
+from bot.ui import score_board
+from renderers.score_board import render_score_board
+from tests.bot.e2e import LeakChecker, World, board, hand_message, play_decision, world
+from tests.bot.test_discord_e2e import configure, finish, register_by_form
+from tests.bot.test_judges_e2e import judge_sees_both_hands, setup_judges
+from tests.fakediscord import RecordedMessage, async_test
+
+STARTERS = {s.name: s.deck for s in score_starters()}
+GOKU = score_deck_text(STARTERS["Goku Saiyan Surge"])
+FRIEZA = score_deck_text(STARTERS["Frieza Red Tyranny"])
+
+
+def spy_on_boards(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    drawn: list[dict[str, Any]] = []
+
+    def spy(view: dict[str, Any], *args: Any) -> bytes:
+        drawn.append(view)
+        return render_score_board(view, *args)
+
+    monkeypatch.setattr(score_board, "render_score_board", spy)
+    return drawn
+
+
+async def register_both(w: World) -> None:
+    saved = await register_by_form(w, w.alice, "Goku", GOKU)
+    assert "Saved **Goku** (version 1)" in saved, saved
+    assert "Legal under score" in saved and "Legal under ocg" in saved
+    assert "panini" not in saved  # a Score list is checked under the Score rulesets only
+    filed = await w.fake.slash(w.bob, w.general, "deck register",
+                               {"file": ("frieza.txt", FRIEZA.encode())})
+    assert "Saved **frieza** (version 1)" in filed.text(), filed.text()
+
+
+@async_test(timeout=300)
+async def test_a_score_challenge_is_played_to_a_winner_across_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = spy_on_boards(monkeypatch)
+    async with world(tmp_path) as w:
+        leaks = LeakChecker(w)
+        async with w.start_bot() as bot:
+            await configure(w)
+            await register_both(w)
+            wrong = await w.fake.slash(w.alice, w.games, "play challenge",
+                                       {"opponent": w.bob, "deck": "Goku",
+                                        "ruleset": "panini-2016"})
+            assert "not legal under panini-2016" in wrong.text()
+            asked = await w.fake.slash(w.alice, w.games, "play challenge",
+                                       {"opponent": w.bob, "deck": "Goku", "ruleset": "score"})
+            assert isinstance(asked.response, RecordedMessage), asked.text()
+            accepted = await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
+            assert accepted.error is None
+            match = await bot.matches.get(1)
+            assert match.ruleset == "score" and match.family.name == "score"
+            await bot.notifier.settle()
+            assert hand_message(w, w.alice, match) is not None
+            assert hand_message(w, w.bob, match) is not None
+            leaks.check(match)
+            for _ in range(30):
+                await play_decision(w, match)
+                leaks.check(match)
+            seen, state = len(match.record.decisions), match.game.to_json()
+            board_id = board(w, match).id
+
+        # the bot stops mid-match; a new process carries on from the same state
+        async with w.start_bot() as bot:
+            match = await bot.matches.get(1)
+            assert len(match.record.decisions) == seen and match.game.to_json() == state
+            await bot.notifier.settle()
+            assert board(w, match).id == board_id
+            await finish(w, match, leaks)
+            await bot.notifier.settle()
+            assert match.winner is not None and match.game.state.winner == match.winner
+            result = w.fake.latest_message(match.thread_id or 0)
+            assert result is not None and "Game over." in result.text()
+            log = await w.fake.slash(w.bob, match.thread_id or 0, "game log")
+            assert log.ephemeral and log.text()
+    assert leaks.checked > 30
+    assert len(drawn) > 30
+    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+    assert w.answered_with["button"] > 5 and w.answered_with["select"] > 5
+
+
+@async_test(timeout=300)
+async def test_an_ocg_practice_match_is_played_to_a_winner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = spy_on_boards(monkeypatch)
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        await register_both(w)
+        started = await w.fake.slash(w.alice, w.games, "play practice",
+                                     {"deck": "Goku", "ruleset": "ocg"})
+        assert "Practice against the AI" in started.text(), started.text()
+        match = await bot.matches.get(1)
+        assert match.ruleset == "ocg" and match.players[1] is None
+        await bot.notifier.settle()
+        leaks = LeakChecker(w)
+        await finish(w, match, leaks)
+        await bot.notifier.settle()
+        assert match.game.state.winner is not None
+        result = w.fake.latest_message(match.thread_id or 0)
+        assert result is not None and "Game over." in result.text()
+        assert leaks.checked > 30
+    assert drawn and all(v["ruleset"] == "ocg" for v in drawn)
+    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+
+
+@async_test(timeout=180)
+async def test_a_judge_views_logs_and_rolls_back_a_score_match(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        jules, _ = await setup_judges(w)
+        await configure(w)
+        await register_both(w)
+        asked = await w.fake.slash(w.alice, w.games, "play challenge",
+                                   {"opponent": w.bob, "deck": "Goku", "ruleset": "score"})
+        assert isinstance(asked.response, RecordedMessage), asked.text()
+        await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
+        match = await bot.matches.get(1)
+        await bot.notifier.settle()
+        for _ in range(12):
+            await play_decision(w, match)
+        thread, count = match.thread_id or 0, len(match.record.decisions)
+        announcement = w.fake.latest_message(w.games)
+        assert announcement is not None
+        await w.fake.click(jules, announcement, "sc:watch:1")
+        await judge_sees_both_hands(w, jules, thread, match)
+        # the log, and the record that replays the match
+        logged = await w.fake.slash(jules, thread, "judge log")
+        files = next(m for m in logged.messages if m.attachment_names())
+        record = json.loads(files.attachment(f"match-{match.id}.json"))
+        assert record["ruleset"] == "score" and len(record["decisions"]) == count
+        # corrections by hand are Panini's: refused in words, nothing changes
+        before = match.game.to_json()
+        refused = await w.fake.slash(jules, thread, "judge adjust",
+                                     {"player": w.alice, "what": "anger", "value": 2,
+                                      "reason": "r"})
+        assert "not offered in score" in refused.text() and match.game.to_json() == before
+        back = await w.fake.slash(jules, thread, "judge rollback",
+                                  {"to": count - 3, "reason": "a misclick"})
+        assert "3 undone" in back.text() and len(match.record.decisions) == count - 3
