@@ -38,6 +38,10 @@ def render_score_board(view: View) -> str:
     status = (f"Turn {view['turn']} ({view['ruleset']}), {step} step; active: "
               f"{seat_name(view['active'], viewer)}. Most Powerful Personality Victory at "
               f"level {view['win_level']}.")  # fmt: skip
+    attack = view.get("attack")
+    if attack:
+        status += (f"\n{seat_name(attack['player'], viewer)} attacks ({attack['kind']}) with "
+                   f"{attack['card']}.")
     sides = [_side(view["players"][seat], seat, viewer, anger_max) for seat in seats]
     decision = view.get("decision")  # only in the view of the player who decides
     if decision and viewer is not None:
@@ -56,7 +60,8 @@ def _side(side: Mapping[str, Any], seat: int, viewer: int | None, anger_max: int
         f"discard pile {len(side['discard_pile'])}"
         + (f" (top: {side['discard_pile'][-1]})" if side["discard_pile"] else ""),
     ]
-    allies = [f"{a['card']} (stage {a['stage']})" for a in side["allies"]]
+    allies = [f"{a['card']} (stage {a['stage']}{', in control' if a.get('in_control') else ''})"
+              for a in side["allies"]]
     for label, names in (("Allies", allies), ("Drills", side["drills"]),
                          ("Non-Combat", side["non_combat"]),
                          ("Dragon Balls", side["dragon_balls"]),

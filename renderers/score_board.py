@@ -24,7 +24,7 @@ MARGIN = 14
 INNER = 18
 HEADER_H = 52
 SIDE_H = 372
-MIDDLE_H = 128
+MIDDLE_H = 156  # status, MPPV level, the attack under way, who decides
 EVENT_LINE = 30
 EVENTS_SHOWN = 5
 EVENTS_H = 44 + EVENTS_SHOWN * EVENT_LINE
@@ -141,10 +141,14 @@ def _chips(painter: Painter, top: int, side: Mapping[str, Any]) -> None:
     for key, label in ZONES:
         for item in side[key]:
             if key == "allies":
-                chips.append((f"{label} {item['card']} ({item['stage']})", d.HERO))
+                control = ", in control" if item.get("in_control") else ""
+                chips.append((f"{label} {item['card']} ({item['stage']}{control})", d.HERO))
             else:
                 fill = d.DRAGON_BALL if key == "dragon_balls" else d.INSET
-                chips.append((f"{label} {item}", fill))
+                left = side.get("remaining", {}).get(item) if key == "non_combat" else None
+                chips.append((f"{label} {item}" + (f" (remain {left})" if left else ""), fill))
+    for name in side.get("floating", []):  # p. 48: lasts until the end of Combat
+        chips.append((f"FLOATING {name}", d.INSET))
     if not chips:
         painter.text((LEFT, top + 4), "No cards in play", "cond", 20, d.FAINT)
         return
@@ -187,6 +191,11 @@ def _middle(painter: Painter, top: int, view: Mapping[str, Any], labels: ScoreLa
                  + (f" · In play: {ground}" if ground else ""), "cond", 20, d.DIM,
                  max_width=RIGHT - LEFT)
     y += 32
+    attack = view.get("attack")
+    if attack:  # the attack in the Battle Sequencer
+        painter.text((LEFT, y), f"{labels.players[attack['player']]} attacks ({attack['kind']})"
+                     f" with {attack['card']}", "cond", 20, d.TEXT, max_width=RIGHT - LEFT)
+        y += 28
     waiting = view.get("waiting")
     if waiting:
         kind = str(waiting["kind"]).replace("_", " ")

@@ -39,8 +39,9 @@ def side_lines(side: Mapping[str, Any]) -> list[str]:
         f" (Sensei Deck {side['sensei_deck_count']})",
     ]
     if side["allies"]:
-        lines.append("Allies: " + listed(f"{a['card']} ({a['stage']} above 0)"
-                                         for a in side["allies"]))
+        lines.append("Allies: " + listed(
+            f"{a['card']} ({a['stage']} above 0{', in control' if a.get('in_control') else ''})"
+            for a in side["allies"]))
     for key, label in (("drills", "Drills"), ("non_combat", "Non-Combat"),
                        ("dragon_balls", "Dragon Balls")):
         if side[key]:
@@ -58,6 +59,9 @@ def status_text(view: View) -> str:
             f"{str(view['step']).replace('_', ' ')} step · MPPV at level {view['win_level']}")
     if view["battleground"]:
         text += f"\nIn play: {view['battleground']}"
+    attack = view.get("attack")
+    if attack:
+        text += f"\nPlayer {attack['player'] + 1} attacks ({attack['kind']}) with {attack['card']}"
     return text
 
 

@@ -56,7 +56,8 @@ class ScoreFamily:
                 "life_deck_count": len(player.life), "hand_count": len(player.hand),
                 "discard_pile": [own.name(i) for i in player.discard],
                 "removed": [own.name(i) for i in player.removed],
-                "allies": [{"card": own.name(a.iid), "stage": a.stage} for a in player.allies],
+                "allies": [{"card": own.name(a.iid), "stage": a.stage,
+                            "in_control": a.iid == player.control} for a in player.allies],
                 "drills": [own.name(i) for i in player.drills],
                 "non_combat": [own.name(i) for i in player.non_combat],
                 "dragon_balls": [own.name(i) for i in player.dragon_balls],
@@ -64,6 +65,10 @@ class ScoreFamily:
                 "mastery": None if player.mastery is None else own.name(player.mastery),
                 "sensei": None if player.sensei is None else own.name(player.sensei),
                 "sensei_deck_count": len(player.sensei_deck),
+                # OCG Remain: uses left this Combat; floating effects (p. 48); spent shields
+                "remaining": {own.name(i): left for i, left in player.remaining},
+                "floating": [own.name(i) for i in player.floating],
+                "shields_used": [own.name(i) for i in player.shields_used],
             }  # fmt: skip
             if index == viewer:
                 seen["hand"] = [own.name(i) for i in player.hand]
@@ -76,6 +81,7 @@ class ScoreFamily:
             "battleground": None if state.battleground is None
             else own.name(state.battleground),
             "players": players,
+            "attack": _attack_seen(own),
             # who decides what is public; the options are the decider's alone
             "waiting": None if decision is None else {
                 "player": decision.player, "kind": decision.kind},
@@ -126,6 +132,17 @@ class ScoreFamily:
         if not isinstance(game, ScoreGame):
             raise TypeError(f"not a Score game: {type(game).__name__}")
         return game
+
+
+def _attack_seen(game: ScoreGame) -> dict[str, Any] | None:
+    """The attack in the Battle Sequencer, as both players see it."""
+    attack = game.state.attack
+    if attack is None:
+        return None
+    card = attack["card"]
+    traits = [t for t in ("focused", "unstoppable") if attack[t]]
+    return {"player": attack["player"], "kind": " ".join([*traits, attack["kind"]]),
+            "card": "a Final Physical Attack" if card is None else game.name(card)}
 
 
 def _bracket(rating: PowerRating) -> str:

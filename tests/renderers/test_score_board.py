@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from bot.services.score_decks import score_starters
+from engine.score.cards import CardType
 from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
+from engine.score.state import AllyInPlay
 from renderers import _draw
 from renderers.score_board import ScoreLabels, render_score_board, render_score_hand
 
@@ -102,3 +104,31 @@ def test_a_crowded_side_counts_what_does_not_fit() -> None:
     text = _drawn(view)
     shown = sum(f"DRILL Drill number {n}" in text for n in range(30))
     assert 3 <= shown < 30 and f"+{30 - shown} more" in text
+
+
+def test_the_attack_under_way_and_who_is_in_control_are_shown() -> None:
+    # the Battle Sequencer's attack (public once performed) and an Ally in control of
+    # Combat (p. 35) are on the board
+    game = _game(0)
+    for _ in range(2000):
+        decision = game.pending
+        assert decision is not None
+        if decision.kind == "defend":
+            break
+        attacks = [o for o in decision.options if o.label.startswith("Attack (")]
+        chooser = random.Random(decision.seq)
+        option = attacks[0] if attacks else chooser.choice(decision.options)
+        assert game.apply(decision.player, option.id).ok
+    view = FAMILY.view(game, None)
+    attack = view["attack"]
+    assert attack is not None
+    text = _drawn(view)
+    assert f"attacks ({attack['kind']}) with {attack['card']}" in text
+    defender = game.player(1 - attack["player"])
+    if not defender.allies:  # an Ally of his Life Deck in play, to take control
+        iid = next(i for i in defender.life if game.card(i).type == CardType.PERSONALITY)
+        defender.life.remove(iid)
+        defender.allies.append(AllyInPlay(iid, 3))
+    ally = defender.allies[0]
+    defender.control = ally.iid  # as step 4 may name it
+    assert f"({ally.stage}, in control)" in _drawn(FAMILY.view(game, None))
