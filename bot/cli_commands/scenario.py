@@ -1,13 +1,28 @@
-"""`scouter scenario run PATH...`: run scenario files; exit 1 on any failure."""
+"""`scouter scenario run PATH...`: run scenario files of any family; exit 1 on any failure."""
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 from typing import Any
 
+from engine.core.scenario import ScenarioResult
 from engine.panini.cards import CardFileError
 from engine.panini.scenario import ScenarioError, run_scenario, scenario_paths
+from engine.score.cards import CardFileError as ScoreCardFileError
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
+from engine.score.scenario import run_score_scenario
+
+_RULESET = re.compile(r"^ruleset:\s*([\w-]+)", re.MULTILINE)
+
+
+def run_any(path: Path) -> ScenarioResult:
+    """A scenario file of either family, by its `ruleset:` (Panini's when it has none)."""
+    found = _RULESET.search(path.read_text(encoding="utf-8", errors="replace"))
+    if found and found.group(1) in SCORE_RULESETS:
+        return run_score_scenario(path)
+    return run_scenario(path)
 
 
 def register(subparsers: Any) -> None:
@@ -31,8 +46,8 @@ def run_command(args: argparse.Namespace) -> int:
     passed = failed = 0
     for path in paths:
         try:
-            result = run_scenario(path)
-        except (ScenarioError, CardFileError) as exc:
+            result = run_any(path)
+        except (ScenarioError, CardFileError, ScoreCardFileError) as exc:
             failed += 1
             print(f"ERROR {path}\n  {str(exc).replace(chr(10), chr(10) + '  ')}")
             continue
