@@ -16,10 +16,12 @@ from pathlib import Path
 
 import yaml
 
+from bot.cli_commands.score_cards import import_score_cards
 from engine.panini.cards import SANDBOX_DIR, Card, fold_name, load_card_file, load_pool
 from engine.panini.cardtext import CardNames, compile_text, reproduces, sentence_shape
 from engine.panini.importers import ImportResult, fit_names, parse_cards
 from engine.panini.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 EXIT_OK = 0
 EXIT_NOTHING_USABLE = 1
@@ -35,7 +37,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     load.add_argument("path", type=Path, help="the card list file")
     load.add_argument("--set-name", help="the set's name (default: the one in the file)")
     load.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name")
-    load.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output dir (var/cards)")
+    load.add_argument("--out", type=Path, default=None,
+                      help="output dir (var/cards; var/cards/score for score and ocg)")
     load.set_defaults(handler=run_import)
     coverage = actions.add_parser("coverage", help="how much card text the engine runs")
     coverage.add_argument("--set", type=Path, help="a card YAML file or a directory of them")
@@ -52,10 +55,12 @@ def slug(name: str) -> str:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    try:
-        get_ruleset(args.ruleset)
-    except UnknownRuleset as exc:
-        return _error(str(exc))
+    score = args.ruleset in SCORE_RULESETS  # the Score family's card lists
+    if not score:
+        try:
+            get_ruleset(args.ruleset)
+        except UnknownRuleset as exc:
+            return _error(f"{exc}; or score, ocg")
     path = Path(args.path)
     try:
         data = path.read_bytes()
@@ -63,19 +68,22 @@ def run_import(args: argparse.Namespace) -> int:
         return _error(f"no such file: {path}")
     except OSError as exc:
         return _error(f"cannot read {path}: {exc.strerror or exc}")
+    if score:
+        return import_score_cards(path, data, args.set_name, args.out)
     result = parse_cards(path.name, data, args.set_name)
     if result is None:
         return _error(f"cannot tell the format of {path} (use .xml, .tsv, .json or .csv)")
+    out_dir = DEFAULT_OUT if args.out is None else Path(args.out)
     if result.cards:
         try:
-            _fit_beside_other_sets(result, Path(args.out))
+            _fit_beside_other_sets(result, out_dir)
         except (ValueError, OSError) as exc:
-            return _error(f"cannot read the card files already in {args.out}: {exc}")
+            return _error(f"cannot read the card files already in {out_dir}: {exc}")
     _print_report(result)
     if not result.cards:
         print("nothing usable: no card file written")
         return EXIT_NOTHING_USABLE
-    out = write_set(result, Path(args.out))
+    out = write_set(result, out_dir)
     print(f"wrote {out}")
     return EXIT_OK
 

@@ -74,7 +74,7 @@ def check_file(
             score_data = _read(path)
         except _Unusable as exc:
             return _unusable(str(exc))
-        code, verdict = check_score_file(path, score_data, ruleset_name)
+        code, verdict = check_score_file(path, score_data, ruleset_name, cards_dir)
         print(verdict)
         return code
     try:

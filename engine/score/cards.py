@@ -295,9 +295,11 @@ def _located(raw: list[object], error: ErrorDetails) -> str:
     return f"card {label}: {field}: {message}" if field else f"card {label}: {message}"
 
 
-def load_pool(directory: Path) -> CardPool:
-    """Every *.yaml card file under `directory`."""
+def load_pool(directory: Path, *more: Path) -> CardPool:
+    """Every *.yaml card file under `directory` (and the other folders given: imported
+    sets beside the sandbox); one name may not be two cards."""
     cards: list[Card] = []
-    for path in sorted(directory.glob("*.yaml")):
-        cards.extend(load_card_file(path))
+    for folder in (directory, *more):
+        for path in sorted(folder.glob("*.yaml")):
+            cards.extend(load_card_file(path))
     return CardPool(cards)
