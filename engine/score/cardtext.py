@@ -53,7 +53,7 @@ _COST = re.compile(rf"^costs (no|{_N}) power stages?(?: to perform)?$")
 _LIFE_COST = re.compile(rf"^costs \+{_N} life cards? to perform$")
 _MARKS = re.compile(
     r"^(?:endurance (?:\d+|x)|remain \d+|limit \d+ per deck|sensei deck(?: only)?"
-    r"|(?:sensei )?deck size:? \d+"
+    r"|(?:sensei )?deck size:? \d+|x = your (?:current )?anger(?: level)?"
     r"|(?:heroes|villains) only|(?:saiyan|namekian) heritage only"
     r"|(?:[a-z0-9'.-]+,? ){1,4}only)$"  # "Goku only", "Villains, Goku and Gohan only" (p. 52)
 )

@@ -3,6 +3,7 @@ one at a time with Endurance, and the Life Card Capture of a Dragon Ball."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
@@ -37,12 +38,13 @@ def life_damage(game: ScoreGame, args: JsonDict) -> None:
         return None
     iid = player.life[-1]
     card = game.card(iid)
-    endurance = card.endurance if isinstance(card.endurance, int) else 0
+    endurance = endurance_value(game, index, iid)
     flip = taking.flip(card.type == CardType.DRAGON_BALL, endurance)
     game.emit("damage", f"{game.who(index)} flips {game.name(iid)}.")
     following = {**args, "remaining": taking.remaining, "discarded": taking.discarded}
     if flip.endurance:  # the flipped card stays on the Life Deck until the answer
-        options = [Option("endure", f"Use Endurance {flip.endurance} of {game.name(iid)}"),
+        options = [Option("endure", f"Use {game.name(iid)}'s Endurance {endurance}: prevent "
+                                    f"{flip.endurance} life card(s)"),
                    Option("take", f"Discard {game.name(iid)}")]  # fmt: skip
         game.ask(index, "endurance", "Use Endurance?", options, "endured", **following,
                  card=iid)  # fmt: skip
@@ -54,6 +56,21 @@ def life_damage(game: ScoreGame, args: JsonDict) -> None:
         player.discard.append(iid)
     game.then(("life_damage", following))
     return None
+
+
+_X_IS_ANGER = re.compile(r"\bx\s*=\s*your (?:current )?anger(?: level)?\b", re.IGNORECASE)
+
+
+def endurance_value(game: ScoreGame, index: int, iid: int) -> int:
+    """A card's Endurance (p. 49); "Endurance X" takes X from what the card says X equals
+    (p. 56: "X = your current anger level" is the Warrior Sword). An X the card does not
+    define in words the referee reads counts 0: the card is discarded as damage."""
+    card = game.card(iid)
+    if isinstance(card.endurance, int):
+        return card.endurance
+    if card.endurance == "X" and _X_IS_ANGER.search(card.text):
+        return game.player(index).anger
+    return 0
 
 
 def _record_discarded(game: ScoreGame, args: JsonDict, taking: damage.LifeDamage) -> None:
@@ -73,8 +90,7 @@ def endured(game: ScoreGame, args: JsonDict) -> None:
     if args["choice"] == "endure":  # removed from the game, the next cards prevented
         taking = damage.LifeDamage(args["remaining"], discarded=args["discarded"],
                                    prevented=args["prevented"])  # fmt: skip
-        card = game.card(iid)
-        prevented = taking.use_endurance(card.endurance if isinstance(card.endurance, int) else 0)
+        prevented = taking.use_endurance(endurance_value(game, args["player"], iid))
         player.removed.append(iid)
         game.emit("endurance", f"{game.name(iid)}'s Endurance prevents {prevented} life card(s).")
         following.update(remaining=taking.remaining, prevented=taking.prevented)

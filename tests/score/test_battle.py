@@ -26,7 +26,8 @@ CARDS = ("Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "D
          "Krillin - Bald Monk", "Tien - Third Eye", "Zarbon - Jeweled Enforcer",
          "Battle Focus", "Red Sandbox Mastery", "Shadow Sparring Drill",
          "Sandbox Turtle Hermit", "Quiet Campfire", "Rising Fury", "Sudden Awakening",
-         "Crippling Blow", "Quick Thinking", "Disciplined Breath")  # fmt: skip
+         "Crippling Blow", "Quick Thinking", "Disciplined Breath",
+         "Stubborn Guard")  # fmt: skip
 
 
 def _deck(mp: tuple[str, ...]) -> ScoreDeck:
@@ -562,3 +563,17 @@ def test_the_mastery_codeword_needs_a_tokui_waza_in_the_ocg() -> None:
         game.player(0).tokui_waza = tokui_waza
         _answer(game, "Use Disciplined Breath")
         assert game.player(0).stage == 6 and len(game.player(0).hand) == drawn, tokui_waza
+
+
+def test_endurance_x_is_the_anger_level_p56() -> None:
+    # p. 56: "Endurance X. X = your current anger level": with anger 4, Endurance 4
+    game = _combat((["Stomach Toss"], []))
+    defender = game.player(1)
+    defender.tokui_waza = "freestyle"  # p. 49: Endurance works with a Tokui-Waza
+    defender.anger = 4
+    guard = _take(game, 1, "Stubborn Guard")
+    defender.life.append(guard)  # the first life card of damage
+    life = len(defender.life)
+    _answer(game, "Attack (physical) with Stomach Toss")  # 3 life cards
+    _answer(game, "Use Stubborn Guard's Endurance 4: prevent 2")
+    assert guard in defender.removed and len(defender.life) == life - 1
