@@ -35,6 +35,7 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "entering": {"play": 2, "use": 2, "done": 0},
     "captured_power": {"use": 2, "no": 0},
     "personality_capture": {"capture": 2, "deal": 0},  # p. 44: a Dragon Ball over damage
+    "manual_confirm": {"accept": 2, "dispute": 0},  # it cannot judge text read by hand
     "endurance": {"endure": 2, "take": 0},  # p. 49: fewer life cards lost
     "capture": {"capture": 2, "none": 0},  # p. 44: a Dragon Ball taken
     "rejuvenate": {"rejuvenate": 2, "no": 0},  # a card back into the Life Deck

@@ -142,16 +142,31 @@ def end_of_combat(game: ScoreGame) -> None:
 
 @handler("by_hand")
 def by_hand(game: ScoreGame, args: JsonDict) -> None:
-    """A sentence the referee does not read: the player carries it out at the table."""
+    """A sentence the referee does not read: the card's player carries it out at the table
+    and confirms; his opponent accepts, or disputes it and the judges look (the decision
+    kinds Panini's resolution by hand uses, so the bot treats them alike)."""
     text = f"{game.name(args['card'])}: \"{args['text']}\""
-    game.emit("by_hand", f"Resolve by hand: {text}.")
-    game.ask(args["player"], "by_hand", f"Resolve by hand, then confirm: {text}",
-             [Option("done", "Done")], "by_hand_done")
+    game.emit("manual", f"{game.who(args['player'])} resolves by hand {text}.")
+    game.ask(args["player"], "manual", f"Resolve by hand, then confirm: {text}",
+             [Option("done", f"Done: {game.name(args['card'])} is resolved")], "by_hand_done",
+             **args)  # fmt: skip
 
 
 @handler("by_hand_done")
 def by_hand_done(game: ScoreGame, args: JsonDict) -> None:
-    return None
+    if args["choice"] == "done":
+        opponent = 1 - args["player"]
+        name = game.name(args["card"])
+        options = [Option("accept", "Accept"), Option("dispute", "Dispute")]
+        game.ask(opponent, "manual_confirm", f"{game.who(args['player'])} resolved {name} by "
+                 "hand. Accept, or dispute it (a judge will look)?", options, "by_hand_done",
+                 player=args["player"], card=args["card"], text=args["text"])  # fmt: skip
+        return
+    name = game.name(args["card"])
+    accepted = args["choice"] == "accept"
+    game.emit("manual_accepted" if accepted else "manual_disputed",
+              f"{game.who(1 - args['player'])} {'accepts' if accepted else 'disputes'} how "
+              f"{name} was resolved.")  # fmt: skip
 
 
 def attack_record(game: ScoreGame, index: int, card: int | None, attack: Attack,

@@ -577,3 +577,35 @@ def test_endurance_x_is_the_anger_level_p56() -> None:
     _answer(game, "Attack (physical) with Stomach Toss")  # 3 life cards
     _answer(game, "Use Stubborn Guard's Endurance 4: prevent 2")
     assert guard in defender.removed and len(defender.life) == life - 1
+
+
+def test_a_sentence_not_read_is_resolved_by_hand_then_accepted_or_disputed() -> None:
+    # the decision kinds of Panini's resolution by hand: the bot calls the judges on a
+    # dispute (bot/services/matches.py)
+    from engine.score.cards import Card, CardPool
+    odd = Card(name="Odd Trick", type="combat", text="Draw a card. Swap hands with a friend.")
+    pool = CardPool([*(c for c in (POOL.find(n) for n in POOL.names()) if c), odd])
+    for answer, kind in (("Accept", "manual_accepted"), ("Dispute", "manual_disputed")):
+        decks = [ScoreDeck(main_personality=GOKU, life={"Odd Trick": 3, **{n: 3 for n in CARDS}}),
+                 _deck(FRIEZA)]  # fmt: skip
+        game = ScoreGame.new(decks, 11, "score", pool)
+        game.state.first_player = game.state.active = 0
+        while game.pending is not None and game.pending.kind != "attack":
+            _answer(game, {"non_combat": "Done", "declare": "Declare", "arrange": "Keep",
+                           "entering": "Done"}[game.pending.kind])  # fmt: skip
+        player = game.player(0)
+        player.life[:0] = player.hand
+        player.hand[:] = [_take(game, 0, "Odd Trick")]
+        game.state.attacker, game.state.pending = 0, None
+        game.then(("attack_phase", {}))
+        game.run()
+        _answer(game, "Use Odd Trick")
+        assert len(player.hand) == 1  # "Draw a card" was read and done
+        decision = game.pending
+        assert decision is not None and decision.kind == "manual" and decision.player == 0
+        assert "Swap hands with a friend" in decision.prompt
+        _answer(game, "Done")
+        assert game.pending is not None and game.pending.kind == "manual_confirm"
+        assert game.pending.player == 1
+        _answer(game, answer)
+        assert any(event.kind == kind for event in game.events)
