@@ -582,8 +582,9 @@ def test_endurance_x_is_the_anger_level_p56() -> None:
 def test_a_sentence_not_read_is_resolved_by_hand_then_accepted_or_disputed() -> None:
     # the decision kinds of Panini's resolution by hand: the bot calls the judges on a
     # dispute (bot/services/matches.py)
-    from engine.score.cards import Card, CardPool
-    odd = Card(name="Odd Trick", type="combat", text="Draw a card. Swap hands with a friend.")
+    from engine.score.cards import Card, CardPool, CardType
+    odd = Card(name="Odd Trick", type=CardType.COMBAT,
+               text="Draw a card. Swap hands with a friend.")
     pool = CardPool([*(c for c in (POOL.find(n) for n in POOL.names()) if c), odd])
     for answer, kind in (("Accept", "manual_accepted"), ("Dispute", "manual_disputed")):
         decks = [ScoreDeck(main_personality=GOKU, life={"Odd Trick": 3, **{n: 3 for n in CARDS}}),
