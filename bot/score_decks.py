@@ -5,18 +5,16 @@ message saying what is wrong and what to use instead, never a traceback."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from engine.score.cards import SANDBOX_DIR, CardFileError, CardPool, load_pool
 from engine.score.deckcheck import ScoreDeck, check_deck
-from engine.score.decklist import parse_score_deck
+from engine.score.decklist import declared_rulesets, parse_score_deck
 from engine.score.rulesets import RULESETS
 
 SCORE_DECKS_DIR = Path(__file__).resolve().parents[1] / "data" / "decks" / "score"
 PANINI_DECKS_DIR = SCORE_DECKS_DIR.parent
-_RULESET_LINE = re.compile(r"^#\s*ruleset:\s*(?P<names>.+)$", re.IGNORECASE | re.MULTILINE)
 
 
 class ScoreDeckError(ValueError):
@@ -34,18 +32,10 @@ def starter_paths(directory: Path = SCORE_DECKS_DIR) -> list[Path]:
     return sorted(directory.glob("*.txt"))
 
 
-def header_rulesets(text: str) -> list[str]:
-    """The rulesets a deck list's "# ruleset: score, ocg" comment names ([]: none)."""
-    found = _RULESET_LINE.search(text)
-    if found is None:
-        return []
-    return [name.strip() for name in found["names"].split(",") if name.strip()]
-
-
 def starters_for(ruleset: str, directory: Path = SCORE_DECKS_DIR) -> list[Path]:
     """The starter decks whose header names `ruleset`."""
     return [path for path in starter_paths(directory)
-            if ruleset in header_rulesets(path.read_text(encoding="utf-8"))]  # fmt: skip
+            if ruleset in declared_rulesets(path.read_text(encoding="utf-8"))]  # fmt: skip
 
 
 def default_names(ruleset: str, directory: Path = SCORE_DECKS_DIR) -> list[str]:
@@ -89,7 +79,7 @@ def _resolve(name: str, ruleset: str, directory: Path) -> Path:
     for path in starter_paths(directory):
         if path.stem.casefold() != name.casefold():
             continue
-        legal_in = header_rulesets(path.read_text(encoding="utf-8"))
+        legal_in = declared_rulesets(path.read_text(encoding="utf-8"))
         if ruleset not in legal_in:
             raise ScoreDeckError(
                 f"the starter deck {path.stem!r} is for {', '.join(legal_in) or 'no ruleset'}"

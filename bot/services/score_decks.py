@@ -14,7 +14,7 @@ from engine.families import FAMILIES
 from engine.panini.deckcheck import Violation
 from engine.score.cards import CardPool
 from engine.score.deckcheck import ScoreDeck, check_deck
-from engine.score.decklist import LineError, parse_score_deck
+from engine.score.decklist import LineError, declared_rulesets, parse_score_deck
 from engine.score.family import ScoreFamily
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
@@ -97,8 +97,7 @@ def score_starters() -> tuple[ScoreStarter, ...]:
         deck = compile_score(text)
         if not isinstance(deck, ScoreDeck):
             raise ValueError(f"{path.name}: {'; '.join(map(str, deck))}")
-        header = re.search(r"^#\s*ruleset:\s*(.+)$", text, re.MULTILINE)
-        rulesets = tuple(r.strip() for r in header[1].split(",")) if header else ()
+        rulesets = tuple(declared_rulesets(text))
         name = path.stem.replace("-", " ").title()
         starters.append(ScoreStarter(name, deck, rulesets))
     return tuple(starters)

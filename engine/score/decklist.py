@@ -24,6 +24,8 @@ from engine.score.deckcheck import ScoreDeck
 MAX_LINES = 500
 MAX_LINE_LENGTH = 200
 MAX_COUNT = 99
+# a starter deck's header comment: the rulesets it is legal in ("# ruleset: score, ocg")
+_RULESETS_COMMENT = re.compile(r"^#\s*ruleset:\s*(?P<names>.+)$", re.IGNORECASE | re.MULTILINE)
 # control characters other than tab: never part of a card name
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # "3 Card", "3x Card", "3 x Card" (an x needs a space after it: "3 Xeno Blast" is 3 copies)
@@ -183,3 +185,11 @@ def suggest(name: str, pool: CardPool, limit: int = 3) -> list[str]:
     holding = sorted(key for key in by_fold if len(query) >= 3 and query in key)
     alike = difflib.get_close_matches(query, list(by_fold), n=limit, cutoff=0.6)
     return [by_fold[key] for key in dict.fromkeys([*holding, *alike])][:limit]
+
+
+def declared_rulesets(text: str) -> list[str]:
+    """The rulesets a deck list's "# ruleset: score, ocg" comment names ([]: none)."""
+    found = _RULESETS_COMMENT.search(text)
+    if found is None:
+        return []
+    return [name.strip() for name in found["names"].split(",") if name.strip()]

@@ -128,3 +128,10 @@ def test_random_text_never_raises() -> None:
         text = "".join(chooser.choice(alphabet) for _ in range(chooser.randrange(200)))
         parsed = parse_score_deck(text, POOL)
         assert isinstance(parsed, ScoreDeck | list)
+
+
+def test_a_starters_ruleset_comment() -> None:
+    from engine.score.decklist import declared_rulesets
+    assert declared_rulesets("# Goku\n# ruleset: score, ocg\nMain Personality:\n") == [
+        "score", "ocg"]
+    assert declared_rulesets("Main Personality:\n") == []
