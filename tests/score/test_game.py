@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 from engine.core.family import GameFamily
+from engine.score.cards import SANDBOX_DIR, load_pool
+from engine.score.deckcheck import ScoreDeck
 from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
 from tests.score.decks import FRIEZA, GOKU, PICCOLO, POOL, deck
@@ -173,16 +175,19 @@ def _placing(game: ScoreGame, index: int, names: list[str]) -> None:
     game.run()
 
 
+def _sandbox_game(cards: dict[str, int]) -> ScoreGame:
+    """Two 3-level Gokus of the sandbox set with `cards` and Quick Ki Blasts."""
+    pool = load_pool(SANDBOX_DIR)
+    mp = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider")
+    deck = ScoreDeck(main_personality=mp, life={**cards, "Quick Ki Blast": 40})
+    return ScoreGame.new([deck, deck], 5, "score", pool)
+
+
 def test_restricted_drills_p41() -> None:
     # p. 41: it cannot enter play with a Drill of its restricted style anywhere in play; a
     # different Drill of that style placed later discards it; the same one placed again
     # discards both
-    from engine.score.cards import SANDBOX_DIR, load_pool
-    from engine.score.deckcheck import ScoreDeck
-    pool = load_pool(SANDBOX_DIR)
-    mp = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider")
-    life = {"Lone Wolf Drill": 3, "Red Anvil Stance Drill": 3, "Quick Ki Blast": 40}
-    game = ScoreGame.new([ScoreDeck(main_personality=mp, life=life)] * 2, 5, "score", pool)
+    game = _sandbox_game({"Lone Wolf Drill": 3, "Red Anvil Stance Drill": 3})
     _placing(game, 0, ["Lone Wolf Drill", "Red Anvil Stance Drill"])
     _answer(game, "Place Lone Wolf Drill")
     _answer(game, "Place Red Anvil Stance Drill")  # a Red Drill: the restricted one goes
@@ -199,12 +204,7 @@ def test_restricted_drills_p41() -> None:
 
 
 def test_a_drill_of_another_style_may_be_shuffled_back_p41() -> None:
-    from engine.score.cards import SANDBOX_DIR, load_pool
-    from engine.score.deckcheck import ScoreDeck
-    pool = load_pool(SANDBOX_DIR)
-    mp = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider")
-    life = {"Red Anvil Stance Drill": 3, "Blue Still Water Drill": 3, "Quick Ki Blast": 40}
-    game = ScoreGame.new([ScoreDeck(main_personality=mp, life=life)] * 2, 5, "score", pool)
+    game = _sandbox_game({"Red Anvil Stance Drill": 3, "Blue Still Water Drill": 3})
     _placing(game, 0, ["Red Anvil Stance Drill", "Blue Still Water Drill"])
     _answer(game, "Place Red Anvil Stance Drill")
     player = game.player(0)
