@@ -18,9 +18,10 @@ from bot.db import Database
 from bot.services.matches import LiveMatch, MatchService
 from bot.settings import Settings
 from bot.simulation import load_starter_decks
+from engine.core.record import Answer
 from engine.panini.cards import CardPool
 from engine.panini.decklist import Deck
-from engine.panini.replay import Answer, apply_answer
+from engine.panini.replay import apply_answer
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser, RecordedMessage
 from tests.fakediscord.helpers import running_bot
 

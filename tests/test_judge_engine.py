@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.simulation import load_starter_decks
+from engine.core.record import Answer, GameRecord
 from engine.panini.adjust import encode
 from engine.panini.ai import GreedyPlayer
 from engine.panini.cards import load_pool
 from engine.panini.export import export_scenario
 from engine.panini.game import MAIN_PERSONALITY
-from engine.panini.replay import Answer, GameRecord, RecordedGame, describe_answers, replay
+from engine.panini.replay import RecordedGame, describe_answers, replay
 from engine.panini.scenario import run_scenario
 
 POOL = load_pool()

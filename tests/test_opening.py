@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.core.record import Answer, GameRecord
 from engine.panini.cards import CardPool, load_card_file
 from engine.panini.decklist import Deck
 from engine.panini.export import export_scenario
 from engine.panini.game import Game
-from engine.panini.replay import Answer, GameRecord
 from engine.panini.scenario import run_scenario
 
 CARDS = Path(__file__).parent / "cards"

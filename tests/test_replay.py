@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine.panini.ai import GreedyPlayer, RandomPlayer
-from engine.panini.replay import GameRecord, RecordedGame, ReplayError, replay
+from engine.panini.replay import (
+    RecordedGame,
+    ReplayError,
+    record_from_json,
+    record_to_json,
+    replay,
+)
 from tests.pool import TEST_POOL, test_deck
 
 
@@ -26,7 +32,7 @@ def _played(seed: int) -> tuple[RecordedGame, list[str]]:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_replay_reproduces_every_state(seed: int) -> None:
     recorded, snapshots = _played(seed)
-    record = GameRecord.from_json(recorded.record.to_json())
+    record = record_from_json(record_to_json(recorded.record))
     assert replay(record, TEST_POOL).to_json() == snapshots[-1]
     for upto in (0, 1, len(snapshots) // 2, len(snapshots) - 2):
         assert replay(record, TEST_POOL, upto).to_json() == snapshots[upto]

@@ -68,26 +68,14 @@ class DeckVersion:
 def deck_to_json(deck: AnyDeck) -> str:
     if not isinstance(deck, Deck):
         return json.dumps(score_deck_data(deck))
-    return json.dumps(
-        {
-            "name": deck.name,
-            "main_personality": list(deck.main_personality),
-            "mastery": deck.mastery,
-            "life_deck": list(deck.life_deck),
-        }
-    )
+    return json.dumps(deck.to_data())
 
 
 def deck_from_json(text: str) -> AnyDeck:
     data = json.loads(text)
     if is_score_data(data):
         return score_deck_from_data(data)
-    return Deck(
-        name=data["name"],
-        main_personality=tuple(data["main_personality"]),
-        mastery=data["mastery"],
-        life_deck=tuple(data["life_deck"]),
-    )
+    return Deck.from_data(data)
 
 
 def cards_not_enabled(deck: Deck | ParsedDeck, enabled: AbstractSet[str]) -> list[str]:

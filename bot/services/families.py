@@ -19,6 +19,7 @@ from bot.ui.score_text import score_text
 from engine.core.decisions import Decision
 from engine.core.events import Event, Outcome
 from engine.core.family import FamilyGame
+from engine.core.record import GIVE_UP, Answer, GameRecord
 from engine.families import FAMILIES, family_of
 from engine.panini.ai import GreedyPlayer
 from engine.panini.cards import CardPool
@@ -26,9 +27,6 @@ from engine.panini.decklist import Deck
 from engine.panini.export import export_scenario
 from engine.panini.game import Game
 from engine.panini.replay import (
-    GIVE_UP,
-    Answer,
-    GameRecord,
     apply_answer,
     describe_answers,
     replay_events,
@@ -87,15 +85,15 @@ class MatchFamily(Protocol):
         ...
 
     # --- for judges and the log (the game gives its cards) ---
-    def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
+    def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
         """Each recorded answer in words ("Player 1: Pass")."""
         ...
 
-    def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
+    def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
         """Every event of the record, public and private alike (callers filter)."""
         ...
 
-    def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
+    def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
         """The match as a file that reproduces it offline."""
         ...
 
@@ -134,14 +132,14 @@ class PaniniMatches:
     def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
         return [(deck.name, deck) for deck in load_starter_decks(pools(None))]
 
-    def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
-        return describe_answers(record, panini(game).pool)
+    def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
+        return describe_answers(panini_record(record), panini(game).pool)
 
-    def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
-        return replay_events(record, panini(game).pool)
+    def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
+        return replay_events(panini_record(record), panini(game).pool)
 
-    def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
-        return export_scenario(record, title, panini(game).pool)
+    def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
+        return export_scenario(panini_record(record), title, panini(game).pool)
 
     def full_view(self, game: FamilyGame, seat: int) -> str:
         own = panini(game)
@@ -199,8 +197,8 @@ class ScoreMatches:
         return {option.id for option in pending.options
                 if (found := _CARD_OPTION.fullmatch(option.id)) and int(found[1]) in hidden}
 
-    def _replayed(self, record: GameRecord) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
-        game = self.family.new_game(record.decks, record.seed, record.ruleset)
+    def _replayed(self, record: GameRecord[AnyDeck]) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
+        game = self.family.new_game(score_record(record).decks, record.seed, record.ruleset)
         first = Outcome(True, events=tuple(game.events))
         steps = [("", first)]
         for answer in record.decisions:
@@ -212,18 +210,18 @@ class ScoreMatches:
             steps.append((words, outcome))
         return game, steps
 
-    def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
+    def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
         return [words for words, _ in self._replayed(record)[1][1:]]
 
-    def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
+    def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
         return [e for _, outcome in self._replayed(record)[1] for e in outcome.events]
 
-    def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
+    def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
         """The record as JSON (ruleset, seed, decks, answers): replaying it gives the game."""
         return json.dumps({
             "title": title, "family": "score", "ruleset": record.ruleset,
             "seed": record.seed,
-            "decks": [score_deck_data(cast(ScoreDeck, deck)) for deck in record.decks],
+            "decks": [score_deck_data(deck) for deck in score_record(record).decks],
             "decisions": [[a.player, a.option] for a in record.decisions],
         }, indent=1)  # fmt: skip
 
@@ -259,6 +257,19 @@ def panini(game: FamilyGame) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"not a Panini game: {type(game).__name__}")
     return game
+
+
+def panini_record(record: GameRecord[AnyDeck]) -> GameRecord[Deck]:
+    """A Panini match's record, with its decks' type checked."""
+    if not all(isinstance(deck, Deck) for deck in record.decks):
+        raise TypeError("not a Panini match's record")
+    return cast(GameRecord[Deck], record)
+
+
+def score_record(record: GameRecord[AnyDeck]) -> GameRecord[ScoreDeck]:
+    if not all(isinstance(deck, ScoreDeck) for deck in record.decks):
+        raise TypeError("not a Score match's record")
+    return cast(GameRecord[ScoreDeck], record)
 
 
 def score(game: FamilyGame) -> ScoreGame:

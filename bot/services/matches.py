@@ -25,12 +25,13 @@ from bot.services.decks import deck_from_json, deck_to_json, pools_of
 from bot.services.families import AnyDeck, MatchFamily, Pools, match_family, panini
 from engine.core.decisions import Decision
 from engine.core.events import Event
+from engine.core.record import Answer, GameRecord
 from engine.panini.adjust import encode as encode_adjustment
 from engine.panini.cards import CardPool
 from engine.panini.game import Game
 from engine.panini.manual import PALETTE as MANUAL_PALETTE
 from engine.panini.manual import standing_cards as manual_standing
-from engine.panini.replay import Answer, GameRecord, apply_answer
+from engine.panini.replay import apply_answer
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +124,7 @@ class LiveMatch:
     players: tuple[int | None, int | None]  # user ids; None is the AI
     decks: tuple[AnyDeck, AnyDeck]
     status: str
-    record: GameRecord
+    record: GameRecord[AnyDeck]
     # The game of its ruleset's family (`family`): a FamilyGame. Typed Any because Panini's
     # code and tests reach into Panini's Game; family-neutral code goes through `family`.
     game: Any
@@ -312,8 +313,7 @@ class MatchService:
             deck_from_json(json.dumps(decks_data[0])),
             deck_from_json(json.dumps(decks_data[1])),
         )
-        # the record's decks are the match's family's (GameRecord names Panini's type)
-        record = GameRecord(row["ruleset"], row["seed"], decks)  # type: ignore[arg-type]
+        record: GameRecord[AnyDeck] = GameRecord(row["ruleset"], row["seed"], decks)
         family = match_family(row["ruleset"])
         game = family.new_game(decks, row["seed"], row["ruleset"], self.pools, row["guild_id"])
         match = LiveMatch(

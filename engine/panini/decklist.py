@@ -16,6 +16,7 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from engine.panini.cards import Card, CardPool, CardType, fold_name
 
@@ -103,6 +104,24 @@ class Deck:
         for card_name in (*self.main_personality, self.mastery, *self.life_deck):
             totals[card_name] = totals.get(card_name, 0) + 1
         return totals
+
+    def to_data(self) -> dict[str, Any]:
+        """The deck as stored (a match's decks, a game record): `from_data` reads it back."""
+        return {
+            "name": self.name,
+            "main_personality": list(self.main_personality),
+            "mastery": self.mastery,
+            "life_deck": list(self.life_deck),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Deck:
+        return cls(
+            name=data["name"],
+            main_personality=tuple(data["main_personality"]),
+            mastery=data["mastery"],
+            life_deck=tuple(data["life_deck"]),
+        )
 
     def to_text(self) -> str:
         """The canonical deck list; `parse_deck_list` reads it back to an equal Deck."""

@@ -11,13 +11,13 @@ import yaml
 from engine.panini import opening
 from engine.panini.cards import CardPool
 from engine.panini.game import Game
-from engine.panini.replay import GameRecord, apply_answer
+from engine.panini.replay import PaniniRecord, apply_answer
 from engine.panini.scenario import state_paths
 
 SEATS = ("p1", "p2")
 
 
-def export_scenario(record: GameRecord, name: str, pool: CardPool | None = None) -> str:
+def export_scenario(record: PaniniRecord, name: str, pool: CardPool | None = None) -> str:
     """YAML for `record`. It stops at the first recorded answer a scenario cannot express
     (a concession or a judge's correction) and says so in its name."""
     setup = Game.new(record.decks, record.seed, record.ruleset, pool, start=False)

@@ -1,81 +1,31 @@
-"""The canonical record of a game: ruleset, seed, the two decks and the ordered list of
-decisions (DESIGN.md "Engine contract"). The state at any point is the replay of a prefix;
-a judge's rollback is a replay to an earlier decision."""
+"""Panini games replayed from their record (engine.core.record): the state at any point is
+the replay of a prefix, with judges' corrections (@adjust) replayed like answers."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
-from typing import Any
-
 from engine.core.events import Event, Outcome
+from engine.core.record import GIVE_UP, Answer, GameRecord
 from engine.panini.adjust import ADJUST, adjust, decode
 from engine.panini.cards import CardPool
 from engine.panini.decklist import Deck
 from engine.panini.game import Game
 
-# Recorded answers that are not options of a decision: a player giving up.
-GIVE_UP = {"@concede": "concede", "@forfeit": "forfeit"}
+PaniniRecord = GameRecord[Deck]
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
-    player: int
-    option: str  # an option id of the pending decision, or a key of GIVE_UP
+def record_to_json(record: PaniniRecord) -> str:
+    return record.to_json(Deck.to_data)
 
 
-@dataclass
-class GameRecord:
-    ruleset: str
-    seed: int
-    decks: tuple[Deck, Deck]
-    decisions: list[Answer] = field(default_factory=list)
-
-    def to_json(self) -> str:
-        data: dict[str, Any] = {
-            "version": 1,
-            "ruleset": self.ruleset,
-            "seed": self.seed,
-            "decks": [
-                {
-                    "name": deck.name,
-                    "main_personality": list(deck.main_personality),
-                    "mastery": deck.mastery,
-                    "life_deck": list(deck.life_deck),
-                }
-                for deck in self.decks
-            ],
-            "decisions": [[answer.player, answer.option] for answer in self.decisions],
-        }
-        return json.dumps(data, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        data = json.loads(text)
-        decks = tuple(
-            Deck(
-                name=deck["name"],
-                main_personality=tuple(deck["main_personality"]),
-                mastery=deck["mastery"],
-                life_deck=tuple(deck["life_deck"]),
-            )
-            for deck in data["decks"]
-        )
-        if len(decks) != 2:
-            raise ValueError("a game record has two decks")
-        return cls(
-            ruleset=data["ruleset"],
-            seed=data["seed"],
-            decks=(decks[0], decks[1]),
-            decisions=[Answer(player, option) for player, option in data["decisions"]],
-        )
+def record_from_json(text: str) -> PaniniRecord:
+    return GameRecord.from_json(text, Deck.from_data)
 
 
 class ReplayError(ValueError):
     """A recorded decision the engine rejects: the record does not fit this engine."""
 
 
-def replay(record: GameRecord, pool: CardPool | None = None, upto: int | None = None) -> Game:
+def replay(record: PaniniRecord, pool: CardPool | None = None, upto: int | None = None) -> Game:
     """The game after the first `upto` decisions (all of them by default)."""
     game = Game.new(record.decks, record.seed, record.ruleset, pool)
     answers = record.decisions if upto is None else record.decisions[:upto]
@@ -86,7 +36,7 @@ def replay(record: GameRecord, pool: CardPool | None = None, upto: int | None = 
     return game
 
 
-def replay_events(record: GameRecord, pool: CardPool | None = None) -> list[Event]:
+def replay_events(record: PaniniRecord, pool: CardPool | None = None) -> list[Event]:
     """Every event of the game so far, in order (public and private alike: callers
     filter by who may see them)."""
     game = Game.new(record.decks, record.seed, record.ruleset, pool)
@@ -110,7 +60,7 @@ def apply_answer(game: Game, answer: Answer, seq: int | None = None) -> Outcome:
     return game.apply(answer.player, answer.option, seq)
 
 
-def describe_answers(record: GameRecord, pool: CardPool | None = None) -> list[str]:
+def describe_answers(record: PaniniRecord, pool: CardPool | None = None) -> list[str]:
     """Each recorded answer in words: "Player 1: Attack with X", "Player 2 concedes",
     "Judge's correction: ..." (what a judge reads in a match's decision log)."""
     game = Game.new(record.decks, record.seed, record.ruleset, pool)
@@ -129,7 +79,7 @@ def describe_answers(record: GameRecord, pool: CardPool | None = None) -> list[s
 class RecordedGame:
     """A game that keeps its own record: every accepted answer is appended."""
 
-    def __init__(self, record: GameRecord, pool: CardPool | None = None) -> None:
+    def __init__(self, record: PaniniRecord, pool: CardPool | None = None) -> None:
         self.record = record
         self.pool = pool
         self.game = replay(record, pool)
