@@ -457,3 +457,15 @@ def test_play_score_from_the_command_line(
     out = capsys.readouterr().out
     assert "majin-buu-black-feast (Player 1) vs frieza-red-tyranny (Player 2), ocg, seed 2" in out
     assert "Input ended; leaving the game." in out
+
+
+@pytest.mark.parametrize("ruleset", ["score", "ocg"])
+def test_the_demo_plays_the_score_family_too(ruleset: str) -> None:
+    """`./run --demo-ruleset score|ocg`: the same demo, refereed by the Score family."""
+    out = Output()
+    code = run_command.run_demo(Settings(), seed=4, write=out.write, ruleset=ruleset)
+    assert code == 0
+    assert f"Demo match ({ruleset}):" in out.text
+    assert "-- Turn 1:" in out.text and "declares Combat" in out.text
+    assert out.text.rstrip().endswith(f"./run --demo-seed 4 --demo-ruleset {ruleset}")
+    assert "Result: Player" in out.text

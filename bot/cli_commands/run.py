@@ -10,19 +10,36 @@ import argparse
 import logging
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from bot.cli_commands.play import DeckLoadError, load_decks
+from bot import score_decks
+from bot.cli_commands.play import (
+    AI,
+    DeckLoadError,
+    PaniniTable,
+    ScoreTable,
+    Table,
+    load_decks,
+)
+from bot.score_decks import ScoreDeckError
 from bot.settings import Settings, SettingsError, load_settings
-from bot.textboard import describe_result, render_board, render_events
+from bot.simulation import ai_seeds
+from bot.textboard import render_events
 from engine.core.events import Event
+from engine.core.family import FamilyGame
 from engine.panini.ai import GreedyPlayer
 from engine.panini.cards import CardFileError, CardPool, load_pool
 from engine.panini.decklist import Deck
 from engine.panini.game import Game
-from engine.panini.view import SPECTATOR, player_view
+from engine.panini.rulesets import DEFAULT_RULESET, RULESETS
+from engine.panini.view import SPECTATOR
+from engine.score.ai import make_player
+from engine.score.family import ScoreFamily
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 Writer = Callable[[str], None]
 
+DEMO_RULESETS = (*sorted(RULESETS), *SCORE_RULESETS)
 BOARD_EVERY = 3  # turns between boards in the demo log
 MAX_DECISIONS = 20_000  # a game that runs longer is an engine bug, not a long game
 
@@ -47,6 +64,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--sync", action="store_true", help="sync slash commands even if they did not change"
     )
     parser.add_argument("--demo", action="store_true", help="play the demo even with a token")
+    parser.add_argument(
+        "--demo-ruleset", default=DEFAULT_RULESET, choices=DEMO_RULESETS,
+        help=f"the game the demo plays (default {DEFAULT_RULESET})",
+    )  # fmt: skip
     parser.set_defaults(handler=run_command)
 
 
@@ -59,7 +80,7 @@ def run_command(args: argparse.Namespace) -> int:
     if settings.has_token and not args.demo:
         return start_bot(settings, force_sync=args.sync)
     seed = args.demo_seed if args.demo_seed is not None else secrets.randbelow(2**31)
-    return run_demo(settings, seed=seed, quiet=args.quiet)
+    return run_demo(settings, seed=seed, quiet=args.quiet, ruleset=args.demo_ruleset)
 
 
 def start_bot(settings: Settings, force_sync: bool = False) -> int:
@@ -98,15 +119,26 @@ def run_demo(
     write: Writer = print,
     pool: CardPool | None = None,
     decks: list[Deck] | None = None,
+    ruleset: str = DEFAULT_RULESET,
 ) -> int:
     if not quiet:
         if not settings.has_token:
             write(NO_TOKEN)
         write("\nMeanwhile, here is the referee at work:\n")
-    return demo(seed, quiet=quiet, write=write, pool=pool, decks=decks)
+    return demo(seed, quiet=quiet, write=write, pool=pool, decks=decks, ruleset=ruleset)
 
 
 # --- the demo match -------------------------------------------------------------------------
+@dataclass
+class DemoMatch:
+    """A game of any family with what the demo needs to show it and play both seats."""
+
+    game: FamilyGame
+    table: Table
+    players: tuple[AI, AI]
+    deck_names: tuple[str, str]
+
+
 def demo(
     seed: int,
     *,
@@ -114,38 +146,63 @@ def demo(
     write: Writer = print,
     pool: CardPool | None = None,
     decks: list[Deck] | None = None,
+    ruleset: str = DEFAULT_RULESET,
 ) -> int:
-    """Two greedy AIs play the first two starter decks; returns the exit code."""
+    """Two greedy AIs play the first two starter decks of `ruleset`; returns the exit code."""
     try:
-        pool = pool if pool is not None else load_pool()
-        decks = decks if decks is not None else load_decks([None, None], pool)
-    except (CardFileError, DeckLoadError, OSError, ValueError) as exc:
+        if ruleset in SCORE_RULESETS:
+            match = _score_match(seed, ruleset)
+        else:
+            match = _panini_match(seed, ruleset, pool, decks)
+    except (CardFileError, DeckLoadError, ScoreDeckError, OSError, ValueError) as exc:
         write(f"Cannot run the demo: {exc}")
         return 1
-    game = Game.new(decks, seed=seed, pool=pool)
     say = (lambda text: None) if quiet else write
-    say(f"Demo match: {decks[0].name} (Player 1) vs {decks[1].name} (Player 2), seed {seed}")
-    _log(game.events, say)
-    decisions = _play(game, say)
-    say("\n" + render_board(player_view(game, SPECTATOR)))
-    write(_summary(game, decks, seed, decisions))
+    first, second = match.deck_names
+    say(f"Demo match ({ruleset}): {first} (Player 1) vs {second} (Player 2), seed {seed}")
+    _log(match.game.events, say)
+    decisions = _play(match, say)
+    say("\n" + match.table.board(match.table.view(SPECTATOR)))
+    write(_summary(match, seed, decisions, ruleset))
     return 0
 
 
-def _play(game: Game, say: Writer) -> int:
-    players = (GreedyPlayer(), GreedyPlayer())
+def _panini_match(seed: int, ruleset: str, pool: CardPool | None,
+                  decks: list[Deck] | None) -> DemoMatch:  # fmt: skip
+    pool = pool if pool is not None else load_pool()
+    decks = decks if decks is not None else load_decks([None, None], pool)
+    game = Game.new(decks, seed=seed, ruleset=ruleset, pool=pool)
+    return DemoMatch(game, PaniniTable(game), (GreedyPlayer(), GreedyPlayer()),
+                     (decks[0].name, decks[1].name))  # fmt: skip
+
+
+def _score_match(seed: int, ruleset: str) -> DemoMatch:
+    pool = score_decks.score_pool()
+    names = score_decks.default_names_all(ruleset)[:2]
+    decks = score_decks.load_score_decks(names, ruleset, pool)
+    family = ScoreFamily(pool)
+    game = family.new_game(decks, seed, ruleset)
+    seed_a, seed_b = ai_seeds(seed)
+    players = (make_player("greedy", seed_a), make_player("greedy", seed_b))
+    return DemoMatch(game, ScoreTable(family, game), players, (names[0], names[1]))
+
+
+def _play(match: DemoMatch, say: Writer) -> int:
+    game = match.game
     decisions = 0
     while not game.over and decisions < MAX_DECISIONS:
         decision = game.pending
         assert decision is not None
-        choice = players[decision.player].choose(game, decision)
+        choice = match.players[decision.player].choose(game, decision)
         outcome = game.apply(decision.player, choice, decision.seq)
         if not outcome.ok:
             raise RuntimeError(f"the AI chose an illegal option: {outcome.reason}")
         decisions += 1
         _log(outcome.events, say)
-        if any(e.kind == "turn" for e in outcome.events) and game.state.turn % BOARD_EVERY == 0:
-            say("\n" + render_board(player_view(game, SPECTATOR)) + "\n")
+        if any(e.kind == "turn" for e in outcome.events):
+            view = match.table.view(SPECTATOR)
+            if view["turn"] % BOARD_EVERY == 0:
+                say("\n" + match.table.board(view) + "\n")
     return decisions
 
 
@@ -155,13 +212,14 @@ def _log(events: tuple[Event, ...] | list[Event], say: Writer) -> None:
         say(text)
 
 
-def _summary(game: Game, decks: list[Deck], seed: int, decisions: int) -> str:
-    view = player_view(game, SPECTATOR)
+def _summary(match: DemoMatch, seed: int, decisions: int, ruleset: str) -> str:
+    view = match.table.view(SPECTATOR)
     if view["winner"] is None:
         return f"Demo stopped after {decisions} decisions without a winner (seed {seed})."
-    deck = decks[view["winner"]].name
+    deck = match.deck_names[view["winner"]]
+    again = "" if ruleset == DEFAULT_RULESET else f" --demo-ruleset {ruleset}"
     return (
-        f"Result: {describe_result(view)} Deck: {deck}. "
+        f"Result: {match.table.result(view)} Deck: {deck}. "
         f"{view['turn']} turns, {decisions} decisions. "
-        f"Replay it with: ./run --demo-seed {seed}"  # the README's command
+        f"Replay it with: ./run --demo-seed {seed}{again}"  # the README's command
     )
