@@ -178,7 +178,7 @@ def _panini_match(seed: int, ruleset: str, pool: CardPool | None,
 
 def _score_match(seed: int, ruleset: str) -> DemoMatch:
     pool = score_decks.score_pool()
-    names = score_decks.default_names_all(ruleset)[:2]
+    names = score_decks.default_names(ruleset)
     decks = score_decks.load_score_decks(names, ruleset, pool)
     family = ScoreFamily(pool)
     game = family.new_game(decks, seed, ruleset)

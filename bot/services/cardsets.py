@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 import yaml
 
 from bot.db import Database
+from engine.core.yamlfile import safe_load
 from engine.panini.cards import Card, CardPool, fold_name
 from engine.panini.importers import ImportResult, Issue, fit_names, parse_cards
 from engine.panini.rulesets import RULESETS
@@ -131,7 +132,7 @@ def dump_cards(cards: Iterable[Card]) -> str:
 
 
 def load_cards(text: str) -> tuple[Card, ...]:
-    raw = yaml.safe_load(text) if text.strip() else []
+    raw = safe_load(text) if text.strip() else []
     return tuple(Card.model_validate(entry) for entry in raw or [])
 
 

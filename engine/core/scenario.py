@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.core.decisions import Decision
 from engine.core.family import FamilyGame
+from engine.core.yamlfile import safe_load
 
 SEATS = {"p1": 0, "p2": 1}
 Seat = Literal["p1", "p2"]
@@ -114,7 +115,7 @@ def load_model(path: Path, model: type[M]) -> M:
     try:
         _screen(text, path)
         root = yaml.compose(text)
-        raw = yaml.safe_load(text)
+        raw = safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""

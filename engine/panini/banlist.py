@@ -9,6 +9,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.core.yamlfile import safe_load
 from engine.panini.cards import DATA_DIR
 
 BANLIST_DIR = DATA_DIR / "banlists"
@@ -44,7 +45,7 @@ def load_banlist(ruleset: str, directory: Path = BANLIST_DIR) -> Banlist:
     if not path.is_file():
         return Banlist()
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = safe_load(path.read_text(encoding="utf-8")) or {}
         return Banlist.model_validate(data)
     except (yaml.YAMLError, ValidationError, OSError) as exc:
         raise BanlistError(f"{path}: {exc}") from None

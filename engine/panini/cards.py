@@ -16,6 +16,8 @@ from typing import Annotated, ClassVar, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from engine.core.yamlfile import safe_load
+
 
 class CardType(StrEnum):
     MAIN_PERSONALITY = "main_personality"
@@ -1790,7 +1792,7 @@ class CardFileError(ValueError):
 
 def load_card_file(path: Path) -> list[Card]:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        raw = safe_load(path.read_text(encoding="utf-8")) or []
     except yaml.YAMLError as exc:
         raise CardFileError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(raw, list):

@@ -12,10 +12,11 @@ at any decision reloads from JSON and carries on identically.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Decision, Option, Task
+from engine.core.plain import plain
 
 STATE_VERSION = 1
 JsonDict = dict[str, Any]
@@ -181,7 +182,9 @@ class GameState:
     copies: list[JsonDict] = field(default_factory=list)
 
     def to_dict(self) -> JsonDict:
-        return asdict(self)
+        """Shares lists with the state (engine.core.plain): serialise it, do not keep it."""
+        data: JsonDict = plain(self)
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)

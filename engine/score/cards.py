@@ -25,6 +25,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from engine.core.yamlfile import safe_load
+
 # p. 48 "Z Power Stages": a stage printed "Z" instead of a power rating
 PowerRating = int | Literal["Z"]
 
@@ -268,7 +270,7 @@ def load_card_file(path: Path) -> list[Card]:
     """The cards of one YAML file (a list of cards); every card's errors are reported at
     once, each as `card 'name': field: message`."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        raw = safe_load(path.read_text(encoding="utf-8")) or []
     except yaml.YAMLError as exc:
         raise CardFileError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(raw, list):

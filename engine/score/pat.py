@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
+from engine.core.yamlfile import safe_load
 
 TABLE_FILE = Path(__file__).resolve().parents[2] / "data" / "score" / "physical_attack_table.yaml"
 # p. 48 "Z Power Stages": a power stage printed "Z" instead of a power rating
@@ -74,4 +74,4 @@ def parse_table(raw: object) -> PhysicalAttackTable:
 @cache
 def physical_attack_table(path: Path = TABLE_FILE) -> PhysicalAttackTable:
     with path.open(encoding="utf-8") as handle:
-        return parse_table(yaml.safe_load(handle))
+        return parse_table(safe_load(handle))

@@ -7,10 +7,11 @@ the end (`life[-1]` is the top of the Life Deck)."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Decision, Option, Task
+from engine.core.plain import plain
 
 STATE_VERSION = 1
 JsonDict = dict[str, Any]
@@ -99,7 +100,7 @@ class ScoreState:
     win_reason: str | None = None
 
     def to_json(self) -> str:
-        return json.dumps({"version": STATE_VERSION, **asdict(self)}, separators=(",", ":"))
+        return json.dumps({"version": STATE_VERSION, **plain(self)}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> ScoreState:
