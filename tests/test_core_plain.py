@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 import pytest
 
@@ -23,17 +24,21 @@ def _same(state: object) -> None:
     assert json.dumps(plain(state), sort_keys=True) == expected
 
 
-def test_a_panini_state_is_written_as_asdict_writes_it_at_every_decision() -> None:
-    pool = load_pool()
-    game = Game.new(load_starter_decks(pool)[:2], seed=11, pool=pool)
-    player = RandomPlayer(11)
-    for _ in range(150):
+def _play_checking(game: Any, player: Any, decisions: int = 150) -> None:
+    for _ in range(decisions):
         if game.over:
             break
         _same(game.state)
         decision = game.pending
         assert decision is not None
         game.apply(decision.player, player.choose(game, decision), decision.seq)
+
+
+def test_a_panini_state_is_written_as_asdict_writes_it_at_every_decision() -> None:
+    pool = load_pool()
+    game = Game.new(load_starter_decks(pool)[:2], seed=11, pool=pool)
+    player = RandomPlayer(11)
+    _play_checking(game, player)
     assert game.state.attack is not None or game.state.turn > 1  # it went past the set-up
 
 
@@ -43,13 +48,7 @@ def test_a_score_state_is_written_as_asdict_writes_it_at_every_decision(ruleset:
     decks = score_decks.load_score_decks(score_decks.default_names(ruleset), ruleset, pool)
     game = ScoreFamily(pool).new_game(decks, 5, ruleset)
     player = make_player("random", 5)
-    for _ in range(150):
-        if game.over:
-            break
-        _same(game.state)
-        decision = game.pending
-        assert decision is not None
-        game.apply(decision.player, player.choose(game, decision), decision.seq)
+    _play_checking(game, player)
     assert game.state.turn > 1
 
 
