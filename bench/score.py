@@ -1,13 +1,13 @@
 """The Score family's referee: throughput and state size, on one core (CPU time).
 
-    python -m bench.score [--games N] [--seed S] [--ruleset score|ocg]
+    python -m bench.score [--games N] [--seed S] [--ruleset score|ocg] [--check]
     python -m bench.engine --ruleset score|ocg   (the same, from the engine bench)
 
 Random-vs-random games between the Score starter decks (data/decks/score/), for each
 ruleset asked (both by default): games/s and decisions/s of CPU time, decisions per game,
-and the size of the serialised state at the end (median). Card powers are not yet
-offered in this family, so a game is draws, placements, passes and Final Physical
-Attacks; the numbers will change as the family grows."""
+and the size of the serialised state at the end (median). The goal, as for Panini: at
+least 100 complete random games per CPU second in each ruleset; `--check` exits 1 when it
+is missed by more than 2x (bench/_goals.py)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench._goals import Goal, add_check, finish
 from engine.score.cards import SANDBOX_DIR, load_pool
 from engine.score.deckcheck import ScoreDeck
 from engine.score.decklist import parse_score_deck
 from engine.score.family import ScoreFamily
 from engine.score.rulesets import RULESETS
 
+GOAL_GAMES_PER_SECOND = 100
 DECKS_DIR = Path(__file__).resolve().parents[1] / "data" / "decks" / "score"
 
 
@@ -82,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per ruleset (default 100)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ruleset", choices=sorted(RULESETS), default=None)
+    add_check(parser)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -91,8 +94,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("bench: fewer than two Score starter decks could be read")
         return 2
     rulesets = [args.ruleset] if args.ruleset else list(RULESETS)
-    print(report([bench_ruleset(family, decks, r, args.games, args.seed) for r in rulesets]))
-    return 0
+    measures = [bench_ruleset(family, decks, r, args.games, args.seed) for r in rulesets]
+    print(report(measures))
+    return finish([Goal(f"{m.ruleset} random games per CPU second",
+                        m.games / max(m.cpu_seconds, 1e-9), GOAL_GAMES_PER_SECOND, True)
+                   for m in measures], args)  # fmt: skip
 
 
 if __name__ == "__main__":

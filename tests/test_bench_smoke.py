@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import math
 
@@ -47,3 +48,27 @@ def test_bench_score_plays_each_ruleset(capsys: pytest.CaptureFixture[str]) -> N
     assert bench_score.main(["--games", "2"]) == 0
     out = capsys.readouterr().out
     assert out.count("\nocg ") == 2 and out.count("\nscore ") == 1
+
+
+def test_a_goal_fails_check_only_when_missed_widely(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--check` is for regressions: a miss within the margin is noise and passes."""
+    from bench._goals import Goal, add_check, finish
+
+    parser = argparse.ArgumentParser()
+    add_check(parser)
+    checking = parser.parse_args(["--check"])
+    near = [Goal("games/s", 60, 100, True), Goal("board ms", 250, 150, False)]
+    far = [Goal("games/s", 40, 100, True)]
+    slow = [Goal("board ms", 400, 150, False, " ms")]
+    assert finish(near, checking) == 0
+    assert finish(far, checking) == 1 and finish(slow, checking) == 1
+    assert finish(far, parser.parse_args([])) == 0  # without --check, numbers only
+    out = capsys.readouterr().out
+    assert "goal games/s >= 100: NOT met (40)" in out
+    assert "check: FAILED: board ms is past 2x its goal" in out
+
+
+def test_bench_engine_check_passes_or_fails_on_its_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_engine.main(["--games", "2", "--check", "--margin", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert "goal random games per CPU second >= 100" in out and "check: ok" in out

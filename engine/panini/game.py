@@ -49,6 +49,23 @@ class Game(TaskMachine):
         self.rules: Ruleset = get_ruleset(state.ruleset)
         self.pool = pool if pool is not None else load_pool()
         self._cards: list[Card] = [self.pool[name] for name in state.cards]
+        # Instances whose card has a "lose all effects" constant: few or none, and asked
+        # about in every modifier lookup (engine.panini.silenced).
+        self.silencing_cards = frozenset(
+            iid for iid, card in enumerate(self._cards)
+            if any(modifier.mod == "lose_effects" for modifier in card.constant)
+        )  # fmt: skip
+        self._owned_events: dict[int, list[int]] = {}
+        # Instances whose card has triggers: the only ones an event may set off.
+        self.trigger_cards = frozenset(
+            iid for iid, card in enumerate(self._cards) if card.triggers
+        )  # fmt: skip
+        # Instances by the kinds of constant modifier their card has: most lookups find
+        # no card in play with the kind asked for (active_modifiers).
+        self._constant_holders: dict[str, set[int]] = {}
+        for iid, card in enumerate(self._cards):
+            for modifier in card.constant:
+                self._constant_holders.setdefault(modifier.mod, set()).add(iid)
         self.events: list[Event] = []
         self._floating_cache: dict[str, Modifier] = {}
         self._nameable: list[str] | None = None
@@ -194,6 +211,20 @@ class Game(TaskMachine):
                     cards.append(attached.iid)
         return cards
 
+    def owned_events(self, player: int) -> list[int]:
+        """One card of each Event title `player` owns in the game, wherever it is: the same
+        list all game long (instances never change owner), so offering their timed Powers
+        reveals nothing of the hand (engine.panini.triggers)."""
+        found = self._owned_events.get(player)
+        if found is None:
+            firsts: dict[str, int] = {}
+            for iid, owner in enumerate(self.state.owners):
+                card = self._cards[iid]
+                if owner == player and card.type == CardType.EVENT:
+                    firsts.setdefault(card.title, iid)
+            found = self._owned_events[player] = list(firsts.values())
+        return found
+
     def attached_cards(self, player: int) -> list[int]:
         """Cards `player` controls that are attached to either player's personalities."""
         owners = self.state.owners
@@ -207,8 +238,11 @@ class Game(TaskMachine):
     def active_modifiers(self, player: int, mod: str) -> Iterator[Modifier]:
         """Constant modifiers of kind `mod` that apply to `player`: their own with
         who=self and the opponent's with who=opponent, when their conditions hold."""
+        holders = self._constant_holders.get(mod, set())
         for controller, wanted in ((player, "self"), (1 - player, "opponent")):
-            for iid in self.cards_with_constants(controller):
+            for iid in self.cards_with_constants(controller) if holders else ():
+                if iid not in holders:
+                    continue
                 for modifier in self._cards[iid].constant:
                     if (
                         modifier.mod == mod

@@ -27,7 +27,11 @@ def _modifiers(game: Game) -> list[Modifier]:
     own type does not silence its own constant (the effect would undo itself)."""
     found: list[Modifier] = []
     for player in (0, 1):
+        if not game.silencing_cards:
+            break
         for iid in game.constant_cards(player):
+            if iid not in game.silencing_cards:
+                continue
             found += [
                 m
                 for m in game.card(iid).constant

@@ -188,26 +188,22 @@ def _sources(game: Game, player: int) -> list[tuple[int, str]]:
     Events, whose timed Powers are used as any Setup or Event is (2016 "Use a Power": an
     Event is played from the hand and discarded after use; a Setup in play is activated
     and discarded after use). Events count wherever they are: whether the player is asked
-    must not tell the opponent what the hand holds (docs/rulings.md 81)."""
+    must not tell the opponent what the hand holds (docs/rulings.md 81). Only cards with
+    triggers are listed: the others have nothing to set off (and most have none)."""
+    holders = game.trigger_cards
+    if not holders:
+        return []
     state = game.player(player)
+    in_play = [iid for iid in game.cards_with_constants(player) if iid in holders]
+    setups = [iid for iid in state.setups if iid in holders]
     # "Setups cannot be used" (docs/rulings.md 120): their timed Powers are not offered
-    setups = [] if modifiers.setups_forbidden(game, player) else state.setups
+    if setups and modifiers.setups_forbidden(game, player):
+        setups = []
     return [
-        *((iid, "in_play") for iid in game.cards_with_constants(player)),
+        *((iid, "in_play") for iid in in_play),
         *((iid, "setup") for iid in setups),
-        *((iid, "hand") for iid in owned_events(game, player)),
+        *((iid, "hand") for iid in game.owned_events(player) if iid in holders),
     ]
-
-
-def owned_events(game: Game, player: int) -> list[int]:
-    """One card of each Event title `player` owns in the game, wherever it is: the same
-    list all game long, so offering their timed Powers reveals nothing of the hand."""
-    firsts: dict[str, int] = {}
-    for iid, owner in enumerate(game.state.owners):
-        card = game.card(iid)
-        if owner == player and card.type == CardType.EVENT:
-            firsts.setdefault(card.title, iid)
-    return list(firsts.values())
 
 
 def copy_in_hand(game: Game, player: int, iid: int) -> int | None:
