@@ -1,6 +1,6 @@
 """How fast decisions are stored, against what SQLite itself can do on this disk.
 
-    python -m bench.storage [--decisions D] [--rounds R] [--streams K] [--seed S]
+    python -m bench.storage [--decisions D] [--rounds R] [--streams K] [--seed S] [--check]
 
 Service: MatchService.decide (no Discord: a null notifier) on casual matches, each call the
 real commit path: check the answer, apply it to the game, then BEGIN IMMEDIATE, INSERT into
@@ -10,12 +10,14 @@ and K matches deciding at once, as players do on a busy server (the group commit
 the decisions that arrive together in one transaction, each still confirmed only after
 its COMMIT).
 Raw: the stdlib sqlite3 module on a database with the same schema and pragmas (WAL,
-synchronous=FULL, busy_timeout, foreign_keys) storing the same rows, one transaction per
-decision (BEGIN IMMEDIATE, the same INSERT and UPDATE, COMMIT), no engine, no asyncio.
+synchronous=FULL, busy_timeout, foreign_keys) storing the same rows (the same INSERT and
+UPDATE), no engine, no asyncio, compared like with like: the one-at-a-time rows one
+transaction each, the K-at-once rows K to a transaction, as the group commit can at best.
 All run in the same process, in alternating rounds of D/R decisions each so disk and cache
 state affect them alike. A new match replaces one that ends: its creation is not timed one
 match at a time, and is inside the wall-clock time with K at once (pessimistic).
-The goal: the service stores at least half as many decisions per second as raw SQLite.
+The goal: the service stores at least half as many decisions per second as raw SQLite
+doing the same kind of commits; `--check` exits 1 when it is missed by more than 2x.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench._world import INSERT_DECISION, RULESET, deck_pair, starter_decks, verdict
+from bench._goals import Goal, add_check, finish
+from bench._world import INSERT_DECISION, RULESET, deck_pair, starter_decks
 from bot.db import Database
 from bot.services.matches import LiveMatch, MatchService
 from engine.panini.cards import CardPool, load_pool
@@ -49,7 +52,8 @@ class Storage:
     decisions: int  # in each service mode; raw stores both modes' rows
     service_s: float  # one match at a time
     concurrent_s: float  # `streams` matches at once, wall clock
-    raw_s: float
+    raw_s: float  # the one-at-a-time rows, a transaction each
+    raw_batched_s: float  # the at-once rows, `streams` to a transaction
     streams: int
 
     @property
@@ -62,7 +66,11 @@ class Storage:
 
     @property
     def raw_rate(self) -> float:
-        return 2 * self.decisions / self.raw_s
+        return self.decisions / self.raw_s
+
+    @property
+    def raw_batched_rate(self) -> float:
+        return self.decisions / self.raw_batched_s
 
     @property
     def ratio(self) -> float:
@@ -70,7 +78,7 @@ class Storage:
 
     @property
     def concurrent_ratio(self) -> float:
-        return self.raw_rate / self.concurrent_rate
+        return self.raw_batched_rate / self.concurrent_rate
 
 
 class ServiceSide:
@@ -156,13 +164,15 @@ class RawSide:
         )
         self.parents.update(missing)
 
-    def run(self, rows: Sequence[Row]) -> float:
+    def run(self, rows: Sequence[Row], group: int = 1) -> float:
+        """Seconds to store `rows`, `group` of them to a transaction."""
         conn = self.conn
         start = time.perf_counter()
-        for row in rows:
+        for first in range(0, len(rows), group):
             conn.execute("BEGIN IMMEDIATE")
-            conn.execute(INSERT_DECISION, row)
-            conn.execute(UPDATE_MATCH, ("active", None, None, None, row[7], 0, 0, row[0]))
+            for row in rows[first:first + group]:
+                conn.execute(INSERT_DECISION, row)
+                conn.execute(UPDATE_MATCH, ("active", None, None, None, row[7], 0, 0, row[0]))
             conn.execute("COMMIT")
         return time.perf_counter() - start
 
@@ -181,21 +191,22 @@ async def bench_storage(decisions: int, rounds: int = 4, seed: int = 0,
         try:
             side = ServiceSide(db, pool, seed)
             per_round = max(1, decisions // rounds)
-            service_s = concurrent_s = raw_s = 0.0
+            service_s = concurrent_s = raw_s = raw_batched_s = 0.0
             made = 0
             while made < decisions:
                 count = min(per_round, decisions - made)
                 stored = len(side.rows)
                 service_s += await side.run(count)
+                single = len(side.rows)
                 concurrent_s += await side.run_streams(count, streams)
-                rows = side.rows[stored:]
-                raw.add_parents(rows)
-                raw_s += raw.run(rows)
+                raw.add_parents(side.rows[stored:])
+                raw_s += raw.run(side.rows[stored:single])
+                raw_batched_s += raw.run(side.rows[single:], group=streams)
                 made += count
         finally:
             raw.close()
             await db.close()
-    return Storage(decisions, service_s, concurrent_s, raw_s, streams)
+    return Storage(decisions, service_s, concurrent_s, raw_s, raw_batched_s, streams)
 
 
 def report(result: Storage) -> list[str]:
@@ -206,20 +217,28 @@ def report(result: Storage) -> list[str]:
         "",
         f"{'path':<40}{'decisions/s':>12}{'ms each':>9}{'raw/this':>10}",
         "-" * 71,
-        f"{'raw sqlite3 INSERT + UPDATE + COMMIT':<40}{result.raw_rate:>12.0f}"
+        f"{'raw sqlite3, a COMMIT per decision':<40}{result.raw_rate:>12.0f}"
         f"{1000 / result.raw_rate:>9.2f}{1:>9.2f}x",
         f"{'MatchService.decide, one match at a time':<40}{result.service_rate:>12.0f}"
         f"{result.service_s * per_ms:>9.2f}{result.ratio:>9.2f}x",
+        f"{f'raw sqlite3, {result.streams} decisions per COMMIT':<40}"
+        f"{result.raw_batched_rate:>12.0f}{1000 / result.raw_batched_rate:>9.2f}{1:>9.2f}x",
         f"{f'MatchService.decide, {result.streams} matches at once':<40}"
         f"{result.concurrent_rate:>12.0f}{result.concurrent_s * per_ms:>9.2f}"
         f"{result.concurrent_ratio:>9.2f}x",
         "",
         "one match at a time waits a thread trip (~0.06-0.1 ms here) per decision on top of",
-        "raw; at once, the decisions that arrive together share one COMMIT (and its fsync).",
-        f"goal within {GOAL_RATIO:g}x of raw: one at a time "
-        f"{verdict(result.ratio <= GOAL_RATIO)}, {result.streams} at once "
-        f"{verdict(result.concurrent_ratio <= GOAL_RATIO)}",
+        "raw; at once, the decisions that arrive together share one COMMIT (and its fsync),",
+        "compared with raw SQLite batching as many per COMMIT (the best a group commit can).",
     ]
+
+
+def goals(result: Storage) -> list[Goal]:
+    return [
+        Goal("service/raw time, one at a time", result.ratio, GOAL_RATIO, False, "x"),
+        Goal(f"service/raw time, {result.streams} at once", result.concurrent_ratio,
+             GOAL_RATIO, False, "x"),
+    ]  # fmt: skip
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -230,12 +249,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--streams", type=int, default=20,
                         help="matches deciding at once in the second run (default 20)")
     parser.add_argument("--seed", type=int, default=0)
+    add_check(parser)
     args = parser.parse_args(argv)
     if args.decisions < 1 or args.rounds < 1 or args.streams < 1:
         parser.error("--decisions, --rounds and --streams must be at least 1")
     result = asyncio.run(bench_storage(args.decisions, args.rounds, args.seed, args.streams))
     print("\n".join(report(result)))
-    return 0
+    return finish(goals(result), args)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,10 @@ def test_bench_bot_times_reloading_unfinished_matches() -> None:
 def test_bench_storage_compares_the_service_with_raw_sqlite() -> None:
     result = asyncio.run(bench_storage.bench_storage(decisions=20, rounds=2))
     assert result.service_rate > 0 and result.raw_rate > 0
-    assert "goal within" in bench_storage.report(result)[-1]
+    assert result.raw_batched_rate > 0
+    assert "decisions per COMMIT" in "\n".join(bench_storage.report(result))
+    assert [goal.what for goal in bench_storage.goals(result)] == [
+        "service/raw time, one at a time", "service/raw time, 20 at once"]
 
 
 def test_bench_restore_times_a_restore_by_the_running_bot() -> None:
