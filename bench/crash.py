@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.crash")
     parser.add_argument("--kills", type=int, default=100, help="SIGKILLs in the run")
+    parser.add_argument("--check", action="store_true",
+                        help="accepted like every bench's; a lost decision always exits 1")
     args = parser.parse_args()
     env = {**os.environ, "SCOUTER_CRASH_KILLS": str(args.kills)}
     started = time.perf_counter()

@@ -248,6 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="JSON round-trip check every K decisions (default 1, Score 100: the slow check)",
     )
+    parser.add_argument("--check", action="store_true",
+                        help="accepted like every bench's; a fuzz run always exits 1 on a "
+                             "broken invariant")  # fmt: skip
     args = parser.parse_args(argv)
     if args.ruleset in SCORE_RULESETS:
         json_every = SCORE_JSON_EVERY if args.json_every is None else args.json_every

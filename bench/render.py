@@ -1,12 +1,13 @@
 """Image rendering speed and size, on one core.
 
-    python -m bench.render [--runs N] [--decisions D] [--seed S] [--save DIR]
+    python -m bench.render [--runs N] [--decisions D] [--seed S] [--save DIR] [--check]
 
 Builds a real mid-game state (two starter decks, greedy AI against greedy AI, D decisions
 in), then renders the board (spectator view, last public events), the hand of the player
 holding more cards (their own view) and a Main Personality's card face, N times each.
 Prints the median and worst time for render + PNG encode, the first (cold-cache) render,
-and the PNG sizes. The goals: board median at most 30 ms and every PNG under 150 KB.
+and the PNG sizes. The goals: board median at most 30 ms and every PNG under 150 KB;
+`--check` exits 1 when one is missed by more than 2x (bench/_goals.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench._goals import Goal, add_check, finish
 from bot.simulation import load_starter_decks
 from engine.panini.ai import GreedyPlayer
 from engine.panini.cards import CardPool, CardType, load_pool
@@ -105,16 +107,11 @@ def report(measures: Sequence[Measure], game: Game, runs: int) -> str:
     return "\n".join(lines)
 
 
-def goal_lines(measures: Sequence[Measure]) -> list[str]:
-    board = measures[0]
-    fast = board.median_ms <= GOAL_BOARD_MS
+def goals(measures: Sequence[Measure]) -> list[Goal]:
     largest = max(measures, key=lambda m: m.kb)
-    small = largest.kb < GOAL_PNG_KB
     return [
-        f"goal board median <= {GOAL_BOARD_MS:.0f} ms: {'met' if fast else 'NOT met'} "
-        f"({board.median_ms:.1f} ms)",
-        f"goal every PNG < {GOAL_PNG_KB:.0f} KB: {'met' if small else 'NOT met'} "
-        f"(largest: {largest.label}, {largest.kb:.1f} KB)",
+        Goal("board median", measures[0].median_ms, GOAL_BOARD_MS, False, " ms"),
+        Goal(f"largest PNG ({largest.label})", largest.kb, GOAL_PNG_KB, False, " KB"),
     ]
 
 
@@ -126,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="greedy decisions before rendering (default 60)")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--save", type=Path, help="also write the PNGs to this folder")
+    add_check(parser)
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -146,14 +144,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report(measures, game, args.runs))
     print(f"hand: seat {seat + 1}, {len(own['players'][seat]['hand'])} cards; "
           f"card: {mp_card.name}")
-    for line in goal_lines(measures):
-        print(line)
     if args.save is not None:
         args.save.mkdir(parents=True, exist_ok=True)
         for m in measures:
             (args.save / f"{m.label}.png").write_bytes(m.png)
         print(f"saved to {args.save}")
-    return 0
+    return finish(goals(measures), args)
 
 
 if __name__ == "__main__":

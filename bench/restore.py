@@ -1,12 +1,14 @@
 """How long a restore made by the running bot holds play still, on this machine.
 
-    python -m bench.restore [--matches N] [--decisions D]
+    python -m bench.restore [--matches N] [--decisions D] [--check]
 
 A database of N unfinished matches with D stored decisions each is backed up; a
 MatchService with every match replayed (as in the running bot) then restores that backup
 the way the bot does (bot/services/restore.py): it holds every match still, copies the
 backup in through SQLite (keeping the current file as `.bak`) and replays the unfinished
 matches from the restored file. Prints the time play is held still and the replay time.
+The goal: play held still at most 1 s with 1,000 matches (a press waiting through it must
+still be answered inside Discord's 3 s); `--check` exits 1 past 2x that.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench._goals import Goal, add_check, finish
 from bench._world import fill_database
 from bot.backups import backup, restore_live
 from bot.db import Database
@@ -59,6 +62,14 @@ async def bench_restore(matches: int, decisions: int) -> RestoreTimes:
     return RestoreTimes(matches, stored, size, held, replay)
 
 
+GOAL_HELD_S = 1.0
+
+
+def goals(times: RestoreTimes) -> list[Goal]:
+    return [Goal(f"play held still ({times.matches} matches)", times.held_s, GOAL_HELD_S,
+                 False, " s")]  # fmt: skip
+
+
 def report(times: RestoreTimes) -> list[str]:
     return [
         f"{times.matches} unfinished matches, {times.decisions} stored decisions, "
@@ -73,11 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=1000, help="default 1000")
     parser.add_argument("--decisions", type=int, default=40, help="per match (default 40)")
+    add_check(parser)
     args = parser.parse_args(argv)
     if args.matches < 1 or args.decisions < 1:
         parser.error("--matches and --decisions must be at least 1")
-    print("\n".join(report(asyncio.run(bench_restore(args.matches, args.decisions)))))
-    return 0
+    times = asyncio.run(bench_restore(args.matches, args.decisions))
+    print("\n".join(report(times)))
+    return finish(goals(times), args)
 
 
 if __name__ == "__main__":
