@@ -1,8 +1,9 @@
 """What the match service needs of each game family, and the one place that chooses it:
 by the match's ruleset (engine.families.family_of). A match stores its decks as JSON and
 its answers as option ids; starting, answering, giving up and the AI's choices are the
-family's. Panini keeps its own code (judges' corrections, the greedy AI); Score plays
-through the engine's contract (engine.core.family)."""
+family's, and so are changes by hand (judges' and players' corrections, "@adjust:" +
+JSON: engine/panini/adjust.py, engine/score/adjust.py). Panini keeps its own code; Score
+plays through the engine's contract (engine.core.family)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.services.score_decks import score_starters
 from bot.simulation import load_starter_decks
 from bot.textboard import render_board
 from bot.ui.score_text import score_text
+from engine.core.adjust import ADJUST, decode
 from engine.core.decisions import Decision
 from engine.core.events import Event, Outcome
 from engine.core.family import FamilyGame
@@ -25,6 +27,7 @@ from engine.panini.cards import CardPool
 from engine.panini.decklist import Deck
 from engine.panini.export import export_scenario
 from engine.panini.game import Game
+from engine.panini.manual import standing_cards as manual_standing
 from engine.panini.replay import (
     GIVE_UP,
     Answer,
@@ -34,6 +37,7 @@ from engine.panini.replay import (
     replay_events,
 )
 from engine.panini.view import player_view, private_option_ids
+from engine.score.adjust import adjust as score_adjust
 from engine.score.ai import make_player
 from engine.score.cards import Style
 from engine.score.deckcheck import ScoreDeck
@@ -86,6 +90,16 @@ class MatchFamily(Protocol):
         decider may see them (never on the public board's buttons)."""
         ...
 
+    # --- changes by hand (@adjust), where changes_by_hand ---
+    def copy(self, game: FamilyGame) -> FamilyGame:
+        """An independent copy, to try a change on before it is stored."""
+        ...
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        """Cards in play `seat` controls whose lasting text is applied by hand outside a
+        decision to resolve a card (a change then names one with `per`)."""
+        ...
+
     # --- for judges and the log (the game gives its cards) ---
     def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
         """Each recorded answer in words ("Player 1: Pass")."""
@@ -131,6 +145,13 @@ class PaniniMatches:
     def private_options(self, game: FamilyGame) -> set[str]:
         return private_option_ids(panini(game))
 
+    def copy(self, game: FamilyGame) -> Game:
+        own = panini(game)
+        return Game.from_json(own.to_json(), own.pool)
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        return manual_standing(panini(game), seat)
+
     def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
         return [(deck.name, deck) for deck in load_starter_decks(pools(None))]
 
@@ -151,7 +172,7 @@ class PaniniMatches:
 
 class ScoreMatches:
     name = "score"
-    changes_by_hand = False
+    changes_by_hand = True
     record_kind = RecordKind("json", "its record (ruleset, seed, decks and answers: "
                                      "replaying the answers reproduces it)")
 
@@ -168,8 +189,12 @@ class ScoreMatches:
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
         if answer.option in GIVE_UP:
             return game.concede(answer.player, GIVE_UP[answer.option])
-        if answer.option.startswith("@"):
-            return Outcome(False, "changes by hand are not offered in this ruleset yet")
+        if answer.option.startswith(ADJUST):  # a judge's or a player's correction
+            try:
+                change = decode(answer.option)
+            except ValueError as exc:  # JSONDecodeError and AdjustmentError
+                return Outcome(False, f"unreadable correction: {exc}")
+            return score_adjust(score(game), answer.player, change)
         return game.apply(answer.player, answer.option)
 
     def result(self, game: FamilyGame) -> tuple[int | None, str | None]:
@@ -198,6 +223,15 @@ class ScoreMatches:
         hidden = {iid for p in own.state.players for iid in (*p.hand, *p.life, *p.sensei_deck)}
         return {option.id for option in pending.options
                 if (found := _CARD_OPTION.fullmatch(option.id)) and int(found[1]) in hidden}
+
+    def copy(self, game: FamilyGame) -> ScoreGame:
+        own = score(game)
+        return ScoreGame.from_json(own.to_json(), own.pool)
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        """None: the referee asks a Score player to resolve each sentence it does not
+        read (a "manual" decision), so nothing is applied by hand outside one."""
+        return []
 
     def _replayed(self, record: GameRecord) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
         game = self.family.new_game(record.decks, record.seed, record.ruleset)
