@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from bot.services.score_decks import score_starters
+from bot.services.score_decks import score_pool, score_starters
 from bot.simulation import load_starter_decks
 from bot.textboard import render_board
 from bot.ui.score_text import score_text
@@ -39,6 +39,7 @@ from engine.panini.replay import (
 from engine.panini.view import player_view, private_option_ids
 from engine.score.adjust import adjust as score_adjust
 from engine.score.ai import make_player
+from engine.score.cards import CardPool as ScoreCardPool
 from engine.score.cards import Style
 from engine.score.deckcheck import ScoreDeck
 from engine.score.family import ScoreFamily
@@ -47,6 +48,19 @@ from engine.score.game import ScoreGame
 AnyDeck = Deck | ScoreDeck
 _CARD_OPTION = re.compile(r"[a-z_]+:(\d+)")  # a Score option naming a card instance
 Pools = Callable[[int | None], CardPool]  # a server's Panini cards (None: the built-in set)
+ScorePools = Callable[[int | None], ScoreCardPool]  # a server's Score cards (None: sandbox)
+
+
+def sandbox_everywhere(guild_id: int | None) -> ScoreCardPool:
+    return score_pool()
+
+
+@dataclass(frozen=True)
+class CardSources:
+    """Each server's cards, per family: a match is played with its own server's."""
+
+    panini: Pools
+    score: ScorePools = sandbox_everywhere
 
 
 @dataclass(frozen=True)
@@ -64,7 +78,7 @@ class MatchFamily(Protocol):
     changes_by_hand: bool  # players' and judges' corrections (@adjust) are offered
     record_kind: RecordKind
 
-    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> FamilyGame: ...
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
@@ -125,9 +139,9 @@ class PaniniMatches:
     record_kind = RecordKind("yaml", "a scenario file (`scouter scenario run match-N.yaml` "
                                      "reproduces it)")
 
-    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> Game:
-        return Game.new(decks, seed, ruleset, pools(guild_id))
+        return Game.new(decks, seed, ruleset, cards.panini(guild_id))
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
         return apply_answer(panini(game), answer)  # with judges' corrections (@adjust)
@@ -182,9 +196,9 @@ class ScoreMatches:
         assert isinstance(family, ScoreFamily)
         return family
 
-    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> ScoreGame:
-        return self.family.new_game(decks, seed, ruleset)  # the sandbox cards everywhere
+        return ScoreGame.new(decks, seed, ruleset, cards.score(guild_id))
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
         if answer.option in GIVE_UP:
@@ -233,8 +247,10 @@ class ScoreMatches:
         read (a "manual" decision), so nothing is applied by hand outside one."""
         return []
 
-    def _replayed(self, record: GameRecord) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
-        game = self.family.new_game(record.decks, record.seed, record.ruleset)
+    def _replayed(self, record: GameRecord, pool: ScoreCardPool
+                  ) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
+        decks = [cast(ScoreDeck, deck) for deck in record.decks]
+        game = ScoreGame.new(decks, record.seed, record.ruleset, pool)
         first = Outcome(True, events=tuple(game.events))
         steps = [("", first)]
         for answer in record.decisions:
@@ -247,10 +263,11 @@ class ScoreMatches:
         return game, steps
 
     def described(self, game: FamilyGame, record: GameRecord) -> list[str]:
-        return [words for words, _ in self._replayed(record)[1][1:]]
+        return [words for words, _ in self._replayed(record, score(game).pool)[1][1:]]
 
     def all_events(self, game: FamilyGame, record: GameRecord) -> list[Event]:
-        return [e for _, outcome in self._replayed(record)[1] for e in outcome.events]
+        return [e for _, outcome in self._replayed(record, score(game).pool)[1]
+                for e in outcome.events]
 
     def record_file(self, game: FamilyGame, record: GameRecord, title: str) -> str:
         """The record as JSON (ruleset, seed, decks, answers): replaying it gives the game."""

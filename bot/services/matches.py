@@ -22,7 +22,15 @@ import aiosqlite
 from bot.db import Database, Row
 from bot.db_batch import Statement
 from bot.services.decks import deck_from_json, deck_to_json, pools_of
-from bot.services.families import AnyDeck, MatchFamily, Pools, match_family
+from bot.services.families import (
+    AnyDeck,
+    CardSources,
+    MatchFamily,
+    Pools,
+    ScorePools,
+    match_family,
+    sandbox_everywhere,
+)
 from engine.core.adjust import KINDS as MANUAL_PALETTE
 from engine.core.adjust import encode as encode_adjustment
 from engine.core.decisions import Decision
@@ -180,9 +188,11 @@ class MatchService:
         notifier: Notifier | None = None,
         clock: Callable[[], float] = time.time,
         decision_timeout: float = 600.0,
+        score_pools: ScorePools = sandbox_everywhere,
     ) -> None:
         self.db = db
         self.pools = pools_of(pool)  # each server's cards: a match is read with its own
+        self.cards = CardSources(self.pools, score_pools)
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
         self.default_timeout = decision_timeout
@@ -313,7 +323,7 @@ class MatchService:
         # the record's decks are the match's family's (GameRecord names Panini's type)
         record = GameRecord(row["ruleset"], row["seed"], decks)  # type: ignore[arg-type]
         family = match_family(row["ruleset"])
-        game = family.new_game(decks, row["seed"], row["ruleset"], self.pools, row["guild_id"])
+        game = family.new_game(decks, row["seed"], row["ruleset"], self.cards, row["guild_id"])
         match = LiveMatch(
             id=row["id"],
             guild_id=row["guild_id"],
