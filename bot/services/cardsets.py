@@ -222,8 +222,8 @@ class CardSetService:
     ) -> ImportReport | ScoreImportReport:
         """Import a card list for `guild_id`, replacing its set of the same name, and enable
         it there for `rulesets` (default: all of its family's). A list for a Score ruleset
-        is a Score family list; without a ruleset, a list Panini's importers read nothing
-        of and the Score importer reads is one too. Records that cannot be used, and cards
+        is a Score family list; without a ruleset, so is a list the Score importer reads
+        more cards of than Panini's. Records that cannot be used, and cards
         whose name another set already has, are reported, not imported; with nothing
         usable, nothing changes."""
         asked = None if rulesets is None else tuple(dict.fromkeys(rulesets))
@@ -263,14 +263,14 @@ class CardSetService:
                                          "OCTGN, .tsv Lackey, .json or .csv)"))
             return report
         result.set_name = _clean_name(result.set_name)
-        if self.score.find_set(guild_id, result.set_name) is not None:
-            raise CardSetError(f"This server has a Score set named {result.set_name!r}; give "
-                               "this set another name with set-name.")
         if len(result.set_name) > MAX_SET_NAME:
             result.issues.append(Issue("file", "set name",
                                        f"longer than {MAX_SET_NAME} characters"))
             result.cards.clear()
-        async with self._lock:
+        async with self._lock:  # one import at a time: set names are checked, then taken
+            if self.score.find_set(guild_id, result.set_name) is not None:
+                raise CardSetError(f"This server has a Score set named {result.set_name!r}; "
+                                   "give this set another name with set-name.")
             return await self._store(guild_id, user_id, result, wanted)
 
     async def _import_score(self, guild_id: int, user_id: int, filename: str, data: bytes,
