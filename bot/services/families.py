@@ -52,6 +52,7 @@ ScorePools = Callable[[int | None], ScoreCardPool]  # a server's Score cards (No
 
 
 def sandbox_everywhere(guild_id: int | None) -> ScoreCardPool:
+    """The Score sandbox set whatever the server (services built without card sets)."""
     return score_pool()
 
 
