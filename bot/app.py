@@ -103,14 +103,15 @@ class ScouterBot(commands.Bot):
         # every service reads card names with the cards of the server they are used in.
         self.cardsets = CardSetService(self.db, self.pool)
         await self.cardsets.load()
-        pools = self.cardsets.pool_for
-        self.decks = DeckService(self.db, pools)
+        pools, score_pools = self.cardsets.pool_for, self.cardsets.score.pool_for
+        self.decks = DeckService(self.db, pools, score_pools)
         self.guild_config = GuildService(self.db)
         self.matches = MatchService(
             self.db,
             pools,
             self.notifier,
             decision_timeout=self.settings.decision_timeout_seconds,
+            score_pools=score_pools,
         )
         self.lobby = LobbyService(self.db, self.decks, self.matches, cardsets=self.cardsets)
         self.league = LeagueService(self.db, pools)

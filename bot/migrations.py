@@ -243,4 +243,9 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     )
     """,
+    # 7: a server's card set is of one game family: Panini's (engine.panini.importers) or
+    #    the Score family's (engine.score.importers), each read with its own card model.
+    """
+    ALTER TABLE card_sets ADD COLUMN family TEXT NOT NULL DEFAULT 'panini'
+    """,
 ]

@@ -1,5 +1,7 @@
 """/card show and /card search: a card's face, text and how much of it Scouter runs, among
-the cards this server enables (the built-in set plus its enabled card sets)."""
+the cards this server enables (the built-in set plus its enabled card sets). `/card show`
+also finds a Score family card (the Score sandbox set and this server's enabled Score
+sets) when no Panini card has the name."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
+from bot.score_textboard import describe_score_card
 from bot.textboard import describe_card
 from cogs.options import CardName, SearchWords
 from engine.panini.cards import Card, CardPool, CardType, Style, fold_name
 from engine.panini.decklist import suggest
+from engine.score.cards import Card as ScoreCard
+from engine.score.cards import CardPool as ScoreCardPool
+from engine.score.cardtext import compile_power
 from renderers.card import render_card
 
 SEARCH_SHOWN = 20
@@ -26,6 +32,28 @@ async def server_pool(bot: ScouterBot, guild_id: int | None) -> CardPool:
     names = await bot.cardsets.enabled_names(guild_id)
     pool = bot.cardsets.pool_for(guild_id)
     return CardPool([card for name, card in pool.by_name.items() if name in names])
+
+
+async def score_server_pool(bot: ScouterBot, guild_id: int | None) -> ScoreCardPool:
+    """The Score cards usable here under either Score ruleset (in DMs: the sandbox set)."""
+    names = await bot.cardsets.enabled_names(guild_id)
+    pool = bot.cardsets.score.pool_for(guild_id)
+    return ScoreCardPool([card for name in pool.names()
+                          if name in names and (card := pool.find(name)) is not None])
+
+
+def score_card_text(card: ScoreCard) -> str:
+    """A Score card's face (type, power ratings, text) and what the referee carries out."""
+    lines = [f"Score CCG / DBZ OCG card\n{describe_score_card(card)}"]
+    if card.type_name(ocg=True) != card.type_name():
+        lines.append(f"  In the OCG: {card.type_name(ocg=True)}")
+    unread = compile_power(card.text).unread
+    if not unread:
+        lines.append("Refereed: Scouter carries out all of its text.")
+    else:
+        lines.append("Refereed in part: players resolve these sentences by hand (/resolve):")
+        lines += [f"- {sentence}" for sentence in unread]
+    return "\n".join(lines)
 
 
 def find_card(pool: CardPool, name: str) -> Card | None:
@@ -70,6 +98,13 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
     async def show(self, interaction: discord.Interaction[Any], name: CardName) -> None:
         pool = await server_pool(self.bot, interaction.guild_id)
         card = find_card(pool, name)
+        scored = None if card is not None else (await score_server_pool(
+            self.bot, interaction.guild_id)).find(name)
+        if scored is not None:
+            await interaction.response.send_message(
+                f"```\n{score_card_text(scored)[:1900]}\n```", ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none())
+            return
         if card is None:
             hints = suggest(name, pool)
             more = f" Did you mean {', '.join(hints)}?" if hints else ""

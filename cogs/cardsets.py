@@ -1,5 +1,6 @@
 """/cards: a server admin imports card lists (OCTGN, Lackey, JSON, CSV) as this server's card
-sets and chooses, per ruleset, which sets its players may use."""
+sets and chooses, per ruleset, which sets its players may use. A list imported for a Score
+ruleset (`score`, `ocg`) is a Score family list (Lackey tab-separated, CSV, JSON)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,21 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.services.cardsets import MAX_SET_BYTES, CardSetError, ImportReport
+from bot.services.score_cardsets import ScoreImportReport
 from bot.ui.decks import clip
 from cogs.options import SetName
 from engine.panini.cards import fold_name
 from engine.panini.rulesets import RULESETS
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
-Ruleset = Literal["panini-2016", "panini-2014"]
-assert set(Ruleset.__args__) == set(RULESETS)  # type: ignore[attr-defined]
+Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg"]
+assert set(Ruleset.__args__) == {*RULESETS, *SCORE_RULESETS}  # type: ignore[attr-defined]
+AnyReport = ImportReport | ScoreImportReport
 MESSAGE_ROOM = 1900  # leave room under Discord's 2,000 characters
 REJECTIONS_SHOWN = 15
 
 
-def report_message(report: ImportReport) -> tuple[str, discord.File | None]:
+def report_message(report: AnyReport) -> tuple[str, discord.File | None]:
     """The import report for the admin: the summary and the rejected records; the whole
     report as report.txt when it does not fit in one message."""
     full = "\n".join(report.lines())
@@ -46,7 +50,7 @@ def report_message(report: ImportReport) -> tuple[str, discord.File | None]:
     return clip("\n".join([*head, *shown, *tail]), MESSAGE_ROOM), file
 
 
-def file_refusal(report: ImportReport, filename: str) -> str | None:
+def file_refusal(report: AnyReport, filename: str) -> str | None:
     """Why the whole file was refused (its encoding, a DTD, not JSON ...), in the
     importer's words; None when records were read."""
     if report.ok or not report.rejected or any(i.record != "file" for i in report.rejected):
@@ -77,7 +81,8 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
                           "server (OCTGN .xml, Lackey .tsv, .json, .csv)")
     @app_commands.describe(file="The card list", set_name="The set's name (default: the one "
                            "in the file); an existing set of that name is replaced",
-                           ruleset="Enable it for this ruleset only (default: all)")
+                           ruleset="Enable it for this ruleset only (default: all of its "
+                           "game's); score or ocg: a Score card list")
     @app_commands.rename(set_name="set-name")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def import_command(
@@ -117,13 +122,14 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
     async def list_command(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         sets = await self.bot.cardsets.list_sets(interaction.guild_id)
-        lines = [f"Built-in sandbox set: {len(self.bot.cardsets.builtin)} cards, always "
-                 "enabled."]
+        lines = [f"Built-in sandbox sets: Panini {len(self.bot.cardsets.builtin)} cards, "
+                 f"Score {len(self.bot.cardsets.score.sandbox)} cards, always enabled."]
         for info in sets:
             counts = ", ".join(f"{n} {status}" for status, n in info.counts.items())
             enabled = ", ".join(info.rulesets) or "disabled"
             when = datetime.fromtimestamp(info.imported_at, UTC).strftime("%Y-%m-%d")
-            lines.append(f"**{info.name}** ({info.format}): {info.size} cards ({counts}) · "
+            game = "Score " if info.family == "score" else ""
+            lines.append(f"**{info.name}** ({game}{info.format}): {info.size} cards ({counts}) · "
                          f"enabled for: {enabled} · imported {when} by <@{info.imported_by}>")
         if not sets:
             lines.append("No imported sets yet: `/cards import file:`.")

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.app import ScouterBot
 from bot.services.judges import JudgeError
 from bot.services.matches import LiveMatch
+from bot.ui.corrections import correction
 from bot.ui.disputes import call_judges
 from bot.ui.items import bot_of
 from bot.ui.mentions import pinging
@@ -206,14 +207,16 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.command(name="adjust", description="Correct the state, with a reason")
     @app_commands.describe(
         player="Whose state", what="What to correct", reason="Why",
-        value="The new value (stage, anger or level)",
+        value="stage / anger / level: the new value; draw: how many cards",
         personality="stage: an Ally's name (default: the Main Personality)",
-        card="move: the card's name", source="move: from which zone",
+        card="move: the card's name; capture: a Dragon Ball the other player has in play",
+        source="move: from which zone (banished: Score's removed from the game)",
         destination="move: to which zone", number=MATCH_OPTION)
     @app_commands.rename(number="match")
     async def adjust(
         self, interaction: discord.Interaction[Any], player: discord.User,
-        what: Literal["stage", "anger", "level", "move"], reason: Reason,
+        what: Literal["stage", "anger", "level", "move", "draw", "shuffle", "capture"],
+        reason: Reason,
         value: int | None = None, personality: CardName | None = None,
         card: CardName | None = None,
         source: ZONES | None = None, destination: ZONES | None = None,
@@ -227,13 +230,7 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             await interaction.response.send_message(
                 f"{player.mention} is not playing in this match.", ephemeral=True)
             return
-        change: dict[str, Any] = {"kind": what}
-        if what == "move":
-            change.update({"card": card or "", "from": source, "to": destination})
-        else:
-            change["value"] = value
-            if what == "stage":
-                change["target"] = personality or "mp"
+        change = correction(what, value, personality, card, source, destination)
         await self._act(
             interaction, match,
             self.bot.judges.adjust(match, interaction.user.id, seat, change, reason),

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
+from bot.ui.corrections import correction
 from cogs.game import match_here
 from cogs.options import CardName
 
@@ -45,15 +46,7 @@ class ResolveCog(commands.Cog):
             await interaction.response.send_message(
                 "You are not resolving a card by hand right now.", ephemeral=True)
             return
-        change: dict[str, Any] = {"kind": what}
-        if what == "move":
-            change.update({"card": card or "", "from": source, "to": destination})
-        elif what == "capture":
-            change["card"] = card or ""
-        elif what != "shuffle":
-            change["value"] = value
-        if what == "stage":
-            change["target"] = personality or "mp"
+        change = correction(what, value, personality, card, source, destination)
         if per:
             change["per"] = per
         target = seat if whose == "mine" else 1 - seat

@@ -1,5 +1,5 @@
-"""Card sets imported by a server (engine.panini.importers) and which of them each server enables,
-per ruleset.
+"""Card sets imported by a server (engine.panini.importers; a Score family list:
+bot/services/score_cardsets.py) and which of them each server enables, per ruleset.
 
 A server's imported cards are its own: each server has a card pool of the built-in sandbox
 cards plus every set it stored (`pool_for`; retired and disabled cards included, so its
@@ -17,13 +17,18 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-import yaml
-
 from bot.db import Database
+from bot.services.score_cardsets import ScoreCardSets, ScoreImportReport
+from bot.services.score_decks import score_pool
+from bot.services.set_rows import SetRow, dump_cards, family_rows, report_lines, write_set
 from engine.core.yamlfile import safe_load
 from engine.panini.cards import Card, CardPool, fold_name
 from engine.panini.importers import ImportResult, Issue, fit_names, parse_cards
 from engine.panini.rulesets import RULESETS
+from engine.score.cards import CardPool as ScoreCardPool
+from engine.score.cardtext import compile_power
+from engine.score.importers import parse_score_cards
+from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 MAX_SET_BYTES = 1024 * 1024  # a few thousand cards of text
 MAX_SET_NAME = 60
@@ -57,6 +62,7 @@ class SetInfo:
     rulesets: tuple[str, ...]  # enabled for, in this server
     imported_at: float
     imported_by: int
+    family: str = "panini"
 
     @property
     def size(self) -> int:
@@ -101,19 +107,8 @@ class ImportReport:
 
     def lines(self) -> list[str]:
         """The whole report, one line each: what a .txt attachment holds."""
-        lines = [self.summary().replace("**", "")]
-        if self.retired:
-            lines.append(f"No longer in the set (kept only so past matches replay): "
-                         f"{', '.join(self.retired)}")
-        if self.rejected:
-            lines.append(f"{len(self.rejected)} record(s) rejected:")
-            lines += [f"- {issue}" for issue in self.rejected]
-        if self.skipped:
-            lines.append(f"{len(self.skipped)} record(s) are not cards (skipped):")
-            lines += [f"- {issue}" for issue in self.skipped]
-        if self.notes:
-            lines.append(f"{len(self.notes)} note(s) on imported cards:")
-            lines += [f"- {issue}" for issue in self.notes]
+        lines = report_lines(self.summary(), self.retired, self.rejected, self.skipped,
+                             self.notes)
         not_automated = [card for card in self.imported if card.automation != "automated"]
         if not_automated:
             lines.append("Cards players partly resolve by hand:")
@@ -122,18 +117,16 @@ class ImportReport:
         return lines
 
 
-def dump_cards(cards: Iterable[Card]) -> str:
-    """Cards as YAML in the data/cards schema."""
-    entries = [card.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-               for card in cards]  # fmt: skip
-    if not entries:
-        return ""
-    return yaml.safe_dump(entries, sort_keys=False, allow_unicode=True, width=100)
-
-
 def load_cards(text: str) -> tuple[Card, ...]:
     raw = safe_load(text) if text.strip() else []
     return tuple(Card.model_validate(entry) for entry in raw or [])
+
+
+def _wrong_family(set_name: str | None, what: str) -> ImportReport:
+    """A report refusing the whole file: it is a card list of the other game family."""
+    report = ImportReport(set_name or "", "")
+    report.rejected.append(Issue("file", "game family", f"it is {what}"))
+    return report
 
 
 def _clean_name(name: str) -> str:
@@ -141,26 +134,27 @@ def _clean_name(name: str) -> str:
 
 
 class CardSetService:
-    def __init__(self, db: Database, builtin: CardPool) -> None:
+    def __init__(self, db: Database, builtin: CardPool,
+                 score_sandbox: ScoreCardPool | None = None) -> None:
         self.db = db
         self.builtin = builtin
         self._sets: dict[int, StoredSet] = {}
         self._pools: dict[int, CardPool] = {}  # per server, built when first asked for
         self._lock = asyncio.Lock()
+        # the Score family's sets, in the same tables (family 'score')
+        self.score = ScoreCardSets(db, score_sandbox or score_pool(), self._in_stored_match)
 
     # --- the pools ------------------------------------------------------------------------
     async def load(self) -> None:
         """Read every stored set (at start, before matches resume, and after a restore)."""
-        rows = await self.db.fetchall(
-            "SELECT id, guild_id, name, format, cards_yaml, retired_yaml, imported_at,"
-            " imported_by FROM card_sets ORDER BY id"
-        )
+        rows = await family_rows(self.db, "panini")
         self._sets = {
             row[0]: StoredSet(row[0], row[1], row[2], row[3], load_cards(row[4]),
                               load_cards(row[5]), row[6], row[7])
             for row in rows
         }
         self._pools = {}
+        await self.score.load()
 
     def pool_for(self, guild_id: int | None) -> CardPool:
         """The cards of a server: the built-in set and all its own sets (in DMs: the
@@ -183,9 +177,15 @@ class CardSetService:
     # --- what a server may use ------------------------------------------------------------
     async def enabled_names(self, guild_id: int | None, ruleset: str | None = None
                             ) -> frozenset[str]:
-        """The card names this server may use under `ruleset` (None: under any); in DMs
-        (guild_id None) the built-in set only."""
+        """The card names this server may use under `ruleset` (None: under any ruleset of
+        either family); in DMs (guild_id None) the built-in sets only."""
+        if ruleset in SCORE_RULESETS:
+            ids = [] if guild_id is None else await self._enabled_set_ids(guild_id, ruleset)
+            return self.score.enabled_from(ids)
         names = set(self.builtin.by_name)
+        if ruleset is None:
+            ids = [] if guild_id is None else await self._enabled_set_ids(guild_id, None)
+            names.update(self.score.enabled_from(ids))
         if guild_id is None:
             return frozenset(names)
         for set_id in await self._enabled_set_ids(guild_id, ruleset):
@@ -195,7 +195,9 @@ class CardSetService:
         return frozenset(names)
 
     async def enabled_by_ruleset(self, guild_id: int | None) -> dict[str, frozenset[str]]:
-        return {ruleset: await self.enabled_names(guild_id, ruleset) for ruleset in RULESETS}
+        """Per ruleset of either family, the names usable under it here."""
+        return {ruleset: await self.enabled_names(guild_id, ruleset)
+                for ruleset in (*RULESETS, *SCORE_RULESETS)}
 
     async def _enabled_set_ids(self, guild_id: int, ruleset: str | None) -> list[int]:
         if ruleset is None:
@@ -216,16 +218,24 @@ class CardSetService:
         data: bytes,
         set_name: str | None = None,
         rulesets: Iterable[str] | None = None,
-    ) -> ImportReport:
+    ) -> ImportReport | ScoreImportReport:
         """Import a card list for `guild_id`, replacing its set of the same name, and enable
-        it there for `rulesets` (default: all). Records that cannot be used, and cards whose
-        name another set already has, are reported, not imported; with nothing usable,
-        nothing changes."""
-        wanted = tuple(RULESETS) if rulesets is None else tuple(dict.fromkeys(rulesets))
-        unknown = [name for name in wanted if name not in RULESETS]
-        if unknown or not wanted:
+        it there for `rulesets` (default: all of its family's). A list for a Score ruleset
+        is a Score family list; without a ruleset, so is a list the Score importer reads
+        more cards of than Panini's. Records that cannot be used, and cards
+        whose name another set already has, are reported, not imported; with nothing
+        usable, nothing changes."""
+        asked = None if rulesets is None else tuple(dict.fromkeys(rulesets))
+        every = (*RULESETS, *SCORE_RULESETS)
+        unknown = [name for name in asked or () if name not in every]
+        if unknown or asked == ():
             raise CardSetError(f"Unknown ruleset {', '.join(unknown) or '(none)'}; choose from "
-                               f"{', '.join(RULESETS)}.")
+                               f"{', '.join(every)}.")
+        score = asked is not None and all(name in SCORE_RULESETS for name in asked)
+        if asked is not None and not score and any(name in SCORE_RULESETS for name in asked):
+            raise CardSetError("A set is of one game family: enable it for Panini rulesets "
+                               "or for Score ones, not both.")
+        wanted = asked or tuple(RULESETS)
         if set_name is not None:
             set_name = _clean_name(set_name) or None
         if set_name is not None and len(set_name) > MAX_SET_NAME:
@@ -233,7 +243,19 @@ class CardSetService:
         if len(data) > MAX_SET_BYTES:
             raise CardSetError(f"{filename} is {len(data):,} bytes; the limit is "
                                f"{MAX_SET_BYTES:,}.")
+        if score:
+            return await self._import_score(guild_id, user_id, filename, data, set_name,
+                                            wanted)
         result = await asyncio.to_thread(parse_cards, filename, data, set_name)
+        # A list the Score importer reads more cards of than Panini's is a Score list:
+        # imported as one when no ruleset was chosen, else refused as the other family's
+        reads = await asyncio.to_thread(parse_score_cards, filename, data, set_name)
+        if len(reads.cards) > (len(result.cards) if result is not None else 0):
+            if asked is None:
+                return await self._import_score(guild_id, user_id, filename, data, set_name,
+                                                tuple(SCORE_RULESETS))
+            return _wrong_family(set_name, "a Score card list: import it with ruleset "
+                                 "score or ocg (or none)")
         if result is None:
             report = ImportReport(set_name or "", "")
             report.rejected.append(Issue("file", "format", "cannot tell the format (use .xml "
@@ -244,8 +266,28 @@ class CardSetService:
             result.issues.append(Issue("file", "set name",
                                        f"longer than {MAX_SET_NAME} characters"))
             result.cards.clear()
-        async with self._lock:
+        async with self._lock:  # one import at a time: set names are checked, then taken
+            if self.score.find_set(guild_id, result.set_name) is not None:
+                raise CardSetError(f"This server has a Score set named {result.set_name!r}; "
+                                   "give this set another name with set-name.")
             return await self._store(guild_id, user_id, result, wanted)
+
+    async def _import_score(self, guild_id: int, user_id: int, filename: str, data: bytes,
+                            set_name: str | None, rulesets: tuple[str, ...]
+                            ) -> ImportReport | ScoreImportReport:
+        def panini_set(name: str) -> bool:
+            return any(stored.guild_id == guild_id and fold_name(stored.name) == fold_name(name)
+                       for stored in self._sets.values())
+
+        async with self._lock:
+            report = await self.score.import_set(guild_id, user_id, filename, data, set_name,
+                                                 rulesets, panini_set)
+        if not report.ok:  # a list of the other family says so, not why each card fails
+            panini = await asyncio.to_thread(parse_cards, filename, data, set_name)
+            if panini is not None and len(panini.cards) > report.read:
+                return _wrong_family(set_name, "a Panini card list: import it with a Panini "
+                                     "ruleset (or none)")
+        return report
 
     async def _in_stored_match(self, guild_id: int, name: str) -> bool:
         row = await self.db.fetchone(
@@ -306,27 +348,11 @@ class CardSetService:
         sets = {k: v for k, v in self._sets.items() if v is not previous}
         sets[-1] = candidate
         pool = self._build(sets, guild_id)  # raises before anything is written if names clash
+        row = SetRow(guild_id, result.set_name, key, result.format,
+                     dump_cards(candidate.cards), dump_cards(candidate.retired), now, user_id,
+                     "panini")
         async with self.db.write() as conn:
-            values = (result.set_name, key, result.format, dump_cards(candidate.cards),
-                      dump_cards(candidate.retired), now, user_id)
-            if previous is None:
-                cursor = await conn.execute(
-                    "INSERT INTO card_sets (name, name_key, format, cards_yaml, retired_yaml,"
-                    " imported_at, imported_by, guild_id) VALUES (?,?,?,?,?,?,?,?)",
-                    (*values, guild_id))
-                set_id = cursor.lastrowid
-                assert set_id is not None
-            else:
-                set_id = previous.id
-                await conn.execute(
-                    "UPDATE card_sets SET name=?, name_key=?, format=?, cards_yaml=?,"
-                    " retired_yaml=?, imported_at=?, imported_by=? WHERE id=?",
-                    (*values, set_id))
-            await conn.execute("DELETE FROM guild_card_sets WHERE guild_id=? AND set_id=?",
-                               (guild_id, set_id))
-            await conn.executemany(
-                "INSERT INTO guild_card_sets (guild_id, set_id, ruleset) VALUES (?,?,?)",
-                [(guild_id, set_id, ruleset) for ruleset in rulesets])
+            set_id = await write_set(conn, row, previous.id if previous else None, rulesets)
         del sets[-1]
         sets[set_id] = replace(candidate, id=set_id)
         self._sets = sets
@@ -334,15 +360,25 @@ class CardSetService:
         return report
 
     # --- a server's sets --------------------------------------------------------------------
-    def _find(self, guild_id: int, set_name: str) -> StoredSet:
+    def _find(self, guild_id: int, set_name: str, ruleset: str) -> int:
+        """The id of this server's set `set_name`, of the family `ruleset` is of."""
         key = fold_name(set_name)
-        for stored in self._sets.values():
-            if stored.guild_id == guild_id and fold_name(stored.name) == key:
-                return stored
-        names = [s.name for s in self._sets.values() if s.guild_id == guild_id]
-        known = f" This server's sets: {', '.join(names)}." if names else (
-            " This server has imported no sets yet: use /cards import.")
-        raise CardSetError(f"This server has no card set named {set_name!r}.{known}")
+        scored = self.score.find_set(guild_id, set_name)
+        panini = next((s for s in self._sets.values()
+                       if s.guild_id == guild_id and fold_name(s.name) == key), None)
+        if scored is not None:
+            set_id, family, what = scored.id, tuple(SCORE_RULESETS), "a Score set"
+        elif panini is not None:
+            set_id, family, what = panini.id, tuple(RULESETS), "a Panini set"
+        else:
+            names = self.set_names(guild_id)
+            known = f" This server's sets: {', '.join(names)}." if names else (
+                " This server has imported no sets yet: use /cards import.")
+            raise CardSetError(f"This server has no card set named {set_name!r}.{known}")
+        if ruleset not in family:
+            raise CardSetError(f"The set {set_name!r} is {what}: choose one of "
+                               f"{', '.join(family)}.")
+        return set_id
 
     async def list_sets(self, guild_id: int) -> list[SetInfo]:
         rows = await self.db.fetchall(
@@ -360,33 +396,36 @@ class CardSetService:
             on = tuple(r for r in RULESETS if r in enabled.get(stored.id, []))
             infos.append(SetInfo(stored.name, stored.format, counts, on, stored.imported_at,
                                  stored.imported_by))
-        return infos
+        for scored in self.score.sets_of(guild_id):
+            by_hand = sum(bool(compile_power(card.text).unread) for card in scored.cards)
+            counts = {"refereed in full": len(scored.cards) - by_hand,
+                      "partly by hand": by_hand}
+            on = tuple(r for r in SCORE_RULESETS if r in enabled.get(scored.id, []))
+            infos.append(SetInfo(scored.name, scored.format, counts, on, scored.imported_at,
+                                 scored.imported_by, "score"))
+        return sorted(infos, key=lambda info: fold_name(info.name))
 
     def set_names(self, guild_id: int) -> list[str]:
-        return sorted((s.name for s in self._sets.values() if s.guild_id == guild_id),
-                      key=fold_name)
-
-    def _ruleset(self, ruleset: str) -> str:
-        if ruleset not in RULESETS:
-            raise CardSetError(f"Unknown ruleset {ruleset!r}; choose from "
-                               f"{', '.join(RULESETS)}.")
-        return ruleset
+        """This server's sets of either family."""
+        names = [s.name for s in self._sets.values() if s.guild_id == guild_id]
+        names += [s.name for s in self.score.sets_of(guild_id)]
+        return sorted(names, key=fold_name)
 
     async def enable(self, guild_id: int, set_name: str, ruleset: str) -> bool:
         """Enable the set for `ruleset` in this server; False when it already was."""
-        stored, ruleset = self._find(guild_id, set_name), self._ruleset(ruleset)
+        set_id = self._find(guild_id, set_name, ruleset)
         async with self.db.write() as conn:
             cursor = await conn.execute(
                 "INSERT OR IGNORE INTO guild_card_sets (guild_id, set_id, ruleset)"
-                " VALUES (?,?,?)", (guild_id, stored.id, ruleset))
+                " VALUES (?,?,?)", (guild_id, set_id, ruleset))
             return cursor.rowcount > 0
 
     async def disable(self, guild_id: int, set_name: str, ruleset: str) -> bool:
         """Disable the set for `ruleset` in this server; False when it was not enabled.
         Its cards stay in the pool: matches already played with them still replay."""
-        stored, ruleset = self._find(guild_id, set_name), self._ruleset(ruleset)
+        set_id = self._find(guild_id, set_name, ruleset)
         async with self.db.write() as conn:
             cursor = await conn.execute(
                 "DELETE FROM guild_card_sets WHERE guild_id=? AND set_id=? AND ruleset=?",
-                (guild_id, stored.id, ruleset))
+                (guild_id, set_id, ruleset))
             return cursor.rowcount > 0

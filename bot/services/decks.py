@@ -14,11 +14,18 @@ from bot.db import Database, Row
 from bot.services.families import (
     AnyDeck,
     Pools,
+    ScorePools,
     is_score_data,
+    sandbox_everywhere,
     score_deck_data,
     score_deck_from_data,
 )
-from bot.services.score_decks import compile_score, is_score_list, score_problems
+from bot.services.score_decks import (
+    compile_score,
+    is_score_list,
+    score_card_names,
+    score_problems,
+)
 from engine.panini.cards import CardPool
 from engine.panini.deckcheck import Violation, check_deck
 from engine.panini.decklist import (
@@ -30,6 +37,7 @@ from engine.panini.decklist import (
 )
 from engine.panini.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
 from engine.panini.rulesets import RULESETS
+from engine.score.cards import CardPool as ScoreCardPool
 from engine.score.deckcheck import ScoreDeck
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
@@ -78,15 +86,19 @@ def deck_from_json(text: str) -> AnyDeck:
     return Deck.from_data(data)
 
 
-def cards_not_enabled(deck: Deck | ParsedDeck, enabled: AbstractSet[str]) -> list[str]:
+def cards_not_enabled(deck: AnyDeck | ParsedDeck, enabled: AbstractSet[str]) -> list[str]:
     """The deck's card names that are not in `enabled`, sorted."""
-    return sorted(set(deck.counts()) - enabled)
+    names = score_card_names(deck) if isinstance(deck, ScoreDeck) else set(deck.counts())
+    return sorted(names - enabled)
 
 
 def scoped_problems(
-    deck: Deck | ParsedDeck, problems: dict[str, list[Violation]],
+    deck: AnyDeck | ParsedDeck, problems: dict[str, list[Violation]],
     enabled: Mapping[str, AbstractSet[str]],
 ) -> dict[str, list[Violation]]:
+    """The problems, with the cards not enabled under each of the deck's family's rulesets
+    in `enabled` (those of the other family are not looked at)."""
+    enabled = {ruleset: names for ruleset, names in enabled.items() if ruleset in problems}
     everywhere = set().union(*enabled.values()) if enabled else set()
     missing = cards_not_enabled(deck, frozenset(everywhere))
     if missing:
@@ -175,18 +187,21 @@ def pools_of(pool: CardPool | Pools) -> Pools:
 
 
 class DeckService:
-    def __init__(self, db: Database, pool: CardPool | Pools) -> None:
+    def __init__(self, db: Database, pool: CardPool | Pools,
+                 score_pools: ScorePools = sandbox_everywhere) -> None:
         self.db = db
         self.pools = pools_of(pool)
+        self.score_pools = score_pools  # each server's Score cards
 
     def read(self, name: str, text: str, guild_id: int | None = None,
              enabled: Mapping[str, AbstractSet[str]] | None = None,
              ) -> tuple[AnyDeck, dict[str, list[Violation]]]:
         """A list of either family: a Score list (score_decks.is_score_list) checked under
         the Score rulesets, else a Panini one (`compile`)."""
-        panini_cards = self.pools(guild_id).find
-        if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(text, panini_cards):
-            return self._score(text)
+        panini_cards, score_cards = self.pools(guild_id).find, self.score_pools(guild_id)
+        if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(
+                text, panini_cards, score_cards):
+            return self._score(text, score_cards, enabled)
         return self.compile(name, text, guild_id, enabled)
 
     def compile(self, name: str, text: str, guild_id: int | None = None,
@@ -220,16 +235,22 @@ class DeckService:
         return deck, problems
 
     @staticmethod
-    def _score(text: str) -> tuple[AnyDeck, dict[str, list[Violation]]]:
-        """A Score list: checked under `score` and `ocg` (the sandbox cards everywhere)."""
-        deck = compile_score(text)
+    def _score(text: str, pool: ScoreCardPool,
+               enabled: Mapping[str, AbstractSet[str]] | None,
+               ) -> tuple[AnyDeck, dict[str, list[Violation]]]:
+        """A Score list read with a server's Score cards (`pool`), checked under `score`
+        and `ocg` (`enabled`: the names usable under each there, see register)."""
+        deck = compile_score(text, pool)
         if not isinstance(deck, ScoreDeck):
             shown = [f"- {error}" for error in deck[:UNREADABLE_SHOWN]]
             if len(deck) > UNREADABLE_SHOWN:
                 shown.append(f"- ... and {len(deck) - UNREADABLE_SHOWN} more")
             raise DeckError("\n".join([f"I could not read {len(deck)} line(s) of that Score "
                                        "deck list:", *shown]))
-        return deck, score_problems(deck)
+        problems = score_problems(deck, pool)
+        if enabled is not None:
+            problems = scoped_problems(deck, problems, enabled)
+        return deck, problems
 
     async def register(
         self,

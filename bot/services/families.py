@@ -1,8 +1,9 @@
 """What the match service needs of each game family, and the one place that chooses it:
 by the match's ruleset (engine.families.family_of). A match stores its decks as JSON and
 its answers as option ids; starting, answering, giving up and the AI's choices are the
-family's. Panini keeps its own code (judges' corrections, the greedy AI); Score plays
-through the engine's contract (engine.core.family)."""
+family's, and so are changes by hand (judges' and players' corrections, "@adjust:" +
+JSON: engine/panini/adjust.py, engine/score/adjust.py). Panini keeps its own code; Score
+plays through the engine's contract (engine.core.family)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from bot.services.score_decks import score_starters
+from bot.services.score_decks import score_pool, score_starters
 from bot.simulation import load_starter_decks
 from bot.textboard import render_board
 from bot.ui.score_text import score_text
+from engine.core.adjust import ADJUST, decode
 from engine.core.decisions import Decision
 from engine.core.events import Event, Outcome
 from engine.core.family import FamilyGame
@@ -26,13 +28,16 @@ from engine.panini.cards import CardPool
 from engine.panini.decklist import Deck
 from engine.panini.export import export_scenario
 from engine.panini.game import Game
+from engine.panini.manual import standing_cards as manual_standing
 from engine.panini.replay import (
     apply_answer,
     describe_answers,
     replay_events,
 )
 from engine.panini.view import player_view, private_option_ids
+from engine.score.adjust import adjust as score_adjust
 from engine.score.ai import make_player
+from engine.score.cards import CardPool as ScoreCardPool
 from engine.score.cards import Style
 from engine.score.deckcheck import ScoreDeck
 from engine.score.family import ScoreFamily
@@ -41,6 +46,20 @@ from engine.score.game import ScoreGame
 AnyDeck = Deck | ScoreDeck
 _CARD_OPTION = re.compile(r"[a-z_]+:(\d+)")  # a Score option naming a card instance
 Pools = Callable[[int | None], CardPool]  # a server's Panini cards (None: the built-in set)
+ScorePools = Callable[[int | None], ScoreCardPool]  # a server's Score cards (None: sandbox)
+
+
+def sandbox_everywhere(guild_id: int | None) -> ScoreCardPool:
+    """The Score sandbox set whatever the server (services built without card sets)."""
+    return score_pool()
+
+
+@dataclass(frozen=True)
+class CardSources:
+    """Each server's cards, per family: a match is played with its own server's."""
+
+    panini: Pools
+    score: ScorePools = sandbox_everywhere
 
 
 @dataclass(frozen=True)
@@ -58,7 +77,7 @@ class MatchFamily(Protocol):
     changes_by_hand: bool  # players' and judges' corrections (@adjust) are offered
     record_kind: RecordKind
 
-    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> FamilyGame: ...
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
@@ -82,6 +101,16 @@ class MatchFamily(Protocol):
     def private_options(self, game: FamilyGame) -> set[str]:
         """Options of the pending decision naming a card in a hidden zone: only the
         decider may see them (never on the public board's buttons)."""
+        ...
+
+    # --- changes by hand (@adjust), where changes_by_hand ---
+    def copy(self, game: FamilyGame) -> FamilyGame:
+        """An independent copy, to try a change on before it is stored."""
+        ...
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        """Cards in play `seat` controls whose lasting text is applied by hand outside a
+        decision to resolve a card (a change then names one with `per`)."""
         ...
 
     # --- for judges and the log (the game gives its cards) ---
@@ -109,9 +138,9 @@ class PaniniMatches:
     record_kind = RecordKind("yaml", "a scenario file (`scouter scenario run match-N.yaml` "
                                      "reproduces it)")
 
-    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> Game:
-        return Game.new(decks, seed, ruleset, pools(guild_id))
+        return Game.new(decks, seed, ruleset, cards.panini(guild_id))
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
         return apply_answer(panini(game), answer)  # with judges' corrections (@adjust)
@@ -128,6 +157,13 @@ class PaniniMatches:
 
     def private_options(self, game: FamilyGame) -> set[str]:
         return private_option_ids(panini(game))
+
+    def copy(self, game: FamilyGame) -> Game:
+        own = panini(game)
+        return Game.from_json(own.to_json(), own.pool)
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        return manual_standing(panini(game), seat)
 
     def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
         return [(deck.name, deck) for deck in load_starter_decks(pools(None))]
@@ -149,7 +185,7 @@ class PaniniMatches:
 
 class ScoreMatches:
     name = "score"
-    changes_by_hand = False
+    changes_by_hand = True
     record_kind = RecordKind("json", "its record (ruleset, seed, decks and answers: "
                                      "replaying the answers reproduces it)")
 
@@ -159,15 +195,19 @@ class ScoreMatches:
         assert isinstance(family, ScoreFamily)
         return family
 
-    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, pools: Pools,
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> ScoreGame:
-        return self.family.new_game(decks, seed, ruleset)  # the sandbox cards everywhere
+        return ScoreGame.new(decks, seed, ruleset, cards.score(guild_id))
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
         if answer.option in GIVE_UP:
             return game.concede(answer.player, GIVE_UP[answer.option])
-        if answer.option.startswith("@"):
-            return Outcome(False, "changes by hand are not offered in this ruleset yet")
+        if answer.option.startswith(ADJUST):  # a judge's or a player's correction
+            try:
+                change = decode(answer.option)
+            except ValueError as exc:  # JSONDecodeError and AdjustmentError
+                return Outcome(False, f"unreadable correction: {exc}")
+            return score_adjust(score(game), answer.player, change)
         return game.apply(answer.player, answer.option)
 
     def result(self, game: FamilyGame) -> tuple[int | None, str | None]:
@@ -197,8 +237,18 @@ class ScoreMatches:
         return {option.id for option in pending.options
                 if (found := _CARD_OPTION.fullmatch(option.id)) and int(found[1]) in hidden}
 
-    def _replayed(self, record: GameRecord[AnyDeck]) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
-        game = self.family.new_game(score_record(record).decks, record.seed, record.ruleset)
+    def copy(self, game: FamilyGame) -> ScoreGame:
+        own = score(game)
+        return ScoreGame.from_json(own.to_json(), own.pool)
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        """None: the referee asks a Score player to resolve each sentence it does not
+        read (a "manual" decision), so nothing is applied by hand outside one."""
+        return []
+
+    def _replayed(self, record: GameRecord[AnyDeck], pool: ScoreCardPool
+                  ) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
+        game = ScoreGame.new(score_record(record).decks, record.seed, record.ruleset, pool)
         first = Outcome(True, events=tuple(game.events))
         steps = [("", first)]
         for answer in record.decisions:
@@ -211,10 +261,11 @@ class ScoreMatches:
         return game, steps
 
     def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
-        return [words for words, _ in self._replayed(record)[1][1:]]
+        return [words for words, _ in self._replayed(record, score(game).pool)[1][1:]]
 
     def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
-        return [e for _, outcome in self._replayed(record)[1] for e in outcome.events]
+        return [e for _, outcome in self._replayed(record, score(game).pool)[1]
+                for e in outcome.events]
 
     def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
         """The record as JSON (ruleset, seed, decks, answers): replaying it gives the game."""

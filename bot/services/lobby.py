@@ -13,7 +13,6 @@ from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckError, DeckService, DeckVersion, cards_not_enabled
 from bot.services.families import AnyDeck, playable_rulesets
 from bot.services.matches import LiveMatch, MatchService, PlayerBusy, is_busy
-from engine.panini.decklist import Deck
 
 CHALLENGE_SECONDS = 15 * 60
 
@@ -80,8 +79,8 @@ class LobbyService:
                 f"Your deck {deck.name!r} is not legal under {ruleset}:\n{reasons}\n"
                 "Fix it with /deck register (same name) and try again."
             )
-        # a server's card sets are Panini's; Score plays its sandbox cards everywhere
-        if self.cardsets is not None and guild_id is not None and isinstance(deck.deck, Deck):
+        # either family: the server's built-in cards and the sets it enables for `ruleset`
+        if self.cardsets is not None and guild_id is not None:
             enabled = await self.cardsets.enabled_names(guild_id, ruleset)
             missing = cards_not_enabled(deck.deck, enabled)
             if missing:

@@ -22,16 +22,21 @@ import aiosqlite
 from bot.db import Database, Row
 from bot.db_batch import Statement
 from bot.services.decks import deck_from_json, deck_to_json, pools_of
-from bot.services.families import AnyDeck, MatchFamily, Pools, match_family, panini
+from bot.services.families import (
+    AnyDeck,
+    CardSources,
+    MatchFamily,
+    Pools,
+    ScorePools,
+    match_family,
+    sandbox_everywhere,
+)
+from engine.core.adjust import KINDS as MANUAL_PALETTE
+from engine.core.adjust import encode as encode_adjustment
 from engine.core.decisions import Decision
 from engine.core.events import Event
 from engine.core.record import Answer, GameRecord
-from engine.panini.adjust import encode as encode_adjustment
 from engine.panini.cards import CardPool
-from engine.panini.game import Game
-from engine.panini.manual import PALETTE as MANUAL_PALETTE
-from engine.panini.manual import standing_cards as manual_standing
-from engine.panini.replay import apply_answer
 
 log = logging.getLogger(__name__)
 
@@ -183,9 +188,11 @@ class MatchService:
         notifier: Notifier | None = None,
         clock: Callable[[], float] = time.time,
         decision_timeout: float = 600.0,
+        score_pools: ScorePools = sandbox_everywhere,
     ) -> None:
         self.db = db
         self.pools = pools_of(pool)  # each server's cards: a match is read with its own
+        self.cards = CardSources(self.pools, score_pools)
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
         self.default_timeout = decision_timeout
@@ -315,7 +322,7 @@ class MatchService:
         )
         record: GameRecord[AnyDeck] = GameRecord(row["ruleset"], row["seed"], decks)
         family = match_family(row["ruleset"])
-        game = family.new_game(decks, row["seed"], row["ruleset"], self.pools, row["guild_id"])
+        game = family.new_game(decks, row["seed"], row["ruleset"], self.cards, row["guild_id"])
         match = LiveMatch(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -535,7 +542,7 @@ class MatchService:
             if decision.kind != "manual":
                 # Lasting text of a card in play the engine cannot read, applied when it
                 # matters; the change names the card and the opponent may /dispute it.
-                standing = manual_standing(panini(match.game), seat)
+                standing = match.family.standing_by_hand(match.game, seat)
                 per = str(change.get("per") or "")
                 if per.casefold() not in {name.casefold() for name in standing}:
                     cards = ", ".join(standing) or "none"
@@ -592,9 +599,7 @@ class MatchService:
                              ) -> Result:
         """A change made by hand (`@adjust`), tried on a copy first so a refused one stores
         nothing; the caller holds the match's lock. The result says what changed."""
-        game = panini(match.game)  # only Panini offers changes by hand
-        trial = Game.from_json(game.to_json(), game.pool)
-        outcome = apply_answer(trial, answer)
+        outcome = match.family.apply(match.family.copy(match.game), answer)
         if not outcome.ok:
             return Result(False, f"That {what} cannot be made: {outcome.reason}.")
         if not await self._commit(match, [answer], actor_id, source, also):

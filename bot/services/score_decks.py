@@ -35,30 +35,39 @@ def score_pool() -> CardPool:
 _COUNTED = re.compile(r"^\d+\s*(?:x\s+)?", re.IGNORECASE)
 
 
-def is_score_list(text: str, panini_cards: Callable[[str], object | None]) -> bool:
+def is_score_list(text: str, panini_cards: Callable[[str], object | None],
+                  pool: CardPool | None = None) -> bool:
     """A deck list written for the Score family: it declares what only Score has, or more
-    of its lines name a Score card than a Panini one (`panini_cards` finds a Panini card by
-    name), so a Score list with a typo is explained as a Score list."""
+    of its lines name a Score card (of `pool`, default the sandbox set) than a Panini one
+    (`panini_cards` finds a Panini card by name), so a Score list with a typo is explained
+    as a Score list."""
     if _SCORE_MARK.search(text):
         return True
-    pool = score_pool()
+    pool = pool or score_pool()
     names = [_COUNTED.sub("", line.split("#", 1)[0].strip()) for line in text.splitlines()]
     named = [name for name in names if name and not name.endswith(":")]
     score = sum(pool.find(name) is not None for name in named)
     return score > 0 and score > sum(panini_cards(name) is not None for name in named)
 
 
-def compile_score(text: str) -> ScoreDeck | list[LineError]:
-    return parse_score_deck(text, score_pool())
+def compile_score(text: str, pool: CardPool | None = None) -> ScoreDeck | list[LineError]:
+    """A Score list read with `pool` (a server's Score cards; default: the sandbox set)."""
+    return parse_score_deck(text, pool or score_pool())
 
 
-def score_problems(deck: ScoreDeck) -> dict[str, list[Violation]]:
+def score_problems(deck: ScoreDeck, pool: CardPool | None = None
+                   ) -> dict[str, list[Violation]]:
     """Per Score ruleset, each rule the deck breaks, with its rulebook page."""
     return {
         name: [Violation(v.rule, v.source, v.message)
-               for v in check_deck(deck, score_pool(), ruleset)]
+               for v in check_deck(deck, pool or score_pool(), ruleset)]
         for name, ruleset in SCORE_RULESETS.items()
     }
+
+
+def score_card_names(deck: ScoreDeck) -> set[str]:
+    """Every card name the deck lists."""
+    return {*deck.main_personality, *deck.life, *deck.sensei_deck}
 
 
 def score_deck_text(deck: ScoreDeck) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.db import Database
-from bot.services.cardsets import CardSetError, CardSetService
+from bot.services.cardsets import CardSetError, CardSetService, ImportReport
 from bot.services.decks import DeckError, DeckService
 from bot.services.lobby import LobbyError, LobbyService
 from bot.services.matches import MatchService
@@ -42,7 +42,7 @@ async def test_import_report_and_idempotent_reimport(db: Database, tmp: Path) ->
     report = await cardsets.import_set(SERVER, ADMIN, "lab.json", SAMPLE.read_bytes())
     assert report.ok and report.set_name == "Homebrew Lab" and not report.replaced
     assert sorted(card.name for card in report.imported) == ["Lab Orb", "Lab Spark", "Lab Wall"]
-    assert sum(report.counts().values()) == 3
+    assert isinstance(report, ImportReport) and sum(report.counts().values()) == 3
     assert [(i.record, i.field) for i in report.rejected] == [("card #4 (Lab Typo)", "txt")]
     assert len(cardsets.pool_for(SERVER)) == before + 3
     assert len(cardsets.pool_for(OTHER)) == before

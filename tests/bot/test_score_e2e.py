@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from bot.app import ScouterBot
+from bot.services.matches import LiveMatch
 from bot.services.score_decks import score_deck_text, score_starters
 from bot.ui import score_board
 from renderers.score_board import render_score_board
@@ -126,16 +128,7 @@ async def test_an_ocg_practice_match_is_played_to_a_winner(
 async def test_a_judge_views_logs_and_rolls_back_a_score_match(tmp_path: Path) -> None:
     async with world(tmp_path) as w, w.start_bot() as bot:
         jules, _ = await setup_judges(w)
-        await configure(w)
-        await register_both(w)
-        asked = await w.fake.slash(w.alice, w.games, "play challenge",
-                                   {"opponent": w.bob, "deck": "Goku", "ruleset": "score"})
-        assert isinstance(asked.response, RecordedMessage), asked.text()
-        await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
-        match = await bot.matches.get(1)
-        await bot.notifier.settle()
-        for _ in range(12):
-            await play_decision(w, match)
+        match = await score_challenge(w, bot, 12)
         thread, count = match.thread_id or 0, len(match.record.decisions)
         announcement = w.fake.latest_message(w.games)
         assert announcement is not None
@@ -146,12 +139,128 @@ async def test_a_judge_views_logs_and_rolls_back_a_score_match(tmp_path: Path) -
         files = next(m for m in logged.messages if m.attachment_names())
         record = json.loads(files.attachment(f"match-{match.id}.json"))
         assert record["ruleset"] == "score" and len(record["decisions"]) == count
-        # corrections by hand are Panini's: refused in words, nothing changes
-        before = match.game.to_json()
-        refused = await w.fake.slash(jules, thread, "judge adjust",
-                                     {"player": w.alice, "what": "anger", "value": 2,
-                                      "reason": "r"})
-        assert "not offered in score" in refused.text() and match.game.to_json() == before
         back = await w.fake.slash(jules, thread, "judge rollback",
                                   {"to": count - 3, "reason": "a misclick"})
         assert "3 undone" in back.text() and len(match.record.decisions) == count - 3
+
+
+async def score_challenge(w: World, bot: ScouterBot, decisions: int) -> LiveMatch:
+    """Alice's Goku against Bob's Frieza under `score`, `decisions` decisions in."""
+    await configure(w)
+    await register_both(w)
+    asked = await w.fake.slash(w.alice, w.games, "play challenge",
+                               {"opponent": w.bob, "deck": "Goku", "ruleset": "score"})
+    assert isinstance(asked.response, RecordedMessage), asked.text()
+    await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
+    match = await bot.matches.get(1)
+    await bot.notifier.settle()
+    for _ in range(decisions):
+        await play_decision(w, match)
+    return match
+
+
+@async_test(timeout=180)
+async def test_a_judge_corrects_a_score_match_and_the_record_replays_it(tmp_path: Path) -> None:
+    async with world(tmp_path) as w:
+        async with w.start_bot(global_commands=True) as bot:
+            jules, _ = await setup_judges(w)
+            match = await score_challenge(w, bot, 6)
+            thread, alice = match.thread_id or 0, match.seat_of(w.alice.id) or 0
+            announcement = w.fake.latest_message(w.games)
+            assert announcement is not None
+            await w.fake.click(jules, announcement, "sc:watch:1")
+            decision = match.pending
+            assert decision is not None
+            decider = w.users[match.players[decision.player] or 0]
+            shown = await w.fake.slash(decider, thread, "hand")
+            old = shown.response
+            assert isinstance(old, RecordedMessage)
+            select = next(c for c in old.custom_ids() if c.startswith(f"sc:sel:{match.id}:"))
+            await play_decision(w, match)
+
+            # nobody but a judge of the match's own server: players, a stranger, and the
+            # owner of another server (a judge there) are refused, and nothing changes
+            lair = w.fake.add_guild("Lair", owner=w.carol)
+            lounge = w.fake.add_text_channel(lair, "lounge")
+            await w.fake.wait_until(lambda: bot.get_channel(lounge.id) is not None)
+            before, count = match.game.to_json(), len(match.record.decisions)
+            anger = {"player": w.alice, "what": "anger", "value": 3, "reason": "r"}
+            for user, channel, options in (
+                    (w.alice, thread, anger), (w.bob, thread, anger),
+                    (w.carol, w.games, {**anger, "match": match.id}),
+                    (w.carol, lounge.id, {**anger, "match": match.id})):
+                refused = await w.fake.slash(user, channel, "judge adjust", options)
+                assert "Done" not in refused.text(), refused.text()
+                assert ("Only this server's judges" in refused.text()
+                        or "no match #1" in refused.text()), refused.text()
+            assert match.game.to_json() == before and len(match.record.decisions) == count
+
+            # the judge of this server: anger, a card drawn, a card moved, in the log
+            fixed = await w.fake.slash(jules, thread, "judge adjust", anger)
+            assert fixed.text() == "Done." and match.game.player(alice).anger == 3
+            announced = await w.fake.wait_for(
+                lambda m: m.channel_id == thread and "made a correction" in m.text())
+            assert "Player" in announced.text() and "anger set to 3" in announced.text()
+            drawn = await w.fake.slash(jules, thread, "judge adjust",
+                                       {"player": w.alice, "what": "draw", "value": 1,
+                                        "reason": "the draw was missed"})
+            assert drawn.text() == "Done.", drawn.text()
+            card = match.game.name(match.game.player(alice).hand[-1])
+            moved = await w.fake.slash(jules, thread, "judge adjust",
+                                       {"player": w.alice, "what": "move", "card": card,
+                                        "source": "hand", "destination": "banished",
+                                        "reason": "removed from the game by its text"})
+            assert moved.text() == "Done.", moved.text()
+            assert match.game.name(match.game.player(alice).removed[-1]) == card
+            bad = await w.fake.slash(jules, thread, "judge adjust",
+                                     {"player": w.alice, "what": "anger", "value": 9,
+                                      "reason": "typo"})
+            assert "from 0 to 4" in bad.text() and match.game.player(alice).anger == 3
+            assert len(match.record.decisions) == count + 3
+
+            # a component made for an earlier decision is refused
+            component = old.component(select)
+            assert component is not None
+            stale = await w.fake.select(decider, old, select,
+                                        [component["options"][0]["value"]])
+            assert "earlier decision" in stale.text(), stale.text()
+            assert len(match.record.decisions) == count + 3
+            state = match.game.to_json()
+            logged = await w.fake.slash(jules, thread, "judge log")
+            files = next(m for m in logged.messages if m.attachment_names())
+            record = json.loads(files.attachment(f"match-{match.id}.json"))
+            assert sum(o.startswith("@adjust:") for _, o in record["decisions"]) == 3
+            words = files.attachment(f"match-{match.id}-log.txt").decode()
+            assert "Judge's correction:" in words
+
+        # the stored record, replayed by a new process, gives the same state
+        async with w.start_bot() as bot:
+            match = await bot.matches.get(1)
+            assert match.game.to_json() == state
+            await bot.notifier.settle()
+            for _ in range(3):
+                await play_decision(w, match)
+
+
+@async_test(timeout=180)
+async def test_resolving_by_hand_in_a_score_match_checks_the_decision(tmp_path: Path) -> None:
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        match = await score_challenge(w, bot, 4)
+        decision = match.pending
+        assert decision is not None
+        seat = decision.player
+        decider = w.users[match.players[seat] or 0]
+        other = w.users[match.players[1 - seat] or 0]
+        before, count = match.game.to_json(), len(match.record.decisions)
+        # not resolving a card: the referee asks for each sentence it does not read
+        outside = await w.fake.slash(decider, match.thread_id or 0, "resolve",
+                                     {"what": "anger", "value": 2, "per": "Anything"})
+        assert "name the card in play whose text you apply" in outside.text()
+        assert "yours that need it: none" in outside.text()
+        waiting = await w.fake.slash(other, match.thread_id or 0, "resolve",
+                                     {"what": "anger", "value": 2})
+        assert "only when the game waits for you" in waiting.text()
+        stale = await bot.matches.resolve_by_hand(match.id, decider.id, decision.seq - 1,
+                                                  seat, {"kind": "anger", "value": 2})
+        assert not stale.ok and match.game.to_json() == before
+        assert len(match.record.decisions) == count

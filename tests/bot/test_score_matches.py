@@ -118,9 +118,17 @@ async def test_a_score_match_is_played_across_a_restart_and_conceded(
     _, again, _, _ = services(db, Clock())
     reloaded = await again.get(match.id)
     assert reloaded.game.to_json() == state and len(reloaded.record.decisions) == made
-    # a hand by hand change is refused in words, and changes nothing
+    # a bad correction is refused in words and changes nothing; a good one is stored and
+    # replayed by the next restart
     refused = await again.correct(match.id, 999, 0, {"kind": "anger", "delta": 1})
-    assert not refused.ok and "not offered in score" in refused.message
+    assert not refused.ok and "anger must be a whole number" in refused.message
+    assert reloaded.game.to_json() == state and len(reloaded.record.decisions) == made
+    fixed = await again.correct(match.id, 999, 0, {"kind": "anger", "value": 2})
+    assert fixed.ok and "Judge's correction: Player 1's anger set to 2" in fixed.message
+    state, made = reloaded.game.to_json(), made + 1
+    _, again, _, _ = services(db, Clock())
+    reloaded = await again.get(match.id)
+    assert reloaded.game.to_json() == state and reloaded.game.player(0).anger == 2
     # a judge sees both hands and the top of each Life Deck, reads the log in words, gets
     # the record that replays the match, and rolls it back (audited)
     judges = JudgeService(db, again, clock=Clock())
@@ -132,9 +140,11 @@ async def test_a_score_match_is_played_across_a_restart_and_conceded(
     text, record = await judges.decision_log(reloaded, 999)
     assert text.count("Player ") >= 40
     replayed = json.loads(record)
-    assert replayed["ruleset"] == "score" and len(replayed["decisions"]) == 40
+    assert replayed["ruleset"] == "score" and len(replayed["decisions"]) == 41
+    assert replayed["decisions"][-1][1].startswith("@adjust:")
     undone = await judges.rollback(reloaded, 999, 10, "a misclick")
-    assert len(undone) == 30 and len(reloaded.record.decisions) == 10
+    assert len(undone) == 31 and len(reloaded.record.decisions) == 10
+    assert "Judge's correction: Player 1's anger set to 2." in undone[-1]
     assert [e.action for e in await judges.audit_entries(match.id)][-1] == "rollback"
     conceded = await again.concede(match.id, BOB)
     assert conceded.ok and not reloaded.active
