@@ -41,6 +41,7 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "rejuvenate": {"rejuvenate": 2, "no": 0},  # a card back into the Life Deck
     "arrange": {"keep": 2, "top": 0},  # OCG: no reason to reorder without card powers
     "discard": {"discard": 0},  # every card is alike to it: the first
+    "fuse": {"fuse": 2, "no": 0},  # p. 53: a Fusion Personality at its highest stage
 }
 
 

@@ -9,7 +9,7 @@ step 5: he may stop the attack with a card or power that stops its kind. Steps 7
 (Defense Shields, damage, captures, "If successful" effects) are engine.score.hits.
 
 Not refereed yet (docs/games.md): taking over Combat when the opponent uses a card outside
-Defender Defends, Fusion."""
+Defender Defends."""
 
 from __future__ import annotations
 

@@ -119,6 +119,9 @@ _EFFECT_PHRASES: tuple[tuple[re.Pattern[str], str, Who | None], ...] = (
     (re.compile(r"^shuffle your sensei deck into your life deck$"), "sensei_shuffle", "you"),
     (re.compile(r"^search your life deck for a drill and place it in play$"), "search_drill",
      "you"),
+    # p. 53 "Fusion": a card "that allows them to fuse"
+    (re.compile(r"^(?:two|2) of your personalities at the same (?:personality )?level may "
+                r"fuse$"), "fuse", "you"),
 )  # fmt: skip
 
 

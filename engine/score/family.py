@@ -105,6 +105,8 @@ class ScoreFamily:
                          [a.iid for a in player.allies]):  # fmt: skip
                 places.update(zone)
             places.update(i for i in (player.mastery, player.sensei) if i is not None)
+            if player.fusion is not None:  # p. 53: set aside, under the Warrior Sword
+                places.update(player.fusion.cards())
             if not 0 <= player.stage <= own.top_stage(player):
                 problems.append(f"a Scouter at {player.stage}")
             if not 0 <= player.anger < own.rules.anger_to_level:

@@ -20,7 +20,17 @@ from collections.abc import Sequence
 from engine.core.decisions import Option
 from engine.core.events import Event
 from engine.core.machine import TaskMachine
-from engine.score import allies, battle, beginning, hits, levels, life_cards, prepare, using
+from engine.score import (
+    allies,
+    battle,
+    beginning,
+    fusion,
+    hits,
+    levels,
+    life_cards,
+    prepare,
+    using,
+)
 from engine.score import control as control_tasks
 from engine.score import effects as effect_tasks
 from engine.score import placing as placing_tasks
@@ -35,7 +45,7 @@ from engine.score.rulesets import RULESETS, ScoreRuleset
 from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 
 # the modules whose tasks make up the rest of the referee (each registers its handlers)
-REFEREE_MODULES = (battle, beginning, control_tasks, effect_tasks, hits, life_cards,
+REFEREE_MODULES = (battle, beginning, control_tasks, effect_tasks, fusion, hits, life_cards,
                    placing_tasks, prepare, using)  # fmt: skip
 
 
@@ -150,6 +160,8 @@ class ScoreGame(TaskMachine):
     def climb(self, player: ScorePlayer) -> levels.Climb:
         """The MP's level, Scouter and Warrior Sword for engine.score.levels."""
         tops = tuple(len(self.card(iid).power_stages) for iid in player.mp)
+        if player.fusion is not None and player.fusion.with_mp:  # p. 53: its own Scouter
+            tops = (len(self.card(player.mp_card).power_stages),) * len(tops)
         return levels.Climb(player.level, len(player.mp), player.stage, tops, player.anger,
                             player.mppv_barred)  # fmt: skip
 
@@ -232,6 +244,9 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
             ally.power_used = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
     dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
+    fusion.sword_turn(game, state.active)  # p. 53: a fusion's count to defusing
+    if game.over:
+        return
     game.then(("step", {"index": 0}))
 
 

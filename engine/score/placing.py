@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import rng
 from engine.core.decisions import Option
-from engine.score import allies
+from engine.score import allies, fusion
 from engine.score.cards import CardType, DragonBallSet
 from engine.score.effects import effect_task
 from engine.score.handlers import handler
@@ -98,11 +98,16 @@ def placing_problem_of(game: ScoreGame, index: int, iid: int) -> str | None:
     if card.type == CardType.PERSONALITY:
         if card.level is None or card.personality is None:
             return "not an Ally"
-        mps = [game.card(p.mp_card).personality or "" for p in in_play]
-        field = [allies.AllyCard(game.card(a.iid).personality or "", game.card(a.iid).level or 1,
-                                 0) for p in in_play for a in p.allies]  # fmt: skip
+        if card.fusion:  # p. 53: placed "directly out of your Sensei Deck" by fusing only
+            return "a Fusion Personality card enters play only by a fusion"
+        # p. 53: fused personalities are "still in play and the regular Ally rules still apply"
+        seen = [fusion.names_in_play(game, p) for p in range(len(in_play))]
+        mps = [name for names, _ in seen for name in names]
+        field = [allies.AllyCard(game.card(a).personality or "", game.card(a).level or 1, 0)
+                 for _, ally_cards in seen for a in ally_cards]  # fmt: skip
         ally = allies.AllyCard(card.personality, card.level, 0)
-        return allies.placing_problem(ally, mps[index], player.level, mps, field)
+        own = game.card(player.mp[player.level - 1]).personality or ""
+        return allies.placing_problem(ally, own, player.level, mps, field)
     if card.type == CardType.DRAGON_BALL:  # p. 42: one copy of each in play
         mine = card.dragon_ball
         for other in (db for p in in_play for db in p.dragon_balls):

@@ -19,7 +19,7 @@ Who = Literal["you", "opponent"]
 EFFECTS = (
     "raise_anger", "lower_anger", "gain_stages", "lose_stages", "draw", "discard_hand",
     "discard_life", "rejuvenate", "skip_power_up", "discard_ally_self", "sensei_draw",
-    "sensei_shuffle", "search_drill", "advance_level", "lower_level", "choose",
+    "sensei_shuffle", "search_drill", "advance_level", "lower_level", "choose", "fuse",
 )  # fmt: skip
 TriggerEvent = Literal["perform_attack", "stop_attack"]
 

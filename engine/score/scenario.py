@@ -255,6 +255,7 @@ def state_paths(game: ScoreGame) -> Iterator[tuple[str, Any]]:
             yield f"{seat}.{zone}.count", len(iids)
         for ally in p.allies:
             yield f"{seat}.ally.{game.name(ally.iid)}.stage", ally.stage
+        yield f"{seat}.under_sword.count", len(p.fusion.sword) if p.fusion else 0
         yield f"{seat}.captured", [game.name(iid) for iid in p.dragon_balls
                                    if state.owners[iid] != index]  # fmt: skip
     pending = state.pending

@@ -24,6 +24,22 @@ class AllyInPlay:
 
 
 @dataclass(slots=True)
+class FusionInPlay:
+    """A fusion in play (p. 53 "Fusion"): the Fusion Personality card, the Ally cards
+    "temporarily" removed from play for it (the MP's level cards stay in `mp`), and the
+    cards under the Warrior Sword that count the turns until it defuses."""
+
+    card: int
+    with_mp: bool  # the Fusion Personality card is the Main Personality
+    aside: list[int] = field(default_factory=list)
+    sword: list[int] = field(default_factory=list)
+
+    def cards(self) -> list[int]:
+        """Every card the fusion holds out of the other zones."""
+        return [*([self.card] if self.with_mp else []), *self.aside, *self.sword]
+
+
+@dataclass(slots=True)
 class ScorePlayer:
     mp: list[int]  # the Main Personality's level cards, level 1 first
     stage: int
@@ -56,9 +72,13 @@ class ScorePlayer:
     mp_power_used: bool = False
     mppv_barred: bool = False  # OCG: advanced a level by a card effect once
     skip_power_up: bool = False  # an effect: "skips the next Power Up Step"
+    fusion: FusionInPlay | None = None  # p. 53 (engine/score/fusion.py)
 
     @property
     def mp_card(self) -> int:
+        """The MP's current level card, or the Fusion Personality card the MP fused into."""
+        if self.fusion is not None and self.fusion.with_mp:
+            return self.fusion.card
         return self.mp[self.level - 1]
 
     def card_count(self) -> int:
@@ -68,6 +88,7 @@ class ScorePlayer:
             + len(self.resolving)
             + len(self.dragon_balls) + len(self.sensei_deck)
             + (self.mastery is not None) + (self.sensei is not None)
+            + (len(self.fusion.cards()) if self.fusion is not None else 0)
         )  # fmt: skip
 
 
@@ -107,9 +128,10 @@ class ScoreState:
         if data.pop("version", None) != STATE_VERSION:
             raise ValueError("a Score game state of another version")
         players = [
-            ScorePlayer(**{**p, "allies": [AllyInPlay(**a) for a in p["allies"]]})
+            ScorePlayer(**{**p, "allies": [AllyInPlay(**a) for a in p["allies"]],
+                           "fusion": None if p["fusion"] is None else FusionInPlay(**p["fusion"])})
             for p in data.pop("players")
-        ]
+        ]  # fmt: skip
         pending = data.pop("pending")
         if pending is not None:
             pending = Decision(

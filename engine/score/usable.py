@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.score.cards import Card, CardType, fold
+from engine.score.fusion import fused_names
 from engine.score.powers import Attack, Power
 from engine.score.state import JsonDict
 
@@ -34,7 +35,7 @@ def only_problem(game: ScoreGame, index: int, card: Card) -> str | None:
         return None
     player = game.player(index)
     mp = game.card(player.mp_card).personality or ""
-    if fold(mp) in {fold(name) for name in only.personalities}:
+    if fused_names(game, index) & {fold(name) for name in only.personalities}:
         return None
     if only.alignment is not None and player.alignment == only.alignment:
         return None

@@ -11,6 +11,7 @@ from engine.score.game import ScoreGame
 from engine.score.pat import physical_attack_table
 from engine.score.rulesets import RULESETS
 from engine.score.state import AllyInPlay
+from tests.score.play import answer as _answer
 
 POOL = load_pool(SANDBOX_DIR)
 GOKU = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider",
@@ -75,14 +76,6 @@ def _take(game: ScoreGame, index: int, name: str) -> int:
 def _labels(game: ScoreGame) -> list[str]:
     assert game.pending is not None
     return [option.label for option in game.pending.options]
-
-
-def _answer(game: ScoreGame, label_start: str) -> None:
-    decision = game.pending
-    assert decision is not None
-    option = next((o for o in decision.options if o.label.startswith(label_start)), None)
-    assert option is not None, (label_start, [o.label for o in decision.options])
-    assert game.apply(decision.player, option.id, decision.seq).ok
 
 
 def _pat(game: ScoreGame) -> int:
