@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.score.personalities import barred_ally
 from engine.score.rulesets import ScoreRuleset
 
 TAKE_OVER_AT_MOST = 1  # the MP's power stages above 0 that let an Ally take over Combat
@@ -49,6 +50,9 @@ def placing_problem(
         )
     if ally.personality in main_personalities:
         return f"{ally.personality} is a Main Personality in play: not an Ally too"
+    barred_by = barred_ally(ally.personality, list(main_personalities))  # p. 50
+    if barred_by is not None:
+        return f"with {barred_by} as a Main Personality, no one may have {ally.personality} Allies"
     if ally.personality == CELL_JR and own_mp != "Cell":
         return "Cell Jr. Allies are only for a Cell Main Personality"
     if ally.personality == SAIBAIMEN and SAIBAIMEN in main_personalities:

@@ -46,7 +46,8 @@ def sentences(text: str) -> list[str]:
 # --- phrases ----------------------------------------------------------------------------------
 _UNIT = r"(power stages?|life cards?)"
 _ATTACK = re.compile(
-    rf"^(focused )?(physical|energy) attack(?: doing (\+)?{_N} {_UNIT} of damage)?$"
+    rf"^(focused )?(physical|energy) attack(?: doing (\+)?{_N} {_UNIT} of damage"
+    r"( for each ally you have in play)?)?$"
 )
 _STOPS = re.compile(r"^stops (?:a|an) (physical|energy)(?: or (physical|energy))? attack$")
 _COST = re.compile(rf"^costs (no|{_N}) power stages?(?: to perform)?$")
@@ -158,8 +159,9 @@ def compile_power(text: str) -> Power:
 def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
     attack = _ATTACK.match(sentence)
     if attack and power.attack is None:
-        focused, kind, plus, amount, unit = attack.groups()
-        damage = Damage(_number(amount), _unit(unit), bool(plus)) if amount else None
+        focused, kind, plus, amount, unit, per_ally = attack.groups()
+        damage = Damage(_number(amount), _unit(unit), bool(plus), bool(per_ally)) if amount \
+            else None  # fmt: skip
         return replace(power, attack=Attack(_kind(kind), damage, focused=bool(focused)))
     shield = re.match(r"^defense shield:\s*(.+)$", sentence)
     if shield:

@@ -28,6 +28,7 @@ from engine.score import (
     hits,
     levels,
     life_cards,
+    personalities,
     prepare,
     using,
 )
@@ -100,7 +101,8 @@ class ScoreGame(TaskMachine):
         game = cls(state, pool)
         for index, (player, deck) in enumerate(zip(players, decks, strict=True)):
             mp_card = game.card(player.mp[0])
-            player.alignment = deck.alignment or (mp_card.alignment or "hero")  # step 2
+            player.alignment = personalities.rule_of(mp_card.personality or "").alignment or (
+                deck.alignment or mp_card.alignment or "hero")  # step 2; p. 50 Ginyu Force
             for iid in list(player.life):  # steps 4 and 6: Sensei and Mastery on the playmat
                 kind = game.card(iid).type
                 if kind == CardType.MASTERY and player.mastery is None:

@@ -32,6 +32,8 @@ class Damage:
     amount: int
     unit: DamageUnit
     plus: bool = False
+    # "... for each Ally you have in play": times the Allies counted for effects (p. 50)
+    per_ally: bool = False
 
 
 @dataclass(frozen=True, slots=True)

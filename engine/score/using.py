@@ -4,12 +4,14 @@ where the card goes after use (p. 39; the OCG's Remain) and the end of Combat.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
 from engine.score.cards import Style
 from engine.score.effects import effect_task
 from engine.score.handlers import handler
+from engine.score.personalities import allies_for_effects
 from engine.score.powers import Attack, Power
 from engine.score.state import JsonDict
 from engine.score.usable import stage_cost
@@ -172,6 +174,8 @@ def by_hand_done(game: ScoreGame, args: JsonDict) -> None:
 def attack_record(game: ScoreGame, index: int, card: int | None, attack: Attack,
                    empowered: bool, style: Style) -> JsonDict:
     made = attack.damage
+    if made is not None and made.per_ally:  # counted as the attack is performed (p. 50)
+        made = replace(made, amount=made.amount * allies_for_effects(game, index))
     ally = game.in_control(index)  # the personality performing it (p. 35-36)
     return {"player": index, "card": card, "kind": attack.kind, "style": style.value,
             "focused": attack.focused, "by_ally": None if ally is None else ally.iid,
