@@ -24,7 +24,8 @@ AI_KINDS = ("random", "greedy")
 # passing, after the plays the rules always allow.
 UNKNOWN_OPTION = 1
 PREFERENCES: Mapping[str, Mapping[str, int]] = {
-    "non_combat": {"place": 2, "done": 0},  # put Allies, Dragon Balls, Drills in play
+    # put Allies, Dragon Balls, Drills in play; overlay an Ally's next level (p. 35)
+    "non_combat": {"place": 2, "overlay": 2, "done": 0},
     "declare": {"declare": 2, "no": 0},  # fight whenever the rules allow
     # physical attacks (no cost) first, then the Final Physical Attack (p. 28), energy
     # attacks (2 power stages, p. 38), other powers; handing over control and passing last

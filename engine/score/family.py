@@ -102,7 +102,7 @@ class ScoreFamily:
             for zone in (player.mp, player.life, player.hand, player.discard, player.removed,
                          player.non_combat, player.drills, player.dragon_balls,
                          player.sensei_deck, player.resolving,
-                         [a.iid for a in player.allies]):  # fmt: skip
+                         [i for a in player.allies for i in a.cards()]):  # fmt: skip
                 places.update(zone)
             places.update(i for i in (player.mastery, player.sensei) if i is not None)
             if player.fusion is not None:  # p. 53: set aside, under the Warrior Sword

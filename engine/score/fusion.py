@@ -99,9 +99,9 @@ def _fuse(game: ScoreGame, index: int, pair: Pair) -> None:
     names = " and ".join(_member(game, index, m) for m in (pair.first, pair.second))
     player.sensei_deck.remove(pair.card)
     members = (pair.first, pair.second)
-    aside = [m for m in members if m != MP]
-    was_in_control = player.control in aside
-    player.allies = [a for a in player.allies if a.iid not in aside]
+    aside = [a for a in player.allies if a.iid in members]  # with any overlaid levels
+    was_in_control = player.control in members
+    player.allies = [a for a in player.allies if a.iid not in members]
     top = len(game.card(pair.card).power_stages)
     player.fusion = FusionInPlay(pair.card, with_mp=MP in members, aside=aside)
     if MP in members:
@@ -144,7 +144,9 @@ def defuse(game: ScoreGame, index: int) -> None:
         player.allies = [a for a in player.allies if a.iid != fusion.card]
     if player.control == fusion.card:
         player.control = None
-    player.allies += [AllyInPlay(iid, len(game.card(iid).power_stages)) for iid in fusion.aside]
+    for ally in fusion.aside:  # "reenter play at their highest power stages"
+        ally.stage, ally.power_used = len(game.card(ally.iid).power_stages), False
+        player.allies.append(ally)
     player.life.extend(fusion.sword)
     game.state.rng = rng.shuffle(game.state.rng, player.life)
     game.emit("fusion", f"{game.name(fusion.card)} defuses and is removed from the game.")
@@ -169,5 +171,5 @@ def names_in_play(game: ScoreGame, index: int) -> tuple[list[str], list[int]]:
     if player.fusion is not None:
         if player.fusion.with_mp:
             mps += [game.card(player.mp[player.level - 1]).personality or ""]
-        allies += player.fusion.aside
+        allies += [a.iid for a in player.fusion.aside]
     return mps, allies

@@ -189,8 +189,12 @@ def _build(rows: Rows, result: ScoreImport) -> None:
 
 
 def _character(values: dict[str, str]) -> str:
-    """The personality a personality card shows: its column, else the title before " - "."""
-    return values.get("personality") or values.get("name", "").split(" - ")[0].split(",")[0].strip()
+    """The personality a personality card shows: its column, else the title before " - "
+    ("Cell Jr. 1" and "Cell Jr. 2" are lines of the one Cell Jr. personality, p. 37)."""
+    shown = values.get("name", "").split(" - ")[0].split(",")[0].strip()
+    if re.fullmatch(r"celljr\d", fold(shown)):
+        shown = "Cell Jr."
+    return values.get("personality") or shown
 
 
 def _message(error: Any) -> str:

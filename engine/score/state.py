@@ -21,6 +21,10 @@ class AllyInPlay:
     iid: int
     stage: int  # power stages above 0
     power_used: bool = False  # p. 29: once per turn, when in control of Combat (p. 36)
+    under: list[int] = field(default_factory=list)  # overlaid levels, not in play (p. 35)
+
+    def cards(self) -> list[int]:
+        return [self.iid, *self.under]
 
 
 @dataclass(slots=True)
@@ -31,12 +35,13 @@ class FusionInPlay:
 
     card: int
     with_mp: bool  # the Fusion Personality card is the Main Personality
-    aside: list[int] = field(default_factory=list)
+    aside: list[AllyInPlay] = field(default_factory=list)
     sword: list[int] = field(default_factory=list)
 
     def cards(self) -> list[int]:
         """Every card the fusion holds out of the other zones."""
-        return [*([self.card] if self.with_mp else []), *self.aside, *self.sword]
+        held = [iid for ally in self.aside for iid in ally.cards()]
+        return [*([self.card] if self.with_mp else []), *held, *self.sword]
 
 
 @dataclass(slots=True)
@@ -84,7 +89,8 @@ class ScorePlayer:
     def card_count(self) -> int:
         return (
             len(self.mp) + len(self.life) + len(self.hand) + len(self.discard)
-            + len(self.removed) + len(self.allies) + len(self.non_combat) + len(self.drills)
+            + len(self.removed) + sum(len(a.cards()) for a in self.allies)
+            + len(self.non_combat) + len(self.drills)
             + len(self.resolving)
             + len(self.dragon_balls) + len(self.sensei_deck)
             + (self.mastery is not None) + (self.sensei is not None)
@@ -129,7 +135,7 @@ class ScoreState:
             raise ValueError("a Score game state of another version")
         players = [
             ScorePlayer(**{**p, "allies": [AllyInPlay(**a) for a in p["allies"]],
-                           "fusion": None if p["fusion"] is None else FusionInPlay(**p["fusion"])})
+                           "fusion": _fusion(p["fusion"])})
             for p in data.pop("players")
         ]  # fmt: skip
         pending = data.pop("pending")
@@ -140,3 +146,9 @@ class ScoreState:
             )  # fmt: skip
         tasks = [Task(**task) for task in data.pop("tasks")]
         return cls(**data, players=players, pending=pending, tasks=tasks)
+
+
+def _fusion(data: JsonDict | None) -> FusionInPlay | None:
+    if data is None:
+        return None
+    return FusionInPlay(**{**data, "aside": [AllyInPlay(**a) for a in data["aside"]]})

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.score_simulation import score_players
 from engine.score import fusion
+from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
 from engine.score.scenario import ScoreScenario, build_game, scenario_pool
 from engine.score.usable import only_problem
@@ -19,19 +21,20 @@ LIFE = ["Quick Ki Blast", "Spinning Backfist", "Stomach Toss", "Step Aside", "De
         "Full Guard", "Ki Shell", "Battle Focus"]  # fmt: skip
 
 
-def _game(p1: dict[str, Any], step: str = "attack") -> ScoreGame:
+def _game(p1: dict[str, Any], step: str = "attack", decks: int = 2) -> ScoreGame:
     spec = ScoreScenario.model_validate({
         "name": "fusion", "source": "p. 53", "start": {"step": step},
-        "players": {"p1": {"life_deck": LIFE * 2, **p1},
-                    "p2": {"main_personality": FRIEZA, "life_deck": LIFE, "hand": ["Step Aside"]}},
+        "players": {"p1": {"life_deck": LIFE * decks, **p1},
+                    "p2": {"main_personality": FRIEZA, "life_deck": LIFE * decks,
+                           "hand": ["Step Aside"]}},
     })  # fmt: skip
     return build_game(spec, scenario_pool(spec, Path(__file__)))
 
 
-def _fused_mp() -> ScoreGame:
+def _fused_mp(decks: int = 2) -> ScoreGame:
     game = _game({"main_personality": [GOKU_1, "Goku - Waterfall Trainee"], "stage": 2,
                   "anger": 3, "allies": [VEGETA_1], "sensei_deck": [GOGETA],
-                  "non_combat": ["Twin Soul Dance"]})  # fmt: skip
+                  "non_combat": ["Twin Soul Dance"]}, decks=decks)  # fmt: skip
     _answer(game, "Use Twin Soul Dance")
     _answer(game, f"Fuse {GOKU_1} and {VEGETA_1} into {GOGETA}")
     return game
@@ -108,3 +111,21 @@ def test_a_fusion_personality_card_in_hand_is_no_ally_p53() -> None:
                  step="non_combat")  # fmt: skip
     assert game.placing_problem(0, game.player(0).hand[0]) == (
         "a Fusion Personality card enters play only by a fusion")
+
+
+def test_random_play_from_a_fusion_keeps_the_invariants_p53() -> None:
+    # the AIs play on from a fused MP (through the Warrior Sword's count and the defusion)
+    # with the family's invariants checked after every decision
+    game = _fused_mp(decks=10)
+    family = ScoreFamily(game.pool)
+    players = score_players(("random", "greedy"), 5)
+    defused = False
+    for step in range(2000):
+        decision = game.pending
+        if decision is None:
+            break
+        choice = players[decision.player].choose(game, decision)
+        assert game.apply(decision.player, choice, decision.seq).ok
+        assert family.violations(game, check_json=step % 20 == 0) == []
+        defused = defused or game.player(0).fusion is None
+    assert defused
