@@ -43,6 +43,7 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "arrange": {"keep": 2, "top": 0},  # OCG: no reason to reorder without card powers
     "discard": {"discard": 0},  # every card is alike to it: the first
     "fuse": {"fuse": 2, "no": 0},  # p. 53: a Fusion Personality at its highest stage
+    "needed": {"use": 2, "pass": 0},  # p. 51: a "Use when needed" card's effect at once
 }
 
 

@@ -186,6 +186,8 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
     empower = re.match(r"^empower (\d+)$", sentence)
     if empower and power.attack is not None:
         return replace(power, empower=int(empower.group(1)))
+    if sentence == "use when needed":  # p. 51: when it may be used (engine.score.needed)
+        return replace(power, when_needed=True)
     if sentence in ("remove from the game after use", "remove this card from the game after use"):
         return replace(power, after_use="remove")
     if sentence in ("discard this card after use", "discard after use"):

@@ -37,10 +37,6 @@ class Pair:
     first: int
     second: int
 
-    @property
-    def option_id(self) -> str:
-        return f"fuse:{self.card}:{self.first}:{self.second}"
-
 
 def pairs(game: ScoreGame, index: int) -> list[Pair]:
     """p. 53: "2 fusible personality cards in play at the same personality level" and the
@@ -68,24 +64,36 @@ def pairs(game: ScoreGame, index: int) -> list[Pair]:
 
 @handler("fuse")
 def fuse(game: ScoreGame, args: JsonDict) -> None:
-    """A card "that allows them to fuse": "you may" fuse, so not fusing is offered."""
+    """A card "that allows them to fuse": "you may" fuse, so not fusing is offered. The
+    first choice names the Fusion card alone (`fuse:N`, a card of the hidden Sensei Deck:
+    only its player sees the option); the personalities, if several pairs could fuse
+    into it, are a second choice."""
     index = args["player"]
+    found = pairs(game, index)
     choice = args.get("choice")
     if choice is None:
-        found = pairs(game, index)
         if not found:
             game.emit("fusion", f"{game.who(index)} has no 2 personalities that may fuse.")
             return
         options = [Option("no", "Do not fuse")] + [
-            Option(p.option_id, f"Fuse {_member(game, index, p.first)} and "
-                   f"{_member(game, index, p.second)} into {game.name(p.card)}")
-            for p in found]  # fmt: skip
+            Option(f"fuse:{card}", f"Fuse into {game.name(card)}")
+            for card in dict.fromkeys(p.card for p in found)]  # fmt: skip
         game.ask(index, "fuse", "Fuse 2 of your personalities?", options, "fuse", player=index)
         return
     if choice == "no":
         return
-    card, first, second = (int(part) for part in choice.split(":")[1:])
-    _fuse(game, index, Pair(card, first, second))
+    kind, _, value = choice.partition(":")
+    if kind == "pair":
+        _fuse(game, index, found[int(value)])
+        return
+    card = int(value)
+    mine = [(i, p) for i, p in enumerate(found) if p.card == card]
+    if len(mine) == 1:
+        _fuse(game, index, mine[0][1])
+        return
+    options = [Option(f"pair:{i}", f"Fuse {_member(game, index, p.first)} and "
+                      f"{_member(game, index, p.second)}") for i, p in mine]  # fmt: skip
+    game.ask(index, "fuse", "Which 2 personalities fuse?", options, "fuse", player=index)
 
 
 def _member(game: ScoreGame, index: int, member: int) -> str:

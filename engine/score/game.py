@@ -28,6 +28,7 @@ from engine.score import (
     hits,
     levels,
     life_cards,
+    needed,
     personalities,
     prepare,
     using,
@@ -47,7 +48,7 @@ from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 
 # the modules whose tasks make up the rest of the referee (each registers its handlers)
 REFEREE_MODULES = (battle, beginning, control_tasks, effect_tasks, fusion, hits, life_cards,
-                   placing_tasks, prepare, using)  # fmt: skip
+                   needed, placing_tasks, prepare, using)  # fmt: skip
 
 
 class ScoreGame(TaskMachine):
@@ -260,7 +261,8 @@ def step(game: ScoreGame, args: JsonDict) -> None:
         game.then(("end_turn", {}))
         return
     game.state.step = steps[index]
-    game.then((f"step_{steps[index]}", {}), ("step", {"index": index + 1}))
+    # p. 51: outside Combat "Use when needed" cards can be used at anytime
+    game.then(needed.window(game), (f"step_{steps[index]}", {}), ("step", {"index": index + 1}))
 
 
 @handler("end_turn")

@@ -42,8 +42,10 @@ def step_non_combat(game: ScoreGame, args: JsonDict) -> None:
         elif problem == OTHER_STYLE:  # p. 41: shown, and shuffled back without a new draw
             options.append(Option(f"shuffle:{iid}", f"Show {game.name(iid)} and shuffle it "
                                                     "into your Life Deck"))  # fmt: skip
-        options += [Option(f"overlay:{iid}:{under}", f"Overlay {game.name(iid)} on "
-                           f"{game.name(under)}") for under in overlays(game, index, iid)]
+        under = overlays(game, index, iid)  # the id names the hand's card alone: private
+        if under:
+            on = game.name(under[0]) if len(under) == 1 else "one of your Allies"
+            options.append(Option(f"overlay:{iid}", f"Overlay {game.name(iid)} on {on}"))
     if len(options) == 1:
         return
     game.ask(index, "non_combat", "Place a card in play, or go on.", options, "placed")
@@ -59,8 +61,7 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
     card = game.card(iid)
     player.hand.remove(iid)
     if args["choice"].startswith("overlay:"):
-        _overlay(game, index, iid, int(args["choice"].split(":")[2]))
-        game.then(("step_non_combat", {}))
+        game.then(("overlay_on", {"card": iid}), ("step_non_combat", {}))
         return
     if args["choice"].startswith("shuffle:"):
         player.life.append(iid)
@@ -165,6 +166,22 @@ def overlays(game: ScoreGame, index: int, iid: int) -> list[int]:
     new = ally_card(game, iid)
     return [a.iid for a in player.allies if allies.overlay_problem(
         new, ally_card(game, a.iid), own, mps, field) is None]  # fmt: skip
+
+
+@handler("overlay_on")
+def overlay_on(game: ScoreGame, args: JsonDict) -> None:
+    """Which Ally the card overlays, when more than one could be (Saibaimen, Cell Jrs.)."""
+    index, iid = game.state.active, args["card"]
+    choice = args.get("choice")
+    if choice is None:
+        under = overlays(game, index, iid)
+        if len(under) > 1:
+            options = [Option(f"ally:{a}", f"Overlay {game.name(a)}") for a in under]
+            game.ask(index, "overlay", f"Which Ally does {game.name(iid)} overlay?", options,
+                     "overlay_on", card=iid)  # fmt: skip
+            return
+        choice = f"ally:{under[0]}"
+    _overlay(game, index, iid, int(choice.split(":")[1]))
 
 
 def _overlay(game: ScoreGame, index: int, iid: int, under: int) -> None:

@@ -107,6 +107,7 @@ class Power:
     entering: tuple[Effect, ...] = ()
     triggers: tuple[Trigger, ...] = ()
     once_per_game: bool = False  # "Once per game, ...": a Sensei's power (p. 45)
+    when_needed: bool = False  # "Use when needed": between parts of the turn (p. 51)
     # "Cannot be used with other Red Drills in play": a Restricted Drill (p. 41)
     restricted_style: str | None = None
     unread: tuple[str, ...] = field(default=())  # sentences resolved by hand

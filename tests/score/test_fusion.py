@@ -36,7 +36,7 @@ def _fused_mp(decks: int = 2) -> ScoreGame:
                   "anger": 3, "allies": [VEGETA_1], "sensei_deck": [GOGETA],
                   "non_combat": ["Twin Soul Dance"]}, decks=decks)  # fmt: skip
     _answer(game, "Use Twin Soul Dance")
-    _answer(game, f"Fuse {GOKU_1} and {VEGETA_1} into {GOGETA}")
+    _answer(game, f"Fuse into {GOGETA}")
     return game
 
 
@@ -55,7 +55,7 @@ def test_two_allies_fuse_into_one_ally_p53() -> None:
     game = _game({"main_personality": ["Krillin - Bald Monk"], "allies": [GOKU_1, VEGETA_1],
                   "sensei_deck": [GOGETA], "non_combat": ["Twin Soul Dance"]})  # fmt: skip
     _answer(game, "Use Twin Soul Dance")
-    _answer(game, f"Fuse {GOKU_1} and {VEGETA_1}")
+    _answer(game, f"Fuse into {GOGETA}")
     player = game.player(0)
     assert [(game.name(a.iid), a.stage) for a in player.allies] == [(GOGETA, 10)]
     assert game.name(player.mp_card) == "Krillin - Bald Monk"
@@ -129,3 +129,27 @@ def test_random_play_from_a_fusion_keeps_the_invariants_p53() -> None:
         assert family.violations(game, check_json=step % 20 == 0) == []
         defused = defused or game.player(0).fusion is None
     assert defused
+
+
+def test_the_fusion_card_is_named_only_to_its_player_and_the_pair_chosen_next_p53() -> None:
+    # the option names a Sensei Deck card (`fuse:N`: the bot keeps it off the public
+    # board); with 2 pairs that could fuse (a board no rule would allow, to reach it), the
+    # personalities are a second choice
+    game = _game({"main_personality": [GOKU_1], "allies": [VEGETA_1, VEGETA_1],
+                  "sensei_deck": [GOGETA], "non_combat": ["Twin Soul Dance"]})  # fmt: skip
+    _answer(game, "Use Twin Soul Dance")
+    assert game.pending is not None
+    gogeta = game.player(0).sensei_deck[0]
+    assert [o.id for o in game.pending.options] == ["no", f"fuse:{gogeta}"]
+    _answer(game, f"Fuse into {GOGETA}")
+    assert [o.label for o in game.pending.options] == [f"Fuse {GOKU_1} and {VEGETA_1}"] * 2
+    second = game.player(0).allies[1].iid
+    _answer_id(game, "pair:1")
+    player = game.player(0)
+    assert player.fusion is not None and [a.iid for a in player.fusion.aside] == [second]
+
+
+def _answer_id(game: ScoreGame, option_id: str) -> None:
+    decision = game.pending
+    assert decision is not None
+    assert game.apply(decision.player, option_id, decision.seq).ok
