@@ -44,6 +44,7 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "discard": {"discard": 0},  # every card is alike to it: the first
     "fuse": {"fuse": 2, "no": 0},  # p. 53: a Fusion Personality at its highest stage
     "needed": {"use": 2, "pass": 0},  # p. 51: a "Use when needed" card's effect at once
+    "takeover": {"no": 2, "control": 0},  # p. 36: the MP's rating is usually the higher
 }
 
 

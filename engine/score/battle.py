@@ -8,15 +8,21 @@ secondary effects) are engine.score.using. Step 4: the defender names who is in 
 step 5: he may stop the attack with a card or power that stops its kind. Steps 7-15
 (Defense Shields, damage, captures, "If successful" effects) are engine.score.hits.
 
-Not refereed yet (docs/games.md): taking over Combat when the opponent uses a card outside
-Defender Defends."""
+An Ally of the opponent may take control of Combat before a card is played or used
+outside Defender Defends (p. 36, engine.score.control)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
-from engine.score.control import TAKEOVER_STAGE, control_options, personality_card, set_control
+from engine.score.control import (
+    TAKEOVER_STAGE,
+    control_options,
+    offer_takeover,
+    personality_card,
+    set_control,
+)
 from engine.score.handlers import handler
 from engine.score.needed import window
 from engine.score.powers import Attack, Power
@@ -46,6 +52,7 @@ if TYPE_CHECKING:
 def attack_phase(game: ScoreGame, args: JsonDict) -> None:
     """Phase (d): attack, use a card in place of an attack, or pass; a player who made a
     Final Physical Attack passes for the rest of Combat (p. 28)."""
+    game.state.in_battle = True  # phases (a) and (b) are over (p. 24)
     if not args.get("window_done") and not args.get("control_done"):
         # p. 51: "Use when needed" between the parts of the Battle Sequencer
         game.then(window(game), ("attack_phase", {"window_done": True}))
@@ -142,6 +149,8 @@ def final_attack(game: ScoreGame, args: JsonDict) -> None:
     """p. 28: discard a card to perform a physical attack with Physical Attack Table
     damage; its player passes for the rest of Combat. The defender may stop it."""
     index = args["player"]
+    if offer_takeover(game, 1 - index, "final_attack", args):
+        return  # p. 36: discarding a card to attack is playing it (docs/rulings.md 365)
     attacker = game.player(index)
     iid = args["card"]
     game.emit("attack", f"{game.who(index)} performs a Final Physical Attack.")

@@ -115,6 +115,7 @@ class ScoreState:
     skip_combat: bool = False  # a Battleground or Location placed this turn (p. 42)
     attacker: int = 0  # who acts in the Attacker Attacks phase
     passes: int = 0  # consecutive passes in Attacker Attacks phases
+    in_battle: bool = False  # in the Attack Phases: Combat has begun (after phase (b))
     battleground: int | None = None  # the Battleground or Location in play
     # the attack in the Battle Sequencer (p. 31-33), from its costs to its "If successful"
     # effects: engine/score/battle.py

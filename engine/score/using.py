@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
 from engine.score.cards import Style
+from engine.score.control import offer_takeover
 from engine.score.effects import effect_task
 from engine.score.handlers import handler
 from engine.score.personalities import allies_for_effects
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 @handler("use_power")
 def use_power(game: ScoreGame, args: JsonDict) -> None:
     index, iid, source = args["player"], args["card"], args["source"]
+    if not args["defending"] and offer_takeover(game, 1 - index, "use_power", args):
+        return  # p. 36: the opponent's Ally may take control before any effect
     player = game.player(index)
     power = game.power(iid)
     empowered = args["empowered"]
@@ -132,6 +135,7 @@ def _used_up(game: ScoreGame, index: int, iid: int, power: Power) -> None:
 def end_of_combat(game: ScoreGame) -> None:
     """Control returns to the MP (OCG "Allies Taking Over Combat"); cards that remain are
     removed from the game (OCG "Remain")."""
+    game.state.in_battle = False
     for player in game.state.players:
         player.control = None
         player.floating = []  # "for the remainder of Combat" (p. 48)
