@@ -20,9 +20,11 @@ from engine.score.powers import (
     DamageBonus,
     DamageUnit,
     Effect,
+    Floating,
     Power,
     PowerUpBonus,
     Trigger,
+    Until,
     Who,
 )
 
@@ -202,13 +204,25 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
             or _read_effects(power, sentence, empowered))  # fmt: skip
 
 
+_UNTIL: dict[str, Until] = {"combat": "combat", "the game": "game"}  # else the turn
+_FLOATING = re.compile(r"^for the remainder of (combat|the turn|this turn|the game),\s*(.+)$")
+_FLOATING_STOP = re.compile(
+    r"^stop all (physical|energy)(?: and (physical|energy))? attacks(?: performed)? against you$")
+
+
 def _read_lasting(power: Power, sentence: str) -> Power | None:
-    floating = re.match(r"^for the remainder of combat,\s*(.+)$", sentence)
-    if floating:
-        read = _read_lasting(Power(), floating.group(1))
-        if read is None or not read.damage_bonuses or read.power_up_bonuses:
+    floating = _FLOATING.match(sentence)
+    if floating:  # p. 48 "Floating Effects"
+        until = _UNTIL.get(floating.group(1), "turn")
+        stop = _FLOATING_STOP.match(floating.group(2))
+        read = _read_lasting(Power(), floating.group(2))
+        if stop:
+            lasting = Floating(until, stops=frozenset(_kind(k) for k in stop.groups() if k))
+        elif read is not None:
+            lasting = Floating(until, read.damage_bonuses, power_ups=read.power_up_bonuses)
+        else:
             return None
-        return replace(power, floating_bonuses=(*power.floating_bonuses, *read.damage_bonuses))
+        return replace(power, floating=(*power.floating, lasting))
     bonus = _BONUS.match(sentence)
     if bonus:
         whose, style, kind, amount, unit = bonus.groups()

@@ -67,7 +67,7 @@ class ScoreFamily:
                 "sensei_deck_count": len(player.sensei_deck),
                 # OCG Remain: uses left this Combat; floating effects (p. 48); spent shields
                 "remaining": {own.name(i): left for i, left in player.remaining},
-                "floating": [own.name(i) for i in player.floating],
+                "floating": [own.name(i) for i in dict.fromkeys(i for i, _ in player.floating)],
                 "shields_used": [own.name(i) for i in player.shields_used],
             }  # fmt: skip
             if index == viewer:

@@ -24,6 +24,7 @@ from engine.score import (
     allies,
     battle,
     beginning,
+    floating,
     fusion,
     hits,
     levels,
@@ -267,6 +268,7 @@ def step(game: ScoreGame, args: JsonDict) -> None:
 
 @handler("end_turn")
 def end_turn(game: ScoreGame, args: JsonDict) -> None:
+    floating.fade(game, "turn")  # "for the remainder of the turn" (p. 48)
     game.state.active = 1 - game.state.active
     game.then(("begin_turn", {}))
 
@@ -360,6 +362,9 @@ def _power_up_bonus(game: ScoreGame, index: int) -> int:
     total = 0
     for iid in mine:
         total += sum(b.amount for b in game.power(iid).power_up_bonuses if b.alignment is None)
+    for _iid, lasting in floating.in_force(game, index):  # p. 48
+        total += sum(b.amount for b in lasting.power_ups if b.alignment in (None,
+                                                                             player.alignment))
     ground = game.state.battleground
     if ground is not None:
         for bonus in game.power(ground).power_up_bonuses:
@@ -397,7 +402,6 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
         player.final_attack_used = False
         player.shields_used = []
         player.triggered_combat = []
-        player.floating = []
     state.attack = None
     state.attacker, state.passes = state.active, 0
     # phases (a) and (b): "When entering Combat" effects; (c): the defender draws 3 (the

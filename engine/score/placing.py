@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import rng
 from engine.core.decisions import Option
-from engine.score import allies, fusion
+from engine.score import allies, floating, fusion
 from engine.score.cards import CardType, DragonBallSet
 from engine.score.effects import effect_task
 from engine.score.handlers import handler
@@ -92,6 +92,7 @@ def placed(game: ScoreGame, args: JsonDict) -> None:
         dragon_ball_victory(game, index)  # p. 44: placed yourself, at once
         # p. 42: "their effects are instant unless specified on the card"
         power = game.power(iid)
+        floating.start(game, index, iid)  # its floating effects, if any (p. 43, p. 48)
         following[:0] = [effect_task(e, index) for e in power.secondary] + [
             ("by_hand", {"player": index, "card": iid, "text": text}) for text in power.unread]
     game.then(*following)

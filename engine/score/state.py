@@ -68,7 +68,8 @@ class ScorePlayer:
     control: int | None = None  # the Ally in control of Combat (p. 35-36); None: the MP
     sensei_used: bool = False  # "Once per game" (p. 45)
     resolving: list[int] = field(default_factory=list)  # a card being used (p. 39)
-    floating: list[int] = field(default_factory=list)  # cards whose effect floats (p. 48)
+    # [card, which of its floating effects] in force (p. 48, engine/score/floating.py)
+    floating: list[list[int]] = field(default_factory=list)
     # OCG "Remain X": [card, uses left] of cards left on the table this Combat
     remaining: list[list[int]] = field(default_factory=list)
     triggered_combat: list[int] = field(default_factory=list)  # "Once per Combat" cards used
@@ -136,7 +137,9 @@ class ScoreState:
             raise ValueError("a Score game state of another version")
         players = [
             ScorePlayer(**{**p, "allies": [AllyInPlay(**a) for a in p["allies"]],
-                           "fusion": _fusion(p["fusion"])})
+                           "fusion": _fusion(p["fusion"]),
+                           "floating": [f if isinstance(f, list) else [f, 0]
+                                        for f in p["floating"]]})  # a card, before 365
             for p in data.pop("players")
         ]  # fmt: skip
         pending = data.pop("pending")

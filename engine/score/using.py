@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
+from engine.score import floating
 from engine.score.cards import Style
 from engine.score.control import offer_takeover
 from engine.score.effects import effect_task
@@ -59,8 +60,8 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
         if attack.life_cost:
             steps.append(("effect", {"player": index, "do": "discard_life",
                                      "amount": attack.life_cost, "who": "you"}))  # fmt: skip
-    if power.floating_bonuses:  # p. 48: it floats until the end of Combat
-        player.floating.append(iid)
+    if power.floating:  # p. 48: it floats until the end of Combat, or what it says
+        floating.start(game, index, iid)
     # step 3 (and 6): secondary effects, all before the opponent does anything (p. 27)
     steps += [effect_task(e, index) for e in power.secondary
               if not (empowered and e.after_empower)]  # fmt: skip
@@ -136,9 +137,9 @@ def end_of_combat(game: ScoreGame) -> None:
     """Control returns to the MP (OCG "Allies Taking Over Combat"); cards that remain are
     removed from the game (OCG "Remain")."""
     game.state.in_battle = False
+    floating.fade(game, "combat")  # "for the remainder of Combat" (p. 48)
     for player in game.state.players:
         player.control = None
-        player.floating = []  # "for the remainder of Combat" (p. 48)
         for iid, _ in player.remaining:
             player.non_combat.remove(iid)
             player.removed.append(iid)
