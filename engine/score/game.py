@@ -8,9 +8,10 @@ The rest of the referee is split by job, each module registering its tasks:
 engine.score.beginning (set-up decisions, p. 21-22), placing (the Non-Combat Step),
 prepare ("When entering Combat"), battle (phases (d) and (e)), control (Allies taking
 over Combat), using (using a card or power), hits (steps 7-15 of the Battle Sequencer),
-life_cards (life-card damage, Endurance, Life Card Capture) and effects (what card
-effects do). Card powers are read by engine.score.cardtext; docs/games.md lists what is
-not refereed yet."""
+life_cards (life-card damage, Endurance, Life Card Capture), effects (what card effects
+do), fusion (p. 53), needed ("Use when needed", p. 51) and floating (p. 48); the Ginyu
+Force and Mighty Mask are data in engine.score.personalities (p. 50). Card powers are
+read by engine.score.cardtext; docs/games.md lists what is not refereed yet."""
 
 from __future__ import annotations
 
