@@ -24,7 +24,8 @@ AI_KINDS = ("random", "greedy")
 # passing, after the plays the rules always allow.
 UNKNOWN_OPTION = 1
 PREFERENCES: Mapping[str, Mapping[str, int]] = {
-    "non_combat": {"place": 2, "done": 0},  # put Allies, Dragon Balls, Drills in play
+    # put Allies, Dragon Balls, Drills in play; overlay an Ally's next level (p. 35)
+    "non_combat": {"place": 2, "overlay": 2, "done": 0},
     "declare": {"declare": 2, "no": 0},  # fight whenever the rules allow
     # physical attacks (no cost) first, then the Final Physical Attack (p. 28), energy
     # attacks (2 power stages, p. 38), other powers; handing over control and passing last
@@ -41,6 +42,9 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "rejuvenate": {"rejuvenate": 2, "no": 0},  # a card back into the Life Deck
     "arrange": {"keep": 2, "top": 0},  # OCG: no reason to reorder without card powers
     "discard": {"discard": 0},  # every card is alike to it: the first
+    "fuse": {"fuse": 2, "no": 0},  # p. 53: a Fusion Personality at its highest stage
+    "needed": {"use": 2, "pass": 0},  # p. 51: a "Use when needed" card's effect at once
+    "takeover": {"no": 2, "control": 0},  # p. 36: the MP's rating is usually the higher
 }
 
 

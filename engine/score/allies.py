@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.score.personalities import barred_ally
 from engine.score.rulesets import ScoreRuleset
 
 TAKE_OVER_AT_MOST = 1  # the MP's power stages above 0 that let an Ally take over Combat
@@ -30,6 +31,12 @@ class AllyCard:
     personality: str
     level: int
     pur: int
+    # the printed line it overlays within ("Cell Jr. 1", p. 37); "" for its personality
+    line: str = ""
+
+    @property
+    def overlays(self) -> tuple[str, str]:
+        return self.personality, self.line or self.personality
 
 
 def placing_problem(
@@ -47,8 +54,39 @@ def placing_problem(
             f"a level {ally.level} Ally needs your MP at level {ally.level} or higher "
             f"(it is at level {mp_level})"
         )
+    return _field_problem(ally, own_mp, main_personalities, allies_in_play)
+
+
+def overlay_problem(
+    ally: AllyCard,
+    under: AllyCard,
+    own_mp: str,
+    main_personalities: Sequence[str],
+    allies_in_play: Sequence[AllyCard],
+) -> str | None:
+    """Why `ally` may not overlay `under`, one of its player's Allies, or None. p. 35: "you
+    can play his next level Ally on top of him ... any levels under him are no longer in
+    play. It's ok to have an Ally's overlaid level exceed your MP's level"; p. 37: "The
+    Cell Jr. 1 Level 2 will only overlay on its matching Cell Jr. 1" (its line)."""
+    if ally.overlays != under.overlays or ally.level != under.level + 1:
+        return f"it overlays only a level {ally.level - 1} {ally.overlays[1]}"
+    rest = list(allies_in_play)
+    rest.remove(under)  # the overlaid level is no longer in play
+    return _field_problem(ally, own_mp, main_personalities, rest)
+
+
+def _field_problem(
+    ally: AllyCard,
+    own_mp: str,
+    main_personalities: Sequence[str],
+    allies_in_play: Sequence[AllyCard],
+) -> str | None:
+    """What the field forbids (p. 36-37, p. 50), whatever the MP's level."""
     if ally.personality in main_personalities:
         return f"{ally.personality} is a Main Personality in play: not an Ally too"
+    barred_by = barred_ally(ally.personality, list(main_personalities))  # p. 50
+    if barred_by is not None:
+        return f"with {barred_by} as a Main Personality, no one may have {ally.personality} Allies"
     if ally.personality == CELL_JR and own_mp != "Cell":
         return "Cell Jr. Allies are only for a Cell Main Personality"
     if ally.personality == SAIBAIMEN and SAIBAIMEN in main_personalities:

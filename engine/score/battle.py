@@ -8,16 +8,23 @@ secondary effects) are engine.score.using. Step 4: the defender names who is in 
 step 5: he may stop the attack with a card or power that stops its kind. Steps 7-15
 (Defense Shields, damage, captures, "If successful" effects) are engine.score.hits.
 
-Not refereed yet (docs/games.md): taking over Combat when the opponent uses a card outside
-Defender Defends, Fusion."""
+An Ally of the opponent may take control of Combat before a card is played or used
+outside Defender Defends (p. 36, engine.score.control)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
-from engine.score.control import TAKEOVER_STAGE, control_options, personality_card, set_control
+from engine.score.control import (
+    TAKEOVER_STAGE,
+    control_options,
+    offer_takeover,
+    personality_card,
+    set_control,
+)
 from engine.score.handlers import handler
+from engine.score.needed import window
 from engine.score.powers import Attack, Power
 from engine.score.state import JsonDict
 from engine.score.usable import (
@@ -45,6 +52,11 @@ if TYPE_CHECKING:
 def attack_phase(game: ScoreGame, args: JsonDict) -> None:
     """Phase (d): attack, use a card in place of an attack, or pass; a player who made a
     Final Physical Attack passes for the rest of Combat (p. 28)."""
+    game.state.in_battle = True  # phases (a) and (b) are over (p. 24)
+    if not args.get("window_done") and not args.get("control_done"):
+        # p. 51: "Use when needed" between the parts of the Battle Sequencer
+        game.then(window(game), ("attack_phase", {"window_done": True}))
+        return
     index = game.state.attacker
     player = game.player(index)
     options = [Option("pass", "Pass")]
@@ -85,6 +97,8 @@ def _attack_options(game: ScoreGame, index: int) -> list[Option]:
             options.append(Option("ally", f"{_verb(power)} the power of {game.name(ally.iid)}"))
     for iid in player.non_combat:
         power = game.power(iid)
+        if power.when_needed:  # used in the windows between parts (engine.score.needed)
+            continue
         if attacks_or_acts(power) and only_problem(game, index, game.card(iid)) is None and (
                 payable(game, index, power)):  # fmt: skip
             options.append(Option(f"use:{iid}", f"Use {game.name(iid)}"))
@@ -135,6 +149,8 @@ def final_attack(game: ScoreGame, args: JsonDict) -> None:
     """p. 28: discard a card to perform a physical attack with Physical Attack Table
     damage; its player passes for the rest of Combat. The defender may stop it."""
     index = args["player"]
+    if offer_takeover(game, 1 - index, "final_attack", args):
+        return  # p. 36: discarding a card to attack is playing it (docs/rulings.md 365)
     attacker = game.player(index)
     iid = args["card"]
     game.emit("attack", f"{game.who(index)} performs a Final Physical Attack.")
@@ -158,6 +174,9 @@ def defend(game: ScoreGame, args: JsonDict) -> None:
     cannot defend (p. 28)."""
     attack = game.state.attack
     if attack is None:
+        return
+    if not args.get("control_done") and not args.get("window_done"):
+        game.then(window(game), ("defend", {"window_done": True}))  # p. 51, after step 3
         return
     index = 1 - attack["player"]
     player = game.player(index)

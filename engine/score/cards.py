@@ -140,6 +140,9 @@ class Card(_Strict):
     power_stages: list[PowerRating] = []  # lowest stage above 0 first
     high_tech: bool = False  # p. 21 set-up: High-Tech foil personality card
     fusion: bool = False  # p. 56 "Fusion": a Fusion Personality card
+    # p. 53 "Fusion": the 2 personalities a Fusion Personality card is for ("Gotenks":
+    # Goten and Kid Trunks); without them the referee cannot fuse the card
+    fuses: list[str] = []
     majin: bool = False  # p. 47: "Majins can only be in a deck with a Majin MP"
     # --- other kinds
     dragon_ball: DragonBall | None = None
@@ -188,6 +191,8 @@ class Card(_Strict):
             raise ValueError("a card is a `drill` exactly when its title has the word Drill")
         if self.named is not None and fold(self.named) not in fold(self.title):
             raise ValueError(f"`named` {self.named!r} is not in the title {self.title!r}")
+        if self.fuses and (not self.fusion or len(self.fuses) != 2):
+            raise ValueError("`fuses` names the 2 personalities of a Fusion Personality card")
         if self.type == CardType.PERSONALITY and self.named is not None:
             raise ValueError("`named` is for non-personality cards (p. 29 Named cards)")
         return self

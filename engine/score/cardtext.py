@@ -20,9 +20,11 @@ from engine.score.powers import (
     DamageBonus,
     DamageUnit,
     Effect,
+    Floating,
     Power,
     PowerUpBonus,
     Trigger,
+    Until,
     Who,
 )
 
@@ -46,7 +48,8 @@ def sentences(text: str) -> list[str]:
 # --- phrases ----------------------------------------------------------------------------------
 _UNIT = r"(power stages?|life cards?)"
 _ATTACK = re.compile(
-    rf"^(focused )?(physical|energy) attack(?: doing (\+)?{_N} {_UNIT} of damage)?$"
+    rf"^(focused )?(physical|energy) attack(?: doing (\+)?{_N} {_UNIT} of damage"
+    r"( for each ally you have in play)?)?$"
 )
 _STOPS = re.compile(r"^stops (?:a|an) (physical|energy)(?: or (physical|energy))? attack$")
 _COST = re.compile(rf"^costs (no|{_N}) power stages?(?: to perform)?$")
@@ -119,6 +122,9 @@ _EFFECT_PHRASES: tuple[tuple[re.Pattern[str], str, Who | None], ...] = (
     (re.compile(r"^shuffle your sensei deck into your life deck$"), "sensei_shuffle", "you"),
     (re.compile(r"^search your life deck for a drill and place it in play$"), "search_drill",
      "you"),
+    # p. 53 "Fusion": a card "that allows them to fuse"
+    (re.compile(r"^(?:two|2) of your personalities at the same (?:personality )?level may "
+                r"fuse$"), "fuse", "you"),
 )  # fmt: skip
 
 
@@ -155,8 +161,9 @@ def compile_power(text: str) -> Power:
 def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
     attack = _ATTACK.match(sentence)
     if attack and power.attack is None:
-        focused, kind, plus, amount, unit = attack.groups()
-        damage = Damage(_number(amount), _unit(unit), bool(plus)) if amount else None
+        focused, kind, plus, amount, unit, per_ally = attack.groups()
+        damage = Damage(_number(amount), _unit(unit), bool(plus), bool(per_ally)) if amount \
+            else None  # fmt: skip
         return replace(power, attack=Attack(_kind(kind), damage, focused=bool(focused)))
     shield = re.match(r"^defense shield:\s*(.+)$", sentence)
     if shield:
@@ -181,6 +188,8 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
     empower = re.match(r"^empower (\d+)$", sentence)
     if empower and power.attack is not None:
         return replace(power, empower=int(empower.group(1)))
+    if sentence == "use when needed":  # p. 51: when it may be used (engine.score.needed)
+        return replace(power, when_needed=True)
     if sentence in ("remove from the game after use", "remove this card from the game after use"):
         return replace(power, after_use="remove")
     if sentence in ("discard this card after use", "discard after use"):
@@ -195,13 +204,25 @@ def _read(power: Power, sentence: str, empowered: bool) -> Power | None:
             or _read_effects(power, sentence, empowered))  # fmt: skip
 
 
+_UNTIL: dict[str, Until] = {"combat": "combat", "the game": "game"}  # else the turn
+_FLOATING = re.compile(r"^for the remainder of (combat|the turn|this turn|the game),\s*(.+)$")
+_FLOATING_STOP = re.compile(
+    r"^stop all (physical|energy)(?: and (physical|energy))? attacks(?: performed)? against you$")
+
+
 def _read_lasting(power: Power, sentence: str) -> Power | None:
-    floating = re.match(r"^for the remainder of combat,\s*(.+)$", sentence)
-    if floating:
-        read = _read_lasting(Power(), floating.group(1))
-        if read is None or not read.damage_bonuses or read.power_up_bonuses:
+    floating = _FLOATING.match(sentence)
+    if floating:  # p. 48 "Floating Effects"
+        until = _UNTIL.get(floating.group(1), "turn")
+        stop = _FLOATING_STOP.match(floating.group(2))
+        read = _read_lasting(Power(), floating.group(2))
+        if stop:
+            lasting = Floating(until, stops=frozenset(_kind(k) for k in stop.groups() if k))
+        elif read is not None:
+            lasting = Floating(until, read.damage_bonuses, power_ups=read.power_up_bonuses)
+        else:
             return None
-        return replace(power, floating_bonuses=(*power.floating_bonuses, *read.damage_bonuses))
+        return replace(power, floating=(*power.floating, lasting))
     bonus = _BONUS.match(sentence)
     if bonus:
         whose, style, kind, amount, unit = bonus.groups()

@@ -38,6 +38,42 @@ def set_control(game: ScoreGame, index: int, choice: str) -> None:
     game.emit("control", f"{who} is in control of Combat for {game.who(index)}.")
 
 
+def takeover_options(game: ScoreGame, index: int) -> list[Option]:
+    """p. 36: "Whenever an opponent plays or uses a card outside of his 'Defender Defends'
+    phase, you may have one Ally take control of Combat before any effects occur": an Ally
+    that may take over (the MP at 0 or 1 above 0, p. 35), once Combat has begun ("they
+    cannot be in control of Combat before Combat actually begins (after Phase (b))")."""
+    player = game.player(index)
+    if not game.state.in_battle or player.stage > TAKEOVER_STAGE:
+        return []
+    return [Option(f"control:{a.iid}", f"Put {game.name(a.iid)} in control of Combat")
+            for a in player.allies if a.iid != player.control]  # fmt: skip
+
+
+def offer_takeover(game: ScoreGame, opponent: int, task: str, args: JsonDict) -> bool:
+    """Ask `opponent` first, then carry out `task` (docs/rulings.md 365); False when he
+    has no Ally to offer, or was asked already."""
+    if args.get("takeover_done") or not takeover_options(game, opponent):
+        return False
+    game.then(("takeover", {"player": opponent, "task": task, "args": args}))
+    return True
+
+
+@handler("takeover")
+def takeover(game: ScoreGame, args: JsonDict) -> None:
+    index = args["player"]
+    choice = args.get("choice")
+    if choice is None:
+        options = [Option("no", "Leave control of Combat as it is"),
+                   *takeover_options(game, index)]  # fmt: skip
+        game.ask(index, "takeover", f"{game.who(1 - index)} uses a card: have an Ally take "
+                 "control of Combat first?", options, "takeover", **args)  # fmt: skip
+        return
+    if choice != "no":
+        set_control(game, index, choice.partition(":")[2])
+    game.then((args["task"], {**args["args"], "takeover_done": True}))
+
+
 @handler("defender_control")
 def defender_control(game: ScoreGame, args: JsonDict) -> None:
     attack = game.state.attack

@@ -63,6 +63,7 @@ def describe(effect: Effect) -> str:
         "advance_level": f"advance {target} MP {effect.amount} level(s)",
         "lower_level": f"lower {target} MP {effect.amount} level(s)",
         "choose": " or ".join(describe(e) for e in effect.choices),
+        "fuse": "2 of your personalities at the same level may fuse",
     }  # fmt: skip
     return words.get(effect.do, effect.do)
 
@@ -113,6 +114,8 @@ def run_effect(game: ScoreGame, args: JsonDict) -> None:
                 return
     elif do == "search_drill":
         game.then(("search_drill", {"player": target}))
+    elif do == "fuse":  # engine.score.fusion
+        game.then(("fuse", {"player": target}))
     # "discard_ally_self": for an Ally's own power; an MP's use of it does nothing
 
 

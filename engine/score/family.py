@@ -67,7 +67,7 @@ class ScoreFamily:
                 "sensei_deck_count": len(player.sensei_deck),
                 # OCG Remain: uses left this Combat; floating effects (p. 48); spent shields
                 "remaining": {own.name(i): left for i, left in player.remaining},
-                "floating": [own.name(i) for i in player.floating],
+                "floating": [own.name(i) for i in dict.fromkeys(i for i, _ in player.floating)],
                 "shields_used": [own.name(i) for i in player.shields_used],
             }  # fmt: skip
             if index == viewer:
@@ -102,9 +102,11 @@ class ScoreFamily:
             for zone in (player.mp, player.life, player.hand, player.discard, player.removed,
                          player.non_combat, player.drills, player.dragon_balls,
                          player.sensei_deck, player.resolving,
-                         [a.iid for a in player.allies]):  # fmt: skip
+                         [i for a in player.allies for i in a.cards()]):  # fmt: skip
                 places.update(zone)
             places.update(i for i in (player.mastery, player.sensei) if i is not None)
+            if player.fusion is not None:  # p. 53: set aside, under the Warrior Sword
+                places.update(player.fusion.cards())
             if not 0 <= player.stage <= own.top_stage(player):
                 problems.append(f"a Scouter at {player.stage}")
             if not 0 <= player.anger < own.rules.anger_to_level:

@@ -8,9 +8,10 @@ The rest of the referee is split by job, each module registering its tasks:
 engine.score.beginning (set-up decisions, p. 21-22), placing (the Non-Combat Step),
 prepare ("When entering Combat"), battle (phases (d) and (e)), control (Allies taking
 over Combat), using (using a card or power), hits (steps 7-15 of the Battle Sequencer),
-life_cards (life-card damage, Endurance, Life Card Capture) and effects (what card
-effects do). Card powers are read by engine.score.cardtext; docs/games.md lists what is
-not refereed yet."""
+life_cards (life-card damage, Endurance, Life Card Capture), effects (what card effects
+do), fusion (p. 53), needed ("Use when needed", p. 51) and floating (p. 48); the Ginyu
+Force and Mighty Mask are data in engine.score.personalities (p. 50). Card powers are
+read by engine.score.cardtext; docs/games.md lists what is not refereed yet."""
 
 from __future__ import annotations
 
@@ -20,7 +21,20 @@ from collections.abc import Sequence
 from engine.core.decisions import Option
 from engine.core.events import Event
 from engine.core.machine import TaskMachine
-from engine.score import allies, battle, beginning, hits, levels, life_cards, prepare, using
+from engine.score import (
+    allies,
+    battle,
+    beginning,
+    floating,
+    fusion,
+    hits,
+    levels,
+    life_cards,
+    needed,
+    personalities,
+    prepare,
+    using,
+)
 from engine.score import control as control_tasks
 from engine.score import effects as effect_tasks
 from engine.score import placing as placing_tasks
@@ -35,8 +49,8 @@ from engine.score.rulesets import RULESETS, ScoreRuleset
 from engine.score.state import AllyInPlay, JsonDict, ScorePlayer, ScoreState
 
 # the modules whose tasks make up the rest of the referee (each registers its handlers)
-REFEREE_MODULES = (battle, beginning, control_tasks, effect_tasks, hits, life_cards,
-                   placing_tasks, prepare, using)  # fmt: skip
+REFEREE_MODULES = (battle, beginning, control_tasks, effect_tasks, fusion, hits, life_cards,
+                   needed, placing_tasks, prepare, using)  # fmt: skip
 
 
 class ScoreGame(TaskMachine):
@@ -90,7 +104,8 @@ class ScoreGame(TaskMachine):
         game = cls(state, pool)
         for index, (player, deck) in enumerate(zip(players, decks, strict=True)):
             mp_card = game.card(player.mp[0])
-            player.alignment = deck.alignment or (mp_card.alignment or "hero")  # step 2
+            player.alignment = personalities.rule_of(mp_card.personality or "").alignment or (
+                deck.alignment or mp_card.alignment or "hero")  # step 2; p. 50 Ginyu Force
             for iid in list(player.life):  # steps 4 and 6: Sensei and Mastery on the playmat
                 kind = game.card(iid).type
                 if kind == CardType.MASTERY and player.mastery is None:
@@ -150,6 +165,8 @@ class ScoreGame(TaskMachine):
     def climb(self, player: ScorePlayer) -> levels.Climb:
         """The MP's level, Scouter and Warrior Sword for engine.score.levels."""
         tops = tuple(len(self.card(iid).power_stages) for iid in player.mp)
+        if player.fusion is not None and player.fusion.with_mp:  # p. 53: its own Scouter
+            tops = (len(self.card(player.mp_card).power_stages),) * len(tops)
         return levels.Climb(player.level, len(player.mp), player.stage, tops, player.anger,
                             player.mppv_barred)  # fmt: skip
 
@@ -232,6 +249,9 @@ def begin_turn(game: ScoreGame, args: JsonDict) -> None:
             ally.power_used = False
     game.emit("turn", f"Turn {state.turn}: {game.who(state.active)}.")
     dragon_ball_victory(game, state.active)  # p. 44: captured the turn before
+    fusion.sword_turn(game, state.active)  # p. 53: a fusion's count to defusing
+    if game.over:
+        return
     game.then(("step", {"index": 0}))
 
 
@@ -243,11 +263,13 @@ def step(game: ScoreGame, args: JsonDict) -> None:
         game.then(("end_turn", {}))
         return
     game.state.step = steps[index]
-    game.then((f"step_{steps[index]}", {}), ("step", {"index": index + 1}))
+    # p. 51: outside Combat "Use when needed" cards can be used at anytime
+    game.then(needed.window(game), (f"step_{steps[index]}", {}), ("step", {"index": index + 1}))
 
 
 @handler("end_turn")
 def end_turn(game: ScoreGame, args: JsonDict) -> None:
+    floating.fade(game, "turn")  # "for the remainder of the turn" (p. 48)
     game.state.active = 1 - game.state.active
     game.then(("begin_turn", {}))
 
@@ -341,6 +363,9 @@ def _power_up_bonus(game: ScoreGame, index: int) -> int:
     total = 0
     for iid in mine:
         total += sum(b.amount for b in game.power(iid).power_up_bonuses if b.alignment is None)
+    for _iid, lasting in floating.in_force(game, index):  # p. 48
+        total += sum(b.amount for b in lasting.power_ups if b.alignment in (None,
+                                                                             player.alignment))
     ground = game.state.battleground
     if ground is not None:
         for bonus in game.power(ground).power_up_bonuses:
@@ -378,7 +403,6 @@ def step_combat(game: ScoreGame, args: JsonDict) -> None:
         player.final_attack_used = False
         player.shields_used = []
         player.triggered_combat = []
-        player.floating = []
     state.attack = None
     state.attacker, state.passes = state.active, 0
     # phases (a) and (b): "When entering Combat" effects; (c): the defender draws 3 (the

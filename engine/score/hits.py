@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
-from engine.score import damage
+from engine.score import damage, floating
 from engine.score.cards import fold
 from engine.score.effects import describe, effect_task
 from engine.score.handlers import handler
@@ -106,6 +106,11 @@ def defense_shields(game: ScoreGame, args: JsonDict) -> None:
     attack = game.state.attack
     assert attack is not None
     index = 1 - attack["player"]
+    stopping = floating.stopper(game, index, attack)
+    if stopping is not None:  # p. 28: "floating effects (p. 48) may still stop attacks"
+        game.emit("float", f"The floating effect of {game.name(stopping)} stops the attack.")
+        game.then(("resolve_attack", {"stopped": True}))
+        return
     ready = shields(game, index, attack["kind"])
     passed = {"stopped": False, "shields_checked": True}
     if not ready:
@@ -175,7 +180,7 @@ def _bonuses(game: ScoreGame, index: int, kind: str, style: str) -> list[tuple[i
         sources.append((ground, game.state.owners[ground] == index))
     found = []
     lasting = [(iid, mine, game.power(iid).damage_bonuses) for iid, mine in sources]
-    lasting += [(iid, True, game.power(iid).floating_bonuses) for iid in player.floating]
+    lasting += [(iid, True, effect.bonuses) for iid, effect in floating.in_force(game, index)]
     for _iid, mine, bonuses in lasting:
         for bonus in bonuses:
             if bonus.whose == "yours" and not mine:
@@ -210,6 +215,7 @@ def _may_capture_instead(game: ScoreGame, attack: JsonDict, stages: int, life: i
 
 def _personality_capture(game: ScoreGame, index: int, choice: str) -> None:
     iid = int(choice.split(":")[1])
+    floating.cancel(game, 1 - index, iid)  # p. 43 "Dragon Ball Floating Effects"
     game.player(1 - index).dragon_balls.remove(iid)
     game.player(index).dragon_balls.append(iid)
     game.emit("capture", f"{game.who(index)} captures {game.name(iid)} instead of dealing "

@@ -33,7 +33,7 @@ COLUMNS = {
     "powerrating": "power_stages", "powerratings": "power_stages", "alignment": "alignment",
     "align": "alignment", "background": "alignment", "decksize": "sensei_deck_size",
     "senseidecksize": "sensei_deck_size", "hightech": "high_tech", "fusion": "fusion",
-    "majin": "majin", "rarity": "", "number": "",
+    "majin": "majin", "fuses": "fuses", "fusionof": "fuses", "rarity": "", "number": "",
     "cardnumber": "", "id": "", "imagefile": "", "image": "",
 }  # fmt: skip
 TYPES = {
@@ -189,8 +189,12 @@ def _build(rows: Rows, result: ScoreImport) -> None:
 
 
 def _character(values: dict[str, str]) -> str:
-    """The personality a personality card shows: its column, else the title before " - "."""
-    return values.get("personality") or values.get("name", "").split(" - ")[0].split(",")[0].strip()
+    """The personality a personality card shows: its column, else the title before " - "
+    ("Cell Jr. 1" and "Cell Jr. 2" are lines of the one Cell Jr. personality, p. 37)."""
+    shown = values.get("name", "").split(" - ")[0].split(",")[0].strip()
+    if re.fullmatch(r"celljr\d", fold(shown)):
+        shown = "Cell Jr."
+    return values.get("personality") or shown
 
 
 def _message(error: Any) -> str:
@@ -211,6 +215,9 @@ def _fields(values: dict[str, str], personalities: dict[str, str],
         data.update(personality_card(values, alignment))
         label = fold(values.get("type", ""))
         data["fusion"] = "fusion" in label or _yes(values.get("fusion", ""))
+        # p. 53: the 2 personalities a Fusion Personality card is for ("Goku; Vegeta")
+        data["fuses"] = [part.strip() for part in re.split(r"[;/,+]|\band\b",
+                                                           values.get("fuses", "")) if part.strip()]
         data["high_tech"] = "hightech" in label or _yes(values.get("high_tech", ""))
         # p. 47 "Majins": Majin Buu, Majin Vegeta, ... (or a Majin column)
         data["majin"] = _yes(values.get("majin", "")) or fold(data["personality"]).startswith(

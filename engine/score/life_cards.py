@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
-from engine.score import damage
+from engine.score import damage, floating
 from engine.score.cards import CardType
 from engine.score.effects import effect_task
 from engine.score.handlers import handler
@@ -118,6 +118,7 @@ def captured(game: ScoreGame, args: JsonDict) -> None:
         return
     index = args["player"]
     iid = int(args["choice"].split(":")[1])
+    floating.cancel(game, 1 - index, iid)  # p. 43 "Dragon Ball Floating Effects"
     game.player(1 - index).dragon_balls.remove(iid)
     game.player(index).dragon_balls.append(iid)
     game.emit("capture", f"{game.who(index)} captures {game.name(iid)}.")
@@ -130,7 +131,7 @@ def captured_power(game: ScoreGame, args: JsonDict) -> None:
     powers at the time that you capture it"."""
     index, iid = args["player"], args["card"]
     power = game.power(iid)
-    if not (power.secondary or power.unread):
+    if not (power.secondary or power.unread or power.floating):
         return
     choice = args.get("choice")
     if choice is None:
@@ -140,5 +141,6 @@ def captured_power(game: ScoreGame, args: JsonDict) -> None:
                  options, "captured_power", **args)  # fmt: skip
         return
     if choice == "use":
+        floating.start(game, index, iid)  # given to the capturer who uses it (p. 43)
         game.then(*[effect_task(e, index) for e in power.secondary],
                   *[("by_hand", {"player": index, "card": iid, "text": t}) for t in power.unread])

@@ -19,7 +19,7 @@ Who = Literal["you", "opponent"]
 EFFECTS = (
     "raise_anger", "lower_anger", "gain_stages", "lose_stages", "draw", "discard_hand",
     "discard_life", "rejuvenate", "skip_power_up", "discard_ally_self", "sensei_draw",
-    "sensei_shuffle", "search_drill", "advance_level", "lower_level", "choose",
+    "sensei_shuffle", "search_drill", "advance_level", "lower_level", "choose", "fuse",
 )  # fmt: skip
 TriggerEvent = Literal["perform_attack", "stop_attack"]
 
@@ -32,6 +32,8 @@ class Damage:
     amount: int
     unit: DamageUnit
     plus: bool = False
+    # "... for each Ally you have in play": times the Allies counted for effects (p. 50)
+    per_ally: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,20 @@ class PowerUpBonus:
     alignment: str | None = None  # None: the card's controller
 
 
+Until = Literal["combat", "turn", "game"]
+
+
+@dataclass(frozen=True, slots=True)
+class Floating:
+    """ "For the remainder of Combat (the turn, the game), ...": a floating effect (p. 48),
+    "still in play" after its card is used and discarded, until what the card says."""
+
+    until: Until
+    bonuses: tuple[DamageBonus, ...] = ()  # "your physical attacks do +1 power stage"
+    stops: frozenset[AttackKind] = frozenset()  # "stop all energy attacks against you"
+    power_ups: tuple[PowerUpBonus, ...] = ()  # "your Power Up Step gains 1 more power stage"
+
+
 @dataclass(frozen=True, slots=True)
 class Trigger:
     """ "Once per Combat, when you perform a Red attack, draw a card"; "Once per turn, after
@@ -98,13 +114,14 @@ class Power:
     empower: int | None = None  # "Empower N": +N life cards, the text after it dropped
     after_use: Literal["discard", "remove", None] = None  # "Remove from the game after use"
     damage_bonuses: tuple[DamageBonus, ...] = ()
-    # "For the remainder of Combat, ...": a floating effect once the card is used (p. 48)
-    floating_bonuses: tuple[DamageBonus, ...] = ()
+    # "For the remainder of Combat, ...": floating effects once the card is used (p. 48)
+    floating: tuple[Floating, ...] = ()
     power_up_bonuses: tuple[PowerUpBonus, ...] = ()
     # "When entering Combat, ...": used in phases (a) and (b) of the Combat Step (p. 24)
     entering: tuple[Effect, ...] = ()
     triggers: tuple[Trigger, ...] = ()
     once_per_game: bool = False  # "Once per game, ...": a Sensei's power (p. 45)
+    when_needed: bool = False  # "Use when needed": between parts of the turn (p. 51)
     # "Cannot be used with other Red Drills in play": a Restricted Drill (p. 41)
     restricted_style: str | None = None
     unread: tuple[str, ...] = field(default=())  # sentences resolved by hand
@@ -114,7 +131,7 @@ class Power:
     def usable(self) -> bool:
         """Something to do when the card (or personality power) is used."""
         return bool(self.attack or self.stops or self.secondary or self.if_successful
-                    or self.floating_bonuses or (self.unread and not self.entering))  # fmt: skip
+                    or self.floating or (self.unread and not self.entering))  # fmt: skip
 
     @property
     def automated(self) -> bool:

@@ -32,6 +32,7 @@ from engine.core.scenario import (
 from engine.score.cards import Card, CardPool, Style, load_card_file, load_pool
 from engine.score.deckcheck import ScoreDeck
 from engine.score.game import ScoreGame
+from engine.score.personalities import alignment_of
 from engine.score.state import AllyInPlay, ScorePlayer, ScoreState
 
 SANDBOX = Path(__file__).resolve().parents[2] / "data" / "cards" / "score"
@@ -178,7 +179,8 @@ def _player(builder: _Builder, p: PlayerSpec, seat: str, index: int) -> ScorePla
         player.allies.append(AllyInPlay(builder.instance(ally_spec.name, index, f"{seat}.allies"),
                                         ally_spec.stage))  # fmt: skip
     mp_card = builder.score_pool.find(p.main_personality[0])
-    side = mp_card.alignment.value if mp_card is not None and mp_card.alignment else "hero"
+    printed = mp_card.alignment.value if mp_card is not None and mp_card.alignment else None
+    side = alignment_of((mp_card.personality or "") if mp_card is not None else "", printed)
     player.alignment = p.alignment or ("villain" if side == "villain" else "hero")
     return player
 
@@ -255,6 +257,7 @@ def state_paths(game: ScoreGame) -> Iterator[tuple[str, Any]]:
             yield f"{seat}.{zone}.count", len(iids)
         for ally in p.allies:
             yield f"{seat}.ally.{game.name(ally.iid)}.stage", ally.stage
+        yield f"{seat}.under_sword.count", len(p.fusion.sword) if p.fusion else 0
         yield f"{seat}.captured", [game.name(iid) for iid in p.dragon_balls
                                    if state.owners[iid] != index]  # fmt: skip
     pending = state.pending

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.score.cards import Card, CardType, fold
+from engine.score.fusion import fused_names
+from engine.score.personalities import rule_of
 from engine.score.powers import Attack, Power
 from engine.score.state import JsonDict
 
@@ -34,7 +36,9 @@ def only_problem(game: ScoreGame, index: int, card: Card) -> str | None:
         return None
     player = game.player(index)
     mp = game.card(player.mp_card).personality or ""
-    if fold(mp) in {fold(name) for name in only.personalities}:
+    # p. 53 a fused MP uses both personalities' cards; p. 50 Mighty Mask, Goten's too
+    names = fused_names(game, index) | rule_of(mp).only_cards_of
+    if names & {fold(name) for name in only.personalities}:
         return None
     if only.alignment is not None and player.alignment == only.alignment:
         return None

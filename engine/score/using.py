@@ -4,12 +4,16 @@ where the card goes after use (p. 39; the OCG's Remain) and the end of Combat.""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
+from engine.score import floating
 from engine.score.cards import Style
+from engine.score.control import offer_takeover
 from engine.score.effects import effect_task
 from engine.score.handlers import handler
+from engine.score.personalities import allies_for_effects
 from engine.score.powers import Attack, Power
 from engine.score.state import JsonDict
 from engine.score.usable import stage_cost
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 @handler("use_power")
 def use_power(game: ScoreGame, args: JsonDict) -> None:
     index, iid, source = args["player"], args["card"], args["source"]
+    if not args["defending"] and offer_takeover(game, 1 - index, "use_power", args):
+        return  # p. 36: the opponent's Ally may take control before any effect
     player = game.player(index)
     power = game.power(iid)
     empowered = args["empowered"]
@@ -54,8 +60,8 @@ def use_power(game: ScoreGame, args: JsonDict) -> None:
         if attack.life_cost:
             steps.append(("effect", {"player": index, "do": "discard_life",
                                      "amount": attack.life_cost, "who": "you"}))  # fmt: skip
-    if power.floating_bonuses:  # p. 48: it floats until the end of Combat
-        player.floating.append(iid)
+    if power.floating:  # p. 48: it floats until the end of Combat, or what it says
+        floating.start(game, index, iid)
     # step 3 (and 6): secondary effects, all before the opponent does anything (p. 27)
     steps += [effect_task(e, index) for e in power.secondary
               if not (empowered and e.after_empower)]  # fmt: skip
@@ -130,9 +136,10 @@ def _used_up(game: ScoreGame, index: int, iid: int, power: Power) -> None:
 def end_of_combat(game: ScoreGame) -> None:
     """Control returns to the MP (OCG "Allies Taking Over Combat"); cards that remain are
     removed from the game (OCG "Remain")."""
+    game.state.in_battle = False
+    floating.fade(game, "combat")  # "for the remainder of Combat" (p. 48)
     for player in game.state.players:
         player.control = None
-        player.floating = []  # "for the remainder of Combat" (p. 48)
         for iid, _ in player.remaining:
             player.non_combat.remove(iid)
             player.removed.append(iid)
@@ -172,6 +179,8 @@ def by_hand_done(game: ScoreGame, args: JsonDict) -> None:
 def attack_record(game: ScoreGame, index: int, card: int | None, attack: Attack,
                    empowered: bool, style: Style) -> JsonDict:
     made = attack.damage
+    if made is not None and made.per_ally:  # counted as the attack is performed (p. 50)
+        made = replace(made, amount=made.amount * allies_for_effects(game, index))
     ally = game.in_control(index)  # the personality performing it (p. 35-36)
     return {"player": index, "card": card, "kind": attack.kind, "style": style.value,
             "focused": attack.focused, "by_ally": None if ally is None else ally.iid,

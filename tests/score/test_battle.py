@@ -11,6 +11,7 @@ from engine.score.game import ScoreGame
 from engine.score.pat import physical_attack_table
 from engine.score.rulesets import RULESETS
 from engine.score.state import AllyInPlay
+from tests.score.play import answer as _answer
 
 POOL = load_pool(SANDBOX_DIR)
 GOKU = ("Goku - Hillside Farmboy", "Goku - Waterfall Trainee", "Goku - Storm Rider",
@@ -75,14 +76,6 @@ def _take(game: ScoreGame, index: int, name: str) -> int:
 def _labels(game: ScoreGame) -> list[str]:
     assert game.pending is not None
     return [option.label for option in game.pending.options]
-
-
-def _answer(game: ScoreGame, label_start: str) -> None:
-    decision = game.pending
-    assert decision is not None
-    option = next((o for o in decision.options if o.label.startswith(label_start)), None)
-    assert option is not None, (label_start, [o.label for o in decision.options])
-    assert game.apply(decision.player, option.id, decision.seq).ok
 
 
 def _pat(game: ScoreGame) -> int:
@@ -332,6 +325,7 @@ def test_an_ally_in_control_takes_all_of_an_attacks_damage_p36() -> None:
     game = _combat((["Spinning Backfist"], []), stages=(9, 0),
                    allies=([], [("Zarbon - Jeweled Enforcer", 1)]))  # fmt: skip
     _answer(game, "Attack (physical) with Spinning Backfist")
+    _answer(game, "Leave control of Combat as it is")  # p. 36: asked before any effect
     assert game.pending is not None and game.pending.kind == "control"  # step 4
     _answer(game, "Zarbon - Jeweled Enforcer")
     stages = physical_attack_table().base_damage(
@@ -610,3 +604,36 @@ def test_a_sentence_not_read_is_resolved_by_hand_then_accepted_or_disputed() -> 
         assert game.pending.player == 1
         _answer(game, answer)
         assert any(event.kind == kind for event in game.events)
+
+
+def test_an_ally_takes_control_when_the_opponent_plays_a_card_outside_defender_defends_p36(
+) -> None:
+    # p. 36: "Whenever an opponent plays or uses a card outside of his 'Defender Defends'
+    # phase, you may have one Ally take control of Combat before any effects occur,
+    # including secondary effects": Zarbon takes over before Red Crushing Fist's effects,
+    # so the PAT reads his rating
+    game = _combat((["Red Crushing Fist"], []), stages=(9, 0),
+                   allies=([], [("Zarbon - Jeweled Enforcer", 9)]))  # fmt: skip
+    _answer(game, "Attack (physical) with Red Crushing Fist")
+    assert game.pending is not None and game.pending.kind == "takeover"
+    assert game.player(0).anger == 0  # no effect has occurred yet
+    _answer(game, "Put Zarbon - Jeweled Enforcer in control of Combat")
+    assert game.player(0).anger == 1
+    zarbon = game.player(1).allies[0].iid
+    assert game.player(1).control == zarbon
+    assert game.control_rating(1) == _rating(game, "Zarbon - Jeweled Enforcer", 9)
+
+
+def test_no_takeover_is_offered_for_a_stop_in_defender_defends_or_a_high_mp_p36() -> None:
+    game = _combat((["Spinning Backfist"], []), stages=(9, 2),
+                   allies=([], [("Zarbon - Jeweled Enforcer", 9)]))  # fmt: skip
+    _answer(game, "Attack (physical) with Spinning Backfist")  # Frieza at 2: no takeover
+    assert game.pending is None or game.pending.kind != "takeover"
+    # Goku at 1 could have Tien take over when Frieza plays a card, but not for a stop in
+    # Frieza's Defender Defends phase
+    game = _combat((["Spinning Backfist"], ["Step Aside"]), stages=(1, 5),
+                   allies=([("Tien - Third Eye", 5)], []))  # fmt: skip
+    _answer(game, "Attack (physical) with Spinning Backfist")
+    assert game.pending is not None and game.pending.kind == "defend"
+    _answer(game, "Stop it with Step Aside")
+    assert game.pending is not None and game.pending.kind != "takeover"

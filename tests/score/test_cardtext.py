@@ -10,7 +10,15 @@ import pytest
 
 from engine.score.cards import SANDBOX_DIR, load_pool
 from engine.score.cardtext import compile_power, sentences
-from engine.score.powers import Attack, Damage, DamageBonus, Effect, PowerUpBonus, Trigger
+from engine.score.powers import (
+    Attack,
+    Damage,
+    DamageBonus,
+    Effect,
+    Floating,
+    PowerUpBonus,
+    Trigger,
+)
 
 
 def test_orange_chin_break_p24() -> None:
@@ -143,7 +151,8 @@ def test_timing_phrases() -> None:
     assert compile_power("Once per combat, when you perform a kick, draw a card.").unread
     floating = compile_power("For the remainder of Combat, your physical attacks do +1 power "
                              "stage of damage.")
-    assert floating.floating_bonuses == (DamageBonus("physical", Damage(1, "stages", True)),)
+    assert floating.floating == (
+        Floating("combat", (DamageBonus("physical", Damage(1, "stages", True)),)),)
     assert not floating.damage_bonuses
     assert compile_power("For the remainder of Combat, draw a card.").unread
 

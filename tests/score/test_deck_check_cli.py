@@ -13,7 +13,7 @@ DECKS = Path(__file__).resolve().parents[2] / "data" / "decks" / "score"
 
 def test_a_starter_is_legal_under_its_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
     assert check_file(DECKS / "goku-saiyan-surge.txt", "ocg") == 0
-    assert capsys.readouterr().out.strip() == "LEGAL: goku-saiyan-surge (65 cards) under ocg"
+    assert capsys.readouterr().out.strip() == "LEGAL: goku-saiyan-surge (69 cards) under ocg"
 
 
 def test_an_ocg_deck_under_score_names_the_rule_and_page(

@@ -130,14 +130,17 @@ def _row(card: Card) -> str:
     if card.type == CardType.SENSEI:
         text = f"Deck Size: {card.sensei_deck_size}. {text}"
     return "\t".join([card.name, "Sandbox", kind, str(card.level or ""), str(card.pur or ""),
-                      ladder, card.alignment.value if card.alignment else "", text, ""])
+                      ladder, card.alignment.value if card.alignment else "", text, "",
+                      "; ".join(card.fuses), card.personality or ""])
 
 
 def test_the_sandbox_set_written_as_a_lackey_list_imports_back_card_for_card() -> None:
     pool = load_pool(SANDBOX_DIR)
     originals = [pool.find(name) for name in pool.names()]
     rows = [_row(card) for card in originals if card is not None]
-    result = parse_score_cards("sandbox.tsv", _tsv(*rows))
+    # p. 53 the personalities a Fusion fuses; a personality its title does not begin with
+    table = "\n".join([f"{HEADER}\tFuses\tPersonality", *rows]).encode("utf-8")
+    result = parse_score_cards("sandbox.tsv", table)
     assert result.rejected == [] and result.skipped == []
     imported = {card.name: card for card in result.cards}
     for card in originals:
