@@ -1,0 +1,242 @@
+"""The table: a 30" x 30" board, round bases, rectangular terrain (shapely polygons).
+Distances are base edge to base edge ("Measurement Conventions"); models have no facing
+("Facing"). Everything here is a pure function of positions and terrain."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import shapely
+from shapely.geometry import Point, box
+from shapely.geometry.base import BaseGeometry
+
+from engine.primetime.data import TerrainPiece
+
+BOARD = 30.0  # inches ("Board Density Guidelines (30" x 30" board)")
+MM = 1 / 25.4
+MELEE = 1.0  # "Melee Range: 1""
+TOKEN_RADIUS = 32 * MM / 2  # "the outer edge of the objective token (32mm token)"
+EPS = 1e-9
+Size = Literal["S", "M", "L"]
+Point2 = tuple[float, float]
+
+# "Terrain States": the cover an intact or damaged piece gives (an attack-roll modifier)
+COVER = {"intact": -4, "damaged": -2, "rubble": 0}
+RUBBLE_COST = 2.0  # "Rubble ... costs 2" MOV to enter"
+
+
+def base_radius(base_mm: int) -> float:
+    return base_mm * MM / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """A model's base on the table: its centre and radius (inches) and its altitude."""
+
+    x: float
+    y: float
+    radius: float
+    level: int = 0
+
+    @property
+    def centre(self) -> Point2:
+        return (self.x, self.y)
+
+    def at(self, x: float, y: float) -> Base:
+        return Base(x, y, self.radius, self.level)
+
+    def shape(self) -> BaseGeometry:
+        return Point(self.x, self.y).buffer(self.radius, quad_segs=16)
+
+
+def edge_distance(a: Base, b: Base) -> float:
+    """Base edge to base edge; 0 in contact ("Model-to-model")."""
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
+
+
+def overlaps(a: Base, b: Base) -> bool:
+    return math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius - EPS
+
+
+def on_board(base: Base) -> bool:
+    """The whole base on the board ("Board Edge": "fully on the board")."""
+    r = base.radius - EPS
+    return r <= base.x <= BOARD - r and r <= base.y <= BOARD - r
+
+
+def size(piece: TerrainPiece) -> Size:
+    """ "Terrain Sizing" by its longest side: up to 3" Small, 3"-6" Medium, 6"+ Large."""
+    longest = max(piece.width, piece.depth)
+    return "S" if longest <= 3 else "M" if longest <= 6 else "L"
+
+
+def polygon(piece: TerrainPiece) -> BaseGeometry:
+    return box(piece.x, piece.y, piece.x + piece.width, piece.y + piece.depth)
+
+
+# -- movement ------------------------------------------------------------------------
+
+
+def _segment_distances(start: Point2, ends: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """For each end (n, 2) the shortest distance from the segment start-end to each centre
+    (m, 2): an (n, m) array."""
+    s = np.asarray(start)
+    d = ends - s  # (n, 2)
+    length2 = np.maximum((d * d).sum(axis=1), EPS)[:, None]
+    rel = centres[None, :, :] - s  # (1, m, 2)
+    t = np.clip((rel * d[:, None, :]).sum(axis=2) / length2, 0.0, 1.0)
+    nearest = s + t[:, :, None] * d[:, None, :]
+    return np.asarray(np.hypot(*(nearest - centres[None, :, :]).transpose(2, 0, 1)))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A legal straight move: where to, and what it costs against MOV."""
+
+    to: Point2
+    cost: float
+
+
+def _blocking(terrain: Iterable[TerrainPiece]) -> BaseGeometry | None:
+    """What a ground model may not cross: intact and damaged pieces (PT-4)."""
+    shapes = [polygon(p) for p in terrain if p.state != "rubble"]
+    return shapely.union_all(shapes) if shapes else None
+
+
+def _rubble(terrain: Iterable[TerrainPiece]) -> BaseGeometry | None:
+    shapes = [polygon(p) for p in terrain if p.state == "rubble"]
+    return shapely.union_all(shapes) if shapes else None
+
+
+def moves(
+    mover: Base,
+    ends: Sequence[Point2],
+    reach: float,
+    others: Sequence[Base],
+    terrain: Sequence[TerrainPiece],
+) -> list[Step]:
+    """The ends a straight move of at most `reach` inches may stop at: the base stays on
+    the board, never passes through another model's base ("Movement") nor through intact
+    or damaged terrain (PT-4), and pays 2" more when it enters rubble ("Terrain States")."""
+    if not ends:
+        return []
+    targets = np.asarray(ends, dtype=float)
+    start = np.asarray(mover.centre)
+    length = np.hypot(*(targets - start).T)
+    keep = length <= reach + EPS
+    r = mover.radius
+    keep &= (targets[:, 0] >= r - EPS) & (targets[:, 0] <= BOARD - r + EPS)
+    keep &= (targets[:, 1] >= r - EPS) & (targets[:, 1] <= BOARD - r + EPS)
+    if others:
+        centres = np.asarray([o.centre for o in others], dtype=float)
+        radii = np.asarray([o.radius for o in others])
+        keep &= (_segment_distances(mover.centre, targets, centres) >= radii + r - EPS).all(1)
+    candidates = np.flatnonzero(keep)
+    if not candidates.size:
+        return []
+    paths = shapely.linestrings(
+        [[mover.centre, tuple(targets[i])] if length[i] > EPS else [mover.centre] * 2
+         for i in candidates]
+    )  # fmt: skip
+    cost = length[candidates].copy()
+    blocked = _blocking(terrain)
+    ok = np.ones(candidates.size, dtype=bool)
+    if blocked is not None:
+        ok &= shapely.distance(paths, blocked) >= r - EPS
+    rubble = _rubble(terrain)
+    if rubble is not None and shapely.distance(mover.shape(), rubble) > EPS:
+        cost += np.where(shapely.distance(paths, rubble) < r - EPS, RUBBLE_COST, 0.0)
+        ok &= cost <= reach + EPS
+    return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
+            for i, c, good in zip(candidates, cost, ok, strict=True) if good]  # fmt: skip
+
+
+def grid(around: Point2, reach: float) -> list[Point2]:
+    """The 1" grid points within `reach` of a point: the finite destinations offered."""
+    x0, y0 = around
+    span = math.ceil(reach)
+    points = []
+    for gx in range(max(0, int(x0) - span), min(int(BOARD), int(x0) + span + 1) + 1):
+        for gy in range(max(0, int(y0) - span), min(int(BOARD), int(y0) + span + 1) + 1):
+            if math.hypot(gx - x0, gy - y0) <= reach + EPS:
+                points.append((float(gx), float(gy)))
+    return points
+
+
+# -- line of sight and cover -----------------------------------------------------------
+
+
+def _blocks_sight(piece: TerrainPiece, attacker: Base, target: Base) -> bool:
+    """Whether a piece can block this sight line: "LINE OF SIGHT" by altitude (ground
+    sees over level-0 pieces; L1 only L2 terrain blocks; L2 sees everything), rubble never
+    (PT-5), and "Terrain Sizing": Small only to a target directly behind it (within 1"),
+    Medium to a target within 2" of its far side, Large fully."""
+    if piece.state == "rubble" or piece.level <= attacker.level:
+        return False
+    reach = {"S": MELEE, "M": 2.0, "L": math.inf}[size(piece)]
+    behind = float(polygon(piece).distance(Point(target.centre))) - target.radius
+    return behind <= reach + EPS
+
+
+def _rim(base: Base, points: int = 8) -> list[Point2]:
+    """The centre and points on the rim of a base: the ends of the sight lines tried."""
+    rim = [(base.x + base.radius * math.cos(2 * math.pi * k / points),
+            base.y + base.radius * math.sin(2 * math.pi * k / points)) for k in range(points)]
+    return [base.centre, *rim]  # fmt: skip
+
+
+def line_of_sight(attacker: Base, target: Base, terrain: Sequence[TerrainPiece]) -> bool:
+    """ "If an unobstructed straight line (however thin) can be traced from any point on
+    the attacker's base to any point on the target's base, Line of Sight exists." We try
+    the lines between the centres and eight rim points of each base (PT-6)."""
+    blockers = [polygon(p) for p in terrain if _blocks_sight(p, attacker, target)]
+    if not blockers:
+        return True
+    wall = shapely.union_all(blockers).buffer(-1e-6)  # grazing a corner does not block
+    lines = shapely.linestrings([[a, b] for a in _rim(attacker) for b in _rim(target)])
+    return bool((~shapely.intersects(lines, wall)).any())
+
+
+def cover(attacker: Base, target: Base, terrain: Sequence[TerrainPiece]) -> int:
+    """The attack-roll modifier from the best cover the target has ("Terrain States":
+    defender within 1" of an intact (-4) or damaged (-2) piece), when the piece lies
+    between the two (PT-7) and the attacker is not inside the "Firing Angle Rule"
+    threshold: 2" at the piece's level, 4" one level above, never two levels above."""
+    best = 0
+    corridor = shapely.convex_hull(shapely.union(attacker.shape(), target.shape()))
+    for piece in terrain:
+        modifier = COVER[piece.state]
+        if modifier >= best:
+            continue
+        shape = polygon(piece)
+        if shape.distance(target.shape()) > MELEE + EPS or not shape.intersects(corridor):
+            continue
+        above = attacker.level - piece.level
+        threshold = 2.0 if above <= 0 else 4.0 if above == 1 else math.inf
+        if shape.distance(attacker.shape()) <= threshold + EPS:
+            continue
+        best = modifier
+    return best
+
+
+# -- zones -----------------------------------------------------------------------------
+
+
+def in_deployment(base: Base, side: int, depth: float) -> bool:
+    """The whole base within `depth` of its player's short edge (side 0: y = 0, side 1:
+    y = 30) ("Deploy Models", PT-8)."""
+    if not on_board(base):
+        return False
+    if side == 0:
+        return base.y + base.radius <= depth + EPS
+    return base.y - base.radius >= BOARD - depth - EPS
+
+
+def in_zoc(base: Base, objective: Point2, zoc: float) -> bool:
+    """Within the zone of control: base edge to the token's outer edge ("Objective
+    Control & ZOC")."""
+    return edge_distance(base, Base(*objective, TOKEN_RADIUS)) <= zoc + EPS
