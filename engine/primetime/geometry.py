@@ -5,13 +5,14 @@ Distances are base edge to base edge ("Measurement Conventions"); models have no
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 import shapely
-from shapely.geometry import Point, box
+from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
 
 from engine.primetime.data import TerrainPiece
@@ -74,6 +75,15 @@ def size(piece: TerrainPiece) -> Size:
     return "S" if longest <= 3 else "M" if longest <= 6 else "L"
 
 
+def rect_distance(piece: TerrainPiece, point: Point2) -> float:
+    """From a point to a terrain piece (0 inside it): plain arithmetic, no shapely, as it
+    runs for every point of a grid."""
+    px, py = point
+    dx = max(piece.x - px, 0.0, px - piece.x - piece.width)
+    dy = max(piece.y - py, 0.0, py - piece.y - piece.depth)
+    return math.hypot(dx, dy)
+
+
 def polygon(piece: TerrainPiece) -> BaseGeometry:
     return box(piece.x, piece.y, piece.x + piece.width, piece.y + piece.depth)
 
@@ -101,20 +111,35 @@ class Step:
     cost: float
 
 
-def _blocking(terrain: Iterable[TerrainPiece]) -> BaseGeometry | None:
-    """What a ground model may not cross: intact and damaged pieces (PT-4)."""
-    shapes = [polygon(p) for p in terrain if p.state != "rubble"]
-    return shapely.union_all(shapes) if shapes else None
+@dataclass(frozen=True, slots=True)
+class _Shapes:
+    polygons: tuple[BaseGeometry, ...]
+    blocking: BaseGeometry | None  # what a ground model may not cross (PT-4)
+    rubble: BaseGeometry | None
 
 
-def _rubble(terrain: Iterable[TerrainPiece]) -> BaseGeometry | None:
-    shapes = [polygon(p) for p in terrain if p.state == "rubble"]
-    return shapely.union_all(shapes) if shapes else None
+@lru_cache(maxsize=32)
+def _cached(terrain: tuple[TerrainPiece, ...]) -> _Shapes:
+    def union(pieces: list[BaseGeometry]) -> BaseGeometry | None:
+        return shapely.union_all(pieces) if pieces else None
+
+    polygons = tuple(polygon(p) for p in terrain)
+    return _Shapes(
+        polygons,
+        union([g for p, g in zip(terrain, polygons, strict=True) if p.state != "rubble"]),
+        union([g for p, g in zip(terrain, polygons, strict=True) if p.state == "rubble"]),
+    )
+
+
+def shapes(terrain: Sequence[TerrainPiece]) -> _Shapes:
+    """The terrain's shapely shapes, built once per layout (terrain changes only when a
+    piece degrades), as every legal move and sight line is tested against them."""
+    return _cached(tuple(terrain))
 
 
 def moves(
     mover: Base,
-    ends: Sequence[Point2],
+    ends: Sequence[Point2] | np.ndarray,
     reach: float,
     others: Sequence[Base],
     terrain: Sequence[TerrainPiece],
@@ -122,9 +147,9 @@ def moves(
     """The ends a straight move of at most `reach` inches may stop at: the base stays on
     the board, never passes through another model's base ("Movement") nor through intact
     or damaged terrain (PT-4), and pays 2" more when it enters rubble ("Terrain States")."""
-    if not ends:
+    targets = np.asarray(ends, dtype=float).reshape(-1, 2)
+    if not targets.size:
         return []
-    targets = np.asarray(ends, dtype=float)
     start = np.asarray(mover.centre)
     length = np.hypot(*(targets - start).T)
     keep = length <= reach + EPS
@@ -143,34 +168,45 @@ def moves(
          for i in candidates]
     )  # fmt: skip
     cost = length[candidates].copy()
-    blocked = _blocking(terrain)
+    table = shapes(terrain)
     ok = np.ones(candidates.size, dtype=bool)
-    if blocked is not None:
-        ok &= shapely.distance(paths, blocked) >= r - EPS
-    rubble = _rubble(terrain)
-    if rubble is not None and shapely.distance(mover.shape(), rubble) > EPS:
+    if table.blocking is not None:
+        ok &= shapely.distance(paths, table.blocking) >= r - EPS
+    rubble = table.rubble
+    if rubble is not None and shapely.distance(Point(mover.centre), rubble) >= r - EPS:
         cost += np.where(shapely.distance(paths, rubble) < r - EPS, RUBBLE_COST, 0.0)
         ok &= cost <= reach + EPS
     return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
             for i, c, good in zip(candidates, cost, ok, strict=True) if good]  # fmt: skip
 
 
+def grid_array(around: Point2, reach: float) -> np.ndarray:
+    """The 1" grid points within `reach` of a point, as an (n, 2) array."""
+    x0, y0 = around
+    xs = np.arange(max(0, math.floor(x0 - reach)), min(BOARD, math.ceil(x0 + reach)) + 1)
+    ys = np.arange(max(0, math.floor(y0 - reach)), min(BOARD, math.ceil(y0 + reach)) + 1)
+    gx, gy = np.meshgrid(xs.astype(float), ys.astype(float), indexing="ij")
+    points = np.column_stack([gx.ravel(), gy.ravel()])
+    return points[np.hypot(points[:, 0] - x0, points[:, 1] - y0) <= reach + EPS]
+
+
 def grid(around: Point2, reach: float) -> list[Point2]:
     """The 1" grid points within `reach` of a point: the finite destinations offered."""
-    x0, y0 = around
-    span = math.ceil(reach)
-    points = []
-    for gx in range(max(0, int(x0) - span), min(int(BOARD), int(x0) + span + 1) + 1):
-        for gy in range(max(0, int(y0) - span), min(int(BOARD), int(y0) + span + 1) + 1):
-            if math.hypot(gx - x0, gy - y0) <= reach + EPS:
-                points.append((float(gx), float(gy)))
-    return points
+    return [(float(x), float(y)) for x, y in grid_array(around, reach)]
+
+
+def near(points: np.ndarray, radius: float, other: Base, distance: float) -> np.ndarray:
+    """The points where a base of `radius` would be within `distance` of `other`, base
+    edge to base edge."""
+    centre_gap = np.hypot(points[:, 0] - other.x, points[:, 1] - other.y)
+    return points[centre_gap - radius - other.radius <= distance + EPS]
 
 
 # -- line of sight and cover -----------------------------------------------------------
 
 
-def _blocks_sight(piece: TerrainPiece, attacker: Base, target: Base) -> bool:
+def _blocks_sight(piece: TerrainPiece, shape: BaseGeometry, attacker: Base,
+                  target: Base) -> bool:  # fmt: skip
     """Whether a piece can block this sight line: "LINE OF SIGHT" by altitude (ground
     sees over level-0 pieces; L1 only L2 terrain blocks; L2 sees everything), rubble never
     (PT-5), and "Terrain Sizing": Small only to a target directly behind it (within 1"),
@@ -178,8 +214,15 @@ def _blocks_sight(piece: TerrainPiece, attacker: Base, target: Base) -> bool:
     if piece.state == "rubble" or piece.level <= attacker.level:
         return False
     reach = {"S": MELEE, "M": 2.0, "L": math.inf}[size(piece)]
-    behind = float(polygon(piece).distance(Point(target.centre))) - target.radius
+    behind = float(shape.distance(Point(target.centre))) - target.radius
     return behind <= reach + EPS
+
+
+@lru_cache(maxsize=256)
+def _wall(layout: tuple[TerrainPiece, ...], pieces: tuple[int, ...]) -> BaseGeometry:
+    """The pieces that block a sight line, shrunk a hair: grazing a corner does not block."""
+    polygons = _cached(layout).polygons
+    return shapely.union_all([polygons[i] for i in pieces]).buffer(-1e-6)
 
 
 def _rim(base: Base, points: int = 8) -> list[Point2]:
@@ -193,10 +236,15 @@ def line_of_sight(attacker: Base, target: Base, terrain: Sequence[TerrainPiece])
     """ "If an unobstructed straight line (however thin) can be traced from any point on
     the attacker's base to any point on the target's base, Line of Sight exists." We try
     the lines between the centres and eight rim points of each base (PT-6)."""
-    blockers = [polygon(p) for p in terrain if _blocks_sight(p, attacker, target)]
+    layout = tuple(terrain)
+    polygons = _cached(layout).polygons
+    blockers = tuple(i for i, (p, g) in enumerate(zip(layout, polygons, strict=True))
+                     if _blocks_sight(p, g, attacker, target))  # fmt: skip
     if not blockers:
         return True
-    wall = shapely.union_all(blockers).buffer(-1e-6)  # grazing a corner does not block
+    wall = _wall(layout, blockers)
+    if not wall.intersects(LineString([attacker.centre, target.centre])):
+        return True
     lines = shapely.linestrings([[a, b] for a in _rim(attacker) for b in _rim(target)])
     return bool((~shapely.intersects(lines, wall)).any())
 

@@ -1,0 +1,121 @@
+"""The simplest attack ("COMBAT RESOLUTION"): D20 + the attack stat + modifiers against the
+target's RFX (PT-1), damage less RES (PT-2), then Daze, KO or Dissolution. Z-Reactions,
+Beam paths and keywords are not refereed yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.primetime.data import Technique
+from engine.primetime.geometry import cover, edge_distance, line_of_sight
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+
+def techniques(game: PrimeTimeGame, m: ModelState) -> list[Technique]:
+    return game.pool.techniques(game.character(m), m.tier)
+
+
+def affordable(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
+    return technique.bk <= game.state.players[m.owner].bk
+
+
+def can_target(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+               target: ModelState) -> bool:  # fmt: skip
+    """ "Targeting Rules": within the technique's range, base edge to base edge, and in
+    Line of Sight for a ranged attack ("Melee attacks (Range 1") do not require LOS")."""
+    a, t = game.base(attacker), game.base(target)
+    if edge_distance(a, t) > technique.range + 1e-9:
+        return False
+    return not technique.ranged or line_of_sight(a, t, game.state.terrain)
+
+
+@dataclass(frozen=True)
+class Roll:
+    die: int
+    stat: str
+    bonus: int
+    cover: int
+    rfx: int
+    critical_margin: int
+
+    @property
+    def total(self) -> int:
+        return self.die + self.bonus + self.cover
+
+    @property
+    def hit(self) -> bool:
+        return self.total >= self.rfx
+
+    @property
+    def critical(self) -> bool:
+        return self.total >= self.rfx + self.critical_margin
+
+    def text(self) -> str:
+        cover = f" {self.cover:+d} cover" if self.cover else ""
+        verdict = "critical hit" if self.critical else "hit" if self.hit else "miss"
+        return (f"d20 {self.die} {self.bonus:+d} {self.stat}{cover} = {self.total} "
+                f"against RFX {self.rfx}: {verdict}")  # fmt: skip
+
+
+def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+           target: ModelState) -> None:  # fmt: skip
+    """Pay the technique's BK, roll, and deal the damage of a hit."""
+    player = game.state.players[attacker.owner]
+    player.bk -= technique.bk
+    tier, defence = game.tier(attacker), game.tier(target)
+    stat, bonus = ("FOC", tier.foc) if technique.ranged else ("IMP", tier.imp)
+    # cover is ranged fire's (PT-7)
+    modifier = cover(game.base(attacker), game.base(target), game.state.terrain) \
+        if technique.ranged else 0  # fmt: skip
+    roll = Roll(game.d20(), stat, bonus, modifier, defence.rfx, game.rules.critical_margin)
+    cost = f" ({technique.bk} BK)" if technique.bk else ""
+    text = f"{game.name(attacker)}: {technique.name}{cost} at {game.name(target)}: {roll.text()}"
+    if not roll.hit:
+        game.emit("attack", text + ".", die=roll.die, total=roll.total)
+        return
+    damage = max(0, technique.damage - defence.res)
+    game.emit("attack", f"{text}, {damage} damage ({technique.damage} - RES {defence.res}).",
+              die=roll.die, total=roll.total, damage=damage)  # fmt: skip
+    rage(game, attacker, damage)
+    harm(game, target, damage, by=attacker.owner)
+
+
+def rage(game: PrimeTimeGame, attacker: ModelState, damage: int) -> None:
+    """ "Saiyan Rage": 1 SK per damage dealt after RES, at most 3 per unit per round, and
+    never past the model's SK cap."""
+    if damage <= 0 or not game.character(attacker).keyword("Saiyan"):
+        return
+    cap = game.character(attacker).sk_cap
+    gained = min(damage, game.rules.rage_cap - attacker.rage, cap - attacker.sk)
+    if gained > 0:
+        attacker.rage += gained
+        attacker.sk += gained
+        game.emit("rage", f"{game.name(attacker)} gains {gained} SK from Saiyan Rage.")
+
+
+def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
+    """Damage after RES: a hit at or over the Dissolution Threshold removes Cell or Buu
+    from play ("DISSOLUTION THRESHOLD"); 0 HP Dazes the first time, KOs the second."""
+    if damage <= 0:
+        return
+    threshold = game.tier(target).dissolution
+    if threshold is not None and damage >= threshold:
+        target.status, target.hp, target.x, target.y = "removed", 0, None, None
+        game.emit("dissolved", f"{game.name(target)} is dissolved: removed from play.")
+    else:
+        target.hp = max(0, target.hp - damage)
+        if target.hp > 0:
+            return
+        target.dazes += 1
+        if target.dazes == 1:
+            target.status = "dazed"
+            game.emit("dazed", f"{game.name(target)} is Dazed.")
+        else:
+            target.status, target.x, target.y = "ko", None, None
+            game.emit("ko", f"{game.name(target)} is KO'd.")
+    if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga."
+        game.win(by, "Sudden Death")

@@ -1,0 +1,36 @@
+"""Option ids of Prime Time decisions that name a point on the table: "at:12,7"."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from engine.core.decisions import Option
+from engine.primetime.geometry import Point2
+
+AT = "at:"
+
+
+def point_id(point: Point2) -> str:
+    return f"{AT}{point[0]:g},{point[1]:g}"
+
+
+def point_label(point: Point2) -> str:
+    return f'to ({point[0]:g}", {point[1]:g}")'
+
+
+def point_options(points: Iterable[Point2]) -> list[Option]:
+    return [Option(point_id(p), point_label(p)) for p in points]
+
+
+def parse_point(option_id: str) -> Point2 | None:
+    """The point an "at:x,y" id names, or None."""
+    if not option_id.startswith(AT):
+        return None
+    try:
+        x, y = (float(v) for v in option_id[len(AT):].split(","))
+    except ValueError:
+        return None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    return (x, y)

@@ -1,0 +1,46 @@
+"""Games of the sample rosters brought to a chosen point, for the rule tests."""
+
+from __future__ import annotations
+
+from engine.primetime.game import PrimeTimeGame
+from engine.primetime.roster import sample_rosters
+from engine.primetime.state import ModelState
+
+
+def new_game(seed: int = 1) -> PrimeTimeGame:
+    return PrimeTimeGame.new(sample_rosters(), seed)
+
+
+def answer(game: PrimeTimeGame, option_id: str) -> None:
+    decision = game.pending
+    assert decision is not None
+    outcome = game.apply(decision.player, option_id, decision.seq)
+    assert outcome.ok, outcome.reason
+
+
+def to_activation(seed: int = 1) -> PrimeTimeGame:
+    """A game whose set-up took the first option of every decision, now asking the first
+    player of round 1 to activate a model."""
+    game = new_game(seed)
+    while game.state.phase != "activation":
+        decision = game.pending
+        assert decision is not None
+        answer(game, decision.options[0].id)
+    return game
+
+
+def by_name(game: PrimeTimeGame, cid: str) -> ModelState:
+    return next(m for m in game.state.models if m.character == cid)
+
+
+def place(game: PrimeTimeGame, cid: str, x: float, y: float) -> ModelState:
+    m = by_name(game, cid)
+    m.x, m.y, m.status = x, y, "active"
+    return m
+
+
+def clear_table(game: PrimeTimeGame) -> None:
+    """Every model off to a corner row, out of everyone's way, and no terrain."""
+    game.state.terrain = []
+    for i, m in enumerate(game.state.models):
+        m.x, m.y = 1.0 + 2 * i, 1.0 + 28 * m.owner
