@@ -13,7 +13,14 @@ import numpy as np
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import attacks, geometry
 from engine.primetime.data import Technique
-from engine.primetime.geometry import MELEE, Point2, grid_array, line_of_sight, moves
+from engine.primetime.geometry import (
+    MELEE,
+    Point2,
+    edge_distance,
+    grid_array,
+    line_of_sight,
+    moves,
+)
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import parse_point, point_options
 from engine.primetime.state import Activation
@@ -103,6 +110,9 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
             if mode is None or mode in taken or not moves_left:
                 continue
             args = {"target": target.uid, "technique": index}
+            reach = _reach(game, m, mode) + (MELEE if mode == "charge" else technique.range)
+            if edge_distance(game.base(m), game.base(target)) > reach + 1e-9:
+                continue  # out of reach whatever the path: skip the costly search
             if destinations(game, m, mode, args):
                 verb = "Charge" if mode == "charge" else "Ki Assault"
                 options.append(Option(f"{mode}:{index}:{target.uid}", f"{verb}: {label}"))

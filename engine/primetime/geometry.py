@@ -195,6 +195,25 @@ def grid(around: Point2, reach: float) -> list[Point2]:
     return [(float(x), float(y)) for x, y in grid_array(around, reach)]
 
 
+def free(points: np.ndarray, radius: float, others: Sequence[Base],
+         terrain: Sequence[TerrainPiece]) -> np.ndarray:  # fmt: skip
+    """The points where a base of `radius` fits: on the board, on no other base, on no
+    intact or damaged terrain (PT-4)."""
+    points = points.reshape(-1, 2)
+    x, y = points[:, 0], points[:, 1]
+    keep = (x >= radius - EPS) & (x <= BOARD - radius + EPS)
+    keep &= (y >= radius - EPS) & (y <= BOARD - radius + EPS)
+    for other in others:
+        keep &= np.hypot(x - other.x, y - other.y) >= radius + other.radius - EPS
+    for piece in terrain:
+        if piece.state == "rubble":
+            continue
+        dx = np.maximum(np.maximum(piece.x - x, 0.0), x - piece.x - piece.width)
+        dy = np.maximum(np.maximum(piece.y - y, 0.0), y - piece.y - piece.depth)
+        keep &= np.hypot(dx, dy) >= radius - EPS
+    return points[keep]
+
+
 def near(points: np.ndarray, radius: float, other: Base, distance: float) -> np.ndarray:
     """The points where a base of `radius` would be within `distance` of `other`, base
     edge to base edge."""
@@ -205,8 +224,7 @@ def near(points: np.ndarray, radius: float, other: Base, distance: float) -> np.
 # -- line of sight and cover -----------------------------------------------------------
 
 
-def _blocks_sight(piece: TerrainPiece, shape: BaseGeometry, attacker: Base,
-                  target: Base) -> bool:  # fmt: skip
+def _blocks_sight(piece: TerrainPiece, attacker: Base, target: Base) -> bool:
     """Whether a piece can block this sight line: "LINE OF SIGHT" by altitude (ground
     sees over level-0 pieces; L1 only L2 terrain blocks; L2 sees everything), rubble never
     (PT-5), and "Terrain Sizing": Small only to a target directly behind it (within 1"),
@@ -214,8 +232,7 @@ def _blocks_sight(piece: TerrainPiece, shape: BaseGeometry, attacker: Base,
     if piece.state == "rubble" or piece.level <= attacker.level:
         return False
     reach = {"S": MELEE, "M": 2.0, "L": math.inf}[size(piece)]
-    behind = float(shape.distance(Point(target.centre))) - target.radius
-    return behind <= reach + EPS
+    return rect_distance(piece, target.centre) - target.radius <= reach + EPS
 
 
 @lru_cache(maxsize=256)
@@ -237,9 +254,7 @@ def line_of_sight(attacker: Base, target: Base, terrain: Sequence[TerrainPiece])
     the attacker's base to any point on the target's base, Line of Sight exists." We try
     the lines between the centres and eight rim points of each base (PT-6)."""
     layout = tuple(terrain)
-    polygons = _cached(layout).polygons
-    blockers = tuple(i for i, (p, g) in enumerate(zip(layout, polygons, strict=True))
-                     if _blocks_sight(p, g, attacker, target))  # fmt: skip
+    blockers = tuple(i for i, p in enumerate(layout) if _blocks_sight(p, attacker, target))
     if not blockers:
         return True
     wall = _wall(layout, blockers)

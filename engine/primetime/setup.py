@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import JsonDict, Option
 from engine.primetime.cards import draw, shuffle_deck
 from engine.primetime.geometry import (
+    BOARD,
     Base,
     Point2,
-    grid,
+    free,
+    grid_array,
     in_deployment,
     overlaps,
     rect_distance,
@@ -126,11 +128,18 @@ def deployment_problem(game: PrimeTimeGame, m: ModelState, point: Point2) -> str
 
 
 def _ask_where(game: PrimeTimeGame, m: ModelState) -> None:
+    """The 1" grid points of the zone where the base fits."""
     side = game.state.players[m.owner].side
-    centre = (15.0, 4.0 if side == 0 else 26.0)
-    points = [p for p in grid(centre, 16) if deployment_problem(game, m, p) is None]
+    assert side is not None and game.state.location is not None
+    depth = game.pool.locations[game.state.location].deployment
+    radius = game.base_radius(m)
+    points = grid_array((15.0, 15.0), 22)
+    y = points[:, 1]
+    points = points[(y + radius <= depth) if side == 0 else (y - radius >= BOARD - depth)]
+    fits = free(points, radius, game.bases_except(m), game.state.terrain)
     game.ask(m.owner, "deploy_at", f"Where do you deploy {game.name(m)}?",
-             point_options(points), "deployed", model=m.uid)  # fmt: skip
+             point_options((float(x), float(y)) for x, y in fits), "deployed",
+             model=m.uid)  # fmt: skip
 
 
 def _check_deploy(game: PrimeTimeGame, args: JsonDict, point: Point2) -> str | None:
