@@ -163,10 +163,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
     elif kind == "attack":
-        technique = attacks.techniques(game, m)[int(rest[0])]
-        attacks.attack(game, m, technique, game.model(int(rest[1])))
-        if game.state.winner is not None:
-            return
+        strike = {"attacker": m.uid, "technique": int(rest[0]), "target": int(rest[1])}
+        game.then(("attack", strike), ("action", {}))
+        return
     else:  # Move, Charge, Ki Assault: each counts toward the "Movement Cap"
         moving: JsonDict = {"mode": kind}
         if rest:
@@ -200,11 +199,11 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
     active.moves += 1
     m.x, m.y = point
     game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
-    if args["mode"] != "move":
-        technique = attacks.techniques(game, m)[args["technique"]]
-        attacks.attack(game, m, technique, game.model(args["target"]))
-    if game.state.winner is None:
+    if args["mode"] == "move":
         game.then(("action", {}))
+        return
+    strike = {"attacker": m.uid, "technique": args["technique"], "target": args["target"]}
+    game.then(("attack", strike), ("action", {}))
 
 
 @HANDLERS.register("end_activation")

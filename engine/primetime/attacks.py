@@ -61,25 +61,48 @@ class Roll:
                 f"against RFX {self.rfx}: {verdict}")  # fmt: skip
 
 
+def declare(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+            target: ModelState) -> None:  # fmt: skip
+    """Announce the attack and pay its BK (before any Z-Reaction and any roll)."""
+    game.state.players[attacker.owner].bk -= technique.bk
+    cost = f" ({technique.bk} BK)" if technique.bk else ""
+    game.emit("declare", f"{game.name(attacker)} attacks {game.name(target)} with "
+              f"{technique.name}{cost}.")  # fmt: skip
+
+
 def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
            target: ModelState) -> None:  # fmt: skip
-    """Pay the technique's BK, roll, and deal the damage of a hit."""
-    player = game.state.players[attacker.owner]
-    player.bk -= technique.bk
+    """An attack no Z-Reaction answers: declare, roll, and deal the damage of a hit."""
+    declare(game, attacker, technique, target)
+    resolve(game, attacker, technique, target)
+
+
+def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+                target: ModelState) -> Roll:  # fmt: skip
     tier, defence = game.tier(attacker), game.tier(target)
     stat, bonus = ("FOC", tier.foc) if technique.ranged else ("IMP", tier.imp)
     # cover is ranged fire's (PT-7)
     modifier = cover(game.base(attacker), game.base(target), game.state.terrain) \
         if technique.ranged else 0  # fmt: skip
     roll = Roll(game.d20(), stat, bonus, modifier, defence.rfx, game.rules.critical_margin)
-    cost = f" ({technique.bk} BK)" if technique.bk else ""
-    text = f"{game.name(attacker)}: {technique.name}{cost} at {game.name(target)}: {roll.text()}"
-    if not roll.hit:
-        game.emit("attack", text + ".", die=roll.die, total=roll.total)
-        return
-    damage = max(0, technique.damage - defence.res)
-    game.emit("attack", f"{text}, {damage} damage ({technique.damage} - RES {defence.res}).",
-              die=roll.die, total=roll.total, damage=damage)  # fmt: skip
+    text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
+    game.emit("attack", text, die=roll.die, total=roll.total)
+    return roll
+
+
+def resolve(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+            target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
+    """Roll the attack; a hit deals the technique's damage less RES (PT-2)."""
+    if roll_attack(game, attacker, technique, target).hit:
+        hit(game, attacker, technique, target, res_bonus)
+
+
+def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+        target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
+    res = game.tier(target).res + res_bonus
+    damage = max(0, technique.damage - res)
+    game.emit("damage", f"{game.name(target)} takes {damage} damage ({technique.damage} - "
+              f"RES {res}).", damage=damage)  # fmt: skip
     rage(game, attacker, damage)
     harm(game, target, damage, by=attacker.owner)
 

@@ -13,7 +13,13 @@ from engine.core import rng
 from engine.core.decisions import Option
 from engine.core.events import Outcome
 from engine.core.machine import Handlers, TaskMachine
-from engine.primetime import activation, attacks, rounds, setup  # noqa: F401 (handlers)
+from engine.primetime import (  # noqa: F401 (they register their handlers)
+    activation,
+    attacks,
+    reactions,
+    rounds,
+    setup,
+)
 from engine.primetime.data import Character, Tier
 from engine.primetime.geometry import Base, base_radius
 from engine.primetime.handlers import HANDLERS

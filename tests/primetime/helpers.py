@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.roster import sample_rosters
-from engine.primetime.state import ModelState
+from engine.primetime.state import Activation, ModelState
 
 
 def new_game(seed: int = 1) -> PrimeTimeGame:
@@ -44,3 +46,17 @@ def clear_table(game: PrimeTimeGame) -> None:
     game.state.terrain = []
     for i, m in enumerate(game.state.models):
         m.x, m.y = 1.0 + 2 * i, 1.0 + 28 * m.owner
+
+
+def activate(game: PrimeTimeGame, m: ModelState) -> None:
+    """Make `m` the active model and ask for its action."""
+    game.state.active = Activation(model=m.uid)
+    game.state.pending = None
+    game.then(("action", {}))
+    game.run()
+
+
+def dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
+    """The next D20 rolls."""
+    rolls = iter(values)
+    monkeypatch.setattr(PrimeTimeGame, "d20", lambda self: next(rolls))

@@ -11,21 +11,19 @@ import pytest
 from engine.primetime import attacks
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.options import parse_point
-from engine.primetime.state import Activation, ModelState
-from tests.primetime.helpers import answer, by_name, clear_table, place, to_activation
-
-
-def _activate(game: PrimeTimeGame, m: ModelState) -> None:
-    """Make `m` the active model and ask for its action."""
-    game.state.active = Activation(model=m.uid)
-    game.state.pending = None
-    game.then(("action", {}))
-    game.run()
-
-
-def _dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
-    rolls = iter(values)
-    monkeypatch.setattr(PrimeTimeGame, "d20", lambda self: next(rolls))
+from tests.primetime.helpers import (
+    activate as _activate,
+)
+from tests.primetime.helpers import (
+    answer,
+    by_name,
+    clear_table,
+    place,
+    to_activation,
+)
+from tests.primetime.helpers import (
+    dice as _dice,
+)
 
 
 def _ids(game: PrimeTimeGame) -> list[str]:
@@ -118,15 +116,16 @@ def test_an_attack_shows_its_roll_and_deals_damage_less_res(
     _dice(monkeypatch, 7)
     strike = next(t for t in attacks.techniques(game, goku) if t.name == "Basic Strike")
     attacks.attack(game, goku, strike, cell)
-    [event] = [e for e in game.events if e.kind == "attack"]
-    assert "d20 7 +5 IMP = 12 against RFX 12: hit, 1 damage (2 - RES 1)" in event.text
+    texts = [e.text for e in game.events]
+    assert texts[-3:-1] == ["Goku: Basic Strike at Cell: d20 7 +5 IMP = 12 against RFX 12: hit.",
+                          "Cell takes 1 damage (2 - RES 1)."]  # fmt: skip
     assert cell.hp == 4
     _dice(monkeypatch, 6)
     attacks.attack(game, goku, strike, cell)
     assert cell.hp == 4 and game.events[-1].text.endswith("miss.")
     _dice(monkeypatch, 17)
     attacks.attack(game, goku, strike, cell)
-    assert "critical hit" in game.events[-2].text or "critical hit" in game.events[-1].text
+    assert any("= 22 against RFX 12: critical hit." in e.text for e in game.events)
 
 
 def test_bk_is_paid_and_cover_is_shown(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,115 @@
+"""Z-Reactions ("Z-REACTIONS"): declared by the target's player after the attack is
+announced and before any dice; one per attack. Z-Evasion and Brace are refereed; Clash
+and Card Responses are not yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import JsonDict, Option
+from engine.primetime import attacks
+from engine.primetime.data import Technique
+from engine.primetime.geometry import Point2, grid, moves
+from engine.primetime.handlers import HANDLERS, POINT_CHECKS
+from engine.primetime.options import parse_point, point_options
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+NO_REACTION = frozenset({"Unopposed", "Undeniable"})  # "Target cannot declare Z-Reactions"
+EVASION_MOVE = 2.0  # "Move 2""
+EVASION_BK = 1  # "Gain +1 BK"
+
+
+@dataclass(frozen=True)
+class Reaction:
+    label: str
+    penalty: int  # to the defender's D20 + FOC
+    res_if_failed: int  # RES added to this attack when the roll fails
+
+
+# the Z-Reaction table: Z-Evasion, and Brace ("Attempt Z-Evasion at -6 ... If Z-Evasion
+# fails: RES +1 for this attack")
+REACTIONS = {
+    "evade": Reaction("Z-Evasion", 0, 0),
+    "brace": Reaction("Brace", -6, 1),
+}
+
+
+def _unpack(game: PrimeTimeGame, args: JsonDict) -> tuple[ModelState, Technique,
+                                                          ModelState]:  # fmt: skip
+    attacker = game.model(args["attacker"])
+    return attacker, attacks.techniques(game, attacker)[args["technique"]], \
+        game.model(args["target"])  # fmt: skip
+
+
+@HANDLERS.register("attack")
+def declared(game: PrimeTimeGame, args: JsonDict) -> None:
+    """Pay, then let the target's player react (unless the attack forbids it)."""
+    attacker, technique, target = _unpack(game, args)
+    attacks.declare(game, attacker, technique, target)
+    if NO_REACTION & {k.split(" ")[0] for k in technique.keywords}:
+        attacks.resolve(game, attacker, technique, target)
+        return
+    foc = game.tier(target).foc
+    options = [Option("none", "no Z-Reaction")]
+    options += [Option(kind, f"{r.label}: d20 {foc + r.penalty:+d} against the attack total")
+                for kind, r in REACTIONS.items()]  # fmt: skip
+    game.ask(target.owner, "z_reaction", f"{game.name(attacker)} attacks {game.name(target)} "
+             f"with {technique.name}: a Z-Reaction?", options, "reacted", **args)  # fmt: skip
+
+
+@HANDLERS.register("reacted")
+def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
+    attacker, technique, target = _unpack(game, args)
+    reaction = REACTIONS.get(args["choice"])
+    if reaction is not None:
+        game.emit("z_reaction", f"{game.name(target)} answers with {reaction.label}.")
+    roll = attacks.roll_attack(game, attacker, technique, target)
+    if not roll.hit:
+        return
+    if reaction is None:
+        attacks.hit(game, attacker, technique, target)
+        return
+    die = game.d20()
+    total = die + game.tier(target).foc + reaction.penalty
+    # PT-14: the defender's total must meet the attack total
+    if total < roll.total:
+        game.emit("evasion", f"{reaction.label}: d20 {die} = {total} against {roll.total}: "
+                  "failed.")  # fmt: skip
+        attacks.hit(game, attacker, technique, target, reaction.res_if_failed)
+        return
+    player = game.state.players[target.owner]
+    player.bk = min(game.rules.bk_cap, player.bk + EVASION_BK)
+    game.emit("evasion", f"{reaction.label}: d20 {die} = {total} against {roll.total}: "
+              f"{game.name(target)} evades (+{EVASION_BK} BK).")  # fmt: skip
+    here = game.base(target)
+    steps = moves(here, grid(here.centre, EVASION_MOVE), EVASION_MOVE,
+                  game.bases_except(target), game.state.terrain)  # fmt: skip
+    points = [s.to for s in steps if s.to != here.centre]
+    if points:
+        game.ask(target.owner, "evade_to", f"{game.name(target)} may move up to 2\".",
+                 [Option("stay", "stay"), *point_options(points)], "evaded",
+                 model=target.uid)  # fmt: skip
+
+
+def _check_evasion(game: PrimeTimeGame, args: JsonDict, point: Point2) -> str | None:
+    m = game.model(args["model"])
+    if not moves(game.base(m), [point], EVASION_MOVE, game.bases_except(m), game.state.terrain):
+        return "not a legal end for a 2\" move"
+    return None
+
+
+POINT_CHECKS["evade_to"] = _check_evasion
+
+
+@HANDLERS.register("evaded")
+def evaded(game: PrimeTimeGame, args: JsonDict) -> None:
+    point = parse_point(args["choice"])
+    if point is None:
+        return
+    m = game.model(args["model"])
+    m.x, m.y = point
+    game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
