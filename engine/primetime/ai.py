@@ -23,6 +23,7 @@ AI_KINDS = ("random", "greedy")
 PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "first_player": {"initiative": 2, "side": 0},
     "activate": {"model": 2, "pass": 0},
+    "ascension": {"ascend": 2, "done": 0},  # more power whenever it can pay
     "z_reaction": {"evade": 2, "brace": 1, "none": 0},  # dodge whenever it may
     # attack whenever it can, else close in, else gather Ki
     "action": {"attack": 6, "charge": 5, "ki_assault": 5, "move": 4, "power_up": 3,

@@ -15,6 +15,7 @@ from engine.core.events import Outcome
 from engine.core.machine import Handlers, TaskMachine
 from engine.primetime import (  # noqa: F401 (they register their handlers)
     activation,
+    ascension,
     attacks,
     reactions,
     rounds,

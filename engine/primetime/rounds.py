@@ -45,9 +45,22 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     title = " (Sudden Death)" if state.sudden_death else ""
     game.emit("round", f"Round {state.round}{title}: {game.who(state.first or 0)} activates "
               "first.")  # fmt: skip
-    # the Ascension Phase has nothing to do while every model stays at its Base tier
-    state.phase = "activation"
-    state.turn = state.first or 0
+    first = state.first or 0
+    game.then(("ascension_phase", {}), ("sk_tax", {}),
+              ("ascension", {"player": first, "done": []}),
+              ("ascension", {"player": 1 - first, "done": []}),
+              ("activation_phase", {}))  # fmt: skip
+
+
+@HANDLERS.register("ascension_phase")
+def ascension_phase(game: PrimeTimeGame, args: JsonDict) -> None:
+    game.state.phase = "ascension"
+
+
+@HANDLERS.register("activation_phase")
+def activation_phase(game: PrimeTimeGame, args: JsonDict) -> None:
+    game.state.phase = "activation"
+    game.state.turn = game.state.first or 0
     game.then(("next_activation", {}))
 
 

@@ -79,7 +79,7 @@ class PrimeTimeState(_Data):
     players: list[PlayerState]
     models: list[ModelState]
     round: int = 0
-    phase: Literal["setup", "power", "activation", "cleanup", "over"] = "setup"
+    phase: Literal["setup", "power", "ascension", "activation", "cleanup", "over"] = "setup"
     first: int | None = None  # who activates first this round (initiative)
     turn: int = 0  # whose activation it is to declare
     location: str | None = None

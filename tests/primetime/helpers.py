@@ -21,13 +21,13 @@ def answer(game: PrimeTimeGame, option_id: str) -> None:
 
 
 def to_activation(seed: int = 1) -> PrimeTimeGame:
-    """A game whose set-up took the first option of every decision, now asking the first
-    player of round 1 to activate a model."""
+    """A game whose set-up took the first option of every decision (and no Ascension),
+    now asking the first player of round 1 to activate a model."""
     game = new_game(seed)
     while game.state.phase != "activation":
         decision = game.pending
         assert decision is not None
-        answer(game, decision.options[0].id)
+        answer(game, "done" if decision.kind == "ascension" else decision.options[0].id)
     return game
 
 
