@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, geometry
+from engine.primetime import altitude, attacks, geometry
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
     MELEE,
@@ -170,11 +170,29 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         moving: JsonDict = {"mode": kind}
         if rest:
             moving |= {"technique": int(rest[0]), "target": int(rest[1])}
-        points = destinations(game, m, kind, moving)
-        game.ask(m.owner, "destination", f"{game.name(m)}: where to?",
-                 point_options(points), "moved", **moving)  # fmt: skip
+        if kind == "move" and altitude.can_change(game, m):
+            altitude.ask_level(game, m, moving)
+            return
+        ask_destination(game, m, moving)
         return
     game.then(("action", {}))
+
+
+@HANDLERS.register("ask_destination")
+def destination_task(game: PrimeTimeGame, args: JsonDict) -> None:
+    active = game.state.active
+    assert active is not None
+    ask_destination(game, game.model(active.model), args)
+
+
+def ask_destination(game: PrimeTimeGame, m: ModelState, moving: JsonDict) -> None:
+    points = destinations(game, m, moving["mode"], moving)
+    if not points:  # PT-17: an altitude change that leaves no way to go is the move
+        game.state.active.moves += 1  # type: ignore[union-attr]
+        game.then(("action", {}))
+        return
+    game.ask(m.owner, "destination", f"{game.name(m)}: where to?",
+             point_options(points), "moved", **moving)  # fmt: skip
 
 
 def _check_destination(game: PrimeTimeGame, args: JsonDict, point: Point2) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.primetime import altitude
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
 
@@ -41,10 +42,11 @@ class Roll:
     cover: int
     rfx: int
     critical_margin: int
+    dive: int = 0  # "Dive Bonus": +2 to the stat against a lower target
 
     @property
     def total(self) -> int:
-        return self.die + self.bonus + self.cover
+        return self.die + self.bonus + self.dive + self.cover
 
     @property
     def hit(self) -> bool:
@@ -55,9 +57,10 @@ class Roll:
         return self.total >= self.rfx + self.critical_margin
 
     def text(self) -> str:
+        dive = f" +{self.dive} dive" if self.dive else ""
         cover = f" {self.cover:+d} cover" if self.cover else ""
         verdict = "critical hit" if self.critical else "hit" if self.hit else "miss"
-        return (f"d20 {self.die} {self.bonus:+d} {self.stat}{cover} = {self.total} "
+        return (f"d20 {self.die} {self.bonus:+d} {self.stat}{dive}{cover} = {self.total} "
                 f"against RFX {self.rfx}: {verdict}")  # fmt: skip
 
 
@@ -84,7 +87,8 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     # cover is ranged fire's (PT-7)
     modifier = cover(game.base(attacker), game.base(target), game.state.terrain) \
         if technique.ranged else 0  # fmt: skip
-    roll = Roll(game.d20(), stat, bonus, modifier, defence.rfx, game.rules.critical_margin)
+    roll = Roll(game.d20(), stat, bonus, modifier, defence.rfx, game.rules.critical_margin,
+                altitude.dive_bonus(attacker, target))
     text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
     game.emit("attack", text, die=roll.die, total=roll.total)
     return roll
@@ -127,7 +131,7 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
         return
     threshold = game.tier(target).dissolution
     if threshold is not None and damage >= threshold:
-        target.status, target.hp, target.x, target.y = "removed", 0, None, None
+        target.status, target.hp, target.x, target.y, target.level = "removed", 0, None, None, 0
         game.emit("dissolved", f"{game.name(target)} is dissolved: removed from play.")
     else:
         target.hp = max(0, target.hp - damage)
@@ -137,8 +141,9 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
         if target.dazes == 1:
             target.status = "dazed"
             game.emit("dazed", f"{game.name(target)} is Dazed.")
+            altitude.fall(game, target)
         else:
-            target.status, target.x, target.y = "ko", None, None
+            target.status, target.x, target.y, target.level = "ko", None, None, 0
             game.emit("ko", f"{game.name(target)} is KO'd.")
     if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga."
         game.win(by, "Sudden Death")

@@ -27,6 +27,7 @@ Point2 = tuple[float, float]
 
 # "Terrain States": the cover an intact or damaged piece gives (an attack-roll modifier)
 COVER = {"intact": -4, "damaged": -2, "rubble": 0}
+LEVELS = (0, 1, 2)  # "Altitude Levels": Ground, L1 Hovering, L2 High Air
 RUBBLE_COST = 2.0  # "Rubble ... costs 2" MOV to enter"
 
 
@@ -114,7 +115,9 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class _Shapes:
     polygons: tuple[BaseGeometry, ...]
-    blocking: BaseGeometry | None  # what a ground model may not cross (PT-4)
+    # by the mover's altitude: the standing pieces at least that tall, which it may not
+    # cross (PT-4: a ground model goes around; PT-17: a flyer passes over lower pieces)
+    blocking: tuple[BaseGeometry | None, ...]
     rubble: BaseGeometry | None
 
 
@@ -124,11 +127,10 @@ def _cached(terrain: tuple[TerrainPiece, ...]) -> _Shapes:
         return shapely.union_all(pieces) if pieces else None
 
     polygons = tuple(polygon(p) for p in terrain)
-    return _Shapes(
-        polygons,
-        union([g for p, g in zip(terrain, polygons, strict=True) if p.state != "rubble"]),
-        union([g for p, g in zip(terrain, polygons, strict=True) if p.state == "rubble"]),
-    )
+    pairs = list(zip(terrain, polygons, strict=True))
+    blocking = tuple(union([g for p, g in pairs if p.state != "rubble" and p.level >= level])
+                     for level in LEVELS)  # fmt: skip
+    return _Shapes(polygons, blocking, union([g for p, g in pairs if p.state == "rubble"]))
 
 
 def shapes(terrain: Sequence[TerrainPiece]) -> _Shapes:
@@ -170,9 +172,10 @@ def moves(
     cost = length[candidates].copy()
     table = shapes(terrain)
     ok = np.ones(candidates.size, dtype=bool)
-    if table.blocking is not None:
-        ok &= shapely.distance(paths, table.blocking) >= r - EPS
-    rubble = table.rubble
+    blocking = table.blocking[mover.level]
+    if blocking is not None:
+        ok &= shapely.distance(paths, blocking) >= r - EPS
+    rubble = table.rubble if mover.level == 0 else None  # rough ground slows walkers
     if rubble is not None and shapely.distance(Point(mover.centre), rubble) >= r - EPS:
         cost += np.where(shapely.distance(paths, rubble) < r - EPS, RUBBLE_COST, 0.0)
         ok &= cost <= reach + EPS
@@ -212,6 +215,12 @@ def free(points: np.ndarray, radius: float, others: Sequence[Base],
         dy = np.maximum(np.maximum(piece.y - y, 0.0), y - piece.y - piece.depth)
         keep &= np.hypot(dx, dy) >= radius - EPS
     return points[keep]
+
+
+def clear_of_terrain(base: Base, terrain: Sequence[TerrainPiece]) -> bool:
+    """Whether a base at its altitude is inside no standing piece at least that tall."""
+    return all(p.state == "rubble" or p.level < base.level
+               or rect_distance(p, base.centre) >= base.radius - EPS for p in terrain)
 
 
 def near(points: np.ndarray, radius: float, other: Base, distance: float) -> np.ndarray:

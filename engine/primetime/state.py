@@ -60,6 +60,7 @@ class Activation(_Data):
     actions: int = 2  # "Each model gets 2 actions per activation"
     moves: int = 0  # movement actions taken ("Movement Cap": 2)
     taken: list[str] = []  # actions taken: "cannot take the same action twice"
+    altitude: bool = False  # changed altitude ("once per activation")
 
 
 class GloryScored(_Data):

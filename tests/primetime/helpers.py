@@ -60,3 +60,11 @@ def dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
     """The next D20 rolls."""
     rolls = iter(values)
     monkeypatch.setattr(PrimeTimeGame, "d20", lambda self: next(rolls))
+
+
+def start_move(game: PrimeTimeGame) -> None:
+    """Take the Move action, staying at the same altitude if asked."""
+    answer(game, "move")
+    decision = game.pending
+    if decision is not None and decision.kind == "altitude":
+        answer(game, decision.options[0].id)  # staying is listed first

@@ -19,6 +19,7 @@ from tests.primetime.helpers import (
     by_name,
     clear_table,
     place,
+    start_move,
     to_activation,
 )
 from tests.primetime.helpers import (
@@ -38,13 +39,13 @@ def test_the_first_move_uses_the_1st_value_the_second_the_2nd_then_no_more() -> 
     clear_table(game)
     goku = place(game, "goku", 15, 10)  # 1st Move 8, 2nd Move 4
     _activate(game, goku)
-    answer(game, "move")
+    start_move(game)
     points = [parse_point(i) for i in _ids(game)]
     assert max(math.hypot(p[0] - 15, p[1] - 10) for p in points if p) == pytest.approx(8)
     answer(game, "at:15,18")
     assert (goku.x, goku.y) == (15, 18)
     game.state.active.actions = 2  # type: ignore[union-attr]  # a free action's worth
-    answer(game, "move")
+    start_move(game)
     points = [parse_point(i) for i in _ids(game)]
     assert max(math.hypot(p[0] - 15, p[1] - 18) for p in points if p) == pytest.approx(4)
     answer(game, "at:15,22")
@@ -57,7 +58,7 @@ def test_a_move_answered_off_the_grid_is_checked() -> None:
     goku = place(game, "goku", 15, 10)
     place(game, "cell", 15, 14)
     _activate(game, goku)
-    answer(game, "move")
+    start_move(game)
     decision = game.pending
     assert decision is not None
     before = game.to_json()
