@@ -7,9 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.primetime import altitude
+from engine.primetime import altitude, keywords
+from engine.primetime.damage import harm, rage
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
+
+PIERCED = {-4: -2, -2: 0}  # Heavy -> Light -> none
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -87,6 +90,8 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     # cover is ranged fire's (PT-7)
     modifier = cover(game.base(attacker), game.base(target), game.state.terrain) \
         if technique.ranged else 0  # fmt: skip
+    if keywords.value(technique, "Piercing") is not None:  # "reduce ... cover by one step"
+        modifier = PIERCED.get(modifier, modifier)
     roll = Roll(game.d20(), stat, bonus, modifier, defence.rfx, game.rules.critical_margin,
                 altitude.dive_bonus(attacker, target))
     text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
@@ -96,9 +101,13 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
 
 def resolve(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
             target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
-    """Roll the attack; a hit deals the technique's damage less RES (PT-2)."""
-    if roll_attack(game, attacker, technique, target).hit:
+    """Roll the attack; a hit deals the technique's damage less RES (PT-2); then the
+    technique's keywords (Beam, Blast)."""
+    where = game.base(target)
+    roll = roll_attack(game, attacker, technique, target)
+    if roll.hit:
         hit(game, attacker, technique, target, res_bonus)
+    keywords.aftermath(game, attacker, technique, target, where, roll, roll.hit)
 
 
 def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
@@ -109,41 +118,3 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
               f"RES {res}).", damage=damage)  # fmt: skip
     rage(game, attacker, damage)
     harm(game, target, damage, by=attacker.owner)
-
-
-def rage(game: PrimeTimeGame, attacker: ModelState, damage: int) -> None:
-    """ "Saiyan Rage": 1 SK per damage dealt after RES, at most 3 per unit per round, and
-    never past the model's SK cap."""
-    if damage <= 0 or not game.character(attacker).keyword("Saiyan"):
-        return
-    cap = game.character(attacker).sk_cap
-    gained = min(damage, game.rules.rage_cap - attacker.rage, cap - attacker.sk)
-    if gained > 0:
-        attacker.rage += gained
-        attacker.sk += gained
-        game.emit("rage", f"{game.name(attacker)} gains {gained} SK from Saiyan Rage.")
-
-
-def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
-    """Damage after RES: a hit at or over the Dissolution Threshold removes Cell or Buu
-    from play ("DISSOLUTION THRESHOLD"); 0 HP Dazes the first time, KOs the second."""
-    if damage <= 0:
-        return
-    threshold = game.tier(target).dissolution
-    if threshold is not None and damage >= threshold:
-        target.status, target.hp, target.x, target.y, target.level = "removed", 0, None, None, 0
-        game.emit("dissolved", f"{game.name(target)} is dissolved: removed from play.")
-    else:
-        target.hp = max(0, target.hp - damage)
-        if target.hp > 0:
-            return
-        target.dazes += 1
-        if target.dazes == 1:
-            target.status = "dazed"
-            game.emit("dazed", f"{game.name(target)} is Dazed.")
-            altitude.fall(game, target)
-        else:
-            target.status, target.x, target.y, target.level = "ko", None, None, 0
-            game.emit("ko", f"{game.name(target)} is KO'd.")
-    if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga."
-        game.win(by, "Sudden Death")

@@ -12,6 +12,7 @@ from typing import Literal
 
 import numpy as np
 import shapely
+import shapely.ops
 from shapely.geometry import LineString, Point, box
 from shapely.geometry.base import BaseGeometry
 
@@ -312,3 +313,42 @@ def in_zoc(base: Base, objective: Point2, zoc: float) -> bool:
     """Within the zone of control: base edge to the token's outer edge ("Objective
     Control & ZOC")."""
     return edge_distance(base, Base(*objective, TOKEN_RADIUS)) <= zoc + EPS
+
+
+# -- Beams and Blasts --------------------------------------------------------------------
+
+BEAM_WIDTH = 1.0  # "Template: 1" wide linear template"
+DEGRADES = {"intact": "damaged", "damaged": "rubble", "rubble": "rubble"}  # "Cover Degradation"
+
+
+def degrade(piece: TerrainPiece) -> TerrainPiece:
+    """One step: Intact -> Damaged -> Rubble; rubble stays rubble."""
+    return piece.model_copy(update={"state": DEGRADES[piece.state]})
+
+
+def beam(attacker: Base, target: Base,
+         terrain: Sequence[TerrainPiece]) -> tuple[BaseGeometry, int | None]:  # fmt: skip
+    """A Beam's 1"-wide template "from attacker through primary target to first terrain
+    contact or board edge", and the index of the piece it stops at (PT-19: only pieces past
+    the target, at least as tall as the attacker's level, stop it)."""
+    dx, dy = target.x - attacker.x, target.y - attacker.y
+    length = math.hypot(dx, dy) or 1.0
+    far = (attacker.x + dx / length * 2 * BOARD, attacker.y + dy / length * 2 * BOARD)
+    line = LineString([attacker.centre, far]).intersection(box(0, 0, BOARD, BOARD))
+    beyond = math.hypot(dx, dy)
+    stop, stop_at = None, float(line.length)
+    for index, piece in enumerate(terrain):
+        if piece.state == "rubble" or piece.level < attacker.level:
+            continue
+        crossing = line.intersection(polygon(piece))
+        if crossing.is_empty:
+            continue
+        along = min(float(line.project(Point(*xy))) for xy in shapely.get_coordinates(crossing))
+        if beyond <= along < stop_at:
+            stop, stop_at = index, along
+    path = shapely.ops.substring(line, 0, stop_at)
+    return path.buffer(BEAM_WIDTH / 2, cap_style="flat"), stop
+
+
+def touches(area: BaseGeometry, base: Base) -> bool:
+    return bool(area.intersects(base.shape()))

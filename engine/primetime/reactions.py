@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks
+from engine.primetime import attacks, keywords
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
@@ -67,24 +67,36 @@ def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
     reaction = REACTIONS.get(args["choice"])
     if reaction is not None:
         game.emit("z_reaction", f"{game.name(target)} answers with {reaction.label}.")
+    where = game.base(target)
     roll = attacks.roll_attack(game, attacker, technique, target)
-    if not roll.hit:
-        return
-    if reaction is None:
+    evaded = False
+    if roll.hit and reaction is None:
         attacks.hit(game, attacker, technique, target)
-        return
+    elif roll.hit and reaction is not None:
+        evaded = _evade(game, target, reaction, roll.total)
+        if not evaded:
+            attacks.hit(game, attacker, technique, target, reaction.res_if_failed)
+    keywords.aftermath(game, attacker, technique, target, where, roll, roll.hit and not evaded)
+    if evaded and game.state.winner is None and target.status == "active":
+        _ask_evasion_move(game, target)
+
+
+def _evade(game: PrimeTimeGame, target: ModelState, reaction: Reaction, total: int) -> bool:
+    """The defender's D20 + FOC (+ the reaction's penalty) against the attack total; PT-14:
+    meeting it is enough. Success gains 1 BK."""
     die = game.d20()
-    total = die + game.tier(target).foc + reaction.penalty
-    # PT-14: the defender's total must meet the attack total
-    if total < roll.total:
-        game.emit("evasion", f"{reaction.label}: d20 {die} = {total} against {roll.total}: "
-                  "failed.")  # fmt: skip
-        attacks.hit(game, attacker, technique, target, reaction.res_if_failed)
-        return
+    mine = die + game.tier(target).foc + reaction.penalty
+    if mine < total:
+        game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: failed.")
+        return False
     player = game.state.players[target.owner]
     player.bk = min(game.rules.bk_cap, player.bk + EVASION_BK)
-    game.emit("evasion", f"{reaction.label}: d20 {die} = {total} against {roll.total}: "
+    game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: "
               f"{game.name(target)} evades (+{EVASION_BK} BK).")  # fmt: skip
+    return True
+
+
+def _ask_evasion_move(game: PrimeTimeGame, target: ModelState) -> None:
     here = game.base(target)
     steps = moves(here, grid(here.centre, EVASION_MOVE), EVASION_MOVE,
                   game.bases_except(target), game.state.terrain)  # fmt: skip

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from engine.primetime import attacks
+from engine.primetime import attacks, damage
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.options import parse_point
 from tests.primetime.helpers import (
@@ -150,11 +150,11 @@ def test_zero_hp_dazes_then_kos(monkeypatch: pytest.MonkeyPatch) -> None:
     # "Dazed: HP reached 0 (1st time)"; "KO'd: HP reached 0 (2nd time). Removed from board."
     game = to_activation()
     krillin = by_name(game, "krillin")
-    attacks.harm(game, krillin, 9, by=1 - krillin.owner)
+    damage.harm(game, krillin, 9, by=1 - krillin.owner)
     assert (krillin.status, krillin.hp) == ("dazed", 0)
     assert krillin not in game.enemies(by_name(game, "cell"))  # "invulnerable"
     krillin.status, krillin.hp = "active", 3
-    attacks.harm(game, krillin, 3, by=1 - krillin.owner)
+    damage.harm(game, krillin, 3, by=1 - krillin.owner)
     assert (krillin.status, krillin.x) == ("ko", None)
 
 
@@ -163,9 +163,9 @@ def test_a_hit_at_the_dissolution_threshold_removes_cell_from_play() -> None:
     # Play"; below it, normal Daze/KO rules apply
     game = to_activation()
     cell = by_name(game, "cell")  # Imperfect: threshold 5, HP 5
-    attacks.harm(game, cell, 4, by=1 - cell.owner)
+    damage.harm(game, cell, 4, by=1 - cell.owner)
     assert (cell.status, cell.hp) == ("active", 1)
-    attacks.harm(game, cell, 5, by=1 - cell.owner)
+    damage.harm(game, cell, 5, by=1 - cell.owner)
     assert cell.status == "removed"
 
 
@@ -173,11 +173,11 @@ def test_saiyan_rage_gives_sk_for_damage_up_to_3_a_round() -> None:
     # "Saiyan Rage — 1 SK per 1 DMG dealt (post-RES) ... Capped at 3 SK per unit per round"
     game = to_activation()
     goku = by_name(game, "goku")
-    attacks.rage(game, goku, 2)
-    attacks.rage(game, goku, 2)
+    damage.rage(game, goku, 2)
+    damage.rage(game, goku, 2)
     assert (goku.sk, goku.rage) == (3, 3)
     cell = by_name(game, "cell")
-    attacks.rage(game, cell, 2)
+    damage.rage(game, cell, 2)
     assert cell.sk == 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.primetime import attacks
+from engine.primetime import attacks, damage
 from engine.primetime.data import TerrainPiece
 from tests.primetime.helpers import (
     activate,
@@ -77,6 +77,6 @@ def test_a_model_dazed_in_the_air_falls_to_the_ground() -> None:
     game = to_activation()
     goku = by_name(game, "goku")
     goku.level = 2
-    attacks.harm(game, goku, 20, by=1 - goku.owner)
+    damage.harm(game, goku, 20, by=1 - goku.owner)
     assert (goku.status, goku.level, goku.hp) == ("dazed", 0, 0)
     assert any(e.kind == "fall" for e in game.events)
