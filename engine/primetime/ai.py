@@ -24,7 +24,7 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "first_player": {"initiative": 2, "side": 0},
     "activate": {"model": 2, "pass": 0},
     "ascension": {"ascend": 2, "done": 0},  # more power whenever it can pay
-    "z_reaction": {"evade": 2, "brace": 1, "none": 0},  # dodge whenever it may
+    "z_reaction": {"evade": 2, "clash": 3, "brace": 1, "none": 0},  # fight back, or dodge
     # attack whenever it can, else close in, else gather Ki
     "action": {"attack": 6, "charge": 5, "ki_assault": 5, "move": 4, "power_up": 3,
                "recharge": 3, "end": 0},

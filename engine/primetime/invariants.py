@@ -42,7 +42,8 @@ def violations(game: PrimeTimeGame, check_json: bool = True) -> list[str]:
             problems.append(f"player {index + 1} has {p.wt} WT")
         if len(p.deck) + len(p.hand) + len(p.discard) != DECK_SIZE:
             problems.append(f"player {index + 1} has lost or gained cards")
-        if len(p.hand) > rules.hand_limit(max(state.round, 1)) and state.phase != "cleanup":
+        # a Human's Mastery Draw may go past the limit until Cleanup discards down to it
+        if len(p.hand) > rules.hand_limit(max(state.round, 1)) and state.phase == "ascension":
             problems.append(f"player {index + 1} holds {len(p.hand)} cards")
     problems += _glory_problems(game)
     if (state.pending is None) == (state.winner is None):

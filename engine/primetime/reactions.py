@@ -1,6 +1,6 @@
 """Z-Reactions ("Z-REACTIONS"): declared by the target's player after the attack is
-announced and before any dice; one per attack. Z-Evasion and Brace are refereed; Clash
-and Card Responses are not yet."""
+announced and before any dice; one per attack: Z-Evasion, Brace or a Clash (clash.py).
+Card Responses are not refereed yet."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, keywords
+from engine.primetime import attacks, clash, keywords
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
@@ -57,6 +57,7 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
     options = [Option("none", "no Z-Reaction")]
     options += [Option(kind, f"{r.label}: d20 {foc + r.penalty:+d} against the attack total")
                 for kind, r in REACTIONS.items()]  # fmt: skip
+    options += clash.clash_options(game, attacker, target)
     game.ask(target.owner, "z_reaction", f"{game.name(attacker)} attacks {game.name(target)} "
              f"with {technique.name}: a Z-Reaction?", options, "reacted", **args)  # fmt: skip
 
@@ -64,6 +65,11 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
 @HANDLERS.register("reacted")
 def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
     attacker, technique, target = _unpack(game, args)
+    if args["choice"].startswith("clash:"):
+        answer = attacks.techniques(game, target)[int(args["choice"].split(":")[1])]
+        game.emit("z_reaction", f"{game.name(target)} answers with a Clash ({answer.name}).")
+        clash.clash(game, attacker, technique, target, answer)
+        return
     reaction = REACTIONS.get(args["choice"])
     if reaction is not None:
         game.emit("z_reaction", f"{game.name(target)} answers with {reaction.label}.")

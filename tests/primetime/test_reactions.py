@@ -1,5 +1,5 @@
 """Z-Reactions ("Z-REACTIONS"): declared by the target's player after the attack is
-announced, before any dice; Z-Evasion and Brace."""
+announced, before any dice; Z-Evasion, Brace and Clash."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.options import parse_point
+from engine.primetime.state import ModelState
 from tests.primetime.helpers import activate, answer, clear_table, dice, place, to_activation
 
 
@@ -33,7 +34,10 @@ def test_the_target_declares_before_the_dice() -> None:
     decision = game.pending
     assert decision is not None and decision.kind == "z_reaction"
     assert decision.player == game.model(cell).owner
-    assert [o.id for o in decision.options] == ["none", "evade", "brace"]
+    assert [o.id for o in decision.options][:3] == ["none", "evade", "brace"]
+    # "Clash | Per technique BK cost": Cell's techniques that reach Goku
+    # (Tail Drain, Basic Strike, Energy Blast)
+    assert [o.id for o in decision.options[3:]] == ["clash:0", "clash:1", "clash:2"]
     assert not any(e.kind == "attack" for e in game.events)  # no roll yet
 
 
@@ -76,3 +80,40 @@ def test_no_reaction_takes_the_hit(monkeypatch: pytest.MonkeyPatch) -> None:
     dice(monkeypatch, 10)
     answer(game, "none")
     assert game.model(cell_uid).hp == 4
+
+
+def _clashing() -> tuple[PrimeTimeGame, ModelState, ModelState]:
+    """A game where Cell's player is asked to react to Goku's Basic Strike."""
+    game = to_activation()
+    goku, cell = _strike(game)
+    return game, game.model(goku), game.model(cell)
+
+
+def test_a_clash_won_by_the_target_strikes_the_attacker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Clash: Both players roll D20 + attack skill. Highest total wins — loser's attack
+    # negated."; "Higher total wins — that model's attack resolves"
+    game, goku, cell = _clashing()
+    dice(monkeypatch, 5, 9)  # Goku 5 + IMP 5 = 10; Cell (Tail Drain) 9 + IMP 5 = 14
+    answer(game, "clash:0")
+    assert (goku.hp, cell.hp) == (7 - (3 - 1), 5)
+    assert goku.sk == 0  # won by 4: no Dominance
+
+
+def test_a_clash_tie_fails_both_and_a_10_point_win_dominates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "On a tie (equal totals): neither player wins. Both attacks fail."; "Clash 10+ SK
+    # Reward", "Clash Momentum: Gain 1 BK" (PT-20)
+    game, goku, cell = _clashing()
+    dice(monkeypatch, 9, 9)
+    answer(game, "clash:1")  # Basic Strike against Basic Strike: 14 all
+    assert (goku.hp, cell.hp) == (7, 5)
+    monkeypatch.undo()  # real dice for the next set-up
+    game2, goku, cell = _clashing()
+    bk = game2.state.players[goku.owner].bk
+    dice(monkeypatch, 20, 5)  # 25 against 10
+    answer(game2, "clash:1")
+    assert (goku.sk, cell.hp) == (1 + 1, 4)  # Dominance 1, then Saiyan Rage 1
+    assert game2.state.players[goku.owner].bk == bk + 1
