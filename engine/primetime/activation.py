@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import altitude, attacks, geometry
+from engine.primetime import altitude, attacks, geometry, states
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
     MELEE,
@@ -50,7 +50,8 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if m.activations == 2:  # "Focus Tax": a second activation costs 2 BK
         player.bk -= game.rules.focus_tax
         tax = f" (Focus Tax: {game.rules.focus_tax} BK)"
-    state.active = Activation(model=m.uid, actions=game.rules.actions)
+    state.active = Activation(model=m.uid, actions=game.rules.actions,
+                              staggered=states.STAGGERED in m.states)  # fmt: skip
     game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
     game.then(("action", {}))
 
@@ -228,7 +229,11 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
 def end_activation(game: PrimeTimeGame, args: JsonDict) -> None:
     active = game.state.active
     assert active is not None
-    owner = game.model(active.model).owner
+    m = game.model(active.model)
+    owner = m.owner
+    if active.staggered and states.STAGGERED in m.states:
+        # "Until end of their next activation"
+        m.states.remove(states.STAGGERED)
     game.state.active = None
     game.state.turn = 1 - owner
     game.then(("next_activation", {}))

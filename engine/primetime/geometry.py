@@ -352,3 +352,43 @@ def beam(attacker: Base, target: Base,
 
 def touches(area: BaseGeometry, base: Base) -> bool:
     return bool(area.intersects(base.shape()))
+
+
+# -- Thrown ------------------------------------------------------------------------------
+
+THROW_STEP = 0.01  # inches: how finely a throw's straight path is walked
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Where a thrown base stops, and what stopped it ("THROWN / KNOCKBACK RESOLUTION"):
+    None (the full distance), "model" or "terrain" (with its index), or "edge"."""
+
+    to: Point2
+    stopped_by: Literal["model", "terrain", "edge"] | None = None
+    index: int | None = None
+
+
+def throw(mover: Base, away_from: Point2, distance: float, others: Sequence[Base],
+          terrain: Sequence[TerrainPiece]) -> Throw:  # fmt: skip
+    """ "Throw Path: ... in a straight line from the throwing model's position", stopping
+    at the full distance, a model, standing terrain at least as tall as the mover's level
+    (rubble is passed through), or the board edge; the base stops just short of contact."""
+    dx, dy = mover.x - away_from[0], mover.y - away_from[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    at = mover.centre
+    for step in range(1, round(distance / THROW_STEP) + 1):
+        x, y = mover.x + ux * step * THROW_STEP, mover.y + uy * step * THROW_STEP
+        here = Base(x, y, mover.radius, mover.level)
+        if not on_board(here):
+            return Throw(at, "edge")
+        for index, other in enumerate(others):
+            if overlaps(here, other):
+                return Throw(at, "model", index)
+        for index, piece in enumerate(terrain):
+            if piece.state != "rubble" and piece.level >= mover.level \
+                    and rect_distance(piece, (x, y)) < mover.radius - EPS:  # fmt: skip
+                return Throw(at, "terrain", index)
+        at = (round(x, 6), round(y, 6))
+    return Throw(at)

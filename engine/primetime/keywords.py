@@ -1,12 +1,14 @@
 """Attack keywords after the roll ("KEYWORD GLOSSARY", "BEAM ATTACKS — FULL RULES"):
 a Beam's Collateral along its template and the terrain it breaks on a Critical Success;
-a Blast's splash and the terrain it breaks. Piercing is read by the roll (attacks.py)."""
+a Blast's splash and the terrain it breaks; Impactful's throw. Piercing is read by the
+roll (attacks.py)."""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
+from engine.primetime import states
 from engine.primetime.damage import harm
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Base, beam, degrade, edge_distance, rect_distance, touches
@@ -36,6 +38,11 @@ def aftermath(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     blast = value(technique, "Blast")
     if blast is not None and landed:
         _blast(game, attacker, target, where, blast)
+    if value(technique, "Impactful") is not None and landed and roll.critical \
+            and target.status == "active":  # fmt: skip
+        # "On Critical Success: target Thrown 4", takes collision DMG, gains Staggered."
+        states.thrown(game, target, game.base(attacker).centre, states.IMPACT_THROW)
+        states.stagger(game, target)
 
 
 def _others(game: PrimeTimeGame, attacker: ModelState, target: ModelState) -> list[ModelState]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, clash, keywords
+from engine.primetime import attacks, clash, keywords, states
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
@@ -54,10 +54,14 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
         attacks.resolve(game, attacker, technique, target)
         return
     foc = game.tier(target).foc
+    # "Staggered | Can only use Brace Z-Reaction (cannot use Clash or Z-Evasion)"
+    staggered = states.STAGGERED in target.states
     options = [Option("none", "no Z-Reaction")]
     options += [Option(kind, f"{r.label}: d20 {foc + r.penalty:+d} against the attack total")
-                for kind, r in REACTIONS.items()]  # fmt: skip
-    options += clash.clash_options(game, attacker, target)
+                for kind, r in REACTIONS.items()
+                if not staggered or kind == "brace"]  # fmt: skip
+    if not staggered:
+        options += clash.clash_options(game, attacker, target)
     game.ask(target.owner, "z_reaction", f"{game.name(attacker)} attacks {game.name(target)} "
              f"with {technique.name}: a Z-Reaction?", options, "reacted", **args)  # fmt: skip
 

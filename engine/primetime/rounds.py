@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
+from engine.primetime import states
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -182,6 +183,7 @@ def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
     """Regeneration (Namekian, Base tier, +1 HP), then Dazed models return at half their
     starting HP; after the last round, the victory."""
     for m in game.state.models:
+        states.clear(m)
         character = game.character(m)
         if m.status == "active" and m.tier == 0 and character.keyword("Regeneration"):
             m.hp = min(game.tier(m).hp, m.hp + 1)

@@ -35,6 +35,7 @@ class ModelState(_Data):
     dazes: int = 0  # "Dazed: HP reached 0 (1st time)", "KO'd: 2nd time"
     activations: int = 0  # this round ("Focus Tax", at most 2)
     rage: int = 0  # Saiyan Rage SK gained this round (at most 3)
+    states: list[str] = []  # "Model States": "staggered" (more to come)
 
     @property
     def on_table(self) -> bool:
@@ -61,6 +62,7 @@ class Activation(_Data):
     moves: int = 0  # movement actions taken ("Movement Cap": 2)
     taken: list[str] = []  # actions taken: "cannot take the same action twice"
     altitude: bool = False  # changed altitude ("once per activation")
+    staggered: bool = False  # began Staggered: it ends with this activation
 
 
 class GloryScored(_Data):

@@ -50,7 +50,7 @@ def clear_table(game: PrimeTimeGame) -> None:
 
 def activate(game: PrimeTimeGame, m: ModelState) -> None:
     """Make `m` the active model and ask for its action."""
-    game.state.active = Activation(model=m.uid)
+    game.state.active = Activation(model=m.uid, staggered="staggered" in m.states)
     game.state.pending = None
     game.then(("action", {}))
     game.run()
