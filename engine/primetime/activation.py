@@ -12,6 +12,7 @@ import numpy as np
 
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import altitude, attacks, geometry, states
+from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
     MELEE,
@@ -244,7 +245,7 @@ def power_up(game: PrimeTimeGame, m: ModelState) -> None:
     spr = game.tier(m).spr
     spr = game.rules.missing_stat if spr is None else spr
     die = game.d20()
-    total = die + spr
+    total = die + spr + last_standing(game, m)
     bk, sk = next((bk, sk) for at, bk, sk in game.rules.power_up if total >= at)
     player = game.state.players[m.owner]
     player.bk = min(game.rules.bk_cap, player.bk + bk)
@@ -257,7 +258,7 @@ def recharge(game: PrimeTimeGame, m: ModelState) -> None:
     """ "Android Recharge": D20 + FOC 15+ gives 3 BK, else 1 BK; no SK."""
     die = game.d20()
     foc = game.tier(m).foc
-    total = die + foc
+    total = die + foc + last_standing(game, m)
     bk = next(bk for at, bk in game.rules.recharge if total >= at)
     player = game.state.players[m.owner]
     player.bk = min(game.rules.bk_cap, player.bk + bk)

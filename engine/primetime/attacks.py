@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.primetime import altitude, keywords
-from engine.primetime.damage import harm, rage
+from engine.primetime.damage import harm, last_standing, rage
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
 
@@ -42,14 +42,14 @@ class Roll:
     die: int
     stat: str
     bonus: int
-    cover: int
     rfx: int
     critical_margin: int
-    dive: int = 0  # "Dive Bonus": +2 to the stat against a lower target
+    # named modifiers, shown in order: ("dive", +2), ("cover", -4), ("last standing", +2)
+    modifiers: tuple[tuple[str, int], ...] = ()
 
     @property
     def total(self) -> int:
-        return self.die + self.bonus + self.dive + self.cover
+        return self.die + self.bonus + sum(value for _, value in self.modifiers)
 
     @property
     def hit(self) -> bool:
@@ -60,10 +60,9 @@ class Roll:
         return self.total >= self.rfx + self.critical_margin
 
     def text(self) -> str:
-        dive = f" +{self.dive} dive" if self.dive else ""
-        cover = f" {self.cover:+d} cover" if self.cover else ""
+        terms = "".join(f" {value:+d} {name}" for name, value in self.modifiers if value)
         verdict = "critical hit" if self.critical else "hit" if self.hit else "miss"
-        return (f"d20 {self.die} {self.bonus:+d} {self.stat}{dive}{cover} = {self.total} "
+        return (f"d20 {self.die} {self.bonus:+d} {self.stat}{terms} = {self.total} "
                 f"against RFX {self.rfx}: {verdict}")  # fmt: skip
 
 
@@ -88,12 +87,13 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     tier, defence = game.tier(attacker), game.tier(target)
     stat, bonus = ("FOC", tier.foc) if technique.ranged else ("IMP", tier.imp)
     # cover is ranged fire's (PT-7)
-    modifier = cover(game.base(attacker), game.base(target), game.state.terrain) \
+    shelter = cover(game.base(attacker), game.base(target), game.state.terrain) \
         if technique.ranged else 0  # fmt: skip
     if keywords.value(technique, "Piercing") is not None:  # "reduce ... cover by one step"
-        modifier = PIERCED.get(modifier, modifier)
-    roll = Roll(game.d20(), stat, bonus, modifier, defence.rfx, game.rules.critical_margin,
-                altitude.dive_bonus(attacker, target))
+        shelter = PIERCED.get(shelter, shelter)
+    modifiers = (("dive", altitude.dive_bonus(attacker, target)), ("cover", shelter),
+                 ("last standing", last_standing(game, attacker)))  # fmt: skip
+    roll = Roll(game.d20(), stat, bonus, defence.rfx, game.rules.critical_margin, modifiers)
     text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
     game.emit("attack", text, die=roll.die, total=roll.total)
     return roll

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import Option
 from engine.primetime import altitude, attacks
 from engine.primetime.cards import draw
+from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 
 if TYPE_CHECKING:
@@ -47,7 +48,8 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     totals = []
     for m, used, other in sides:
         die = game.d20()
-        total = die + _skill(game, m, used) + altitude.dive_bonus(m, other)
+        total = die + _skill(game, m, used) + altitude.dive_bonus(m, other) \
+            + last_standing(game, m)
         totals.append(total)
         game.emit("clash_roll", f"{game.name(m)} ({used.name}): d20 {die} = {total}.")
     if totals[0] == totals[1]:

@@ -48,3 +48,13 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
             game.emit("ko", f"{game.name(target)} is KO'd.")
     if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga."
         game.win(by, "Sudden Death")
+
+
+LAST_STANDING = 2  # "that model gains +2 to all D20 rolls"
+
+
+def last_standing(game: PrimeTimeGame, m: ModelState) -> int:
+    """ "Last One Standing": a player's single non-Dazed model on the board gets +2 to all
+    its D20 rolls."""
+    fighting = [o for o in game.state.models if o.owner == m.owner and o.status == "active"]
+    return LAST_STANDING if fighting == [m] else 0

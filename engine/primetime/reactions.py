@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import attacks, clash, keywords, states
+from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
@@ -95,7 +96,7 @@ def _evade(game: PrimeTimeGame, target: ModelState, reaction: Reaction, total: i
     """The defender's D20 + FOC (+ the reaction's penalty) against the attack total; PT-14:
     meeting it is enough. Success gains 1 BK."""
     die = game.d20()
-    mine = die + game.tier(target).foc + reaction.penalty
+    mine = die + game.tier(target).foc + reaction.penalty + last_standing(game, target)
     if mine < total:
         game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: failed.")
         return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.primetime.altitude import NAMES
-from engine.primetime.damage import harm
+from engine.primetime.damage import harm, last_standing
 from engine.primetime.geometry import Point2, degrade, throw
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def stagger(game: PrimeTimeGame, m: ModelState) -> None:
     game.emit("staggered", f"{game.name(m)} is Staggered.")
     if m.level > 0:
         die = game.d20()
-        total = die + game.tier(m).foc
+        total = die + game.tier(m).foc + last_standing(game, m)
         if total >= FLYING_SAVE:
             game.emit("save", f"{game.name(m)} keeps its altitude: d20 {die} = {total}.")
             return
@@ -60,7 +60,8 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
         game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")
         harm(game, m, COLLISION_DAMAGE, by=1 - m.owner)
         die = game.d20()
-        if hit.status == "active" and die + game.tier(hit).rfx < REFLEX_SAVE:
+        reflex = die + game.tier(hit).rfx + last_standing(game, hit)
+        if hit.status == "active" and reflex < REFLEX_SAVE:
             harm(game, hit, COLLISION_DAMAGE, by=1 - m.owner)
     elif path.stopped_by == "terrain" and path.index is not None:
         piece = game.state.terrain[path.index]

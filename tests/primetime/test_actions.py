@@ -198,3 +198,23 @@ def test_power_up_and_recharge(monkeypatch: pytest.MonkeyPatch) -> None:
     recharge(game, a18)  # 10 + FOC 4 = 14
     recharge(game, a18)  # 15
     assert game.state.players[a18.owner].bk == 1 + 3
+
+
+def test_the_last_one_standing_gets_2_on_every_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Last One Standing: If a player is reduced to a single non-Dazed model on the board
+    # ..., that model gains +2 to all D20 rolls (attacks, saves, Clashes, Power-Up, etc.)"
+    from engine.primetime.activation import power_up
+    game = to_activation()
+    clear_table(game)
+    cell = place(game, "cell", 15, 11.5)
+    goku = place(game, "goku", 15, 10)
+    for m in game.state.models:
+        if m.owner == cell.owner and m is not cell:
+            m.status = "dazed"
+    strike = next(t for t in attacks.techniques(game, cell) if t.name == "Basic Strike")
+    _dice(monkeypatch, 4, 9)
+    attacks.attack(game, cell, strike, goku)
+    assert any("d20 4 +5 IMP +2 last standing = 11 against RFX 13: miss." in e.text
+               for e in game.events)  # fmt: skip
+    power_up(game, cell)  # 9 + SPR 4 + 2 = 15
+    assert cell.sk == 1
