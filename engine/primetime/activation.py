@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import altitude, attacks, geometry, states
+from engine.primetime import altitude, attacks, geometry, states, wish
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
@@ -44,7 +44,11 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         state.turn = 1 - args["player"]
         game.then(("next_activation", {}))
         return
-    m = game.model(int(args["choice"].split(":")[1]))
+    kind, uid = args["choice"].split(":")
+    if kind == "reenter":
+        wish.ask_reentry(game, args["player"], int(uid))
+        return
+    m = game.model(int(uid))
     player.orders -= 1
     m.activations += 1
     tax = ""

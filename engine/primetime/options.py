@@ -11,8 +11,13 @@ from engine.primetime.geometry import Point2
 AT = "at:"
 
 
+def _number(value: float) -> str:
+    """Exact, so the id gives back the very point: "12" for 12.0, repr otherwise."""
+    return f"{value:g}" if float(value).is_integer() else repr(float(value))
+
+
 def point_id(point: Point2) -> str:
-    return f"{AT}{point[0]:g},{point[1]:g}"
+    return f"{AT}{_number(point[0])},{_number(point[1])}"
 
 
 def point_label(point: Point2) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import states
+from engine.primetime import states, wish
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -108,6 +108,7 @@ def next_activation(game: PrimeTimeGame, args: JsonDict) -> None:
     options = [Option(f"model:{m.uid}", game.name(m) + (
         f" (second activation: Focus Tax {game.rules.focus_tax} BK)" if m.activations else ""))
         for m in models]  # fmt: skip
+    options += wish.reentry_options(game, player)  # "Between activations"
     options.append(Option("pass", "pass (forfeit your remaining activations)"))
     game.ask(player, "activate", f"Round {state.round}: activate a model "
              f"({state.players[player].orders} orders left) or pass.", options,
