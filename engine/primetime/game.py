@@ -127,6 +127,11 @@ class PrimeTimeGame(TaskMachine):
     def name(self, m: ModelState) -> str:
         return self.character(m).name
 
+    def put(self, m: ModelState, point: tuple[float, float]) -> None:
+        """Stand a model on the table at a point (deployed, returned, moved)."""
+        m.x, m.y = point
+        m.status = "active"
+
     def base_radius(self, m: ModelState) -> float:
         return base_radius(self.tier(m).base)
 

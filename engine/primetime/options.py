@@ -28,6 +28,14 @@ def point_options(points: Iterable[Point2]) -> list[Option]:
     return [Option(point_id(p), point_label(p)) for p in points]
 
 
+def answered_point(args: dict[str, object]) -> Point2:
+    """The point a resumed task's "choice" names (the machine only resumes legal ones)."""
+    point = parse_point(str(args["choice"]))
+    if point is None:
+        raise ValueError(f"not a point: {args['choice']!r}")
+    return point
+
+
 def parse_point(option_id: str) -> Point2 | None:
     """The point an "at:x,y" id names, or None."""
     if not option_id.startswith(AT):

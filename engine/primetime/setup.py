@@ -18,7 +18,7 @@ from engine.primetime.geometry import (
     rect_distance,
 )
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
-from engine.primetime.options import parse_point, point_options
+from engine.primetime.options import answered_point, point_options
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -152,10 +152,7 @@ POINT_CHECKS["deploy_at"] = _check_deploy
 @HANDLERS.register("deployed")
 def deployed(game: PrimeTimeGame, args: JsonDict) -> None:
     m = game.model(args["model"])
-    point = parse_point(args["choice"])
-    assert point is not None
-    m.x, m.y = point
-    m.status = "active"
+    game.put(m, answered_point(args))
     game.emit("deploy", f"{game.who(m.owner)} deploys {game.name(m)} at "
               f'({m.x:g}", {m.y:g}").')  # fmt: skip
     game.then(("deploy", {"player": 1 - m.owner}))

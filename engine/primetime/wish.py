@@ -11,7 +11,7 @@ import numpy as np
 from engine.core.decisions import JsonDict, Option
 from engine.primetime.geometry import BOARD, Point2, free
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
-from engine.primetime.options import parse_point, point_options
+from engine.primetime.options import answered_point, point_options
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -65,13 +65,10 @@ POINT_CHECKS["reentry_at"] = _check
 @HANDLERS.register("reentered")
 def reentered(game: PrimeTimeGame, args: JsonDict) -> None:
     m = game.model(args["model"])
-    point = parse_point(args["choice"])
-    assert point is not None
     game.state.players[m.owner].wt -= RE_ENTRY
-    m.x, m.y = point
-    m.status, m.tier, m.level, m.dazes = "active", 0, 0, 0
+    game.put(m, answered_point(args))
+    m.tier, m.level, m.dazes, m.sk = 0, 0, 0, 0  # "The model returns clean"
     m.hp = game.starting_hp(m)
-    m.sk = 0
     m.states.clear()
     game.emit("reentry", f"{game.who(m.owner)} spends {RE_ENTRY} WT: {game.name(m)} returns "
               f'at ({m.x:g}", {m.y:g}") with {m.hp} HP.')  # fmt: skip
