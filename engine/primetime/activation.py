@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import altitude, attacks, geometry, states, wish
+from engine.primetime import altitude, attacks, engagement, geometry, states, wish
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
@@ -23,7 +23,7 @@ from engine.primetime.geometry import (
     moves,
 )
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
-from engine.primetime.options import parse_point, point_options
+from engine.primetime.options import answered_point, point_options
 from engine.primetime.state import Activation
 
 if TYPE_CHECKING:
@@ -70,7 +70,10 @@ def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
 def _reach(game: PrimeTimeGame, m: ModelState, mode: str) -> float:
     assert game.state.active is not None
     value = move_value(game, m, game.state.active.moves)
-    return value // 2 if mode == "ki_assault" else value  # "half ... rounded down"
+    # Ki Assault: "half current Move value ... rounded down"; a Move out of melee:
+    # "Must use a half-speed move (MOV ÷ 2)" (PT-23)
+    halved = mode == "ki_assault" or (mode == "move" and engagement.engaged(game, m))
+    return value // 2 if halved else value
 
 
 def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
@@ -142,8 +145,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
         return
     options = []
     if active.moves < game.rules.move_cap and destinations(game, m, "move", {}):
-        value = move_value(game, m, active.moves)
-        options.append(Option("move", f'Move (up to {value}")'))
+        options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
     options += _attack_options(game, m, active.taken)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
@@ -218,10 +220,10 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
     active = game.state.active
     assert active is not None
     m = game.model(active.model)
-    point = parse_point(args["choice"])
-    assert point is not None
     active.moves += 1
-    m.x, m.y = point
+    if args["mode"] == "move" and engagement.offer(game, m, args):
+        return  # the free strike first, then the move (engagement.free_struck)
+    game.put(m, answered_point(args))
     game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
     if args["mode"] == "move":
         game.then(("action", {}))

@@ -23,7 +23,8 @@ AI_KINDS = ("random", "greedy")
 PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "first_player": {"initiative": 2, "side": 0},
     "activate": {"model": 2, "pass": 0},
-    "ascension": {"ascend": 2, "done": 0},  # more power whenever it can pay
+    "ascension": {"ascend": 2, "done": 0},
+    "free_strike": {"strike": 2, "none": 0},  # more power whenever it can pay
     "z_reaction": {"evade": 2, "clash": 3, "brace": 1, "none": 0},  # fight back, or dodge
     # attack whenever it can, else close in, else gather Ki
     "action": {"attack": 6, "charge": 5, "ki_assault": 5, "move": 4, "power_up": 3,

@@ -17,6 +17,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     activation,
     ascension,
     attacks,
+    engagement,
     reactions,
     rounds,
     setup,
