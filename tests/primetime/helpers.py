@@ -68,3 +68,10 @@ def start_move(game: PrimeTimeGame) -> None:
     decision = game.pending
     if decision is not None and decision.kind == "altitude":
         answer(game, decision.options[0].id)  # staying is listed first
+
+
+def duel() -> tuple[PrimeTimeGame, ModelState, ModelState]:
+    """An empty table but for Goku at (15, 10) and Cell in melee range at (15, 11.5)."""
+    game = to_activation()
+    clear_table(game)
+    return game, place(game, "goku", 15, 10), place(game, "cell", 15, 11.5)

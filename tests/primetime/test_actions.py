@@ -18,6 +18,7 @@ from tests.primetime.helpers import (
     answer,
     by_name,
     clear_table,
+    duel,
     place,
     start_move,
     to_activation,
@@ -110,10 +111,7 @@ def test_an_attack_shows_its_roll_and_deals_damage_less_res(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # PT-1: D20 + IMP (melee) or FOC (ranged) against RFX; PT-2: damage less RES
-    game = to_activation()
-    clear_table(game)
-    goku = place(game, "goku", 15, 10)
-    cell = place(game, "cell", 15, 11.5)
+    game, goku, cell = duel()
     _dice(monkeypatch, 7)
     strike = next(t for t in attacks.techniques(game, goku) if t.name == "Basic Strike")
     attacks.attack(game, goku, strike, cell)

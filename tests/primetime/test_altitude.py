@@ -13,6 +13,7 @@ from tests.primetime.helpers import (
     by_name,
     clear_table,
     dice,
+    duel,
     place,
     to_activation,
 )
@@ -60,10 +61,7 @@ def test_a_ground_model_goes_around_what_a_flyer_passes_over() -> None:
 
 def test_the_dive_bonus(monkeypatch: pytest.MonkeyPatch) -> None:
     # "Attacking a target at a lower altitude level grants +2 FOC or IMP on that attack."
-    game = to_activation()
-    clear_table(game)
-    goku = place(game, "goku", 15, 10)
-    cell = place(game, "cell", 15, 11.5)
+    game, goku, cell = duel()
     goku.level = 1
     dice(monkeypatch, 5)
     strike = next(t for t in attacks.techniques(game, goku) if t.name == "Basic Strike")

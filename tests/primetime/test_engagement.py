@@ -10,11 +10,9 @@ from engine.primetime.options import parse_point
 from tests.primetime.helpers import (
     activate,
     answer,
-    clear_table,
     dice,
-    place,
+    duel,
     start_move,
-    to_activation,
 )
 
 
@@ -24,10 +22,7 @@ def test_moving_out_of_melee_is_half_speed_and_invites_a_free_strike(
     # "When a model attempts to move away from an enemy within melee range (1"): Must use a
     # half-speed move (MOV ÷ 2). Before the move resolves, the opponent may declare one
     # free melee Z-Reaction attack (0 BK)"
-    game = to_activation()
-    clear_table(game)
-    goku = place(game, "goku", 15, 10)
-    cell = place(game, "cell", 15, 11.5)
+    game, goku, cell = duel()
     activate(game, goku)
     labels = [o.label for o in game.pending.options]  # type: ignore[union-attr]
     assert 'Move (up to 4")' in labels  # 1st Move 8, halved
@@ -46,10 +41,7 @@ def test_moving_out_of_melee_is_half_speed_and_invites_a_free_strike(
 
 
 def test_a_move_that_stays_in_reach_is_no_break() -> None:
-    game = to_activation()
-    clear_table(game)
-    goku = place(game, "goku", 15, 10)
-    place(game, "cell", 15, 11.5)
+    game, goku, _ = duel()
     activate(game, goku)
     start_move(game)
     answer(game, "at:16.5,10.5")  # still within 1" of Cell

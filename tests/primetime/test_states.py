@@ -13,6 +13,7 @@ from tests.primetime.helpers import (
     by_name,
     clear_table,
     dice,
+    duel,
     place,
     to_activation,
 )
@@ -71,10 +72,7 @@ def test_a_throw_stops_at_the_board_edge() -> None:
 def test_staggered_allows_only_brace_until_its_next_activation_ends() -> None:
     # "Staggered | Can only use Brace Z-Reaction (cannot use Clash or Z-Evasion) | Until
     # end of their next activation"
-    game = to_activation()
-    clear_table(game)
-    goku = place(game, "goku", 15, 10)
-    cell = place(game, "cell", 15, 11.5)
+    game, goku, cell = duel()
     states.stagger(game, cell)
     activate(game, goku)
     strike = next(o.id for o in game.pending.options  # type: ignore[union-attr]
