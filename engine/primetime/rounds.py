@@ -181,12 +181,11 @@ def discarded(game: PrimeTimeGame, args: JsonDict) -> None:
 
 @HANDLERS.register("end_of_round")
 def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
-    """Regeneration (Namekian, Base tier, +1 HP), then Dazed models return at half their
-    starting HP; after the last round, the victory."""
+    """Regeneration (+1 HP), then Dazed models return at half their starting HP; after
+    the last round, the victory."""
     for m in game.state.models:
         states.clear(m)
-        character = game.character(m)
-        if m.status == "active" and m.tier == 0 and character.keyword("Regeneration"):
+        if m.status == "active" and regenerates(game, m):
             m.hp = min(game.tier(m).hp, m.hp + 1)
         if m.status == "dazed":
             m.status, m.hp = "active", game.half_hp(m)
@@ -198,6 +197,18 @@ def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
         roll_off(game)
     if state.winner is None:
         game.then(("round_start", {}))
+
+
+THRESHOLD_REGENERATION = "Threshold Regeneration"  # a passive's name (Cell's profile)
+
+
+def regenerates(game: PrimeTimeGame, m: ModelState) -> bool:
+    """ "Regeneration: Recover 1 HP during Cleanup Phase. Namekians only, Base Tier only.";
+    Cell's Threshold Regeneration at any tier (PT-24)."""
+    character = game.character(m)
+    if character.keyword("Regeneration") and character.race == "Namekian" and m.tier == 0:
+        return True
+    return any(p.name == THRESHOLD_REGENERATION for p in character.passives)
 
 
 def decide(game: PrimeTimeGame) -> None:

@@ -139,3 +139,16 @@ def test_regeneration_heals_a_namekian_at_base_tier() -> None:
         assert decision is not None
         answer(game, "pass" if decision.kind == "activate" else decision.options[0].id)
     assert (piccolo.hp, gohan.hp) == (4, 3)
+
+
+def test_cell_regenerates_at_any_tier() -> None:
+    # "Threshold Regeneration (Cell only): During Cleanup Phase ... Cell recovers 1 HP (up
+    # to current Tier HP max)" (PT-24)
+    game = to_activation()
+    cell = by_name(game, "cell")
+    cell.tier, cell.hp = 2, 4
+    while game.state.round == 1:
+        decision = game.pending
+        assert decision is not None
+        answer(game, "pass" if decision.kind == "activate" else decision.options[0].id)
+    assert cell.hp == 5
