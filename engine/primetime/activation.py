@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import altitude, attacks, engagement, geometry, states, wish
+from engine.primetime import (
+    altitude,
+    attacks,
+    devoted,
+    engagement,
+    geometry,
+    states,
+    wish,
+)
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
@@ -55,8 +63,9 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if m.activations == 2:  # "Focus Tax": a second activation costs 2 BK
         player.bk -= game.rules.focus_tax
         tax = f" (Focus Tax: {game.rules.focus_tax} BK)"
-    state.active = Activation(model=m.uid, actions=game.rules.actions,
+    state.active = Activation(model=m.uid, actions=game.rules.actions + m.bonus_actions,
                               staggered=states.STAGGERED in m.states)  # fmt: skip
+    m.bonus_actions = 0  # "Transferred actions add to ... their next activation"
     game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
     game.then(("action", {}))
 
@@ -147,6 +156,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     if active.moves < game.rules.move_cap and destinations(game, m, "move", {}):
         options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
     options += _attack_options(game, m, active.taken)
+    options += devoted.options(game, m, active.actions)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
         options.append(Option(boost, "Recharge" if boost == "recharge" else "Power-Up"))
@@ -168,6 +178,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     active.actions -= 1
     if kind not in REPEATABLE:
         active.taken.append(kind)
+    if kind == "devote":
+        devoted.devote(game, m, int(rest[0]))
+        return
     if kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
     elif kind == "attack":

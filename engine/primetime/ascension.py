@@ -76,6 +76,7 @@ def ascended(game: PrimeTimeGame, args: JsonDict) -> None:
     m.sk -= cost(game, m)
     before = game.tier(m).hp
     m.tier += 1
-    m.hp += max(0, game.tier(m).hp - before)  # "HP Upshift"
+    # "HP Upshift" to a higher maximum; a lower one (Kid Buu) caps the HP (PT-25)
+    m.hp = min(game.tier(m).hp, m.hp + max(0, game.tier(m).hp - before))
     game.emit("ascend", f"{game.name(m)} ascends to {game.tier(m).name} ({m.hp} HP).")
     game.then(("ascension", {"player": args["player"], "done": [*args["done"], m.uid]}))

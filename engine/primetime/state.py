@@ -36,6 +36,8 @@ class ModelState(_Data):
     activations: int = 0  # this round ("Focus Tax", at most 2)
     rage: int = 0  # Saiyan Rage SK gained this round (at most 3)
     states: list[str] = []  # "Model States": "staggered" (more to come)
+    bonus_actions: int = 0  # given by a Devoted Support partner, for the next activation
+    devoted: bool = False  # its pair gave actions this round ("once per round")
 
     @property
     def on_table(self) -> bool:

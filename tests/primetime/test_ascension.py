@@ -68,3 +68,14 @@ def test_a_giant_form_needs_room_for_its_large_base() -> None:
     assert can_ascend(game, vegeta)
     place(game, "cell", 15, 15 + 0.69 + 0.99 - 0.1)  # clear of 35 mm, not of 50 mm
     assert not can_ascend(game, vegeta)
+
+
+def test_a_tier_with_less_hp_caps_the_hp() -> None:
+    # Buu: "T1 (Evil Buu) | 5 HP"; "T2 (Kid Buu) | 4 HP" (PT-25)
+    from engine.primetime.ascension import ascended
+
+    game = to_activation()
+    buu = by_name(game, "majin-buu")
+    buu.tier, buu.hp, buu.sk = 1, 5, 1
+    ascended(game, {"choice": f"ascend:{buu.uid}", "player": buu.owner, "done": []})
+    assert (buu.tier, buu.hp) == (2, 4)
