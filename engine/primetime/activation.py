@@ -16,6 +16,7 @@ from engine.primetime import (
     attacks,
     devoted,
     engagement,
+    fusion,
     geometry,
     states,
     wish,
@@ -63,7 +64,8 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if m.activations == 2:  # "Focus Tax": a second activation costs 2 BK
         player.bk -= game.rules.focus_tax
         tax = f" (Focus Tax: {game.rules.focus_tax} BK)"
-    state.active = Activation(model=m.uid, actions=game.rules.actions + m.bonus_actions,
+    actions = fusion.FUSED_ACTIONS if game.character(m).fusion else game.rules.actions
+    state.active = Activation(model=m.uid, actions=actions + m.bonus_actions,
                               staggered=states.STAGGERED in m.states)  # fmt: skip
     m.bonus_actions = 0  # "Transferred actions add to ... their next activation"
     game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
@@ -73,7 +75,9 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
 def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
     """ "the first uses the 1st Move value; the second uses the 2nd Move value"."""
     tier = game.tier(m)
-    return tier.move1 if moves_taken == 0 else tier.move2
+    value = tier.move1 if moves_taken == 0 else tier.move2
+    # "Exhausted | ... -2 MOV" (never below 1")
+    return max(1, value - 2) if fusion.EXHAUSTED in m.states else value
 
 
 def _reach(game: PrimeTimeGame, m: ModelState, mode: str) -> float:

@@ -24,6 +24,7 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "first_player": {"initiative": 2, "side": 0},
     "activate": {"model": 2, "pass": 0},
     "ascension": {"ascend": 2, "done": 0},
+    "fusion": {"dance": 2, "no": 0},
     "free_strike": {"strike": 2, "none": 0},  # more power whenever it can pay
     "z_reaction": {"evade": 2, "clash": 3, "brace": 1, "none": 0},  # fight back, or dodge
     # attack whenever it can, else close in, else gather Ki

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.primetime import altitude, keywords
+from engine.primetime import altitude, fusion, keywords
 from engine.primetime.damage import harm, last_standing, rage
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
@@ -24,6 +24,9 @@ def techniques(game: PrimeTimeGame, m: ModelState) -> list[Technique]:
 
 
 def affordable(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
+    """The team's BK pays for it; an Exhausted model "cannot spend BK"."""
+    if technique.bk and fusion.EXHAUSTED in m.states:
+        return False
     return technique.bk <= game.state.players[m.owner].bk
 
 

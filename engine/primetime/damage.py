@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.primetime import altitude
+from engine.primetime import altitude, fusion
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -43,6 +43,8 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
             target.status = "dazed"
             game.emit("dazed", f"{game.name(target)} is Dazed.")
             altitude.fall(game, target)
+        elif target.components:  # "If the Fused model was KO'd: defusion still triggers"
+            fusion.defuse(game, target)
         else:
             target.status, target.x, target.y, target.level = "ko", None, None, 0
             game.emit("ko", f"{game.name(target)} is KO'd.")

@@ -18,6 +18,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     ascension,
     attacks,
     engagement,
+    fusion,
     reactions,
     rounds,
     setup,
@@ -61,6 +62,10 @@ class PrimeTimeGame(TaskMachine):
             for cid in roster.models:
                 hp = pool.character(cid).tiers[0].hp
                 models.append(ModelState(uid=len(models), owner=owner, character=cid, hp=hp))
+            for cid in roster.fusions:  # "formed during play — it is not deployed"
+                hp = pool.character(cid).tiers[0].hp
+                models.append(ModelState(uid=len(models), owner=owner, character=cid, hp=hp,
+                                         status="unformed"))  # fmt: skip
         state = PrimeTimeState(ruleset=ruleset, seed=seed, rng=seed & ((1 << 64) - 1),
                                players=players, models=models)  # fmt: skip
         game = cls(state, pool)

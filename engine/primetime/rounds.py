@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import states, wish
+from engine.primetime import fusion, states, wish
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -48,7 +48,8 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     game.emit("round", f"Round {state.round}{title}: {game.who(state.first or 0)} activates "
               "first.")  # fmt: skip
     first = state.first or 0
-    game.then(("ascension_phase", {}), ("sk_tax", {}),
+    game.then(("fusion", {"player": first}), ("fusion", {"player": 1 - first}),
+              ("ascension_phase", {}), ("sk_tax", {}),
               ("ascension", {"player": first, "done": []}),
               ("ascension", {"player": 1 - first, "done": []}),
               ("activation_phase", {}))  # fmt: skip
@@ -63,7 +64,7 @@ def ascension_phase(game: PrimeTimeGame, args: JsonDict) -> None:
 def activation_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     game.state.phase = "activation"
     game.state.turn = game.state.first or 0
-    game.then(("next_activation", {}))
+    game.then(("form_fusions", {}), ("next_activation", {}))
 
 
 def generated_bk(game: PrimeTimeGame, player: int, models: int) -> int:
@@ -191,6 +192,7 @@ def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
         if m.status == "dazed":
             m.status, m.hp = "active", game.half_hp(m)
             game.emit("recover", f"{game.name(m)} returns at {m.hp} HP.")
+    fusion.defusions(game)
     rules, state = game.rules, game.state
     if state.round == rules.rounds:
         decide(game)

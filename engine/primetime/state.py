@@ -13,8 +13,9 @@ from engine.primetime.data import TerrainPiece
 
 STATE_VERSION = 1
 # reserve: not on the table yet; active: on the table; dazed: on the table, out of the
-# fight until Cleanup ("Dazed"); ko: off the table ("KO'd"); removed: gone for good
-Status = Literal["reserve", "active", "dazed", "ko", "removed"]
+# fight until Cleanup ("Dazed"); ko: off the table ("KO'd"); removed: gone for good;
+# unformed: a Fused model not formed; fused: a component inside its Fused model
+Status = Literal["reserve", "active", "dazed", "ko", "removed", "unformed", "fused"]
 
 
 class _Data(BaseModel):
@@ -38,6 +39,12 @@ class ModelState(_Data):
     states: list[str] = []  # "Model States": "staggered" (more to come)
     bonus_actions: int = 0  # given by a Devoted Support partner, for the next activation
     devoted: bool = False  # its pair gave actions this round ("once per round")
+    # a Fused model: its components while formed, the round it forms at the start of the
+    # Activation Phase, the round whose Cleanup ends it; a pair that misfused tries no more
+    components: list[int] = []
+    forms: int | None = None
+    until: int | None = None
+    misfused: bool = False
 
     @property
     def on_table(self) -> bool:

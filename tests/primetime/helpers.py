@@ -21,13 +21,14 @@ def answer(game: PrimeTimeGame, option_id: str) -> None:
 
 
 def to_activation(seed: int = 1) -> PrimeTimeGame:
-    """A game whose set-up took the first option of every decision (and no Ascension),
+    """A game whose set-up took the first option of every decision (no Ascension, no Fusion),
     now asking the first player of round 1 to activate a model."""
     game = new_game(seed)
     while game.state.phase != "activation":
         decision = game.pending
         assert decision is not None
-        answer(game, "done" if decision.kind == "ascension" else decision.options[0].id)
+        skip = {"ascension": "done", "fusion": "no"}.get(decision.kind)
+        answer(game, skip or decision.options[0].id)
     return game
 
 

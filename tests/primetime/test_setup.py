@@ -36,7 +36,8 @@ def test_deployment_alternates_from_the_initiative_and_stays_in_the_zones() -> N
         answer(game, decision.options[0].id)
     assert owners[:2] == [game.state.first, 1 - (game.state.first or 0)]
     assert owners == [owners[0], 1 - owners[0]] * 4
-    for m in game.state.models:
+    assert [m.character for m in game.state.models if not m.on_table] == ["gogeta"]
+    for m in filter(lambda m: m.on_table, game.state.models):
         side = game.state.players[m.owner].side
         assert side is not None and in_deployment(game.base(m), side, 8)
 

@@ -1,0 +1,157 @@
+"""Fusion Dance ("FUSION MECHANICS"): declared in the Power Phase by two non-Dazed
+components within 3" of each other, a D20 of 11+ forms the Fused model at the start of
+that round's Activation Phase, for one round; a misfusion Exhausts both and the pair may
+not try again. Defusion at the end of Cleanup (or when the Fused model is KO'd) returns
+the components at half starting HP (PT-27). Potara Earrings are not refereed yet."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.core.decisions import JsonDict, Option
+from engine.primetime.geometry import Point2, base_radius, edge_distance, free, grid_array
+from engine.primetime.handlers import HANDLERS
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+REACH = 3.0  # "Both components must be within 3" of each other"
+DANCE_ROLL = 11  # "Roll D20 ≥ 11"
+FUSED_ACTIONS = 3  # "Actions per activation: 3 (instead of standard 2)"
+EXHAUSTED = "exhausted"
+
+
+def components(game: PrimeTimeGame, fused: ModelState) -> list[ModelState]:
+    """The Fused model's two components in its owner's roster, in profile order."""
+    profile = game.character(fused).fusion
+    assert profile is not None
+    found = []
+    for cid in profile.components:
+        found += [m for m in game.state.models if m.owner == fused.owner and m.character == cid]
+    return found
+
+
+def can_dance(game: PrimeTimeGame, fused: ModelState) -> bool:
+    profile = game.character(fused).fusion
+    if profile is None or "dance" not in profile.methods or fused.status != "unformed" \
+            or fused.misfused or fused.forms is not None:  # fmt: skip
+        return False
+    pair = components(game, fused)
+    return len(pair) == 2 and all(m.status == "active" for m in pair) \
+        and edge_distance(game.base(pair[0]), game.base(pair[1])) <= REACH + 1e-9  # fmt: skip
+
+
+@HANDLERS.register("fusion")
+def ask_fusion(game: PrimeTimeGame, args: JsonDict) -> None:
+    """ "Declare: Both components simultaneously during the Power Phase. Cost: 0 BK / 0 SK"."""
+    player: int = args["player"]
+    ready = [m for m in game.state.models if m.owner == player and can_dance(game, m)]
+    if not ready:
+        return
+    options = [Option(f"dance:{m.uid}", f"Fusion Dance: {game.name(m)} (D20 11+)")
+               for m in ready]  # fmt: skip
+    game.ask(player, "fusion", "Power Phase: declare a Fusion Dance?",
+             [*options, Option("no", "no Fusion")], "fusion_declared", player=player)
+
+
+@HANDLERS.register("fusion_declared")
+def fusion_declared(game: PrimeTimeGame, args: JsonDict) -> None:
+    if args["choice"] == "no":
+        return
+    fused = game.model(int(args["choice"].split(":")[1]))
+    die = game.d20()
+    pair = components(game, fused)
+    names = " and ".join(game.name(m) for m in pair)
+    if die >= DANCE_ROLL:
+        fused.forms = game.state.round
+        game.emit("fusion", f"{names} dance: d20 {die}. {game.name(fused)} forms at the start "
+                  "of the Activation Phase.")  # fmt: skip
+        return
+    fused.misfused = True  # "This Fusion Dance pair cannot attempt fusion again this game."
+    for m in pair:
+        if EXHAUSTED not in m.states:
+            m.states.append(EXHAUSTED)
+    game.emit("misfusion", f"{names} misfuse: d20 {die}. Both are Exhausted.")
+
+
+@HANDLERS.register("form_fusions")
+def form_fusions(game: PrimeTimeGame, args: JsonDict) -> None:
+    """At the start of the Activation Phase: the components leave, the Fused model stands
+    at their midpoint (or the nearest free point)."""
+    for fused in game.state.models:
+        if fused.status != "unformed" or fused.forms != game.state.round:
+            continue
+        pair = components(game, fused)
+        fused.forms = None
+        if not all(m.status == "active" for m in pair):
+            game.emit("fusion", f"{game.name(fused)} cannot form: a component is down.")
+            continue
+        a, b = (game.base(m) for m in pair)
+        midpoint = ((a.x + b.x) / 2, (a.y + b.y) / 2)
+        tiers = math.floor(sum(m.tier for m in pair) / 2)  # "rounded down"
+        profile = game.character(fused)
+        fused.tier = min(tiers, len(profile.tiers) - 1)
+        fused.sk = min(profile.sk_cap, sum(m.sk for m in pair))  # "up to the ... SK cap"
+        fused.hp = game.tier(fused).hp  # "current-tier HP maximum"
+        fused.components = [m.uid for m in pair]
+        fused.until = game.state.round  # Dance: "1 full round"
+        for m in pair:
+            m.status, m.x, m.y = "fused", None, None
+        spot = _nearest_free(game, fused, midpoint)
+        if spot is None:
+            game.emit("fusion", f"{game.name(fused)} finds no room to stand: no fusion.")
+            _unfuse(game, fused, (a.centre, b.centre), full=True)
+            continue
+        game.put(fused, spot)
+        game.state.players[fused.owner].orders -= 1  # "Counts as 1 order in the pool"
+        game.emit("fused", f"{game.name(fused)} forms at ({fused.x:g}\", {fused.y:g}\").")
+
+
+def _nearest_free(game: PrimeTimeGame, m: ModelState, near: Point2) -> Point2 | None:
+    radius = base_radius(game.tier(m).base)
+    others = [game.base(o) for o in game.state.models if o.on_table and o.uid != m.uid]
+    points = np.vstack([np.asarray([near]), grid_array(near, 6)])
+    fits = free(points, radius, others, game.state.terrain)
+    if not len(fits):
+        return None
+    best = min(fits, key=lambda p: (math.hypot(p[0] - near[0], p[1] - near[1]), p[0], p[1]))
+    return (float(best[0]), float(best[1]))
+
+
+def defuse(game: PrimeTimeGame, fused: ModelState) -> None:
+    """ "Remove the Fused model from the board; Both components return at ½ starting HP
+    each (rounded up), placed at the Fused model's last position", at their pre-fusion
+    tiers with 0 SK."""
+    assert fused.x is not None and fused.y is not None
+    where = (fused.x, fused.y)
+    game.emit("defusion", f"{game.name(fused)} defuses.")
+    fused.status, fused.x, fused.y = "unformed", None, None
+    fused.until, fused.level = None, 0
+    _unfuse(game, fused, (where, where), full=False)
+
+
+def _unfuse(game: PrimeTimeGame, fused: ModelState, spots: tuple[Point2, Point2],
+            full: bool) -> None:  # fmt: skip
+    for m, spot in zip(components(game, fused), spots, strict=True):
+        if m.uid not in fused.components:
+            continue
+        place = _nearest_free(game, m, spot)
+        if place is None:  # PT-27: no room at all: it waits off the table, KO'd
+            m.status = "ko"
+            continue
+        game.put(m, place)
+        if not full:
+            m.hp, m.sk = game.half_hp(m), 0
+            m.states.clear()
+    fused.components = []
+
+
+def defusions(game: PrimeTimeGame) -> None:
+    """ "At end of that round's Cleanup Phase: Defusion"."""
+    for fused in game.state.models:
+        if fused.on_table and fused.until is not None and fused.until <= game.state.round:
+            defuse(game, fused)
