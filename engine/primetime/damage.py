@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.primetime import altitude, fusion
+from engine.primetime import altitude, fusion, reformation
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -39,7 +39,9 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
         if target.hp > 0:
             return
         target.dazes += 1
-        if target.dazes == 1:
+        if reformation.reforms(game, target):
+            reformation.reform(game, target)
+        elif target.dazes == 1:
             target.status = "dazed"
             game.emit("dazed", f"{game.name(target)} is Dazed.")
             altitude.fall(game, target)

@@ -9,10 +9,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from engine.core.decisions import JsonDict, Option
-from engine.primetime.geometry import Point2, base_radius, edge_distance, free, grid_array
+from engine.primetime.geometry import Point2, base_radius, edge_distance, nearest_free
 from engine.primetime.handlers import HANDLERS
 
 if TYPE_CHECKING:
@@ -112,14 +110,8 @@ def form_fusions(game: PrimeTimeGame, args: JsonDict) -> None:
 
 
 def _nearest_free(game: PrimeTimeGame, m: ModelState, near: Point2) -> Point2 | None:
-    radius = base_radius(game.tier(m).base)
     others = [game.base(o) for o in game.state.models if o.on_table and o.uid != m.uid]
-    points = np.vstack([np.asarray([near]), grid_array(near, 6)])
-    fits = free(points, radius, others, game.state.terrain)
-    if not len(fits):
-        return None
-    best = min(fits, key=lambda p: (math.hypot(p[0] - near[0], p[1] - near[1]), p[0], p[1]))
-    return (float(best[0]), float(best[1]))
+    return nearest_free(near, base_radius(game.tier(m).base), others, game.state.terrain)
 
 
 def defuse(game: PrimeTimeGame, fused: ModelState) -> None:

@@ -20,6 +20,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     engagement,
     fusion,
     reactions,
+    reformation,
     rounds,
     setup,
 )

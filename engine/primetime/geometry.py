@@ -218,6 +218,18 @@ def free(points: np.ndarray, radius: float, others: Sequence[Base],
     return points[keep]
 
 
+def nearest_free(near: Point2, radius: float, others: Sequence[Base],
+                 terrain: Sequence[TerrainPiece], within: float = 6) -> Point2 | None:  # fmt: skip
+    """The point itself if a base fits there, else the nearest 1" grid point within
+    `within` where it fits (ties: the lower x, then y), else None."""
+    points = np.vstack([np.asarray([near], dtype=float), grid_array(near, within)])
+    fits = free(points, radius, others, terrain)
+    if not len(fits):
+        return None
+    best = min(fits, key=lambda p: (math.hypot(p[0] - near[0], p[1] - near[1]), p[0], p[1]))
+    return (float(best[0]), float(best[1]))
+
+
 def clear_of_terrain(base: Base, terrain: Sequence[TerrainPiece]) -> bool:
     """Whether a base at its altitude is inside no standing piece at least that tall."""
     return all(p.state == "rubble" or p.level < base.level

@@ -49,7 +49,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
               "first.")  # fmt: skip
     first = state.first or 0
     game.then(("fusion", {"player": first}), ("fusion", {"player": 1 - first}),
-              ("ascension_phase", {}), ("sk_tax", {}),
+              ("ascension_phase", {}), ("sk_tax", {}), ("reform", {}),
               ("ascension", {"player": first, "done": []}),
               ("ascension", {"player": 1 - first, "done": []}),
               ("activation_phase", {}))  # fmt: skip

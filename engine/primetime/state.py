@@ -15,7 +15,9 @@ STATE_VERSION = 1
 # reserve: not on the table yet; active: on the table; dazed: on the table, out of the
 # fight until Cleanup ("Dazed"); ko: off the table ("KO'd"); removed: gone for good;
 # unformed: a Fused model not formed; fused: a component inside its Fused model
-Status = Literal["reserve", "active", "dazed", "ko", "removed", "unformed", "fused"]
+# reforming: Buu off the table until the next Ascension Phase ("Reforming (Buu)")
+Status = Literal["reserve", "active", "dazed", "ko", "removed", "unformed", "fused",
+                 "reforming"]
 
 
 class _Data(BaseModel):
@@ -45,6 +47,7 @@ class ModelState(_Data):
     forms: int | None = None
     until: int | None = None
     misfused: bool = False
+    token: tuple[float, float] | None = None  # a Reformation token's position
 
     @property
     def on_table(self) -> bool:
