@@ -2,7 +2,8 @@
 components within 3" of each other, a D20 of 11+ forms the Fused model at the start of
 that round's Activation Phase, for one round; a misfusion Exhausts both and the pair may
 not try again. Defusion at the end of Cleanup (or when the Fused model is KO'd) returns
-the components at half starting HP (PT-27). Potara Earrings are not refereed yet."""
+the components at half starting HP (PT-27). Potara Earrings: 1 WT, no roll, the Fused
+model forms at the next round's Activation Phase for two rounds."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 REACH = 3.0  # "Both components must be within 3" of each other"
 DANCE_ROLL = 11  # "Roll D20 ≥ 11"
+POTARA_WT = 1  # "Potara Earrings ... Cost: 1 WT"
 FUSED_ACTIONS = 3  # "Actions per activation: 3 (instead of standard 2)"
 EXHAUSTED = "exhausted"
 
@@ -33,39 +35,55 @@ def components(game: PrimeTimeGame, fused: ModelState) -> list[ModelState]:
     return found
 
 
-def can_dance(game: PrimeTimeGame, fused: ModelState) -> bool:
+def can_fuse(game: PrimeTimeGame, fused: ModelState, method: str) -> bool:
+    """ "Fusion Requirements": the method on the profile, both components non-Dazed and
+    within 3"; a Dance pair that misfused may not dance again; Potara costs 1 WT."""
     profile = game.character(fused).fusion
-    if profile is None or "dance" not in profile.methods or fused.status != "unformed" \
-            or fused.misfused or fused.forms is not None:  # fmt: skip
+    if profile is None or method not in profile.methods or fused.status != "unformed" \
+            or fused.forms is not None:  # fmt: skip
+        return False
+    if (method == "dance" and fused.misfused) or (
+            method == "potara" and game.state.players[fused.owner].wt < POTARA_WT):
         return False
     pair = components(game, fused)
     return len(pair) == 2 and all(m.status == "active" for m in pair) \
         and edge_distance(game.base(pair[0]), game.base(pair[1])) <= REACH + 1e-9  # fmt: skip
 
 
+METHODS = {"dance": "Fusion Dance (D20 11+, one round)",
+           "potara": "Potara Earrings (1 WT, next round, two rounds)"}  # fmt: skip
+
+
 @HANDLERS.register("fusion")
 def ask_fusion(game: PrimeTimeGame, args: JsonDict) -> None:
-    """ "Declare: Both components simultaneously during the Power Phase. Cost: 0 BK / 0 SK"."""
+    """ "Declare: Both components simultaneously during the Power Phase"."""
     player: int = args["player"]
-    ready = [m for m in game.state.models if m.owner == player and can_dance(game, m)]
-    if not ready:
-        return
-    options = [Option(f"dance:{m.uid}", f"Fusion Dance: {game.name(m)} (D20 11+)")
-               for m in ready]  # fmt: skip
-    game.ask(player, "fusion", "Power Phase: declare a Fusion Dance?",
-             [*options, Option("no", "no Fusion")], "fusion_declared", player=player)
+    options = [Option(f"{method}:{m.uid}", f"{game.name(m)}: {label}")
+               for m in game.state.models if m.owner == player
+               for method, label in METHODS.items() if can_fuse(game, m, method)]  # fmt: skip
+    if options:
+        game.ask(player, "fusion", "Power Phase: declare a Fusion?",
+                 [*options, Option("no", "no Fusion")], "fusion_declared", player=player)
 
 
 @HANDLERS.register("fusion_declared")
 def fusion_declared(game: PrimeTimeGame, args: JsonDict) -> None:
     if args["choice"] == "no":
         return
-    fused = game.model(int(args["choice"].split(":")[1]))
-    die = game.d20()
+    method, uid = args["choice"].split(":")
+    fused = game.model(int(uid))
     pair = components(game, fused)
     names = " and ".join(game.name(m) for m in pair)
+    round_ = game.state.round
+    if method == "potara":  # "No roll required"; "Components still act normally this round"
+        game.state.players[fused.owner].wt -= POTARA_WT
+        fused.forms, fused.until = round_ + 1, round_ + 2  # "Duration: 2 full rounds"
+        game.emit("fusion", f"{names} put on the Potara Earrings ({POTARA_WT} WT): "
+                  f"{game.name(fused)} forms next round.")  # fmt: skip
+        return
+    die = game.d20()
     if die >= DANCE_ROLL:
-        fused.forms = game.state.round
+        fused.forms, fused.until = round_, round_  # "Duration: 1 full round"
         game.emit("fusion", f"{names} dance: d20 {die}. {game.name(fused)} forms at the start "
                   "of the Activation Phase.")  # fmt: skip
         return
@@ -86,6 +104,7 @@ def form_fusions(game: PrimeTimeGame, args: JsonDict) -> None:
         pair = components(game, fused)
         fused.forms = None
         if not all(m.status == "active" for m in pair):
+            fused.until = None
             game.emit("fusion", f"{game.name(fused)} cannot form: a component is down.")
             continue
         a, b = (game.base(m) for m in pair)
@@ -96,7 +115,6 @@ def form_fusions(game: PrimeTimeGame, args: JsonDict) -> None:
         fused.sk = min(profile.sk_cap, sum(m.sk for m in pair))  # "up to the ... SK cap"
         fused.hp = game.tier(fused).hp  # "current-tier HP maximum"
         fused.components = [m.uid for m in pair]
-        fused.until = game.state.round  # Dance: "1 full round"
         for m in pair:
             m.status, m.x, m.y = "fused", None, None
         spot = _nearest_free(game, fused, midpoint)

@@ -99,3 +99,25 @@ def test_a_misfusion_exhausts_both_for_good(monkeypatch: pytest.MonkeyPatch) -> 
     kamehameha = next(t for t in techniques(game, goku) if t.bk)
     assert not affordable(game, goku, kamehameha)
     assert move_value(game, goku, 0) == game.tier(goku).move1 - 2
+
+
+def test_potara_costs_1_wt_forms_next_round_and_lasts_two(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Potara Earrings: Cost: 1 WT. No roll required. Components still act normally this
+    # round. Fusion activates at the start of the following round's Activation Phase.
+    # Duration: 2 full rounds."
+    game, goku, _, gogeta = _to_the_dance()
+    wt = game.state.players[gogeta.owner].wt
+    answer(game, f"potara:{gogeta.uid}")
+    assert game.state.players[gogeta.owner].wt == wt - 1
+    declared = game.state.round
+    assert (gogeta.forms, gogeta.until) == (declared + 1, declared + 2)
+    _to_activation(game, monkeypatch)
+    assert gogeta.status == "unformed" and goku.status == "active"  # acts normally
+    while game.state.round == declared or game.state.phase != "activation":
+        decision = game.pending
+        assert decision is not None
+        answer(game, {"activate": "pass", "ascension": "done", "fusion": "no"}.get(
+            decision.kind) or decision.options[0].id)  # fmt: skip
+    assert (game.model(gogeta.uid).status, game.model(goku.uid).status) == ("active", "fused")
