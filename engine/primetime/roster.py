@@ -42,6 +42,10 @@ def sample_rosters() -> list[Roster]:
     return [load_roster(p) for p in sorted((DATA_DIR / "rosters").glob("*.yaml"))]
 
 
+def sample_roster(affiliation: str) -> Roster:
+    return next(r for r in sample_rosters() if r.affiliation == affiliation)
+
+
 def threat(roster: Roster, pool: Pool) -> int:
     """The roster's Threat: each model's, discounted when the roster's affiliation matches
     its loyalty, plus each fusion card's."""

@@ -5,12 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.primetime.game import PrimeTimeGame
-from engine.primetime.roster import sample_rosters
+from engine.primetime.roster import sample_roster
 from engine.primetime.state import Activation, ModelState
+
+CAST = [sample_roster("Cell Games"), sample_roster("Z-Fighters")]
 
 
 def new_game(seed: int = 1) -> PrimeTimeGame:
-    return PrimeTimeGame.new(sample_rosters(), seed)
+    """Cell Games against the Z-Fighters (the rule tests' cast)."""
+    return PrimeTimeGame.new(CAST, seed)
 
 
 def answer(game: PrimeTimeGame, option_id: str) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.family import GameFamily
 from engine.families import IN_PROGRESS
 from engine.primetime.family import PrimeTimeFamily
-from engine.primetime.roster import sample_rosters
+from tests.primetime.helpers import CAST
 from tests.test_families import play_through_the_contract
 
 
@@ -17,7 +17,7 @@ def test_prime_time_is_registered_under_its_ruleset() -> None:
 
 def test_a_game_played_through_the_contract_alone() -> None:
     family: GameFamily = PrimeTimeFamily()
-    decks = [r.model_dump() for r in sample_rosters()]  # plain data, as a bot stores decks
+    decks = [r.model_dump() for r in CAST]  # plain data, as a bot stores decks
     game = family.new_game(decks, 5, "prime-time")
     # 25 answers of the last option stay inside the game (passing ends rounds quickly)
     game = play_through_the_contract(family, game, steps=25)

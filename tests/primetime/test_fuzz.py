@@ -6,6 +6,8 @@ move, Charge and Ki Assault are searched for each action decision), not 1,000.""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine.primetime.ai import make_player
@@ -18,6 +20,8 @@ FUZZ_GAMES = 80
 CHUNK = 20  # games per test, so xdist can spread the chunks
 JSON_EVERY = 10
 MAX_DECISIONS = 4_000  # a game longer than this is stuck
+# every ordered pair of the sample rosters, each with every AI pairing in turn
+MATCHES = list(itertools.permutations(sample_rosters(), 2))
 PAIRINGS = [("random", "random"), ("random", "greedy"), ("greedy", "random"),
             ("greedy", "greedy")]  # fmt: skip
 
@@ -25,7 +29,7 @@ PAIRINGS = [("random", "random"), ("random", "greedy"), ("greedy", "random"),
 def play(seed: int) -> PrimeTimeGame:
     kinds = PAIRINGS[seed % len(PAIRINGS)]
     players = [make_player(kind, seed * 2 + i) for i, kind in enumerate(kinds)]
-    game = PrimeTimeGame.new(sample_rosters(), seed)
+    game = PrimeTimeGame.new(list(MATCHES[seed // len(PAIRINGS) % len(MATCHES)]), seed)
     for step in range(1, MAX_DECISIONS + 1):
         decision = game.pending
         if decision is None:
@@ -43,6 +47,12 @@ def test_fuzz_games_keep_the_invariants(first: int) -> None:
     for seed in range(first, first + CHUNK):
         game = play(seed)
         assert game.over and violations(game) == []
+
+
+def test_the_schedule_covers_every_match_and_ai_pairing() -> None:
+    schedule = {(seed // len(PAIRINGS) % len(MATCHES), seed % len(PAIRINGS))
+                for seed in range(FUZZ_GAMES)}  # fmt: skip
+    assert len(schedule) == len(MATCHES) * len(PAIRINGS)
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
