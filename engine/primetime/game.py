@@ -1,7 +1,9 @@
 """A Prime Time game on the engine's task machine (engine.core.machine): one pending
 decision at a time, every option legal, the whole state JSON. The rules live in small
-modules that register their task handlers here: setup (pre-game), rounds (Power and
-Cleanup phases, victory), activation (actions and movement) and attacks."""
+modules that register their task handlers (engine.primetime.handlers): setup (pre-game),
+rounds (the phases, Glory, victory), ascension, activation (actions and movement),
+reactions and clash, engagement, devoted, fusion, reformation and wish; attacks, damage,
+keywords, altitude and states are the functions they share. docs/games.md lists them."""
 
 from __future__ import annotations
 
