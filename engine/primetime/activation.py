@@ -34,6 +34,7 @@ from engine.primetime.geometry import (
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
 from engine.primetime.state import Activation
+from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
     from engine.core.decisions import Decision
@@ -265,8 +266,7 @@ def end_activation(game: PrimeTimeGame, args: JsonDict) -> None:
 
 def power_up(game: PrimeTimeGame, m: ModelState) -> None:
     """ "Power-Up": +1 BK always; D20 + SPR 15+: 2 BK and 1 SK; 25+: 4 BK and 2 SK."""
-    spr = game.tier(m).spr
-    spr = game.rules.missing_stat if spr is None else spr
+    spr = stat(game, m, "spr")
     die = game.d20()
     total = die + spr + last_standing(game, m)
     bk, sk = next((bk, sk) for at, bk, sk in game.rules.power_up if total >= at)
@@ -280,7 +280,7 @@ def power_up(game: PrimeTimeGame, m: ModelState) -> None:
 def recharge(game: PrimeTimeGame, m: ModelState) -> None:
     """ "Android Recharge": D20 + FOC 15+ gives 3 BK, else 1 BK; no SK."""
     die = game.d20()
-    foc = game.tier(m).foc
+    foc = stat(game, m, "foc")
     total = die + foc + last_standing(game, m)
     bk = next(bk for at, bk in game.rules.recharge if total >= at)
     player = game.state.players[m.owner]

@@ -11,6 +11,7 @@ from engine.primetime import altitude, fusion, keywords
 from engine.primetime.damage import harm, last_standing, rage
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
+from engine.primetime.stats import stat
 
 PIERCED = {-4: -2, -2: 0}  # Heavy -> Light -> none
 
@@ -87,8 +88,8 @@ def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
 
 def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
                 target: ModelState) -> Roll:  # fmt: skip
-    tier, defence = game.tier(attacker), game.tier(target)
-    stat, bonus = ("FOC", tier.foc) if technique.ranged else ("IMP", tier.imp)
+    skill, bonus = ("FOC", stat(game, attacker, "foc")) if technique.ranged \
+        else ("IMP", stat(game, attacker, "imp"))  # fmt: skip
     # cover is ranged fire's (PT-7)
     shelter = cover(game.base(attacker), game.base(target), game.state.terrain) \
         if technique.ranged else 0  # fmt: skip
@@ -96,7 +97,8 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         shelter = PIERCED.get(shelter, shelter)
     modifiers = (("dive", altitude.dive_bonus(attacker, target)), ("cover", shelter),
                  ("last standing", last_standing(game, attacker)))  # fmt: skip
-    roll = Roll(game.d20(), stat, bonus, defence.rfx, game.rules.critical_margin, modifiers)
+    roll = Roll(game.d20(), skill, bonus, stat(game, target, "rfx"), game.rules.critical_margin,
+                modifiers)
     text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
     game.emit("attack", text, die=roll.die, total=roll.total)
     return roll
@@ -115,7 +117,7 @@ def resolve(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
 
 def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
-    res = game.tier(target).res + res_bonus
+    res = stat(game, target, "res") + res_bonus
     damage = max(0, technique.damage - res)
     game.emit("damage", f"{game.name(target)} takes {damage} damage ({technique.damage} - "
               f"RES {res}).", damage=damage)  # fmt: skip

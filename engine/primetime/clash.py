@@ -12,6 +12,7 @@ from engine.primetime import altitude, attacks
 from engine.primetime.cards import draw
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
+from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -35,8 +36,7 @@ def clash_options(game: PrimeTimeGame, attacker: ModelState,
 
 
 def _skill(game: PrimeTimeGame, m: ModelState, technique: Technique) -> int:
-    tier = game.tier(m)
-    return tier.foc if technique.ranged else tier.imp
+    return stat(game, m, "foc" if technique.ranged else "imp")
 
 
 def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,

@@ -12,6 +12,7 @@ from engine.primetime import states
 from engine.primetime.damage import harm
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Base, beam, degrade, edge_distance, rect_distance, touches
+from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
     from engine.primetime.attacks import Roll
@@ -60,9 +61,10 @@ def _beam(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     collateral = math.ceil(technique.damage / 2)
     for m in _others(game, attacker, target):
         if m.status == "active" and touches(area, game.base(m)):
-            damage = max(0, collateral - game.tier(m).res)
+            res = stat(game, m, "res")
+            damage = max(0, collateral - res)
             game.emit("collateral", f"{game.name(m)} is in the Beam's path: {damage} damage "
-                      f"({collateral} - RES {game.tier(m).res}).")  # fmt: skip
+                      f"({collateral} - RES {res}).")  # fmt: skip
             harm(game, m, damage, by=attacker.owner)
     if stop is not None and roll.critical:
         piece = game.state.terrain[stop]

@@ -14,6 +14,7 @@ from engine.primetime.data import Technique
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import parse_point, point_options
+from engine.primetime.stats import modify, stat
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 NO_REACTION = frozenset({"Unopposed", "Undeniable"})  # "Target cannot declare Z-Reactions"
 EVASION_MOVE = 2.0  # "Move 2""
 EVASION_BK = 1  # "Gain +1 BK"
+CRITICAL_EVASION = 10  # "exceeds the attack total by 10 or more"
+MELEE_DEFLECT = -2
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
     if NO_REACTION & {k.split(" ")[0] for k in technique.keywords}:
         attacks.resolve(game, attacker, technique, target)
         return
-    foc = game.tier(target).foc
+    foc = stat(game, target, "foc")
     # "Staggered | Can only use Brace Z-Reaction (cannot use Clash or Z-Evasion)"
     staggered = states.STAGGERED in target.states
     options = [Option("none", "no Z-Reaction")]
@@ -84,27 +87,43 @@ def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
     if roll.hit and reaction is None:
         attacks.hit(game, attacker, technique, target)
     elif roll.hit and reaction is not None:
-        evaded = _evade(game, target, reaction, roll.total)
-        if not evaded:
+        margin = _evade(game, target, reaction, roll.total)
+        evaded = margin is not None
+        if margin is None:
             attacks.hit(game, attacker, technique, target, reaction.res_if_failed)
+        else:
+            _deflect(game, attacker, technique, margin)
     keywords.aftermath(game, attacker, technique, target, where, roll, roll.hit and not evaded)
     if evaded and game.state.winner is None and target.status == "active":
         _ask_evasion_move(game, target)
 
 
-def _evade(game: PrimeTimeGame, target: ModelState, reaction: Reaction, total: int) -> bool:
+def _deflect(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+             margin: int) -> None:  # fmt: skip
+    """ "Critical Evasion": beating the attack total by 10 or more. "Melee Deflect: The
+    attacker suffers RFX -2 until the end of the round" (Ranged Deflect's redirection is
+    not refereed yet)."""
+    if margin < CRITICAL_EVASION or technique.ranged:
+        return
+    if modify(attacker, "Melee Deflect", "rfx", MELEE_DEFLECT):
+        game.emit("deflect", f"Critical Evasion: {game.name(attacker)} is thrown off balance "
+                  f"(RFX {MELEE_DEFLECT} until the end of the round).")  # fmt: skip
+
+
+def _evade(game: PrimeTimeGame, target: ModelState, reaction: Reaction,
+           total: int) -> int | None:  # fmt: skip
     """The defender's D20 + FOC (+ the reaction's penalty) against the attack total; PT-14:
-    meeting it is enough. Success gains 1 BK."""
+    meeting it is enough. Success gains 1 BK and gives by how much it beat the total."""
     die = game.d20()
-    mine = die + game.tier(target).foc + reaction.penalty + last_standing(game, target)
+    mine = die + stat(game, target, "foc") + reaction.penalty + last_standing(game, target)
     if mine < total:
         game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: failed.")
-        return False
+        return None
     player = game.state.players[target.owner]
     player.bk = min(game.rules.bk_cap, player.bk + EVASION_BK)
     game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: "
               f"{game.name(target)} evades (+{EVASION_BK} BK).")  # fmt: skip
-    return True
+    return mine - total
 
 
 def _ask_evasion_move(game: PrimeTimeGame, target: ModelState) -> None:

@@ -48,10 +48,19 @@ class ModelState(_Data):
     until: int | None = None
     misfused: bool = False
     token: tuple[float, float] | None = None  # a Reformation token's position
+    mods: list[StatMod] = []  # stat modifications until the end of the round
 
     @property
     def on_table(self) -> bool:
         return self.status in ("active", "dazed")
+
+
+class StatMod(_Data):
+    """A modification of a stat until the end of the round (engine.primetime.stats)."""
+
+    name: str  # the effect's name: same-named effects do not stack
+    stat: str
+    value: int
 
 
 class PlayerState(_Data):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from engine.primetime.altitude import NAMES
 from engine.primetime.damage import harm, last_standing
 from engine.primetime.geometry import Point2, degrade, throw
+from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -28,7 +29,7 @@ def stagger(game: PrimeTimeGame, m: ModelState) -> None:
     game.emit("staggered", f"{game.name(m)} is Staggered.")
     if m.level > 0:
         die = game.d20()
-        total = die + game.tier(m).foc + last_standing(game, m)
+        total = die + stat(game, m, "foc") + last_standing(game, m)
         if total >= FLYING_SAVE:
             game.emit("save", f"{game.name(m)} keeps its altitude: d20 {die} = {total}.")
             return
@@ -40,8 +41,10 @@ def stagger(game: PrimeTimeGame, m: ModelState) -> None:
 
 
 def clear(m: ModelState) -> None:
-    """Cleanup: "clear Exhausted, clear Overloaded, clear Staggered"."""
+    """Cleanup: "clear Exhausted, clear Overloaded, clear Staggered. Clear 'until end of
+    round'" (every stat modification so far lasts until the end of the round)."""
     m.states.clear()
+    m.mods.clear()
 
 
 def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: float) -> None:
@@ -60,7 +63,7 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
         game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")
         harm(game, m, COLLISION_DAMAGE, by=1 - m.owner)
         die = game.d20()
-        reflex = die + game.tier(hit).rfx + last_standing(game, hit)
+        reflex = die + stat(game, hit, "rfx") + last_standing(game, hit)
         if hit.status == "active" and reflex < REFLEX_SAVE:
             harm(game, hit, COLLISION_DAMAGE, by=1 - m.owner)
     elif path.stopped_by == "terrain" and path.index is not None:
