@@ -119,7 +119,12 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
     res = stat(game, target, "res") + res_bonus
     damage = max(0, technique.damage - res)
-    game.emit("damage", f"{game.name(target)} takes {damage} damage ({technique.damage} - "
-              f"RES {res}).", damage=damage)  # fmt: skip
+    absorb = keywords.absorb(game.character(target))
+    why = f"{technique.damage} - RES {res}"
+    if absorb and damage > 0:  # "Absorb X: Reduce damage from this source by X (minimum 1)"
+        damage = max(1, damage - absorb)
+        why += f", Absorb {absorb}"
+    game.emit("damage", f"{game.name(target)} takes {damage} damage ({why}).",
+              damage=damage)  # fmt: skip
     rage(game, attacker, damage)
     harm(game, target, damage, by=attacker.owner)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.primetime import states
 from engine.primetime.damage import harm
-from engine.primetime.data import Technique
+from engine.primetime.data import Character, Technique
 from engine.primetime.geometry import Base, beam, degrade, edge_distance, rect_distance, touches
 from engine.primetime.stats import stat
 
@@ -29,6 +29,15 @@ def value(technique: Technique, name: str) -> int | None:
         if head == name:
             return int(number.rstrip('"')) if number else 0
     return None
+
+
+def absorb(character: Character) -> int:
+    """A model's "Absorb X" (0 without it)."""
+    for word in character.keywords:
+        head, _, number = word.partition(" ")
+        if head == "Absorb":
+            return int(number)
+    return 0
 
 
 def aftermath(game: PrimeTimeGame, attacker: ModelState, technique: Technique,

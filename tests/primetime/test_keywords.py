@@ -90,3 +90,18 @@ def test_piercing_reduces_cover_one_step(monkeypatch: pytest.MonkeyPatch) -> Non
     dice(monkeypatch, 8)
     attacks.attack(game, krillin, disc, cell)
     assert any("d20 8 +4 FOC -2 cover = 10" in e.text for e in game.events)
+
+
+def test_absorb_reduces_a_hit_but_not_below_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Absorb X | Reduce damage from this source by X (minimum 1)." (Buu: Absorb 1)
+    game = to_activation()
+    clear_table(game)
+    goku = place(game, "goku", 15, 10)
+    buu = place(game, "majin-buu", 15, 11.5)
+    flurry = _technique(game, goku, "Dragon Fist Flurry")  # 3 damage - RES 1 - Absorb 1
+    strike = _technique(game, goku, "Basic Strike")  # 2 - RES 1 = 1: stays 1
+    dice(monkeypatch, 10, 10)
+    attacks.attack(game, goku, flurry, buu)
+    assert buu.hp == 4
+    attacks.attack(game, goku, strike, buu)
+    assert buu.hp == 3
