@@ -7,15 +7,17 @@ import json
 
 import pytest
 
-from engine.core.family import GameFamily
+from engine.core.family import FamilyGame, GameFamily
 from engine.families import FAMILIES, IN_PROGRESS, UnknownRuleset, family_of
 from engine.panini.decklist import Deck
 from engine.panini.family import PaniniFamily
+from engine.primetime.family import PrimeTimeFamily
 from engine.score.deckcheck import ScoreDeck
 from engine.score.family import ScoreFamily
 
 _STATIC_CHECK: GameFamily = PaniniFamily()  # mypy: Panini keeps the contract
 _STATIC_CHECK_SCORE: GameFamily = ScoreFamily()  # and Score
+_STATIC_CHECK_PRIME_TIME: GameFamily = PrimeTimeFamily()  # and Prime Time
 
 
 def test_every_ruleset_has_one_family() -> None:
@@ -28,7 +30,10 @@ def test_every_ruleset_has_one_family() -> None:
 
 def test_score_is_playable_and_an_unknown_ruleset_is_named() -> None:
     assert family_of("score").name == family_of("ocg").name == "score"
-    assert IN_PROGRESS == {}  # nothing offers a ruleset that cannot be played
+    # nothing offers a ruleset the bot cannot host yet
+    assert IN_PROGRESS == {"primetime": {"prime-time": "DBZ: Prime Time (core rules)"}}
+    with pytest.raises(UnknownRuleset, match=r"'prime-time' \(primetime\) cannot be played yet"):
+        family_of("prime-time")
     with pytest.raises(UnknownRuleset,
                        match="the rulesets are panini-2016, panini-2014, score, ocg"):
         family_of("poker")
@@ -39,8 +44,14 @@ def test_score_is_playable_and_an_unknown_ruleset_is_named() -> None:
 def test_a_game_played_through_the_contract_alone(ruleset: str, seed: int) -> None:
     family = family_of(ruleset)
     decks = _score_decks(ruleset) if family.name == "score" else _sandbox_decks()
-    game = family.new_game(decks, seed, ruleset)
-    for _ in range(60):
+    play_through_the_contract(family, family.new_game(decks, seed, ruleset))
+
+
+def play_through_the_contract(family: GameFamily, game: FamilyGame,
+                              steps: int = 60) -> FamilyGame:  # fmt: skip
+    """Answer up to `steps` decisions (the last option of each) through the contract alone,
+    checking refusals, invariants, reloads and views, then concede; the game at the end."""
+    for _ in range(steps):
         decision = game.pending
         if decision is None:
             break
@@ -62,6 +73,7 @@ def test_a_game_played_through_the_contract_alone(ruleset: str, seed: int) -> No
         assert json.loads(json.dumps(view)) == view
         assert "hand" in view["players"][0] and "hand" not in view["players"][1]
     assert game.concede(0).ok and game.over
+    return game
 
 
 def _score_decks(ruleset: str) -> list[ScoreDeck]:

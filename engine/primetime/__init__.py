@@ -1,0 +1,1 @@
+"""DBZ: Prime Time, the miniatures skirmish game (prime-time-core-rules.txt)."""

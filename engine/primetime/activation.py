@@ -1,0 +1,296 @@
+"""A model's activation ("PHASE 3 — ACTIVATION PHASE"): two actions chosen from the legal
+ones (Move, Attack, Charge, Ki Assault, Power-Up or Recharge), the Focus Tax, and the
+"MOVEMENT SYSTEM" (1st and 2nd Move values, at most two movement actions). Movement is
+asked as a finite set of 1" grid points; any other legal point may be answered too."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.core.decisions import JsonDict, Option
+from engine.primetime import (
+    altitude,
+    attacks,
+    devoted,
+    engagement,
+    fusion,
+    geometry,
+    states,
+    wish,
+)
+from engine.primetime.damage import last_standing
+from engine.primetime.data import Technique
+from engine.primetime.geometry import (
+    MELEE,
+    Point2,
+    edge_distance,
+    grid_array,
+    line_of_sight,
+    moves,
+)
+from engine.primetime.handlers import HANDLERS, POINT_CHECKS
+from engine.primetime.options import answered_point, point_options
+from engine.primetime.state import Activation
+from engine.primetime.stats import stat
+
+if TYPE_CHECKING:
+    from engine.core.decisions import Decision
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+REPEATABLE = frozenset({"move"})  # PT-13: "A model cannot take the same action twice ..."
+
+
+@HANDLERS.register("activation_chosen")
+def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
+    state = game.state
+    player = state.players[args["player"]]
+    if args["choice"] == "pass":
+        player.passed = True
+        game.emit("pass", f"{game.who(args['player'])} passes.")
+        state.turn = 1 - args["player"]
+        game.then(("next_activation", {}))
+        return
+    kind, uid = args["choice"].split(":")
+    if kind == "reenter":
+        wish.ask_reentry(game, args["player"], int(uid))
+        return
+    m = game.model(int(uid))
+    player.orders -= 1
+    m.activations += 1
+    tax = ""
+    if m.activations == 2:  # "Focus Tax": a second activation costs 2 BK
+        player.bk -= game.rules.focus_tax
+        tax = f" (Focus Tax: {game.rules.focus_tax} BK)"
+    actions = fusion.FUSED_ACTIONS if game.character(m).fusion else game.rules.actions
+    state.active = Activation(model=m.uid, actions=actions + m.bonus_actions,
+                              staggered=states.STAGGERED in m.states)  # fmt: skip
+    m.bonus_actions = 0  # "Transferred actions add to ... their next activation"
+    game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
+    game.then(("action", {}))
+
+
+def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
+    """ "the first uses the 1st Move value; the second uses the 2nd Move value"."""
+    tier = game.tier(m)
+    value = tier.move1 if moves_taken == 0 else tier.move2
+    # "Exhausted | ... -2 MOV" (never below 1")
+    return max(1, value - 2) if fusion.EXHAUSTED in m.states else value
+
+
+def _reach(game: PrimeTimeGame, m: ModelState, mode: str) -> float:
+    assert game.state.active is not None
+    value = move_value(game, m, game.state.active.moves)
+    # Ki Assault: "half current Move value ... rounded down"; a Move out of melee:
+    # "Must use a half-speed move (MOV ÷ 2)" (PT-23)
+    halved = mode == "ki_assault" or (mode == "move" and engagement.engaged(game, m))
+    return value // 2 if halved else value
+
+
+def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+                 ends: Sequence[Point2] | None = None) -> list[Point2]:  # fmt: skip
+    """Where a move of this mode may end: a legal straight move within reach; a Charge
+    ends within 1" of its target ("Charge Restriction"); a Ki Assault where its target is
+    in range and sight. Without `ends`, the 1" grid points (and, for a Charge or a Ki
+    Assault, "up to": staying put)."""
+    reach = _reach(game, m, mode)
+    here = game.base(m)
+    if mode == "move":
+        near = None
+    else:
+        target = game.base(game.model(args["target"]))
+        technique = attacks.techniques(game, m)[args["technique"]]
+        near = (target, MELEE if mode == "charge" else technique.range)
+    points = grid_array(here.centre, reach) if ends is None else np.asarray(ends, float)
+    if ends is None and mode != "move":
+        points = np.vstack([np.asarray([here.centre]), points])
+    if near is not None:  # cheap distance first: few points are near the target
+        points = geometry.near(points.reshape(-1, 2), here.radius, *near)
+    legal = [step.to for step in moves(here, points, reach, game.bases_except(m),
+                                       game.state.terrain)]  # fmt: skip
+    if near is None:
+        return [p for p in legal if p != here.centre]
+    if mode == "charge":
+        return legal
+    return [p for p in legal if line_of_sight(here.at(*p), near[0], game.state.terrain)]
+
+
+def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option]:
+    """Stationary attacks, Charges and Ki Assaults, one option per technique and target."""
+    options = []
+    moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap
+    for index, technique in enumerate(attacks.techniques(game, m)):
+        if not attacks.affordable(game, m, technique):
+            continue
+        for target in game.enemies(m):
+            label = f"{technique.name} at {game.name(target)}"
+            if "attack" not in taken and attacks.can_target(game, m, technique, target):
+                options.append(Option(f"attack:{index}:{target.uid}", label))
+            mode = _moving_attack(technique)
+            if mode is None or mode in taken or not moves_left:
+                continue
+            args = {"target": target.uid, "technique": index}
+            reach = _reach(game, m, mode) + (MELEE if mode == "charge" else technique.range)
+            if edge_distance(game.base(m), game.base(target)) > reach + 1e-9:
+                continue  # out of reach whatever the path: skip the costly search
+            if destinations(game, m, mode, args):
+                verb = "Charge" if mode == "charge" else "Ki Assault"
+                options.append(Option(f"{mode}:{index}:{target.uid}", f"{verb}: {label}"))
+    return options
+
+
+def _moving_attack(technique: Technique) -> str | None:
+    """Charge needs a melee technique; Ki Assault "Cannot use Beam attacks"."""
+    if technique.kind == "melee":
+        return "charge"
+    return "ki_assault" if technique.kind == "ranged" else None
+
+
+@HANDLERS.register("action")
+def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
+    active = game.state.active
+    assert active is not None
+    m = game.model(active.model)
+    if active.actions <= 0 or m.status != "active":
+        game.then(("end_activation", {}))
+        return
+    options = []
+    if active.moves < game.rules.move_cap and destinations(game, m, "move", {}):
+        options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
+    options += _attack_options(game, m, active.taken)
+    options += devoted.options(game, m, active.actions)
+    boost = "recharge" if game.character(m).race == "Android" else "power_up"
+    if boost not in active.taken:
+        options.append(Option(boost, "Recharge" if boost == "recharge" else "Power-Up"))
+    options.append(Option("end", "end the activation"))
+    game.ask(m.owner, "action", f"{game.name(m)}: choose an action ({active.actions} left, "
+             f"{game.state.players[m.owner].bk} BK).", options, "action_chosen")  # fmt: skip
+
+
+@HANDLERS.register("action_chosen")
+def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
+    active = game.state.active
+    assert active is not None
+    m = game.model(active.model)
+    choice: str = args["choice"]
+    if choice == "end":
+        game.then(("end_activation", {}))
+        return
+    kind, *rest = choice.split(":")
+    active.actions -= 1
+    if kind not in REPEATABLE:
+        active.taken.append(kind)
+    if kind == "devote":
+        devoted.devote(game, m, int(rest[0]))
+        return
+    if kind in ("power_up", "recharge"):
+        power_up(game, m) if kind == "power_up" else recharge(game, m)
+    elif kind == "attack":
+        strike = {"attacker": m.uid, "technique": int(rest[0]), "target": int(rest[1])}
+        game.then(("attack", strike), ("action", {}))
+        return
+    else:  # Move, Charge, Ki Assault: each counts toward the "Movement Cap"
+        moving: JsonDict = {"mode": kind}
+        if rest:
+            moving |= {"technique": int(rest[0]), "target": int(rest[1])}
+        if kind == "move" and altitude.can_change(game, m):
+            altitude.ask_level(game, m, moving)
+            return
+        ask_destination(game, m, moving)
+        return
+    game.then(("action", {}))
+
+
+@HANDLERS.register("ask_destination")
+def destination_task(game: PrimeTimeGame, args: JsonDict) -> None:
+    active = game.state.active
+    assert active is not None
+    ask_destination(game, game.model(active.model), args)
+
+
+def ask_destination(game: PrimeTimeGame, m: ModelState, moving: JsonDict) -> None:
+    points = destinations(game, m, moving["mode"], moving)
+    if not points:  # PT-17: an altitude change that leaves no way to go is the move
+        game.state.active.moves += 1  # type: ignore[union-attr]
+        game.then(("action", {}))
+        return
+    game.ask(m.owner, "destination", f"{game.name(m)}: where to?",
+             point_options(points), "moved", **moving)  # fmt: skip
+
+
+def _check_destination(game: PrimeTimeGame, args: JsonDict, point: Point2) -> str | None:
+    active = game.state.active
+    assert active is not None
+    m = game.model(active.model)
+    if not destinations(game, m, args["mode"], args, [point]):
+        return "not a legal end for this move (reach, bases, terrain, board, or target)"
+    return None
+
+
+POINT_CHECKS["destination"] = _check_destination
+
+
+@HANDLERS.register("moved")
+def moved(game: PrimeTimeGame, args: JsonDict) -> None:
+    active = game.state.active
+    assert active is not None
+    m = game.model(active.model)
+    active.moves += 1
+    if args["mode"] == "move" and engagement.offer(game, m, args):
+        return  # the free strike first, then the move (engagement.free_struck)
+    game.put(m, answered_point(args))
+    game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
+    if args["mode"] == "move":
+        game.then(("action", {}))
+        return
+    strike = {"attacker": m.uid, "technique": args["technique"], "target": args["target"]}
+    game.then(("attack", strike), ("action", {}))
+
+
+@HANDLERS.register("end_activation")
+def end_activation(game: PrimeTimeGame, args: JsonDict) -> None:
+    active = game.state.active
+    assert active is not None
+    m = game.model(active.model)
+    owner = m.owner
+    if active.staggered and states.STAGGERED in m.states:
+        # "Until end of their next activation"
+        m.states.remove(states.STAGGERED)
+    game.state.active = None
+    game.state.turn = 1 - owner
+    game.then(("next_activation", {}))
+
+
+def power_up(game: PrimeTimeGame, m: ModelState) -> None:
+    """ "Power-Up": +1 BK always; D20 + SPR 15+: 2 BK and 1 SK; 25+: 4 BK and 2 SK."""
+    spr = stat(game, m, "spr")
+    die = game.d20()
+    total = die + spr + last_standing(game, m)
+    bk, sk = next((bk, sk) for at, bk, sk in game.rules.power_up if total >= at)
+    player = game.state.players[m.owner]
+    player.bk = min(game.rules.bk_cap, player.bk + bk)
+    m.sk = min(game.character(m).sk_cap, m.sk + sk)
+    game.emit("power_up", f"{game.name(m)} powers up: d20 {die} + SPR {spr} = {total}: +{bk} BK"
+              + (f", +{sk} SK" if sk else "") + ".")  # fmt: skip
+
+
+def recharge(game: PrimeTimeGame, m: ModelState) -> None:
+    """ "Android Recharge": D20 + FOC 15+ gives 3 BK, else 1 BK; no SK."""
+    die = game.d20()
+    foc = stat(game, m, "foc")
+    total = die + foc + last_standing(game, m)
+    bk = next(bk for at, bk in game.rules.recharge if total >= at)
+    player = game.state.players[m.owner]
+    player.bk = min(game.rules.bk_cap, player.bk + bk)
+    game.emit("recharge", f"{game.name(m)} recharges: d20 {die} + FOC {foc} = {total}: +{bk} BK.")
+
+
+def point_problem(game: PrimeTimeGame, decision: Decision, point: Point2) -> str | None:
+    """Why a point answered to a decision is illegal (None: legal)."""
+    check = POINT_CHECKS.get(decision.kind)
+    if check is None:
+        return f"a {decision.kind!r} decision is not answered with a point"
+    return check(game, decision.resume.args, point)

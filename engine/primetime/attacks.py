@@ -1,0 +1,130 @@
+"""The simplest attack ("COMBAT RESOLUTION"): D20 + the attack stat + modifiers against the
+target's RFX (PT-1), damage less RES (PT-2), then Daze, KO or Dissolution. Z-Reactions,
+Beam paths and keywords are not refereed yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.primetime import altitude, fusion, keywords
+from engine.primetime.damage import harm, last_standing, rage
+from engine.primetime.data import Technique
+from engine.primetime.geometry import cover, edge_distance, line_of_sight
+from engine.primetime.stats import stat
+
+PIERCED = {-4: -2, -2: 0}  # Heavy -> Light -> none
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+
+def techniques(game: PrimeTimeGame, m: ModelState) -> list[Technique]:
+    return game.pool.techniques(game.character(m), m.tier)
+
+
+def affordable(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
+    """The team's BK pays for it; an Exhausted model "cannot spend BK"."""
+    if technique.bk and fusion.EXHAUSTED in m.states:
+        return False
+    return technique.bk <= game.state.players[m.owner].bk
+
+
+def can_target(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+               target: ModelState) -> bool:  # fmt: skip
+    """ "Targeting Rules": within the technique's range, base edge to base edge, and in
+    Line of Sight for a ranged attack ("Melee attacks (Range 1") do not require LOS")."""
+    a, t = game.base(attacker), game.base(target)
+    if edge_distance(a, t) > technique.range + 1e-9:
+        return False
+    return not technique.ranged or line_of_sight(a, t, game.state.terrain)
+
+
+@dataclass(frozen=True)
+class Roll:
+    die: int
+    stat: str
+    bonus: int
+    rfx: int
+    critical_margin: int
+    # named modifiers, shown in order: ("dive", +2), ("cover", -4), ("last standing", +2)
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.die + self.bonus + sum(value for _, value in self.modifiers)
+
+    @property
+    def hit(self) -> bool:
+        return self.total >= self.rfx
+
+    @property
+    def critical(self) -> bool:
+        return self.total >= self.rfx + self.critical_margin
+
+    def text(self) -> str:
+        terms = "".join(f" {value:+d} {name}" for name, value in self.modifiers if value)
+        verdict = "critical hit" if self.critical else "hit" if self.hit else "miss"
+        return (f"d20 {self.die} {self.bonus:+d} {self.stat}{terms} = {self.total} "
+                f"against RFX {self.rfx}: {verdict}")  # fmt: skip
+
+
+def declare(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+            target: ModelState) -> None:  # fmt: skip
+    """Announce the attack and pay its BK (before any Z-Reaction and any roll)."""
+    game.state.players[attacker.owner].bk -= technique.bk
+    cost = f" ({technique.bk} BK)" if technique.bk else ""
+    game.emit("declare", f"{game.name(attacker)} attacks {game.name(target)} with "
+              f"{technique.name}{cost}.")  # fmt: skip
+
+
+def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+           target: ModelState) -> None:  # fmt: skip
+    """An attack no Z-Reaction answers: declare, roll, and deal the damage of a hit."""
+    declare(game, attacker, technique, target)
+    resolve(game, attacker, technique, target)
+
+
+def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+                target: ModelState) -> Roll:  # fmt: skip
+    skill, bonus = ("FOC", stat(game, attacker, "foc")) if technique.ranged \
+        else ("IMP", stat(game, attacker, "imp"))  # fmt: skip
+    # cover is ranged fire's (PT-7)
+    shelter = cover(game.base(attacker), game.base(target), game.state.terrain) \
+        if technique.ranged else 0  # fmt: skip
+    if keywords.value(technique, "Piercing") is not None:  # "reduce ... cover by one step"
+        shelter = PIERCED.get(shelter, shelter)
+    modifiers = (("dive", altitude.dive_bonus(attacker, target)), ("cover", shelter),
+                 ("last standing", last_standing(game, attacker)))  # fmt: skip
+    roll = Roll(game.d20(), skill, bonus, stat(game, target, "rfx"), game.rules.critical_margin,
+                modifiers)
+    text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
+    game.emit("attack", text, die=roll.die, total=roll.total)
+    return roll
+
+
+def resolve(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+            target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
+    """Roll the attack; a hit deals the technique's damage less RES (PT-2); then the
+    technique's keywords (Beam, Blast)."""
+    where = game.base(target)
+    roll = roll_attack(game, attacker, technique, target)
+    if roll.hit:
+        hit(game, attacker, technique, target, res_bonus)
+    keywords.aftermath(game, attacker, technique, target, where, roll, roll.hit)
+
+
+def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+        target: ModelState, res_bonus: int = 0) -> None:  # fmt: skip
+    res = stat(game, target, "res") + res_bonus
+    damage = max(0, technique.damage - res)
+    absorb = keywords.absorb(game.character(target))
+    why = f"{technique.damage} - RES {res}"
+    if absorb and damage > 0:  # "Absorb X: Reduce damage from this source by X (minimum 1)"
+        damage = max(1, damage - absorb)
+        why += f", Absorb {absorb}"
+    game.emit("damage", f"{game.name(target)} takes {damage} damage ({why}).",
+              damage=damage)  # fmt: skip
+    rage(game, attacker, damage)
+    harm(game, target, damage, by=attacker.owner)

@@ -1,0 +1,64 @@
+"""Damage taken ("Model States": Dazed, KO'd, Removed from Play; "DISSOLUTION THRESHOLD")
+and the Surge Ki a Saiyan's damage earns ("Saiyan Rage")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.primetime import altitude, fusion, reformation
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+
+def rage(game: PrimeTimeGame, attacker: ModelState, damage: int) -> None:
+    """ "Saiyan Rage": 1 SK per damage dealt after RES, at most 3 per unit per round, and
+    never past the model's SK cap."""
+    if damage <= 0 or not game.character(attacker).keyword("Saiyan"):
+        return
+    cap = game.character(attacker).sk_cap
+    gained = min(damage, game.rules.rage_cap - attacker.rage, cap - attacker.sk)
+    if gained > 0:
+        attacker.rage += gained
+        attacker.sk += gained
+        game.emit("rage", f"{game.name(attacker)} gains {gained} SK from Saiyan Rage.")
+
+
+def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
+    """Damage after RES: a hit at or over the Dissolution Threshold removes Cell or Buu
+    from play ("DISSOLUTION THRESHOLD"); 0 HP Dazes the first time, KOs the second."""
+    if damage <= 0:
+        return
+    threshold = game.tier(target).dissolution
+    if threshold is not None and damage >= threshold:
+        target.status, target.hp, target.x, target.y, target.level = "removed", 0, None, None, 0
+        game.emit("dissolved", f"{game.name(target)} is dissolved: removed from play.")
+    else:
+        target.hp = max(0, target.hp - damage)
+        if target.hp > 0:
+            return
+        target.dazes += 1
+        if reformation.reforms(game, target):
+            reformation.reform(game, target)
+        elif target.dazes == 1:
+            target.status = "dazed"
+            game.emit("dazed", f"{game.name(target)} is Dazed.")
+            altitude.fall(game, target)
+        elif target.components:  # "If the Fused model was KO'd: defusion still triggers"
+            fusion.defuse(game, target)
+        else:
+            target.status, target.x, target.y, target.level = "ko", None, None, 0
+            game.emit("ko", f"{game.name(target)} is KO'd.")
+    if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga."
+        game.win(by, "Sudden Death")
+
+
+LAST_STANDING = 2  # "that model gains +2 to all D20 rolls"
+
+
+def last_standing(game: PrimeTimeGame, m: ModelState) -> int:
+    """ "Last One Standing": a player's single non-Dazed model on the board gets +2 to all
+    its D20 rolls."""
+    fighting = [o for o in game.state.models if o.owner == m.owner and o.status == "active"]
+    return LAST_STANDING if fighting == [m] else 0

@@ -1,0 +1,237 @@
+"""Prime Time's data as validated models: character profiles, deck cards and the table
+cards (Location, Mission, Condition), read from YAML under data/primetime/ and checked on
+load. The core rules (prime-time-core-rules.txt) refer to a character reference and a card
+pool we do not have; docs/primetime-data.md documents the formats we define instead.
+
+A file that does not fit raises DataError naming the file and the field."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "primetime"
+
+# "Base Sizes": 35 mm standard, 50 mm giant forms
+BaseSize = Literal[35, 50]
+# the races and special bodies the core rules give rules to
+Race = Literal["Saiyan", "Human", "Android", "Namekian", "Bio-Android", "Majin", "Wizard"]
+TechniqueKind = Literal["melee", "ranged", "beam"]
+# "KEYWORD GLOSSARY": attack keywords a technique may carry
+ATTACK_KEYWORDS = frozenset(
+    {"Beam", "Blast", "Piercing", "Impactful", "Planet-Shaker", "Unopposed", "Undeniable"}
+)
+# "Special Abilities & Traits" (and "Regeneration", "Fly"); "Absorb" takes a number
+MODEL_KEYWORDS = frozenset({
+    "Breakthrough", "Absorb", "Regeneration", "Fly", "Weighted Clothing", "Technical",
+    "Incapable", "Saiyan", "Human", "Infinite Engine", "Support", "Devoted Support",
+    "Joint Attack", "Open Ally", "Unaffiliated", "Expendable", "Leader Eligible",
+    "Command Ability",
+})  # fmt: skip
+_KEYWORD = re.compile(r"^(?P<name>[A-Za-z -]+?)(?: (?P<value>\d+)\"?)?$")
+
+
+class DataError(ValueError):
+    """A data file that does not fit its format: the message names the file and field."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_keywords(words: list[str], known: frozenset[str], what: str) -> None:
+    for word in words:
+        match = _KEYWORD.match(word)
+        if match is None or match["name"] not in known:
+            raise ValueError(f"unknown {what} keyword {word!r}: known are {sorted(known)}")
+
+
+class Technique(_Model):
+    name: str
+    kind: TechniqueKind  # melee uses IMP, ranged and beam use FOC
+    range: float = Field(gt=0)  # inches, base edge to base edge; melee is 1"
+    damage: int = Field(ge=0)
+    bk: int = Field(default=0, ge=0)  # Battle Ki cost
+    keywords: list[str] = []
+
+    @model_validator(mode="after")
+    def _known(self) -> Technique:
+        _check_keywords(self.keywords, ATTACK_KEYWORDS, "attack")
+        if self.kind == "melee" and self.range != 1:
+            raise ValueError("a melee technique has range 1 (Melee Range 1\")")
+        return self
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind != "melee"
+
+
+class Tier(_Model):
+    """One tier of a profile: Base is tier 0 ("SK Tax by Tier")."""
+
+    name: str
+    hp: int = Field(gt=0)
+    move1: int = Field(gt=0)  # "Movement Values": the 1st Move is always higher
+    move2: int = Field(gt=0)
+    imp: int
+    foc: int
+    rfx: int
+    spr: int | None = None  # may be missing ("Stat Fallback": treat as 10)
+    res: int = Field(ge=0)
+    oc: int = Field(default=1, ge=0)
+    base: BaseSize = 35
+    dissolution: int | None = Field(default=None, gt=0)  # Cell and Buu only
+    techniques: list[Technique] = []
+
+    @model_validator(mode="after")
+    def _moves(self) -> Tier:
+        if self.move1 <= self.move2:
+            raise ValueError(f"move1 ({self.move1}) must be higher than move2 ({self.move2})")
+        return self
+
+
+class Passive(_Model):
+    name: str
+    text: str
+
+
+class FusionProfile(_Model):
+    """ "FUSION MECHANICS": the components, the methods, the roster card's Threat."""
+
+    components: tuple[str, str]
+    methods: list[Literal["dance", "potara"]] = Field(min_length=1)
+    card_threat: int = Field(ge=0)  # "printed as +X Threat"
+
+
+class Character(_Model):
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    race: Race
+    threat: int = Field(ge=0)
+    loyalty: dict[str, int] = {}  # "Affiliation Loyalty Discount": affiliation -> Threat
+    affiliations: list[str] = []
+    keywords: list[str] = []
+    passives: list[Passive] = []
+    sk_cap: int = Field(default=5, ge=0)
+    devoted_partner: str | None = None  # "DEVOTED SUPPORT PAIRS"
+    fusion: FusionProfile | None = None  # set on a Fused model's profile only
+    tiers: list[Tier] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rules(self) -> Character:
+        _check_keywords(self.keywords, MODEL_KEYWORDS, "model")
+        if len(self.tiers) > 4:
+            raise ValueError("at most four tiers: Base, T1, T2, T3 (SK Tax by Tier)")
+        if self.race == "Human" and len(self.tiers) > 1:
+            raise ValueError("Humans do not transform (HUMAN RACE MECHANICS)")
+        if (self.devoted_partner is not None) != ("Devoted Support" in self.keywords):
+            raise ValueError("devoted_partner and the Devoted Support keyword go together")
+        if self.race == "Android" and "Infinite Engine" not in self.keywords:
+            raise ValueError("an Android has Infinite Engine (Infinite Engine: Android passive)")
+        return self
+
+    def keyword(self, name: str) -> bool:
+        return any(word == name or word.startswith(name + " ") for word in self.keywords)
+
+    def threat_in(self, affiliation: str) -> int:
+        return self.loyalty.get(affiliation, self.threat)
+
+
+class DeckCard(_Model):
+    """A card of the 20-card deck ("Card Deck Mechanics": 10 Generic, 6 Character,
+    4 Affiliation)."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    kind: Literal["generic", "character", "affiliation"]
+    timing: Literal["action", "z-reaction", "persistent", "instant"]
+    sk: int = Field(default=0, ge=0)  # Surge Ki to play it
+    character: str | None = None  # character cards: whose
+    affiliation: str | None = None  # affiliation cards: whose
+    text: str
+
+    @model_validator(mode="after")
+    def _owner(self) -> DeckCard:
+        if (self.kind == "character") != (self.character is not None):
+            raise ValueError("a character card names its character, and only it does")
+        if (self.kind == "affiliation") != (self.affiliation is not None):
+            raise ValueError("an affiliation card names its affiliation, and only it does")
+        return self
+
+
+Level = Literal[0, 1, 2]  # "Altitude Levels": how tall a terrain piece is
+
+
+class TerrainPiece(_Model):
+    """A rectangle on the 30" board; size S/M/L from its longest side ("Terrain Sizing")."""
+
+    name: str
+    x: float
+    y: float
+    width: float = Field(gt=0)
+    depth: float = Field(gt=0)
+    level: Level = 0
+    state: Literal["intact", "damaged", "rubble"] = "intact"
+
+
+class Location(_Model):
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    kind: Literal["location"] = "location"
+    name: str
+    deployment: float = Field(default=8, gt=0)  # depth of each zone from its short edge
+    terrain: list[TerrainPiece] = Field(min_length=1)
+    text: str
+
+
+class Mission(_Model):
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    kind: Literal["mission"] = "mission"
+    name: str
+    stage: Literal["opening", "escalation", "finale"]  # rounds 1, 2, 3-4
+    objectives: list[tuple[float, float]] = Field(min_length=1)
+    zoc: float = Field(default=3, gt=0)  # "ZOC: 3\" unless a Mission Card specifies"
+    glory: int = Field(default=1, gt=0)  # Glory per objective controlled at Cleanup
+    text: str
+
+
+class Condition(_Model):
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    kind: Literal["condition"] = "condition"
+    name: str
+    text: str  # not refereed yet: shown to both players
+
+
+M = TypeVar("M", bound=BaseModel)
+TableCard = Annotated[Location | Mission | Condition, Field(discriminator="kind")]
+
+
+def _where(error: ValidationError) -> str:
+    first = error.errors()[0]
+    field = ".".join(str(part) for part in first["loc"]) or "(top)"
+    return f"{field}: {first['msg']}"
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataError(f"{path.name}: {exc}") from exc
+
+
+def load_list(path: Path, model: type[M]) -> list[M]:
+    """The items of a YAML list file, each validated; errors name the file, item and field."""
+    raw = read_yaml(path)
+    if not isinstance(raw, list):
+        raise DataError(f"{path.name}: expected a list of {model.__name__} entries")
+    items = []
+    for index, entry in enumerate(raw):
+        try:
+            items.append(model.model_validate(entry))
+        except ValidationError as exc:
+            name = entry.get("id", index) if isinstance(entry, dict) else index
+            raise DataError(f"{path.name}: entry {name}: {_where(exc)}") from exc
+    return items

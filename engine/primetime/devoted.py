@@ -1,0 +1,61 @@
+"""Devoted Support ("DEVOTED SUPPORT PAIRS"): once per round, either model of a pair may
+give one or both of its actions to its partner, which adds them to its next activation;
+the giver makes a free Reposition up to its full MOV (no Move action, no cap)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import JsonDict, Option
+from engine.primetime.geometry import grid, moves
+from engine.primetime.handlers import HANDLERS
+from engine.primetime.options import answered_point, point_options
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+
+def partner(game: PrimeTimeGame, m: ModelState) -> ModelState | None:
+    """The model's fighting partner in its roster, if it has one."""
+    wanted = game.character(m).devoted_partner
+    return next((o for o in game.state.models if o.owner == m.owner
+                 and o.character == wanted and o.status == "active"), None)  # fmt: skip
+
+
+def options(game: PrimeTimeGame, m: ModelState, actions: int) -> list[Option]:
+    other = partner(game, m)
+    if other is None or m.devoted or other.devoted:
+        return []
+    name = game.name(other)
+    return [Option(f"devote:{n}", f"give {n} action{'s' * (n > 1)} to {name}")
+            for n in range(1, min(actions, 2) + 1)]  # fmt: skip
+
+
+def devote(game: PrimeTimeGame, m: ModelState, count: int) -> None:
+    """Give `count` actions (the caller has taken the first from the activation), then
+    offer the free Reposition."""
+    other = partner(game, m)
+    assert other is not None and game.state.active is not None
+    game.state.active.actions -= count - 1  # the action choice took one already
+    other.bonus_actions += count
+    m.devoted = other.devoted = True
+    game.emit("devoted", f"{game.name(m)} gives {count} action{'s' * (count > 1)} to "
+              f"{game.name(other)}.")  # fmt: skip
+    here = game.base(m)
+    reach = game.tier(m).move1  # "a free Reposition up to full MOV"
+    steps = moves(here, grid(here.centre, reach), reach, game.bases_except(m),
+                  game.state.terrain)  # fmt: skip
+    points = [s.to for s in steps if s.to != here.centre]
+    game.ask(m.owner, "reposition", f"{game.name(m)} may Reposition up to {reach}\".",
+             [Option("stay", "stay"), *point_options(points)], "repositioned",
+             model=m.uid)  # fmt: skip
+
+
+@HANDLERS.register("repositioned")
+def repositioned(game: PrimeTimeGame, args: JsonDict) -> None:
+    if args["choice"] != "stay":
+        m = game.model(args["model"])
+        game.put(m, answered_point(args))
+        game.emit("reposition", f'{game.name(m)} repositions to ({m.x:g}", {m.y:g}").')
+    game.then(("action", {}))

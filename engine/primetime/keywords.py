@@ -1,0 +1,98 @@
+"""Attack keywords after the roll ("KEYWORD GLOSSARY", "BEAM ATTACKS — FULL RULES"):
+a Beam's Collateral along its template and the terrain it breaks on a Critical Success;
+a Blast's splash and the terrain it breaks; Impactful's throw. Piercing is read by the
+roll (attacks.py)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from engine.primetime import states
+from engine.primetime.damage import harm
+from engine.primetime.data import Character, Technique
+from engine.primetime.geometry import Base, beam, degrade, edge_distance, rect_distance, touches
+from engine.primetime.stats import stat
+
+if TYPE_CHECKING:
+    from engine.primetime.attacks import Roll
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+BLAST_SPLASH = 1  # "Primary target hit + 1 Splash DMG to all within X""
+
+
+def value(technique: Technique, name: str) -> int | None:
+    """A keyword's number ("Blast 2" -> 2), 0 for a bare keyword, None when absent."""
+    for word in technique.keywords:
+        head, _, number = word.partition(" ")
+        if head == name:
+            return int(number.rstrip('"')) if number else 0
+    return None
+
+
+def absorb(character: Character) -> int:
+    """A model's "Absorb X" (0 without it)."""
+    for word in character.keywords:
+        head, _, number = word.partition(" ")
+        if head == "Absorb":
+            return int(number)
+    return 0
+
+
+def aftermath(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+              target: ModelState, where: Base, roll: Roll, landed: bool) -> None:  # fmt: skip
+    """`where`: the target's base when the attack was rolled (a hit may have removed it)."""
+    if value(technique, "Beam") is not None:
+        _beam(game, attacker, technique, target, where, roll)
+    blast = value(technique, "Blast")
+    if blast is not None and landed:
+        _blast(game, attacker, target, where, blast)
+    if value(technique, "Impactful") is not None and landed and roll.critical \
+            and target.status == "active":  # fmt: skip
+        # "On Critical Success: target Thrown 4", takes collision DMG, gains Staggered."
+        states.thrown(game, target, game.base(attacker).centre, states.IMPACT_THROW)
+        states.stagger(game, target)
+
+
+def _others(game: PrimeTimeGame, attacker: ModelState, target: ModelState) -> list[ModelState]:
+    """The models an area effect may strike: not the two, on the table, not Dazed."""
+    return [m for m in game.state.models
+            if m.status == "active" and m.uid not in (attacker.uid, target.uid)]  # fmt: skip
+
+
+def _beam(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+          target: ModelState, where: Base, roll: Roll) -> None:  # fmt: skip
+    """ "Collateral applies on hit, miss, or dodge": half the base damage rounded up to
+    every other model in the path (less RES, PT-19); "On Critical Success, that terrain
+    degrades one step"."""
+    area, stop = beam(game.base(attacker), where, game.state.terrain)
+    collateral = math.ceil(technique.damage / 2)
+    for m in _others(game, attacker, target):
+        if m.status == "active" and touches(area, game.base(m)):
+            res = stat(game, m, "res")
+            damage = max(0, collateral - res)
+            game.emit("collateral", f"{game.name(m)} is in the Beam's path: {damage} damage "
+                      f"({collateral} - RES {res}).")  # fmt: skip
+            harm(game, m, damage, by=attacker.owner)
+    if stop is not None and roll.critical:
+        piece = game.state.terrain[stop]
+        game.state.terrain[stop] = degrade(piece)
+        game.emit("degrade", f"The Beam breaks the {piece.name}: "
+                  f"{game.state.terrain[stop].state}.")  # fmt: skip
+
+
+def _blast(game: PrimeTimeGame, attacker: ModelState, target: ModelState, centre: Base,
+           reach: int) -> None:  # fmt: skip
+    """ "Blast [X"]: Primary target hit + 1 Splash DMG to all within X". All terrain within
+    X" degrades one step.\""""
+    for m in _others(game, attacker, target):
+        if edge_distance(centre, game.base(m)) <= reach + 1e-9:
+            game.emit("splash", f"{game.name(m)} is caught in the blast: "
+                      f"{BLAST_SPLASH} damage.")  # fmt: skip
+            harm(game, m, BLAST_SPLASH, by=attacker.owner)
+    for index, piece in enumerate(game.state.terrain):
+        if piece.state != "rubble" and rect_distance(piece, centre.centre) - centre.radius <= reach:
+            game.state.terrain[index] = degrade(piece)
+            game.emit("degrade", f"The blast breaks the {piece.name}: "
+                      f"{game.state.terrain[index].state}.")  # fmt: skip

@@ -1,0 +1,128 @@
+"""Prime Time's game state as plain data (pydantic), serialised to JSON and read back
+exactly: models on the table, each player's resources and cards, the round, the table
+cards, and the task machine's work (engine.core.machine)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.decisions import Decision, Task
+from engine.primetime.data import TerrainPiece
+
+STATE_VERSION = 1
+# reserve: not on the table yet; active: on the table; dazed: on the table, out of the
+# fight until Cleanup ("Dazed"); ko: off the table ("KO'd"); removed: gone for good;
+# unformed: a Fused model not formed; fused: a component inside its Fused model
+# reforming: Buu off the table until the next Ascension Phase ("Reforming (Buu)")
+Status = Literal["reserve", "active", "dazed", "ko", "removed", "unformed", "fused",
+                 "reforming"]
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+class ModelState(_Data):
+    uid: int
+    owner: int
+    character: str
+    hp: int
+    tier: int = 0
+    sk: int = 0
+    status: Status = "reserve"
+    x: float | None = None  # base centre, inches; None off the table
+    y: float | None = None
+    level: int = 0  # altitude ("Altitude Levels"); 0 until flight is refereed
+    dazes: int = 0  # "Dazed: HP reached 0 (1st time)", "KO'd: 2nd time"
+    activations: int = 0  # this round ("Focus Tax", at most 2)
+    rage: int = 0  # Saiyan Rage SK gained this round (at most 3)
+    states: list[str] = []  # "Model States": "staggered" (more to come)
+    bonus_actions: int = 0  # given by a Devoted Support partner, for the next activation
+    devoted: bool = False  # its pair gave actions this round ("once per round")
+    # a Fused model: its components while formed, the round it forms at the start of the
+    # Activation Phase, the round whose Cleanup ends it; a pair that misfused tries no more
+    components: list[int] = []
+    forms: int | None = None
+    until: int | None = None
+    misfused: bool = False
+    token: tuple[float, float] | None = None  # a Reformation token's position
+    mods: list[StatMod] = []  # stat modifications until the end of the round
+
+    @property
+    def on_table(self) -> bool:
+        return self.status in ("active", "dazed")
+
+
+class StatMod(_Data):
+    """A modification of a stat until the end of the round (engine.primetime.stats)."""
+
+    name: str  # the effect's name: same-named effects do not stack
+    stat: str
+    value: int
+
+
+class PlayerState(_Data):
+    name: str  # the roster's name
+    affiliation: str
+    side: int | None = None  # 0: the y = 0 edge, 1: the y = 30 edge
+    bk: int = 0  # the team's Battle Ki pool
+    wt: int = 3  # "Each player starts the game with 3 WT"
+    orders: int = 0  # activations left in the Order Pool this round
+    passed: bool = False  # passed in this Activation Phase
+    deck: list[str] = []  # draw pile, top last
+    hand: list[str] = []
+    discard: list[str] = []
+    glory: list[int] = []  # Glory scored, one entry per round played
+
+
+class Activation(_Data):
+    model: int
+    actions: int = 2  # "Each model gets 2 actions per activation"
+    moves: int = 0  # movement actions taken ("Movement Cap": 2)
+    taken: list[str] = []  # actions taken: "cannot take the same action twice"
+    altitude: bool = False  # changed altitude ("once per activation")
+    staggered: bool = False  # began Staggered: it ends with this activation
+
+
+class GloryScored(_Data):
+    """One Glory award, kept so the fuzz tests can check Glory only comes from scoring."""
+
+    round: int
+    player: int
+    amount: int
+    source: str  # "objective 1 of Hold the Line"
+
+
+class PrimeTimeState(_Data):
+    version: int = STATE_VERSION
+    ruleset: str
+    seed: int
+    rng: int
+    players: list[PlayerState]
+    models: list[ModelState]
+    round: int = 0
+    phase: Literal["setup", "power", "ascension", "activation", "cleanup", "over"] = "setup"
+    first: int | None = None  # who activates first this round (initiative)
+    turn: int = 0  # whose activation it is to declare
+    location: str | None = None
+    missions: list[str] = []  # opening, escalation, finale ("Draw Mission Cards")
+    condition: str | None = None
+    terrain: list[TerrainPiece] = []
+    active: Activation | None = None
+    round_winners: list[int | None] = []  # None: a drawn round
+    glory_log: list[GloryScored] = []
+    sudden_death: bool = False
+    tasks: list[Task] = []
+    pending: Decision | None = None
+    seq: int = 0
+    winner: int | None = None
+    win_reason: str = ""
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+    @classmethod
+    def from_json(cls, text: str) -> PrimeTimeState:
+        return cls.model_validate_json(text)

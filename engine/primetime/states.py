@@ -1,0 +1,74 @@
+"""Model states ("Model States") and being Thrown ("THROWN / KNOCKBACK RESOLUTION").
+Staggered: only Brace as a Z-Reaction, a flyer saves or falls; it lasts until the end of
+the model's next activation, and Cleanup clears it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.primetime.altitude import NAMES
+from engine.primetime.damage import harm, last_standing
+from engine.primetime.geometry import Point2, degrade, throw
+from engine.primetime.stats import stat
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+STAGGERED = "staggered"
+FLYING_SAVE = 14  # "Staggered while flying: Roll D20 + FOC ≥ 14 save"
+REFLEX_SAVE = 14  # "Hit model: rolls D20 + RFX ≥ 14 (Reflex Save)"
+COLLISION_DAMAGE = 1  # "Takes 1 DMG (automatic, no save)"
+IMPACT_THROW = 4.0  # "Impactful: On Critical Success: target Thrown 4""
+
+
+def stagger(game: PrimeTimeGame, m: ModelState) -> None:
+    if m.status != "active" or STAGGERED in m.states:
+        return
+    m.states.append(STAGGERED)
+    game.emit("staggered", f"{game.name(m)} is Staggered.")
+    if m.level > 0:
+        die = game.d20()
+        total = die + stat(game, m, "foc") + last_standing(game, m)
+        if total >= FLYING_SAVE:
+            game.emit("save", f"{game.name(m)} keeps its altitude: d20 {die} = {total}.")
+            return
+        fallen = m.level
+        game.emit("fall", f"{game.name(m)} fails its save (d20 {die} = {total}) and falls "
+                  f"from {NAMES[m.level]}: {fallen} damage.")  # fmt: skip
+        m.level = 0
+        harm(game, m, fallen, by=1 - m.owner)  # "1 DMG per level fallen ... Undeniable"
+
+
+def clear(m: ModelState) -> None:
+    """Cleanup: "clear Exhausted, clear Overloaded, clear Staggered. Clear 'until end of
+    round'" (every stat modification so far lasts until the end of the round)."""
+    m.states.clear()
+    m.mods.clear()
+
+
+def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: float) -> None:
+    """Move the model straight away from `away_from`; a collision with a model costs the
+    thrown 1 DMG and the hit model a Reflex Save; with terrain 1 DMG and the piece degrades;
+    the board edge Staggers ("Board Edge")."""
+    others = [o for o in game.state.models if o.on_table and o.uid != m.uid]
+    path = throw(game.base(m), away_from, distance, [game.base(o) for o in others],
+                 game.state.terrain)  # fmt: skip
+    m.x, m.y = path.to
+    game.emit("thrown", f'{game.name(m)} is thrown to ({m.x:g}", {m.y:g}").')
+    if path.stopped_by == "edge":
+        stagger(game, m)
+    elif path.stopped_by == "model" and path.index is not None:
+        hit = others[path.index]
+        game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")
+        harm(game, m, COLLISION_DAMAGE, by=1 - m.owner)
+        die = game.d20()
+        reflex = die + stat(game, hit, "rfx") + last_standing(game, hit)
+        if hit.status == "active" and reflex < REFLEX_SAVE:
+            harm(game, hit, COLLISION_DAMAGE, by=1 - m.owner)
+    elif path.stopped_by == "terrain" and path.index is not None:
+        piece = game.state.terrain[path.index]
+        game.state.terrain[path.index] = degrade(piece)
+        game.emit("collision", f"{game.name(m)} crashes into the {piece.name}: "
+                  f"{game.state.terrain[path.index].state}.")  # fmt: skip
+        harm(game, m, COLLISION_DAMAGE, by=1 - m.owner)

@@ -1,0 +1,33 @@
+"""A model's stats: its tier's stat line plus modifications, capped at +3/-3 per stat
+("STAT MODIFICATION CAP"); same-named modifications do not stack ("Same-Named Effect
+Stacking"); a missing SPR counts as 10 ("Stat Fallback for Missing Defensive Stats")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from engine.primetime.state import StatMod
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+StatName = Literal["imp", "foc", "rfx", "spr", "res"]
+CAP = 3  # "capped at +3 / -3 per stat per model"
+
+
+def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
+    base = getattr(game.tier(m), name)
+    if base is None:
+        base = game.rules.missing_stat
+    by_name = {mod.name: mod.value for mod in m.mods if mod.stat == name}
+    return int(base) + max(-CAP, min(CAP, sum(by_name.values())))
+
+
+def modify(m: ModelState, name: str, stat_name: StatName, value: int) -> bool:
+    """Add a modification until the end of the round; False if one of that name is
+    already on the stat (it does not stack)."""
+    if any(mod.name == name and mod.stat == stat_name for mod in m.mods):
+        return False
+    m.mods.append(StatMod(name=name, stat=stat_name, value=value))
+    return True

@@ -1,0 +1,98 @@
+"""Model states and being Thrown ("Model States", "THROWN / KNOCKBACK RESOLUTION",
+"Impactful", "Board Edge (Out of Bounds)", "Falling")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.primetime import attacks, states
+from engine.primetime.data import TerrainPiece
+from tests.primetime.helpers import (
+    activate,
+    answer,
+    by_name,
+    clear_table,
+    dice,
+    duel,
+    place,
+    to_activation,
+)
+
+
+def _impact(monkeypatch: pytest.MonkeyPatch, *rolls: int):  # type: ignore[no-untyped-def]
+    """Goku's Super Saiyan Dragon Fist Flurry (Impactful) at Cell, on a critical."""
+    monkeypatch.undo()  # real dice for the set-up
+    game = to_activation()
+    clear_table(game)
+    goku = place(game, "goku", 15, 10)
+    goku.tier = 1
+    cell = place(game, "cell", 15, 11.5)
+    game.state.players[goku.owner].bk = 15
+    flurry = next(t for t in attacks.techniques(game, goku) if t.name == "Dragon Fist Flurry")
+    dice(monkeypatch, *rolls)
+    return game, goku, cell, flurry
+
+
+def test_impactful_throws_4_inches_away_and_staggers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Impactful | On Critical Success: target Thrown 4", takes collision DMG, gains
+    # Staggered."
+    game, goku, cell, flurry = _impact(monkeypatch, 20)  # 20 + 6 = 26 >= 12 + 10
+    attacks.attack(game, goku, flurry, cell)
+    assert cell.x == 15 and cell.y == pytest.approx(15.5, abs=0.02)
+    assert cell.states == ["staggered"] and cell.hp == 5 - (4 - 1)
+
+
+def test_a_throw_stops_at_a_model_and_at_terrain(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Collision with a Model: Thrown model: stops immediately. Takes 1 DMG"; "Collision
+    # with Terrain: ... Takes 1 DMG ... Terrain: degrades one step."
+    game, goku, cell, flurry = _impact(monkeypatch, 20, 1)  # Reflex Save: 1 + RFX 11 < 14
+    buu = place(game, "majin-buu", 15, 14)
+    attacks.attack(game, goku, flurry, cell)
+    assert cell.y == pytest.approx(14 - 2 * game.base(cell).radius, abs=0.02)
+    assert cell.hp == 5 - 3 - 1
+    assert buu.hp == 4  # failed its Reflex Save
+    game, goku, cell, flurry = _impact(monkeypatch, 20)
+    wall = {"name": "rock", "x": 13, "y": 14, "width": 4, "depth": 1, "level": 0}
+    game.state.terrain = [TerrainPiece.model_validate(wall)]
+    attacks.attack(game, goku, flurry, cell)
+    assert cell.y == pytest.approx(14 - game.base(cell).radius, abs=0.02)
+    assert game.state.terrain[0].state == "damaged"
+
+
+def test_a_throw_stops_at_the_board_edge() -> None:
+    # "The model stops at the board edge ... fully on the board. The model gains Staggered"
+    game = to_activation()
+    clear_table(game)
+    cell = place(game, "cell", 25, 28)
+    states.thrown(game, cell, (25, 26), 4)
+    assert cell.y == pytest.approx(30 - game.base(cell).radius, abs=0.02)
+    assert cell.states == ["staggered"] and cell.hp == 5
+
+
+def test_staggered_allows_only_brace_until_its_next_activation_ends() -> None:
+    # "Staggered | Can only use Brace Z-Reaction (cannot use Clash or Z-Evasion) | Until
+    # end of their next activation"
+    game, goku, cell = duel()
+    states.stagger(game, cell)
+    activate(game, goku)
+    strike = next(o.id for o in game.pending.options  # type: ignore[union-attr]
+                  if o.label == "Basic Strike at Cell")  # fmt: skip
+    answer(game, strike)
+    assert [o.id for o in game.pending.options] == ["none", "brace"]  # type: ignore[union-attr]
+    answer(game, "none")
+    activate(game, cell)
+    assert cell.states == ["staggered"]
+    answer(game, "end")
+    assert cell.states == []
+
+
+def test_a_staggered_flyer_saves_or_falls(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Staggered while flying: Roll D20 + FOC ≥ 14 save. Failure = fall to Ground"
+    game = to_activation()
+    goku, vegeta = by_name(game, "goku"), by_name(game, "vegeta")
+    goku.level = vegeta.level = 2
+    dice(monkeypatch, 10, 5)  # Goku 10 + 4 = 14: stays; Vegeta 5 + 5 = 10: falls
+    states.stagger(game, goku)
+    states.stagger(game, vegeta)
+    assert (goku.level, goku.hp) == (2, 7)
+    assert (vegeta.level, vegeta.hp) == (0, 5)

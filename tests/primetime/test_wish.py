@@ -1,0 +1,55 @@
+"""Wish Tokens ("COMMAND TOKEN (WT) ECONOMY"): Re-Entry."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.primetime.damage import harm
+from engine.primetime.game import PrimeTimeGame
+from engine.primetime.state import ModelState
+from tests.primetime.helpers import answer, to_activation
+
+
+def _ko(game: PrimeTimeGame) -> ModelState:
+    """The deciding player's first model, KO'd."""
+    assert game.pending is not None
+    player = game.pending.player
+    m = next(m for m in game.state.models if m.owner == player)
+    m.dazes = 1
+    harm(game, m, 20, by=1 - player)
+    assert m.status == "ko"
+    # ask again, now that it is gone
+    game.state.pending = None
+    game.then(("next_activation", {}))
+    game.run()
+    return m
+
+
+def test_re_entry_returns_a_kod_model_at_its_edge_for_1_wt() -> None:
+    # "Re-Entry | 1 WT | Between activations | Return a KO'd model at full starting HP at
+    # your deployment edge. All states cleared."
+    game = to_activation()
+    m = _ko(game)
+    player = game.state.players[m.owner]
+    assert f"reenter:{m.uid}" in [o.id for o in game.pending.options]  # type: ignore[union-attr]
+    answer(game, f"reenter:{m.uid}")
+    decision = game.pending
+    assert decision is not None and decision.kind == "reentry_at"
+    radius = game.character(m).tiers[0].base / 25.4 / 2
+    edge = radius if player.side == 0 else 30 - radius
+    answer(game, decision.options[0].id)
+    assert (m.status, m.hp, m.dazes) == ("active", game.starting_hp(m), 0)
+    assert m.y == pytest.approx(edge)
+    assert player.wt == 2
+    assert game.pending is not None and game.pending.kind == "activate"  # between activations
+
+
+def test_no_re_entry_without_wt() -> None:
+    # "Fixed pool: 3 WT per game. No regeneration."
+    game = to_activation()
+    assert game.pending is not None
+    game.state.players[game.pending.player].wt = 0
+    m = _ko(game)
+    decision = game.pending
+    assert decision is not None
+    assert f"reenter:{m.uid}" not in [o.id for o in decision.options]
