@@ -223,3 +223,18 @@ def test_cli_coverage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "  event: 1 cards: 0 automated, 1 partial, 0 manual" in printed
     assert "     1  Swap hands with your opponent." in printed
     assert run(["cards", "coverage", "--set", str(tmp_path / "none")]) == 2
+
+
+def test_cli_import_keeps_the_set_before_it_reports_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A report cut short (`| head` closes the pipe) never told of an import not kept."""
+    out = tmp_path / "cards"
+
+    def closed_pipe(*args: object, **kwargs: object) -> None:
+        raise BrokenPipeError
+
+    monkeypatch.setattr("builtins.print", closed_pipe)
+    with pytest.raises(BrokenPipeError):
+        run(["cards", "import", str(SAMPLES / "sample_set.xml"), "--out", str(out)])
+    assert (out / "testing_grounds.yaml").exists()

@@ -79,11 +79,13 @@ def run_import(args: argparse.Namespace) -> int:
             _fit_beside_other_sets(result, out_dir)
         except (ValueError, OSError) as exc:
             return _error(f"cannot read the card files already in {out_dir}: {exc}")
+    # Written before anything is reported: a report cut short (a closed pipe) never
+    # speaks of an import that was not kept.
+    out = write_set(result, out_dir) if result.cards else None
     _print_report(result)
-    if not result.cards:
+    if out is None:
         print("nothing usable: no card file written")
         return EXIT_NOTHING_USABLE
-    out = write_set(result, out_dir)
     print(f"wrote {out}")
     return EXIT_OK
 

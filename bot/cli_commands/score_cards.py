@@ -34,11 +34,12 @@ def import_score_cards(path: Path, data: bytes, set_name: str | None,
     except (CardFileError, ValueError) as exc:
         print(f"error: cannot read the card files already in {out}: {exc}")
         return EXIT_BAD_ARGUMENTS
+    if result.cards:  # kept before it is reported (as bot.cli_commands.cards does)
+        _write(result, target)
     _report(result)
     if not result.cards:
         print("nothing usable: no card file written")
         return EXIT_NOTHING_USABLE
-    _write(result, target)
     print(f"wrote {target}")
     return EXIT_OK
 
