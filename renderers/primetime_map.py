@@ -32,7 +32,7 @@ BOARD_PX = BOARD_IN * SCALE
 WIDTH = BOARD_PX + 2 * EDGE
 BOARD_X = EDGE
 BOARD_Y = HEADER_H + EDGE
-STATUS_H = 178
+STATUS_H = 228
 ROSTER_LINE = 26
 MM_TO_IN = 1 / 25.4
 TOKEN_MM = 32  # the objective token ("32mm token")
@@ -135,6 +135,9 @@ def draw_primetime_map(view: Mapping[str, Any], labels: MapLabels,
         _clip_to_table(image)
     top = BOARD_Y + BOARD_PX + EDGE
     _status(paint, view, players, names, top)
+    for row, line in enumerate(_legend(highlight)):
+        paint.text((EDGE + 14, top + 162 + 24 * row), line, "cond", 16, d.DIM,
+                   max_width=WIDTH - 2 * EDGE - 28)
     _roster(paint, view["models"], codes, view.get("active"), top + STATUS_H)
     return image
 
@@ -441,6 +444,25 @@ def _status(paint: Painter, view: Mapping[str, Any], players: Sequence[Mapping[s
                    "cond", 17, d.GOLD, max_width=column - 24)
     paint.text((left + 14, top + 136), _mission_line(view), "cond", 17, d.TEXT,
                max_width=width - 28)
+
+
+def _legend(h: MapHighlight | None) -> list[str]:
+    """What the shapes mean: the terrain states, and what the highlight shows."""
+    lines = ["Terrain: plain = intact, hatched = damaged, dotted = rubble; gold circles: "
+             "ZOC (faint: other rounds)"]
+    parts: list[str] = []
+    if h is not None:
+        if h.reach is not None:
+            parts.append(f'blue: moves up to {h.reach:g}"')
+        if h.path:
+            parts.append("white: path and destination")
+        if h.range is not None:
+            parts.append(f'dashed: range {h.range:g}"')
+        if h.target is not None:
+            parts.append("sight " + ("clear (green)" if h.sight else "blocked (red)"))
+    if parts:
+        lines.append("Highlight: " + " · ".join(parts))
+    return lines
 
 
 def _mission_line(view: Mapping[str, Any]) -> str:
