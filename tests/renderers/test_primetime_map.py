@@ -171,3 +171,37 @@ def test_fails_clearly_on_a_malformed_view(change: Any, message: str) -> None:
 def test_fails_clearly_on_a_non_mapping() -> None:
     with pytest.raises(MapViewError, match="mapping"):
         render_primetime_map([], LABELS)  # type: ignore[arg-type]
+
+
+def test_reachable_points_and_a_blocked_sight_line_are_drawn() -> None:
+    view = _view(MID_DECISIONS)
+    m = _mover(view)
+    enemy = next(e for e in view["models"] if e["x"] is not None and e["owner"] != m["owner"])
+    spot = (15.5, 15.5)
+    plain = _image(render_primetime_map(view, LABELS))
+    shown = _image(render_primetime_map(view, LABELS, MapHighlight(
+        model=m["uid"], points=(spot,), target=enemy["uid"], sight=False)))
+    assert _pixel(plain, *spot) != _pixel(shown, *spot)
+    middle = ((m["x"] + enemy["x"]) / 2, (m["y"] + enemy["y"]) / 2)
+    red, green, _ = _pixel(shown, *middle)
+    assert red > green  # blocked: a red line
+    with _draw.record_text() as drawn:
+        render_primetime_map(view, LABELS, MapHighlight(model=m["uid"], target=enemy["uid"],
+                                                        sight=False))
+    assert any("sight blocked" in line for line in drawn)
+
+
+def test_states_and_dazed_are_shown() -> None:
+    view = json.loads(json.dumps(_view(MID_DECISIONS)))
+    m = _mover(view)
+    plain = _image(render_primetime_map(view, LABELS))
+    for seen in view["models"]:
+        if seen["uid"] == m["uid"]:
+            seen.update(states=["staggered"], status="dazed", level=1)
+    with _draw.record_text() as drawn:
+        png = render_primetime_map(view, LABELS)
+    line = next(line for line in drawn if line.startswith(m["name"]))
+    assert "Dazed" in line and "Staggered" in line and "L1" in line
+    # the badge above the base: 35 mm is ~0.69" in radius
+    above = (m["x"], m["y"] - 0.72)
+    assert _pixel(plain, *above) != _pixel(_image(png), *above)
