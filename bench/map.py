@@ -59,18 +59,27 @@ def highlight_for(view: dict[str, Any]) -> MapHighlight:
                         target=None if target is None else target["uid"])
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench.map", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=100, help="renders (default 100)")
+    parser.add_argument("--runs", type=_positive, default=100, help="renders (default 100)")
     parser.add_argument("--decisions", type=int, default=120,
                         help="greedy decisions before rendering (default 120)")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--save", type=Path, help="also write the PNG to this folder")
     add_check(parser)
-    args = parser.parse_args(argv)
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     game = mid_game(args.seed, args.decisions)
     view = PrimeTimeFamily().view(game, None)
     labels = MapLabels(("Player One", "Player Two"), "Match #1 · ranked · prime-time")

@@ -241,7 +241,7 @@ def _zones(draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
 
 
 def _terrain(draw: ImageDraw.ImageDraw, terrain: Sequence[Mapping[str, Any]]) -> None:
-    face = d.font("cond_bold", 13)
+    face = d.font("cond_bold", 14)
     for piece in terrain:
         x0, y0 = _px(piece["x"], piece["y"])
         x1, y1 = _px(piece["x"] + piece["width"], piece["y"] + piece["depth"])
@@ -262,7 +262,7 @@ def _terrain(draw: ImageDraw.ImageDraw, terrain: Sequence[Mapping[str, Any]]) ->
         tag += f" L{level}" if level else ""
         tag += f" ({state})" if state != "intact" else ""
         if y1 - y0 >= 14:
-            shown = d.fit(d.displayable(tag), "cond_bold", 13, max(x1 - x0 + 20, 60))
+            shown = d.fit(d.displayable(tag), "cond_bold", 14, max(x1 - x0 + 20, 60))
             # tall pieces: the name along the top edge, clear of a token at the centre
             ty = y0 + 11 if y1 - y0 >= 60 else (y0 + y1) / 2
             draw.text(((x0 + x1) / 2, ty), shown, font=face, fill=(250, 240, 220),
@@ -314,7 +314,7 @@ def _model(draw: ImageDraw.ImageDraw, m: Mapping[str, Any], code: str, active: b
     if active:
         draw.ellipse((cx - r - 6, cy - r - 6, cx + r + 6, cy + r + 6), outline=d.GOLD, width=4)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(250, 250, 250), width=2)
-    draw.text((cx, cy - 2), code, font=d.font("cond_bold", 15 if len(code) < 3 else 14),
+    draw.text((cx, cy - 2), code, font=d.font("cond_bold", 16 if len(code) < 3 else 15),
               fill=d.ink_on(fill), anchor="mm")
 
 
@@ -342,10 +342,10 @@ def _hp_colour(hp: int, hp_max: int) -> RGB:
 
 def _badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: RGB,
            anchor: str) -> None:
-    face = d.font("cond_bold", 12)
-    width = d.text_width(text, "cond_bold", 12) + 8
+    face = d.font("cond_bold", 14)
+    width = d.text_width(text, "cond_bold", 14) + 8
     x, y = xy
-    box = (x - width / 2, y - 8, x + width / 2, y + 8)
+    box = (x - width / 2, y - 9, x + width / 2, y + 9)
     draw.rounded_rectangle(box, 5, fill=fill, outline=(235, 235, 235), width=1)
     draw.text((x, y), text, font=face, fill=(255, 255, 255), anchor=anchor)
 
