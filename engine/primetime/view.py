@@ -26,7 +26,7 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
         "uid": m.uid, "owner": m.owner, "name": game.name(m), "tier": game.tier(m).name,
         "hp": m.hp, "hp_max": game.tier(m).hp, "sk": m.sk, "status": m.status,
         "x": m.x, "y": m.y, "level": m.level, "base_mm": game.tier(m).base,
-        "activations": m.activations,
+        "activations": m.activations, "states": list(m.states), "dazes": m.dazes,
     } for m in state.models]  # fmt: skip
     missions = [pool.missions[m] for m in state.missions]
     decision = state.pending
@@ -35,6 +35,9 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
         "first": state.first, "turn": state.turn, "sudden_death": state.sudden_death,
         "winner": state.winner, "win_reason": state.win_reason, "seq": state.seq,
         "location": None if state.location is None else pool.locations[state.location].name,
+        # each deployment zone's depth from its short edge (the map draws the zones)
+        "deployment": None if state.location is None
+        else pool.locations[state.location].deployment,
         "condition": None if state.condition is None
         else pool.conditions[state.condition].name,
         "missions": [{"name": m.name, "stage": m.stage, "objectives": [list(o) for o in
