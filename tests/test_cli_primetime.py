@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import primetime_simulation
+from bot.cli_commands import deck as deck_command
 from bot.cli_commands import play as play_command
 from bot.cli_commands import run as run_command
 from bot.cli_commands import simulate as simulate_command
@@ -203,3 +204,51 @@ leader: goku
 models: [goku, vegeta, cell, majin-buu, piccolo]
 deck: [second-wind, afterimage]
 """
+
+
+# --- deck check -----------------------------------------------------------------------------
+def _deck_check(argv: list[str]) -> int:
+    args = parse(deck_command, ["deck", "check", *argv])
+    code: int = args.handler(args)
+    return code
+
+
+def test_deck_check_passes_a_sample_roster_with_its_discounts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = primetime_simulation.ROSTERS_DIR / "cell-games.yaml"
+    assert _deck_check(["--game", "prime-time", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("LEGAL: Cell Games Sample (Cell Games), 4 models, Threat 19 of 20")
+    assert "- Cell: Threat 6 (printed 8, Cell Games discount), Leader" in out
+    assert "Deck: 20 cards (10 generic, 6 character, 4 affiliation)" in out
+
+
+def test_deck_check_lists_every_broken_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text(BAD_ROSTER, encoding="utf-8")
+    assert _deck_check(["--ruleset", "prime-time", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("NOT LEGAL: Too Big (Z-Fighters):")
+    assert "over the cap of 20" in out and "- the deck has 2 cards: it has 20" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "message"),
+    [
+        ("name: X\nmodels: [goku]\ndeck: []\n", 1, "big.yaml: affiliation: Field required"),
+        (None, 2, "no such file"),
+    ],
+)  # fmt: skip
+def test_deck_check_refuses_files_that_are_no_roster(
+    text: str | None, code: int, message: str, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    path = tmp_path / "big.yaml"
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    assert _deck_check(["--game", "prime-time", str(path)]) == code
+    captured = capsys.readouterr()
+    assert message in captured.out + captured.err
