@@ -14,7 +14,13 @@ from bot.cli_commands import deck as deck_command
 from bot.cli_commands import play as play_command
 from bot.cli_commands import run as run_command
 from bot.cli_commands import simulate as simulate_command
-from bot.cli_commands.play import Console, Match, PrimeTimeTable, play_pt_game
+from bot.cli_commands.play import (
+    Console,
+    Match,
+    PrimeTimeTable,
+    play_pt_game,
+    render_options,
+)
 from bot.primetime_simulation import RosterError, load_rosters, resolve_roster
 from bot.primetime_textboard import render_pt_board
 from bot.settings import Settings
@@ -132,6 +138,31 @@ def test_play_from_the_command_line_with_named_rosters(
     out = capsys.readouterr().out
     assert "Babidi's Forces Sample (Player 1) vs Cell Games Sample (Player 2), prime-time" in out
     assert "Input ended; leaving the game." in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--game", "prime-time", "--deck", "goku-saiyan"],
+         "prime-time chooses with --roster/--opponent-roster"),
+        (["--roster", "z-fighters"], "panini-2016 chooses with --deck"),
+    ],
+)  # fmt: skip
+def test_a_choice_of_another_family_is_refused(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = parse(play_command, ["play", *argv])
+    assert args.handler(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_long_list_of_points_is_shown_in_columns_with_every_number() -> None:
+    options = [{"id": f"at:{n},1", "label": f'to ({n}", 1")'} for n in range(1, 101)]
+    shown = render_options(options).splitlines()
+    assert len(shown) == 25  # four columns
+    assert all(f"{n}) " in "\n".join(shown) for n in range(1, 101))
+    assert render_options(options[:3]).splitlines() == ['  1) to (1", 1")', '  2) to (2", 1")',
+                                                        '  3) to (3", 1")']  # fmt: skip
 
 
 def test_an_unknown_roster_lists_the_samples(capsys: pytest.CaptureFixture[str]) -> None:

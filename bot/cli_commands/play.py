@@ -59,6 +59,7 @@ from engine.score.rulesets import RULESETS as SCORE_RULESETS
 DECKS_DIR = DATA_DIR / "decks"
 COMMANDS = ("help", "board", "log", "concede", "quit")
 LOG_LINES = 30
+COLUMNS_FROM, LINE_WIDTH = 30, 96  # more options than this are listed in columns
 CLEAR_SCREEN = "\033[2J\033[3J\033[H"  # also wipes scrollback, so no scrolling up to a hand
 EXIT_OK = 0
 EXIT_UNUSABLE = 2
@@ -128,6 +129,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run_command(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    rosters = args.roster is not None or args.opponent_roster is not None
+    chose_decks = args.deck is not None or args.opponent_deck is not None
+    if rosters != (args.ruleset in PT_RULESETS) and (rosters or chose_decks):
+        # one family's choice under another's ruleset would be ignored without a word
+        wanted = "--roster/--opponent-roster" if args.ruleset in PT_RULESETS else "--deck"
+        return _unusable(f"{args.ruleset} chooses with {wanted}")
     if args.ruleset in SCORE_RULESETS:
         return _run_score(args, seed)
     if args.ruleset in PT_RULESETS:
@@ -583,7 +590,14 @@ def card_text(pool: CardPool, wanted: str) -> str:
 
 
 def render_options(options: Sequence[Mapping[str, str]]) -> str:
-    return "\n".join(f"  {number}) {o['label']}" for number, o in enumerate(options, 1))
+    """One option a line; a long list (Prime Time's hundreds of points) in columns."""
+    items = [f"{number}) {o['label']}" for number, o in enumerate(options, 1)]
+    if len(items) <= COLUMNS_FROM:
+        return "\n".join(f"  {item}" for item in items)
+    width = max(len(item) for item in items) + 2
+    per_row = max(1, (LINE_WIDTH - 2) // width)
+    rows = [items[start : start + per_row] for start in range(0, len(items), per_row)]
+    return "\n".join("  " + "".join(i.ljust(width) for i in row).rstrip() for row in rows)
 
 
 def match_option(text: str, options: Sequence[Mapping[str, str]]) -> tuple[str | None, str]:
