@@ -111,6 +111,16 @@ def test_help_and_card_commands_keep_working() -> None:
     assert "No card named 'zzz'." in out.text
 
 
+def test_conceding_ends_the_game_for_the_other_player() -> None:
+    game = new_game()
+    out = Output()
+    console = Console(read=from_list(["1", "concede", "yes"]), write=out.write,
+                      clear=lambda: None)  # fmt: skip
+    Match(game, console, GreedyPlayer(1), table=PrimeTimeTable(FAMILY, game)).play()
+    assert game.over and game.state.winner == 1
+    assert "Game over after 0 round(s): Player 2 wins (concession)" in out.text
+
+
 def test_the_board_shows_models_objectives_and_the_map() -> None:
     game = new_game()
     while game.state.phase != "activation":
