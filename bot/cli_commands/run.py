@@ -145,6 +145,7 @@ class DemoMatch:
     period: str = "turn"  # the event (and view key) that starts a new turn or round
     board_every: int = BOARD_EVERY  # periods between boards
     hidden: frozenset[str] = field(default_factory=frozenset)  # event kinds left out
+    side: str = "Deck"  # what a side brings: a deck, or Prime Time's roster
 
 
 def demo(
@@ -210,7 +211,7 @@ def _primetime_match(seed: int, ruleset: str) -> DemoMatch:
     players = (pt_ai.make_player("greedy", seed_a), pt_ai.make_player("greedy", seed_b))
     return DemoMatch(game, PrimeTimeTable(family, game), players,
                      (rosters[0].name, rosters[1].name), period="round", board_every=1,
-                     hidden=PT_HIDDEN)  # fmt: skip
+                     hidden=PT_HIDDEN, side="Roster")  # fmt: skip
 
 
 def _play(match: DemoMatch, say: Writer) -> int:
@@ -246,7 +247,7 @@ def _summary(match: DemoMatch, seed: int, decisions: int, ruleset: str) -> str:
     deck = match.deck_names[view["winner"]]
     again = "" if ruleset == DEFAULT_RULESET else f" --demo-ruleset {ruleset}"
     return (
-        f"Result: {match.table.result(view)} Deck: {deck}. "
+        f"Result: {match.table.result(view)} {match.side}: {deck}. "
         f"{match.table.duration(view)}, {decisions} decisions. "
         f"Replay it with: ./run --demo-seed {seed}{again}"  # the README's command
     )
