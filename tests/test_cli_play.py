@@ -427,7 +427,7 @@ def test_a_score_match_needs_its_table() -> None:
          "deck 'vegeta-red': a Panini starter deck"),
         (["--deck", "piccolo-namekian-guard"],
          "'piccolo-namekian-guard' is a Score deck, not a panini-2016 one"),
-        (["--ruleset", "prime-time"], "the Score family's: score, ocg"),
+        (["--ruleset", "nope"], "the Score family's: score, ocg; Prime Time's: prime-time"),
     ],
 )  # fmt: skip
 def test_play_refuses_decks_of_the_wrong_family_or_ruleset(

@@ -1,6 +1,7 @@
 """`scouter deck check FILE [--ruleset R] [--cards DIR]`: is a deck legal?
 
-FILE is a deck list as text, or an OCTGN deck file (.o8d, or any file starting with `<`).
+FILE is a deck list as text, or an OCTGN deck file (.o8d, or any file starting with `<`);
+with `--game prime-time`, a Prime Time roster YAML file (bot.cli_commands.deck_primetime).
 Its cards are looked up among the built-in set and the sets imported with `scouter cards
 import` (the YAML files in DIR, default var/cards); the output's first line says which
 card folders were read.
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 
 from bot.cli_commands.cards import DEFAULT_OUT
+from bot.cli_commands.deck_primetime import check_pt_file
 from bot.cli_commands.score_deck import check_score_file
 from engine.panini.cards import SANDBOX_DIR, Card, CardPool, CardType, load_card_file, load_pool
 from engine.panini.deckcheck import Violation, check_deck
@@ -31,6 +33,7 @@ from engine.panini.rulesets import (
     UnknownRuleset,
     get_ruleset,
 )
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 EXIT_LEGAL = 0
@@ -44,8 +47,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check = actions.add_parser("check", help="check that a deck list is legal")
     check.add_argument("file", type=Path, help="a deck list text file or an OCTGN .o8d deck")
     check.add_argument(
-        "--ruleset", default=DEFAULT_RULESET,
-        help=f"panini-2016, panini-2014, score or ocg (default {DEFAULT_RULESET})",
+        "--ruleset", "--game", dest="ruleset", default=DEFAULT_RULESET,
+        help=f"panini-2016, panini-2014, score, ocg or prime-time (a roster YAML file) "
+        f"(default {DEFAULT_RULESET})",
     )
     check.add_argument(
         "--cards", type=Path, default=None, metavar="DIR",
@@ -69,6 +73,14 @@ def check_file(
     """Check the deck (a list or an .o8d) at `path`, print the verdict and return the exit
     code. Without `pool`: the built-in cards and those imported into `cards_dir` (default
     var/cards, skipped when absent)."""
+    if ruleset_name in PT_RULESETS:  # a roster with its deck (docs/primetime-data.md)
+        try:
+            _read(path)
+        except _Unusable as exc:
+            return _unusable(str(exc))
+        code, verdict = check_pt_file(path)
+        print(verdict)
+        return code
     if ruleset_name in SCORE_RULESETS:  # the Score family (docs/games.md)
         try:
             score_data = _read(path)
@@ -84,7 +96,7 @@ def check_file(
             pool, folders = _load_cards(cards_dir)
             print(f"Card folders read: {', '.join(folders)}")
     except UnknownRuleset:
-        known = ", ".join([*sorted(RULESETS), *SCORE_RULESETS])
+        known = ", ".join([*sorted(RULESETS), *SCORE_RULESETS, *PT_RULESETS])
         return _unusable(f"unknown ruleset {ruleset_name!r}; known rulesets: {known}")
     except _Unusable as exc:
         return _unusable(str(exc))

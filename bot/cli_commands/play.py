@@ -1,7 +1,8 @@
 """`scouter play`: a whole match in the terminal, against the built-in AI or, with
 --hotseat, between two people sharing one keyboard. Panini rulesets play Panini decks;
-`score` and `ocg` play the Score family's (bot.score_decks, bot.score_textboard): the
-match itself only knows the game through a `Table` (its views, board and cards).
+`score` and `ocg` play the Score family's (bot.score_decks, bot.score_textboard), and
+`prime-time` plays rosters (bot.primetime_simulation, bot.primetime_textboard): the match
+itself only knows the game through a `Table` (its views, board and cards).
 
 Everything shown to a person is drawn from their own player view, and in hotseat mode a
 "pass the keyboard" screen separates the seats, so a hand is never shown to the other
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot import score_decks
+from bot.primetime_simulation import RosterError, load_rosters
+from bot.primetime_textboard import describe_pt_result, render_pt_board
 from bot.score_textboard import describe_score_result, render_score_board, score_card_text
 from bot.textboard import (
     describe_card,
@@ -43,6 +46,11 @@ from engine.panini.decklist import (
 from engine.panini.game import Game
 from engine.panini.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
 from engine.panini.view import player_view
+from engine.primetime import ai as pt_ai
+from engine.primetime.family import PrimeTimeFamily
+from engine.primetime.game import PrimeTimeGame
+from engine.primetime.roster import Roster
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score import ai as score_ai
 from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
@@ -51,6 +59,7 @@ from engine.score.rulesets import RULESETS as SCORE_RULESETS
 DECKS_DIR = DATA_DIR / "decks"
 COMMANDS = ("help", "board", "log", "concede", "quit")
 LOG_LINES = 30
+COLUMNS_FROM, LINE_WIDTH = 30, 96  # more options than this are listed in columns
 CLEAR_SCREEN = "\033[2J\033[3J\033[H"  # also wipes scrollback, so no scrolling up to a hand
 EXIT_OK = 0
 EXIT_UNUSABLE = 2
@@ -62,6 +71,7 @@ Commands:
   board    show the board again
   log      recent public events
   card X   read the card named X (any unambiguous start of its name)
+  at X,Y   (Prime Time) move or deploy to the point X,Y in inches, e.g. at 12.5,7
   concede  give up this game (asks to confirm)
   quit     leave without a result"""
 
@@ -101,10 +111,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--opponent-deck", help="the opponent's deck (same forms)")
     parser.add_argument(
         "--ruleset",
+        "--game",
+        dest="ruleset",
         default=DEFAULT_RULESET,
-        help=f"one of {', '.join([*sorted(RULESETS), *SCORE_RULESETS])} "
+        help=f"one of {', '.join([*sorted(RULESETS), *SCORE_RULESETS, *PT_RULESETS])} "
         f"(default {DEFAULT_RULESET})",
     )
+    parser.add_argument("--roster", help="prime-time: your roster, a sample's name or a YAML file")
+    parser.add_argument("--opponent-roster", help="prime-time: the opponent's roster")
     parser.add_argument("--seed", type=int, help="game seed, to replay a game exactly")
     parser.add_argument(
         "--ai", choices=("random", "greedy"), default="greedy", help="the AI (default greedy)"
@@ -115,15 +129,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run_command(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    rosters = args.roster is not None or args.opponent_roster is not None
+    chose_decks = args.deck is not None or args.opponent_deck is not None
+    if rosters != (args.ruleset in PT_RULESETS) and (rosters or chose_decks):
+        # one family's choice under another's ruleset would be ignored without a word
+        wanted = "--roster/--opponent-roster" if args.ruleset in PT_RULESETS else "--deck"
+        return _unusable(f"{args.ruleset} chooses with {wanted}")
     if args.ruleset in SCORE_RULESETS:
         return _run_score(args, seed)
+    if args.ruleset in PT_RULESETS:
+        return _run_primetime(args, seed)
     names = [args.deck, args.opponent_deck]
     try:
         get_ruleset(args.ruleset)
         pool = load_pool()
         decks = load_decks(names, pool)
     except UnknownRuleset as exc:
-        return _unusable(f"{exc}; the Score family's: {', '.join(SCORE_RULESETS)}")
+        return _unusable(f"{exc}; the Score family's: {', '.join(SCORE_RULESETS)}; "
+                         f"Prime Time's: {', '.join(PT_RULESETS)}")
     except DeckLoadError as exc:  # a Score deck: say which rulesets play it
         return _unusable(score_decks.score_deck_hint(names, args.ruleset) or str(exc))
     return play_game(decks, pool, ruleset=args.ruleset, seed=seed, ai=args.ai, hotseat=args.hotseat)
@@ -141,6 +164,16 @@ def _run_score(args: argparse.Namespace, seed: int) -> int:
     family = ScoreFamily(pool)
     return play_score_game(family, decks, names, ruleset=args.ruleset, seed=seed, ai=args.ai,
                            hotseat=args.hotseat)  # fmt: skip
+
+
+def _run_primetime(args: argparse.Namespace, seed: int) -> int:
+    family = PrimeTimeFamily()
+    try:
+        rosters, _ = load_rosters([args.roster, args.opponent_roster], family.pool)
+    except RosterError as exc:
+        return _unusable(str(exc))
+    return play_pt_game(family, rosters, ruleset=args.ruleset, seed=seed, ai=args.ai,
+                        hotseat=args.hotseat)  # fmt: skip
 
 
 def _unusable(message: str) -> int:
@@ -239,6 +272,23 @@ def play_score_game(
     return Match(game, console, opponent, table=ScoreTable(family, game)).play()
 
 
+def play_pt_game(
+    family: PrimeTimeFamily,
+    rosters: Sequence[Roster],
+    *,
+    ruleset: str,
+    seed: int = 0,
+    ai: str = "greedy",
+    hotseat: bool = False,
+    console: Console | None = None,
+) -> int:
+    """One match of DBZ: Prime Time (ruleset `prime-time`); returns the exit code."""
+    console = _greet(console, [r.name for r in rosters], ruleset, seed)
+    game = family.new_game(rosters, seed, ruleset)
+    opponent = None if hotseat else pt_ai.make_player(ai, seed)
+    return Match(game, console, opponent, table=PrimeTimeTable(family, game)).play()
+
+
 class AI(Protocol):
     """Any family's AI player."""
 
@@ -261,9 +311,32 @@ class Table(Protocol):
 
     def card_text(self, wanted: str) -> str: ...
 
+    def typed(self, text: str) -> str | None:
+        """An option id written out (Prime Time's `at X,Y`), or None: not such a form."""
+        ...
+
+    def duration(self, view: View) -> str:
+        """How long the game lasted, for the closing line."""
+        ...
+
+
+class TurnTable:
+    """What card games' tables share: no typed option forms, a length in turns."""
+
+    def typed(self, text: str) -> str | None:
+        return None
+
+    def duration(self, view: View) -> str:
+        return f"{view['turn']} turn(s)"
+
+
+def pair_options(view: View) -> list[dict[str, str]]:
+    """A family view's [id, label] pairs as the options the match lists."""
+    return [{"id": option_id, "label": label} for option_id, label in view["decision"]["options"]]
+
 
 @dataclass
-class PaniniTable:
+class PaniniTable(TurnTable):
     game: Game
 
     def view(self, seat: int | None) -> View:
@@ -282,8 +355,9 @@ class PaniniTable:
         return card_text(self.game.pool, wanted)
 
 
+
 @dataclass
-class ScoreTable:
+class ScoreTable(TurnTable):
     family: ScoreFamily
     game: ScoreGame
 
@@ -294,14 +368,60 @@ class ScoreTable:
         return render_score_board(view)
 
     def options(self, view: View) -> list[dict[str, str]]:
-        pairs = view["decision"]["options"]
-        return [{"id": option_id, "label": label} for option_id, label in pairs]
+        return pair_options(view)
 
     def result(self, view: View) -> str:
         return describe_score_result(view)
 
     def card_text(self, wanted: str) -> str:
         return score_card_text(self.family.pool, wanted, ocg=self.game.state.ruleset == "ocg")
+
+
+@dataclass
+class PrimeTimeTable:
+    family: PrimeTimeFamily
+    game: PrimeTimeGame
+
+    def view(self, seat: int | None) -> View:
+        seen = self.family.view(self.game, seat)
+        # Model States (Staggered ...) are open information the family's view leaves out
+        states = {m.uid: list(m.states) for m in self.game.state.models}
+        for model in seen["models"]:
+            model["states"] = states.get(model["uid"], [])
+        return seen
+
+    def board(self, view: View) -> str:
+        return render_pt_board(view)
+
+    def options(self, view: View) -> list[dict[str, str]]:
+        return pair_options(view)
+
+    def result(self, view: View) -> str:
+        return describe_pt_result(view)
+
+    def card_text(self, wanted: str) -> str:
+        folded = wanted.strip().casefold()
+        cards = list(self.family.pool.cards.values())
+        found = [c for c in cards if c.name.casefold() == folded] or [
+            c for c in cards if c.name.casefold().startswith(folded)]  # fmt: skip
+        names = sorted({c.name for c in found})
+        if not found:
+            return f"No card named {wanted!r}."
+        if len(names) > 1:
+            return f"{wanted!r} could be: " + ", ".join(names[:8])
+        card = found[0]
+        return f"{card.name} - {card.kind} card, {card.timing}, {card.sk} SK\n  {card.text}"
+
+    def typed(self, text: str) -> str | None:
+        """`at 12.5,7` (or `at:12.5,7`): the engine accepts any legal point, not only the
+        1" grid points it lists, and refuses the rest with its reason."""
+        folded = text.strip().casefold()
+        if not folded.startswith(("at ", "at:")):
+            return None
+        return "at:" + folded[3:].replace(" ", "")
+
+    def duration(self, view: View) -> str:
+        return f"{view['round']} round(s)"
 
 
 @dataclass
@@ -406,7 +526,9 @@ class Match:
             if command.startswith("card "):
                 self.console.write(self.shown.card_text(text[5:].strip()))
                 continue
-            option_id, problem = match_option(text, options)
+            option_id, problem = self.shown.typed(text), ""
+            if option_id is None:
+                option_id, problem = match_option(text, options)
             if option_id is not None:
                 pending = self.game.pending
                 return self.game.apply(seat, option_id, None if pending is None else pending.seq)
@@ -447,7 +569,8 @@ class Match:
             self.console.write(news)
         view = self.shown.view(viewer)
         self.console.write("\n" + self.shown.board(view))
-        self.console.write(f"\nGame over after {view['turn']} turn(s): {self.shown.result(view)}")
+        self.console.write(f"\nGame over after {self.shown.duration(view)}: "
+                           f"{self.shown.result(view)}")
 
 
 def card_text(pool: CardPool, wanted: str) -> str:
@@ -467,7 +590,14 @@ def card_text(pool: CardPool, wanted: str) -> str:
 
 
 def render_options(options: Sequence[Mapping[str, str]]) -> str:
-    return "\n".join(f"  {number}) {o['label']}" for number, o in enumerate(options, 1))
+    """One option a line; a long list (Prime Time's hundreds of points) in columns."""
+    items = [f"{number}) {o['label']}" for number, o in enumerate(options, 1)]
+    if len(items) <= COLUMNS_FROM:
+        return "\n".join(f"  {item}" for item in items)
+    width = max(len(item) for item in items) + 2
+    per_row = max(1, (LINE_WIDTH - 2) // width)
+    rows = [items[start : start + per_row] for start in range(0, len(items), per_row)]
+    return "\n".join("  " + "".join(i.ljust(width) for i in row).rstrip() for row in rows)
 
 
 def match_option(text: str, options: Sequence[Mapping[str, str]]) -> tuple[str | None, str]:

@@ -10,17 +10,19 @@ import argparse
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot import score_decks
 from bot.cli_commands.play import (
     AI,
     DeckLoadError,
     PaniniTable,
+    PrimeTimeTable,
     ScoreTable,
     Table,
     load_decks,
 )
+from bot.primetime_simulation import DEFAULT_ROSTERS, RosterError, load_rosters
 from bot.score_decks import ScoreDeckError
 from bot.settings import Settings, SettingsError, load_settings
 from bot.simulation import ai_seeds
@@ -33,13 +35,16 @@ from engine.panini.decklist import Deck
 from engine.panini.game import Game
 from engine.panini.rulesets import DEFAULT_RULESET, RULESETS
 from engine.panini.view import SPECTATOR
+from engine.primetime import ai as pt_ai
+from engine.primetime.family import PrimeTimeFamily
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.ai import make_player
 from engine.score.family import ScoreFamily
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 Writer = Callable[[str], None]
 
-DEMO_RULESETS = (*sorted(RULESETS), *SCORE_RULESETS)
+DEMO_RULESETS = (*sorted(RULESETS), *SCORE_RULESETS, *PT_RULESETS)
 BOARD_EVERY = 3  # turns between boards in the demo log
 MAX_DECISIONS = 20_000  # a game that runs longer is an engine bug, not a long game
 
@@ -137,6 +142,10 @@ class DemoMatch:
     table: Table
     players: tuple[AI, AI]
     deck_names: tuple[str, str]
+    period: str = "turn"  # the event (and view key) that starts a new turn or round
+    board_every: int = BOARD_EVERY  # periods between boards
+    hidden: frozenset[str] = field(default_factory=frozenset)  # event kinds left out
+    side: str = "Deck"  # what a side brings: a deck, or Prime Time's roster
 
 
 def demo(
@@ -152,15 +161,18 @@ def demo(
     try:
         if ruleset in SCORE_RULESETS:
             match = _score_match(seed, ruleset)
+        elif ruleset in PT_RULESETS:
+            match = _primetime_match(seed, ruleset)
         else:
             match = _panini_match(seed, ruleset, pool, decks)
-    except (CardFileError, DeckLoadError, ScoreDeckError, OSError, ValueError) as exc:
+    except (CardFileError, DeckLoadError, ScoreDeckError, RosterError, OSError,
+            ValueError) as exc:  # fmt: skip
         write(f"Cannot run the demo: {exc}")
         return 1
     say = (lambda text: None) if quiet else write
     first, second = match.deck_names
     say(f"Demo match ({ruleset}): {first} (Player 1) vs {second} (Player 2), seed {seed}")
-    _log(match.game.events, say)
+    _log(match.game.events, say, match.hidden)
     decisions = _play(match, say)
     say("\n" + match.table.board(match.table.view(SPECTATOR)))
     write(_summary(match, seed, decisions, ruleset))
@@ -187,6 +199,21 @@ def _score_match(seed: int, ruleset: str) -> DemoMatch:
     return DemoMatch(game, ScoreTable(family, game), players, (names[0], names[1]))
 
 
+# a Prime Time game says much per decision: the condensed log keeps the fighting and scoring
+PT_HIDDEN = frozenset({"draw", "drawn", "roll", "clash_roll", "deploy", "move", "bk", "side"})
+
+
+def _primetime_match(seed: int, ruleset: str) -> DemoMatch:
+    family = PrimeTimeFamily()
+    rosters, _ = load_rosters(list(DEFAULT_ROSTERS), family.pool)
+    game = family.new_game(rosters, seed, ruleset)
+    seed_a, seed_b = ai_seeds(seed)
+    players = (pt_ai.make_player("greedy", seed_a), pt_ai.make_player("greedy", seed_b))
+    return DemoMatch(game, PrimeTimeTable(family, game), players,
+                     (rosters[0].name, rosters[1].name), period="round", board_every=1,
+                     hidden=PT_HIDDEN, side="Roster")  # fmt: skip
+
+
 def _play(match: DemoMatch, say: Writer) -> int:
     game = match.game
     decisions = 0
@@ -198,16 +225,17 @@ def _play(match: DemoMatch, say: Writer) -> int:
         if not outcome.ok:
             raise RuntimeError(f"the AI chose an illegal option: {outcome.reason}")
         decisions += 1
-        _log(outcome.events, say)
-        if any(e.kind == "turn" for e in outcome.events):
+        _log(outcome.events, say, match.hidden)
+        if any(e.kind == match.period for e in outcome.events):
             view = match.table.view(SPECTATOR)
-            if view["turn"] % BOARD_EVERY == 0:
+            if view[match.period] % match.board_every == 0:
                 say("\n" + match.table.board(view) + "\n")
     return decisions
 
 
-def _log(events: tuple[Event, ...] | list[Event], say: Writer) -> None:
-    text = render_events(events, SPECTATOR, condensed=True)
+def _log(events: tuple[Event, ...] | list[Event], say: Writer,
+         hidden: frozenset[str] = frozenset()) -> None:  # fmt: skip
+    text = render_events([e for e in events if e.kind not in hidden], SPECTATOR, condensed=True)
     if text:
         say(text)
 
@@ -219,7 +247,7 @@ def _summary(match: DemoMatch, seed: int, decisions: int, ruleset: str) -> str:
     deck = match.deck_names[view["winner"]]
     again = "" if ruleset == DEFAULT_RULESET else f" --demo-ruleset {ruleset}"
     return (
-        f"Result: {match.table.result(view)} Deck: {deck}. "
-        f"{view['turn']} turns, {decisions} decisions. "
+        f"Result: {match.table.result(view)} {match.side}: {deck}. "
+        f"{match.table.duration(view)}, {decisions} decisions. "
         f"Replay it with: ./run --demo-seed {seed}{again}"  # the README's command
     )

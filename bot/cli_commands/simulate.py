@@ -1,6 +1,7 @@
 """`scouter simulate`: AI-vs-AI games, summarised; with --check-invariants a fuzzer.
 Panini rulesets play Panini decks (bot.simulation); `score` and `ocg` play the Score
-family's decks (bot.score_decks, bot.score_simulation).
+family's decks (bot.score_decks, bot.score_simulation); `prime-time` plays rosters
+(bot.primetime_simulation).
 
 Exit codes: 0 ok; 1 an invariant violation or an engine error (a bug report: the seed and
 decision number replay it); 2 bad arguments. Never a traceback.
@@ -13,6 +14,13 @@ import sys
 from collections.abc import Callable
 
 from bot import score_decks
+from bot.primetime_simulation import (
+    DEFAULT_ROSTERS,
+    RosterError,
+    load_rosters,
+    pt_summary_lines,
+    simulate_pt,
+)
 from bot.score_simulation import simulate_score
 from bot.simulation import (
     AI_KINDS,
@@ -30,10 +38,12 @@ from bot.simulation import (
 )
 from engine.panini.cards import SANDBOX_DIR, CardPool, load_pool
 from engine.panini.rulesets import DEFAULT_RULESET, RULESETS, UnknownRuleset, get_ruleset
+from engine.primetime.family import PrimeTimeFamily
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.family import ScoreFamily
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
-ALL_RULESETS = (*sorted(RULESETS), *SCORE_RULESETS)
+ALL_RULESETS = (*sorted(RULESETS), *SCORE_RULESETS, *PT_RULESETS)
 
 EXIT_OK = 0
 EXIT_BUG = 1
@@ -51,12 +61,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed S+i (default 0)")
     parser.add_argument(
         "--ruleset",
+        "--game",
+        dest="ruleset",
         default=DEFAULT_RULESET,
         help=f"one of {', '.join(ALL_RULESETS)} (default {DEFAULT_RULESET})",
     )
     parser.add_argument(
         "--decks",
-        help="A,B: starter deck names or deck list files (default: first two starters)",
+        help="A,B: starter deck names or deck list files (default: first two starters); "
+        "prime-time: sample roster names or roster files",
     )
     parser.add_argument(
         "--ai",
@@ -93,10 +106,13 @@ def run_command(args: argparse.Namespace) -> int:
         return _bad_args("--games must be at least 1")
     if args.ruleset in SCORE_RULESETS:
         return _run_score(args)
+    if args.ruleset in PT_RULESETS:
+        return _run_primetime(args)
     try:
         get_ruleset(args.ruleset)
     except UnknownRuleset as exc:
-        return _bad_args(f"{exc}; the Score family's: {', '.join(SCORE_RULESETS)}")
+        return _bad_args(f"{exc}; the Score family's: {', '.join(SCORE_RULESETS)}; "
+                         f"Prime Time's: {', '.join(PT_RULESETS)}")
     pool = _pool()
     if pool is None:
         return EXIT_BAD_ARGS
@@ -133,8 +149,28 @@ def _run_score(args: argparse.Namespace) -> int:
     return _simulate(args, run, (names[0], names[1]))
 
 
+def _run_primetime(args: argparse.Namespace) -> int:
+    """Prime Time: rosters (sample names or YAML files), its AIs and invariants."""
+    family = PrimeTimeFamily()
+    try:
+        names = _deck_names(args.decks, lambda: list(DEFAULT_ROSTERS))
+        rosters, _ = load_rosters(names, family.pool)
+    except (DeckLoadError, RosterError) as exc:
+        return _bad_args(str(exc))
+    checks = ALL_CHECKS if args.check_invariants else NO_CHECKS
+
+    def run() -> Summary:
+        return simulate_pt(family, rosters, games=args.games, seed=args.seed,
+                           ruleset=args.ruleset, ais=_ais(args), checks=checks)  # fmt: skip
+
+    return _simulate(args, run, (names[0], names[1]), pt_summary_lines)
+
+
+Lines = Callable[[Summary, tuple[str, str]], list[str]]
+
+
 def _simulate(args: argparse.Namespace, run: Callable[[], Summary],
-              labels: tuple[str, str]) -> int:  # fmt: skip
+              labels: tuple[str, str], lines: Lines = summary_lines) -> int:  # fmt: skip
     ais = _ais(args)
     try:
         summary = run()
@@ -149,7 +185,7 @@ def _simulate(args: argparse.Namespace, run: Callable[[], Summary],
         print(_reproduce(args, labels, exc.seed))
         return EXIT_BUG
     print(f"ruleset: {args.ruleset}; AIs: {ais[0]} (A) vs {ais[1]} (B); seeds {args.seed}..")
-    print("\n".join(summary_lines(summary, labels)))
+    print("\n".join(lines(summary, labels)))
     print("\n".join(timing_lines(summary)))
     return EXIT_OK
 
