@@ -4,7 +4,8 @@
     python -m bench.bot --load [--steps 50,100,200,400,800] [--reload 1000]
 
 The real ScouterBot runs against the fake Discord of tests/fakediscord in this process
-(loopback; the fake's own work shares the cores, so the numbers are pessimistic). N casual
+(loopback; the fake's own work shares the cores, so the numbers are pessimistic); the
+bot draws its images in render processes, one per core, as in production. N casual
 matches between 2N users are created with MatchService.create and opened with
 notifier.open_match (thread, board, both hands in DMs). Then every match has a player
 driver, as a person would: wait a random think time (exponential, mean S seconds, so about

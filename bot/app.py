@@ -5,12 +5,10 @@ decision timer and carries out restores asked for by `scouter db restore`."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import hashlib
 import json
 import logging
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -18,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db import Database
+from bot.rendering import RenderPool
 from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckService
 from bot.services.guilds import GuildService
@@ -40,7 +39,6 @@ COGS = (
     "cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards", "cogs.judge",
     "cogs.resolve", "cogs.league", "cogs.cardsets",
 )
-RENDER_THREADS = 2  # images are drawn off the event loop, one per core
 TIMER_PERIOD = 15.0  # seconds between decision-timer checks
 RESTORE_PERIOD = 2.0  # seconds between looks for a restore asked by `scouter db restore`
 
@@ -77,7 +75,7 @@ class ScouterBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         self._timer: asyncio.Task[None] | None = None
         self._restorer: asyncio.Task[None] | None = None
-        self._renderer = ThreadPoolExecutor(RENDER_THREADS, thread_name_prefix="render")
+        self.renderer = RenderPool(settings.render_processes)
 
     # Services exist once setup_hook has opened the database.
     db: Database
@@ -148,9 +146,8 @@ class ScouterBot(commands.Bot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def render(self, draw: Callable[..., bytes], *args: Any) -> bytes:
-        """Run an image renderer on the render threads, keeping the event loop free."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._renderer, functools.partial(draw, *args))
+        """Run an image renderer in the render pool, keeping the event loop free."""
+        return await self.renderer.render(draw, *args)
 
     async def close(self) -> None:
         for task in (self._timer, self._restorer):
@@ -159,7 +156,7 @@ class ScouterBot(commands.Bot):
         if hasattr(self, "notifier"):
             await self.notifier.stop()
         await super().close()
-        self._renderer.shutdown(wait=True)
+        self.renderer.close()
         if hasattr(self, "db"):
             await self.db.close()
 

@@ -26,8 +26,10 @@ class Settings(BaseModel):
     dev_guild_id: int | None = None  # sync commands to this guild only (instant, for development)
     decision_timeout_minutes: float = Field(default=10.0, gt=0, le=24 * 60)
     log_level: LogLevel = "INFO"
+    # Processes drawing images (None: one per core; 0: threads in the bot's process).
+    render_processes: int | None = Field(default=None, ge=0, le=64)
 
-    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @field_validator("discord_token", "dev_guild_id", "render_processes", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
@@ -52,6 +54,7 @@ KEYS = {
     "DEV_GUILD_ID": "dev_guild_id",
     "DECISION_TIMEOUT_MINUTES": "decision_timeout_minutes",
     "LOG_LEVEL": "log_level",
+    "RENDER_PROCESSES": "render_processes",
 }
 
 

@@ -19,6 +19,7 @@ HERO_COLOUR = discord.Colour.blue()
 VILLAIN_COLOUR = discord.Colour.red()
 OVER_COLOUR = discord.Colour.gold()
 FIELD_LIMIT = 1024
+HAND_FOOTER_END = "only you can see this"
 BOARD_EVENTS = 8
 
 
@@ -181,7 +182,7 @@ def hand_footer(embed: discord.Embed, match: LiveMatch, seat: int, status: str,
         embed.add_field(name="Now", value=status, inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"Decision #{seq} · only you can see this")
+    embed.set_footer(text=f"Decision #{seq} · {HAND_FOOTER_END}")
     return embed
 
 

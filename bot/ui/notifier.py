@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services.matches import AI, LiveMatch
-from bot.ui.board import seat_label
+from bot.ui.board import HAND_FOOTER_END, seat_label
 from bot.ui.items import hand_view, thread_view
 from bot.ui.mentions import pinging
 from bot.ui.names import seat_names
@@ -49,6 +51,8 @@ class DiscordNotifier:
         self._progress = asyncio.Event()  # a worker started waiting, or finished
         self._pinged: dict[int, tuple[int, int]] = {}  # match -> (seq, user) last pinged
         self._opening: dict[int, asyncio.Lock] = {}  # match -> held while its thread opens
+        # (match, kind) -> (message, digest of what it shows), as last shown in this run.
+        self._shown: dict[tuple[int, str], tuple[int, bytes]] = {}
 
     # --- the service's Notifier protocol ---
     async def match_changed(self, match: LiveMatch) -> None:
@@ -286,6 +290,7 @@ class DiscordNotifier:
 
     async def _finish(self, match: LiveMatch, thread: discord.Thread) -> None:
         # One result post per outcome: a judge's rollback or award can change it.
+        self._forget(match.id)
         kind = f"result:{match.epoch}:{match.status}:{match.winner}"
         if await self.bot.store.message(match.id, kind) is not None:
             return
@@ -312,17 +317,32 @@ class DiscordNotifier:
         view: discord.ui.View,
         file: discord.File,
     ) -> None:
-        """Edit the match's `kind` message in place, or post it (and remember it)."""
+        """Edit the match's `kind` message in place, or post it (and remember it). A message
+        that would show what it shows already is left alone."""
         stored = await self.bot.store.message(match.id, kind)
+        shown = shown_as(embed, view, file)
         if stored is not None and stored[1]:
+            if self._shown.get((match.id, kind)) == (stored[1], shown):
+                return
             partial = discord.PartialMessage(channel=channel, id=stored[1])  # type: ignore[arg-type]
             try:
+                # The image goes again: an edit without it shows it twice (a Discord bug).
                 await partial.edit(embed=embed, view=view, attachments=[file])
+                self._shown[(match.id, kind)] = (stored[1], shown)
                 return
             except discord.NotFound:
                 file.reset()  # deleted by someone: post a new one
         message = await channel.send(embed=embed, view=view, file=file)
         await self.bot.store.set_message(match.id, kind, message.channel.id, message.id)
+        self._shown[(match.id, kind)] = (message.id, shown)
+
+    def _forget(self, match_id: int) -> None:
+        """A finished match's messages change seldom: what they show is not kept."""
+        self._shown.pop((match_id, "board"), None)
+        self.bot.renderer.forget(("board", match_id))
+        for seat in (0, 1):
+            self._shown.pop((match_id, f"hand{seat}"), None)
+            self.bot.renderer.forget(("hand", match_id, seat))
 
     async def _thread(self, match: LiveMatch) -> discord.Thread | None:
         if match.thread_id is None:
@@ -336,6 +356,20 @@ class DiscordNotifier:
             log.warning("match #%s: its thread %s is gone", match.id, match.thread_id)
             return None
         return fetched if isinstance(fetched, discord.Thread) else None
+
+
+def shown_as(embed: discord.Embed, view: discord.ui.View, file: discord.File) -> bytes:
+    """A digest of what a message shows. A hand's footer ("Decision #N · only you can see
+    this") is left out: a hand whose cards, choices and status did not change is not sent
+    again only because the match's decision count moved on."""
+    shown = embed.to_dict()
+    if str(shown.get("footer", {}).get("text", "")).endswith(HAND_FOOTER_END):
+        shown.pop("footer")
+    digest = hashlib.blake2b(json.dumps([shown, view.to_components()], sort_keys=True,
+                                        default=str).encode(), digest_size=16)
+    digest.update(file.fp.read())
+    file.reset()
+    return digest.digest()
 
 
 def _why(exc: BaseException) -> str:

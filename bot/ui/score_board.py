@@ -95,11 +95,13 @@ async def score_board_file(bot: ScouterBot, match: LiveMatch, filename: str) -> 
     view = score_view(match, None)
     if not match.active and match.winner is not None:  # a judge's award shows as the result
         view["winner"], view["win_reason"] = match.winner, match.win_reason
-    png = await bot.render(render_score_board, view, labels, events)
+    png = await bot.renderer.render_kept(("board", match.id), render_score_board, view,
+                                         labels, events)
     return discord.File(io.BytesIO(png), filename=filename)
 
 
 async def score_hand_file(bot: ScouterBot, match: LiveMatch, seat: int, filename: str
                           ) -> discord.File:
-    png = await bot.render(render_score_hand, score_view(match, seat), seat)
+    png = await bot.renderer.render_kept(("hand", match.id, seat), render_score_hand,
+                                         score_view(match, seat), seat)
     return discord.File(io.BytesIO(png), filename=filename)

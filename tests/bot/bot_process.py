@@ -29,7 +29,8 @@ def main() -> None:
     discord.asset.Asset.BASE = f"{args.base}/cdn"
     logging.basicConfig(level=logging.WARNING)
     settings = Settings(discord_token=SecretStr(args.token), database_path=Path(args.db),
-                        dev_guild_id=int(args.guild))
+                        dev_guild_id=int(args.guild),
+                        render_processes=0)  # killed and restarted often: no process start-up
     bot = ScouterBot(settings, guild_ready_timeout=0.05, timer_period=3600)
     bot.run(args.token, log_handler=None)
 

@@ -64,6 +64,7 @@ class World:
             discord_token=SecretStr(self.fake.bot_token),
             database_path=self.db_path,
             dev_guild_id=None if global_commands else self.guild.id,
+            render_processes=0,  # threads: many bots start and stop, each would start processes
         )
         options: dict[str, Any] = {"timer_period": 3600, **bot_options}
         bot = ScouterBot(settings, guild_ready_timeout=0.05, **options)

@@ -31,7 +31,8 @@ INVENTED = json.dumps({"set": "Kame Lab", "cards": [
 @contextlib.asynccontextmanager
 async def global_bot(w: World) -> AsyncIterator[ScouterBot]:
     """The bot with global commands (no DEV_GUILD_ID), so both servers have them."""
-    settings = Settings(discord_token=SecretStr(w.fake.bot_token), database_path=w.db_path)
+    settings = Settings(discord_token=SecretStr(w.fake.bot_token), database_path=w.db_path,
+                        render_processes=0)
     bot = ScouterBot(settings, timer_period=3600, guild_ready_timeout=0.05)
     async with running_bot(bot, w.fake.bot_token):
         yield bot
