@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Protocol
 
 from engine.core import rng
@@ -29,6 +30,8 @@ HANDLERS = Handlers()  # the Panini game's tasks, by kind
 handler = HANDLERS.register  # `@handler("kind")`: the function that carries out tasks of `kind`
 
 MAIN_PERSONALITY = -1  # the `actor` of an action made by the Main Personality
+
+_NO_CARDS: frozenset[int] = frozenset()
 
 
 class DeckLike(Protocol):
@@ -56,10 +59,13 @@ class Game(TaskMachine):
             if any(modifier.mod == "lose_effects" for modifier in card.constant)
         )  # fmt: skip
         self._owned_events: dict[int, list[int]] = {}
-        # Instances whose card has triggers: the only ones an event may set off.
-        self.trigger_cards = frozenset(
-            iid for iid, card in enumerate(self._cards) if card.triggers
-        )  # fmt: skip
+        # Instances by the events their card's triggers wait for: the only ones an event
+        # may set off (engine.panini.triggers).
+        self._triggered_by: dict[str, set[int]] = {}
+        for iid, card in enumerate(self._cards):
+            for trigger in card.triggers:
+                for event in (trigger.on, *trigger.or_on):
+                    self._triggered_by.setdefault(event, set()).add(iid)
         # Instances by the kinds of constant modifier their card has: most lookups find
         # no card in play with the kind asked for (active_modifiers).
         self._constant_holders: dict[str, set[int]] = {}
@@ -210,6 +216,10 @@ class Game(TaskMachine):
                 if owners[attached.iid] == player:
                     cards.append(attached.iid)
         return cards
+
+    def triggered_by(self, event: str) -> AbstractSet[int]:
+        """Instances whose card has a trigger on `event`, wherever they are."""
+        return self._triggered_by.get(event, _NO_CARDS)
 
     def owned_events(self, player: int) -> list[int]:
         """One card of each Event title `player` owns in the game, wherever it is: the same

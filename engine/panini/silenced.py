@@ -47,6 +47,8 @@ def _modifiers(game: Game) -> list[Modifier]:
 
 def silenced_types(game: Game) -> set[CardType]:
     """The card types whose cards in play have lost all effects now."""
+    if not game.silencing_cards and not game.state.floating:
+        return set()  # nothing can silence: asked on every modifier lookup
     return {kind for modifier in _modifiers(game) for kind in modifier.card_types}
 
 

@@ -145,7 +145,7 @@ def queue(
     """`event` happened to `player`: queue every active trigger it sets off, on either
     side, for its card's controller (flushed by the `flush_triggers` task)."""
     for controller in (player, 1 - player):
-        for iid, origin in _sources(game, controller):
+        for iid, origin in _sources(game, controller, event):
             for index, trigger in enumerate(game.card(iid).triggers):
                 if origin != "in_play" and not trigger.power:
                     continue
@@ -183,14 +183,14 @@ def _on(trigger: Trigger, event: str) -> bool:
     return trigger.on == event or event in trigger.or_on
 
 
-def _sources(game: Game, player: int) -> list[tuple[int, str]]:
+def _sources(game: Game, player: int, event: str) -> list[tuple[int, str]]:
     """Cards whose triggers may fire: those with active constants, then Setups in play and
     Events, whose timed Powers are used as any Setup or Event is (2016 "Use a Power": an
     Event is played from the hand and discarded after use; a Setup in play is activated
     and discarded after use). Events count wherever they are: whether the player is asked
     must not tell the opponent what the hand holds (docs/rulings.md 81). Only cards with
-    triggers are listed: the others have nothing to set off (and most have none)."""
-    holders = game.trigger_cards
+    a trigger on `event` are listed: the others have nothing it sets off (most have none)."""
+    holders = game.triggered_by(event)
     if not holders:
         return []
     state = game.player(player)
