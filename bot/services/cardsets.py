@@ -15,13 +15,20 @@ import asyncio
 import json
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from bot.db import Database
 from bot.services.score_cardsets import ScoreCardSets, ScoreImportReport
 from bot.services.score_decks import score_pool
-from bot.services.set_rows import SetRow, dump_cards, family_rows, report_lines, write_set
-from engine.core.yamlfile import safe_load
+from bot.services.set_rows import (
+    ImportReportBase,
+    SetRow,
+    dump_cards,
+    family_rows,
+    load_cards,
+    report_lines,
+    write_set,
+)
 from engine.panini.cards import Card, CardPool, fold_name
 from engine.panini.importers import ImportResult, Issue, fit_names, parse_cards
 from engine.panini.rulesets import RULESETS
@@ -70,22 +77,7 @@ class SetInfo:
 
 
 @dataclass
-class ImportReport:
-    set_name: str
-    format: str
-    records: int = 0
-    imported: list[Card] = field(default_factory=list)
-    rejected: list[Issue] = field(default_factory=list)
-    skipped: list[Issue] = field(default_factory=list)  # records that are no cards (buttons)
-    notes: list[Issue] = field(default_factory=list)  # imported, with something to know
-    rulesets: tuple[str, ...] = ()
-    replaced: bool = False  # the server had a set of that name: it was replaced
-    retired: list[str] = field(default_factory=list)  # in the old set, not in the new one
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.imported)
-
+class ImportReport(ImportReportBase[Card]):
     def counts(self) -> dict[str, int]:
         counts = dict.fromkeys(STATUSES, 0)
         for card in self.imported:
@@ -117,11 +109,6 @@ class ImportReport:
         return lines
 
 
-def load_cards(text: str) -> tuple[Card, ...]:
-    raw = safe_load(text) if text.strip() else []
-    return tuple(Card.model_validate(entry) for entry in raw or [])
-
-
 def _wrong_family(set_name: str | None, what: str) -> ImportReport:
     """A report refusing the whole file: it is a card list of the other game family."""
     report = ImportReport(set_name or "", "")
@@ -149,8 +136,8 @@ class CardSetService:
         """Read every stored set (at start, before matches resume, and after a restore)."""
         rows = await family_rows(self.db, "panini")
         self._sets = {
-            row[0]: StoredSet(row[0], row[1], row[2], row[3], load_cards(row[4]),
-                              load_cards(row[5]), row[6], row[7])
+            row[0]: StoredSet(row[0], row[1], row[2], row[3], load_cards(row[4], Card),
+                              load_cards(row[5], Card), row[6], row[7])
             for row in rows
         }
         self._pools = {}

@@ -12,11 +12,18 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from bot.db import Database
-from bot.services.set_rows import SetRow, dump_cards, family_rows, report_lines, write_set
-from engine.core.yamlfile import safe_load
+from bot.services.set_rows import (
+    ImportReportBase,
+    SetRow,
+    dump_cards,
+    family_rows,
+    load_cards,
+    report_lines,
+    write_set,
+)
 from engine.panini.cards import fold_name
 from engine.panini.importers import Issue
 from engine.score.cards import Card, CardPool, fold
@@ -40,24 +47,10 @@ class ScoreSet:
 
 
 @dataclass
-class ScoreImportReport:
+class ScoreImportReport(ImportReportBase[Card]):
     """What an import did, in the shape /cards import shows (cardsets.ImportReport)."""
 
-    set_name: str
-    format: str
-    records: int = 0
-    imported: list[Card] = field(default_factory=list)
-    rejected: list[Issue] = field(default_factory=list)
-    skipped: list[Issue] = field(default_factory=list)
-    notes: list[Issue] = field(default_factory=list)
-    rulesets: tuple[str, ...] = ()
-    replaced: bool = False
-    retired: list[str] = field(default_factory=list)
     read: int = 0  # records the importer read as cards (some may clash with others)
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.imported)
 
     def by_hand(self) -> list[Card]:
         """The imported cards with sentences the referee does not read."""
@@ -86,11 +79,6 @@ class ScoreImportReport:
         return lines
 
 
-def load_cards(text: str) -> tuple[Card, ...]:
-    raw = safe_load(text) if text.strip() else []
-    return tuple(Card.model_validate(entry) for entry in raw or [])
-
-
 def file_format(filename: str) -> str:
     suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
     return FORMATS.get(suffix, "Lackey")
@@ -111,8 +99,8 @@ class ScoreCardSets:
     async def load(self) -> None:
         rows = await family_rows(self.db, FAMILY)
         self._sets = {
-            row[0]: ScoreSet(row[0], row[1], row[2], row[3], load_cards(row[4]),
-                             load_cards(row[5]), row[6], row[7])
+            row[0]: ScoreSet(row[0], row[1], row[2], row[3], load_cards(row[4], Card),
+                             load_cards(row[5], Card), row[6], row[7])
             for row in rows
         }
         self._pools = {}

@@ -6,13 +6,18 @@ every family's import report shares."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 import aiosqlite
 import yaml
 from pydantic import BaseModel
 
 from bot.db import Database, Row
+from engine.core.yamlfile import safe_load
+from engine.panini.importers import Issue
+
+CardT = TypeVar("CardT", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,33 @@ class SetRow:
     imported_at: float
     imported_by: int
     family: str
+
+
+@dataclass
+class ImportReportBase(Generic[CardT]):
+    """What an import did, whatever the family: each family's report says it in words
+    (cardsets.ImportReport, score_cardsets.ScoreImportReport)."""
+
+    set_name: str
+    format: str
+    records: int = 0
+    imported: list[CardT] = field(default_factory=list)
+    rejected: list[Issue] = field(default_factory=list)
+    skipped: list[Issue] = field(default_factory=list)  # records that are no cards (buttons)
+    notes: list[Issue] = field(default_factory=list)  # imported, with something to know
+    rulesets: tuple[str, ...] = ()
+    replaced: bool = False  # the server had a set of that name: it was replaced
+    retired: list[str] = field(default_factory=list)  # in the old set, not in the new one
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.imported)
+
+
+def load_cards(text: str, model: type[CardT]) -> tuple[CardT, ...]:
+    """Cards stored by `dump_cards`, read back into the family's card model."""
+    raw = safe_load(text) if text.strip() else []
+    return tuple(model.model_validate(entry) for entry in raw or [])
 
 
 def dump_cards(cards: Iterable[BaseModel]) -> str:
