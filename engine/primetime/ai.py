@@ -10,7 +10,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from engine.core import rng
+from engine.core.ai import RandomPlayer
 from engine.core.decisions import Decision, Option
 from engine.core.family import FamilyGame
 from engine.primetime.game import PrimeTimeGame
@@ -37,19 +37,6 @@ class PrimeTimeAI(Protocol):
     name: str
 
     def choose(self, game: FamilyGame, decision: Decision) -> str: ...
-
-
-class RandomPlayer:
-    """A uniformly random legal option from its own seeded generator (engine.core.rng)."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = seed & ((1 << 64) - 1)
-
-    def choose(self, game: FamilyGame, decision: Decision) -> str:
-        self._rng, index = rng.below(self._rng, len(decision.options))
-        return decision.options[index].id
 
 
 class GreedyPlayer:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol
 
-from engine.core import rng
+from engine.core.ai import RandomPlayer
 from engine.core.decisions import Decision, Option
 from engine.core.family import FamilyGame
 
@@ -52,20 +52,6 @@ class ScoreAI(Protocol):
     name: str
 
     def choose(self, game: FamilyGame, decision: Decision) -> str: ...
-
-
-class RandomPlayer:
-    """A uniformly random legal option, from its own seeded generator (engine.core.rng),
-    so one seed replays the same choices."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = seed & ((1 << 64) - 1)
-
-    def choose(self, game: FamilyGame, decision: Decision) -> str:
-        self._rng, index = rng.below(self._rng, len(decision.options))
-        return decision.options[index].id
 
 
 class GreedyPlayer:

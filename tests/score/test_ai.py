@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.ai import RandomPlayer
 from engine.core.decisions import Decision, Option, Task
-from engine.score.ai import GreedyPlayer, RandomPlayer, make_player
+from engine.score.ai import GreedyPlayer, make_player
 from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
 from tests.score.decks import FRIEZA, GOKU, POOL, deck
