@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.core import rng
+from engine.core.ai import RandomPlayer as RandomPlayer  # the one every family shares
 from engine.core.decisions import Decision
 from engine.panini.cards import CardType
 from engine.panini.game import Game
@@ -15,19 +15,6 @@ class Player(Protocol):
     name: str
 
     def choose(self, game: Game, decision: Decision) -> str: ...
-
-
-class RandomPlayer:
-    """Uniformly random legal play, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = seed & ((1 << 64) - 1)
-
-    def choose(self, game: Game, decision: Decision) -> str:
-        self._rng, index = rng.below(self._rng, len(decision.options))
-        return decision.options[index].id
 
 
 class GreedyPlayer:
