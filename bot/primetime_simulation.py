@@ -11,12 +11,12 @@ from pathlib import Path
 
 from bot.simulation import (
     Checks,
-    EngineFailure,
     GameResult,
     Summary,
-    ai_seeds,
-    play_game,
+    new_family_game,
+    play_family_game,
     run_games,
+    seated,
     summary_lines,
 )
 from engine.primetime.ai import PrimeTimeAI, make_player
@@ -80,25 +80,17 @@ def load_rosters(names: Sequence[str | None], pool: Pool) -> tuple[list[Roster],
 
 
 def pt_players(ais: tuple[str, str], game_seed: int) -> tuple[PrimeTimeAI, PrimeTimeAI]:
-    """Each seat's AI, seeded from the game seed so one number replays the whole game."""
-    seed_a, seed_b = ai_seeds(game_seed)
-    return make_player(ais[0], seed_a), make_player(ais[1], seed_b)
+    return seated(make_player, ais, game_seed)
 
 
 def new_pt_game(family: PrimeTimeFamily, rosters: Sequence[Roster], seed: int,
                 ruleset: str) -> PrimeTimeGame:  # fmt: skip
-    try:
-        return family.new_game(rosters, seed, ruleset)
-    except Exception as exc:  # any crash while setting up is an engine bug too
-        raise EngineFailure(seed, 0, f"{exc.__class__.__name__}: {exc}") from exc
+    return new_family_game(family, rosters, seed, ruleset)
 
 
 def play_pt_game(family: PrimeTimeFamily, game: PrimeTimeGame, ais: tuple[str, str], *,
                  seed: int, checks: Checks) -> GameResult:  # fmt: skip
-    def checker(checked: PrimeTimeGame, with_json: bool) -> list[str]:
-        return family.violations(checked, check_json=with_json)
-
-    result = play_game(game, pt_players(ais, seed), seed=seed, checks=checks, checker=checker)
+    result = play_family_game(family, game, pt_players(ais, seed), seed=seed, checks=checks)
     # the state's `turn` is whose activation it is; a Prime Time game's length is in rounds
     return replace(result, turns=game.state.round, win_reason=reason_kind(result.win_reason))
 

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 from bot.simulation import (
     Checks,
-    EngineFailure,
     GameResult,
     Summary,
-    ai_seeds,
-    play_game,
+    new_family_game,
+    play_family_game,
     run_games,
+    seated,
 )
 from engine.score.ai import ScoreAI, make_player
 from engine.score.deckcheck import ScoreDeck
@@ -23,28 +23,17 @@ from engine.score.game import ScoreGame
 
 
 def score_players(ais: tuple[str, str], game_seed: int) -> tuple[ScoreAI, ScoreAI]:
-    """Each seat's AI, seeded from the game seed so one number replays the whole game."""
-    seed_a, seed_b = ai_seeds(game_seed)
-    return make_player(ais[0], seed_a), make_player(ais[1], seed_b)
+    return seated(make_player, ais, game_seed)
 
 
 def new_score_game(family: ScoreFamily, decks: Sequence[ScoreDeck], seed: int,
                    ruleset: str) -> ScoreGame:  # fmt: skip
-    try:
-        return family.new_game(decks, seed, ruleset)
-    except Exception as exc:  # any crash while setting up is an engine bug too
-        raise EngineFailure(seed, 0, f"{exc.__class__.__name__}: {exc}") from exc
+    return new_family_game(family, decks, seed, ruleset)
 
 
 def play_score_game(family: ScoreFamily, game: ScoreGame, ais: tuple[str, str], *, seed: int,
                     checks: Checks) -> GameResult:  # fmt: skip
-    """Play to the end; the invariants after every `checks.every` decisions, the whole
-    ScoreFamily.violations (with the JSON round trip) every `checks.json_every`."""
-
-    def checker(checked: ScoreGame, with_json: bool) -> list[str]:
-        return family.violations(checked, check_json=with_json)
-
-    return play_game(game, score_players(ais, seed), seed=seed, checks=checks, checker=checker)
+    return play_family_game(family, game, score_players(ais, seed), seed=seed, checks=checks)
 
 
 def simulate_score(family: ScoreFamily, decks: Sequence[ScoreDeck], *, games: int, seed: int,

@@ -180,6 +180,7 @@ class Refereed(Protocol):
 
 G = TypeVar("G", bound=Refereed)
 G_contra = TypeVar("G_contra", contravariant=True)
+P = TypeVar("P")
 
 
 class Chooser(Protocol[G_contra]):
@@ -203,6 +204,40 @@ def new_game(decks: Sequence[Deck], seed: int, ruleset: str, pool: CardPool) -> 
         return Game.new(decks, seed=seed, ruleset=ruleset, pool=pool)
     except Exception as exc:  # any crash while setting up is an engine bug too
         raise EngineFailure(seed, 0, _describe(exc)) from exc
+
+
+class CheckedFamily(Protocol[G]):
+    """What a family gives the driver below (Score's and Prime Time's families)."""
+
+    def new_game(self, decks: Sequence[Any], seed: int, ruleset: str) -> G: ...
+
+    def violations(self, game: G, check_json: bool = ...) -> list[str]: ...
+
+
+def seated(make: Callable[[str, int], P], ais: tuple[str, str], game_seed: int) -> tuple[P, P]:
+    """Each seat's AI of a family (`make(kind, seed)`), seeded from the game seed so one
+    number replays the whole game."""
+    seed_a, seed_b = ai_seeds(game_seed)
+    return make(ais[0], seed_a), make(ais[1], seed_b)
+
+
+def new_family_game(family: CheckedFamily[G], decks: Sequence[Any], seed: int,
+                    ruleset: str) -> G:  # fmt: skip
+    try:
+        return family.new_game(decks, seed, ruleset)
+    except Exception as exc:  # any crash while setting up is an engine bug too
+        raise EngineFailure(seed, 0, _describe(exc)) from exc
+
+
+def play_family_game(family: CheckedFamily[G], game: G, players: tuple[Chooser[G], Chooser[G]],
+                     *, seed: int, checks: Checks) -> GameResult:  # fmt: skip
+    """Play to the end with the family's invariants after every `checks.every` decisions,
+    the JSON round trip included every `checks.json_every`."""
+
+    def checker(checked: G, with_json: bool) -> list[str]:
+        return family.violations(checked, check_json=with_json)
+
+    return play_game(game, players, seed=seed, checks=checks, checker=checker)
 
 
 def play_game(
