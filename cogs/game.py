@@ -14,6 +14,7 @@ from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
 from bot.ui.items import FromIds, bot_of, guarded, private_to_presser, send_hand
 from bot.ui.presenters import BOARD_FILE, presenter
+from bot.ui.primetime_moves import MOVE_ITEMS
 
 LOG_INLINE_LIMIT = 1800
 
@@ -124,6 +125,6 @@ class HandCog(commands.Cog):
 
 
 async def setup(bot: ScouterBot) -> None:
-    bot.add_dynamic_items(ConcedeButton)
+    bot.add_dynamic_items(ConcedeButton, *MOVE_ITEMS)  # MOVE_ITEMS: Prime Time's points
     await bot.add_cog(GameCog(bot))
     await bot.add_cog(HandCog(bot))

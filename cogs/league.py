@@ -32,7 +32,7 @@ from bot.ui.names import player_name
 from engine.panini.rulesets import DEFAULT_RULESET
 from renderers.standings import render_standings
 
-Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg"]
+Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg", "prime-time"]
 assert set(Ruleset.__args__) == set(playable_rulesets())  # type: ignore[attr-defined]
 STANDINGS_FILE = "standings.png"
 NOT_ADMIN = ("Only server admins (the Manage Server permission) can start or end a league "

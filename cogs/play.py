@@ -32,7 +32,7 @@ from engine.panini.rulesets import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
 
-Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg"]
+Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg", "prime-time"]
 Mode = Literal["ranked", "casual"]
 assert set(Ruleset.__args__) == set(playable_rulesets())  # type: ignore[attr-defined]
 

@@ -13,11 +13,12 @@ from engine.score.family import ScoreFamily
 
 # Score plays whole games (set-up, the turn, Combat, damage, the three victories) over the
 # sandbox cards; card powers are being added (docs/games.md).
-FAMILIES: dict[str, GameFamily] = {"panini": PaniniFamily(), "score": ScoreFamily()}
-# families whose rules are being written: name -> {ruleset: title}. Prime Time plays whole
-# games through the contract (tests/primetime/test_family.py), but the bot cannot host it
-# yet (bot/services/families.py), so nothing may offer "prime-time" (docs/games.md).
-IN_PROGRESS: dict[str, dict[str, str]] = {"primetime": dict(PrimeTimeFamily().rulesets)}
+# Prime Time plays whole games through the contract (tests/primetime/test_family.py) and
+# the bot hosts it (bot/services/families.py, docs/primetime-discord.md).
+FAMILIES: dict[str, GameFamily] = {"panini": PaniniFamily(), "score": ScoreFamily(),
+                                   "primetime": PrimeTimeFamily()}
+# families whose rules are being written: name -> {ruleset: title}
+IN_PROGRESS: dict[str, dict[str, str]] = {}
 
 
 class UnknownRuleset(ValueError):

@@ -28,14 +28,13 @@ def test_every_ruleset_has_one_family() -> None:
     assert family_of("panini-2014").name == "panini"
 
 
-def test_score_is_playable_and_an_unknown_ruleset_is_named() -> None:
+def test_score_and_prime_time_are_playable_and_an_unknown_ruleset_is_named() -> None:
     assert family_of("score").name == family_of("ocg").name == "score"
-    # nothing offers a ruleset the bot cannot host yet
-    assert IN_PROGRESS == {"primetime": {"prime-time": "DBZ: Prime Time (core rules)"}}
-    with pytest.raises(UnknownRuleset, match=r"'prime-time' \(primetime\) cannot be played yet"):
-        family_of("prime-time")
+    assert family_of("prime-time").name == "primetime"
+    assert IN_PROGRESS == {}  # every family plays whole games and the bot hosts each
     with pytest.raises(UnknownRuleset,
-                       match="the rulesets are panini-2016, panini-2014, score, ocg"):
+                       match="the rulesets are panini-2016, panini-2014, score, ocg, "
+                             "prime-time"):
         family_of("poker")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
@@ -15,10 +15,14 @@ from bot.services.families import (
     AnyDeck,
     Pools,
     ScorePools,
-    is_score_data,
+    deck_data,
+    deck_from_data,
     sandbox_everywhere,
-    score_deck_data,
-    score_deck_from_data,
+)
+from bot.services.primetime_rosters import (
+    is_roster_text,
+    read_roster,
+    roster_violations,
 )
 from bot.services.score_decks import (
     compile_score,
@@ -37,6 +41,8 @@ from engine.panini.decklist import (
 )
 from engine.panini.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
 from engine.panini.rulesets import RULESETS
+from engine.primetime.roster import Roster
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.cards import CardPool as ScoreCardPool
 from engine.score.deckcheck import ScoreDeck
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
@@ -74,20 +80,17 @@ class DeckVersion:
 
 
 def deck_to_json(deck: AnyDeck) -> str:
-    if not isinstance(deck, Deck):
-        return json.dumps(score_deck_data(deck))
-    return json.dumps(deck.to_data())
+    return json.dumps(deck_data(deck))
 
 
 def deck_from_json(text: str) -> AnyDeck:
-    data = json.loads(text)
-    if is_score_data(data):
-        return score_deck_from_data(data)
-    return Deck.from_data(data)
+    return deck_from_data(json.loads(text))
 
 
 def cards_not_enabled(deck: AnyDeck | ParsedDeck, enabled: AbstractSet[str]) -> list[str]:
     """The deck's card names that are not in `enabled`, sorted."""
+    if isinstance(deck, Roster):
+        return []  # Prime Time's cards are the sample's, in every server
     names = score_card_names(deck) if isinstance(deck, ScoreDeck) else set(deck.counts())
     return sorted(names - enabled)
 
@@ -140,6 +143,14 @@ def unreadable_text(exc: DeckListError, pool: CardPool,
         lines.append(f"- {refusal}")
     lines += legality_lines(problems, "✅ No deck-building problem under {}.")
     return "\n".join(lines)
+
+
+def unreadable_lines(errors: Sequence[object], what: str) -> str:
+    """Each reason a list of `what` could not be read, the first UNREADABLE_SHOWN."""
+    shown = [f"- {error}" for error in errors[:UNREADABLE_SHOWN]]
+    if len(errors) > UNREADABLE_SHOWN:
+        shown.append(f"- ... and {len(errors) - UNREADABLE_SHOWN} more")
+    return "\n".join([f"I could not read {len(errors)} line(s) of that {what}:", *shown])
 
 
 def deck_file_text(filename: str, data: bytes) -> str:
@@ -199,6 +210,8 @@ class DeckService:
         """A list of either family: a Score list (score_decks.is_score_list) checked under
         the Score rulesets, else a Panini one (`compile`)."""
         panini_cards, score_cards = self.pools(guild_id).find, self.score_pools(guild_id)
+        if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_roster_text(text):
+            return self._roster(text)
         if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(
                 text, panini_cards, score_cards):
             return self._score(text, score_cards, enabled)
@@ -242,15 +255,19 @@ class DeckService:
         and `ocg` (`enabled`: the names usable under each there, see register)."""
         deck = compile_score(text, pool)
         if not isinstance(deck, ScoreDeck):
-            shown = [f"- {error}" for error in deck[:UNREADABLE_SHOWN]]
-            if len(deck) > UNREADABLE_SHOWN:
-                shown.append(f"- ... and {len(deck) - UNREADABLE_SHOWN} more")
-            raise DeckError("\n".join([f"I could not read {len(deck)} line(s) of that Score "
-                                       "deck list:", *shown]))
+            raise DeckError(unreadable_lines(deck, "Score deck list"))
         problems = score_problems(deck, pool)
         if enabled is not None:
             problems = scoped_problems(deck, problems, enabled)
         return deck, problems
+
+    @staticmethod
+    def _roster(text: str) -> tuple[AnyDeck, dict[str, list[Violation]]]:
+        """A Prime Time roster (docs/primetime-data.md), checked under `prime-time`."""
+        roster = read_roster(text)
+        if not isinstance(roster, Roster):
+            raise DeckError(unreadable_lines(roster, "Prime Time roster"))
+        return roster, roster_violations(roster)
 
     async def register(
         self,
@@ -384,7 +401,8 @@ class DeckService:
             deck, problems = self.read(name, text, home if guild_id is None else guild_id)
         except DeckError as exc:  # unknown there, or the card pool changed since
             stale = Violation("deck.cards", "Scouter's card data", str(exc))
-            family = SCORE_RULESETS if isinstance(deck, ScoreDeck) else RULESETS
+            family = (PT_RULESETS if isinstance(deck, Roster) else SCORE_RULESETS
+                      if isinstance(deck, ScoreDeck) else RULESETS)
             problems = {ruleset: [stale] for ruleset in family}
         return DeckVersion(
             version_id, deck_id, owner_id, name, version, text, deck, created, problems

@@ -2,8 +2,9 @@
 by the match's ruleset (engine.families.family_of). A match stores its decks as JSON and
 its answers as option ids; starting, answering, giving up and the AI's choices are the
 family's, and so are changes by hand (judges' and players' corrections, "@adjust:" +
-JSON: engine/panini/adjust.py, engine/score/adjust.py). Panini keeps its own code; Score
-plays through the engine's contract (engine.core.family)."""
+JSON: engine/panini/adjust.py, engine/score/adjust.py, engine/primetime/adjust.py). Panini
+keeps its own code; Score and Prime Time play through the engine's contract
+(engine.core.family)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from bot.primetime_textboard import render_pt_board
+from bot.services.primetime_rosters import pt_pool, roster_starters
 from bot.services.score_decks import score_pool, score_starters
 from bot.simulation import load_starter_decks
 from bot.textboard import render_board
@@ -35,6 +38,11 @@ from engine.panini.replay import (
     replay_events,
 )
 from engine.panini.view import player_view, private_option_ids
+from engine.primetime.adjust import adjust as primetime_adjust
+from engine.primetime.ai import make_player as pt_player
+from engine.primetime.family import PrimeTimeFamily
+from engine.primetime.game import PrimeTimeGame
+from engine.primetime.roster import Roster
 from engine.score.adjust import adjust as score_adjust
 from engine.score.ai import make_player
 from engine.score.cards import CardPool as ScoreCardPool
@@ -43,7 +51,7 @@ from engine.score.deckcheck import ScoreDeck
 from engine.score.family import ScoreFamily
 from engine.score.game import ScoreGame
 
-AnyDeck = Deck | ScoreDeck
+AnyDeck = Deck | ScoreDeck | Roster
 _CARD_OPTION = re.compile(r"[a-z_]+:(\d+)")  # a Score option naming a card instance
 Pools = Callable[[int | None], CardPool]  # a server's Panini cards (None: the built-in set)
 ScorePools = Callable[[int | None], ScoreCardPool]  # a server's Score cards (None: sandbox)
@@ -217,8 +225,8 @@ class ScoreMatches:
     def ai_answer(self, game: FamilyGame, decision: Decision) -> str:
         """The Score family's greedy AI (engine.score.ai), seeded by the game and the
         decision, so an answer is the same after a restart."""
-        seed = (score(game).state.seed * 1_000_003 + decision.seq) & ((1 << 64) - 1)
-        return make_player("greedy", seed).choose(game, decision)
+        return make_player("greedy", ai_seed(score(game).state.seed, decision)).choose(
+            game, decision)
 
     def view(self, game: FamilyGame, viewer: int | None) -> dict[str, Any]:
         return self.family.view(game, viewer)
@@ -247,39 +255,144 @@ class ScoreMatches:
         return []
 
     def _replayed(self, record: GameRecord[AnyDeck], pool: ScoreCardPool
-                  ) -> tuple[ScoreGame, list[tuple[str, Outcome]]]:
-        game = ScoreGame.new(score_record(record).decks, record.seed, record.ruleset, pool)
-        first = Outcome(True, events=tuple(game.events))
-        steps = [("", first)]
-        for answer in record.decisions:
-            pending = game.pending
-            option = pending.option(answer.option) if pending is not None else None
-            outcome = self.apply(game, answer)
-            words = f"{game.who(answer.player)}: {option.label}" if option is not None else (
-                " ".join(e.text for e in outcome.events[:1]) or answer.option)
-            steps.append((words, outcome))
-        return game, steps
+                  ) -> list[tuple[str, Outcome]]:
+        fresh = ScoreGame.new(score_record(record).decks, record.seed, record.ruleset, pool)
+        return replayed(fresh, self.apply, record)
 
     def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
-        return [words for words, _ in self._replayed(record, score(game).pool)[1][1:]]
+        return [words for words, _ in self._replayed(record, score(game).pool)[1:]]
 
     def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
-        return [e for _, outcome in self._replayed(record, score(game).pool)[1]
+        return [e for _, outcome in self._replayed(record, score(game).pool)
                 for e in outcome.events]
 
     def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
         """The record as JSON (ruleset, seed, decks, answers): replaying it gives the game."""
-        return json.dumps({
-            "title": title, "family": "score", "ruleset": record.ruleset,
-            "seed": record.seed,
-            "decks": [score_deck_data(deck) for deck in score_record(record).decks],
-            "decisions": [[a.player, a.option] for a in record.decisions],
-        }, indent=1)  # fmt: skip
+        decks = [score_deck_data(deck) for deck in score_record(record).decks]
+        return record_json("score", record, decks, title)
 
     def full_view(self, game: FamilyGame, seat: int) -> str:
         own = score(game)
         board = score_text(self.family.view(own, seat))
         return board + "\n" + _life_top(own.name, own.player(seat).life)
+
+
+class PrimeTimeMatches:
+    """DBZ: Prime Time (`prime-time`): its "decks" are rosters with their 20-card decks,
+    played with the sample characters and cards (docs/primetime-discord.md)."""
+
+    name = "primetime"
+    changes_by_hand = True  # judges only: a model's position and HP (engine/primetime/adjust)
+    record_kind = RecordKind("json", "its record (ruleset, seed, rosters and answers: "
+                                     "replaying the answers reproduces it)")
+
+    @property
+    def family(self) -> PrimeTimeFamily:
+        family = family_of("prime-time")
+        assert isinstance(family, PrimeTimeFamily)
+        return family
+
+    def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
+                 guild_id: int | None) -> PrimeTimeGame:
+        return PrimeTimeGame.new(decks, seed, ruleset, pt_pool())
+
+    def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
+        if answer.option in GIVE_UP:
+            return game.concede(answer.player, GIVE_UP[answer.option])
+        if answer.option.startswith(ADJUST):  # a judge's correction
+            try:
+                change = decode(answer.option)
+            except ValueError as exc:
+                return Outcome(False, f"unreadable correction: {exc}")
+            return primetime_adjust(primetime(game), answer.player, change)
+        return game.apply(answer.player, answer.option)
+
+    def result(self, game: FamilyGame) -> tuple[int | None, str | None]:
+        state = primetime(game).state
+        return state.winner, state.win_reason
+
+    def ai_answer(self, game: FamilyGame, decision: Decision) -> str:
+        """The engine's greedy player, seeded by the game and the decision (the same
+        answer after a restart)."""
+        seed = ai_seed(primetime(game).state.seed, decision)
+        return pt_player("greedy", seed).choose(game, decision)
+
+    def view(self, game: FamilyGame, viewer: int | None) -> dict[str, Any]:
+        return self.family.view(game, viewer)
+
+    def starter_decks(self, ruleset: str, pools: Pools) -> list[tuple[str, AnyDeck]]:
+        return [(name, roster) for name, roster in roster_starters()]
+
+    def private_options(self, game: FamilyGame) -> set[str]:
+        """Options naming a card of the decider's hand ("card:N", discarding to the hand
+        limit): only in their hand message."""
+        pending = primetime(game).pending
+        if pending is None:
+            return set()
+        return {option.id for option in pending.options if option.id.startswith("card:")}
+
+    def copy(self, game: FamilyGame) -> PrimeTimeGame:
+        own = primetime(game)
+        return PrimeTimeGame.from_json(own.to_json(), own.pool)
+
+    def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
+        return []  # card powers are not refereed, so none is applied by hand
+
+    def _replayed(self, record: GameRecord[AnyDeck]) -> list[tuple[str, Outcome]]:
+        fresh = PrimeTimeGame.new(primetime_record(record).decks, record.seed,
+                                  record.ruleset, pt_pool())
+        return replayed(fresh, self.apply, record)
+
+    def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
+        return [words for words, _ in self._replayed(record)[1:]]
+
+    def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
+        return [e for _, outcome in self._replayed(record) for e in outcome.events]
+
+    def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
+        decks = [roster_data(roster) for roster in primetime_record(record).decks]
+        return record_json("primetime", record, decks, title)
+
+    def full_view(self, game: FamilyGame, seat: int) -> str:
+        return render_pt_board(self.family.view(game, seat))
+
+
+class Replayable(Protocol):
+    @property
+    def pending(self) -> Decision | None: ...
+
+    events: list[Event]
+
+    def who(self, player: int) -> str: ...
+
+
+def replayed(fresh: Replayable, apply: Callable[[Any, Answer], Outcome],
+             record: GameRecord[AnyDeck]) -> list[tuple[str, Outcome]]:
+    """A record's answers applied to `fresh` (its game at the start): each answer in
+    words with what it caused, the set-up first ("")."""
+    steps = [("", Outcome(True, events=tuple(fresh.events)))]
+    for answer in record.decisions:
+        pending = fresh.pending
+        option = pending.option(answer.option) if pending is not None else None
+        outcome = apply(fresh, answer)
+        words = f"{fresh.who(answer.player)}: {option.label}" if option is not None else (
+            " ".join(e.text for e in outcome.events[:1]) or answer.option)
+        steps.append((words, outcome))
+    return steps
+
+
+def record_json(family: str, record: GameRecord[AnyDeck], decks: list[dict[str, Any]],
+                title: str) -> str:
+    """A match's record as JSON (ruleset, seed, decks, answers): replaying it gives it."""
+    return json.dumps({
+        "title": title, "family": family, "ruleset": record.ruleset, "seed": record.seed,
+        "decks": decks, "decisions": [[a.player, a.option] for a in record.decisions],
+    }, indent=1)  # fmt: skip
+
+
+def ai_seed(game_seed: int, decision: Decision) -> int:
+    """The practice AI's seed for a decision: the same after a restart."""
+    return (game_seed * 1_000_003 + decision.seq) & ((1 << 64) - 1)
 
 
 def _life_top(name: Callable[[int], str], life: list[int], shown: int = 10) -> str:
@@ -290,7 +403,8 @@ def _life_top(name: Callable[[int], str], life: list[int], shown: int = 10) -> s
 
 PANINI = PaniniMatches()
 SCORE = ScoreMatches()
-_BY_FAMILY: dict[str, MatchFamily] = {"panini": PANINI, "score": SCORE}
+PRIMETIME = PrimeTimeMatches()
+_BY_FAMILY: dict[str, MatchFamily] = {"panini": PANINI, "score": SCORE, "primetime": PRIMETIME}
 
 
 def playable_rulesets() -> list[str]:
@@ -323,6 +437,18 @@ def score_record(record: GameRecord[AnyDeck]) -> GameRecord[ScoreDeck]:
     return cast(GameRecord[ScoreDeck], record)
 
 
+def primetime_record(record: GameRecord[AnyDeck]) -> GameRecord[Roster]:
+    if not all(isinstance(deck, Roster) for deck in record.decks):
+        raise TypeError("not a Prime Time match's record")
+    return cast(GameRecord[Roster], record)
+
+
+def primetime(game: FamilyGame) -> PrimeTimeGame:
+    if not isinstance(game, PrimeTimeGame):
+        raise TypeError(f"not a Prime Time game: {type(game).__name__}")
+    return game
+
+
 def score(game: FamilyGame) -> ScoreGame:
     if not isinstance(game, ScoreGame):
         raise TypeError(f"not a Score game: {type(game).__name__}")
@@ -349,10 +475,33 @@ def score_deck_from_data(data: dict[str, Any]) -> ScoreDeck:
     )  # fmt: skip
 
 
+def roster_data(roster: Roster) -> dict[str, Any]:
+    return {"family": "primetime", **roster.model_dump()}
+
+
+def deck_data(deck: AnyDeck) -> dict[str, Any]:
+    """A deck of any family as stored (a Panini deck's JSON has no "family")."""
+    if isinstance(deck, Roster):
+        return roster_data(deck)
+    if isinstance(deck, ScoreDeck):
+        return score_deck_data(deck)
+    return deck.to_data()
+
+
+def deck_from_data(data: dict[str, Any]) -> AnyDeck:
+    if data.get("family") == "primetime":
+        return Roster.model_validate({k: v for k, v in data.items() if k != "family"})
+    if is_score_data(data):
+        return score_deck_from_data(data)
+    return Deck.from_data(data)
+
+
 def is_score_data(data: dict[str, Any]) -> bool:
     """A stored deck of the Score family (a Panini deck's JSON has no "family")."""
     return data.get("family") == "score"
 
 
 def deck_family(deck: AnyDeck) -> str:
+    if isinstance(deck, Roster):
+        return "primetime"
     return "score" if isinstance(deck, ScoreDeck) else "panini"

@@ -33,7 +33,7 @@ from bot.services.families import (
 )
 from engine.core.adjust import KINDS as MANUAL_PALETTE
 from engine.core.adjust import encode as encode_adjustment
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, Option
 from engine.core.events import Event
 from engine.core.record import Answer, GameRecord
 from engine.panini.cards import CardPool
@@ -385,11 +385,12 @@ class MatchService:
         return await self.get(row[0]) if row else None
 
     # --- answering ---------------------------------------------------------------------------
-    async def decide(self, match_id: int, user_id: int, seq: int, choice: int,
+    async def decide(self, match_id: int, user_id: int, seq: int, choice: int | str,
                      token: str | None = None) -> Result:
         """`user_id` picks option number `choice` of decision `seq` (a component also names
-        the decision's `token`). Anything but the legal answer to the pending decision is
-        refused with a reason and changes nothing."""
+        the decision's `token`), or answers it with an option id the family accepts beyond
+        the listed ones (a Prime Time point "at:x,y"). Anything but a legal answer to the
+        pending decision is refused with a reason and changes nothing."""
         match = await self.find(match_id)
         if match is None:
             return Result(False, "That match no longer exists.")
@@ -405,9 +406,17 @@ class MatchService:
             if decision.player != seat:
                 return Result(False, f"Not your decision: {self._name(match, decision.player)}"
                                      " decides now.")
-            if not 0 <= choice < len(decision.options):
+            if isinstance(choice, str):  # tried on a copy: a refusal names the reason
+                tried = match.family.apply(match.family.copy(match.game),
+                                           Answer(seat, choice))
+                if not tried.ok:
+                    return Result(False, f"That is not a legal answer: {tried.reason}. "
+                                         "Nothing changed.")
+                option = Option(choice, choice)
+            elif not 0 <= choice < len(decision.options):
                 return Result(False, "That option does not exist for this decision.")
-            option = decision.options[choice]
+            else:
+                option = decision.options[choice]
             ok = await self._commit(match, [Answer(seat, option.id)], user_id, "player")
             if not ok:
                 return Result(False, "Something went wrong saving that; nothing changed. "

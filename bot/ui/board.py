@@ -3,7 +3,7 @@ from the spectator view, a hand from its owner's view. Whatever a view hides can
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -69,16 +69,34 @@ def side_text(side: Mapping[str, Any]) -> str:
     return _clip("\n".join(lines))
 
 
-def status_line(match: LiveMatch, view: Mapping[str, Any]) -> str:
+def family_view(match: LiveMatch, seat: int | None) -> dict[str, Any]:
+    """`seat`'s view in the match's family (None: a spectator's, checked to hold no hand,
+    on every board)."""
+    view = match.family.view(match.game, seat)
+    if seat is None and any("hand" in side for side in view["players"]):
+        raise AssertionError("a spectator view holds a hand")
+    return view
+
+
+def stopped_line(match: LiveMatch, reason: Callable[[str], str]) -> str | None:
+    """In every family: a void, finished or paused match's status (`reason` puts how it
+    was won in words), or None while it is played."""
     if match.status == "void":
         return "**Void.** A judge cancelled this match; it does not count."
     if not match.active:
         if match.winner is None:
             return "**Game over.** A judge declared a draw."
-        reason = win_reason_text(match.win_reason or "", view)
-        return f"**Game over.** {seat_label(match, match.winner)} wins by {reason}."
+        words = reason(match.win_reason or "")
+        return f"**Game over.** {seat_label(match, match.winner)} wins by {words}."
     if match.paused:
         return "**Paused** for a dispute: a judge will resume the match."
+    return None
+
+
+def status_line(match: LiveMatch, view: Mapping[str, Any]) -> str:
+    stopped = stopped_line(match, lambda reason: win_reason_text(reason, view))
+    if stopped is not None:
+        return stopped
     step = str(view["step"]).replace("_", " ")
     text = f"Turn {view['turn']} · {seat_label(match, view['active'])}'s turn · {step} step"
     attack = view.get("attack")

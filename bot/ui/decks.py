@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.services.decks import DeckVersion, legality_lines
+from bot.services.primetime_rosters import roster_summary, roster_text
 from bot.services.score_decks import score_deck_text, score_summary
+from engine.primetime.roster import Roster
 from engine.score.deckcheck import ScoreDeck
 
 MESSAGE_LIMIT = 2000
 
 
 def deck_summary(deck: DeckVersion) -> str:
+    if isinstance(deck.deck, Roster):
+        return roster_summary(deck.deck)
     if isinstance(deck.deck, ScoreDeck):
         return score_summary(deck.deck)
     return (f"{deck.deck.main_personality[0]} · {deck.deck.mastery} · "
@@ -40,6 +44,8 @@ def deck_listing(decks: list[DeckVersion]) -> str:
 
 def deck_text(deck: DeckVersion) -> str:
     """The deck as a clean list, the same format /deck register reads."""
+    if isinstance(deck.deck, Roster):
+        return roster_text(deck.deck)
     if isinstance(deck.deck, ScoreDeck):
         return score_deck_text(deck.deck)
     counts = Counter((*deck.deck.main_personality, deck.deck.mastery, *deck.deck.life_deck))

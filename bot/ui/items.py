@@ -47,12 +47,17 @@ def selected_value(interaction: discord.Interaction[Any]) -> str:
 def thread_view(match: LiveMatch) -> discord.ui.View:
     """The board's buttons: only options naming no hidden card, for the player deciding;
     everyone else pressing them is told it is not their decision."""
+    from bot.ui.primetime_moves import board_choices, board_move_items  # it imports this
+
     view = discord.ui.View(timeout=None)
     decision = match.pending
     if match.active and not match.paused and decision is not None:
         private = match.family.private_options(match.game)
         public = [(i, o) for i, o in enumerate(decision.options) if o.id not in private]
-        room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS
+        public = board_choices(match, public)
+        for item in board_move_items(match):
+            view.add_item(item)
+        room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS - len(view.children)
         shown = public if len(public) <= room else public[: room - 1]
         token = decision_token(match)
         for index, option in shown:

@@ -9,9 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.services.families import SCORE, score
+from bot.services.families import score
 from bot.services.matches import LiveMatch
-from bot.ui.board import OVER_COLOUR, board_footer, hand_footer, seat_label
+from bot.ui.board import (
+    OVER_COLOUR,
+    board_footer,
+    family_view,
+    hand_footer,
+    seat_label,
+    stopped_line,
+)
 from bot.ui.names import seat_names
 from bot.ui.score_text import listed, mp_line, win_words
 from renderers.score_board import ScoreLabels, render_score_board, render_score_hand
@@ -26,22 +33,14 @@ BOARD_EVENTS = 5  # what the board image has room for
 
 def score_view(match: LiveMatch, seat: int | None) -> dict[str, Any]:
     """`seat`'s view (None: a spectator's, checked to hold no hand, on every board)."""
-    view = SCORE.view(score(match.game), seat)
-    if seat is None and any("hand" in side for side in view["players"]):
-        raise AssertionError("a spectator view holds a hand")
-    return view
+    score(match.game)  # the family's own game, or TypeError
+    return family_view(match, seat)
 
 
 def score_status(match: LiveMatch, view: dict[str, Any]) -> str:
-    if match.status == "void":
-        return "**Void.** A judge cancelled this match; it does not count."
-    if not match.active:
-        if match.winner is None:
-            return "**Game over.** A judge declared a draw."
-        reason = win_words(match.win_reason or "")
-        return f"**Game over.** {seat_label(match, match.winner)} wins by {reason}."
-    if match.paused:
-        return "**Paused** for a dispute: a judge will resume the match."
+    stopped = stopped_line(match, win_words)
+    if stopped is not None:
+        return stopped
     step = str(view["step"]).replace("_", " ")
     text = (f"Turn {view['turn']} · {seat_label(match, view['active'])}'s turn · {step} step"
             f" · MPPV at level {view['win_level']}")

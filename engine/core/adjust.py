@@ -34,14 +34,19 @@ class Zone:
     words: str
 
 
-class Correctable(Protocol):
-    """What the shared corrections need of a family's game."""
+class Changeable(Protocol):
+    """What `corrected` needs of a family's game: its events and whether it is over."""
 
     events: list[Event]
-    state: Any  # its `rng` is the game's random state
 
     @property
     def over(self) -> bool: ...
+
+
+class Correctable(Changeable, Protocol):
+    """What the shared corrections need of a family's game."""
+
+    state: Any  # its `rng` is the game's random state
 
     @property
     def pending(self) -> Decision | None: ...
@@ -66,7 +71,7 @@ def decode(option: str) -> dict[str, Any]:
     return data
 
 
-def corrected(game: Correctable, player: int, change: dict[str, Any],
+def corrected(game: Changeable, player: int, change: dict[str, Any],
               apply: Callable[[], str]) -> Outcome:
     """Run `apply` (which makes the change and says what it did) as a correction of seat
     `player`'s state; a refused change alters nothing (`apply` checks before it changes)."""

