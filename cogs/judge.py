@@ -207,7 +207,9 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.command(name="adjust", description="Correct the state, with a reason")
     @app_commands.describe(
         player="Whose state", what="What to correct", reason="Why",
-        value="stage / anger / level: the new value; draw: how many cards",
+        value="stage / anger / level / hp: the new value; draw: how many cards",
+        model="position / hp (Prime Time): the model's name",
+        x='position: inches from the left edge', y="position: inches from the top edge",
         personality="stage: an Ally's name (default: the Main Personality)",
         card="move: the card's name; capture: a Dragon Ball the other player has in play",
         source="move: from which zone (banished: Score's removed from the game)",
@@ -215,12 +217,15 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
     @app_commands.rename(number="match")
     async def adjust(
         self, interaction: discord.Interaction[Any], player: discord.User,
-        what: Literal["stage", "anger", "level", "move", "draw", "shuffle", "capture"],
+        what: Literal["stage", "anger", "level", "move", "draw", "shuffle", "capture",
+                      "position", "hp"],
         reason: Reason,
         value: int | None = None, personality: CardName | None = None,
         card: CardName | None = None,
         source: ZONES | None = None, destination: ZONES | None = None,
-        number: MatchNumber | None = None,
+        number: MatchNumber | None = None, model: CardName | None = None,
+        x: app_commands.Range[float, 0, 30] | None = None,
+        y: app_commands.Range[float, 0, 30] | None = None,
     ) -> None:
         match = await self._match(interaction, number)
         if match is None:
@@ -230,7 +235,7 @@ class JudgeCog(commands.GroupCog, group_name="judge", description="Settle disput
             await interaction.response.send_message(
                 f"{player.mention} is not playing in this match.", ephemeral=True)
             return
-        change = correction(what, value, personality, card, source, destination)
+        change = correction(what, value, personality, card, source, destination, model, x, y)
         await self._act(
             interaction, match,
             self.bot.judges.adjust(match, interaction.user.id, seat, change, reason),
