@@ -119,7 +119,6 @@ def draw_primetime_map(view: Mapping[str, Any], labels: MapLabels,
     draw = ImageDraw.Draw(image, "RGBA")  # RGBA: translucent fills blend onto the table
     paint = Painter(image)
     names = _player_names(players, labels)
-    _header(paint, view, labels)
     _zones(draw, view, players, names)
     _terrain(draw, view["terrain"])
     _objectives(draw, view)
@@ -132,7 +131,8 @@ def draw_primetime_map(view: Mapping[str, Any], labels: MapLabels,
         _model_badges(draw, m)
     if highlight is not None:
         _highlight_over(draw, highlight, by_uid)
-        _clip_to_table(image)
+        _clip_to_table(image, draw)
+    _header(paint, view, labels)  # after the highlight: a long range never crosses the title
     top = BOARD_Y + BOARD_PX + EDGE
     _status(paint, view, players, names, top)
     for row, line in enumerate(_legend(highlight)):
@@ -350,10 +350,13 @@ def _badge(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fill: 
     draw.text((x, y), text, font=face, fill=(255, 255, 255), anchor=anchor)
 
 
-def _clip_to_table(image: Image.Image) -> None:
-    """Ranges reach past the table's edge: paint the edge strips back over them."""
+def _clip_to_table(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    """Ranges reach past the table's edge: paint the edge strips back over them, and the
+    background above and below the table (the title and the status are drawn after)."""
     grid = _GRID.get("grid", _grid_layer)
     top = HEADER_H
+    draw.rectangle((0, 0, WIDTH, top - 1), fill=d.BACKGROUND)
+    draw.rectangle((0, top + BOARD_PX + 2 * EDGE, WIDTH, image.height), fill=d.BACKGROUND)
     for box in ((0, 0, WIDTH, EDGE), (0, EDGE + BOARD_PX + 1, WIDTH, BOARD_PX + 2 * EDGE),
                 (0, 0, EDGE, BOARD_PX + 2 * EDGE),
                 (EDGE + BOARD_PX + 1, 0, WIDTH, BOARD_PX + 2 * EDGE)):

@@ -8,18 +8,28 @@ corrections of a model's position and HP (docs/primetime-discord.md)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.app import ScouterBot
 from bot.services.matches import LiveMatch, decision_token
 from bot.services.primetime_rosters import roster_text
 from bot.ui import primetime_board
 from engine.primetime.options import parse_point
 from engine.primetime.roster import sample_roster
 from renderers.primetime_map import render_primetime_map
-from tests.bot.e2e import LeakChecker, World, board, choose, play_decision, world
+from tests.bot.e2e import (
+    LeakChecker,
+    World,
+    board,
+    choose,
+    hand_message,
+    play_decision,
+    world,
+)
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.fakediscord import RecordedMessage, async_test
 
@@ -105,6 +115,68 @@ async def finish(w: World, match: LiveMatch, leaks: LeakChecker) -> None:
         await play_pt_decision(w, match)
         leaks.check(match)
     raise AssertionError("the match did not end")
+
+
+async def pt_challenge(w: World, bot: ScouterBot, decisions: int) -> LiveMatch:
+    """Alice's Z-Fighters against Bob's Cell Games, `decisions` decisions in."""
+    await configure(w)
+    await register_both(w)
+    wrong = await w.fake.slash(w.alice, w.games, "play challenge",
+                               {"opponent": w.bob, "deck": "Z", "ruleset": "panini-2016"})
+    assert "not legal under panini-2016" in wrong.text(), wrong.text()
+    asked = await w.fake.slash(w.alice, w.games, "play challenge",
+                               {"opponent": w.bob, "deck": "Z", "ruleset": "prime-time"})
+    assert isinstance(asked.response, RecordedMessage), asked.text()
+    accepted = await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
+    assert accepted.error is None
+    match = await bot.matches.get(1)
+    assert match.ruleset == "prime-time" and match.family.name == "primetime"
+    await bot.notifier.settle()
+    for _ in range(decisions):
+        await play_pt_decision(w, match)
+    return match
+
+
+@async_test(timeout=900)
+async def test_a_prime_time_challenge_is_played_to_a_winner_across_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = spy_on_maps(monkeypatch)
+    async with world(tmp_path) as w:
+        leaks = LeakChecker(w)
+        async with w.start_bot() as bot:
+            match = await pt_challenge(w, bot, 0)
+            assert hand_message(w, w.alice, match) is not None
+            assert hand_message(w, w.bob, match) is not None
+            leaks.check(match)
+            for _ in range(40):
+                await play_pt_decision(w, match)
+                leaks.check(match)
+            seen, state = len(match.record.decisions), match.game.to_json()
+            board_id = board(w, match).id
+
+        # the bot stops mid-match; a new process carries on from the same state
+        async with w.start_bot() as bot:
+            match = await bot.matches.get(1)
+            assert len(match.record.decisions) == seen and match.game.to_json() == state
+            await bot.notifier.settle()
+            assert board(w, match).id == board_id
+            await finish(w, match, leaks)
+            await bot.notifier.settle()
+            assert match.winner is not None and match.game.state.winner == match.winner
+            result = w.fake.latest_message(match.thread_id or 0)
+            assert result is not None and "Game over." in result.text()
+            # every d20 is in the log with its modifiers (the engine's words)
+            log = await w.fake.slash(w.bob, match.thread_id or 0, "game log")
+            assert isinstance(log.response, RecordedMessage) and log.ephemeral
+            words = log.response.attachment(f"match-{match.id}-log.txt").decode()
+            rolls = [line for line in words.splitlines() if "d20" in line]
+            assert rolls and all(re.search(r"d20 \d+", line) for line in rolls)
+            assert any(re.search(r"[+-]\d", line) for line in rolls), rolls[:5]
+    assert leaks.checked > 30
+    assert len(drawn) > 30
+    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+    assert w.answered_with["coordinates"] > 3 and w.answered_with["button"] > 5
 
 
 @async_test(timeout=600)
