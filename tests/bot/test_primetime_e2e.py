@@ -15,9 +15,11 @@ from typing import Any
 import pytest
 
 from bot.app import ScouterBot
+from bot.services.families import PRIMETIME
 from bot.services.matches import LiveMatch, decision_token
 from bot.services.primetime_rosters import roster_text
 from bot.ui import primetime_board
+from engine.primetime.adjust import adjust as primetime_adjust
 from engine.primetime.options import parse_point
 from engine.primetime.roster import sample_roster
 from renderers.primetime_map import render_primetime_map
@@ -31,6 +33,7 @@ from tests.bot.e2e import (
     world,
 )
 from tests.bot.test_discord_e2e import configure, register_by_form
+from tests.bot.test_judges_e2e import setup_judges
 from tests.fakediscord import RecordedMessage, async_test
 
 Z_FIGHTERS = roster_text(sample_roster("Z-Fighters"))
@@ -202,3 +205,157 @@ async def test_a_prime_time_practice_match_is_played_to_a_winner(
         assert leaks.checked > 30
     assert drawn and all(v["ruleset"] == "prime-time" for v in drawn)
     assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+
+
+async def to_point_decision(w: World, match: LiveMatch, kind: str) -> None:
+    """Play on until the decider is asked a point of `kind` with many options (the board
+    then offers Move to coordinates rather than a button per point)."""
+    for _ in range(MAX_STEPS):
+        decision = match.pending
+        assert decision is not None
+        if decision.kind == kind and any(
+                c.startswith("sc:ptmove:") for c in board(w, match).custom_ids()):
+            return
+        await play_pt_decision(w, match)
+    raise AssertionError(f"no {kind} decision")
+
+
+@async_test(timeout=600)
+async def test_moving_by_coordinates_previews_refuses_and_names_its_decision(
+    tmp_path: Path,
+) -> None:
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        match = await pt_challenge(w, bot, 0)
+        await to_point_decision(w, match, "deploy_at")
+        decision = match.pending
+        assert decision is not None
+        decider = w.users[match.players[decision.player] or 0]
+        other = w.users[match.players[1 - decision.player] or 0]
+        before, count = match.game.to_json(), len(match.record.decisions)
+        # nobody else opens the form: not the opponent, not a spectator
+        button = f"sc:ptmove:{match.id}:{decision.seq}:{decision_token(match)}"
+        announcement = w.fake.latest_message(w.games)
+        assert announcement is not None
+        await w.fake.click(w.carol, announcement, f"sc:watch:{match.id}")
+        for user, why in ((other, "Not your decision"), (w.carol, "not playing")):
+            refused = await w.fake.click(user, board(w, match), button)
+            assert refused.modal is None and why in refused.text(), refused.text()
+        # illegal points: refused with the engine's reason, nothing changes
+        far = await move_by_coordinates(w, match, 15, 15)  # the middle: no one deploys there
+        assert isinstance(far, str) and "not legal" in far and "deployment zone" in far, far
+        typo = await move_by_coordinates(w, match, 40, 3)
+        assert isinstance(typo, str) and "from 0 to 30" in typo, typo
+        assert match.game.to_json() == before and len(match.record.decisions) == count
+        # a legal point: previewed (the map with the path), then confirmed
+        point = parse_point(decision.options[0].id)
+        assert point is not None
+        first = await move_by_coordinates(w, match, *point)
+        second = await move_by_coordinates(w, match, *point)
+        assert isinstance(first, RecordedMessage) and isinstance(second, RecordedMessage)
+        assert first.ephemeral and "Preview" in first.text()
+        assert match.game.to_json() == before  # a preview changes nothing
+        assert "Done" in await confirm(w, match, first)
+        await w.fake.wait_until(lambda: len(match.record.decisions) == count + 1)
+        assert match.record.decisions[-1].option == decision.options[0].id
+        # the other preview's Confirm belongs to the decision just answered: refused
+        moved = match.game.to_json()
+        go = next(c for c in second.custom_ids() if c.startswith("sc:ptgo:"))
+        stale = await w.fake.click(decider, second, go)
+        assert "earlier decision" in stale.text(), stale.text()
+        assert match.game.to_json() == moved and len(match.record.decisions) == count + 1
+
+        # a move: a point out of reach is refused with the engine's reason
+        await to_point_decision(w, match, "destination")
+        moving = match.pending
+        assert moving is not None
+        here = match.game.model(match.game.state.active.model)
+        far = await move_by_coordinates(w, match, 30 - here.x, 30 - here.y)
+        assert isinstance(far, str) and "not a legal end for this move" in far, far
+        assert match.pending is moving and len(match.record.decisions) > count
+
+
+@async_test(timeout=600)
+async def test_a_judge_moves_a_model_and_sets_its_hp_and_nobody_else_can(
+    tmp_path: Path,
+) -> None:
+    async with world(tmp_path) as w:
+        async with w.start_bot(global_commands=True) as bot:
+            jules, _ = await setup_judges(w)
+            match = await pt_challenge(w, bot, 0)
+            await to_activation(w, match)
+            thread = match.thread_id or 0
+            announcement = w.fake.latest_message(w.games)
+            assert announcement is not None
+            await w.fake.click(jules, announcement, f"sc:watch:{match.id}")
+            game = match.game
+            alice = match.seat_of(w.alice.id)
+            mine = next(m for m in game.state.models if m.owner == alice and m.on_table)
+            name, top = game.name(mine), game.tier(mine).hp
+            hp = {"player": w.alice, "what": "hp", "model": name, "value": 1, "reason": "r"}
+
+            # players, a stranger and another server's judge are refused; nothing changes
+            lair = w.fake.add_guild("Lair", owner=w.carol)
+            lounge = w.fake.add_text_channel(lair, "lounge")
+            await w.fake.wait_until(lambda: bot.get_channel(lounge.id) is not None)
+            before, count = game.to_json(), len(match.record.decisions)
+            for user, channel, options in (
+                    (w.alice, thread, hp), (w.bob, thread, hp),
+                    (w.carol, w.games, {**hp, "match": match.id}),
+                    (w.carol, lounge.id, {**hp, "match": match.id})):
+                refused = await w.fake.slash(user, channel, "judge adjust", options)
+                assert "Done" not in refused.text(), refused.text()
+                assert ("Only this server's judges" in refused.text()
+                        or "no match #1" in refused.text()), refused.text()
+            assert match.game.to_json() == before and len(match.record.decisions) == count
+
+            # this server's judge: HP within 1..max, a position checked, both announced
+            fixed = await w.fake.slash(jules, thread, "judge adjust", hp)
+            assert fixed.text() == "Done." and mine.hp == 1, fixed.text()
+            announced = await w.fake.wait_for(
+                lambda m: m.channel_id == thread and "made a correction" in m.text())
+            assert f"{name}'s HP set to 1" in announced.text()
+            too_much = await w.fake.slash(jules, thread, "judge adjust",
+                                          {**hp, "value": top + 1})
+            assert f"from 1 to {top}" in too_much.text() and mine.hp == 1
+            spot = free_spot(match)
+            moved = await w.fake.slash(jules, thread, "judge adjust",
+                                       {"player": w.alice, "what": "position", "model": name,
+                                        "x": spot[0], "y": spot[1], "reason": "knocked"})
+            assert moved.text() == "Done." and (mine.x, mine.y) == spot, moved.text()
+            enemy = next(m for m in game.state.models if m.owner != alice and m.on_table)
+            onto = await w.fake.slash(jules, thread, "judge adjust",
+                                      {"player": w.alice, "what": "position", "model": name,
+                                       "x": enemy.x, "y": enemy.y, "reason": "typo"})
+            assert "overlap" in onto.text() and (mine.x, mine.y) == spot, onto.text()
+            wrong_kind = await w.fake.slash(jules, thread, "judge adjust",
+                                            {"player": w.alice, "what": "anger", "value": 1,
+                                             "reason": "typo"})
+            assert "position, hp" in wrong_kind.text()
+            assert len(match.record.decisions) == count + 2
+            state = match.game.to_json()
+
+        # the record, replayed by a new process, gives the same state
+        async with w.start_bot() as bot:
+            match = await bot.matches.get(1)
+            assert match.game.to_json() == state
+
+
+async def to_activation(w: World, match: LiveMatch) -> None:
+    for _ in range(MAX_STEPS):
+        if match.game.state.phase == "activation" and match.pending is not None and (
+                match.pending.kind == "activate"):
+            return
+        await play_pt_decision(w, match)
+    raise AssertionError("no activation")
+
+
+def free_spot(match: LiveMatch) -> tuple[float, float]:
+    """A point a judge may put the active player's first model on (tried on a copy)."""
+    game, seat = match.game, match.pending.player if match.pending else 0
+    mine = next(m for m in game.state.models if m.owner == seat and m.on_table)
+    for x in range(3, 28):
+        for y in range(10, 21):
+            change = {"kind": "position", "model": game.name(mine), "x": x + 0.5, "y": y + 0.5}
+            if primetime_adjust(PRIMETIME.copy(game), seat, change).ok:
+                return (x + 0.5, y + 0.5)
+    raise AssertionError("no free spot")
