@@ -6,11 +6,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pydantic import SecretStr
 
 from bot.app import ScouterBot
@@ -270,3 +271,85 @@ async def play_decision(w: World, match: LiveMatch, via_hand_command: bool = Fal
     assert updated.id == board_message.id
     assert updated.attachment_names() == ["board.png"]
     assert updated.attachment("board.png").startswith(b"\x89PNG")
+
+
+def spy_on_renders(monkeypatch: pytest.MonkeyPatch, module: Any, name: str
+                   ) -> list[dict[str, Any]]:
+    """Every view `module.name` (a board renderer) is called with, drawn as before."""
+    drawn: list[dict[str, Any]] = []
+    draw = getattr(module, name)
+
+    def spy(view: dict[str, Any], *args: Any) -> bytes:
+        drawn.append(view)
+        result: bytes = draw(view, *args)
+        return result
+
+    monkeypatch.setattr(module, name, spy)
+    return drawn
+
+
+def no_hand_drawn(drawn: list[dict[str, Any]], ruleset: str) -> None:
+    """Boards were drawn, all of `ruleset`'s match, none from a view holding a hand."""
+    assert drawn and all(view["ruleset"] == ruleset for view in drawn)
+    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+
+
+Finisher = Callable[[World, LiveMatch, LeakChecker], Awaitable[None]]
+
+
+async def practice_to_a_winner(w: World, deck: str, ruleset: str, finish: Finisher
+                               ) -> LiveMatch:
+    """Alice plays `deck` against the built-in AI under `ruleset` until someone wins,
+    with the hand-leak check after every step."""
+    started = await w.fake.slash(w.alice, w.games, "play practice",
+                                 {"deck": deck, "ruleset": ruleset})
+    assert "Practice against the AI" in started.text(), started.text()
+    bot = w.running()
+    match = await bot.matches.get(1)
+    assert match.ruleset == ruleset and match.players[1] is None
+    await bot.notifier.settle()
+    leaks = LeakChecker(w)
+    await finish(w, match, leaks)
+    await bot.notifier.settle()
+    assert match.game.state.winner is not None
+    result = w.fake.latest_message(match.thread_id or 0)
+    assert result is not None and "Game over." in result.text()
+    assert leaks.checked > 30
+    return match
+
+
+async def challenge_accepted(w: World, deck: str, ruleset: str) -> LiveMatch:
+    """Alice challenges Bob with `deck` (under a Panini ruleset first, refused: it is not a
+    Panini deck), then under `ruleset`; Bob accepts; both have their hand in their DMs."""
+    wrong = await w.fake.slash(w.alice, w.games, "play challenge",
+                               {"opponent": w.bob, "deck": deck, "ruleset": "panini-2016"})
+    assert "not legal under panini-2016" in wrong.text(), wrong.text()
+    asked = await w.fake.slash(w.alice, w.games, "play challenge",
+                               {"opponent": w.bob, "deck": deck, "ruleset": ruleset})
+    assert isinstance(asked.response, RecordedMessage), asked.text()
+    accepted = await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
+    assert accepted.error is None
+    bot = w.running()
+    match = await bot.matches.get(1)
+    assert match.ruleset == ruleset
+    await bot.notifier.settle()
+    assert hand_message(w, w.alice, match) is not None
+    assert hand_message(w, w.bob, match) is not None
+    return match
+
+
+async def finished_after_restart(w: World, leaks: LeakChecker, finish: Finisher,
+                                 seen: int, state: str, board_id: int) -> LiveMatch:
+    """In a new bot process: match 1 is the state it was left in (`seen` decisions, the
+    same board message); it is played to a winner."""
+    bot = w.running()
+    match = await bot.matches.get(1)
+    assert len(match.record.decisions) == seen and match.game.to_json() == state
+    await bot.notifier.settle()
+    assert board(w, match).id == board_id
+    await finish(w, match, leaks)
+    await bot.notifier.settle()
+    assert match.winner is not None and match.game.state.winner == match.winner
+    result = w.fake.latest_message(match.thread_id or 0)
+    assert result is not None and "Game over." in result.text()
+    return match

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -22,14 +21,17 @@ from bot.ui import primetime_board
 from engine.primetime.adjust import adjust as primetime_adjust
 from engine.primetime.options import parse_point
 from engine.primetime.roster import sample_roster
-from renderers.primetime_map import render_primetime_map
 from tests.bot.e2e import (
     LeakChecker,
     World,
     board,
+    challenge_accepted,
     choose,
-    hand_message,
+    finished_after_restart,
+    no_hand_drawn,
     play_decision,
+    practice_to_a_winner,
+    spy_on_renders,
     world,
 )
 from tests.bot.test_discord_e2e import configure, register_by_form
@@ -38,17 +40,6 @@ from tests.fakediscord import RecordedMessage, async_test
 
 Z_FIGHTERS = roster_text(sample_roster("Z-Fighters"))
 CELL_GAMES = roster_text(sample_roster("Cell Games"))
-
-
-def spy_on_maps(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    drawn: list[dict[str, Any]] = []
-
-    def spy(view: dict[str, Any], *args: Any) -> bytes:
-        drawn.append(view)
-        return render_primetime_map(view, *args)
-
-    monkeypatch.setattr(primetime_board, "render_primetime_map", spy)
-    return drawn
 
 
 async def register_both(w: World) -> None:
@@ -124,17 +115,8 @@ async def pt_challenge(w: World, bot: ScouterBot, decisions: int) -> LiveMatch:
     """Alice's Z-Fighters against Bob's Cell Games, `decisions` decisions in."""
     await configure(w)
     await register_both(w)
-    wrong = await w.fake.slash(w.alice, w.games, "play challenge",
-                               {"opponent": w.bob, "deck": "Z", "ruleset": "panini-2016"})
-    assert "not legal under panini-2016" in wrong.text(), wrong.text()
-    asked = await w.fake.slash(w.alice, w.games, "play challenge",
-                               {"opponent": w.bob, "deck": "Z", "ruleset": "prime-time"})
-    assert isinstance(asked.response, RecordedMessage), asked.text()
-    accepted = await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
-    assert accepted.error is None
-    match = await bot.matches.get(1)
-    assert match.ruleset == "prime-time" and match.family.name == "primetime"
-    await bot.notifier.settle()
+    match = await challenge_accepted(w, "Z", "prime-time")
+    assert match.family.name == "primetime"
     for _ in range(decisions):
         await play_pt_decision(w, match)
     return match
@@ -144,13 +126,11 @@ async def pt_challenge(w: World, bot: ScouterBot, decisions: int) -> LiveMatch:
 async def test_a_prime_time_challenge_is_played_to_a_winner_across_a_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn = spy_on_maps(monkeypatch)
+    drawn = spy_on_renders(monkeypatch, primetime_board, "render_primetime_map")
     async with world(tmp_path) as w:
         leaks = LeakChecker(w)
         async with w.start_bot() as bot:
             match = await pt_challenge(w, bot, 0)
-            assert hand_message(w, w.alice, match) is not None
-            assert hand_message(w, w.bob, match) is not None
             leaks.check(match)
             for _ in range(40):
                 await play_pt_decision(w, match)
@@ -159,16 +139,8 @@ async def test_a_prime_time_challenge_is_played_to_a_winner_across_a_restart(
             board_id = board(w, match).id
 
         # the bot stops mid-match; a new process carries on from the same state
-        async with w.start_bot() as bot:
-            match = await bot.matches.get(1)
-            assert len(match.record.decisions) == seen and match.game.to_json() == state
-            await bot.notifier.settle()
-            assert board(w, match).id == board_id
-            await finish(w, match, leaks)
-            await bot.notifier.settle()
-            assert match.winner is not None and match.game.state.winner == match.winner
-            result = w.fake.latest_message(match.thread_id or 0)
-            assert result is not None and "Game over." in result.text()
+        async with w.start_bot():
+            match = await finished_after_restart(w, leaks, finish, seen, state, board_id)
             # every d20 is in the log with its modifiers (the engine's words)
             log = await w.fake.slash(w.bob, match.thread_id or 0, "game log")
             assert isinstance(log.response, RecordedMessage) and log.ephemeral
@@ -178,7 +150,7 @@ async def test_a_prime_time_challenge_is_played_to_a_winner_across_a_restart(
             assert any(re.search(r"[+-]\d", line) for line in rolls), rolls[:5]
     assert leaks.checked > 30
     assert len(drawn) > 30
-    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+    no_hand_drawn(drawn, "prime-time")
     assert w.answered_with["coordinates"] > 3 and w.answered_with["button"] > 5
 
 
@@ -186,25 +158,12 @@ async def test_a_prime_time_challenge_is_played_to_a_winner_across_a_restart(
 async def test_a_prime_time_practice_match_is_played_to_a_winner(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn = spy_on_maps(monkeypatch)
-    async with world(tmp_path) as w, w.start_bot() as bot:
+    drawn = spy_on_renders(monkeypatch, primetime_board, "render_primetime_map")
+    async with world(tmp_path) as w, w.start_bot():
         await configure(w)
         await register_both(w)
-        started = await w.fake.slash(w.alice, w.games, "play practice",
-                                     {"deck": "Z", "ruleset": "prime-time"})
-        assert "Practice against the AI" in started.text(), started.text()
-        match = await bot.matches.get(1)
-        assert match.ruleset == "prime-time" and match.players[1] is None
-        await bot.notifier.settle()
-        leaks = LeakChecker(w)
-        await finish(w, match, leaks)
-        await bot.notifier.settle()
-        assert match.game.state.winner is not None
-        result = w.fake.latest_message(match.thread_id or 0)
-        assert result is not None and "Game over." in result.text()
-        assert leaks.checked > 30
-    assert drawn and all(v["ruleset"] == "prime-time" for v in drawn)
-    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+        await practice_to_a_winner(w, "Z", "prime-time", finish)
+    no_hand_drawn(drawn, "prime-time")
 
 
 async def to_point_decision(w: World, match: LiveMatch, kind: str) -> None:

@@ -17,8 +17,18 @@ from bot.app import ScouterBot
 from bot.services.matches import LiveMatch
 from bot.services.score_decks import score_deck_text, score_starters
 from bot.ui import score_board
-from renderers.score_board import render_score_board
-from tests.bot.e2e import LeakChecker, World, board, hand_message, play_decision, world
+from tests.bot.e2e import (
+    LeakChecker,
+    World,
+    board,
+    challenge_accepted,
+    finished_after_restart,
+    no_hand_drawn,
+    play_decision,
+    practice_to_a_winner,
+    spy_on_renders,
+    world,
+)
 from tests.bot.test_discord_e2e import configure, finish, register_by_form
 from tests.bot.test_judges_e2e import judge_sees_both_hands, setup_judges
 from tests.fakediscord import RecordedMessage, async_test
@@ -29,14 +39,7 @@ FRIEZA = score_deck_text(STARTERS["Frieza Red Tyranny"])
 
 
 def spy_on_boards(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
-    drawn: list[dict[str, Any]] = []
-
-    def spy(view: dict[str, Any], *args: Any) -> bytes:
-        drawn.append(view)
-        return render_score_board(view, *args)
-
-    monkeypatch.setattr(score_board, "render_score_board", spy)
-    return drawn
+    return spy_on_renders(monkeypatch, score_board, "render_score_board")
 
 
 async def register_both(w: World) -> None:
@@ -56,23 +59,11 @@ async def test_a_score_challenge_is_played_to_a_winner_across_a_restart(
     drawn = spy_on_boards(monkeypatch)
     async with world(tmp_path) as w:
         leaks = LeakChecker(w)
-        async with w.start_bot() as bot:
+        async with w.start_bot():
             await configure(w)
             await register_both(w)
-            wrong = await w.fake.slash(w.alice, w.games, "play challenge",
-                                       {"opponent": w.bob, "deck": "Goku",
-                                        "ruleset": "panini-2016"})
-            assert "not legal under panini-2016" in wrong.text()
-            asked = await w.fake.slash(w.alice, w.games, "play challenge",
-                                       {"opponent": w.bob, "deck": "Goku", "ruleset": "score"})
-            assert isinstance(asked.response, RecordedMessage), asked.text()
-            accepted = await w.fake.click(w.bob, asked.response, "sc:ch:1:accept")
-            assert accepted.error is None
-            match = await bot.matches.get(1)
-            assert match.ruleset == "score" and match.family.name == "score"
-            await bot.notifier.settle()
-            assert hand_message(w, w.alice, match) is not None
-            assert hand_message(w, w.bob, match) is not None
+            match = await challenge_accepted(w, "Goku", "score")
+            assert match.family.name == "score"
             leaks.check(match)
             for _ in range(30):
                 await play_decision(w, match)
@@ -81,21 +72,13 @@ async def test_a_score_challenge_is_played_to_a_winner_across_a_restart(
             board_id = board(w, match).id
 
         # the bot stops mid-match; a new process carries on from the same state
-        async with w.start_bot() as bot:
-            match = await bot.matches.get(1)
-            assert len(match.record.decisions) == seen and match.game.to_json() == state
-            await bot.notifier.settle()
-            assert board(w, match).id == board_id
-            await finish(w, match, leaks)
-            await bot.notifier.settle()
-            assert match.winner is not None and match.game.state.winner == match.winner
-            result = w.fake.latest_message(match.thread_id or 0)
-            assert result is not None and "Game over." in result.text()
+        async with w.start_bot():
+            match = await finished_after_restart(w, leaks, finish, seen, state, board_id)
             log = await w.fake.slash(w.bob, match.thread_id or 0, "game log")
             assert log.ephemeral and log.text()
     assert leaks.checked > 30
     assert len(drawn) > 30
-    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+    no_hand_drawn(drawn, "score")
     assert w.answered_with["button"] > 5 and w.answered_with["select"] > 5
 
 
@@ -104,24 +87,11 @@ async def test_an_ocg_practice_match_is_played_to_a_winner(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn = spy_on_boards(monkeypatch)
-    async with world(tmp_path) as w, w.start_bot() as bot:
+    async with world(tmp_path) as w, w.start_bot():
         await configure(w)
         await register_both(w)
-        started = await w.fake.slash(w.alice, w.games, "play practice",
-                                     {"deck": "Goku", "ruleset": "ocg"})
-        assert "Practice against the AI" in started.text(), started.text()
-        match = await bot.matches.get(1)
-        assert match.ruleset == "ocg" and match.players[1] is None
-        await bot.notifier.settle()
-        leaks = LeakChecker(w)
-        await finish(w, match, leaks)
-        await bot.notifier.settle()
-        assert match.game.state.winner is not None
-        result = w.fake.latest_message(match.thread_id or 0)
-        assert result is not None and "Game over." in result.text()
-        assert leaks.checked > 30
-    assert drawn and all(v["ruleset"] == "ocg" for v in drawn)
-    assert not [v for v in drawn if any("hand" in side for side in v["players"])]
+        await practice_to_a_winner(w, "Goku", "ocg", finish)
+    no_hand_drawn(drawn, "ocg")
 
 
 @async_test(timeout=180)
