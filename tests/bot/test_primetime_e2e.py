@@ -8,6 +8,7 @@ corrections of a model's position and HP (docs/primetime-discord.md)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -292,6 +293,20 @@ async def test_a_judge_moves_a_model_and_sets_its_hp_and_nobody_else_can(
             assert "position, hp" in wrong_kind.text()
             assert len(match.record.decisions) == count + 2
             state = match.game.to_json()
+            # the judge's full view holds both hands; the log, the record that replays it
+            looked = await w.fake.slash(jules, thread, "judge view")
+            text = next(m for m in looked.messages if m.attachment_names()).attachment(
+                f"match-{match.id}-state.txt").decode()
+            for seat in (0, 1):
+                assert all(game.pool.cards[c].name in text
+                           for c in game.state.players[seat].hand)
+            logged = await w.fake.slash(jules, thread, "judge log")
+            files = next(m for m in logged.messages if m.attachment_names())
+            record = json.loads(files.attachment(f"match-{match.id}.json"))
+            assert record["family"] == "primetime" and record["ruleset"] == "prime-time"
+            assert sum(o.startswith("@adjust:") for _, o in record["decisions"]) == 2
+            assert "Judge's correction:" in files.attachment(
+                f"match-{match.id}-log.txt").decode()
 
         # the record, replayed by a new process, gives the same state
         async with w.start_bot() as bot:
