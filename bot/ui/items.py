@@ -47,7 +47,7 @@ def selected_value(interaction: discord.Interaction[Any]) -> str:
 def thread_view(match: LiveMatch) -> discord.ui.View:
     """The board's buttons: only options naming no hidden card, for the player deciding;
     everyone else pressing them is told it is not their decision."""
-    from bot.ui.primetime_moves import board_choices, board_move_items  # it imports this
+    from bot.ui.primetime_moves import board_choices, point_items  # it imports this
 
     view = discord.ui.View(timeout=None)
     decision = match.pending
@@ -55,7 +55,7 @@ def thread_view(match: LiveMatch) -> discord.ui.View:
         private = match.family.private_options(match.game)
         public = [(i, o) for i, o in enumerate(decision.options) if o.id not in private]
         public = board_choices(match, public)
-        for item in board_move_items(match):
+        for item in point_items(match):
             view.add_item(item)
         room = BUTTONS_PER_ROW * THREAD_BUTTON_ROWS - len(view.children)
         shown = public if len(public) <= room else public[: room - 1]
@@ -71,11 +71,16 @@ def thread_view(match: LiveMatch) -> discord.ui.View:
 
 
 def hand_view(match: LiveMatch, seat: int, page: int = 0) -> discord.ui.View:
-    """Every option of the seat's decision, in selects of 25, four selects a page."""
+    """Every option of the seat's decision, in selects of 25, four selects a page (and a
+    point chosen by coordinates, in Prime Time)."""
+    from bot.ui.primetime_moves import point_items  # it imports this
+
     view = discord.ui.View(timeout=None)
     decision = match.pending
     if not match.active or match.paused or decision is None or decision.player != seat:
         return view
+    for item in point_items(match):
+        view.add_item(item)
     options = list(enumerate(decision.options))
     per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE
     pages = max(1, -(-len(options) // per_page))

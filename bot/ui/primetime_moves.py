@@ -44,8 +44,9 @@ def board_choices(match: LiveMatch, public: list[tuple[int, Option]]
     return [(i, o) for i, o in public if not o.id.startswith("at:")]
 
 
-def board_move_items(match: LiveMatch) -> list[discord.ui.Item[Any]]:
-    """The Move to coordinates button, under a decision answered by a point."""
+def point_items(match: LiveMatch) -> list[discord.ui.Item[Any]]:
+    """The Move to coordinates button, under a decision answered by a point (on the board
+    and in the decider's hand message)."""
     decision = match.pending
     if match.family.name != "primetime" or decision is None or not answered_by_point(decision):
         return []

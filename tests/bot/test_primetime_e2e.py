@@ -29,6 +29,7 @@ from tests.bot.e2e import (
     challenge_accepted,
     choose,
     finished_after_restart,
+    hand_message,
     no_hand_drawn,
     play_decision,
     practice_to_a_winner,
@@ -205,6 +206,14 @@ async def test_moving_by_coordinates_previews_refuses_and_names_its_decision(
         assert isinstance(far, str) and "not legal" in far and "deployment zone" in far, far
         typo = await move_by_coordinates(w, match, 40, 3)
         assert isinstance(typo, str) and "from 0 to 30" in typo, typo
+        # the same form from the decider's DM (their hand message)
+        dm = hand_message(w, decider, match)
+        assert dm is not None and button in dm.custom_ids()
+        opened = await w.fake.click(decider, dm, button)
+        assert opened.modal is not None
+        words = await w.fake.submit_modal(decider, None, opened.modal.custom_id,
+                                          {"x": "abc", "y": "7"})
+        assert "x must be a number of inches" in words.text(), words.text()
         assert match.game.to_json() == before and len(match.record.decisions) == count
         # a legal point: previewed (the map with the path), then confirmed
         point = parse_point(decision.options[0].id)
