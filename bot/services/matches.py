@@ -765,7 +765,10 @@ class MatchService:
 # there is one (pass, do not defend, take the damage, keep, skip, leave a "You may"
 # unused), else the last option of a discard (the newest card), else the first option.
 # "take": a Score player leaves Endurance unused (ruling 340; no Panini option is "take").
-DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp", "take")
+# "end", "stay": a Prime Time model ends its activation, stays put (PT-63; no card game
+# option has these ids).
+DEFAULT_ORDER = ("pass", "none", "done", "skip", "decline", "no", "discard", "mp", "take",
+                 "end", "stay")
 
 
 def default_option(decision: Decision) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.services.decks import DeckError
 from bot.services.families import PRIMETIME, match_family
+from bot.services.matches import default_option
 from bot.services.primetime_rosters import (
     DECK_SECTION,
     ROSTER_SECTION,
@@ -154,3 +155,20 @@ def test_the_highlight_of_an_action_is_its_reach_range_and_target() -> None:
     move = decision.option("move")
     assert (highlight.reach is not None) == (move is not None)
     assert decision_highlight(game, seen, None) is None
+
+
+def test_a_player_out_of_time_does_nothing_where_the_rules_allow_it_pt_63() -> None:
+    game = to_activation()
+    player = make_player("greedy", 1)
+    wanted = {"activate": "pass", "action": "end", "z_reaction": "none",
+              "ascension": "done", "reposition": "stay", "evade_to": "stay"}
+    seen: set[str] = set()
+    for _ in range(1500):
+        decision = game.pending
+        if decision is None:
+            break
+        if decision.kind in wanted:
+            assert default_option(decision) == wanted[decision.kind], decision.kind
+            seen.add(decision.kind)
+        game.apply(decision.player, player.choose(game, decision))
+    assert {"activate", "action", "z_reaction"} <= seen
