@@ -338,6 +338,20 @@ async def challenge_accepted(w: World, deck: str, ruleset: str) -> LiveMatch:
     return match
 
 
+Player = Callable[[World, LiveMatch], Awaitable[None]]
+
+
+async def play_and_keep(w: World, match: LiveMatch, leaks: LeakChecker, steps: int,
+                        play: Player) -> tuple[int, str, int]:
+    """`steps` decisions played with the leak check after each; then what a restart must
+    give back: the number of decisions, the game's state and the board message's id."""
+    leaks.check(match)
+    for _ in range(steps):
+        await play(w, match)
+        leaks.check(match)
+    return len(match.record.decisions), match.game.to_json(), board(w, match).id
+
+
 async def finished_after_restart(w: World, leaks: LeakChecker, finish: Finisher,
                                  seen: int, state: str, board_id: int) -> LiveMatch:
     """In a new bot process: match 1 is the state it was left in (`seen` decisions, the
@@ -353,3 +367,23 @@ async def finished_after_restart(w: World, leaks: LeakChecker, finish: Finisher,
     result = w.fake.latest_message(match.thread_id or 0)
     assert result is not None and "Game over." in result.text()
     return match
+
+
+async def only_this_servers_judges(w: World, match: LiveMatch, options: dict[str, Any]
+                                   ) -> None:
+    """`/judge adjust options` is refused to both players, a stranger and the owner of
+    another server (a judge there), in the thread and elsewhere; nothing changes."""
+    bot, thread = w.running(), match.thread_id or 0
+    lair = w.fake.add_guild("Lair", owner=w.carol)
+    lounge = w.fake.add_text_channel(lair, "lounge")
+    await w.fake.wait_until(lambda: bot.get_channel(lounge.id) is not None)
+    before, count = match.game.to_json(), len(match.record.decisions)
+    for user, channel, given in (
+            (w.alice, thread, options), (w.bob, thread, options),
+            (w.carol, w.games.id, {**options, "match": match.id}),
+            (w.carol, lounge.id, {**options, "match": match.id})):
+        refused = await w.fake.slash(user, channel, "judge adjust", given)
+        assert "Done" not in refused.text(), refused.text()
+        assert ("Only this server's judges" in refused.text()
+                or "no match #1" in refused.text()), refused.text()
+    assert match.game.to_json() == before and len(match.record.decisions) == count

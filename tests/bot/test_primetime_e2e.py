@@ -31,6 +31,8 @@ from tests.bot.e2e import (
     finished_after_restart,
     hand_message,
     no_hand_drawn,
+    only_this_servers_judges,
+    play_and_keep,
     play_decision,
     practice_to_a_winner,
     spy_on_renders,
@@ -133,12 +135,8 @@ async def test_a_prime_time_challenge_is_played_to_a_winner_across_a_restart(
         leaks = LeakChecker(w)
         async with w.start_bot() as bot:
             match = await pt_challenge(w, bot, 0)
-            leaks.check(match)
-            for _ in range(40):
-                await play_pt_decision(w, match)
-                leaks.check(match)
-            seen, state = len(match.record.decisions), match.game.to_json()
-            board_id = board(w, match).id
+            seen, state, board_id = await play_and_keep(w, match, leaks, 40,
+                                                        play_pt_decision)
 
         # the bot stops mid-match; a new process carries on from the same state
         async with w.start_bot():
@@ -263,19 +261,8 @@ async def test_a_judge_moves_a_model_and_sets_its_hp_and_nobody_else_can(
             hp = {"player": w.alice, "what": "hp", "model": name, "value": 1, "reason": "r"}
 
             # players, a stranger and another server's judge are refused; nothing changes
-            lair = w.fake.add_guild("Lair", owner=w.carol)
-            lounge = w.fake.add_text_channel(lair, "lounge")
-            await w.fake.wait_until(lambda: bot.get_channel(lounge.id) is not None)
-            before, count = game.to_json(), len(match.record.decisions)
-            for user, channel, options in (
-                    (w.alice, thread, hp), (w.bob, thread, hp),
-                    (w.carol, w.games, {**hp, "match": match.id}),
-                    (w.carol, lounge.id, {**hp, "match": match.id})):
-                refused = await w.fake.slash(user, channel, "judge adjust", options)
-                assert "Done" not in refused.text(), refused.text()
-                assert ("Only this server's judges" in refused.text()
-                        or "no match #1" in refused.text()), refused.text()
-            assert match.game.to_json() == before and len(match.record.decisions) == count
+            await only_this_servers_judges(w, match, hp)
+            count = len(match.record.decisions)
 
             # this server's judge: HP within 1..max, a position checked, both announced
             fixed = await w.fake.slash(jules, thread, "judge adjust", hp)

@@ -20,10 +20,11 @@ from bot.ui import score_board
 from tests.bot.e2e import (
     LeakChecker,
     World,
-    board,
     challenge_accepted,
     finished_after_restart,
     no_hand_drawn,
+    only_this_servers_judges,
+    play_and_keep,
     play_decision,
     practice_to_a_winner,
     spy_on_renders,
@@ -64,12 +65,7 @@ async def test_a_score_challenge_is_played_to_a_winner_across_a_restart(
             await register_both(w)
             match = await challenge_accepted(w, "Goku", "score")
             assert match.family.name == "score"
-            leaks.check(match)
-            for _ in range(30):
-                await play_decision(w, match)
-                leaks.check(match)
-            seen, state = len(match.record.decisions), match.game.to_json()
-            board_id = board(w, match).id
+            seen, state, board_id = await play_and_keep(w, match, leaks, 30, play_decision)
 
         # the bot stops mid-match; a new process carries on from the same state
         async with w.start_bot():
@@ -150,20 +146,9 @@ async def test_a_judge_corrects_a_score_match_and_the_record_replays_it(tmp_path
 
             # nobody but a judge of the match's own server: players, a stranger, and the
             # owner of another server (a judge there) are refused, and nothing changes
-            lair = w.fake.add_guild("Lair", owner=w.carol)
-            lounge = w.fake.add_text_channel(lair, "lounge")
-            await w.fake.wait_until(lambda: bot.get_channel(lounge.id) is not None)
-            before, count = match.game.to_json(), len(match.record.decisions)
             anger = {"player": w.alice, "what": "anger", "value": 3, "reason": "r"}
-            for user, channel, options in (
-                    (w.alice, thread, anger), (w.bob, thread, anger),
-                    (w.carol, w.games, {**anger, "match": match.id}),
-                    (w.carol, lounge.id, {**anger, "match": match.id})):
-                refused = await w.fake.slash(user, channel, "judge adjust", options)
-                assert "Done" not in refused.text(), refused.text()
-                assert ("Only this server's judges" in refused.text()
-                        or "no match #1" in refused.text()), refused.text()
-            assert match.game.to_json() == before and len(match.record.decisions) == count
+            await only_this_servers_judges(w, match, anger)
+            count = len(match.record.decisions)
 
             # the judge of this server: anger, a card drawn, a card moved, in the log
             fixed = await w.fake.slash(jules, thread, "judge adjust", anger)
