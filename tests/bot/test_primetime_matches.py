@@ -17,6 +17,7 @@ from bot.services.primetime_rosters import (
     read_roster,
     roster_text,
 )
+from bot.ui.primetime_board import pt_board_embed, pt_hand_embed
 from bot.ui.primetime_highlight import (
     answered_by_point,
     decision_highlight,
@@ -172,3 +173,29 @@ def test_a_player_out_of_time_does_nothing_where_the_rules_allow_it_pt_63() -> N
             seen.add(decision.kind)
         game.apply(decision.player, player.choose(game, decision))
     assert {"activate", "action", "z_reaction"} <= seen
+
+
+@run
+async def test_the_board_embed_names_no_card_of_a_hand_and_the_hand_embed_does(
+        w: World) -> None:
+    z = await w.decks.register(ALICE, "Z", Z)
+    match = await w.matches.create(
+        guild_id=GUILD, channel_id=9, mode="practice", ruleset="prime-time",
+        players=(ALICE, None), decks=(z.deck, sample_roster("Cell Games")),
+        deck_versions=(z.version_id, None), seed=3)
+    state = match.game.state
+    while not (state.players[0].hand and state.players[1].hand):  # dealt in the Power Phase
+        decision = match.pending
+        assert decision is not None and decision.player == 0
+        choice = PRIMETIME.ai_answer(match.game, decision)
+        index = [o.id for o in decision.options].index(choice)
+        assert (await w.matches.decide(match.id, ALICE, decision.seq, index)).ok
+    hands = [{match.game.pool.cards[c].name for c in p.hand} for p in state.players]
+    board = pt_board_embed(match, "board.png").to_dict()
+    text = str(board)
+    assert "Round" in text and "BK" in text and "Glory" in text
+    assert board["image"]["url"] == "attachment://board.png"
+    assert not [name for hand in hands for name in hand if name in text]
+    mine = str(pt_hand_embed(match, 0, "hand.png").to_dict())
+    assert all(name in mine for name in hands[0])
+    assert not [name for name in hands[1] - hands[0] if name in mine]
