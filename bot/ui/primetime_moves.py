@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -67,6 +68,22 @@ def read_inches(text: str, what: str) -> float:
     return round(value * HUNDREDTHS) / HUNDREDTHS
 
 
+# between x and y in one field: spaces, ";", ", ", else the last comma ("12,5,7": 12.5, 7)
+_PAIR = re.compile(r"[\s;]+|,\s+|,(?=[^,]*$)")
+
+
+def read_point(x_text: str, y_text: str) -> tuple[float, float]:
+    """The point typed in the form: x and y in their fields, or both in the first field
+    when the second is left empty ("12.5 7", "12.5, 7", "12,7", "(12.5; 7)")."""
+    if y_text.strip():
+        return read_inches(x_text, "x"), read_inches(y_text, "y")
+    both = x_text.strip().strip("()[] ")
+    parts = [part for part in _PAIR.split(both, maxsplit=1) if part]
+    if len(parts) != 2:
+        raise ValueError("give x and y, in their two fields or both in the first (12.5 7)")
+    return read_inches(parts[0], "x"), read_inches(parts[1], "y")
+
+
 async def decider_problem(bot: ScouterBot, interaction: discord.Interaction[Any],
                           match_id: int, seq: int, token: str
                           ) -> tuple[LiveMatch | None, Decision | None, str | None]:
@@ -123,11 +140,11 @@ class PointModal(discord.ui.Modal):
                          custom_id=f"sc:ptpoint:{match_id}:{seq}:{token}")
         self.match_id, self.seq, self.token = match_id, seq, token
         self.x: discord.ui.TextInput[PointModal] = discord.ui.TextInput(
-            label='x: inches from the left edge (0-30)', custom_id="x", placeholder="12.5",
-            max_length=8)
+            label='x: inches from the left edge (0-30), or "x y"', custom_id="x",
+            placeholder="12.5", max_length=16)
         self.y: discord.ui.TextInput[PointModal] = discord.ui.TextInput(
             label='y: inches from the top edge (0-30)', custom_id="y", placeholder="7",
-            max_length=8)
+            max_length=8, required=False)
         self.add_item(self.x)
         self.add_item(self.y)
 
@@ -143,7 +160,7 @@ class PointModal(discord.ui.Modal):
             await interaction.response.send_message(problem or STALE, ephemeral=True)
             return
         try:
-            point = (read_inches(self.x.value, "x"), read_inches(self.y.value, "y"))
+            point = read_point(self.x.value, self.y.value)
         except ValueError as exc:
             await interaction.response.send_message(f"{exc}. Nothing changed.",
                                                     ephemeral=True)

@@ -23,6 +23,7 @@ from bot.ui.primetime_highlight import (
     decision_highlight,
     preview_highlight,
 )
+from bot.ui.primetime_moves import read_point
 from engine.primetime.ai import make_player
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.options import parse_point
@@ -199,3 +200,22 @@ async def test_the_board_embed_names_no_card_of_a_hand_and_the_hand_embed_does(
     mine = str(pt_hand_embed(match, 0, "hand.png").to_dict())
     assert all(name in mine for name in hands[0])
     assert not [name for name in hands[1] - hands[0] if name in mine]
+
+
+@pytest.mark.parametrize(("x", "y", "point"), [
+    ("12.5", "7", (12.5, 7.0)), ("12,5", "7", (12.5, 7.0)), ('3"', "0", (3.0, 0.0)),
+    ("12.5 7", "", (12.5, 7.0)), ("12.5, 7", "", (12.5, 7.0)), ("12,7", "", (12.0, 7.0)),
+    ("(12.5; 7)", "", (12.5, 7.0)), ("12,5,7", "", (12.5, 7.0)), ("1.234", "2", (1.23, 2.0)),
+])
+def test_a_point_typed_in_the_form(x: str, y: str, point: tuple[float, float]) -> None:
+    assert read_point(x, y) == point
+
+
+@pytest.mark.parametrize(("x", "y", "why"), [
+    ("12.5", "", "give x and y"), ("abc", "7", "x must be a number"),
+    ("31", "7", "from 0 to 30"), ("5", "-1", "y must be from 0 to 30"),
+    ("nan", "1", "from 0 to 30"), ("", "", "give x and y"),
+])
+def test_a_point_the_form_refuses(x: str, y: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        read_point(x, y)
