@@ -64,7 +64,7 @@ def _match(order: list[int], points: dict[int, int], met: dict[int, set[int]], n
         return adjacent
     place = {player: i for i, player in enumerate(order)}
     size = len(order)
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(order)
     costs: dict[tuple[int, int], int] = {}
     for i, a in enumerate(order):

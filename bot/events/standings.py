@@ -69,8 +69,8 @@ def standings(players: list[int], pairings: list[Pairing], seed: int) -> list[St
             return Fraction(0)
         return sum((max(FLOOR, values[o]) for o in them), Fraction(0)) / len(them)
 
-    rows = [Standing(p, points[p], *record[p], average(mw, p), gw[p], average(gw, p))
-            for p in players]
+    rows = [Standing(p, points[p], record[p][0], record[p][1], record[p][2], average(mw, p),
+                     gw[p], average(gw, p)) for p in players]
     order = seeded_order(players, seed)
     rows.sort(key=lambda s: (-s.points, -s.omw, -s.gw, -s.ogw, order[s.player]))
     return rows
