@@ -1,0 +1,46 @@
+"""The glossary (data/glossary, bot/events/glossary.py): every quote is word for word in
+the rulebook it names; the files validate; lookups by term, alias and part of a name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from bot.events.glossary import Glossary, answer, glossaries, lookup
+
+RULES = Path("/work/shared/rules")
+
+
+def test_every_quote_is_in_its_rulebook_word_for_word() -> None:
+    if not RULES.is_dir():
+        pytest.skip("the rulebooks are not on this machine")
+    for glossary in glossaries():
+        text = (RULES / glossary.rulebook).read_text(encoding="utf-8")
+        for term in glossary.terms:
+            assert term.quote in text, (glossary.game, term.term)
+
+
+def test_panini_and_score_terms_come_first_and_are_all_there() -> None:
+    games = [g.game for g in glossaries()]
+    assert games == ["Panini", "Score"]
+    for term in ("PUR", "AT", "Critical Damage", "Endurance", "Rejuvenate"):
+        assert lookup(term, "panini-2016"), term
+    assert [e.game for e in lookup("endurance")] == ["Panini", "Score"]
+    assert [e.term.term for e in lookup("Attack Table", "score")] == ["Physical Attack Table"]
+    assert [e.term.term for e in lookup("rejuvenating", "panini-2014")] == ["Rejuvenate"]
+
+
+def test_a_malformed_glossary_is_refused_on_load(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError):
+        Glossary.model_validate({"game": "x", "rulesets": [], "rulebook": "r",
+                                 "terms": [{"term": "PUR", "meaning": "m", "section": "s"}]})
+    with pytest.raises(ValidationError):
+        Glossary.model_validate({"game": "x", "rulesets": [], "rulebook": "r", "terms": [],
+                                 "extra": 1})
+
+
+def test_an_unknown_term_lists_the_known_ones() -> None:
+    assert answer("warp drive").startswith("No glossary entry for 'warp drive'")
+    assert "MPPV" in answer("warp drive")
