@@ -92,6 +92,8 @@ class TournamentService:
         self.matches = matches
         self.clock = clock
         self.news: list[News] = []  # told (after the commit) what the event announces
+        # Where a new event's seed comes from (tests fix it to know the pairings).
+        self.new_seed: Callable[[], int] = lambda: secrets.randbelow(2**53)
 
     # --- reading -----------------------------------------------------------------------------
     async def get(self, tournament_id: int, guild_id: int) -> Tournament:
@@ -151,7 +153,7 @@ class TournamentService:
                 "INSERT INTO tournaments (guild_id, channel_id, name, ruleset, mode, rounds,"
                 " cut, minutes, seed, created_by, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (guild_id, channel_id, name, ruleset, mode, rounds, cut, minutes,
-                 secrets.randbelow(2**53), created_by, now))
+                 self.new_seed(), created_by, now))
             tournament_id = cursor.lastrowid
         assert tournament_id is not None
         return await self.get(tournament_id, guild_id)
