@@ -250,7 +250,8 @@ MIGRATIONS: list[str] = [
     """,
     # 8: Swiss events with a top cut (bot/services/tournaments.py): the event, its players
     #    (the deck version each is locked to), and each round's tables with their match and
-    #    result. Judges' actions on events go to audit_log (match_id NULL).
+    #    result. Judges' actions on events go to audit_log (match_id NULL). And rematches:
+    #    the first player to press Rematch after a match, and the match both presses made.
     """
     CREATE TABLE tournaments (
         id INTEGER PRIMARY KEY,
@@ -290,6 +291,12 @@ MIGRATIONS: list[str] = [
         how TEXT NOT NULL DEFAULT '',
         PRIMARY KEY (tournament_id, round, table_no)
     );
-    CREATE INDEX tournament_tables_match ON tournament_tables (match_id)
+    CREATE INDEX tournament_tables_match ON tournament_tables (match_id);
+    CREATE TABLE rematches (
+        match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+        asked_by INTEGER NOT NULL,
+        asked_at REAL NOT NULL,
+        rematch_id INTEGER
+    )
     """,
 ]

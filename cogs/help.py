@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ScouterBot
+from bot.ui.rematch import LogButton, RematchButton
 
 INTRO = ("Scouter referees Dragon Ball Z card games (Panini 2016 and 2014, Score, OCG): it "
          "holds the whole game, offers you only your legal choices and carries them out. "
@@ -53,4 +54,6 @@ class HelpCog(commands.Cog):
 
 
 async def setup(bot: ScouterBot) -> None:
+    # the buttons under a match's result (bot/ui/rematch.py): between matches, like /help
+    bot.add_dynamic_items(RematchButton, LogButton)
     await bot.add_cog(HelpCog(bot))

@@ -125,6 +125,12 @@ class TournamentService:
         rows = await self.db.fetchall(sql + " ORDER BY round, table_no", params)
         return [Table(r[0], r[1], (r[2], r[3]), r[4], bool(r[5]), r[6], r[7]) for r in rows]
 
+    async def of_match(self, match_id: int) -> bool:
+        """Whether the match is one of an event's."""
+        row = await self.db.fetchone(
+            "SELECT 1 FROM tournament_tables WHERE match_id=?", (match_id,))
+        return row is not None
+
     async def standings(self, event: Tournament) -> list[Standing]:
         """The Swiss standings (cut matches do not change them)."""
         swiss = [t.pairing() for t in await self.tables(event.id) if t.round <= event.rounds]
