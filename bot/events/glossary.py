@@ -41,10 +41,13 @@ class Entry(BaseModel):
     rulebook: str
     term: Term
 
-    def text(self) -> str:
+    def text(self, markdown: bool = True) -> str:
+        """Discord markdown, or plain text for the terminal."""
         t = self.term
-        return (f"**{t.term}** ({self.game}): {t.meaning}\n> {t.quote}\n"
-                f"*{self.rulebook}, {t.section}*")
+        bold, italic, quote = ("**", "*", "> ") if markdown else ("", "", "  \"")
+        end = "" if markdown else "\""
+        return (f"{bold}{t.term}{bold} ({self.game}): {t.meaning}\n{quote}{t.quote}{end}\n"
+                f"{italic}{self.rulebook}, {t.section}{italic}")
 
 
 @cache
@@ -88,10 +91,10 @@ def choices(text: str) -> list[str]:
     return names[:25]
 
 
-def answer(text: str, ruleset: str | None = None) -> str:
-    """What /rules and `rules TERM` say."""
+def answer(text: str, ruleset: str | None = None, markdown: bool = True) -> str:
+    """What /rules (markdown) and `scouter play`'s `rules TERM` (plain) say."""
     found = lookup(text, ruleset)
     if not found:
         known = ", ".join(sorted({e.term.term for e in entries(ruleset)}))
         return f"No glossary entry for {text[:60]!r}. Terms: {known}."
-    return "\n\n".join(entry.text() for entry in found)
+    return "\n\n".join(entry.text(markdown) for entry in found)

@@ -44,3 +44,23 @@ def test_a_malformed_glossary_is_refused_on_load(tmp_path: Path) -> None:
 def test_an_unknown_term_lists_the_known_ones() -> None:
     assert answer("warp drive").startswith("No glossary entry for 'warp drive'")
     assert "MPPV" in answer("warp drive")
+
+
+def test_the_terminal_game_reads_the_glossary_with_rules() -> None:
+    """`scouter play`: `rules TERM` answers mid-game, in plain text."""
+    from bot.cli_commands.play import Console, Match
+    from engine.panini.ai import GreedyPlayer
+    from tests.test_cli_play import Output, from_list, new_game
+
+    out = Output()
+    game = new_game()
+    console = Console(read=from_list(["help", "rules critical damage", "rules zzz", "quit"]),
+                      write=out.write)
+    assert Match(game, console, GreedyPlayer()).play() == 0
+    assert "rules X  what the game term X means" in out.text
+    assert "Critical Damage (Panini): Five or more Life Cards" in out.text
+    assert '  "Whenever your opponent discards five or more Life Cards' in out.text
+    assert "panini-tcg-2016-awakening-rulebook.txt, CRITICAL DAMAGE" in out.text
+    assert "**" not in out.text.split("Critical Damage (Panini)")[1][:400]
+    assert "No glossary entry for 'zzz'" in out.text
+    assert not game.over
