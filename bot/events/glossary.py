@@ -91,6 +91,19 @@ def choices(text: str) -> list[str]:
     return names[:25]
 
 
+def hint(ruleset: str, texts: list[str], most: int = 3) -> str:
+    """A board's pointer to the glossary: "/rules Endurance, PUR" naming the terms of
+    `ruleset`'s game that the recent `texts` mention (else its first term); "" for a
+    game without a glossary."""
+    found = entries(ruleset)
+    if not found:
+        return ""
+    said = _key(" ".join(texts))
+    named = [e.term.term for e in found
+             if any(f" {_key(n)} " in f" {said} " for n in (e.term.term, *e.term.aliases))]
+    return "/rules " + ", ".join(dict.fromkeys(named[:most] or [found[0].term.term]))
+
+
 def answer(text: str, ruleset: str | None = None, markdown: bool = True) -> str:
     """What /rules (markdown) and `scouter play`'s `rules TERM` (plain) say."""
     found = lookup(text, ruleset)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ui.rematch import RematchRefused, rematch
-from tests.bot.e2e import world
+from tests.bot.e2e import board, world
 from tests.bot.test_league_e2e import ranked_concession
 from tests.fakediscord import RecordedMessage, async_test
 
@@ -48,6 +48,9 @@ async def test_rematch_needs_both_players_and_starts_once(tmp_path: Path) -> Non
         assert [d.main_personality for d in second.decks] == \
             [d.main_personality for d in first.decks]
         assert second.thread_id not in (None, first.thread_id)
+        await bot.notifier.settle()
+        footer = board(w, second).embeds[0]["footer"]["text"]
+        assert "· /rules " in footer, footer  # the board points at the glossary
 
         stale = await w.fake.click(w.bob, result, "sc:rm:1")
         assert "already started: match #2" in stale.text()

@@ -64,3 +64,14 @@ def test_the_terminal_game_reads_the_glossary_with_rules() -> None:
     assert "**" not in out.text.split("Critical Damage (Panini)")[1][:400]
     assert "No glossary entry for 'zzz'" in out.text
     assert not game.over
+
+
+def test_a_board_names_the_terms_its_recent_events_use() -> None:
+    from bot.events.glossary import hint
+
+    said = ["Player 2 deals Critical Damage.", "Player 1 banishes Endurance 2 (Endurance)."]
+    assert hint("panini-2016", said) == "/rules Critical Damage, Endurance"
+    assert hint("score", ["Player 1 powers up."]) == "/rules PUR"  # the game's first term
+    assert hint("score", ["Frieza uses a Final Physical Attack"]) == \
+        "/rules Final Physical Attack"
+    assert hint("prime-time", said) == ""  # no glossary for that game yet
