@@ -16,7 +16,6 @@ from bot.ui.presenters import BOARD_FILE, presenter
 from bot.ui.rematch import send_public_log
 
 
-
 async def match_here(bot: ScouterBot, interaction: discord.Interaction[Any]) -> LiveMatch | None:
     """The match of this thread, else the user's own unfinished match."""
     if isinstance(interaction.channel, discord.Thread):
