@@ -222,6 +222,8 @@ class Rounds:
             raise TournamentError("A top-cut match needs a winner.")
         if round_no > event.rounds and event.round != round_no:
             raise TournamentError("Only the cut round in play can be fixed.")
+        if round_no <= event.rounds < event.round:
+            raise TournamentError("The top cut has started: the Swiss results are final.")
         seat = table.players.index(user_id)
         winner = None if outcome == "draw" else seat if outcome == "win" else 1 - seat
         how = "judge" if winner is not None else "draw"

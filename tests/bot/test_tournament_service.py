@@ -64,6 +64,9 @@ async def test_time_ends_swiss_matches_in_a_draw_but_not_the_cut_368(db: Databas
     await concede_all(events, 1)
     started = await rounds.start(await events.get(1, GUILD), JUDGE, "cut")
     assert started.event.stage == "cut" and len(started.tables) == 1
+    swiss = (await events.tables(1, 1))[1]
+    with pytest.raises(TournamentError, match="Swiss results are final"):
+        await rounds.fix(started.event, JUDGE, 1, swiss.players[0], "win", "late")
     clock.now += 10 * 3600
     assert await rounds.check_clocks() == []
     with pytest.raises(TournamentError, match="ruling 368"):
