@@ -2,9 +2,10 @@
 with the real bot: seven sign up, an eighth enters late and gets a judge's bye, one
 match of round 1 runs out of time (a draw, ruling 368), a judge fixes a result of round 2,
 a player drops before round 3, the bot restarts between rounds, and the top 4 plays out to
-a champion. The players of the test end each match the way a player can (conceding it in
-its thread); the results come from the referee. The standings and tiebreakers are checked
-against a hand computation written below."""
+a champion. The players of the test end the Swiss and semi-final matches the way a player
+can (conceding in the thread, to be quick) and play the final out decision by decision
+(board buttons and DM selects); every result comes from the referee. The standings and
+tiebreakers are checked against a hand computation written below."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from typing import Any
 
 from bot.app import ScouterBot
 from bot.services.tournaments import Table, Tournament
-from tests.bot.e2e import FRIEZA, GOKU, VEGETA, World, world
-from tests.bot.test_discord_e2e import configure, register_by_form
+from tests.bot.e2e import FRIEZA, GOKU, VEGETA, LeakChecker, World, world
+from tests.bot.test_discord_e2e import configure, finish, register_by_form
 from tests.fakediscord import FakeUser, RecordedMessage, async_test
 
 SEED = 2026  # the event's seed: it fixes every pairing below
@@ -197,13 +198,22 @@ async def test_an_eight_player_swiss_event_with_a_top_4(tmp_path: Path) -> None:
             assert "Can no longer make the cut" in message.text()
             # --- the top 4 ---
             # seeded by the standings: 1 v 4 (player8 v player4), 2 v 3 (player5 v player7)
-            expected = {4: [((8, 4), 0, "concede"), ((5, 7), 1, "concede")],
-                        5: [((8, 7), 0, "concede")]}
-            for cut_round, outcome in expected.items():
-                started = await w.fake.slash(w.admin, w.games, "tournament round")
-                assert f"Top cut, round {cut_round}" in started.text(), started.text()
-                event = await bot.tournaments.get(1, w.guild.id)
-                assert results(await play_round(w, bot, event, by_id, ids)) == outcome
+            started = await w.fake.slash(w.admin, w.games, "tournament round")
+            assert "Top cut, round 4" in started.text(), started.text()
+            event = await bot.tournaments.get(1, w.guild.id)
+            assert results(await play_round(w, bot, event, by_id, ids)) == [
+                ((8, 4), 0, "concede"), ((5, 7), 1, "concede")]
+            # the final is played out, decision by decision, by the test's two players
+            started = await w.fake.slash(w.admin, w.games, "tournament round")
+            assert "Top cut, round 5" in started.text(), started.text()
+            final = (await bot.tournaments.tables(1, 5))[0]
+            assert seats([final]) == [(8, 7)]
+            match = await bot.matches.get(final.match_id or 0)
+            await finish(w, match, LeakChecker(w))
+            assert match.win_reason not in ("concede", "judge", "time")  # won in play
+            final = (await bot.tournaments.tables(1, 5))[0]
+            assert final.done and final.how == match.win_reason
+            champion = final.players[final.winner or 0]
             over = await w.fake.slash(w.admin, w.games, "tournament round")
-            assert f"is over. Winner: <@{people[7].id}>" in over.text(), over.text()
+            assert f"is over. Winner: <@{champion}>" in over.text(), over.text()
             assert (await bot.tournaments.get(1, w.guild.id)).stage == "done"
