@@ -18,7 +18,7 @@ def title(event: Tournament) -> str:
 
 
 def subtitle(event: Tournament, players: int) -> str:
-    rounds = f"{event.rounds} Swiss rounds" if event.rounds else "rounds by player count"
+    rounds = f"{event.rounds} rounds" if event.rounds else "rounds by player count"
     where = STAGES[event.stage]
     if event.stage in ("swiss", "cut"):
         where += f", round {event.round}"
