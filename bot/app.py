@@ -27,6 +27,8 @@ from bot.services.matches import MatchService
 from bot.services.messages import MessageStore
 from bot.services.names import NameService
 from bot.services.restore import Restored, RestoreService
+from bot.services.tournament_rounds import Rounds
+from bot.services.tournaments import TournamentService
 from bot.settings import Settings
 from bot.ui.items import DYNAMIC_ITEMS, send_ephemeral
 from bot.ui.notifier import DiscordNotifier
@@ -37,7 +39,8 @@ log = logging.getLogger(__name__)
 
 COGS = (
     "cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards", "cogs.judge",
-    "cogs.resolve", "cogs.league", "cogs.cardsets",
+    "cogs.resolve", "cogs.league", "cogs.cardsets", "cogs.tournament", "cogs.help",
+    "cogs.rules",
 )
 TIMER_PERIOD = 15.0  # seconds between decision-timer checks
 RESTORE_PERIOD = 2.0  # seconds between looks for a restore asked by `scouter db restore`
@@ -90,6 +93,8 @@ class ScouterBot(commands.Bot):
     names: NameService
     notifier: DiscordNotifier
     restores: RestoreService
+    tournaments: TournamentService
+    rounds: Rounds
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
@@ -115,6 +120,10 @@ class ScouterBot(commands.Bot):
         self.league = LeagueService(self.db, pools)
         self.matches.finish_listeners.append(self.league.match_finished)
         self.judges = JudgeService(self.db, self.matches)
+        # Events: their tables take the referee's results when their matches end.
+        self.tournaments = TournamentService(self.db, self.lobby, self.matches)
+        self.rounds = Rounds(self.tournaments)
+        self.matches.finish_listeners.append(self.tournaments.match_finished)
         self.restores = RestoreService(self.db, self.matches, self.settings.database_path)
         for cog in COGS:
             await self.load_extension(cog)

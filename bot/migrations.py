@@ -248,4 +248,55 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE card_sets ADD COLUMN family TEXT NOT NULL DEFAULT 'panini'
     """,
+    # 8: Swiss events with a top cut (bot/services/tournaments.py): the event, its players
+    #    (the deck version each is locked to), and each round's tables with their match and
+    #    result. Judges' actions on events go to audit_log (match_id NULL). And rematches:
+    #    the first player to press Rematch after a match, and the match both presses made.
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        cut INTEGER NOT NULL,
+        minutes INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        stage TEXT NOT NULL DEFAULT 'signup',
+        round INTEGER NOT NULL DEFAULT 0,
+        round_started_at REAL,
+        created_by INTEGER NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        user_id INTEGER NOT NULL,
+        deck_version_id INTEGER NOT NULL,
+        joined_round INTEGER NOT NULL,
+        dropped_round INTEGER,
+        disqualified INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        player0_id INTEGER NOT NULL,
+        player1_id INTEGER,
+        match_id INTEGER,
+        done INTEGER NOT NULL DEFAULT 0,
+        winner INTEGER,
+        how TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (tournament_id, round, table_no)
+    );
+    CREATE INDEX tournament_tables_match ON tournament_tables (match_id);
+    CREATE TABLE rematches (
+        match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+        asked_by INTEGER NOT NULL,
+        asked_at REAL NOT NULL,
+        rematch_id INTEGER
+    )
+    """,
 ]

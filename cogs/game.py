@@ -3,7 +3,6 @@ for its players, from anywhere)."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import discord
@@ -15,8 +14,7 @@ from bot.services.matches import LiveMatch
 from bot.ui.items import FromIds, bot_of, guarded, private_to_presser, send_hand
 from bot.ui.presenters import BOARD_FILE, presenter
 from bot.ui.primetime_moves import MOVE_ITEMS
-
-LOG_INLINE_LIMIT = 1800
+from bot.ui.rematch import send_public_log
 
 
 async def match_here(bot: ScouterBot, interaction: discord.Interaction[Any]) -> LiveMatch | None:
@@ -54,17 +52,7 @@ class GameCog(commands.GroupCog, group_name="game", description="The match you a
         if match is None:
             await interaction.response.send_message(NO_MATCH, ephemeral=True)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        events = match.family.all_events(match.game, match.record)
-        lines = [event.text for event in events if event.public]
-        text = "\n".join(lines)
-        if len(text) <= LOG_INLINE_LIMIT:
-            await interaction.followup.send(f"```\n{text}\n```", ephemeral=True)
-            return
-        await interaction.followup.send(
-            f"Match #{match.id}: {len(lines)} public events.", ephemeral=True,
-            file=discord.File(io.BytesIO(text.encode()), filename=f"match-{match.id}-log.txt"),
-        )
+        await send_public_log(interaction, match)
 
     @app_commands.command(name="concede", description="Give up the match you are playing")
     async def concede(self, interaction: discord.Interaction[Any]) -> None:

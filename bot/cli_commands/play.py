@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot import score_decks
+from bot.events.glossary import answer as glossary_answer
 from bot.primetime_simulation import RosterError, load_rosters
 from bot.primetime_textboard import describe_pt_result, render_pt_board
 from bot.score_textboard import describe_score_result, render_score_board, score_card_text
@@ -71,6 +72,7 @@ Commands:
   board    show the board again
   log      recent public events
   card X   read the card named X (any unambiguous start of its name)
+  rules X  what the game term X means, quoted from the rulebook (rules PUR, rules AT)
   at X,Y   (Prime Time) move or deploy to the point X,Y in inches, e.g. at 12.5,7
   concede  give up this game (asks to confirm)
   quit     leave without a result"""
@@ -525,6 +527,9 @@ class Match:
                 continue
             if command.startswith("card "):
                 self.console.write(self.shown.card_text(text[5:].strip()))
+                continue
+            if command.startswith("rules "):  # the glossary (data/glossary)
+                self.console.write(glossary_answer(text[6:].strip(), markdown=False))
                 continue
             option_id, problem = self.shown.typed(text), ""
             if option_id is None:

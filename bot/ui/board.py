@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.events.glossary import hint
 from bot.services.families import panini
 from bot.services.matches import AI, LiveMatch
 from bot.textboard import anger_gauge, win_reason_text
@@ -159,7 +160,10 @@ def board_footer(embed: discord.Embed, match: LiveMatch, seq: int, image: str | 
     embed.add_field(name="Recent", value=events_text(match.public_log), inline=False)
     if image is not None:
         embed.set_image(url=f"attachment://{image}")
-    embed.set_footer(text=f"Decision #{seq} · /game log for the whole log")
+    # the game words the glossary explains, as the recent events use them (/rules)
+    terms = hint(match.ruleset, [event.text for event in match.public_log])
+    embed.set_footer(text=f"Decision #{seq} · /game log for the whole log"
+                          + (f" · {terms}" if terms else ""))
     return embed
 
 

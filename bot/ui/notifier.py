@@ -24,6 +24,7 @@ from bot.ui.items import hand_view, thread_view
 from bot.ui.mentions import pinging
 from bot.ui.names import seat_names
 from bot.ui.presenters import BOARD_FILE, HAND_FILE, presenter
+from bot.ui.rematch import ending_view
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot
@@ -298,6 +299,7 @@ class DiscordNotifier:
             f"🏁 {presenter(match).result_line(match)} Thanks for playing! This thread is now "
             "archived.",
             allowed_mentions=pinging(match.players),
+            view=ending_view(match),  # Rematch and Show the log (bot/ui/rematch.py)
         )
         await self.bot.store.set_message(match.id, kind, thread.id, message.id)
         # Locking needs Manage Threads; archiving our own thread does not.
