@@ -7,10 +7,12 @@ match's public events to whoever presses."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from bot.ui.rematch import RematchRefused, rematch
+from engine.panini.decklist import Deck
 from tests.bot.e2e import board, world
 from tests.bot.test_league_e2e import ranked_concession
 from tests.fakediscord import RecordedMessage, async_test
@@ -45,8 +47,9 @@ async def test_rematch_needs_both_players_and_starts_once(tmp_path: Path) -> Non
         second = await bot.matches.get(2)
         assert second.active and second.players == first.players
         assert second.mode == "ranked" and second.ruleset == first.ruleset
-        assert [d.main_personality for d in second.decks] == \
-            [d.main_personality for d in first.decks]
+        assert all(isinstance(d, Deck) for d in (*first.decks, *second.decks))
+        assert [cast(Deck, d).main_personality for d in second.decks] == \
+            [cast(Deck, d).main_personality for d in first.decks]
         assert second.thread_id not in (None, first.thread_id)
         await bot.notifier.settle()
         footer = board(w, second).embeds[0]["footer"]["text"]

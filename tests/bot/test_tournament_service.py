@@ -11,6 +11,7 @@ import pytest
 from bot.db import Database
 from bot.services.tournament_rounds import Rounds
 from bot.services.tournaments import TournamentError, TournamentService
+from engine.panini.decklist import Deck
 from tests.bot.test_services import FRIEZA, GOKU, Clock, run, services
 
 GUILD, OTHER_GUILD, CHANNEL, JUDGE = 1, 2, 10, 999
@@ -110,7 +111,8 @@ async def test_the_deck_is_locked_and_judges_acts_are_refused_where_they_must_be
         match = await events.matches.get(table.match_id)
         for seat, user in enumerate(table.players):
             signed_with = "Goku" if PLAYERS.index(user or 0) % 2 == 0 else "Frieza"
-            assert signed_with in match.decks[seat].main_personality[0]
+            deck = match.decks[seat]
+            assert isinstance(deck, Deck) and signed_with in deck.main_personality[0]
             played += 1
     assert played == 4
     with pytest.raises(TournamentError, match="without a result"):
