@@ -460,10 +460,10 @@ class MatchService:
         self, match: LiveMatch, answers: list[Answer], actor_id: int | None, source: str,
         also: Sequence[Statement] = (),
     ) -> bool:
-        """Apply answers to the game and store them in one transaction (with `also`, e.g.
-        the judges' audit entry); on any failure the game is rebuilt from the database, so
-        memory never runs ahead of storage."""
-        game = match.game
+        """Apply answers to a copy of the game and store them in one transaction (with
+        `also`, e.g. the judges' audit entry); only then does the copy become the match's
+        game. A board drawn meanwhile (the notifier reads memory) shows nothing unstored."""
+        game = match.family.copy(match.game)
         applied: list[tuple[int, Answer]] = []
         events: list[Event] = []
         for answer in answers:
@@ -505,12 +505,10 @@ class MatchService:
                 *also,
             ])
         except Exception:
-            log.exception("match #%s: could not store a decision; reloading it", match.id)
-            fresh = await self._load(match.id)
-            match.game, match.record, match.status = fresh.game, fresh.record, fresh.status
-            match.winner, match.win_reason = fresh.winner, fresh.win_reason
-            match.public_log, match.private_log = fresh.public_log, fresh.private_log
+            log.exception("match #%s: could not store a decision; it is not applied",
+                          match.id)
             return False
+        match.game = game
         match.record.decisions.extend(answer for _, answer in applied)
         match.record_events(events)
         match.status = "finished" if game.over else "active"

@@ -166,6 +166,42 @@ async def test_fifty_simultaneous_presses_apply_once(db: Database, tmp: Path) ->
 
 
 @run
+async def test_a_board_drawn_while_a_decision_is_stored_shows_only_what_is_stored(
+        db: Database, tmp: Path) -> None:
+    """A refresh reads the match as it is in memory (bot/ui/notifier.py): until the answer
+    is committed, memory must not show it, or a player could see a decision confirmed that
+    a crash then loses (the SIGKILL test saw a board one decision ahead of storage)."""
+    decks, matches, _lobby, _ = services(db)
+    await decks.register(ALICE, "Goku", GOKU)
+    deck = (await decks.latest(ALICE, "Goku")).deck
+    match = await matches.create(guild_id=1, channel_id=2, mode="casual",
+                                 ruleset="panini-2016", players=(ALICE, BOB),
+                                 decks=(deck, deck), deck_versions=(None, None), seed=5)
+    decision = match.pending
+    assert decision is not None
+    storing, release = asyncio.Event(), asyncio.Event()
+    store = db.batch
+
+    async def slow_batch(statements: Any) -> None:
+        storing.set()
+        await release.wait()
+        await store(statements)
+
+    db.batch = slow_batch  # type: ignore[method-assign]
+    user = match.players[decision.player]
+    assert user is not None
+    answering = asyncio.create_task(matches.decide(match.id, user, decision.seq, 0))
+    await storing.wait()
+    shown = (await matches.get(match.id)).pending
+    assert shown is not None and shown.seq == decision.seq  # not yet stored: not shown
+    assert len(match.record.decisions) == 0
+    release.set()
+    assert (await answering).ok
+    after = (await matches.get(match.id)).pending
+    assert after is not None and after.seq > decision.seq
+
+
+@run
 async def test_timer_reminds_then_defaults_then_forfeits(db: Database, tmp: Path) -> None:
     clock = Clock()
     decks, matches, _lobby, recorder = services(db, clock)
