@@ -4,6 +4,7 @@ file fails loudly at start, not when a player asks."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 GLOSSARY_DIR = Path(__file__).resolve().parent.parent.parent / "data" / "glossary"
+_PUNCTUATION = re.compile(r"[^\w\s'±-]")
+FIRST = ("panini", "score")  # the card games' terms come first (autocomplete shows 25)
 
 
 class Term(BaseModel):
@@ -53,8 +56,9 @@ class Entry(BaseModel):
 @cache
 def glossaries(folder: Path = GLOSSARY_DIR) -> tuple[Glossary, ...]:
     """Every glossary file, validated (pydantic.ValidationError names what is wrong)."""
+    paths = sorted(folder.glob("*.yaml"), key=lambda path: (path.stem not in FIRST, path.stem))
     return tuple(Glossary.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
-                 for path in sorted(folder.glob("*.yaml")))
+                 for path in paths)
 
 
 def entries(ruleset: str | None = None) -> list[Entry]:
@@ -98,7 +102,7 @@ def hint(ruleset: str, texts: list[str], most: int = 3) -> str:
     found = entries(ruleset)
     if not found:
         return ""
-    said = _key(" ".join(texts))
+    said = _key(_PUNCTUATION.sub(" ", " ".join(texts)))  # "Dazed." and "(Focus Tax)" count
     named = [e.term.term for e in found
              if any(f" {_key(n)} " in f" {said} " for n in (e.term.term, *e.term.aliases))]
     return "/rules " + ", ".join(dict.fromkeys(named[:most] or [found[0].term.term]))

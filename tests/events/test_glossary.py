@@ -24,7 +24,7 @@ def test_every_quote_is_in_its_rulebook_word_for_word() -> None:
 
 def test_panini_and_score_terms_come_first_and_are_all_there() -> None:
     games = [g.game for g in glossaries()]
-    assert games == ["Panini", "Score"]
+    assert games == ["Panini", "Score", "Prime Time"]
     for term in ("PUR", "AT", "Critical Damage", "Endurance", "Rejuvenate"):
         assert lookup(term, "panini-2016"), term
     assert [e.game for e in lookup("endurance")] == ["Panini", "Score"]
@@ -74,4 +74,6 @@ def test_a_board_names_the_terms_its_recent_events_use() -> None:
     assert hint("score", ["Player 1 powers up."]) == "/rules PUR"  # the game's first term
     assert hint("score", ["Frieza uses a Final Physical Attack"]) == \
         "/rules Final Physical Attack"
-    assert hint("prime-time", said) == ""  # no glossary for that game yet
+    assert hint("prime-time", ["Goku is Dazed.", "Vegeta pays 2 BK (Focus Tax)."]) == \
+        "/rules Battle Ki, Focus Tax, Dazed"  # "BK" is Battle Ki
+    assert hint("no-such-game", said) == ""  # a game without a glossary
