@@ -17,9 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, Protocol, TypedDict, Unpack
 
-import aiosqlite
-
-from bot.db import Database, Row
+from bot.db import Connection, Database, Row
 from bot.db_batch import Statement
 from bot.services.decks import deck_from_json, deck_to_json, pools_of
 from bot.services.families import (
@@ -210,7 +208,7 @@ class MatchService:
             match_id = await self.insert(conn, **new)
         return await self.begin(match_id)
 
-    async def insert(self, conn: aiosqlite.Connection, **new: Unpack[NewMatch]) -> int:
+    async def insert(self, conn: Connection, **new: Unpack[NewMatch]) -> int:
         """Insert a match row inside the caller's write transaction (so pairing from the
         queue or accepting a challenge commits with it, or not at all); then `begin` it.
         The database refuses a player who already plays a live match: PlayerBusy."""
@@ -769,7 +767,7 @@ def default_option(decision: Decision) -> str:
     return ids[0]
 
 
-async def execute_all(conn: aiosqlite.Connection, statements: Sequence[Statement]) -> None:
+async def execute_all(conn: Connection, statements: Sequence[Statement]) -> None:
     """Run statements in the caller's transaction (each with its rows of parameters)."""
     for sql, rows in statements:
         await conn.executemany(sql, rows)
