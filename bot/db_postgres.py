@@ -260,6 +260,16 @@ class PostgresDatabase(Database):
                                   "pg_restore (docs/operations.md)")
 
     async def batch(self, statements: Sequence[Statement]) -> None:
+        # Shielded, as SQLite's group commit is: a caller that goes away mid-write does not
+        # cut the transaction short; its statements stand or fall whole anyway.
+        written = asyncio.ensure_future(self._batch(statements))
+        try:
+            await asyncio.shield(written)
+        except asyncio.CancelledError:
+            await asyncio.wait([written])
+            raise
+
+    async def _batch(self, statements: Sequence[Statement]) -> None:
         async with self.write() as conn:
             for sql, rows in statements:
                 await conn.executemany(sql, rows)

@@ -198,6 +198,8 @@ class MatchService:
         self.new_seed: Callable[[], int] = lambda: secrets.randbelow(2**53)
         self._live: dict[int, LiveMatch] = {}
         self._loading = asyncio.Lock()
+        # Which servers' matches this process resumes and times (its shards; bot/app.py).
+        self.owns: Callable[[int], bool] = lambda guild_id: True
         # Called once when a match ends (after the commit): the league rates it.
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
 
@@ -272,10 +274,29 @@ class MatchService:
         nothing is ever decided on a game the database no longer holds."""
         while True:
             async with match.lock:
-                if not match.retired:
+                if not match.retired and not await self._changed_elsewhere(match):
                     yield match
                     return
             match = await self.get(match.id)
+
+    async def _changed_elsewhere(self, match: LiveMatch) -> bool:
+        """With a database other bot processes write too (PostgreSQL), whether the stored
+        match moved on from this copy; it is then retired and replayed afresh. Its row
+        version is (epoch, decisions stored, status, paused); a change racing this check
+        still fails inside the transaction (match_decisions' key) and reloads."""
+        if not self.db.shared:
+            return False
+        row = await self.db.fetchone(
+            "SELECT epoch, status, paused, (SELECT COUNT(*) FROM match_decisions d"
+            " WHERE d.match_id=m.id AND d.epoch=m.epoch) FROM matches m WHERE id=?",
+            (match.id,))
+        if row is not None and (row[0], row[1], bool(row[2]), row[3]) == (
+                match.epoch, match.status, match.paused, len(match.record.decisions)):
+            return False
+        match.retired = True
+        if self._live.get(match.id) is match:
+            del self._live[match.id]
+        return True
 
     @asynccontextmanager
     async def held_still(self) -> AsyncIterator[list[LiveMatch]]:
@@ -354,8 +375,10 @@ class MatchService:
         return match
 
     async def active_ids(self) -> list[int]:
-        rows = await self.db.fetchall("SELECT id FROM matches WHERE status='active' ORDER BY id")
-        return [row[0] for row in rows]
+        """The unfinished matches of the servers this process serves (`owns`)."""
+        rows = await self.db.fetchall(
+            "SELECT id, guild_id FROM matches WHERE status='active' ORDER BY id")
+        return [row[0] for row in rows if self.owns(row[1])]
 
     async def load_unfinished(self) -> list[LiveMatch]:
         """Replay every unfinished match (at start-up)."""
