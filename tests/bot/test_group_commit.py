@@ -111,7 +111,8 @@ def test_a_cancelled_writer_still_writes_what_others_wait_for(database_target: P
     assert stored(path) == [1, 2, 3, 4, 5]
 
 
-def test_batches_and_write_transactions_interleave_without_deadlock(database_target: Path | str) -> None:
+def test_batches_and_write_transactions_interleave_without_deadlock(
+        database_target: Path | str) -> None:
     path = database_target
 
     async def main() -> None:
