@@ -38,27 +38,39 @@ def kill_chance(kills: int) -> float:
 
 
 class BotProcess:
-    def __init__(self, w: World) -> None:
+    """The bot in its own process; with `shard` (of `shards`) it serves that shard only,
+    its slash commands synced to `guild`."""
+
+    def __init__(self, w: World, *, shard: int | None = None, shards: int = 1,
+                 guild: int | None = None) -> None:
         self.w = w
+        self.shard = shard
+        self.shards = shards
+        self.guild = guild or w.guild.id
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
     async def start(self) -> None:
         fake = self.w.fake
+        sharding = [] if self.shard is None else ["--shards", f"{self.shard}/{self.shards}"]
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.bot.bot_process", "--base", fake.base_url,
             "--gateway", fake.gateway_url, "--token", fake.bot_token,
-            "--db", str(self.w.database), "--guild", str(self.w.guild.id), cwd=ROOT,
+            "--db", str(self.w.database), "--guild", str(self.guild), *sharding, cwd=ROOT,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
         )
         self.starts += 1
-        await fake.wait_connected(timeout=30)
+        await fake.wait_connected(timeout=30, shard=self.shard)
 
     async def kill(self) -> None:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)
         await self.proc.wait()
-        await self.w.fake.wait_disconnected(timeout=10)
+        gateway = self.w.fake.gateway
+        await self.w.fake.wait_until(
+            lambda: not [s for s in gateway.live_sessions
+                         if self.shard is None or (s.shard or (0, 1))[0] == self.shard],
+            timeout=10)
 
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
