@@ -59,12 +59,12 @@ class Settings(BaseModel):
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _id_list(cls, value: object) -> object:
-        if isinstance(value, str):
+        if isinstance(value, str) and value.strip():
             try:
                 return tuple(int(part) for part in value.replace(" ", "").split(","))
             except ValueError:
                 raise ValueError("a comma-separated list of shard numbers, e.g. 0,1") from None
-        return value
+        return None if isinstance(value, str) else value
 
     @field_validator("database_url")
     @classmethod
