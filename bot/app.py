@@ -136,9 +136,15 @@ class ScouterBot(commands.Bot):
         await self.sync_commands()
         resumed = await self.matches.load_unfinished()
         log.info("resumed %d unfinished match(es)", len(resumed))
+        await self.db.listen(self._changed_elsewhere)
         self._timer = asyncio.create_task(self._run_timer())
         if self.db.dialect == "sqlite":  # a restore copies a file in (bot/backups.py)
             self._restorer = asyncio.create_task(self._run_restores())
+
+    def _changed_elsewhere(self, match_id: int, guild_id: int) -> None:
+        """Another process (sharing PostgreSQL) changed a match: show it if it is ours."""
+        if self.owns_guild(guild_id) and self.is_ready():
+            self.notifier.schedule(match_id)
 
     def owns_guild(self, guild_id: int) -> bool:
         """Whether this process serves the server: Discord sends a server's events to shard

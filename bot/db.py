@@ -97,6 +97,11 @@ class Database:
     async def close(self) -> None:
         raise NotImplementedError
 
+    async def listen(self, changed: Callable[[int, int], None]) -> None:
+        """Be told `changed(match_id, guild_id)` when another process changes a match; a
+        database only this process writes (SQLite) has nothing to tell."""
+        return None
+
     async def migrate(self) -> int:
         raise NotImplementedError
 

@@ -15,6 +15,7 @@ stores, and a refused write raises `bot.db.IntegrityError` as on SQLite."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
@@ -29,6 +30,7 @@ from bot.db_batch import Statement
 from bot.migrations import MIGRATIONS, postgresql_statements
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 # The advisory lock every write transaction holds (any fixed number: ours is "SC0").
 WRITE_LOCK_KEY = 0x534330
 
@@ -175,11 +177,21 @@ async def _connect(url: str) -> psycopg.AsyncConnection[PgRow]:
     return await psycopg.AsyncConnection.connect(url, autocommit=True, row_factory=_rows)
 
 
-# SQLite's functions the services' SQL uses that PostgreSQL names otherwise.
-_SQLITE_FUNCTIONS = """
+# Kept up to date on every start, outside the numbered migrations (they are not schema a
+# backup must carry): SQLite's functions the services' SQL uses that PostgreSQL names
+# otherwise, and a notice to every process when a match row changes (`listen`).
+_RUNTIME = """
 CREATE OR REPLACE FUNCTION instr(text, text) RETURNS integer
-LANGUAGE sql IMMUTABLE AS 'SELECT strpos($1, $2)'
+LANGUAGE sql IMMUTABLE AS 'SELECT strpos($1, $2)';
+CREATE OR REPLACE FUNCTION scouter_match_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('scouter_matches', NEW.id || ' ' || NEW.guild_id);
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER matches_changed AFTER INSERT OR UPDATE ON matches
+FOR EACH ROW EXECUTE FUNCTION scouter_match_changed();
 """
+CHANNEL = "scouter_matches"
 
 
 class PostgresDatabase(Database):
@@ -193,6 +205,7 @@ class PostgresDatabase(Database):
         self._reader = reader
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writer
         self._identities: dict[str, str] = {}  # table -> its identity column
+        self._listener: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -201,9 +214,31 @@ class PostgresDatabase(Database):
         return database
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            await asyncio.gather(self._listener, return_exceptions=True)
         async with self._write_lock:  # after the transaction being written
             await self._reader.close()
             await self._writer.close()
+
+    async def listen(self, changed: Callable[[int, int], None]) -> None:
+        """Call `changed(match_id, guild_id)` after any process commits a change to a match
+        (PostgreSQL's LISTEN/NOTIFY, sent by the trigger in _RUNTIME at COMMIT)."""
+        conn = await _connect(self.url)
+        await conn.execute(f"LISTEN {CHANNEL}")
+        self._listener = asyncio.create_task(self._hear(conn, changed))
+
+    async def _hear(self, conn: psycopg.AsyncConnection[PgRow],
+                    changed: Callable[[int, int], None]) -> None:
+        try:
+            async for notice in conn.notifies():
+                match_id, guild_id = notice.payload.split()
+                try:
+                    changed(int(match_id), int(guild_id))
+                except Exception:
+                    log.exception("handling a change to match #%s failed", match_id)
+        finally:
+            await conn.close()
 
     async def migrate(self) -> int:
         """Apply the migrations newer than `schema_version`, in one transaction (under
@@ -222,7 +257,7 @@ class PostgresDatabase(Database):
                     await conn.execute(statement)
                 version = number
             await conn.execute("UPDATE schema_version SET version=%s", (version,))
-            await conn.execute(_SQLITE_FUNCTIONS)
+            await conn.execute(_RUNTIME)
             found = await (await conn.execute(
                 "SELECT table_name, column_name FROM information_schema.columns"
                 " WHERE table_schema = current_schema() AND is_identity = 'YES'")).fetchall()

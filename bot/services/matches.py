@@ -258,7 +258,7 @@ class MatchService:
     async def get(self, match_id: int) -> LiveMatch:
         """The live match, replayed from the database the first time it is asked for."""
         match = self._live.get(match_id)
-        if match is not None:
+        if match is not None and not await self._changed_elsewhere(match):
             return match
         async with self._loading:
             match = self._live.get(match_id)

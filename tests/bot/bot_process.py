@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 from pathlib import Path
 
 import discord.asset
@@ -30,7 +31,9 @@ def main() -> None:
     discord.http.Route.BASE = f"{args.base}/api/v10"
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     discord.asset.Asset.BASE = f"{args.base}/cdn"
-    logging.basicConfig(level=logging.WARNING)
+    # SCOUTER_BOT_DEBUG=1: every gateway event and request (with SCOUTER_BOT_LOGS=1, in a file)
+    debug = bool(os.environ.get("SCOUTER_BOT_DEBUG"))
+    logging.basicConfig(level=logging.DEBUG if debug else logging.WARNING)
     postgres = args.db.startswith("postgresql://")
     settings = Settings(discord_token=SecretStr(args.token),
                         database_path=Path("unused.db" if postgres else args.db),

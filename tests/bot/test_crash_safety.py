@@ -57,10 +57,18 @@ class BotProcess:
             sys.executable, "-m", "tests.bot.bot_process", "--base", fake.base_url,
             "--gateway", fake.gateway_url, "--token", fake.bot_token,
             "--db", str(self.w.database), "--guild", str(self.guild), *sharding, cwd=ROOT,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL, stderr=self._log(),
         )
         self.starts += 1
-        await fake.wait_connected(timeout=30, shard=self.shard)
+        await fake.wait_connected(timeout=60, shard=self.shard)  # a loaded machine starts slowly
+
+    def _log(self) -> int:
+        """The process's warnings and errors go to a file beside its database, to read
+        when a test fails (SCOUTER_BOT_LOGS=1; otherwise nowhere)."""
+        if not os.environ.get("SCOUTER_BOT_LOGS"):
+            return asyncio.subprocess.DEVNULL
+        name = f"bot-{self.shard if self.shard is not None else 0}-{self.starts}.log"
+        return os.open(self.w.db_path.parent / name, os.O_WRONLY | os.O_CREAT, 0o644)
 
     async def kill(self) -> None:
         assert self.proc is not None

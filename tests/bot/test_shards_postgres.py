@@ -16,7 +16,14 @@ from bot.db import Database
 from bot.services.matches import MatchService
 from engine.panini.cards import load_pool
 from tests.bot.e2e import FRIEZA, GOKU, MANAGE_GUILD, World, world
-from tests.bot.test_crash_safety import BotProcess, board_of, press, shown_decision, stored
+from tests.bot.test_crash_safety import (
+    BotProcess,
+    board_of,
+    dm_hand,
+    press,
+    shown_decision,
+    stored,
+)
 from tests.bot.test_discord_e2e import register_by_form
 from tests.fakediscord import FakeGuild, async_test
 
@@ -50,7 +57,15 @@ async def play(w: World, reader: MatchService, match_id: int, thread: int, count
             await w.fake.state.wait_changed(0.5)
             continue
         await task
-    raise AssertionError(f"match #{match_id} stopped moving")
+    match = await stored(reader, match_id)
+    pending = match.pending
+    user = w.users[match.players[pending.player] or 0] if pending else None
+    hand = dm_hand(w, user, match_id) if user else None
+    raise AssertionError(
+        f"match #{match_id} stopped moving at decision {pending and pending.seq} "
+        f"({pending and pending.kind}); the board shows "
+        f"{shown_decision(board_of(w, match_id, thread))}, the hand "
+        f"{shown_decision(hand)}")
 
 
 async def board_shows(w: World, match_id: int, thread: int, decisions: int) -> None:
