@@ -222,8 +222,8 @@ class PostgresDatabase(Database):
             await self._writer.close()
 
     async def listen(self, changed: Callable[[int, int], None]) -> None:
-        """Call `changed(match_id, guild_id)` after any process commits a change to a match
-        (PostgreSQL's LISTEN/NOTIFY, sent by the trigger in _RUNTIME at COMMIT)."""
+        """Call `changed(match_id, guild_id)` after another process commits a change to a
+        match (PostgreSQL's LISTEN/NOTIFY, sent by the trigger in _RUNTIME at COMMIT)."""
         conn = await _connect(self.url)
         await conn.execute(f"LISTEN {CHANNEL}")
         self._listener = asyncio.create_task(self._hear(conn, changed))
@@ -232,6 +232,8 @@ class PostgresDatabase(Database):
                     changed: Callable[[int, int], None]) -> None:
         try:
             async for notice in conn.notifies():
+                if notice.pid == self._writer.info.backend_pid:
+                    continue  # this process's own commit: it knows
                 match_id, guild_id = notice.payload.split()
                 try:
                     changed(int(match_id), int(guild_id))

@@ -25,6 +25,7 @@ from tests.bot.test_crash_safety import (
     stored,
 )
 from tests.bot.test_discord_e2e import register_by_form
+from tests.bot.test_services import ALICE, BOB, services
 from tests.fakediscord import FakeGuild, async_test
 
 SHARDS = 2
@@ -149,3 +150,67 @@ async def test_two_processes_share_postgres_and_one_survives_the_others_sigkill(
         finally:
             await asyncio.gather(home.stop(), away.stop())
             await reader_db.close()
+
+
+def test_a_match_changed_by_another_process_is_reloaded_and_announced(
+        new_postgres: Callable[[], str]) -> None:
+    """Two services on one PostgreSQL, as two processes: what one commits, the other is
+    told of (and not of its own commits), and its cached copy is replayed afresh."""
+    url = new_postgres()
+
+    async def main() -> None:
+        first, second = await Database.open(url), await Database.open(url)
+        heard: list[tuple[int, int]] = []
+        arrived = asyncio.Event()
+
+        def hear(match_id: int, guild_id: int) -> None:
+            heard.append((match_id, guild_id))
+            arrived.set()
+
+        async def reached(condition: Callable[[], bool]) -> None:
+            while not condition():  # each notice arrives on the listener's own task
+                await asyncio.wait_for(arrived.wait(), 10)
+                arrived.clear()
+
+        await second.listen(hear)
+        try:
+            decks, here, _, _ = services(first)
+            there = MatchService(second, load_pool())
+            await decks.register(ALICE, "Goku", GOKU)
+            await decks.register(BOB, "Frieza", FRIEZA)
+            match = await here.create(
+                guild_id=77 << 22, channel_id=2, mode="casual", ruleset="panini-2016",
+                players=(ALICE, BOB), decks=((await decks.latest(ALICE, "Goku")).deck,
+                                             (await decks.latest(BOB, "Frieza")).deck),
+                deck_versions=(None, None), seed=5)
+            stale = await there.get(match.id)
+            for _ in range(3):
+                decision = match.pending
+                assert decision is not None
+                user = match.players[decision.player]
+                assert user is not None
+                assert (await here.decide(match.id, user, decision.seq, 0)).ok
+            fresh = await there.get(match.id)
+            assert fresh is not stale and stale.retired
+            assert len(fresh.record.decisions) == 3
+            assert fresh.game.to_json() == match.game.to_json()
+            # the other process answers the next decision on the fresh copy, then this one
+            # must reload before its own answer, which then goes through
+            decision = fresh.pending
+            assert decision is not None
+            user = fresh.players[decision.player]
+            assert user is not None
+            assert (await there.decide(match.id, user, decision.seq, 0)).ok
+            assert len((await here.get(match.id)).record.decisions) == 4
+            await reached(lambda: (match.id, 77 << 22) in heard)
+            await second.batch([("UPDATE matches SET reminded=1 WHERE id=?", [(match.id,)])])
+            count = len(heard)
+            await first.batch([("UPDATE matches SET reminded=0 WHERE id=?", [(match.id,)])])
+            await reached(lambda: len(heard) > count)  # told of the first's commit ...
+            assert heard[count:] == [(match.id, 77 << 22)]  # ... not of its own
+        finally:
+            await first.close()
+            await second.close()
+
+    asyncio.run(main())
+
