@@ -9,6 +9,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -37,6 +38,17 @@ from engine.panini.cards import CardPool, load_pool
 
 log = logging.getLogger(__name__)
 
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """discord.py's options for the shards this process serves: one shard with
+    `shard_id`, several with `shard_ids` (a ShardedScouterBot, see `create_bot`)."""
+    count, ids = settings.shard_count, settings.shard_ids
+    if count is None:
+        return {}
+    if ids is None or len(ids) > 1:
+        return {"shard_count": count, "shard_ids": list(ids) if ids else None}
+    return {"shard_count": count, "shard_id": ids[0]}
+
 COGS = (
     "cogs.config", "cogs.decks", "cogs.play", "cogs.game", "cogs.cards", "cogs.judge",
     "cogs.resolve", "cogs.league", "cogs.cardsets", "cogs.tournament", "cogs.help",
@@ -64,6 +76,7 @@ class ScouterBot(commands.Bot):
         intents.guilds = True
         # Nothing a message says pings anyone unless that message names whom (bot/ui/mentions).
         client_options.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        client_options.update(shard_options(settings))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -97,7 +110,7 @@ class ScouterBot(commands.Bot):
     rounds: Rounds
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await Database.open(self.settings.database)
         self.store = MessageStore(self.db)
         self.names = NameService(self.db)
         await self.names.load()
@@ -120,19 +133,35 @@ class ScouterBot(commands.Bot):
         self.league = LeagueService(self.db, pools)
         self.matches.finish_listeners.append(self.league.match_finished)
         self.judges = JudgeService(self.db, self.matches)
+        self.matches.owns = self.owns_guild
         # Events: their tables take the referee's results when their matches end.
         self.tournaments = TournamentService(self.db, self.lobby, self.matches)
         self.rounds = Rounds(self.tournaments)
         self.matches.finish_listeners.append(self.tournaments.match_finished)
-        self.restores = RestoreService(self.db, self.matches, self.settings.database_path)
+        self.restores = RestoreService(self.db, self.matches, Path(self.settings.database))
         for cog in COGS:
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
         resumed = await self.matches.load_unfinished()
         log.info("resumed %d unfinished match(es)", len(resumed))
+        await self.db.listen(self._changed_elsewhere)
         self._timer = asyncio.create_task(self._run_timer())
-        self._restorer = asyncio.create_task(self._run_restores())
+        if self.db.dialect == "sqlite":  # a restore copies a file in (bot/backups.py)
+            self._restorer = asyncio.create_task(self._run_restores())
+
+    def _changed_elsewhere(self, match_id: int, guild_id: int) -> None:
+        """Another process (sharing PostgreSQL) changed a match: show it if it is ours."""
+        if self.owns_guild(guild_id) and self.is_ready():
+            self.notifier.schedule(match_id)
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server: Discord sends a server's events to shard
+        (guild_id >> 22) % shard_count; its matches are resumed and timed there only."""
+        count, ids = self.settings.shard_count, self.settings.shard_ids
+        if count is None or ids is None:
+            return True
+        return (guild_id >> 22) % count in ids
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Keep the name each player goes by in this server (boards and tables show it)."""
@@ -247,3 +276,14 @@ class ScouterBot(commands.Bot):
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("unhandled error in %s", event_method)
+
+
+class ShardedScouterBot(ScouterBot, commands.AutoShardedBot):
+    """The bot serving several shards in one process (SHARD_IDS lists more than one, or
+    SHARD_COUNT without SHARD_IDS: all of them)."""
+
+
+def create_bot(settings: Settings, **options: Any) -> ScouterBot:
+    """The bot for these settings: sharded when the process serves several shards."""
+    sharded = "shard_ids" in shard_options(settings)
+    return (ShardedScouterBot if sharded else ScouterBot)(settings, **options)

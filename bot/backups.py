@@ -11,6 +11,9 @@ A restore checks the backup first (an SQLite file, `PRAGMA integrity_check` is o
 transaction, so a crash leaves either the old or the new database. Offline (nothing has
 the database open) the CLI does it under an exclusive lock; while the bot runs, the bot
 does it itself (bot/services/restore.py), with every match and write held still.
+
+With PostgreSQL (DATABASE_URL) these are refused with POSTGRES_BACKUPS: PostgreSQL's own
+pg_dump / pg_restore do this job there (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from pathlib import Path
 from bot.migrations import MIGRATIONS
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+# What `scouter db backup|restore` says when DATABASE_URL names PostgreSQL.
+POSTGRES_BACKUPS = ("`scouter db backup` and `scouter db restore` copy an SQLite file; this "
+                    "bot keeps its data in PostgreSQL (DATABASE_URL). Back it up with "
+                    "pg_dump and restore it with pg_restore (docs/operations.md).")
 BUSY_TIMEOUT_MS = 5000
 
 

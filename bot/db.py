@@ -1,25 +1,133 @@
-"""SQLite through aiosqlite: WAL, busy_timeout, foreign keys, `BEGIN IMMEDIATE` for every
-write, and schema migrations numbered by `PRAGMA user_version` (bot/migrations.py)."""
+"""The database: SQLite (embedded, the default) or PostgreSQL (bot/db_postgres.py), chosen
+by a database URL (`open_database`). Both offer what the services use: `write()` (one
+transaction at a time, committed or rolled back whole), `batch`, `fetchone` / `fetchall` on
+committed data, `?` placeholders, rows read by index or by column name, and the schema's
+numbered migrations (bot/migrations.py).
+
+SQLite here through aiosqlite: WAL, busy_timeout, foreign keys, `BEGIN IMMEDIATE` for every
+write, and migrations numbered by `PRAGMA user_version`."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
 from bot.db_batch import GroupCommit, Statement
-from bot.migrations import MIGRATIONS
+from bot.migrations import MIGRATIONS, sqlite_script, sqlite_statements
 
-Row = aiosqlite.Row
 T = TypeVar("T")
+# What both backends raise when the schema refuses a write (a key, a check, a trigger):
+# the services catch this one class whichever database runs.
+IntegrityError = sqlite3.IntegrityError
+
+
+class Row(Protocol):
+    """A row: by index (`row[0]`) or by column name (`row["id"]`)."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+    def __len__(self) -> int: ...
+    def keys(self) -> list[str]: ...
+
+
+class Cursor(Protocol):
+    @property
+    def rowcount(self) -> int: ...
+    @property
+    def lastrowid(self) -> int | None: ...
+    async def fetchone(self) -> Row | None: ...
+    async def fetchall(self) -> Iterable[Row]: ...
+
+
+class Executed(Protocol):
+    """What `execute` returns: awaited, or entered with `async with`, it is the cursor."""
+
+    def __await__(self) -> Generator[Any, None, Cursor]: ...
+    async def __aenter__(self) -> Cursor: ...
+    async def __aexit__(self, *args: Any) -> Any: ...
+
+
+class Connection(Protocol):
+    """A connection inside a write transaction: `await conn.execute(sql, params)` (or
+    `async with conn.execute(...) as cursor`) gives a cursor with fetchone / fetchall,
+    rowcount and lastrowid."""
+
+    def execute(self, sql: str, parameters: Iterable[Any] | None = None, /) -> Executed: ...
+    async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]], /) -> Any: ...
+
+
+SQLITE_URL = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: Path | str) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: Path | str) -> Path:
+    """The file of an SQLite target: a path, or `sqlite:///relative` / `sqlite:////abs`."""
+    text = str(target)
+    return Path(text.removeprefix(SQLITE_URL)) if text.startswith(SQLITE_URL) else Path(text)
 
 
 class Database:
+    """What the services use, whichever database runs (see the module's docstring)."""
+
+    dialect = "sqlite"
+    # Other processes write too (PostgreSQL shared by several bots): what a process holds
+    # in memory is checked against the stored row before it is trusted.
+    shared = False
+
+    @classmethod
+    async def open(cls, target: Path | str) -> Database:
+        """A path or `sqlite:///path` opens SQLite; `postgresql://...` opens PostgreSQL."""
+        if is_postgres(target):
+            from bot.db_postgres import PostgresDatabase
+
+            return await PostgresDatabase.connect(str(target))
+        return await SqliteDatabase.connect(sqlite_path(target))
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def listen(self, changed: Callable[[int, int], None]) -> None:
+        """Be told `changed(match_id, guild_id)` when another process changes a match; a
+        database only this process writes (SQLite) has nothing to tell."""
+        return None
+
+    async def migrate(self) -> int:
+        raise NotImplementedError
+
+    async def user_version(self) -> int:
+        """How many migrations the database has."""
+        raise NotImplementedError
+
+    def write(self) -> contextlib.AbstractAsyncContextManager[Connection]:
+        raise NotImplementedError
+
+    async def replace_with(self, copy: Callable[[], T]) -> T:
+        raise NotImplementedError
+
+    async def batch(self, statements: Sequence[Statement]) -> None:
+        """Store the statements atomically (all or none of them); returns once they are
+        committed. Raises what a statement raised (and then none of them is stored)."""
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        raise NotImplementedError
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        raise NotImplementedError
+
+
+class SqliteDatabase(Database):
     """Connections for writes, serialised by one lock so transactions never interleave,
     and one for reads, which under WAL only ever sees committed data.
 
@@ -35,8 +143,8 @@ class Database:
         self._group = GroupCommit(lambda: _connect_plain(str(path)), self._write_lock)
 
     @classmethod
-    async def open(cls, path: Path | str) -> Database:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    async def connect(cls, path: Path) -> SqliteDatabase:
+        path.parent.mkdir(parents=True, exist_ok=True)
         writer = await _connect(path)
         await _pragma(writer, "journal_mode=WAL")
         database = cls(writer, await _connect(path), path)
@@ -55,22 +163,22 @@ class Database:
 
     async def _migrate(self) -> int:
         version = await self.user_version()
-        for number, script in enumerate(MIGRATIONS, start=1):
+        for number, migration in enumerate(MIGRATIONS, start=1):
             if number <= version:
                 continue
             async with self._transaction() as conn:
-                for statement in _statements(script):
+                for statement in sqlite_statements(sqlite_script(migration)):
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version={number}")
             version = number
         return version
 
     async def user_version(self) -> int:
-        row = await self.fetchone("PRAGMA user_version")
+        row = await self._fetchone("PRAGMA user_version")
         return int(row[0]) if row else 0
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write(self) -> AsyncIterator[Connection]:
         """A write transaction: BEGIN IMMEDIATE, then COMMIT, or ROLLBACK on any error."""
         async with self._write_lock, self._transaction() as conn:
             yield conn
@@ -95,11 +203,12 @@ class Database:
         return result
 
     async def batch(self, statements: Sequence[Statement]) -> None:
-        """Store the statements atomically (all or none of them); returns once they are
-        committed. Raises what a statement raised (and then none of them is stored)."""
         await self._group.run(statements)
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        return await self._fetchone(sql, params)
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         async with self._reader.execute(sql, tuple(params)) as cursor:
             row: Row | None = await cursor.fetchone()
             return row
@@ -135,16 +244,3 @@ async def _pragma(connection: aiosqlite.Connection, setting: str) -> None:
     async with connection.execute(f"PRAGMA {setting}") as cursor:
         await cursor.fetchall()
 
-
-def _statements(script: str) -> list[str]:
-    """Split a script into statements (a trigger's body keeps its inner semicolons)."""
-    statements: list[str] = []
-    current = ""
-    for line in script.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            statements.append(current.strip())
-            current = ""
-    if current.strip():
-        statements.append(current.strip())
-    return statements

@@ -1,13 +1,85 @@
 """The database schema, one script per version. Never edit a released script: append a
-new one. `PRAGMA user_version` records how many have been applied (bot/db.py)."""
+new one. SQLite records how many have been applied in `PRAGMA user_version`, PostgreSQL in
+the table `schema_version` (bot/db.py, bot/db_postgres.py).
+
+A script is written for SQLite and runs on PostgreSQL too when it is plain portable SQL
+(`postgresql_statements` maps its types): columns INTEGER, REAL or TEXT, ids as
+`id INTEGER PRIMARY KEY`, no triggers and nothing else only SQLite knows. A script that
+needs a trigger is a `Migration` whose `postgresql` part says what PostgreSQL runs in place
+of the script's triggers (docs/operations.md, "Migrations")."""
 
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
+import re
+import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    """A script with triggers: SQLite runs `sqlite` as released; PostgreSQL runs the same
+    script without its triggers, then `postgresql` (PL/pgSQL doing what they do)."""
+
+    sqlite: str
+    postgresql: str
+
+
+# What PostgreSQL runs in place of migration 1's triggers: two tables are append-only.
+_APPEND_ONLY = """
+CREATE FUNCTION scouter_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '% is append-only', TG_TABLE_NAME
+        USING ERRCODE = 'integrity_constraint_violation';
+END $$;
+CREATE TRIGGER match_decisions_append_only BEFORE UPDATE OR DELETE ON match_decisions
+FOR EACH ROW EXECUTE FUNCTION scouter_append_only();
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
+FOR EACH ROW EXECUTE FUNCTION scouter_append_only();
+"""
+
+# ... and in place of migration 4's: one live match per player, a queue of free players.
+# Every write transaction holds one lock first (bot/db_postgres.py), so, as on SQLite,
+# no two transactions check these at once.
+_ONE_LIVE_MATCH = """
+CREATE FUNCTION scouter_one_live_match() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.status = 'active' AND (TG_OP = 'INSERT' OR OLD.status != 'active') AND (
+        NEW.player0_id = NEW.player1_id OR EXISTS (
+            SELECT 1 FROM matches WHERE status = 'active' AND id != NEW.id
+            AND (player0_id IN (NEW.player0_id, NEW.player1_id)
+                 OR player1_id IN (NEW.player0_id, NEW.player1_id)))) THEN
+        RAISE EXCEPTION 'a player already plays a live match'
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER matches_one_live_per_player BEFORE INSERT OR UPDATE OF status ON matches
+FOR EACH ROW EXECUTE FUNCTION scouter_one_live_match();
+CREATE FUNCTION scouter_clear_queue() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM queue WHERE user_id IN (NEW.player0_id, NEW.player1_id);
+    RETURN NULL;
+END $$;
+CREATE TRIGGER matches_clear_queue AFTER INSERT ON matches
+FOR EACH ROW EXECUTE FUNCTION scouter_clear_queue();
+CREATE FUNCTION scouter_queue_only_free() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM matches WHERE status = 'active'
+               AND NEW.user_id IN (player0_id, player1_id)) THEN
+        RAISE EXCEPTION 'a player already plays a live match'
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER queue_only_free_players BEFORE INSERT ON queue
+FOR EACH ROW EXECUTE FUNCTION scouter_queue_only_free();
+"""
+
+MIGRATIONS: list[str | Migration] = [
     # 1: server settings, decks with versions, matches and their append-only decisions,
     #    the queue, challenges, the Discord messages each match keeps up to date, league
     #    seasons and ratings, disputes and the judges' audit log.
-    """
+    Migration("""
     CREATE TABLE guild_config (
         guild_id INTEGER PRIMARY KEY,
         games_channel_id INTEGER,
@@ -167,7 +239,7 @@ MIGRATIONS: list[str] = [
     BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
     CREATE TRIGGER audit_log_append_only_delete BEFORE DELETE ON audit_log
     BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END
-    """,
+    """, postgresql=_APPEND_ONLY),
     # 2: card sets imported by a server (the compiled cards as YAML in the data/cards schema;
     #    cards a re-import dropped stay in `retired_yaml` so stored matches still replay)
     #    and which of them each server enables, per ruleset.
@@ -207,7 +279,7 @@ MIGRATIONS: list[str] = [
     # 4: one live match per player, held by the database in the transaction that inserts
     #    (or reactivates) a match, and a queue that only holds players free to play: a
     #    match starting any way clears both players' queue entries in every server.
-    """
+    Migration("""
     CREATE TRIGGER matches_one_live_per_player BEFORE INSERT ON matches
     WHEN NEW.status = 'active' AND (NEW.player0_id = NEW.player1_id OR EXISTS (
         SELECT 1 FROM matches WHERE status = 'active'
@@ -226,7 +298,7 @@ MIGRATIONS: list[str] = [
     WHEN EXISTS (SELECT 1 FROM matches WHERE status = 'active'
                  AND NEW.user_id IN (player0_id, player1_id))
     BEGIN SELECT RAISE(ABORT, 'a player already plays a live match'); END
-    """,
+    """, postgresql=_ONE_LIVE_MATCH),
     # 5: the server a deck version was registered in: its list is read with that server's
     #    cards where no other server is named (a server's imported cards are its own).
     """
@@ -300,3 +372,67 @@ MIGRATIONS: list[str] = [
     )
     """,
 ]
+
+
+def sqlite_script(migration: str | Migration) -> str:
+    return migration if isinstance(migration, str) else migration.sqlite
+
+
+def sqlite_statements(script: str) -> list[str]:
+    """Split a script into statements (a trigger's body keeps its inner semicolons)."""
+    statements: list[str] = []
+    current = ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip().removesuffix(";").strip())
+            current = ""
+    if current.strip():
+        statements.append(current.strip())
+    return statements
+
+
+# SQLite's types as PostgreSQL has them: ids and Discord's snowflakes need 64 bits, and
+# times (seconds since 1970 as REAL) need a double to keep their milliseconds.
+_TYPES = (
+    (re.compile(r"\bINTEGER PRIMARY KEY\b"), "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+    (re.compile(r"\)\s*WITHOUT ROWID\s*$"), ")"),
+)
+_TABLE = re.compile(r"^CREATE TABLE (\w+)")
+_REFERENCES = re.compile(r"\bREFERENCES (\w+)")
+
+
+def postgresql_statements(migration: str | Migration) -> list[str]:
+    """The migration for PostgreSQL: the SQLite script's tables (types mapped, a table
+    created after the tables it references: SQLite allows either order), its triggers
+    replaced by the migration's `postgresql` part."""
+    statements = []
+    for statement in sqlite_statements(sqlite_script(migration)):
+        if statement.upper().startswith("CREATE TRIGGER"):
+            continue
+        for pattern, replacement in _TYPES:
+            statement = pattern.sub(replacement, statement)
+        statements.append(statement)
+    statements = _referenced_first(statements)
+    if isinstance(migration, Migration):
+        statements.append(migration.postgresql.strip())  # PL/pgSQL: sent as one script
+    return statements
+
+
+def _referenced_first(statements: list[str]) -> list[str]:
+    created = {m[1]: s for s in statements if (m := _TABLE.match(s))}
+    ordered: list[str] = []
+
+    def place(statement: str) -> None:
+        if statement in ordered:
+            return
+        for target in _REFERENCES.findall(statement):
+            if target in created and created[target] is not statement:
+                place(created[target])
+        ordered.append(statement)
+
+    for statement in statements:
+        place(statement)
+    return ordered

@@ -323,7 +323,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     async def clock_tick(self) -> None:
         """Call time where a round's limit has passed (the loop, or a test, calls this)."""
         try:
-            for event, ended in await self.bot.rounds.check_clocks():
+            for event, ended in await self.bot.rounds.check_clocks(self.bot.owns_guild):
                 await self.announce_time(event, ended)
         except Exception:
             log.exception("the event clocks failed")

@@ -18,7 +18,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot.backups import BackupError, DatabaseInUse, ask_running_bot, backup, restore
+from bot.backups import (
+    POSTGRES_BACKUPS,
+    BackupError,
+    DatabaseInUse,
+    ask_running_bot,
+    backup,
+    restore,
+)
 from bot.settings import SettingsError, load_settings
 
 EXIT_OK = 0
@@ -58,10 +65,14 @@ def _database(args: argparse.Namespace) -> Path | None:
     if args.database is not None:
         return Path(args.database)
     try:
-        return load_settings().database_path
+        settings = load_settings()
     except SettingsError as exc:
         print(f"error: {exc}")
         return None
+    if settings.postgres:
+        print(f"error: {POSTGRES_BACKUPS}")
+        return None
+    return Path(settings.database)
 
 
 def run_backup(args: argparse.Namespace) -> int:

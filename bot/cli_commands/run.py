@@ -94,11 +94,11 @@ def start_bot(settings: Settings, force_sync: bool = False) -> int:
     import aiohttp
     import discord
 
-    from bot.app import ScouterBot
+    from bot.app import create_bot
 
     assert settings.discord_token is not None
     discord.utils.setup_logging(level=getattr(logging, settings.log_level))
-    bot = ScouterBot(settings, force_sync=force_sync)
+    bot = create_bot(settings, force_sync=force_sync)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:

@@ -16,10 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
-from bot.db import Database, Row
+from bot.db import Connection, Database, Row
 from bot.services.decks import pools_of
 from bot.services.families import Pools, playable_rulesets
 from bot.services.matches import LiveMatch
@@ -242,13 +241,13 @@ def ruleset_name(ruleset: str) -> str:
     return ruleset
 
 
-async def _one(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Row | None:
+async def _one(conn: Connection, sql: str, params: Iterable[Any] = ()) -> Row | None:
     async with conn.execute(sql, tuple(params)) as cursor:
         row: Row | None = await cursor.fetchone()
         return row
 
 
-async def _all(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+async def _all(conn: Connection, sql: str, params: Iterable[Any] = ()) -> list[Row]:
     async with conn.execute(sql, tuple(params)) as cursor:
         return list(await cursor.fetchall())
 
@@ -316,7 +315,7 @@ class LeagueService:
                 raise LeagueError("That season does not belong to this server.")
             return await self._replay(conn, season_id, ruleset)
 
-    async def _rate_in(self, conn: aiosqlite.Connection, match_id: int) -> bool:
+    async def _rate_in(self, conn: Connection, match_id: int) -> bool:
         row = await _one(conn, f"SELECT {MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,))
         if row is None or row["season_id"] is not None or not rateable(row):
             return False
@@ -344,7 +343,7 @@ class LeagueService:
                           _change(match_id, season.id, ruleset, pair, after, at))
         return True
 
-    async def _replay(self, conn: aiosqlite.Connection, season_id: int, ruleset: str) -> int:
+    async def _replay(self, conn: Connection, season_id: int, ruleset: str) -> int:
         rows = await _all(
             conn,
             f"SELECT {MATCH_COLUMNS} FROM matches WHERE season_id=? AND ruleset=? AND {RATED}"
@@ -372,7 +371,7 @@ class LeagueService:
 
     @staticmethod
     async def _store(
-        conn: aiosqlite.Connection, season_id: int, ruleset: str,
+        conn: Connection, season_id: int, ruleset: str,
         players: Iterable[PlayerRating], changes: Sequence[tuple[Any, ...]],
     ) -> None:
         await conn.executemany(
@@ -392,7 +391,7 @@ class LeagueService:
         )
 
     # --- seasons -------------------------------------------------------------------------
-    async def _current_in(self, conn: aiosqlite.Connection, guild_id: int) -> Season:
+    async def _current_in(self, conn: Connection, guild_id: int) -> Season:
         row = await _one(conn, "SELECT * FROM seasons WHERE guild_id=? AND ended_at IS NULL"
                                " ORDER BY number DESC LIMIT 1", (guild_id,))
         if row is not None:
@@ -400,7 +399,7 @@ class LeagueService:
         return await self._start_in(conn, guild_id, None)
 
     async def _start_in(
-        self, conn: aiosqlite.Connection, guild_id: int, name: str | None
+        self, conn: Connection, guild_id: int, name: str | None
     ) -> Season:
         last = await _one(conn, "SELECT MAX(number) FROM seasons WHERE guild_id=?", (guild_id,))
         number = (last[0] if last is not None and last[0] is not None else 0) + 1
@@ -465,7 +464,7 @@ class LeagueService:
             return await self._next_season(conn, guild_id, None)
 
     async def _next_season(
-        self, conn: aiosqlite.Connection, guild_id: int, name: str | None
+        self, conn: Connection, guild_id: int, name: str | None
     ) -> SeasonChange:
         current = await self._current_in(conn, guild_id)
         rated = await self._has_ratings(conn, current.id)
@@ -475,7 +474,7 @@ class LeagueService:
         return SeasonChange(replace(current, ended_at=now), started, rated)
 
     @staticmethod
-    async def _has_ratings(conn: aiosqlite.Connection, season_id: int) -> bool:
+    async def _has_ratings(conn: Connection, season_id: int) -> bool:
         row = await _one(conn, "SELECT 1 FROM ratings WHERE season_id=? LIMIT 1", (season_id,))
         return row is not None
 

@@ -17,9 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, Protocol, TypedDict, Unpack
 
-import aiosqlite
-
-from bot.db import Database, Row
+from bot.db import Connection, Database, Row
 from bot.db_batch import Statement
 from bot.services.decks import deck_from_json, deck_to_json, pools_of
 from bot.services.families import (
@@ -200,6 +198,8 @@ class MatchService:
         self.new_seed: Callable[[], int] = lambda: secrets.randbelow(2**53)
         self._live: dict[int, LiveMatch] = {}
         self._loading = asyncio.Lock()
+        # Which servers' matches this process resumes and times (its shards; bot/app.py).
+        self.owns: Callable[[int], bool] = lambda guild_id: True
         # Called once when a match ends (after the commit): the league rates it.
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
 
@@ -210,7 +210,7 @@ class MatchService:
             match_id = await self.insert(conn, **new)
         return await self.begin(match_id)
 
-    async def insert(self, conn: aiosqlite.Connection, **new: Unpack[NewMatch]) -> int:
+    async def insert(self, conn: Connection, **new: Unpack[NewMatch]) -> int:
         """Insert a match row inside the caller's write transaction (so pairing from the
         queue or accepting a challenge commits with it, or not at all); then `begin` it.
         The database refuses a player who already plays a live match: PlayerBusy."""
@@ -258,7 +258,7 @@ class MatchService:
     async def get(self, match_id: int) -> LiveMatch:
         """The live match, replayed from the database the first time it is asked for."""
         match = self._live.get(match_id)
-        if match is not None:
+        if match is not None and not await self._changed_elsewhere(match):
             return match
         async with self._loading:
             match = self._live.get(match_id)
@@ -274,10 +274,29 @@ class MatchService:
         nothing is ever decided on a game the database no longer holds."""
         while True:
             async with match.lock:
-                if not match.retired:
+                if not match.retired and not await self._changed_elsewhere(match):
                     yield match
                     return
             match = await self.get(match.id)
+
+    async def _changed_elsewhere(self, match: LiveMatch) -> bool:
+        """With a database other bot processes write too (PostgreSQL), whether the stored
+        match moved on from this copy; it is then retired and replayed afresh. Its row
+        version is (epoch, decisions stored, status, paused); a change racing this check
+        still fails inside the transaction (match_decisions' key) and reloads."""
+        if not self.db.shared:
+            return False
+        row = await self.db.fetchone(
+            "SELECT epoch, status, paused, (SELECT COUNT(*) FROM match_decisions d"
+            " WHERE d.match_id=m.id AND d.epoch=m.epoch) FROM matches m WHERE id=?",
+            (match.id,))
+        if row is not None and (row[0], row[1], bool(row[2]), row[3]) == (
+                match.epoch, match.status, match.paused, len(match.record.decisions)):
+            return False
+        match.retired = True
+        if self._live.get(match.id) is match:
+            del self._live[match.id]
+        return True
 
     @asynccontextmanager
     async def held_still(self) -> AsyncIterator[list[LiveMatch]]:
@@ -356,8 +375,10 @@ class MatchService:
         return match
 
     async def active_ids(self) -> list[int]:
-        rows = await self.db.fetchall("SELECT id FROM matches WHERE status='active' ORDER BY id")
-        return [row[0] for row in rows]
+        """The unfinished matches of the servers this process serves (`owns`)."""
+        rows = await self.db.fetchall(
+            "SELECT id, guild_id FROM matches WHERE status='active' ORDER BY id")
+        return [row[0] for row in rows if self.owns(row[1])]
 
     async def load_unfinished(self) -> list[LiveMatch]:
         """Replay every unfinished match (at start-up)."""
@@ -779,7 +800,7 @@ def default_option(decision: Decision) -> str:
     return ids[0]
 
 
-async def execute_all(conn: aiosqlite.Connection, statements: Sequence[Statement]) -> None:
+async def execute_all(conn: Connection, statements: Sequence[Statement]) -> None:
     """Run statements in the caller's transaction (each with its rows of parameters)."""
     for sql, rows in statements:
         await conn.executemany(sql, rows)

@@ -9,11 +9,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-import aiosqlite
 import yaml
 from pydantic import BaseModel
 
-from bot.db import Database, Row
+from bot.db import Connection, Database, Row
 from engine.core.yamlfile import safe_load
 from engine.panini.importers import Issue
 
@@ -79,7 +78,7 @@ async def family_rows(db: Database, family: str) -> list[Row]:
         " imported_by FROM card_sets WHERE family=? ORDER BY id", (family,))
 
 
-async def write_set(conn: aiosqlite.Connection, row: SetRow, set_id: int | None,
+async def write_set(conn: Connection, row: SetRow, set_id: int | None,
                     rulesets: Iterable[str]) -> int:
     """Insert the set (`set_id` None) or replace set `set_id`, enabled in its server for
     exactly `rulesets`; its id."""

@@ -6,6 +6,7 @@ anyone is told; a refused act changes nothing."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.db_batch import Statement
@@ -285,13 +286,18 @@ class Rounds:
             ended.append(match.id)
         return ended
 
-    async def check_clocks(self) -> list[tuple[Tournament, list[int]]]:
-        """Call time in every Swiss round whose limit has passed (the bot's timer)."""
+    async def check_clocks(self, owns: Callable[[int], bool] = lambda guild_id: True
+                           ) -> list[tuple[Tournament, list[int]]]:
+        """Call time in every Swiss round whose limit has passed (the bot's timer), in the
+        servers `owns` says this process serves (several processes share a PostgreSQL)."""
         now = self.events.clock()
         rows = await self.events.db.fetchall(
-            "SELECT id FROM tournaments WHERE stage='swiss' AND round_started_at IS NOT NULL")
+            "SELECT id, guild_id FROM tournaments WHERE stage='swiss'"
+            " AND round_started_at IS NOT NULL")
         called = []
         for row in rows:
+            if not owns(row[1]):
+                continue
             event = await self.events.by_id(row[0])
             assert event.round_started_at is not None
             if now >= event.round_started_at + 60 * event.minutes:

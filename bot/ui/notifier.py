@@ -57,7 +57,10 @@ class DiscordNotifier:
 
     # --- the service's Notifier protocol ---
     async def match_changed(self, match: LiveMatch) -> None:
-        self.schedule(match.id)
+        # Only the process serving the match's server shows it (others' edits could land
+        # out of order); it hears of changes made elsewhere from the database (bot/app.py).
+        if self.bot.owns_guild(match.guild_id):
+            self.schedule(match.id)
 
     async def remind(self, match: LiveMatch, seat: int, seconds_left: float) -> None:
         thread = await self._thread(match)

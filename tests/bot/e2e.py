@@ -50,6 +50,11 @@ class World:
     answered_with: Counter[str] = field(default_factory=Counter)  # "button" / "select"
     sleeps: DiscordSleeps = field(default_factory=DiscordSleeps)  # discord.py's waits
     seed: int = 1  # the first match's seed; each next match takes the next number
+    database_url: str | None = None  # PostgreSQL's, where a test runs on it (else db_path)
+
+    @property
+    def database(self) -> Path | str:
+        return self.database_url or self.db_path
 
     def running(self) -> ScouterBot:
         assert self.bot is not None
@@ -64,6 +69,7 @@ class World:
         settings = Settings(
             discord_token=SecretStr(self.fake.bot_token),
             database_path=self.db_path,
+            database_url=self.database_url,
             dev_guild_id=None if global_commands else self.guild.id,
             render_processes=0,  # threads: many bots start and stop, each would start processes
         )
@@ -88,9 +94,11 @@ class World:
 
 
 @contextlib.asynccontextmanager
-async def world(tmp_path: Path, *, rate_limits: bool = True) -> AsyncIterator[World]:
+async def world(tmp_path: Path, *, rate_limits: bool = True,
+                database: Path | str | None = None) -> AsyncIterator[World]:
     """A server with its channels and users, and the fake Discord; with `rate_limits`
-    (for a bot in this process: its waits move the fake's clock) Discord's limits apply."""
+    (for a bot in this process: its waits move the fake's clock) Discord's limits apply.
+    `database`: a PostgreSQL URL or an SQLite file (default: scouter.db in tmp_path)."""
     fake = await FakeDiscord(settle=0.01).start()
     try:
         guild = fake.add_guild("Kame House")
@@ -109,6 +117,10 @@ async def world(tmp_path: Path, *, rate_limits: bool = True) -> AsyncIterator[Wo
         w = World(fake, guild, games, general, no_threads, admin, alice, bob, carol, dave,
                   tmp_path / "scouter.db")
         w.users = {u.id: u for u in (admin, alice, bob, carol, dave)}
+        if isinstance(database, str):
+            w.database_url = database
+        elif database is not None:
+            w.db_path = database
         # Discord's rate limits, as Discord applies them; discord.py's waits for a bucket
         # move the fake's clock instead of the test's, so they cost no time here.
         fake.set_rate_limits(rate_limits)

@@ -1,6 +1,7 @@
 """Bursts across many matches at once: each match's deciding player presses its button
 many times while the other player and a spectator press it too, in every match together.
-Exactly one answer per match applies, nothing deadlocks, and everyone else is told why."""
+Exactly one answer per match applies, nothing deadlocks, and everyone else is told why.
+On both storage backends."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ PRESSES = 10
 
 
 @async_test(timeout=120)
-async def test_bursts_on_many_matches_apply_exactly_the_legal_presses(tmp_path: Path) -> None:
-    async with world(tmp_path) as w, w.start_bot() as bot:
+async def test_bursts_on_many_matches_apply_exactly_the_legal_presses(
+        tmp_path: Path, database_target: Path | str) -> None:
+    async with world(tmp_path, database=database_target) as w, w.start_bot() as bot:
         await configure(w)
         players = [w.fake.add_user(f"player{i}") for i in range(MATCHES * 2)]
         for user in players:

@@ -18,6 +18,14 @@ JUDGE = 900
 
 async def refuse(db: Database, table: str) -> None:
     async with db.write() as conn:
+        if db.dialect == "postgresql":
+            await conn.execute("CREATE OR REPLACE FUNCTION test_refuse() RETURNS trigger"
+                               " LANGUAGE plpgsql AS $$ BEGIN"
+                               " RAISE EXCEPTION 'database or disk is full'"
+                               " USING ERRCODE = 'integrity_constraint_violation'; END $$")
+            await conn.execute(f"CREATE TRIGGER test_refuse BEFORE INSERT ON {table}"
+                               " FOR EACH ROW EXECUTE FUNCTION test_refuse()")
+            return
         await conn.execute(f"CREATE TRIGGER test_refuse BEFORE INSERT ON {table} "
                            "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
 
@@ -62,7 +70,8 @@ async def test_every_judge_action_commits_with_its_audit_entry(db: Database, tmp
         assert await stored(db, match.id) == before
         assert match.paused and match.active and len(match.record.decisions) == 6
     async with db.write() as conn:
-        await conn.execute("DROP TRIGGER test_refuse")
+        on = " ON audit_log" if db.dialect == "postgresql" else ""  # PostgreSQL names the table
+        await conn.execute(f"DROP TRIGGER test_refuse{on}")
     await judges.resume(match, JUDGE, "ruled")
     await refuse(db, "audit_log")
     before = await stored(db, match.id)

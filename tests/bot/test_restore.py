@@ -11,7 +11,7 @@ from bot.backups import ask_running_bot, backup, restore_live
 from bot.db import Database
 from bot.services.matches import LiveMatch, MatchService
 from bot.services.restore import RestoreService
-from tests.bot.test_services import ALICE, BOB, FRIEZA, GOKU, run, services
+from tests.bot.test_services import ALICE, BOB, FRIEZA, GOKU, run_on_sqlite, services
 
 
 async def started(db: Database) -> tuple[MatchService, LiveMatch]:
@@ -41,7 +41,7 @@ async def stored_decisions(db: Database, match_id: int) -> int:
     return int(row[0])
 
 
-@run
+@run_on_sqlite
 async def test_a_press_waiting_through_a_restore_meets_the_restored_match(
     db: Database, tmp: Path
 ) -> None:
@@ -74,7 +74,7 @@ async def test_a_press_waiting_through_a_restore_meets_the_restored_match(
     assert await stored_decisions(db, match.id) == 6
 
 
-@run
+@run_on_sqlite
 async def test_the_cli_asks_and_the_bot_restores(db: Database, tmp: Path) -> None:
     matches, match = await started(db)
     await answer(matches, match, 4)

@@ -1,5 +1,5 @@
 """The services without Discord: decks, the queue, challenges, decisions, the timer,
-restarts. Each test uses its own database file."""
+restarts. Each test uses its own database, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -44,10 +44,11 @@ class Recorder:
         self.reminders.append((match.id, seat))
 
 
-def run(test: Callable[..., Awaitable[None]]) -> Callable[[Path], None]:
-    def wrapper(tmp_path: Path) -> None:
+def run(test: Callable[..., Awaitable[None]]) -> Callable[[Path, Path | str], None]:
+    """The test on each storage backend (tests/conftest.py `database_target`)."""
+    def wrapper(tmp_path: Path, database_target: Path | str) -> None:
         async def main() -> None:
-            db = await Database.open(tmp_path / "t.db")
+            db = await Database.open(database_target)
             try:
                 await test(db, tmp_path)
             finally:
@@ -57,6 +58,11 @@ def run(test: Callable[..., Awaitable[None]]) -> Callable[[Path], None]:
 
     wrapper.__name__ = test.__name__
     return wrapper
+
+
+def run_on_sqlite(test: Callable[..., Awaitable[None]]) -> Callable[[Path, Path | str], None]:
+    """`run` for a test of what only SQLite has (a backup file, a restore)."""
+    return pytest.mark.parametrize("database_target", ["sqlite"], indirect=True)(run(test))
 
 
 def services(db: Database, clock: Clock | None = None) -> tuple[Any, Any, Any, Recorder]:

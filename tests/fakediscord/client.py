@@ -263,7 +263,7 @@ class UserActions:
         inter, payload = self._interaction_payload(itype, user, channel, data, message)
         state.interactions[inter.id] = inter
         state.interactions_by_token[inter.token] = inter
-        if not self.gateway.live_sessions:
+        if not self.gateway.serving(channel.guild_id):
             return InteractionResult(
                 state, inter, "The application did not respond (no bot connected to the gateway)"
             )

@@ -1,4 +1,7 @@
-"""The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, dispatches."""
+"""The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, dispatches.
+
+Sharding, minimally as Discord does it: a session that identifies with `shard: [id, count]`
+gets only the events of guilds with (guild_id >> 22) % count == id, and DMs on shard 0."""
 
 from __future__ import annotations
 
@@ -51,11 +54,19 @@ class GatewaySession:
         self.seq = 0
         self.closed = False
         self.presence: dict[str, Any] | None = None
+        self.shard: tuple[int, int] | None = None  # (id, count) from IDENTIFY
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._pending = 0
         self._idle = asyncio.Event()
         self._idle.set()
         self._writer = asyncio.create_task(self._write_loop())
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session's shard gets the events of `guild_id` (None: a DM)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else (guild_id >> 22) % count)
 
     def send(self, payload: dict[str, Any]) -> None:
         if self.closed:
@@ -194,7 +205,11 @@ class Gateway:
         session.identified = True
         session.session_id = secrets.token_hex(16)
         session.presence = data.get("presence")
-        guilds = [g for g in state.guilds.values() if state.bot.id in g.members]
+        shard = data.get("shard")
+        if shard is not None:
+            session.shard = (int(shard[0]), int(shard[1]))
+        guilds = [g for g in state.guilds.values()
+                  if state.bot.id in g.members and session.owns(g.id)]
         ready = {
             "v": 10,
             "user": payloads.me(state),
@@ -263,13 +278,18 @@ class Gateway:
         *,
         intent: int | None = None,
     ) -> None:
-        """Send an event to every identified session that has ``intent`` (None: always)."""
+        """Send an event to every identified session that has ``intent`` (None: always)
+        and serves the event's guild."""
         for session in self.live_sessions:
             if intent is not None and not session.intents & intent:
                 continue
             payload = data(session) if callable(data) else data
-            if payload is not None:
+            if payload is not None and session.owns(_guild_of(name, payload)):
                 session.dispatch(name, payload)
+
+    def serving(self, guild_id: int | None) -> bool:
+        """Whether a connected session gets the events of `guild_id` (None: DMs)."""
+        return any(session.owns(guild_id) for session in self.live_sessions)
 
     def dispatch_message(self, name: str, msg: StoredMessage) -> None:
         """MESSAGE_CREATE / MESSAGE_UPDATE, with Discord's message-content intent rule."""
@@ -307,10 +327,12 @@ class Gateway:
         for session in list(self.sessions):
             await session.drain()
 
-    async def wait_connected(self, timeout: float = 5.0) -> None:
+    async def wait_connected(self, timeout: float = 5.0, shard: int | None = None) -> None:
+        """Until a session identified (with `shard`: one serving that shard)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not self.live_sessions:
+        while not [s for s in self.live_sessions
+                   if shard is None or (s.shard is not None and s.shard[0] == shard)]:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise TimeoutError("no bot identified on the fake gateway")
@@ -320,3 +342,11 @@ class Gateway:
     async def close_all(self, code: int = 1000, message: str = "") -> None:
         for session in list(self.sessions):
             await session.close(code, message)
+
+
+def _guild_of(name: str, payload: dict[str, Any]) -> int | None:
+    """The guild an event is about (a guild event names it `id`); None for a DM."""
+    if name.startswith("GUILD_") and "guild_id" not in payload:
+        return int(payload["id"])
+    guild = payload.get("guild_id")
+    return None if guild is None else int(guild)

@@ -233,9 +233,10 @@ class FakeDiscord(UserActions):
         gid = None if guild is None else guild.id
         return [c for c in self.state.commands.values() if c.guild_id == gid]
 
-    async def wait_connected(self, timeout: float = 5.0) -> None:
-        """Until a bot identified (READY and GUILD_CREATEs sent)."""
-        await self.gateway.wait_connected(timeout)
+    async def wait_connected(self, timeout: float = 5.0, shard: int | None = None) -> None:
+        """Until a bot identified (READY and GUILD_CREATEs sent); with `shard`, a bot
+        serving that shard."""
+        await self.gateway.wait_connected(timeout, shard)
 
     async def wait_disconnected(self, timeout: float = 5.0) -> None:
         await self.wait_until(lambda: not self.gateway.live_sessions, timeout=timeout)
