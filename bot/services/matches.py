@@ -526,8 +526,13 @@ class MatchService:
                 *also,
             ])
         except Exception:
-            log.exception("match #%s: could not store a decision; it is not applied",
-                          match.id)
+            # Not applied in memory either; but a racing process may have stored one first
+            # (PostgreSQL): take what the database holds.
+            log.exception("match #%s: could not store a decision; reloading it", match.id)
+            fresh = await self._load(match.id)
+            match.game, match.record, match.status = fresh.game, fresh.record, fresh.status
+            match.winner, match.win_reason = fresh.winner, fresh.win_reason
+            match.public_log, match.private_log = fresh.public_log, fresh.private_log
             return False
         match.game = game
         match.record.decisions.extend(answer for _, answer in applied)
