@@ -25,6 +25,7 @@ from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
     MELEE,
+    Base,
     Point2,
     edge_distance,
     grid_array,
@@ -96,25 +97,65 @@ def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
     ends within 1" of its target ("Charge Restriction"); a Ki Assault where its target is
     in range and sight. Without `ends`, the 1" grid points (and, for a Charge or a Ki
     Assault, "up to": staying put)."""
-    reach = _reach(game, m, mode)
-    here = game.base(m)
+    return _legal(game, m, mode, args, _candidates(game, m, mode, args, ends))
+
+
+def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> bool:
+    """Whether a move of this mode has any legal end: the candidates are tried nearest
+    first, a few at a time, since one legal end is enough (most moves have one close by;
+    the whole grid is searched only for the options themselves)."""
+    points = _candidates(game, m, mode, args, None)
+    if not len(points):
+        return False
+    here = game.base(m).centre
+    points = points[np.argsort(np.hypot(points[:, 0] - here[0], points[:, 1] - here[1]),
+                               kind="stable")]  # fmt: skip
+    start = 0
+    for size in _PROBES:
+        if start >= len(points):
+            return False
+        if _legal(game, m, mode, args, points[start:start + size]):
+            return True
+        start += size
+    return False
+
+
+_PROBES = (12, 48, 1_000_000)  # how many candidates each try of can_move tests
+
+
+def _target(game: PrimeTimeGame, m: ModelState, mode: str,
+            args: JsonDict) -> tuple[Base, float] | None:  # fmt: skip
+    """A Charge's or a Ki Assault's target and how near to it the move must end."""
     if mode == "move":
-        near = None
-    else:
-        target = game.base(game.model(args["target"]))
-        technique = attacks.techniques(game, m)[args["technique"]]
-        near = (target, MELEE if mode == "charge" else technique.range)
-    points = grid_array(here.centre, reach) if ends is None else np.asarray(ends, float)
+        return None
+    technique = attacks.techniques(game, m)[args["technique"]]
+    return game.base(game.model(args["target"])), MELEE if mode == "charge" else technique.range
+
+
+def _candidates(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+                ends: Sequence[Point2] | None) -> np.ndarray:  # fmt: skip
+    here = game.base(m)
+    points = grid_array(here.centre, _reach(game, m, mode)) if ends is None \
+        else np.asarray(ends, float).reshape(-1, 2)  # fmt: skip
     if ends is None and mode != "move":
         points = np.vstack([np.asarray([here.centre]), points])
+    near = _target(game, m, mode, args)
     if near is not None:  # cheap distance first: few points are near the target
-        points = geometry.near(points.reshape(-1, 2), here.radius, *near)
-    legal = [step.to for step in moves(here, points, reach, game.bases_except(m),
-                                       game.state.terrain)]  # fmt: skip
-    if near is None:
+        points = geometry.near(points, here.radius, *near)
+    return points
+
+
+def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+           points: np.ndarray) -> list[Point2]:  # fmt: skip
+    here = game.base(m)
+    legal = [step.to for step in moves(here, points, _reach(game, m, mode),
+                                       game.bases_except(m), game.state.terrain)]  # fmt: skip
+    if mode == "move":
         return [p for p in legal if p != here.centre]
     if mode == "charge":
         return legal
+    near = _target(game, m, mode, args)
+    assert near is not None
     return [p for p in legal if line_of_sight(here.at(*p), near[0], game.state.terrain)]
 
 
@@ -136,7 +177,7 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
             reach = _reach(game, m, mode) + (MELEE if mode == "charge" else technique.range)
             if edge_distance(game.base(m), game.base(target)) > reach + 1e-9:
                 continue  # out of reach whatever the path: skip the costly search
-            if destinations(game, m, mode, args):
+            if can_move(game, m, mode, args):
                 verb = "Charge" if mode == "charge" else "Ki Assault"
                 options.append(Option(f"{mode}:{index}:{target.uid}", f"{verb}: {label}"))
     return options
@@ -158,7 +199,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("end_activation", {}))
         return
     options = []
-    if active.moves < game.rules.move_cap and destinations(game, m, "move", {}):
+    if active.moves < game.rules.move_cap and can_move(game, m, "move", {}):
         options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
     options += _attack_options(game, m, active.taken)
     options += devoted.options(game, m, active.actions)

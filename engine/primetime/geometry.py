@@ -131,7 +131,11 @@ def _cached(terrain: tuple[TerrainPiece, ...]) -> _Shapes:
     pairs = list(zip(terrain, polygons, strict=True))
     blocking = tuple(union([g for p, g in pairs if p.state != "rubble" and p.level >= level])
                      for level in LEVELS)  # fmt: skip
-    return _Shapes(polygons, blocking, union([g for p, g in pairs if p.state == "rubble"]))
+    rubble = union([g for p, g in pairs if p.state == "rubble"])
+    for shape in (*blocking, rubble):  # prepared: every move's path is tested against them
+        if shape is not None:
+            shapely.prepare(shape)
+    return _Shapes(polygons, blocking, rubble)
 
 
 def shapes(terrain: Sequence[TerrainPiece]) -> _Shapes:
@@ -166,19 +170,20 @@ def moves(
     candidates = np.flatnonzero(keep)
     if not candidates.size:
         return []
-    paths = shapely.linestrings(
-        [[mover.centre, tuple(targets[i])] if length[i] > EPS else [mover.centre] * 2
-         for i in candidates]
-    )  # fmt: skip
+    coords = np.empty((candidates.size, 2, 2))
+    coords[:, 0] = start
+    coords[:, 1] = targets[candidates]
+    paths = shapely.linestrings(coords)  # a move of 0" is a line of two equal points
     cost = length[candidates].copy()
     table = shapes(terrain)
     ok = np.ones(candidates.size, dtype=bool)
+    # a path within r of a shape: the base would touch it (strictly: EPS of slack)
     blocking = table.blocking[mover.level]
     if blocking is not None:
-        ok &= shapely.distance(paths, blocking) >= r - EPS
+        ok &= ~shapely.dwithin(paths, blocking, r - 2 * EPS)
     rubble = table.rubble if mover.level == 0 else None  # rough ground slows walkers
-    if rubble is not None and shapely.distance(Point(mover.centre), rubble) >= r - EPS:
-        cost += np.where(shapely.distance(paths, rubble) < r - EPS, RUBBLE_COST, 0.0)
+    if rubble is not None and not shapely.dwithin(Point(mover.centre), rubble, r - 2 * EPS):
+        cost += np.where(shapely.dwithin(paths, rubble, r - 2 * EPS), RUBBLE_COST, 0.0)
         ok &= cost <= reach + EPS
     return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
             for i, c, good in zip(candidates, cost, ok, strict=True) if good]  # fmt: skip

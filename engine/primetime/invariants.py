@@ -29,11 +29,12 @@ def violations(game: PrimeTimeGame, check_json: bool = True) -> list[str]:
             problems.append(f"{game.name(m)}: {m.activations} activations, {m.rage} rage")
         if m.status == "active" and m.hp == 0:
             problems.append(f"{game.name(m)} fights at 0 HP")
+    bases = [game.base(m) for m in placed]
     for i, m in enumerate(placed):
-        if not on_board(game.base(m)):
+        if not on_board(bases[i]):
             problems.append(f"{game.name(m)} is off the board at ({m.x}, {m.y})")
-        for other in placed[i + 1:]:
-            if overlaps(game.base(m), game.base(other)):
+        for j, other in enumerate(placed[i + 1:], start=i + 1):
+            if overlaps(bases[i], bases[j]):
                 problems.append(f"{game.name(m)} overlaps {game.name(other)}")
     for index, p in enumerate(state.players):
         if not 0 <= p.bk <= rules.bk_cap:
