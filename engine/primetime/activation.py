@@ -5,6 +5,7 @@ asked as a finite set of 1" grid points; any other legal point may be answered t
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
+# a moving attack's search: (mode, target uid, how near the target the move must end)
+Search = tuple[str, int, float]
 REPEATABLE = frozenset({"move"})  # PT-13: "A model cannot take the same action twice ..."
 
 
@@ -114,7 +117,7 @@ def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> b
     for size in _PROBES:
         if start >= len(points):
             return False
-        if _legal(game, m, mode, args, points[start:start + size]):
+        if _legal(game, m, mode, args, points[start:start + size], first=True):
             return True
         start += size
     return False
@@ -146,41 +149,81 @@ def _candidates(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
 
 
 def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
-           points: np.ndarray) -> list[Point2]:  # fmt: skip
+           points: np.ndarray, first: bool = False) -> list[Point2]:  # fmt: skip
+    """The legal ends among `points`; with `first`, only the first found (any will do)."""
     here = game.base(m)
-    legal = [step.to for step in moves(here, points, _reach(game, m, mode),
-                                       game.bases_except(m), game.state.terrain)]  # fmt: skip
+    legal = _ends(game, m, mode, points)
     if mode == "move":
         return [p for p in legal if p != here.centre]
     if mode == "charge":
         return legal
-    near = _target(game, m, mode, args)
-    assert near is not None
-    return [p for p in legal if line_of_sight(here.at(*p), near[0], game.state.terrain)]
+    return _in_sight(game, m, args, legal, first)
+
+
+def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray) -> list[Point2]:
+    """The points a straight move of this mode's reach may end at (engine.primetime.geometry)."""
+    return [step.to for step in moves(game.base(m), points, _reach(game, m, mode),
+                                      game.bases_except(m), game.state.terrain)]  # fmt: skip
+
+
+def _in_sight(game: PrimeTimeGame, m: ModelState, args: JsonDict, ends: Sequence[Point2],
+              first: bool) -> list[Point2]:  # fmt: skip
+    """The ends a Ki Assault's target is in sight from (with `first`: the first found)."""
+    here, target = game.base(m), game.base(game.model(args["target"]))
+    seen = (p for p in ends if line_of_sight(here.at(*p), target, game.state.terrain))
+    if first:
+        return list(itertools.islice(seen, 1))
+    return list(seen)
 
 
 def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option]:
     """Stationary attacks, Charges and Ki Assaults, one option per technique and target."""
-    options = []
+    # (id, label, the moving attack's search or None)
+    options: list[tuple[str, str, Search | None]] = []
     moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap
+    here = game.base(m)
+    # the moving attacks worth a search, by (mode, target, distance to end within): the
+    # same search for every technique of that mode and distance at that target
+    wanted: dict[Search, JsonDict] = {}
     for index, technique in enumerate(attacks.techniques(game, m)):
         if not attacks.affordable(game, m, technique):
             continue
         for target in game.enemies(m):
             label = f"{technique.name} at {game.name(target)}"
             if "attack" not in taken and attacks.can_target(game, m, technique, target):
-                options.append(Option(f"attack:{index}:{target.uid}", label))
+                options.append((f"attack:{index}:{target.uid}", label, None))
             mode = _moving_attack(technique)
             if mode is None or mode in taken or not moves_left:
                 continue
-            args = {"target": target.uid, "technique": index}
-            reach = _reach(game, m, mode) + (MELEE if mode == "charge" else technique.range)
-            if edge_distance(game.base(m), game.base(target)) > reach + 1e-9:
-                continue  # out of reach whatever the path: skip the costly search
-            if can_move(game, m, mode, args):
-                verb = "Charge" if mode == "charge" else "Ki Assault"
-                options.append(Option(f"{mode}:{index}:{target.uid}", f"{verb}: {label}"))
-    return options
+            distance = MELEE if mode == "charge" else technique.range
+            if edge_distance(here, game.base(target)) > _reach(game, m, mode) + distance + 1e-9:
+                continue  # out of reach whatever the path: skip the search
+            key = (mode, target.uid, distance)
+            wanted.setdefault(key, {"target": target.uid, "technique": index})
+            verb = "Charge" if mode == "charge" else "Ki Assault"
+            options.append((f"{mode}:{index}:{target.uid}", f"{verb}: {label}", key))
+    found = _reachable(game, m, wanted)
+    return [Option(id_, label) for id_, label, key in options if key is None or key in found]
+
+
+def _reachable(game: PrimeTimeGame, m: ModelState,
+               wanted: dict[Search, JsonDict]) -> set[Search]:  # fmt: skip
+    """Which of the wanted Charges and Ki Assaults have a legal end: the candidate ends of
+    every one of a mode are tested in one search (the same reach), then split again."""
+    found = set()
+    for mode in ("charge", "ki_assault"):
+        keys = [key for key in wanted if key[0] == mode]
+        if not keys:
+            continue
+        blocks = [_candidates(game, m, mode, wanted[key], None) for key in keys]
+        legal = set(_ends(game, m, mode, np.vstack(blocks)))
+        for key, block in zip(keys, blocks, strict=True):
+            ends = [p for p in map(tuple, block.tolist()) if p in legal]
+            if mode == "ki_assault":
+                ends = _in_sight(game, m, wanted[key], ends, first=True)
+            if ends:
+                found.add(key)
+    return found
 
 
 def _moving_attack(technique: Technique) -> str | None:

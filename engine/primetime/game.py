@@ -44,6 +44,7 @@ class PrimeTimeGame(TaskMachine):
         self.pool = pool
         self.rules: PrimeTimeRules = RULESETS[state.ruleset]
         self.events = []
+        self._radii: dict[tuple[str, int], float] = {}
 
     @classmethod
     def new(cls, rosters: Sequence[Roster], seed: int, ruleset: str = "prime-time",
@@ -142,7 +143,11 @@ class PrimeTimeGame(TaskMachine):
         m.status = "active"
 
     def base_radius(self, m: ModelState) -> float:
-        return base_radius(self.tier(m).base)
+        key = (m.character, m.tier)
+        radius = self._radii.get(key)
+        if radius is None:  # looked up for every base of every check: kept
+            radius = self._radii[key] = base_radius(self.tier(m).base)
+        return radius
 
     def base(self, m: ModelState) -> Base:
         if m.x is None or m.y is None:

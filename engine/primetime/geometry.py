@@ -163,9 +163,12 @@ def moves(
     r = mover.radius
     keep &= (targets[:, 0] >= r - EPS) & (targets[:, 0] <= BOARD - r + EPS)
     keep &= (targets[:, 1] >= r - EPS) & (targets[:, 1] <= BOARD - r + EPS)
-    if others:
-        centres = np.asarray([o.centre for o in others], dtype=float)
-        radii = np.asarray([o.radius for o in others])
+    # only a base near enough to the start can stand in the way of a path of this reach
+    near = [o for o in others
+            if math.hypot(o.x - mover.x, o.y - mover.y) < reach + r + o.radius + EPS]  # fmt: skip
+    if near:
+        centres = np.asarray([o.centre for o in near], dtype=float)
+        radii = np.asarray([o.radius for o in near])
         keep &= (_segment_distances(mover.centre, targets, centres) >= radii + r - EPS).all(1)
     candidates = np.flatnonzero(keep)
     if not candidates.size:
@@ -190,13 +193,20 @@ def moves(
 
 
 def grid_array(around: Point2, reach: float) -> np.ndarray:
-    """The 1" grid points within `reach` of a point, as an (n, 2) array."""
-    x0, y0 = around
+    """The 1" grid points within `reach` of a point, as an (n, 2) array (read-only: kept,
+    as the same model's moves are searched several times in one decision)."""
+    return _grid(float(around[0]), float(around[1]), float(reach))
+
+
+@lru_cache(maxsize=64)
+def _grid(x0: float, y0: float, reach: float) -> np.ndarray:
     xs = np.arange(max(0, math.floor(x0 - reach)), min(BOARD, math.ceil(x0 + reach)) + 1)
     ys = np.arange(max(0, math.floor(y0 - reach)), min(BOARD, math.ceil(y0 + reach)) + 1)
     gx, gy = np.meshgrid(xs.astype(float), ys.astype(float), indexing="ij")
     points = np.column_stack([gx.ravel(), gy.ravel()])
-    return points[np.hypot(points[:, 0] - x0, points[:, 1] - y0) <= reach + EPS]
+    points = points[np.hypot(points[:, 0] - x0, points[:, 1] - y0) <= reach + EPS]
+    points.flags.writeable = False
+    return points
 
 
 def grid(around: Point2, reach: float) -> list[Point2]:
@@ -280,7 +290,12 @@ def line_of_sight(attacker: Base, target: Base, terrain: Sequence[TerrainPiece])
     """ "If an unobstructed straight line (however thin) can be traced from any point on
     the attacker's base to any point on the target's base, Line of Sight exists." We try
     the lines between the centres and eight rim points of each base (PT-6)."""
-    layout = tuple(terrain)
+    return _sight(attacker, target, tuple(terrain))
+
+
+@lru_cache(maxsize=4096)
+def _sight(attacker: Base, target: Base, layout: tuple[TerrainPiece, ...]) -> bool:
+    """Kept: the same pair is asked again for each technique and at each step of an attack."""
     blockers = tuple(i for i, p in enumerate(layout) if _blocks_sight(p, attacker, target))
     if not blockers:
         return True
