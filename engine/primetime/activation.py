@@ -185,6 +185,7 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
     # the moving attacks worth a search, by (mode, target, distance to end within): the
     # same search for every technique of that mode and distance at that target
     wanted: dict[Search, JsonDict] = {}
+    reaches: dict[str, float] = {}
     for index, technique in enumerate(attacks.techniques(game, m)):
         if not attacks.affordable(game, m, technique):
             continue
@@ -196,7 +197,9 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
             if mode is None or mode in taken or not moves_left:
                 continue
             distance = MELEE if mode == "charge" else technique.range
-            if edge_distance(here, game.base(target)) > _reach(game, m, mode) + distance + 1e-9:
+            if mode not in reaches:
+                reaches[mode] = _reach(game, m, mode)
+            if edge_distance(here, game.base(target)) > reaches[mode] + distance + 1e-9:
                 continue  # out of reach whatever the path: skip the search
             key = (mode, target.uid, distance)
             wanted.setdefault(key, {"target": target.uid, "technique": index})

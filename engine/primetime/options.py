@@ -45,6 +45,7 @@ def answered_point(args: dict[str, object]) -> Point2:
     return point
 
 
+@lru_cache(maxsize=8192)  # the AIs read every option of every destination decision
 def parse_point(option_id: str) -> Point2 | None:
     """The point an "at:x,y" id names, or None."""
     if not option_id.startswith(AT):
