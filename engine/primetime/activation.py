@@ -19,6 +19,7 @@ from engine.primetime import (
     engagement,
     fusion,
     geometry,
+    play,
     states,
     wish,
 )
@@ -81,6 +82,8 @@ def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
     """ "the first uses the 1st Move value; the second uses the 2nd Move value"."""
     tier = game.tier(m)
     value = tier.move1 if moves_taken == 0 else tier.move2
+    if moves_taken == 0:  # the Condition's change to the 1st Move (never below 1")
+        value = max(1, value + game.condition().move1)
     # "Exhausted | ... -2 MOV" (never below 1")
     return max(1, value - 2) if fusion.EXHAUSTED in m.states else value
 
@@ -248,6 +251,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     if active.moves < game.rules.move_cap and can_move(game, m, "move", {}):
         options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
     options += _attack_options(game, m, active.taken)
+    options += play.options(game, m)
     options += devoted.options(game, m, active.actions)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
@@ -267,6 +271,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("end_activation", {}))
         return
     kind, *rest = choice.split(":")
+    if kind == play.PLAY:  # counts its own action, or free action (PT-29)
+        play.play(game, m, int(rest[0]))
+        return
     active.actions -= 1
     if kind not in REPEATABLE:
         active.taken.append(kind)

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import JsonDict, Option
-from engine.primetime.geometry import grid, moves
-from engine.primetime.handlers import HANDLERS
-from engine.primetime.options import answered_point, point_options
+from engine.core.decisions import Option
+from engine.primetime import reposition
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -42,20 +40,4 @@ def devote(game: PrimeTimeGame, m: ModelState, count: int) -> None:
     m.devoted = other.devoted = True
     game.emit("devoted", f"{game.name(m)} gives {count} action{'s' * (count > 1)} to "
               f"{game.name(other)}.")  # fmt: skip
-    here = game.base(m)
-    reach = game.tier(m).move1  # "a free Reposition up to full MOV"
-    steps = moves(here, grid(here.centre, reach), reach, game.bases_except(m),
-                  game.state.terrain)  # fmt: skip
-    points = [s.to for s in steps if s.to != here.centre]
-    game.ask(m.owner, "reposition", f"{game.name(m)} may Reposition up to {reach}\".",
-             [Option("stay", "stay"), *point_options(points)], "repositioned",
-             model=m.uid)  # fmt: skip
-
-
-@HANDLERS.register("repositioned")
-def repositioned(game: PrimeTimeGame, args: JsonDict) -> None:
-    if args["choice"] != "stay":
-        m = game.model(args["model"])
-        game.put(m, answered_point(args))
-        game.emit("reposition", f'{game.name(m)} repositions to ({m.x:g}", {m.y:g}").')
-    game.then(("action", {}))
+    reposition.ask(game, m, game.tier(m).move1)  # "a free Reposition up to full MOV"

@@ -26,7 +26,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     rounds,
     setup,
 )
-from engine.primetime.data import Character, Tier
+from engine.primetime.data import Character, Condition, Tier
 from engine.primetime.geometry import Base, base_radius
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.options import AT, parse_point, point_label
@@ -34,6 +34,8 @@ from engine.primetime.pool import Pool, sample_pool
 from engine.primetime.roster import Roster, roster_problems
 from engine.primetime.rulesets import RULESETS, PrimeTimeRules
 from engine.primetime.state import ModelState, PlayerState, PrimeTimeState
+
+NO_CONDITION = Condition(id="none", name="none", text="")
 
 
 class PrimeTimeGame(TaskMachine):
@@ -127,6 +129,13 @@ class PrimeTimeGame(TaskMachine):
 
     def model(self, uid: int) -> ModelState:
         return self.state.models[uid]
+
+    def condition(self) -> Condition:
+        """The game's Condition card ("Draw Condition Card": it applies for the whole
+        game); none before it is drawn."""
+        if self.state.condition is None:
+            return NO_CONDITION
+        return self.pool.conditions[self.state.condition]
 
     def character(self, m: ModelState) -> Character:
         return self.pool.character(m.character)

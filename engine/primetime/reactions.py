@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, clash, keywords, states
+from engine.primetime import attacks, clash, keywords, play, states
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import Point2, grid, moves
@@ -45,8 +45,7 @@ REACTIONS = {
 def _unpack(game: PrimeTimeGame, args: JsonDict) -> tuple[ModelState, Technique,
                                                           ModelState]:  # fmt: skip
     attacker = game.model(args["attacker"])
-    return attacker, attacks.techniques(game, attacker)[args["technique"]], \
-        game.model(args["target"])  # fmt: skip
+    return attacker, attacks.technique_of(game, attacker, args), game.model(args["target"])
 
 
 @HANDLERS.register("attack")
@@ -66,6 +65,7 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
                 if not staggered or kind == "brace"]  # fmt: skip
     if not staggered:
         options += clash.clash_options(game, attacker, target)
+    options += play.responses(game, target, technique)
     game.ask(target.owner, "z_reaction", f"{game.name(attacker)} attacks {game.name(target)} "
              f"with {technique.name}: a Z-Reaction?", options, "reacted", **args)  # fmt: skip
 
@@ -79,13 +79,20 @@ def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
         clash.clash(game, attacker, technique, target, answer)
         return
     reaction = REACTIONS.get(args["choice"])
-    if reaction is not None:
+    card_res = 0  # a Card Response's RES against this attack
+    if args["choice"].startswith("card:"):
+        card = play.pay(game, target, int(args["choice"].split(":")[1]))
+        assert card.effect is not None
+        if card.effect.evade is not None:  # PT-31: the card is a Z-Evasion with its bonus
+            reaction = Reaction(f"Z-Evasion ({card.name})", card.effect.evade, 0)
+        card_res = card.effect.res
+    elif reaction is not None:
         game.emit("z_reaction", f"{game.name(target)} answers with {reaction.label}.")
     where = game.base(target)
     roll = attacks.roll_attack(game, attacker, technique, target)
     evaded = False
     if roll.hit and reaction is None:
-        attacks.hit(game, attacker, technique, target)
+        attacks.hit(game, attacker, technique, target, card_res)
     elif roll.hit and reaction is not None:
         margin = _evade(game, target, reaction, roll.total)
         evaded = margin is not None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import fusion, states, wish
+from engine.primetime import fusion, play, states, wish
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -185,6 +185,7 @@ def discarded(game: PrimeTimeGame, args: JsonDict) -> None:
 def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
     """Regeneration (+1 HP), then Dazed models return at half their starting HP; after
     the last round, the victory."""
+    play.discard_in_play(game)  # "discard Persistent cards"
     for m in game.state.models:
         states.clear(m)
         if m.status == "active" and regenerates(game, m):

@@ -74,6 +74,7 @@ class PlayerState(_Data):
     deck: list[str] = []  # draw pile, top last
     hand: list[str] = []
     discard: list[str] = []
+    in_play: list[str] = []  # Persistent cards played this round ("discard Persistent cards")
     glory: list[int] = []  # Glory scored, one entry per round played
 
 
@@ -84,6 +85,7 @@ class Activation(_Data):
     taken: list[str] = []  # actions taken: "cannot take the same action twice"
     altitude: bool = False  # changed altitude ("once per activation")
     staggered: bool = False  # began Staggered: it ends with this activation
+    free: int = 0  # free actions taken ("Free Action Cap": 2)
 
 
 class GloryScored(_Data):

@@ -4,15 +4,15 @@ Stacking"); a missing SPR counts as 10 ("Stat Fallback for Missing Defensive Sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from engine.primetime.data import StatName
 from engine.primetime.state import StatMod
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
-StatName = Literal["imp", "foc", "rfx", "spr", "res"]
 CAP = 3  # "capped at +3 / -3 per stat per model"
 
 

@@ -18,6 +18,7 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
             "bk": p.bk, "wt": p.wt, "orders": p.orders, "passed": p.passed,
             "glory": list(p.glory), "deck_count": len(p.deck), "hand_count": len(p.hand),
             "discard": [pool.cards[c].name for c in p.discard],
+            "in_play": [pool.cards[c].name for c in p.in_play],  # Persistent cards
         }  # fmt: skip
         if index == viewer:
             seen["hand"] = [pool.cards[c].name for c in p.hand]
