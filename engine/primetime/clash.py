@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
-from engine.primetime import altitude, attacks
+from engine.primetime import altitude, attacks, keywords
 from engine.primetime.cards import draw
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
@@ -54,6 +54,8 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         game.emit("clash_roll", f"{game.name(m)} ({used.name}): d20 {die} = {total}.")
     if totals[0] == totals[1]:
         game.emit("clash", "The Clash is a tie: both attacks fail.")
+        if all(keywords.value(t, "Beam") is not None for t in (technique, answer)):
+            keywords.detonation(game, attacker, target)
         return
     won = 0 if totals[0] > totals[1] else 1
     winner, used, loser = sides[won]

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from engine.primetime.state import ModelState
 
 BLAST_SPLASH = 1  # "Primary target hit + 1 Splash DMG to all within X""
+PLANET_SHAKER = 3  # "triggers Blast [3"] at point of impact"
+DETONATION = 3.0  # "All models within 3" of the midpoint take 2 DMG"
+DETONATION_DAMAGE = 2
 
 
 def value(technique: Technique, name: str) -> int | None:
@@ -48,6 +51,12 @@ def aftermath(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     blast = value(technique, "Blast")
     if blast is not None and landed:
         _blast(game, attacker, target, where, blast)
+    if value(technique, "Planet-Shaker") is not None and landed and roll.critical \
+            and attacker.level > where.level:  # fmt: skip
+        # "Beam fired from higher to lower altitude. On Critical Success: triggers Blast
+        # [3"] at point of impact." (the target's base when it was struck)
+        game.emit("planet_shaker", f"{technique.name} shakes the ground: Blast 3\".")
+        _blast(game, attacker, target, where, PLANET_SHAKER)
     if value(technique, "Impactful") is not None and landed and roll.critical \
             and target.status == "active":  # fmt: skip
         # "On Critical Success: target Thrown 4", takes collision DMG, gains Staggered."
@@ -82,6 +91,34 @@ def _beam(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
                   f"{game.state.terrain[stop].state}.")  # fmt: skip
 
 
+def detonation(game: PrimeTimeGame, a: ModelState, b: ModelState) -> None:
+    """ "Beam vs. Beam Tie — Detonation": every model within 3" of the midpoint between
+    the two takes 2 DMG, Undeniable (no RES: it "cannot be ... reduced", PT-33); terrain
+    within 3" degrades one step; both gain 1 SK; neither beam's damage is dealt."""
+    first, second = game.base(a), game.base(b)
+    mid = ((first.x + second.x) / 2, (first.y + second.y) / 2)
+    centre = Base(*mid, 0.0)
+    game.emit("detonation", f'The beams detonate at ({mid[0]:g}", {mid[1]:g}").')
+    for m in a, b:
+        m.sk = min(game.character(m).sk_cap, m.sk + 1)
+    struck = [m for m in game.state.models if m.status == "active"
+              and edge_distance(centre, game.base(m)) <= DETONATION + 1e-9]  # fmt: skip
+    for m in struck:
+        game.emit("splash", f"{game.name(m)} is caught in the detonation: "
+                  f"{DETONATION_DAMAGE} damage.")  # fmt: skip
+        harm(game, m, DETONATION_DAMAGE, by=1 - m.owner)
+    _degrade_near(game, mid, DETONATION, "detonation")
+
+
+def _degrade_near(game: PrimeTimeGame, point: tuple[float, float], reach: float,
+                  what: str) -> None:  # fmt: skip
+    for index, piece in enumerate(game.state.terrain):
+        if piece.state != "rubble" and rect_distance(piece, point) <= reach:
+            game.state.terrain[index] = degrade(piece)
+            game.emit("degrade", f"The {what} breaks the {piece.name}: "
+                      f"{game.state.terrain[index].state}.")  # fmt: skip
+
+
 def _blast(game: PrimeTimeGame, attacker: ModelState, target: ModelState, centre: Base,
            reach: int) -> None:  # fmt: skip
     """ "Blast [X"]: Primary target hit + 1 Splash DMG to all within X". All terrain within
@@ -91,8 +128,4 @@ def _blast(game: PrimeTimeGame, attacker: ModelState, target: ModelState, centre
             game.emit("splash", f"{game.name(m)} is caught in the blast: "
                       f"{BLAST_SPLASH} damage.")  # fmt: skip
             harm(game, m, BLAST_SPLASH, by=attacker.owner)
-    for index, piece in enumerate(game.state.terrain):
-        if piece.state != "rubble" and rect_distance(piece, centre.centre) - centre.radius <= reach:
-            game.state.terrain[index] = degrade(piece)
-            game.emit("degrade", f"The blast breaks the {piece.name}: "
-                      f"{game.state.terrain[index].state}.")  # fmt: skip
+    _degrade_near(game, centre.centre, reach + centre.radius, "blast")
