@@ -112,6 +112,16 @@ class PrimeTimeGame(TaskMachine):
             self.state.tasks.clear()
             self.emit("win", f"{self.who(player)} wins ({reason}).")
 
+    def concede(self, player: int, reason: str = "concede") -> Outcome:
+        """ "Forfeit Rule: ... The opponent immediately wins the current round and all
+        remaining rounds." (the round results say so; the game is over at once)."""
+        state = self.state
+        if state.winner is None:
+            last = max(self.rules.rounds, state.round)
+            while len(state.round_winners) < last:
+                state.round_winners.append(1 - player)
+        return super().concede(player, reason)
+
     def who(self, player: int) -> str:
         return f"Player {player + 1} ({self.state.players[player].name})"
 
