@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
-FREE_CAP = 2  # "A model may use a maximum of 2 free actions per activation"
 PLAY = "card"  # the action's name in Activation.taken (PT-13: once per activation)
 
 
@@ -71,7 +70,7 @@ def options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
     for index, cid in enumerate(hand):
         card = game.pool.cards[cid]
         free = card.timing == "instant"
-        if (active.free >= FREE_CAP) if free else (PLAY in active.taken):
+        if (active.free >= game.rules.free_cap) if free else (PLAY in active.taken):
             continue
         if hand.index(cid) == index and playable(game, m, card):  # one option per card name
             how = "free action" if free else "action"

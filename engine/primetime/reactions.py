@@ -73,10 +73,13 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
 @HANDLERS.register("reacted")
 def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
     attacker, technique, target = _unpack(game, args)
-    if args["choice"].startswith("clash:"):
-        answer = attacks.techniques(game, target)[int(args["choice"].split(":")[1])]
+    kind, _, index = args["choice"].partition(":")
+    if kind in ("clash", "burn"):
+        answer = attacks.techniques(game, target)[int(index)]
+        burn = answer.bk - game.state.players[target.owner].bk if kind == "burn" else 0
         game.emit("z_reaction", f"{game.name(target)} answers with a Clash ({answer.name}).")
-        clash.clash(game, attacker, technique, target, answer)
+        clash.clash(game, attacker, technique, target, answer, burn,
+                    momentum=not args.get("momentum"))  # fmt: skip
         return
     reaction = REACTIONS.get(args["choice"])
     card_res = 0  # a Card Response's RES against this attack
