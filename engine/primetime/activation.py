@@ -15,6 +15,7 @@ from engine.core.decisions import JsonDict, Option
 from engine.primetime import (
     altitude,
     attacks,
+    corrupt,
     devoted,
     engagement,
     fusion,
@@ -75,7 +76,8 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
                               staggered=states.STAGGERED in m.states)  # fmt: skip
     m.bonus_actions = 0  # "Transferred actions add to ... their next activation"
     game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
-    game.then(("action", {}))
+    if not corrupt.compulsion(game, m):  # "At the start of each ... activations"
+        game.then(("action", {}))
 
 
 def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
@@ -252,6 +254,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
         options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
     options += _attack_options(game, m, active.taken)
     options += play.options(game, m)
+    options += corrupt.options(game, m, active.taken)
     options += devoted.options(game, m, active.actions)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
@@ -274,6 +277,10 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if kind == play.PLAY:  # counts its own action, or free action (PT-29)
         play.play(game, m, int(rest[0]))
         return
+    if kind == "release":  # a free action
+        corrupt.release(game, m, game.model(int(rest[0])))
+        game.then(("action", {}))
+        return
     active.actions -= 1
     if kind not in REPEATABLE:
         active.taken.append(kind)
@@ -282,6 +289,8 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         return
     if kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
+    elif kind == "corrupt":
+        corrupt.corrupt(game, m, game.model(int(rest[0])))
     elif kind == "attack":
         strike = {"attacker": m.uid, "technique": int(rest[0]), "target": int(rest[1])}
         game.then(("attack", strike), ("action", {}))

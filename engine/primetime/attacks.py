@@ -147,4 +147,4 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     game.emit("damage", f"{game.name(target)} takes {damage} damage ({why}).",
               damage=damage)  # fmt: skip
     rage(game, attacker, damage)
-    harm(game, target, damage, by=attacker.owner)
+    harm(game, target, damage)

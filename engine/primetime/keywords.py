@@ -83,7 +83,7 @@ def _beam(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
             damage = max(0, collateral - res)
             game.emit("collateral", f"{game.name(m)} is in the Beam's path: {damage} damage "
                       f"({collateral} - RES {res}).")  # fmt: skip
-            harm(game, m, damage, by=attacker.owner)
+            harm(game, m, damage)
     if stop is not None and roll.critical:
         piece = game.state.terrain[stop]
         game.state.terrain[stop] = degrade(piece)
@@ -106,7 +106,7 @@ def detonation(game: PrimeTimeGame, a: ModelState, b: ModelState) -> None:
     for m in struck:
         game.emit("splash", f"{game.name(m)} is caught in the detonation: "
                   f"{DETONATION_DAMAGE} damage.")  # fmt: skip
-        harm(game, m, DETONATION_DAMAGE, by=1 - m.owner)
+        harm(game, m, DETONATION_DAMAGE)
     _degrade_near(game, mid, DETONATION, "detonation")
 
 
@@ -127,5 +127,5 @@ def _blast(game: PrimeTimeGame, attacker: ModelState, target: ModelState, centre
         if edge_distance(centre, game.base(m)) <= reach + 1e-9:
             game.emit("splash", f"{game.name(m)} is caught in the blast: "
                       f"{BLAST_SPLASH} damage.")  # fmt: skip
-            harm(game, m, BLAST_SPLASH, by=attacker.owner)
+            harm(game, m, BLAST_SPLASH)
     _degrade_near(game, centre.centre, reach + centre.radius, "blast")

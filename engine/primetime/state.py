@@ -49,6 +49,10 @@ class ModelState(_Data):
     misfused: bool = False
     token: tuple[float, float] | None = None  # a Reformation token's position
     mods: list[StatMod] = []  # stat modifications until the end of the round
+    # "Majin (state)": the uid of the Babidi who Corrupted it (not a round's state: it
+    # lasts until Babidi is KO'd); `pure`: a Critical Compulsion Check freed it for good
+    majin: int | None = None
+    pure: bool = False
 
     @property
     def on_table(self) -> bool:

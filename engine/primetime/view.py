@@ -27,7 +27,8 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
         "uid": m.uid, "owner": m.owner, "name": game.name(m), "tier": game.tier(m).name,
         "hp": m.hp, "hp_max": game.tier(m).hp, "sk": m.sk, "status": m.status,
         "x": m.x, "y": m.y, "level": m.level, "base_mm": game.tier(m).base,
-        "activations": m.activations, "states": list(m.states), "dazes": m.dazes,
+        "activations": m.activations, "dazes": m.dazes,
+        "states": list(m.states) + (["majin"] if m.majin is not None else []),
     } for m in state.models]  # fmt: skip
     missions = [pool.missions[m] for m in state.missions]
     decision = state.pending

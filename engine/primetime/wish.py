@@ -70,6 +70,7 @@ def reentered(game: PrimeTimeGame, args: JsonDict) -> None:
     m.tier, m.level, m.dazes, m.sk = 0, 0, 0, 0  # "The model returns clean"
     m.hp = game.starting_hp(m)
     m.states.clear()
+    m.majin = None  # "all states are cleared (Staggered, Exhausted, Majin, etc.)"
     game.emit("reentry", f"{game.who(m.owner)} spends {RE_ENTRY} WT: {game.name(m)} returns "
               f'at ({m.x:g}", {m.y:g}") with {m.hp} HP.')  # fmt: skip
     game.then(("next_activation", {}))

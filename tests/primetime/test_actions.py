@@ -148,11 +148,11 @@ def test_zero_hp_dazes_then_kos(monkeypatch: pytest.MonkeyPatch) -> None:
     # "Dazed: HP reached 0 (1st time)"; "KO'd: HP reached 0 (2nd time). Removed from board."
     game = to_activation()
     krillin = by_name(game, "krillin")
-    damage.harm(game, krillin, 9, by=1 - krillin.owner)
+    damage.harm(game, krillin, 9)
     assert (krillin.status, krillin.hp) == ("dazed", 0)
     assert krillin not in game.enemies(by_name(game, "cell"))  # "invulnerable"
     krillin.status, krillin.hp = "active", 3
-    damage.harm(game, krillin, 3, by=1 - krillin.owner)
+    damage.harm(game, krillin, 3)
     assert (krillin.status, krillin.x) == ("ko", None)
 
 
@@ -161,9 +161,9 @@ def test_a_hit_at_the_dissolution_threshold_removes_cell_from_play() -> None:
     # Play"; below it, normal Daze/KO rules apply
     game = to_activation()
     cell = by_name(game, "cell")  # Imperfect: threshold 5, HP 5
-    damage.harm(game, cell, 4, by=1 - cell.owner)
+    damage.harm(game, cell, 4)
     assert (cell.status, cell.hp) == ("active", 1)
-    damage.harm(game, cell, 5, by=1 - cell.owner)
+    damage.harm(game, cell, 5)
     assert cell.status == "removed"
 
 

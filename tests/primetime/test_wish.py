@@ -16,7 +16,7 @@ def _ko(game: PrimeTimeGame) -> ModelState:
     player = game.pending.player
     m = next(m for m in game.state.models if m.owner == player)
     m.dazes = 1
-    harm(game, m, 20, by=1 - player)
+    harm(game, m, 20)
     assert m.status == "ko"
     # ask again, now that it is gone
     game.state.pending = None
