@@ -44,10 +44,12 @@ def absorb(character: Character) -> int:
 
 
 def aftermath(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
-              target: ModelState, where: Base, roll: Roll, landed: bool) -> None:  # fmt: skip
-    """`where`: the target's base when the attack was rolled (a hit may have removed it)."""
+              target: ModelState, where: Base, roll: Roll, landed: bool,
+              spared: int | None = None) -> None:  # fmt: skip
+    """`where`: the target's base when the attack was rolled (a hit may have removed it);
+    `spared`: a Beam Cascade's new target, struck by the cascade, not by Collateral."""
     if value(technique, "Beam") is not None:
-        _beam(game, attacker, technique, target, where, roll)
+        _beam(game, attacker, technique, target, where, roll, spared)
     blast = value(technique, "Blast")
     if blast is not None and landed:
         _blast(game, attacker, target, where, blast)
@@ -71,13 +73,15 @@ def _others(game: PrimeTimeGame, attacker: ModelState, target: ModelState) -> li
 
 
 def _beam(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
-          target: ModelState, where: Base, roll: Roll) -> None:  # fmt: skip
+          target: ModelState, where: Base, roll: Roll, spared: int | None) -> None:  # fmt: skip
     """ "Collateral applies on hit, miss, or dodge": half the base damage rounded up to
     every other model in the path (less RES, PT-19); "On Critical Success, that terrain
     degrades one step"."""
     area, stop = beam(game.base(attacker), where, game.state.terrain)
     collateral = math.ceil(technique.damage / 2)
     for m in _others(game, attacker, target):
+        if m.uid == spared:
+            continue
         if m.status == "active" and touches(area, game.base(m)):
             res = stat(game, m, "res")
             damage = max(0, collateral - res)
