@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from bench._goals import Goal, add_check, finish
+from bench.score import ScoreMeasure
+from bench.score import report as score_report
 from bot.primetime_simulation import new_pt_game, play_pt_game
 from bot.simulation import Checks
 from engine.primetime.family import PrimeTimeFamily
@@ -33,19 +33,6 @@ PAIRINGS = (("random", "random"), ("random", "greedy"), ("greedy", "random"),
             ("greedy", "greedy"))  # fmt: skip
 
 
-@dataclass
-class Measure:
-    what: str
-    games: int = 0
-    decisions: int = 0
-    cpu_seconds: float = 0.0
-    end_bytes: list[int] = field(default_factory=list)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / max(self.cpu_seconds, 1e-9)
-
-
 def schedule(index: int) -> tuple[tuple[Roster, Roster], tuple[str, str]]:
     """Game `index`'s rosters and AIs, the fuzz's way: each pairing in turn, then the
     next ordered pair of rosters."""
@@ -55,8 +42,8 @@ def schedule(index: int) -> tuple[tuple[Roster, Roster], tuple[str, str]]:
 
 
 def bench(family: PrimeTimeFamily, what: str, checks: Checks, games: int,
-          seed: int) -> Measure:  # fmt: skip
-    measure = Measure(what)
+          seed: int) -> ScoreMeasure:  # fmt: skip
+    measure = ScoreMeasure(what)
     for index in range(games):
         rosters, ais = schedule(index)
         start = time.process_time()
@@ -69,15 +56,11 @@ def bench(family: PrimeTimeFamily, what: str, checks: Checks, games: int,
     return measure
 
 
-def report(measures: Sequence[Measure]) -> str:
-    header = f"{'games':<9}{'played':>7}{'games/s':>10}{'decisions/s':>13}{'dec/game':>10}"
-    header += f"{'end state B':>13}"
-    lines = ["Prime Time, the fuzz's AI games, CPU time on one core", header, "-" * len(header)]
-    for m in measures:
-        seconds = max(m.cpu_seconds, 1e-9)
-        lines.append(f"{m.what:<9}{m.games:>7}{m.games_per_second:>10.1f}"
-                     f"{m.decisions / seconds:>13.0f}{m.decisions / m.games:>10.1f}"
-                     f"{statistics.median(m.end_bytes):>13.0f}")  # fmt: skip
+def report(measures: Sequence[ScoreMeasure]) -> str:
+    """bench.score's table, its rows named by how the games were checked."""
+    lines = score_report(measures).splitlines()
+    lines[0] = "Prime Time, the fuzz's AI games, CPU time on one core"
+    lines[1] = lines[1].replace("ruleset", "checks ", 1)
     return "\n".join(lines)
 
 
@@ -98,8 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bench(family, "checked", Checks(every=1, json_every=args.json_every),
                       args.games, args.seed)]  # fmt: skip
     print(report(measures))
-    goal = Goal("checked games per CPU second (the fuzz's 1,000 in 60 s)",
-                measures[1].games_per_second, CHECKED_GOAL, True)
+    checked = measures[1].games / max(measures[1].cpu_seconds, 1e-9)
+    goal = Goal("checked games per CPU second (the fuzz's 1,000 in 60 s)", checked,
+                CHECKED_GOAL, True)
     return finish([goal], args)
 
 

@@ -52,6 +52,13 @@ def clear_table(game: PrimeTimeGame) -> None:
         m.x, m.y = 1.0 + 2 * i, 1.0 + 28 * m.owner
 
 
+def empty_table(cast: list[Roster] | None = None) -> PrimeTimeGame:
+    """A game at its first activation with every model in the corner row, no terrain."""
+    game = to_activation(cast=cast)
+    clear_table(game)
+    return game
+
+
 def activate(game: PrimeTimeGame, m: ModelState) -> None:
     """Make `m` the active model and ask for its action."""
     game.state.active = Activation(model=m.uid, staggered="staggered" in m.states)

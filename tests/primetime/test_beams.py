@@ -7,7 +7,7 @@ import pytest
 
 from engine.primetime import attacks, clash
 from engine.primetime.data import Technique, TerrainPiece
-from tests.primetime.helpers import clear_table, dice, place, to_activation
+from tests.primetime.helpers import dice, empty_table, place
 
 BEAM = Technique(name="Test Beam", kind="beam", range=18, damage=6, keywords=["Beam"])
 SHAKER = Technique(name="Test Shaker", kind="beam", range=18, damage=3,
@@ -18,8 +18,7 @@ def test_a_beam_tie_detonates_at_the_midpoint(monkeypatch: pytest.MonkeyPatch) -
     # "Beam vs. Beam Tie — Detonation": "All models within 3" of the midpoint take 2 DMG
     # automatically — this is Undeniable" (PT-33: no RES); "All terrain within 3" of the
     # midpoint degrades one step"; "Both models gain 1 SK"; neither beam deals damage
-    game = to_activation()
-    clear_table(game)
+    game = empty_table()
     goku = place(game, "goku", 15, 10)
     cell = place(game, "cell", 15, 14)  # midpoint (15, 12): both bases within 3"
     near = place(game, "android-18", 17, 12)
@@ -41,8 +40,7 @@ def test_planet_shaker_blasts_3_inches_on_a_critical_from_above(
 ) -> None:
     # "Planet-Shaker | Beam fired from higher to lower altitude. On Critical Success:
     # triggers Blast [3"] at point of impact."
-    game = to_activation()
-    clear_table(game)
+    game = empty_table()
     goku = place(game, "goku", 15, 5)
     cell = place(game, "cell", 15, 15)
     aside = place(game, "android-18", 18, 15)  # 3" centre to centre: within 3" edge to edge

@@ -12,7 +12,7 @@ from engine.primetime.game import PrimeTimeGame
 from engine.primetime.options import parse_point
 from engine.primetime.state import ModelState
 from engine.primetime.stats import stat
-from tests.primetime.helpers import activate, answer, clear_table, dice, place, to_activation
+from tests.primetime.helpers import activate, answer, dice, empty_table, place
 
 
 def _hand(game: PrimeTimeGame, m: ModelState, *cards: str) -> None:
@@ -31,8 +31,7 @@ def _label(game: PrimeTimeGame, start: str) -> str:
 
 def _table() -> tuple[PrimeTimeGame, ModelState, ModelState]:
     """Goku (Z-Fighters) at (15, 5) and Cell (Cell Games) at (15, 20), nothing else near."""
-    game = to_activation()
-    clear_table(game)
+    game = empty_table()
     return game, place(game, "goku", 15, 5), place(game, "cell", 15, 20)
 
 
@@ -138,8 +137,7 @@ def test_a_card_attack_uses_the_cards_technique(monkeypatch: pytest.MonkeyPatch)
 def test_a_drain_without_sk_takes_bk() -> None:
     # "Surge Ki Drain Fallback: If an ability drains Surge Ki (SK) from a target with 0 SK,
     # drain an equal amount of BK from the target's team pool instead."; Staggered
-    game = to_activation()
-    clear_table(game)
+    game = empty_table()
     gogeta = place(game, "gogeta", 15, 10)
     cell = place(game, "cell", 15, 13)
     gogeta.sk, cell.sk = 2, 0

@@ -11,15 +11,14 @@ from engine.primetime.game import PrimeTimeGame
 from engine.primetime.roster import sample_roster
 from engine.primetime.state import ModelState
 from engine.primetime.view import view
-from tests.primetime.helpers import activate, answer, clear_table, dice, place, to_activation
+from tests.primetime.helpers import activate, answer, dice, empty_table, place
 
 CAST = [sample_roster("Babidi's Forces"), sample_roster("Z-Fighters")]
 
 
 def _table() -> tuple[PrimeTimeGame, ModelState, ModelState]:
     """Babidi at (15, 10) with 2 SK, Goku 4" away at (15, 15.4), an empty table."""
-    game = to_activation(cast=CAST)
-    clear_table(game)
+    game = empty_table(CAST)
     babidi = place(game, "babidi", 15, 10)
     babidi.sk = 2
     return game, babidi, place(game, "goku", 15, 15.4)

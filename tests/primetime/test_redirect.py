@@ -7,7 +7,7 @@ import pytest
 
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.state import ModelState
-from tests.primetime.helpers import activate, answer, clear_table, dice, place, to_activation
+from tests.primetime.helpers import activate, answer, dice, empty_table, place
 
 
 def _fire(game: PrimeTimeGame, attacker: ModelState, label: str) -> None:
@@ -29,8 +29,7 @@ def test_an_evaded_beam_cascades_on_to_the_nearest_model_behind(
     # primary target"; "uses the original attacker's roll total (no new roll). Cascade
     # damage = original attack damage"; the new target "rolls at -6"; collateral for the
     # rest of the path
-    game = to_activation()
-    clear_table(game)
+    game = empty_table()
     goku = place(game, "goku", 15, 5)
     cell = place(game, "cell", 15, 12)
     eighteen = place(game, "android-18", 15, 18)
@@ -56,8 +55,7 @@ def test_a_critical_evasion_of_a_ranged_attack_may_redirect_it(
     # "Ranged Deflect: The attack is redirected. The defender takes no damage and may
     # redirect the attack to any valid target within 6" using the original attack total.
     # The new target may declare Z-Reactions normally."
-    game = to_activation()
-    clear_table(game)
+    game = empty_table()
     goku = place(game, "goku", 15, 8)
     cell = place(game, "cell", 15, 12)
     gohan = place(game, "gohan-kid", 19, 12)
