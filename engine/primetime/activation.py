@@ -60,6 +60,10 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         state.turn = 1 - args["player"]
         game.then(("next_activation", {}))
         return
+    if args["choice"] == "extra":  # the turn's WT action; the player activates next
+        wish.extra_activation(game, args["player"])
+        game.then(("next_activation", {"spent": args["player"]}))
+        return
     kind, uid = args["choice"].split(":")
     if kind == "reenter":
         wish.ask_reentry(game, args["player"], int(uid))

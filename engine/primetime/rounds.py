@@ -111,6 +111,7 @@ def next_activation(game: PrimeTimeGame, args: JsonDict) -> None:
         f" (second activation: Focus Tax {game.rules.focus_tax} BK)" if m.activations else ""))
         for m in models]  # fmt: skip
     options += wish.reentry_options(game, player)  # "Between activations"
+    options += wish.extra_option(game, player, args.get("spent") != player)
     options.append(Option("pass", "pass (forfeit your remaining activations)"))
     game.ask(player, "activate", f"Round {state.round}: activate a model "
              f"({state.players[player].orders} orders left) or pass.", options,

@@ -53,3 +53,19 @@ def test_no_re_entry_without_wt() -> None:
     decision = game.pending
     assert decision is not None
     assert f"reenter:{m.uid}" not in [o.id for o in decision.options]
+
+
+def test_extra_activation_buys_an_order_for_2_wt_once_a_turn() -> None:
+    # "Extra Activation | 2 WT | Start of your activation turn | Add +1 activation to your
+    # Order Pool this round."; "One WT Action per activation"
+    game = to_activation()
+    decision = game.pending
+    assert decision is not None and decision.kind == "activate"
+    player = game.state.players[decision.player]
+    orders = player.orders
+    assert "extra" in [o.id for o in decision.options]
+    answer(game, "extra")
+    assert player.wt == 1 and player.orders == orders + 1
+    decision = game.pending
+    assert decision is not None and decision.kind == "activate"
+    assert "extra" not in [o.id for o in decision.options]
