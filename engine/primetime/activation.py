@@ -38,7 +38,7 @@ from engine.primetime.geometry import (
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
 from engine.primetime.state import Activation
-from engine.primetime.stats import stat
+from engine.primetime.stats import stat, wears_weights
 
 if TYPE_CHECKING:
     from engine.core.decisions import Decision
@@ -90,6 +90,7 @@ def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
     value = tier.move1 if moves_taken == 0 else tier.move2
     if moves_taken == 0:  # the Condition's change to the 1st Move (never below 1")
         value = max(1, value + game.condition().move1)
+    value += 1 if m.unweighted else 0  # Weighted Clothing removed: "+1 MOV ... permanently"
     # "Exhausted | ... -2 MOV" (never below 1")
     return max(1, value - 2) if fusion.EXHAUSTED in m.states else value
 
@@ -259,6 +260,9 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     options += _attack_options(game, m, active.taken)
     options += play.options(game, m)
     options += corrupt.options(game, m, active.taken)
+    if active.fresh and wears_weights(game, m) and active.free < game.rules.free_cap:
+        # "Remove: free action at start of activation only"
+        options.append(Option("unweight", "take off the Weighted Clothing (free action)"))
     options += devoted.options(game, m, active.actions)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
@@ -278,6 +282,14 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("end_activation", {}))
         return
     kind, *rest = choice.split(":")
+    active.fresh = False
+    if kind == "unweight":
+        active.free += 1
+        m.unweighted = True
+        game.emit("unweight", f"{game.name(m)} takes off its Weighted Clothing: +1 MOV and "
+                  "+1 RFX for good, no more +1 FOC and IMP.")  # fmt: skip
+        game.then(("action", {}))
+        return
     if kind == play.PLAY:  # counts its own action, or free action (PT-29)
         play.play(game, m, int(rest[0]))
         return

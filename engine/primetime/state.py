@@ -53,6 +53,7 @@ class ModelState(_Data):
     # lasts until Babidi is KO'd); `pure`: a Critical Compulsion Check freed it for good
     majin: int | None = None
     pure: bool = False
+    unweighted: bool = False  # took off its Weighted Clothing (for good)
 
     @property
     def on_table(self) -> bool:
@@ -90,6 +91,7 @@ class Activation(_Data):
     altitude: bool = False  # changed altitude ("once per activation")
     staggered: bool = False  # began Staggered: it ends with this activation
     free: int = 0  # free actions taken ("Free Action Cap": 2)
+    fresh: bool = True  # nothing chosen yet: the "start of activation"
 
 
 class GloryScored(_Data):

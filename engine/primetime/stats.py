@@ -16,12 +16,23 @@ if TYPE_CHECKING:
 CAP = 3  # "capped at +3 / -3 per stat per model"
 
 
+WEIGHTED = "Weighted Clothing"
+
+
 def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
     base = getattr(game.tier(m), name)
     if base is None:
         base = game.rules.missing_stat
     by_name = {mod.name: mod.value for mod in m.mods if mod.stat == name}
+    if name in ("foc", "imp") and wears_weights(game, m):
+        by_name[WEIGHTED] = 1  # "+1 FOC, +1 IMP (counts toward +/-3 stat cap)"
+    if name == "rfx" and m.unweighted:
+        base += 1  # "gain +1 MOV and +1 RFX permanently" (the base line: no cap)
     return int(base) + max(-CAP, min(CAP, sum(by_name.values())))
+
+
+def wears_weights(game: PrimeTimeGame, m: ModelState) -> bool:
+    return game.character(m).keyword(WEIGHTED) and not m.unweighted
 
 
 def modify(m: ModelState, name: str, stat_name: StatName, value: int) -> bool:
