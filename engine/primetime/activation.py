@@ -264,6 +264,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
         # "Remove: free action at start of activation only"
         options.append(Option("unweight", "take off the Weighted Clothing (free action)"))
     options += devoted.options(game, m, active.actions)
+    options += devoted.support_options(game, m)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
         options.append(Option(boost, "Recharge" if boost == "recharge" else "Power-Up"))
@@ -303,7 +304,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if kind == "devote":
         devoted.devote(game, m, int(rest[0]))
         return
-    if kind in ("power_up", "recharge"):
+    if kind == "support":
+        devoted.support(game, m, game.model(int(rest[0])))
+    elif kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
     elif kind == "corrupt":
         corrupt.corrupt(game, m, game.model(int(rest[0])))

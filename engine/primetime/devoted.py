@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import Option
 from engine.primetime import reposition
+from engine.primetime.geometry import edge_distance
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -28,6 +29,28 @@ def options(game: PrimeTimeGame, m: ModelState, actions: int) -> list[Option]:
     name = game.name(other)
     return [Option(f"devote:{n}", f"give {n} action{'s' * (n > 1)} to {name}")
             for n in range(1, min(actions, 2) + 1)]  # fmt: skip
+
+
+SUPPORT_RANGE = 6.0  # "give 1 action to a friendly model within 6""
+
+
+def support_options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
+    """ "Support | Once per round: give 1 action to a friendly model within 6". Keep
+    remaining 1 action for self." (PT-39)"""
+    if not game.character(m).keyword("Support") or m.supported:
+        return []
+    here = game.base(m)
+    return [Option(f"support:{o.uid}", f"Support: give 1 action to {game.name(o)}")
+            for o in game.state.models if o.owner == m.owner and o.uid != m.uid
+            and o.status == "active"
+            and edge_distance(here, game.base(o)) <= SUPPORT_RANGE + 1e-9]  # fmt: skip
+
+
+def support(game: PrimeTimeGame, m: ModelState, other: ModelState) -> None:
+    """The action chosen is the one given (the caller has taken it from the activation)."""
+    m.supported = True
+    other.bonus_actions += 1
+    game.emit("support", f"{game.name(m)} gives 1 action to {game.name(other)} (Support).")
 
 
 def devote(game: PrimeTimeGame, m: ModelState, count: int) -> None:

@@ -33,7 +33,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
         state.first = 1 - state.first
     for m in state.models:
         m.activations = m.rage = 0
-        m.devoted = False
+        m.devoted = m.supported = False
     counts = [len(fighting(game, p)) for p in (0, 1)]
     for p, player in enumerate(state.players):
         player.passed = False

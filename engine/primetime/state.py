@@ -41,6 +41,7 @@ class ModelState(_Data):
     states: list[str] = []  # "Model States": "staggered" (more to come)
     bonus_actions: int = 0  # given by a Devoted Support partner, for the next activation
     devoted: bool = False  # its pair gave actions this round ("once per round")
+    supported: bool = False  # it gave its Support action this round ("Once per round")
     # a Fused model: its components while formed, the round it forms at the start of the
     # Activation Phase, the round whose Cleanup ends it; a pair that misfused tries no more
     components: list[int] = []
