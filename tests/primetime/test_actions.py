@@ -216,3 +216,18 @@ def test_the_last_one_standing_gets_2_on_every_roll(monkeypatch: pytest.MonkeyPa
                for e in game.events)  # fmt: skip
     power_up(game, cell)  # 9 + SPR 4 + 2 = 15
     assert cell.sk == 1
+
+
+def test_an_illegal_declaration_is_refused_and_changes_nothing() -> None:
+    # "Illegal Action Forfeit: If a player declares an action they cannot legally
+    # perform ... the action is forfeit." PT-40: only legal actions are offered; any other
+    # answer is refused with its reason and the state is unchanged
+    game = to_activation()
+    decision = game.pending
+    assert decision is not None
+    before = game.to_json()
+    for wrong in ("attack:0:99", "charge:0:0", "card:7"):
+        outcome = game.apply(decision.player, wrong, decision.seq)
+        assert not outcome.ok and outcome.reason
+    assert not game.apply(decision.player, decision.options[0].id, decision.seq - 1).ok
+    assert game.to_json() == before
