@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from engine.core.decisions import JsonDict, Option
 from engine.primetime import states
 from engine.primetime.damage import harm
 from engine.primetime.data import Character, Technique
 from engine.primetime.geometry import Base, beam, degrade, edge_distance, rect_distance, touches
+from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
@@ -62,8 +64,35 @@ def aftermath(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     if value(technique, "Impactful") is not None and landed and roll.critical \
             and target.status == "active":  # fmt: skip
         # "On Critical Success: target Thrown 4", takes collision DMG, gains Staggered."
+        if target.level > 0:  # last: it may ask (PT-41)
+            _ask_knockback(game, attacker, target)
+            return
+        _impact(game, attacker, target, fall=False)
+
+
+def _impact(game: PrimeTimeGame, attacker: ModelState, target: ModelState, fall: bool) -> None:
+    if fall:
+        states.fall(game, target)
+    else:
         states.thrown(game, target, game.base(attacker).centre, states.IMPACT_THROW)
-        states.stagger(game, target)
+    states.stagger(game, target)
+
+
+def _ask_knockback(game: PrimeTimeGame, attacker: ModelState, target: ModelState) -> None:
+    """ "Thrown/Impactful While Flying: Opposing player may declare the knock-back resolves
+    as a fall (fall DMG + attack DMG both apply)." """
+    game.ask(attacker.owner, "knockback", f"{game.name(target)} is knocked back in the air: "
+             "thrown, or a fall?", [Option("throw", f'thrown {states.IMPACT_THROW:g}"'),
+                                   Option("fall", f"a fall to the Ground ({target.level} "
+                                          "damage)")], "knocked",
+             attacker=attacker.uid, target=target.uid)  # fmt: skip
+
+
+@HANDLERS.register("knocked")
+def knocked(game: PrimeTimeGame, args: JsonDict) -> None:
+    target = game.model(args["target"])
+    if target.status == "active":
+        _impact(game, game.model(args["attacker"]), target, fall=args["choice"] == "fall")
 
 
 def _others(game: PrimeTimeGame, attacker: ModelState, target: ModelState) -> list[ModelState]:

@@ -33,11 +33,17 @@ def stagger(game: PrimeTimeGame, m: ModelState) -> None:
         if total >= FLYING_SAVE:
             game.emit("save", f"{game.name(m)} keeps its altitude: d20 {die} = {total}.")
             return
-        fallen = m.level
-        game.emit("fall", f"{game.name(m)} fails its save (d20 {die} = {total}) and falls "
-                  f"from {NAMES[m.level]}: {fallen} damage.")  # fmt: skip
-        m.level = 0
-        harm(game, m, fallen)  # "1 DMG per level fallen ... Undeniable"
+        game.emit("save", f"{game.name(m)} fails its save (d20 {die} = {total}).")
+        fall(game, m)
+
+
+def fall(game: PrimeTimeGame, m: ModelState) -> None:
+    """A fall to the Ground: "Take 1 DMG per level fallen (L1 → 1 DMG; L2 → 2 DMG).
+    Undeniable." (no RES)."""
+    fallen = m.level
+    game.emit("fall", f"{game.name(m)} falls from {NAMES[m.level]}: {fallen} damage.")
+    m.level = 0
+    harm(game, m, fallen)
 
 
 def clear(m: ModelState) -> None:
