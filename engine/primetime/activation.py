@@ -21,6 +21,7 @@ from engine.primetime import (
     fusion,
     geometry,
     play,
+    reroll,
     states,
     wish,
 )
@@ -387,9 +388,31 @@ def end_activation(game: PrimeTimeGame, args: JsonDict) -> None:
 
 
 def power_up(game: PrimeTimeGame, m: ModelState) -> None:
+    """ "Power-Up": a failed roll (under 15) may be re-rolled (PT-42)."""
+    die = game.d20()
+    lowest = game.rules.power_up[-2][0]
+    if die + stat(game, m, "spr") + last_standing(game, m) < lowest \
+            and reroll.can_reroll(game, m):  # fmt: skip
+        game.emit("power_up", f"{game.name(m)} powers up: d20 {die}.")
+        reroll.ask(game, m, "The Power-Up", "power_rerolled", die=die)
+        return
+    powered(game, m, die)
+
+
+@HANDLERS.register("power_rerolled")
+def power_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    assert game.state.active is not None
+    m = game.model(game.state.active.model)
+    if args["choice"] == "reroll":
+        reroll.spend(game, m)
+        powered(game, m, game.d20())
+    else:
+        powered(game, m, args["die"])
+
+
+def powered(game: PrimeTimeGame, m: ModelState, die: int) -> None:
     """ "Power-Up": +1 BK always; D20 + SPR 15+: 2 BK and 1 SK; 25+: 4 BK and 2 SK."""
     spr = stat(game, m, "spr")
-    die = game.d20()
     total = die + spr + last_standing(game, m)
     bk, sk = next((bk, sk) for at, bk, sk in game.rules.power_up if total >= at)
     player = game.state.players[m.owner]

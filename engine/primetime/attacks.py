@@ -96,7 +96,8 @@ def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
 
 
 def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
-                target: ModelState) -> Roll:  # fmt: skip
+                target: ModelState, die: int | None = None) -> Roll:  # fmt: skip
+    """Roll (or, with `die`, take again a roll already shown) the attack."""
     skill, bonus = ("FOC", stat(game, attacker, "foc")) if technique.ranged \
         else ("IMP", stat(game, attacker, "imp"))  # fmt: skip
     # cover is ranged fire's (PT-7)
@@ -107,10 +108,11 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     modifiers = (("dive", altitude.dive_bonus(attacker, target)), ("cover", shelter),
                  ("last standing", last_standing(game, attacker)),
                  (game.condition().name, _far(game, attacker, technique, target)))  # fmt: skip
-    roll = Roll(game.d20(), skill, bonus, stat(game, target, "rfx"), game.rules.critical_margin,
-                modifiers)
-    text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
-    game.emit("attack", text, die=roll.die, total=roll.total)
+    roll = Roll(game.d20() if die is None else die, skill, bonus, stat(game, target, "rfx"),
+                game.rules.critical_margin, modifiers)  # fmt: skip
+    if die is None:
+        text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
+        game.emit("attack", text, die=roll.die, total=roll.total)
     return roll
 
 

@@ -4,10 +4,11 @@ announced and before any dice; one per attack: Z-Evasion or Brace (evasion.py), 
 
 from __future__ import annotations
 
+from dataclasses import astuple
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, clash, evasion, keywords, play, redirect, states
+from engine.primetime import attacks, clash, evasion, keywords, play, redirect, reroll, states
 from engine.primetime.data import Technique
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import modify, stat
@@ -70,8 +71,33 @@ def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
         card_res = card.effect.res
     elif reaction is not None:
         game.emit("z_reaction", f"{game.name(target)} answers with {reaction.label}.")
-    where = game.base(target)
+    answered = {**_attack_args(args), "target": target.uid, "card_res": card_res,
+                "cascade": bool(args.get("cascade")),
+                "reaction": None if reaction is None else list(astuple(reaction))}
     roll = attacks.roll_attack(game, attacker, technique, target)
+    if not roll.hit and reroll.can_reroll(game, attacker):
+        reroll.ask(game, attacker, "The attack", "attack_rerolled", die=roll.die, **answered)
+        return
+    _resolve(game, answered, roll)
+
+
+@HANDLERS.register("attack_rerolled")
+def attack_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    attacker, technique, target = _unpack(game, args)
+    if args["choice"] == "reroll":
+        reroll.spend(game, attacker)
+        roll = attacks.roll_attack(game, attacker, technique, target)
+    else:
+        roll = attacks.roll_attack(game, attacker, technique, target, die=args["die"])
+    _resolve(game, args, roll)
+
+
+def _resolve(game: PrimeTimeGame, args: JsonDict, roll: attacks.Roll) -> None:
+    """The attack's roll made: the hit, the evasion, the keywords, what goes on."""
+    attacker, technique, target = _unpack(game, args)
+    reaction = None if args["reaction"] is None else evasion.Reaction(*args["reaction"])
+    card_res = args["card_res"]
+    where = game.base(target)
     margin = None
     if roll.hit and reaction is None:
         attacks.hit(game, attacker, technique, target, card_res)
@@ -83,7 +109,7 @@ def reacted(game: PrimeTimeGame, args: JsonDict) -> None:
             _deflect(game, attacker, technique, margin)
     evaded = margin is not None
     # "Beam Cascade (Dodge Continuation)": once, on to the nearest model behind
-    beamed = keywords.value(technique, "Beam") is not None and not args.get("cascade")
+    beamed = keywords.value(technique, "Beam") is not None and not args["cascade"]
     then = redirect.cascade_target(game, attacker, target, where) if evaded and beamed \
         else None  # fmt: skip
     keywords.aftermath(game, attacker, technique, target, where, roll, roll.hit and not evaded,

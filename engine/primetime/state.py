@@ -93,6 +93,7 @@ class Activation(_Data):
     staggered: bool = False  # began Staggered: it ends with this activation
     free: int = 0  # free actions taken ("Free Action Cap": 2)
     fresh: bool = True  # nothing chosen yet: the "start of activation"
+    wt_used: bool = False  # "One WT Action per activation"
 
 
 class GloryScored(_Data):
