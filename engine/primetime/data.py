@@ -191,6 +191,9 @@ class DeckCard(_Model):
     affiliation: str | None = None  # affiliation cards: whose
     text: str
     effect: CardEffect | None = None
+    # "Legacy Cards: Permanent upgrades placed beside the Human model's profile when
+    # played. Never return to the deck." (its stat lasts for the game, PT-43)
+    legacy: bool = False
 
     @model_validator(mode="after")
     def _owner(self) -> DeckCard:
@@ -201,6 +204,10 @@ class DeckCard(_Model):
         reacts = self.effect is not None and (self.effect.evade is not None or self.effect.res)
         if self.effect is not None and bool(reacts) != (self.timing == "z-reaction"):
             raise ValueError("a z-reaction card, and only it, has `evade` or `res`")
+        if self.legacy and self.timing not in ("action", "instant"):
+            raise ValueError("a Legacy card is played as an action or an instant")
+        if self.legacy and self.effect is not None and self.effect.target != "self":
+            raise ValueError("a Legacy card upgrades the model that plays it (target: self)")
         return self
 
 

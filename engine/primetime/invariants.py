@@ -41,7 +41,8 @@ def violations(game: PrimeTimeGame, check_json: bool = True) -> list[str]:
             problems.append(f"player {index + 1} has {p.bk} BK")
         if not 0 <= p.wt <= rules.wt:
             problems.append(f"player {index + 1} has {p.wt} WT")
-        if len(p.deck) + len(p.hand) + len(p.discard) + len(p.in_play) != DECK_SIZE:
+        beside = sum(len(m.legacy) for m in state.models if m.owner == index)
+        if len(p.deck) + len(p.hand) + len(p.discard) + len(p.in_play) + beside != DECK_SIZE:
             problems.append(f"player {index + 1} has lost or gained cards")
         # a Human's Mastery Draw may go past the limit until Cleanup discards down to it
         if len(p.hand) > rules.hand_limit(max(state.round, 1)) and state.phase == "ascension":

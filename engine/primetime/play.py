@@ -26,8 +26,11 @@ PLAY = "card"  # the action's name in Activation.taken (PT-13: once per activati
 
 
 def _by_model(game: PrimeTimeGame, m: ModelState, card: DeckCard) -> bool:
-    """A character card is played by its character; the model pays its SK."""
+    """A character card is played by its character; a Legacy card by a Human ("Growth is
+    through Legacy Cards only"); the model pays its SK."""
     if card.kind == "character" and card.character != m.character:
+        return False
+    if card.legacy and game.character(m).race != "Human":
         return False
     return m.sk >= card.sk
 
@@ -85,7 +88,10 @@ def pay(game: PrimeTimeGame, m: ModelState, index: int) -> DeckCard:
     cid = player.hand.pop(index)
     card = game.pool.cards[cid]
     m.sk -= card.sk
-    (player.in_play if card.timing == "persistent" else player.discard).append(cid)
+    if card.legacy:  # "placed beside the Human model's profile"
+        m.legacy.append(cid)
+    else:
+        (player.in_play if card.timing == "persistent" else player.discard).append(cid)
     cost = f" for {card.sk} SK" if card.sk else ""
     game.emit("card", f"{game.name(m)} plays {card.name}{cost}: {card.text}")
     return card
@@ -134,7 +140,10 @@ def apply(game: PrimeTimeGame, m: ModelState, target: ModelState, card: DeckCard
         healed = min(effect.heal, game.tier(target).hp - target.hp)
         target.hp += healed
         game.emit("heal", f"{game.name(target)} recovers {healed} HP ({target.hp}).")
-    if effect.stat is not None and modify(target, card.name, effect.stat, effect.value):
+    if effect.stat is not None and card.legacy:
+        game.emit("modify", f"{game.name(target)} gets {effect.value:+d} "
+                  f"{effect.stat.upper()} for the rest of the game ({card.name}, Legacy).")
+    elif effect.stat is not None and modify(target, card.name, effect.stat, effect.value):
         game.emit("modify", f"{game.name(target)} gets {effect.value:+d} "
                   f"{effect.stat.upper()} until the end of the round ({card.name}).")  # fmt: skip
     if effect.drain:

@@ -55,6 +55,7 @@ class ModelState(_Data):
     majin: int | None = None
     pure: bool = False
     unweighted: bool = False  # took off its Weighted Clothing (for good)
+    legacy: list[str] = []  # Legacy cards beside its profile ("Never return to the deck")
 
     @property
     def on_table(self) -> bool:

@@ -24,6 +24,10 @@ def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
     if base is None:
         base = game.rules.missing_stat
     by_name = {mod.name: mod.value for mod in m.mods if mod.stat == name}
+    for cid in m.legacy:  # a Legacy card's modification lasts for the game (PT-43)
+        effect = game.pool.cards[cid].effect
+        if effect is not None and effect.stat == name:
+            by_name[game.pool.cards[cid].name] = effect.value
     if name in ("foc", "imp") and wears_weights(game, m):
         by_name[WEIGHTED] = 1  # "+1 FOC, +1 IMP (counts toward +/-3 stat cap)"
     if name == "rfx" and m.unweighted:

@@ -202,3 +202,23 @@ def test_conditions_change_the_1st_move_and_long_shots() -> None:
     assert ("Storm Clouds", -1) in roll.modifiers
     near = place(game, "android-17", 15, 10)
     assert ("Storm Clouds", 0) in attacks.roll_attack(game, goku, blast, near).modifiers
+
+
+def test_a_legacy_card_stays_beside_a_human_for_the_game() -> None:
+    # "Legacy Cards: Permanent upgrades placed beside the Human model's profile when
+    # played. Never return to the deck."; "Cost to play: 1 SK"; PT-43
+    game, goku, _ = _table()
+    krillin = place(game, "krillin", 10, 5)
+    krillin.sk = goku.sk = 1
+    _hand(game, krillin, "krillin-resolve")
+    activate(game, goku)
+    assert not any(i.startswith("card:") for i in _ids(game))  # Goku is no Human
+    imp = stat(game, krillin, "imp")
+    activate(game, krillin)
+    answer(game, _label(game, "play Krillin's Resolve"))
+    player = game.state.players[krillin.owner]
+    assert krillin.legacy == ["krillin-resolve"] and krillin.sk == 0
+    assert "krillin-resolve" not in player.discard + player.hand
+    assert stat(game, krillin, "imp") == imp + 1
+    krillin.mods.clear()  # Cleanup's "until end of round" clearing leaves it
+    assert stat(game, krillin, "imp") == imp + 1
