@@ -5,6 +5,7 @@ asked as a finite set of 1" grid points; any other legal point may be answered t
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -14,10 +15,13 @@ from engine.core.decisions import JsonDict, Option
 from engine.primetime import (
     altitude,
     attacks,
+    corrupt,
     devoted,
     engagement,
     fusion,
     geometry,
+    play,
+    reroll,
     states,
     wish,
 )
@@ -25,6 +29,7 @@ from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
 from engine.primetime.geometry import (
     MELEE,
+    Base,
     Point2,
     edge_distance,
     grid_array,
@@ -34,13 +39,15 @@ from engine.primetime.geometry import (
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
 from engine.primetime.state import Activation
-from engine.primetime.stats import stat
+from engine.primetime.stats import stat, wears_weights
 
 if TYPE_CHECKING:
     from engine.core.decisions import Decision
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
+# a moving attack's search: (mode, target uid, how near the target the move must end)
+Search = tuple[str, int, float]
 REPEATABLE = frozenset({"move"})  # PT-13: "A model cannot take the same action twice ..."
 
 
@@ -53,6 +60,10 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         game.emit("pass", f"{game.who(args['player'])} passes.")
         state.turn = 1 - args["player"]
         game.then(("next_activation", {}))
+        return
+    if args["choice"] == "extra":  # the turn's WT action; the player activates next
+        wish.extra_activation(game, args["player"])
+        game.then(("next_activation", {"spent": args["player"]}))
         return
     kind, uid = args["choice"].split(":")
     if kind == "reenter":
@@ -70,13 +81,17 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
                               staggered=states.STAGGERED in m.states)  # fmt: skip
     m.bonus_actions = 0  # "Transferred actions add to ... their next activation"
     game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
-    game.then(("action", {}))
+    if not corrupt.compulsion(game, m):  # "At the start of each ... activations"
+        game.then(("action", {}))
 
 
 def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
     """ "the first uses the 1st Move value; the second uses the 2nd Move value"."""
     tier = game.tier(m)
     value = tier.move1 if moves_taken == 0 else tier.move2
+    if moves_taken == 0:  # the Condition's change to the 1st Move (never below 1")
+        value = max(1, value + game.condition().move1)
+    value += 1 if m.unweighted else 0  # Weighted Clothing removed: "+1 MOV ... permanently"
     # "Exhausted | ... -2 MOV" (never below 1")
     return max(1, value - 2) if fusion.EXHAUSTED in m.states else value
 
@@ -96,50 +111,133 @@ def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
     ends within 1" of its target ("Charge Restriction"); a Ki Assault where its target is
     in range and sight. Without `ends`, the 1" grid points (and, for a Charge or a Ki
     Assault, "up to": staying put)."""
-    reach = _reach(game, m, mode)
-    here = game.base(m)
+    return _legal(game, m, mode, args, _candidates(game, m, mode, args, ends))
+
+
+def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> bool:
+    """Whether a move of this mode has any legal end: the candidates are tried nearest
+    first, a few at a time, since one legal end is enough (most moves have one close by;
+    the whole grid is searched only for the options themselves)."""
+    points = _candidates(game, m, mode, args, None)
+    if not len(points):
+        return False
+    here = game.base(m).centre
+    points = points[np.argsort(np.hypot(points[:, 0] - here[0], points[:, 1] - here[1]),
+                               kind="stable")]  # fmt: skip
+    start = 0
+    for size in _PROBES:
+        if start >= len(points):
+            return False
+        if _legal(game, m, mode, args, points[start:start + size], first=True):
+            return True
+        start += size
+    return False
+
+
+_PROBES = (12, 48, 1_000_000)  # how many candidates each try of can_move tests
+
+
+def _target(game: PrimeTimeGame, m: ModelState, mode: str,
+            args: JsonDict) -> tuple[Base, float] | None:  # fmt: skip
+    """A Charge's or a Ki Assault's target and how near to it the move must end."""
     if mode == "move":
-        near = None
-    else:
-        target = game.base(game.model(args["target"]))
-        technique = attacks.techniques(game, m)[args["technique"]]
-        near = (target, MELEE if mode == "charge" else technique.range)
-    points = grid_array(here.centre, reach) if ends is None else np.asarray(ends, float)
+        return None
+    technique = attacks.techniques(game, m)[args["technique"]]
+    return game.base(game.model(args["target"])), MELEE if mode == "charge" else technique.range
+
+
+def _candidates(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+                ends: Sequence[Point2] | None) -> np.ndarray:  # fmt: skip
+    here = game.base(m)
+    points = grid_array(here.centre, _reach(game, m, mode)) if ends is None \
+        else np.asarray(ends, float).reshape(-1, 2)  # fmt: skip
     if ends is None and mode != "move":
         points = np.vstack([np.asarray([here.centre]), points])
+    near = _target(game, m, mode, args)
     if near is not None:  # cheap distance first: few points are near the target
-        points = geometry.near(points.reshape(-1, 2), here.radius, *near)
-    legal = [step.to for step in moves(here, points, reach, game.bases_except(m),
-                                       game.state.terrain)]  # fmt: skip
-    if near is None:
+        points = geometry.near(points, here.radius, *near)
+    return points
+
+
+def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+           points: np.ndarray, first: bool = False) -> list[Point2]:  # fmt: skip
+    """The legal ends among `points`; with `first`, only the first found (any will do)."""
+    here = game.base(m)
+    legal = _ends(game, m, mode, points)
+    if mode == "move":
         return [p for p in legal if p != here.centre]
     if mode == "charge":
         return legal
-    return [p for p in legal if line_of_sight(here.at(*p), near[0], game.state.terrain)]
+    return _in_sight(game, m, args, legal, first)
+
+
+def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray) -> list[Point2]:
+    """The points a straight move of this mode's reach may end at (engine.primetime.geometry)."""
+    return [step.to for step in moves(game.base(m), points, _reach(game, m, mode),
+                                      game.bases_except(m), game.state.terrain)]  # fmt: skip
+
+
+def _in_sight(game: PrimeTimeGame, m: ModelState, args: JsonDict, ends: Sequence[Point2],
+              first: bool) -> list[Point2]:  # fmt: skip
+    """The ends a Ki Assault's target is in sight from (with `first`: the first found)."""
+    here, target = game.base(m), game.base(game.model(args["target"]))
+    seen = (p for p in ends if line_of_sight(here.at(*p), target, game.state.terrain))
+    if first:
+        return list(itertools.islice(seen, 1))
+    return list(seen)
 
 
 def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option]:
     """Stationary attacks, Charges and Ki Assaults, one option per technique and target."""
-    options = []
+    # (id, label, the moving attack's search or None)
+    options: list[tuple[str, str, Search | None]] = []
     moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap
+    here = game.base(m)
+    # the moving attacks worth a search, by (mode, target, distance to end within): the
+    # same search for every technique of that mode and distance at that target
+    wanted: dict[Search, JsonDict] = {}
+    reaches: dict[str, float] = {}
     for index, technique in enumerate(attacks.techniques(game, m)):
         if not attacks.affordable(game, m, technique):
             continue
         for target in game.enemies(m):
             label = f"{technique.name} at {game.name(target)}"
             if "attack" not in taken and attacks.can_target(game, m, technique, target):
-                options.append(Option(f"attack:{index}:{target.uid}", label))
+                options.append((f"attack:{index}:{target.uid}", label, None))
             mode = _moving_attack(technique)
             if mode is None or mode in taken or not moves_left:
                 continue
-            args = {"target": target.uid, "technique": index}
-            reach = _reach(game, m, mode) + (MELEE if mode == "charge" else technique.range)
-            if edge_distance(game.base(m), game.base(target)) > reach + 1e-9:
-                continue  # out of reach whatever the path: skip the costly search
-            if destinations(game, m, mode, args):
-                verb = "Charge" if mode == "charge" else "Ki Assault"
-                options.append(Option(f"{mode}:{index}:{target.uid}", f"{verb}: {label}"))
-    return options
+            distance = MELEE if mode == "charge" else technique.range
+            if mode not in reaches:
+                reaches[mode] = _reach(game, m, mode)
+            if edge_distance(here, game.base(target)) > reaches[mode] + distance + 1e-9:
+                continue  # out of reach whatever the path: skip the search
+            key = (mode, target.uid, distance)
+            wanted.setdefault(key, {"target": target.uid, "technique": index})
+            verb = "Charge" if mode == "charge" else "Ki Assault"
+            options.append((f"{mode}:{index}:{target.uid}", f"{verb}: {label}", key))
+    found = _reachable(game, m, wanted)
+    return [Option(id_, label) for id_, label, key in options if key is None or key in found]
+
+
+def _reachable(game: PrimeTimeGame, m: ModelState,
+               wanted: dict[Search, JsonDict]) -> set[Search]:  # fmt: skip
+    """Which of the wanted Charges and Ki Assaults have a legal end: the candidate ends of
+    every one of a mode are tested in one search (the same reach), then split again."""
+    found = set()
+    for mode in ("charge", "ki_assault"):
+        keys = [key for key in wanted if key[0] == mode]
+        if not keys:
+            continue
+        blocks = [_candidates(game, m, mode, wanted[key], None) for key in keys]
+        legal = set(_ends(game, m, mode, np.vstack(blocks)))
+        for key, block in zip(keys, blocks, strict=True):
+            ends = [p for p in map(tuple, block.tolist()) if p in legal]
+            if mode == "ki_assault":
+                ends = _in_sight(game, m, wanted[key], ends, first=True)
+            if ends:
+                found.add(key)
+    return found
 
 
 def _moving_attack(technique: Technique) -> str | None:
@@ -158,10 +256,16 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("end_activation", {}))
         return
     options = []
-    if active.moves < game.rules.move_cap and destinations(game, m, "move", {}):
+    if active.moves < game.rules.move_cap and can_move(game, m, "move", {}):
         options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
     options += _attack_options(game, m, active.taken)
+    options += play.options(game, m)
+    options += corrupt.options(game, m, active.taken)
+    if active.fresh and wears_weights(game, m) and active.free < game.rules.free_cap:
+        # "Remove: free action at start of activation only"
+        options.append(Option("unweight", "take off the Weighted Clothing (free action)"))
     options += devoted.options(game, m, active.actions)
+    options += devoted.support_options(game, m)
     boost = "recharge" if game.character(m).race == "Android" else "power_up"
     if boost not in active.taken:
         options.append(Option(boost, "Recharge" if boost == "recharge" else "Power-Up"))
@@ -180,14 +284,33 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("end_activation", {}))
         return
     kind, *rest = choice.split(":")
+    active.fresh = False
+    if kind == "unweight":
+        active.free += 1
+        m.unweighted = True
+        game.emit("unweight", f"{game.name(m)} takes off its Weighted Clothing: +1 MOV and "
+                  "+1 RFX for good, no more +1 FOC and IMP.")  # fmt: skip
+        game.then(("action", {}))
+        return
+    if kind == play.PLAY:  # counts its own action, or free action (PT-29)
+        play.play(game, m, int(rest[0]))
+        return
+    if kind == "release":  # a free action
+        corrupt.release(game, m, game.model(int(rest[0])))
+        game.then(("action", {}))
+        return
     active.actions -= 1
     if kind not in REPEATABLE:
         active.taken.append(kind)
     if kind == "devote":
         devoted.devote(game, m, int(rest[0]))
         return
-    if kind in ("power_up", "recharge"):
+    if kind == "support":
+        devoted.support(game, m, game.model(int(rest[0])))
+    elif kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
+    elif kind == "corrupt":
+        corrupt.corrupt(game, m, game.model(int(rest[0])))
     elif kind == "attack":
         strike = {"attacker": m.uid, "technique": int(rest[0]), "target": int(rest[1])}
         game.then(("attack", strike), ("action", {}))
@@ -265,9 +388,31 @@ def end_activation(game: PrimeTimeGame, args: JsonDict) -> None:
 
 
 def power_up(game: PrimeTimeGame, m: ModelState) -> None:
+    """ "Power-Up": a failed roll (under 15) may be re-rolled (PT-42)."""
+    die = game.d20()
+    lowest = game.rules.power_up[-2][0]
+    if die + stat(game, m, "spr") + last_standing(game, m) < lowest \
+            and reroll.can_reroll(game, m):  # fmt: skip
+        game.emit("power_up", f"{game.name(m)} powers up: d20 {die}.")
+        reroll.ask(game, m, "The Power-Up", "power_rerolled", die=die)
+        return
+    powered(game, m, die)
+
+
+@HANDLERS.register("power_rerolled")
+def power_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    assert game.state.active is not None
+    m = game.model(game.state.active.model)
+    if args["choice"] == "reroll":
+        reroll.spend(game, m)
+        powered(game, m, game.d20())
+    else:
+        powered(game, m, args["die"])
+
+
+def powered(game: PrimeTimeGame, m: ModelState, die: int) -> None:
     """ "Power-Up": +1 BK always; D20 + SPR 15+: 2 BK and 1 SK; 25+: 4 BK and 2 SK."""
     spr = stat(game, m, "spr")
-    die = game.d20()
     total = die + spr + last_standing(game, m)
     bk, sk = next((bk, sk) for at, bk, sk in game.rules.power_up if total >= at)
     player = game.state.players[m.owner]

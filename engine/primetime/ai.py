@@ -26,10 +26,12 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "ascension": {"ascend": 2, "done": 0},
     "fusion": {"dance": 2, "no": 0},
     "free_strike": {"strike": 2, "none": 0},  # more power whenever it can pay
-    "z_reaction": {"evade": 2, "clash": 3, "brace": 1, "none": 0},  # fight back, or dodge
-    # attack whenever it can, else close in, else gather Ki
-    "action": {"attack": 6, "charge": 5, "ki_assault": 5, "move": 4, "power_up": 3,
-               "recharge": 3, "end": 0},
+    # fight back, or dodge (a card, or HP for a Clash, only when nothing else will do)
+    "z_reaction": {"evade": 2, "clash": 3, "brace": 1, "card": 1, "burn": 1, "none": 0},
+    "momentum": {"momentum": 2, "none": 0},
+    # attack whenever it can, else close in, else play a card, else gather Ki
+    "action": {"attack": 6, "charge": 5, "ki_assault": 5, "corrupt": 5, "move": 4,
+               "card": 4, "power_up": 3, "recharge": 3, "end": 0, "release": -1},
 }  # fmt: skip
 
 

@@ -5,7 +5,7 @@ Beam paths and keywords are not refereed yet."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.primetime import altitude, fusion, keywords
 from engine.primetime.damage import harm, last_standing, rage
@@ -22,6 +22,15 @@ if TYPE_CHECKING:
 
 def techniques(game: PrimeTimeGame, m: ModelState) -> list[Technique]:
     return game.pool.techniques(game.character(m), m.tier)
+
+
+def technique_of(game: PrimeTimeGame, m: ModelState, args: dict[str, Any]) -> Technique:
+    """An attack task's technique: the model's by index, or a played card's ("card")."""
+    if args.get("card"):
+        effect = game.pool.cards[args["card"]].effect
+        assert effect is not None and effect.technique is not None
+        return effect.technique
+    return techniques(game, m)[int(args["technique"])]
 
 
 def affordable(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
@@ -87,7 +96,8 @@ def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
 
 
 def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
-                target: ModelState) -> Roll:  # fmt: skip
+                target: ModelState, die: int | None = None) -> Roll:  # fmt: skip
+    """Roll (or, with `die`, take again a roll already shown) the attack."""
     skill, bonus = ("FOC", stat(game, attacker, "foc")) if technique.ranged \
         else ("IMP", stat(game, attacker, "imp"))  # fmt: skip
     # cover is ranged fire's (PT-7)
@@ -96,12 +106,24 @@ def roll_attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     if keywords.value(technique, "Piercing") is not None:  # "reduce ... cover by one step"
         shelter = PIERCED.get(shelter, shelter)
     modifiers = (("dive", altitude.dive_bonus(attacker, target)), ("cover", shelter),
-                 ("last standing", last_standing(game, attacker)))  # fmt: skip
-    roll = Roll(game.d20(), skill, bonus, stat(game, target, "rfx"), game.rules.critical_margin,
-                modifiers)
-    text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
-    game.emit("attack", text, die=roll.die, total=roll.total)
+                 ("last standing", last_standing(game, attacker)),
+                 (game.condition().name, _far(game, attacker, technique, target)))  # fmt: skip
+    roll = Roll(game.d20() if die is None else die, skill, bonus, stat(game, target, "rfx"),
+                game.rules.critical_margin, modifiers)  # fmt: skip
+    if die is None:
+        text = f"{game.name(attacker)}: {technique.name} at {game.name(target)}: {roll.text()}."
+        game.emit("attack", text, die=roll.die, total=roll.total)
     return roll
+
+
+def _far(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+         target: ModelState) -> int:  # fmt: skip
+    """The Condition's modifier to a ranged attack at a target farther than its `far`."""
+    condition = game.condition()
+    if condition.far is None or not technique.ranged:
+        return 0
+    far = edge_distance(game.base(attacker), game.base(target)) > condition.far + 1e-9
+    return condition.far_modifier if far else 0
 
 
 def resolve(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
@@ -127,4 +149,4 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     game.emit("damage", f"{game.name(target)} takes {damage} damage ({why}).",
               damage=damage)  # fmt: skip
     rage(game, attacker, damage)
-    harm(game, target, damage, by=attacker.owner)
+    harm(game, target, damage)

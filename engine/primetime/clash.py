@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Option
-from engine.primetime import altitude, attacks
+from engine.core.decisions import JsonDict, Option
+from engine.primetime import altitude, attacks, fusion, keywords
 from engine.primetime.cards import draw
 from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
+from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
@@ -19,20 +20,36 @@ if TYPE_CHECKING:
     from engine.primetime.state import ModelState
 
 DOMINANCE = 10  # "Winning any Clash by 10 or more"
+HP_BURN = 2  # "pay 1 HP per missing BK (maximum 2 HP)"
 
 
 def clash_options(game: PrimeTimeGame, attacker: ModelState,
                   target: ModelState) -> list[Option]:  # fmt: skip
     """ "Clash | Per technique BK cost": a technique the target can pay for and that
-    reaches the attacker (range, and sight for a ranged one)."""
+    reaches the attacker (range, and sight for a ranged one); one it lacks 1 or 2 BK for
+    may be paid with as much HP ("HP Burn for Clash": "burn:<index>", PT-34)."""
     options = []
+    bk = game.state.players[target.owner].bk
     for index, technique in enumerate(attacks.techniques(game, target)):
-        if attacks.affordable(game, target, technique) and attacks.can_target(
-                game, target, technique, attacker):  # fmt: skip
+        if not attacks.can_target(game, target, technique, attacker):
+            continue
+        skill = f"d20 {_skill(game, target, technique):+d}"
+        if attacks.affordable(game, target, technique):
             cost = f", {technique.bk} BK" if technique.bk else ""
             options.append(Option(f"clash:{index}", f"Clash with {technique.name} "
-                                  f"(d20 {_skill(game, target, technique):+d}{cost})"))
+                                  f"({skill}{cost})"))
+        elif burnable(game, target, technique):
+            missing = technique.bk - bk
+            options.append(Option(f"burn:{index}", f"Clash with {technique.name} ({skill}, "
+                                  f"{bk} BK and HP Burn {missing})"))
     return options
+
+
+def burnable(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
+    """HP Burn pays 1 HP per missing BK, at most 2, and (PT-34) never the model's last
+    HP; an Exhausted model, which "cannot spend BK", may not Clash with a BK technique."""
+    missing = technique.bk - game.state.players[m.owner].bk
+    return 0 < missing <= HP_BURN and m.hp > missing and fusion.EXHAUSTED not in m.states
 
 
 def _skill(game: PrimeTimeGame, m: ModelState, technique: Technique) -> int:
@@ -40,10 +57,17 @@ def _skill(game: PrimeTimeGame, m: ModelState, technique: Technique) -> int:
 
 
 def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
-          target: ModelState, answer: Technique) -> None:  # fmt: skip
+          target: ModelState, answer: Technique, burn: int = 0,
+          momentum: bool = True) -> None:  # fmt: skip
     """Roll both (PT-20: D20 + IMP or FOC + the Dive Bonus; cover is no part of a
-    contest); the winner's technique deals its damage less RES to the loser."""
-    game.state.players[target.owner].bk -= answer.bk
+    contest); the winner's technique deals its damage less RES to the loser. `burn`: the
+    HP paid for missing BK; `momentum`: whether a 10-point win gives the free attack
+    (not for a Clash paid with HP, nor for one against a Momentum attack)."""
+    game.state.players[target.owner].bk -= answer.bk - burn
+    if burn:  # "Is paid before the Clash rolls resolve"; no "on damage" effect: no harm()
+        target.hp -= burn
+        game.emit("hp_burn", f"{game.name(target)} burns {burn} HP for the Clash "
+                  f"({target.hp} HP).")  # fmt: skip
     sides = ((attacker, technique, target), (target, answer, attacker))
     totals = []
     for m, used, other in sides:
@@ -54,6 +78,8 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         game.emit("clash_roll", f"{game.name(m)} ({used.name}): d20 {die} = {total}.")
     if totals[0] == totals[1]:
         game.emit("clash", "The Clash is a tie: both attacks fail.")
+        if all(keywords.value(t, "Beam") is not None for t in (technique, answer)):
+            keywords.detonation(game, attacker, target)
         return
     won = 0 if totals[0] > totals[1] else 1
     winner, used, loser = sides[won]
@@ -67,3 +93,36 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     if game.character(winner).race == "Human":
         draw(game, winner.owner, 1)
     attacks.hit(game, winner, used, loser)
+    if margin >= DOMINANCE and momentum and not burn:
+        _offer_momentum(game, winner, loser)
+
+
+def _offer_momentum(game: PrimeTimeGame, winner: ModelState, loser: ModelState) -> None:
+    """ "Clash Momentum (Crit)": "Gain a free Basic Strike or Energy Blast against the
+    same target" (its BK still paid: "[Free]" is no cost reduction); a free action, lost
+    past the active model's cap of 2 ("Free Action Cap", PT-34)."""
+    active = game.state.active
+    if winner.status != "active" or loser.status != "active" or game.state.winner is not None:
+        return
+    if active is not None and active.model == winner.uid and active.free >= game.rules.free_cap:
+        game.emit("momentum", f"{game.name(winner)} has no free action left for Momentum.")
+        return
+    options = [Option(f"momentum:{index}", f"{technique.name} at {game.name(loser)} (free)")
+               for index, technique in enumerate(attacks.techniques(game, winner))
+               if technique in game.pool.universal and attacks.affordable(game, winner, technique)
+               and attacks.can_target(game, winner, technique, loser)]  # fmt: skip
+    if options:
+        game.ask(winner.owner, "momentum", f"{game.name(winner)}'s Clash Momentum: a free "
+                 "attack?", [Option("none", "no"), *options], "momentum_chosen",
+                 attacker=winner.uid, target=loser.uid)  # fmt: skip
+
+
+@HANDLERS.register("momentum_chosen")
+def momentum_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
+    if args["choice"] == "none":
+        return
+    active = game.state.active
+    if active is not None and active.model == args["attacker"]:
+        active.free += 1
+    game.then(("attack", {"attacker": args["attacker"], "target": args["target"],
+                          "technique": int(args["choice"].split(":")[1]), "momentum": True}))

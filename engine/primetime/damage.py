@@ -25,7 +25,7 @@ def rage(game: PrimeTimeGame, attacker: ModelState, damage: int) -> None:
         game.emit("rage", f"{game.name(attacker)} gains {gained} SK from Saiyan Rage.")
 
 
-def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
+def harm(game: PrimeTimeGame, target: ModelState, damage: int) -> None:
     """Damage after RES: a hit at or over the Dissolution Threshold removes Cell or Buu
     from play ("DISSOLUTION THRESHOLD"); 0 HP Dazes the first time, KOs the second."""
     if damage <= 0:
@@ -50,8 +50,18 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int, by: int) -> None:
         else:
             target.status, target.x, target.y, target.level = "ko", None, None, 0
             game.emit("ko", f"{game.name(target)} is KO'd.")
-    if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga."
-        game.win(by, "Sudden Death")
+    if target.status in ("ko", "removed"):
+        _free_majin(game, target)
+    if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga.":
+        game.win(1 - target.owner, "Sudden Death")  # for the other side, whoever dealt it
+
+
+def _free_majin(game: PrimeTimeGame, babidi: ModelState) -> None:
+    """ "Babidi KO'd: all Majin states (except Majin Brand) are immediately removed." """
+    for m in game.state.models:
+        if m.majin == babidi.uid:
+            m.majin = None
+            game.emit("release", f"{game.name(m)} is free of the Majin state.")
 
 
 LAST_STANDING = 2  # "that model gains +2 to all D20 rolls"

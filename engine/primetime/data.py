@@ -141,9 +141,46 @@ class Character(_Model):
         return self.loyalty.get(affiliation, self.threat)
 
 
+StatName = Literal["imp", "foc", "rfx", "spr", "res"]
+# who a card's effect reaches: the playing model, one friendly or enemy model (chosen,
+# within `within` inches of the playing model), every friendly model (within `within`,
+# if given), or the team's pool
+CardTarget = Literal["self", "friend", "enemy", "friends", "team"]
+
+
+class CardEffect(_Model):
+    """What a deck card does, in words the referee knows (docs/primetime-data.md). Every
+    field that is set applies, in this order: BK, HP, the stat, Staggered, SK drained, a
+    Reposition, an attack; a Z-Reaction card's `evade` and `res` answer an attack."""
+
+    target: CardTarget = "self"
+    within: float | None = Field(default=None, gt=0)
+    bk: int = Field(default=0, ge=0)  # the team gains it
+    heal: int = Field(default=0, ge=0)  # HP recovered, up to the tier's maximum
+    stat: StatName | None = None  # +value until the end of the round ("until end of round")
+    value: int = 0
+    stagger: bool = False
+    drain: int = Field(default=0, ge=0)  # SK lost ("Surge Ki Drain Fallback" applies)
+    reposition: float = Field(default=0, ge=0)  # "Reposition up to X"" (the playing model)
+    technique: Technique | None = None  # an attack the playing model makes with the card
+    # Z-Reaction cards ("Card Response"): a Z-Evasion with this bonus, or RES added
+    # against the attack (no roll); `against` limits the attacks it answers
+    evade: int | None = None
+    res: int = Field(default=0, ge=0)
+    against: Literal["any", "melee", "ranged", "beam"] = "any"
+
+    @model_validator(mode="after")
+    def _sense(self) -> CardEffect:
+        if (self.stat is None) != (self.value == 0):
+            raise ValueError("stat and value go together")
+        if self.target in ("friend", "enemy") and self.within is None:
+            raise ValueError(f"a card that chooses a {self.target} says `within` how far")
+        return self
+
+
 class DeckCard(_Model):
     """A card of the 20-card deck ("Card Deck Mechanics": 10 Generic, 6 Character,
-    4 Affiliation)."""
+    4 Affiliation). A card without `effect` is shown but never offered to play."""
 
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -153,6 +190,10 @@ class DeckCard(_Model):
     character: str | None = None  # character cards: whose
     affiliation: str | None = None  # affiliation cards: whose
     text: str
+    effect: CardEffect | None = None
+    # "Legacy Cards: Permanent upgrades placed beside the Human model's profile when
+    # played. Never return to the deck." (its stat lasts for the game, PT-43)
+    legacy: bool = False
 
     @model_validator(mode="after")
     def _owner(self) -> DeckCard:
@@ -160,6 +201,13 @@ class DeckCard(_Model):
             raise ValueError("a character card names its character, and only it does")
         if (self.kind == "affiliation") != (self.affiliation is not None):
             raise ValueError("an affiliation card names its affiliation, and only it does")
+        reacts = self.effect is not None and (self.effect.evade is not None or self.effect.res)
+        if self.effect is not None and bool(reacts) != (self.timing == "z-reaction"):
+            raise ValueError("a z-reaction card, and only it, has `evade` or `res`")
+        if self.legacy and self.timing not in ("action", "instant"):
+            raise ValueError("a Legacy card is played as an action or an instant")
+        if self.legacy and self.effect is not None and self.effect.target != "self":
+            raise ValueError("a Legacy card upgrades the model that plays it (target: self)")
         return self
 
 
@@ -202,7 +250,12 @@ class Condition(_Model):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     kind: Literal["condition"] = "condition"
     name: str
-    text: str  # not refereed yet: shown to both players
+    text: str
+    # what the referee applies for the whole game ("Draw Condition Card"): a change to
+    # every model's 1st Move, and a modifier to ranged attacks longer than `far` inches
+    move1: int = 0
+    far: float | None = Field(default=None, gt=0)
+    far_modifier: int = 0
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import JsonDict, Option
-from engine.primetime.geometry import grid, moves
-from engine.primetime.handlers import HANDLERS
-from engine.primetime.options import answered_point, point_options
+from engine.core.decisions import Option
+from engine.primetime import reposition
+from engine.primetime.geometry import edge_distance
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -32,6 +31,28 @@ def options(game: PrimeTimeGame, m: ModelState, actions: int) -> list[Option]:
             for n in range(1, min(actions, 2) + 1)]  # fmt: skip
 
 
+SUPPORT_RANGE = 6.0  # "give 1 action to a friendly model within 6""
+
+
+def support_options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
+    """ "Support | Once per round: give 1 action to a friendly model within 6". Keep
+    remaining 1 action for self." (PT-39)"""
+    if not game.character(m).keyword("Support") or m.supported:
+        return []
+    here = game.base(m)
+    return [Option(f"support:{o.uid}", f"Support: give 1 action to {game.name(o)}")
+            for o in game.state.models if o.owner == m.owner and o.uid != m.uid
+            and o.status == "active"
+            and edge_distance(here, game.base(o)) <= SUPPORT_RANGE + 1e-9]  # fmt: skip
+
+
+def support(game: PrimeTimeGame, m: ModelState, other: ModelState) -> None:
+    """The action chosen is the one given (the caller has taken it from the activation)."""
+    m.supported = True
+    other.bonus_actions += 1
+    game.emit("support", f"{game.name(m)} gives 1 action to {game.name(other)} (Support).")
+
+
 def devote(game: PrimeTimeGame, m: ModelState, count: int) -> None:
     """Give `count` actions (the caller has taken the first from the activation), then
     offer the free Reposition."""
@@ -42,20 +63,4 @@ def devote(game: PrimeTimeGame, m: ModelState, count: int) -> None:
     m.devoted = other.devoted = True
     game.emit("devoted", f"{game.name(m)} gives {count} action{'s' * (count > 1)} to "
               f"{game.name(other)}.")  # fmt: skip
-    here = game.base(m)
-    reach = game.tier(m).move1  # "a free Reposition up to full MOV"
-    steps = moves(here, grid(here.centre, reach), reach, game.bases_except(m),
-                  game.state.terrain)  # fmt: skip
-    points = [s.to for s in steps if s.to != here.centre]
-    game.ask(m.owner, "reposition", f"{game.name(m)} may Reposition up to {reach}\".",
-             [Option("stay", "stay"), *point_options(points)], "repositioned",
-             model=m.uid)  # fmt: skip
-
-
-@HANDLERS.register("repositioned")
-def repositioned(game: PrimeTimeGame, args: JsonDict) -> None:
-    if args["choice"] != "stay":
-        m = game.model(args["model"])
-        game.put(m, answered_point(args))
-        game.emit("reposition", f'{game.name(m)} repositions to ({m.x:g}", {m.y:g}").')
-    game.then(("action", {}))
+    reposition.ask(game, m, game.tier(m).move1)  # "a free Reposition up to full MOV"

@@ -26,7 +26,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     rounds,
     setup,
 )
-from engine.primetime.data import Character, Tier
+from engine.primetime.data import Character, Condition, Tier
 from engine.primetime.geometry import Base, base_radius
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.options import AT, parse_point, point_label
@@ -34,6 +34,8 @@ from engine.primetime.pool import Pool, sample_pool
 from engine.primetime.roster import Roster, roster_problems
 from engine.primetime.rulesets import RULESETS, PrimeTimeRules
 from engine.primetime.state import ModelState, PlayerState, PrimeTimeState
+
+NO_CONDITION = Condition(id="none", name="none", text="")
 
 
 class PrimeTimeGame(TaskMachine):
@@ -44,6 +46,7 @@ class PrimeTimeGame(TaskMachine):
         self.pool = pool
         self.rules: PrimeTimeRules = RULESETS[state.ruleset]
         self.events = []
+        self._radii: dict[tuple[str, int], float] = {}
 
     @classmethod
     def new(cls, rosters: Sequence[Roster], seed: int, ruleset: str = "prime-time",
@@ -109,6 +112,16 @@ class PrimeTimeGame(TaskMachine):
             self.state.tasks.clear()
             self.emit("win", f"{self.who(player)} wins ({reason}).")
 
+    def concede(self, player: int, reason: str = "concede") -> Outcome:
+        """ "Forfeit Rule: ... The opponent immediately wins the current round and all
+        remaining rounds." (the round results say so; the game is over at once)."""
+        state = self.state
+        if state.winner is None:
+            last = max(self.rules.rounds, state.round)
+            while len(state.round_winners) < last:
+                state.round_winners.append(1 - player)
+        return super().concede(player, reason)
+
     def who(self, player: int) -> str:
         return f"Player {player + 1} ({self.state.players[player].name})"
 
@@ -127,6 +140,13 @@ class PrimeTimeGame(TaskMachine):
     def model(self, uid: int) -> ModelState:
         return self.state.models[uid]
 
+    def condition(self) -> Condition:
+        """The game's Condition card ("Draw Condition Card": it applies for the whole
+        game); none before it is drawn."""
+        if self.state.condition is None:
+            return NO_CONDITION
+        return self.pool.conditions[self.state.condition]
+
     def character(self, m: ModelState) -> Character:
         return self.pool.character(m.character)
 
@@ -142,7 +162,11 @@ class PrimeTimeGame(TaskMachine):
         m.status = "active"
 
     def base_radius(self, m: ModelState) -> float:
-        return base_radius(self.tier(m).base)
+        key = (m.character, m.tier)
+        radius = self._radii.get(key)
+        if radius is None:  # looked up for every base of every check: kept
+            radius = self._radii[key] = base_radius(self.tier(m).base)
+        return radius
 
     def base(self, m: ModelState) -> Base:
         if m.x is None or m.y is None:

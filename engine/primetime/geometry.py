@@ -131,7 +131,11 @@ def _cached(terrain: tuple[TerrainPiece, ...]) -> _Shapes:
     pairs = list(zip(terrain, polygons, strict=True))
     blocking = tuple(union([g for p, g in pairs if p.state != "rubble" and p.level >= level])
                      for level in LEVELS)  # fmt: skip
-    return _Shapes(polygons, blocking, union([g for p, g in pairs if p.state == "rubble"]))
+    rubble = union([g for p, g in pairs if p.state == "rubble"])
+    for shape in (*blocking, rubble):  # prepared: every move's path is tested against them
+        if shape is not None:
+            shapely.prepare(shape)
+    return _Shapes(polygons, blocking, rubble)
 
 
 def shapes(terrain: Sequence[TerrainPiece]) -> _Shapes:
@@ -159,39 +163,50 @@ def moves(
     r = mover.radius
     keep &= (targets[:, 0] >= r - EPS) & (targets[:, 0] <= BOARD - r + EPS)
     keep &= (targets[:, 1] >= r - EPS) & (targets[:, 1] <= BOARD - r + EPS)
-    if others:
-        centres = np.asarray([o.centre for o in others], dtype=float)
-        radii = np.asarray([o.radius for o in others])
+    # only a base near enough to the start can stand in the way of a path of this reach
+    near = [o for o in others
+            if math.hypot(o.x - mover.x, o.y - mover.y) < reach + r + o.radius + EPS]  # fmt: skip
+    if near:
+        centres = np.asarray([o.centre for o in near], dtype=float)
+        radii = np.asarray([o.radius for o in near])
         keep &= (_segment_distances(mover.centre, targets, centres) >= radii + r - EPS).all(1)
     candidates = np.flatnonzero(keep)
     if not candidates.size:
         return []
-    paths = shapely.linestrings(
-        [[mover.centre, tuple(targets[i])] if length[i] > EPS else [mover.centre] * 2
-         for i in candidates]
-    )  # fmt: skip
+    coords = np.empty((candidates.size, 2, 2))
+    coords[:, 0] = start
+    coords[:, 1] = targets[candidates]
+    paths = shapely.linestrings(coords)  # a move of 0" is a line of two equal points
     cost = length[candidates].copy()
     table = shapes(terrain)
     ok = np.ones(candidates.size, dtype=bool)
+    # a path within r of a shape: the base would touch it (strictly: EPS of slack)
     blocking = table.blocking[mover.level]
     if blocking is not None:
-        ok &= shapely.distance(paths, blocking) >= r - EPS
+        ok &= ~shapely.dwithin(paths, blocking, r - 2 * EPS)
     rubble = table.rubble if mover.level == 0 else None  # rough ground slows walkers
-    if rubble is not None and shapely.distance(Point(mover.centre), rubble) >= r - EPS:
-        cost += np.where(shapely.distance(paths, rubble) < r - EPS, RUBBLE_COST, 0.0)
+    if rubble is not None and not shapely.dwithin(Point(mover.centre), rubble, r - 2 * EPS):
+        cost += np.where(shapely.dwithin(paths, rubble, r - 2 * EPS), RUBBLE_COST, 0.0)
         ok &= cost <= reach + EPS
     return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
             for i, c, good in zip(candidates, cost, ok, strict=True) if good]  # fmt: skip
 
 
 def grid_array(around: Point2, reach: float) -> np.ndarray:
-    """The 1" grid points within `reach` of a point, as an (n, 2) array."""
-    x0, y0 = around
+    """The 1" grid points within `reach` of a point, as an (n, 2) array (read-only: kept,
+    as the same model's moves are searched several times in one decision)."""
+    return _grid(float(around[0]), float(around[1]), float(reach))
+
+
+@lru_cache(maxsize=64)
+def _grid(x0: float, y0: float, reach: float) -> np.ndarray:
     xs = np.arange(max(0, math.floor(x0 - reach)), min(BOARD, math.ceil(x0 + reach)) + 1)
     ys = np.arange(max(0, math.floor(y0 - reach)), min(BOARD, math.ceil(y0 + reach)) + 1)
     gx, gy = np.meshgrid(xs.astype(float), ys.astype(float), indexing="ij")
     points = np.column_stack([gx.ravel(), gy.ravel()])
-    return points[np.hypot(points[:, 0] - x0, points[:, 1] - y0) <= reach + EPS]
+    points = points[np.hypot(points[:, 0] - x0, points[:, 1] - y0) <= reach + EPS]
+    points.flags.writeable = False
+    return points
 
 
 def grid(around: Point2, reach: float) -> list[Point2]:
@@ -275,7 +290,12 @@ def line_of_sight(attacker: Base, target: Base, terrain: Sequence[TerrainPiece])
     """ "If an unobstructed straight line (however thin) can be traced from any point on
     the attacker's base to any point on the target's base, Line of Sight exists." We try
     the lines between the centres and eight rim points of each base (PT-6)."""
-    layout = tuple(terrain)
+    return _sight(attacker, target, tuple(terrain))
+
+
+@lru_cache(maxsize=4096)
+def _sight(attacker: Base, target: Base, layout: tuple[TerrainPiece, ...]) -> bool:
+    """Kept: the same pair is asked again for each technique and at each step of an attack."""
     blockers = tuple(i for i, p in enumerate(layout) if _blocks_sight(p, attacker, target))
     if not blockers:
         return True

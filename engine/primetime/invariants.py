@@ -29,18 +29,20 @@ def violations(game: PrimeTimeGame, check_json: bool = True) -> list[str]:
             problems.append(f"{game.name(m)}: {m.activations} activations, {m.rage} rage")
         if m.status == "active" and m.hp == 0:
             problems.append(f"{game.name(m)} fights at 0 HP")
+    bases = [game.base(m) for m in placed]
     for i, m in enumerate(placed):
-        if not on_board(game.base(m)):
+        if not on_board(bases[i]):
             problems.append(f"{game.name(m)} is off the board at ({m.x}, {m.y})")
-        for other in placed[i + 1:]:
-            if overlaps(game.base(m), game.base(other)):
+        for j, other in enumerate(placed[i + 1:], start=i + 1):
+            if overlaps(bases[i], bases[j]):
                 problems.append(f"{game.name(m)} overlaps {game.name(other)}")
     for index, p in enumerate(state.players):
         if not 0 <= p.bk <= rules.bk_cap:
             problems.append(f"player {index + 1} has {p.bk} BK")
         if not 0 <= p.wt <= rules.wt:
             problems.append(f"player {index + 1} has {p.wt} WT")
-        if len(p.deck) + len(p.hand) + len(p.discard) != DECK_SIZE:
+        beside = sum(len(m.legacy) for m in state.models if m.owner == index)
+        if len(p.deck) + len(p.hand) + len(p.discard) + len(p.in_play) + beside != DECK_SIZE:
             problems.append(f"player {index + 1} has lost or gained cards")
         # a Human's Mastery Draw may go past the limit until Cleanup discards down to it
         if len(p.hand) > rules.hand_limit(max(state.round, 1)) and state.phase == "ascension":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.core.decisions import Option
 from engine.primetime.geometry import Point2
@@ -13,7 +14,8 @@ AT = "at:"
 
 def _number(value: float) -> str:
     """Exact, so the id gives back the very point: "12" for 12.0, repr otherwise."""
-    return f"{value:g}" if float(value).is_integer() else repr(float(value))
+    value = float(value)
+    return str(int(value)) if value.is_integer() else repr(value)
 
 
 def point_id(point: Point2) -> str:
@@ -25,7 +27,14 @@ def point_label(point: Point2) -> str:
 
 
 def point_options(points: Iterable[Point2]) -> list[Option]:
-    return [Option(point_id(p), point_label(p)) for p in points]
+    return [_point_option(p) for p in points]
+
+
+@lru_cache(maxsize=8192)
+def _point_option(point: Point2) -> Option:
+    """Kept (options are immutable): the same grid points are offered decision after
+    decision."""
+    return Option(point_id(point), point_label(point))
 
 
 def answered_point(args: dict[str, object]) -> Point2:
@@ -36,6 +45,7 @@ def answered_point(args: dict[str, object]) -> Point2:
     return point
 
 
+@lru_cache(maxsize=8192)  # the AIs read every option of every destination decision
 def parse_point(option_id: str) -> Point2 | None:
     """The point an "at:x,y" id names, or None."""
     if not option_id.startswith(AT):

@@ -27,6 +27,7 @@ def reform(game: PrimeTimeGame, m: ModelState) -> None:
     m.token = (m.x, m.y)
     m.status, m.x, m.y, m.level, m.hp = "reforming", None, None, 0, 0
     m.states.clear()
+    m.majin = None
     game.emit("reforming", f"{game.name(m)} breaks apart: a Reformation token stays where "
               "he fell.")  # fmt: skip
 

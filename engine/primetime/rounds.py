@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import fusion, states, wish
+from engine.primetime import fusion, play, states, wish
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -33,7 +33,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
         state.first = 1 - state.first
     for m in state.models:
         m.activations = m.rage = 0
-        m.devoted = False
+        m.devoted = m.supported = False
     counts = [len(fighting(game, p)) for p in (0, 1)]
     for p, player in enumerate(state.players):
         player.passed = False
@@ -111,6 +111,7 @@ def next_activation(game: PrimeTimeGame, args: JsonDict) -> None:
         f" (second activation: Focus Tax {game.rules.focus_tax} BK)" if m.activations else ""))
         for m in models]  # fmt: skip
     options += wish.reentry_options(game, player)  # "Between activations"
+    options += wish.extra_option(game, player, args.get("spent") != player)
     options.append(Option("pass", "pass (forfeit your remaining activations)"))
     game.ask(player, "activate", f"Round {state.round}: activate a model "
              f"({state.players[player].orders} orders left) or pass.", options,
@@ -185,6 +186,7 @@ def discarded(game: PrimeTimeGame, args: JsonDict) -> None:
 def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
     """Regeneration (+1 HP), then Dazed models return at half their starting HP; after
     the last round, the victory."""
+    play.discard_in_play(game)  # "discard Persistent cards"
     for m in game.state.models:
         states.clear(m)
         if m.status == "active" and regenerates(game, m):

@@ -26,6 +26,7 @@ class PrimeTimeRules:
     power_up: tuple[tuple[int, int, int], ...] = ((25, 4, 2), (15, 2, 1), (0, 1, 0))
     # "Android Recharge": D20 + FOC at 15 gives +3 BK, else +1 BK
     recharge: tuple[tuple[int, int], ...] = ((15, 3), (0, 1))
+    free_cap: int = 2  # "Free Action Cap": free actions per activation
     rage_cap: int = 3  # "Saiyan Rage": at most 3 SK per unit per round
     critical_margin: int = 10  # PT-1: a Critical Success beats RFX by 10
     missing_stat: int = 10  # "Stat Fallback for Missing Defensive Stats"

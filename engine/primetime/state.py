@@ -41,6 +41,7 @@ class ModelState(_Data):
     states: list[str] = []  # "Model States": "staggered" (more to come)
     bonus_actions: int = 0  # given by a Devoted Support partner, for the next activation
     devoted: bool = False  # its pair gave actions this round ("once per round")
+    supported: bool = False  # it gave its Support action this round ("Once per round")
     # a Fused model: its components while formed, the round it forms at the start of the
     # Activation Phase, the round whose Cleanup ends it; a pair that misfused tries no more
     components: list[int] = []
@@ -49,6 +50,12 @@ class ModelState(_Data):
     misfused: bool = False
     token: tuple[float, float] | None = None  # a Reformation token's position
     mods: list[StatMod] = []  # stat modifications until the end of the round
+    # "Majin (state)": the uid of the Babidi who Corrupted it (not a round's state: it
+    # lasts until Babidi is KO'd); `pure`: a Critical Compulsion Check freed it for good
+    majin: int | None = None
+    pure: bool = False
+    unweighted: bool = False  # took off its Weighted Clothing (for good)
+    legacy: list[str] = []  # Legacy cards beside its profile ("Never return to the deck")
 
     @property
     def on_table(self) -> bool:
@@ -74,6 +81,7 @@ class PlayerState(_Data):
     deck: list[str] = []  # draw pile, top last
     hand: list[str] = []
     discard: list[str] = []
+    in_play: list[str] = []  # Persistent cards played this round ("discard Persistent cards")
     glory: list[int] = []  # Glory scored, one entry per round played
 
 
@@ -84,6 +92,9 @@ class Activation(_Data):
     taken: list[str] = []  # actions taken: "cannot take the same action twice"
     altitude: bool = False  # changed altitude ("once per activation")
     staggered: bool = False  # began Staggered: it ends with this activation
+    free: int = 0  # free actions taken ("Free Action Cap": 2)
+    fresh: bool = True  # nothing chosen yet: the "start of activation"
+    wt_used: bool = False  # "One WT Action per activation"
 
 
 class GloryScored(_Data):

@@ -33,11 +33,17 @@ def stagger(game: PrimeTimeGame, m: ModelState) -> None:
         if total >= FLYING_SAVE:
             game.emit("save", f"{game.name(m)} keeps its altitude: d20 {die} = {total}.")
             return
-        fallen = m.level
-        game.emit("fall", f"{game.name(m)} fails its save (d20 {die} = {total}) and falls "
-                  f"from {NAMES[m.level]}: {fallen} damage.")  # fmt: skip
-        m.level = 0
-        harm(game, m, fallen, by=1 - m.owner)  # "1 DMG per level fallen ... Undeniable"
+        game.emit("save", f"{game.name(m)} fails its save (d20 {die} = {total}).")
+        fall(game, m)
+
+
+def fall(game: PrimeTimeGame, m: ModelState) -> None:
+    """A fall to the Ground: "Take 1 DMG per level fallen (L1 → 1 DMG; L2 → 2 DMG).
+    Undeniable." (no RES)."""
+    fallen = m.level
+    game.emit("fall", f"{game.name(m)} falls from {NAMES[m.level]}: {fallen} damage.")
+    m.level = 0
+    harm(game, m, fallen)
 
 
 def clear(m: ModelState) -> None:
@@ -61,14 +67,14 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
     elif path.stopped_by == "model" and path.index is not None:
         hit = others[path.index]
         game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")
-        harm(game, m, COLLISION_DAMAGE, by=1 - m.owner)
+        harm(game, m, COLLISION_DAMAGE)
         die = game.d20()
         reflex = die + stat(game, hit, "rfx") + last_standing(game, hit)
         if hit.status == "active" and reflex < REFLEX_SAVE:
-            harm(game, hit, COLLISION_DAMAGE, by=1 - m.owner)
+            harm(game, hit, COLLISION_DAMAGE)
     elif path.stopped_by == "terrain" and path.index is not None:
         piece = game.state.terrain[path.index]
         game.state.terrain[path.index] = degrade(piece)
         game.emit("collision", f"{game.name(m)} crashes into the {piece.name}: "
                   f"{game.state.terrain[path.index].state}.")  # fmt: skip
-        harm(game, m, COLLISION_DAMAGE, by=1 - m.owner)
+        harm(game, m, COLLISION_DAMAGE)

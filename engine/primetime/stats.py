@@ -4,16 +4,19 @@ Stacking"); a missing SPR counts as 10 ("Stat Fallback for Missing Defensive Sta
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from engine.primetime.data import StatName
 from engine.primetime.state import StatMod
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
-StatName = Literal["imp", "foc", "rfx", "spr", "res"]
 CAP = 3  # "capped at +3 / -3 per stat per model"
+
+
+WEIGHTED = "Weighted Clothing"
 
 
 def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
@@ -21,7 +24,19 @@ def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
     if base is None:
         base = game.rules.missing_stat
     by_name = {mod.name: mod.value for mod in m.mods if mod.stat == name}
+    for cid in m.legacy:  # a Legacy card's modification lasts for the game (PT-43)
+        effect = game.pool.cards[cid].effect
+        if effect is not None and effect.stat == name:
+            by_name[game.pool.cards[cid].name] = effect.value
+    if name in ("foc", "imp") and wears_weights(game, m):
+        by_name[WEIGHTED] = 1  # "+1 FOC, +1 IMP (counts toward +/-3 stat cap)"
+    if name == "rfx" and m.unweighted:
+        base += 1  # "gain +1 MOV and +1 RFX permanently" (the base line: no cap)
     return int(base) + max(-CAP, min(CAP, sum(by_name.values())))
+
+
+def wears_weights(game: PrimeTimeGame, m: ModelState) -> bool:
+    return game.character(m).keyword(WEIGHTED) and not m.unweighted
 
 
 def modify(m: ModelState, name: str, stat_name: StatName, value: int) -> bool:

@@ -18,6 +18,7 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
             "bk": p.bk, "wt": p.wt, "orders": p.orders, "passed": p.passed,
             "glory": list(p.glory), "deck_count": len(p.deck), "hand_count": len(p.hand),
             "discard": [pool.cards[c].name for c in p.discard],
+            "in_play": [pool.cards[c].name for c in p.in_play],  # Persistent cards
         }  # fmt: skip
         if index == viewer:
             seen["hand"] = [pool.cards[c].name for c in p.hand]
@@ -26,7 +27,8 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
         "uid": m.uid, "owner": m.owner, "name": game.name(m), "tier": game.tier(m).name,
         "hp": m.hp, "hp_max": game.tier(m).hp, "sk": m.sk, "status": m.status,
         "x": m.x, "y": m.y, "level": m.level, "base_mm": game.tier(m).base,
-        "activations": m.activations, "states": list(m.states), "dazes": m.dazes,
+        "activations": m.activations, "dazes": m.dazes,
+        "states": list(m.states) + (["majin"] if m.majin is not None else []),
     } for m in state.models]  # fmt: skip
     missions = [pool.missions[m] for m in state.missions]
     decision = state.pending

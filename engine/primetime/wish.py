@@ -1,6 +1,8 @@
-"""Wish Tokens ("COMMAND TOKEN (WT) ECONOMY"): 3 per player, never regained. Re-Entry is
-refereed: between activations, 1 WT returns a KO'd model at full starting HP at its
-player's deployment edge, all states cleared (PT-22). The other WT actions are not yet."""
+"""Wish Tokens ("COMMAND TOKEN (WT) ECONOMY"): 3 per player, never regained. Refereed:
+Re-Entry (between activations, 1 WT returns a KO'd model at full starting HP at its
+player's deployment edge, all states cleared, PT-22) and Extra Activation (2 WT at the
+start of the player's activation turn: +1 order, PT-37); the Tactical Re-roll is in
+reroll.py (PT-42). The Affiliation WT Action is not refereed yet."""
 
 from __future__ import annotations
 
@@ -18,6 +20,28 @@ if TYPE_CHECKING:
     from engine.primetime.state import ModelState
 
 RE_ENTRY = 1  # WT
+EXTRA_ACTIVATION = 2  # WT: "the only WT Action that costs more than 1"
+
+
+def extra_option(game: PrimeTimeGame, player: int, fresh: bool) -> list[Option]:
+    """ "Extra Activation | 2 WT | Start of your activation turn | Add +1 activation to
+    your Order Pool this round. The additional activation may be used by any non-Dazed,
+    non-activated model." Offered once a turn (`fresh`: not just bought), while such a
+    model waits."""
+    if not fresh or game.state.players[player].wt < EXTRA_ACTIVATION:
+        return []
+    if not any(m.owner == player and m.status == "active" and m.activations == 0
+               for m in game.state.models):  # fmt: skip
+        return []
+    return [Option("extra", f"Extra Activation: +1 order ({EXTRA_ACTIVATION} WT)")]
+
+
+def extra_activation(game: PrimeTimeGame, player: int) -> None:
+    p = game.state.players[player]
+    p.wt -= EXTRA_ACTIVATION
+    p.orders += 1
+    game.emit("wt", f"{game.who(player)} spends {EXTRA_ACTIVATION} WT: +1 order this round "
+              f"({p.orders} left).")  # fmt: skip
 
 
 def reentry_options(game: PrimeTimeGame, player: int) -> list[Option]:
@@ -70,6 +94,7 @@ def reentered(game: PrimeTimeGame, args: JsonDict) -> None:
     m.tier, m.level, m.dazes, m.sk = 0, 0, 0, 0  # "The model returns clean"
     m.hp = game.starting_hp(m)
     m.states.clear()
+    m.majin = None  # "all states are cleared (Staggered, Exhausted, Majin, etc.)"
     game.emit("reentry", f"{game.who(m.owner)} spends {RE_ENTRY} WT: {game.name(m)} returns "
               f'at ({m.x:g}", {m.y:g}") with {m.hp} HP.')  # fmt: skip
     game.then(("next_activation", {}))

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.primetime.game import PrimeTimeGame
-from engine.primetime.roster import sample_roster
+from engine.primetime.roster import Roster, sample_roster
 from engine.primetime.state import Activation, ModelState
 
 CAST = [sample_roster("Cell Games"), sample_roster("Z-Fighters")]
 
 
-def new_game(seed: int = 1) -> PrimeTimeGame:
-    """Cell Games against the Z-Fighters (the rule tests' cast)."""
-    return PrimeTimeGame.new(CAST, seed)
+def new_game(seed: int = 1, cast: list[Roster] | None = None) -> PrimeTimeGame:
+    """Cell Games against the Z-Fighters (the rule tests' cast), or another cast."""
+    return PrimeTimeGame.new(cast or CAST, seed)
 
 
 def answer(game: PrimeTimeGame, option_id: str) -> None:
@@ -23,10 +23,10 @@ def answer(game: PrimeTimeGame, option_id: str) -> None:
     assert outcome.ok, outcome.reason
 
 
-def to_activation(seed: int = 1) -> PrimeTimeGame:
+def to_activation(seed: int = 1, cast: list[Roster] | None = None) -> PrimeTimeGame:
     """A game whose set-up took the first option of every decision (no Ascension, no Fusion),
     now asking the first player of round 1 to activate a model."""
-    game = new_game(seed)
+    game = new_game(seed, cast)
     while game.state.phase != "activation":
         decision = game.pending
         assert decision is not None
@@ -50,6 +50,13 @@ def clear_table(game: PrimeTimeGame) -> None:
     game.state.terrain = []
     for i, m in enumerate(game.state.models):
         m.x, m.y = 1.0 + 2 * i, 1.0 + 28 * m.owner
+
+
+def empty_table(cast: list[Roster] | None = None) -> PrimeTimeGame:
+    """A game at its first activation with every model in the corner row, no terrain."""
+    game = to_activation(cast=cast)
+    clear_table(game)
+    return game
 
 
 def activate(game: PrimeTimeGame, m: ModelState) -> None:

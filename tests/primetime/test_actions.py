@@ -148,11 +148,11 @@ def test_zero_hp_dazes_then_kos(monkeypatch: pytest.MonkeyPatch) -> None:
     # "Dazed: HP reached 0 (1st time)"; "KO'd: HP reached 0 (2nd time). Removed from board."
     game = to_activation()
     krillin = by_name(game, "krillin")
-    damage.harm(game, krillin, 9, by=1 - krillin.owner)
+    damage.harm(game, krillin, 9)
     assert (krillin.status, krillin.hp) == ("dazed", 0)
     assert krillin not in game.enemies(by_name(game, "cell"))  # "invulnerable"
     krillin.status, krillin.hp = "active", 3
-    damage.harm(game, krillin, 3, by=1 - krillin.owner)
+    damage.harm(game, krillin, 3)
     assert (krillin.status, krillin.x) == ("ko", None)
 
 
@@ -161,9 +161,9 @@ def test_a_hit_at_the_dissolution_threshold_removes_cell_from_play() -> None:
     # Play"; below it, normal Daze/KO rules apply
     game = to_activation()
     cell = by_name(game, "cell")  # Imperfect: threshold 5, HP 5
-    damage.harm(game, cell, 4, by=1 - cell.owner)
+    damage.harm(game, cell, 4)
     assert (cell.status, cell.hp) == ("active", 1)
-    damage.harm(game, cell, 5, by=1 - cell.owner)
+    damage.harm(game, cell, 5)
     assert cell.status == "removed"
 
 
@@ -216,3 +216,18 @@ def test_the_last_one_standing_gets_2_on_every_roll(monkeypatch: pytest.MonkeyPa
                for e in game.events)  # fmt: skip
     power_up(game, cell)  # 9 + SPR 4 + 2 = 15
     assert cell.sk == 1
+
+
+def test_an_illegal_declaration_is_refused_and_changes_nothing() -> None:
+    # "Illegal Action Forfeit: If a player declares an action they cannot legally
+    # perform ... the action is forfeit." PT-40: only legal actions are offered; any other
+    # answer is refused with its reason and the state is unchanged
+    game = to_activation()
+    decision = game.pending
+    assert decision is not None
+    before = game.to_json()
+    for wrong in ("attack:0:99", "charge:0:0", "card:7"):
+        outcome = game.apply(decision.player, wrong, decision.seq)
+        assert not outcome.ok and outcome.reason
+    assert not game.apply(decision.player, decision.options[0].id, decision.seq - 1).ok
+    assert game.to_json() == before

@@ -75,6 +75,6 @@ def test_a_model_dazed_in_the_air_falls_to_the_ground() -> None:
     game = to_activation()
     goku = by_name(game, "goku")
     goku.level = 2
-    damage.harm(game, goku, 20, by=1 - goku.owner)
+    damage.harm(game, goku, 20)
     assert (goku.status, goku.level, goku.hp) == ("dazed", 0, 0)
     assert any(e.kind == "fall" for e in game.events)

@@ -108,3 +108,18 @@ def test_an_unknown_keyword_and_an_unpaired_partner_are_refused(copy: Path) -> N
     path.write_text(text.replace("devoted_partner: android-18", "devoted_partner: goku", 1))
     with pytest.raises(DataError, match="android-17: devoted_partner 'goku' is not paired"):
         load_pool(copy)
+
+
+def test_a_card_effect_that_makes_no_sense_is_refused(copy: Path) -> None:
+    # docs/primetime-data.md, "Deck cards": an enemy target says how far; only a
+    # z-reaction card answers an attack
+    path = copy / "cards" / "character.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("{target: enemy, within: 6, drain: 1", "{target: enemy, drain: 1"))
+    with pytest.raises(DataError, match=r"character.yaml: entry gogeta-stardust-breaker: "
+                                        r"effect: .*says `within` how far"):
+        load_pool(copy)
+    path.write_text(text.replace("timing: z-reaction, text: \"Krillin", "timing: action, "
+                                 "text: \"Krillin"))
+    with pytest.raises(DataError, match=r"krillin-lucky-dodge: .*only it, has `evade` or `res`"):
+        load_pool(copy)

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tests.primetime.helpers import activate, answer, by_name, clear_table, place, to_activation
+from tests.primetime.helpers import (
+    activate,
+    answer,
+    by_name,
+    clear_table,
+    empty_table,
+    place,
+    to_activation,
+)
 
 
 def test_a_devoted_model_gives_both_actions_and_repositions() -> None:
@@ -41,3 +49,20 @@ def test_the_partner_gets_the_actions_at_its_next_activation() -> None:
     answer(game, f"model:{goku.uid}")
     assert game.state.active is not None and game.state.active.actions == 4
     assert goku.bonus_actions == 0
+
+
+def test_support_gives_one_action_to_a_friend_within_6_once_a_round() -> None:
+    # "Support | Once per round: give 1 action to a friendly model within 6". Keep
+    # remaining 1 action for self."
+    game = empty_table()
+    krillin = place(game, "krillin", 15, 15)
+    goku = place(game, "goku", 15, 20)
+    far = place(game, "vegeta", 15, 28)
+    activate(game, krillin)
+    assert game.pending is not None
+    ids = [o.id for o in game.pending.options]
+    assert f"support:{goku.uid}" in ids and f"support:{far.uid}" not in ids
+    answer(game, f"support:{goku.uid}")
+    assert goku.bonus_actions == 1 and krillin.supported
+    assert game.state.active is not None and game.state.active.actions == 1
+    assert not any(o.id.startswith("support:") for o in game.pending.options)

@@ -79,7 +79,7 @@ def test_a_kod_fused_model_defuses(monkeypatch: pytest.MonkeyPatch) -> None:
     answer(game, f"dance:{gogeta.uid}")
     _to_activation(game, monkeypatch)
     gogeta.dazes = 1
-    harm(game, gogeta, 99, by=1 - gogeta.owner)
+    harm(game, gogeta, 99)
     assert gogeta.status == "unformed"
     assert goku.status == vegeta.status == "active"
 

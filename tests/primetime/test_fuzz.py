@@ -1,8 +1,7 @@
-"""Prime Time fuzzed: seeded AI-vs-AI games between the sample rosters, every pairing of
-the random and greedy AIs, with the invariants (engine.primetime.invariants) checked after
-every decision and the JSON round trip every JSON_EVERY decisions. FUZZ_GAMES is what
-runs in about 20 s on one core (80 games, ~0.25 s each: the legal destinations of every
-move, Charge and Ki Assault are searched for each action decision), not 1,000."""
+"""Prime Time fuzzed: 1,000 seeded AI-vs-AI games between the sample rosters, every
+pairing of the random and greedy AIs, with the invariants (engine.primetime.invariants)
+checked after every decision and the JSON round trip every JSON_EVERY decisions and at
+the end. `python -m bench.primetime` measures what they cost (bench/README.md)."""
 
 from __future__ import annotations
 
@@ -16,9 +15,9 @@ from engine.primetime.invariants import violations
 from engine.primetime.roster import sample_rosters
 from tests.primetime.helpers import by_name, place, to_activation
 
-FUZZ_GAMES = 80
-CHUNK = 20  # games per test, so xdist can spread the chunks
-JSON_EVERY = 10
+FUZZ_GAMES = 1_000
+CHUNK = 50  # games per test, so xdist can spread the chunks
+JSON_EVERY = 25  # the round trip is the costly check (bench.primetime)
 MAX_DECISIONS = 4_000  # a game longer than this is stuck
 # every ordered pair of the sample rosters, each with every AI pairing in turn
 MATCHES = list(itertools.permutations(sample_rosters(), 2))

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from engine.primetime import attacks, clash
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.options import parse_point
 from engine.primetime.state import ModelState
@@ -37,7 +38,8 @@ def test_the_target_declares_before_the_dice() -> None:
     assert [o.id for o in decision.options][:3] == ["none", "evade", "brace"]
     # "Clash | Per technique BK cost": Cell's techniques that reach Goku
     # (Tail Drain, Basic Strike, Energy Blast)
-    assert [o.id for o in decision.options[3:]] == ["clash:0", "clash:1", "clash:2"]
+    clashes = [o.id for o in decision.options if o.id.startswith("clash:")]
+    assert clashes == ["clash:0", "clash:1", "clash:2"]
     assert not any(e.kind == "attack" for e in game.events)  # no roll yet
 
 
@@ -117,3 +119,68 @@ def test_a_clash_tie_fails_both_and_a_10_point_win_dominates(
     answer(game2, "clash:1")
     assert (goku.sk, cell.hp) == (1 + 1, 4)  # Dominance 1, then Saiyan Rage 1
     assert game2.state.players[goku.owner].bk == bk + 1
+
+
+def test_hp_burn_pays_missing_bk_for_a_clash_without_momentum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "HP Burn for Clash: When declaring a Clash but lacking sufficient BK, a model may pay
+    # 1 HP per missing BK (maximum 2 HP)"; "Clashes initiated by spending HP cannot
+    # trigger Clash Momentum"; PT-34: never the last HP
+    game = to_activation()
+    game.state.players[0].bk = 0  # Cell's player
+    goku_uid, cell_uid = _strike(game)
+    cell = game.model(cell_uid)
+    decision = game.pending
+    assert decision is not None
+    ids = [o.id for o in decision.options]
+    assert "burn:0" in ids and "clash:0" not in ids  # Tail Drain: 1 BK short
+    assert "clash:1" in ids  # Basic Strike costs nothing
+    dice(monkeypatch, 1, 20)  # Goku 1 + 5 = 6; Cell 20 + 5 = 25: a 19-point win
+    answer(game, "burn:0")
+    assert cell.hp == 4 and game.state.players[cell.owner].bk == 1  # 0, then Dominance
+    assert game.model(goku_uid).hp == 7 - 2  # Tail Drain 3 - RES 1
+    assert game.pending is not None and game.pending.kind != "momentum"
+    cell.hp = 1
+    assert not clash.burnable(game, cell, attacks.techniques(game, cell)[0])
+
+
+def test_clash_momentum_gives_a_free_attack_that_does_not_chain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Clash Momentum (Crit): ... Gain a free Basic Strike or Energy Blast against the
+    # same target ... the target may declare Z-Reactions ... cannot chain into another
+    # Clash Momentum"
+    game = to_activation()
+    goku_uid, cell_uid = _strike(game)
+    cell, goku = game.model(cell_uid), game.model(goku_uid)
+    dice(monkeypatch, 1, 20, 10)
+    answer(game, "clash:1")  # Basic Strike: Cell wins 25 to 6
+    assert goku.hp == 7 - 1
+    decision = game.pending
+    assert decision is not None and decision.kind == "momentum"
+    assert decision.player == cell.owner
+    answer(game, next(o.id for o in decision.options if "Basic Strike" in o.label))
+    decision = game.pending
+    assert decision is not None and decision.kind == "z_reaction"
+    assert decision.player == goku.owner  # "the target may declare Z-Reactions"
+    answer(game, "none")  # 10 + IMP 5 = 15 against RFX 13
+    assert goku.hp == 7 - 2
+    assert game.pending is not None and game.pending.kind == "action"
+
+
+def test_a_clash_against_a_momentum_attack_has_no_momentum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "The free attack cannot chain into another Clash Momentum — one trigger per Clash"
+    game = to_activation()
+    goku_uid, cell_uid = _strike(game)
+    dice(monkeypatch, 1, 20, 1, 20)  # Cell wins the Clash; Goku wins the next one
+    answer(game, "clash:1")
+    decision = game.pending
+    assert decision is not None and decision.kind == "momentum"
+    answer(game, next(o.id for o in decision.options if "Basic Strike" in o.label))
+    answer(game, next(o.id for o in game.pending.options  # type: ignore[union-attr]
+                      if o.label.startswith("Clash with Basic Strike")))  # Goku 25 to 6
+    assert game.model(goku_uid).hp == 7 - 1 and game.model(cell_uid).hp == 5 - 1
+    assert game.pending is not None and game.pending.kind == "action"

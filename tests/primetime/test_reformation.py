@@ -14,7 +14,7 @@ def test_buu_reforms_at_his_token_in_the_next_ascension_phase() -> None:
     clear_table(game)
     buu = place(game, "majin-buu", 20, 20)
     buu.hp = 3
-    harm(game, buu, 4, by=1 - buu.owner)  # under Fat Buu's threshold of 5
+    harm(game, buu, 4)  # under Fat Buu's threshold of 5
     assert (buu.status, buu.token, buu.x) == ("reforming", (20, 20), None)
     assert buu not in game.enemies(by_name(game, "goku"))
     while game.state.round == 1 or game.state.phase not in ("ascension", "activation"):
@@ -29,5 +29,5 @@ def test_dissolution_bypasses_reformation() -> None:
     # "Dissolution bypasses Reformation entirely."
     game = to_activation()
     buu = by_name(game, "majin-buu")
-    harm(game, buu, 5, by=1 - buu.owner)
+    harm(game, buu, 5)
     assert buu.status == "removed"

@@ -152,3 +152,13 @@ def test_cell_regenerates_at_any_tier() -> None:
         assert decision is not None
         answer(game, "pass" if decision.kind == "activate" else decision.options[0].id)
     assert cell.hp == 5
+
+
+def test_a_forfeit_gives_the_opponent_this_round_and_the_rest() -> None:
+    # "Forfeit Rule: A player may forfeit at any time during the game. The opponent
+    # immediately wins the current round and all remaining rounds."
+    game = to_activation()
+    assert game.concede(0).ok
+    assert game.state.winner == 1 and game.pending is None
+    assert game.state.round_winners == [1, 1, 1, 1]
+    assert not game.concede(1).ok

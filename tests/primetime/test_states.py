@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.primetime import attacks, states
-from engine.primetime.data import TerrainPiece
+from engine.primetime.data import Technique, TerrainPiece
+from engine.primetime.state import Activation
 from tests.primetime.helpers import (
     activate,
     answer,
@@ -14,6 +15,7 @@ from tests.primetime.helpers import (
     clear_table,
     dice,
     duel,
+    empty_table,
     place,
     to_activation,
 )
@@ -96,3 +98,27 @@ def test_a_staggered_flyer_saves_or_falls(monkeypatch: pytest.MonkeyPatch) -> No
     states.stagger(game, vegeta)
     assert (goku.level, goku.hp) == (2, 7)
     assert (vegeta.level, vegeta.hp) == (0, 5)
+
+
+def test_an_impactful_knock_back_in_the_air_may_be_a_fall(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Thrown/Impactful While Flying: Opposing player may declare the knock-back resolves
+    # as a fall (fall DMG + attack DMG both apply)."; PT-41
+    kick = Technique(name="Kick", kind="melee", range=1, damage=3, keywords=["Impactful"])
+    for choice, hp, y in (("fall", 7 - 2 - 1, 11.5), ("throw", 7 - 2, 15.5)):
+        game = empty_table()
+        goku = place(game, "goku", 15, 11.5)
+        goku.level = 1
+        eighteen = place(game, "android-18", 15, 10)
+        dice(monkeypatch, 20, 20)  # a critical; then the flying save for Staggered
+        game.state.active = Activation(model=eighteen.uid)
+        game.then(("action", {}))  # Android 18's activation goes on after the knock-back
+        attacks.attack(game, eighteen, kick, goku)
+        decision = game.pending
+        assert decision is not None and decision.kind == "knockback"
+        assert decision.player == eighteen.owner  # the opposing player declares
+        answer(game, choice)
+        assert goku.hp == hp and goku.y == pytest.approx(y) and "staggered" in goku.states
+        assert goku.level == (0 if choice == "fall" else 1)
+        monkeypatch.undo()  # the next game rolls its own dice

@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import pytest
 
+from engine.primetime.activation import move_value
+from engine.primetime.roster import sample_roster
 from engine.primetime.stats import modify, stat
-from tests.primetime.helpers import activate, answer, by_name, dice, duel, to_activation
+from tests.primetime.helpers import (
+    activate,
+    answer,
+    by_name,
+    dice,
+    duel,
+    empty_table,
+    place,
+    to_activation,
+)
 
 
 def test_modifications_are_capped_at_3_and_same_names_do_not_stack() -> None:
@@ -43,3 +54,28 @@ def test_a_critical_evasion_of_a_melee_attack_deflects(
     answer(game, "evade")
     assert stat(game, goku, "rfx") == 13 - 2
     assert any(e.kind == "deflect" for e in game.events)
+
+
+def test_weighted_clothing_until_taken_off_at_the_start_of_an_activation() -> None:
+    # "Weighted Clothing | While worn: +1 FOC, +1 IMP (counts toward +/-3 stat cap).
+    # Remove: free action at start of activation only (permanent ...). On removal: gain
+    # +1 MOV and +1 RFX permanently."; "Weighted Clothing removal bonuses ... are also
+    # exempt" from the cap
+    game = empty_table([sample_roster("Babidi's Forces"), sample_roster("Z-Fighters")])
+    piccolo = place(game, "piccolo", 15, 15)
+    tier = game.tier(piccolo)
+    assert (stat(game, piccolo, "foc"), stat(game, piccolo, "imp")) == (tier.foc + 1,
+                                                                        tier.imp + 1)  # fmt: skip
+    modify(piccolo, "A", "foc", 1)
+    modify(piccolo, "B", "foc", 1)
+    modify(piccolo, "C", "foc", 1)
+    assert stat(game, piccolo, "foc") == tier.foc + 3  # the cap
+    activate(game, piccolo)
+    answer(game, "unweight")
+    assert game.state.active is not None and game.state.active.actions == 2
+    assert stat(game, piccolo, "imp") == tier.imp and stat(game, piccolo, "rfx") == tier.rfx + 1
+    assert move_value(game, piccolo, 0) == tier.move1 + 1
+    assert game.pending is not None and "unweight" not in [o.id for o in game.pending.options]
+    piccolo.unweighted = False
+    answer(game, "power_up")
+    assert "unweight" not in [o.id for o in game.pending.options]  # only at the start

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.primetime import reroll
 from engine.primetime.damage import harm
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.state import ModelState
-from tests.primetime.helpers import answer, to_activation
+from tests.primetime.helpers import activate, answer, dice, duel, to_activation
 
 
 def _ko(game: PrimeTimeGame) -> ModelState:
@@ -16,7 +17,7 @@ def _ko(game: PrimeTimeGame) -> ModelState:
     player = game.pending.player
     m = next(m for m in game.state.models if m.owner == player)
     m.dazes = 1
-    harm(game, m, 20, by=1 - player)
+    harm(game, m, 20)
     assert m.status == "ko"
     # ask again, now that it is gone
     game.state.pending = None
@@ -53,3 +54,53 @@ def test_no_re_entry_without_wt() -> None:
     decision = game.pending
     assert decision is not None
     assert f"reenter:{m.uid}" not in [o.id for o in decision.options]
+
+
+def test_extra_activation_buys_an_order_for_2_wt_once_a_turn() -> None:
+    # "Extra Activation | 2 WT | Start of your activation turn | Add +1 activation to your
+    # Order Pool this round."; "One WT Action per activation"
+    game = to_activation()
+    decision = game.pending
+    assert decision is not None and decision.kind == "activate"
+    player = game.state.players[decision.player]
+    orders = player.orders
+    assert "extra" in [o.id for o in decision.options]
+    answer(game, "extra")
+    assert player.wt == 1 and player.orders == orders + 1
+    decision = game.pending
+    assert decision is not None and decision.kind == "activate"
+    assert "extra" not in [o.id for o in decision.options]
+
+
+def test_a_failed_attack_roll_may_be_rerolled_once_for_1_wt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Tactical Re-roll | 1 WT | Immediately after a roll | Re-roll one failed D20 roll
+    # (attack, save, Power-Up, Stamina Check). Must accept the new result. Cannot re-roll
+    # a re-roll."; "One WT Action per activation"
+    game, goku, cell = duel()
+    activate(game, goku)
+    answer(game, next(o.id for o in game.pending.options  # type: ignore[union-attr]
+                      if o.label == "Basic Strike at Cell"))  # fmt: skip
+    dice(monkeypatch, 1, 2)
+    answer(game, "none")  # 1 + IMP 5 = 6: a miss
+    decision = game.pending
+    assert decision is not None and decision.kind == "reroll"
+    assert decision.player == goku.owner
+    answer(game, "reroll")  # 2 + 5 = 7: a miss again, and no second re-roll
+    assert game.state.players[goku.owner].wt == 2 and cell.hp == 5
+    assert game.pending is not None and game.pending.kind == "action"
+    assert not reroll.can_reroll(game, goku)  # one WT action per activation
+
+
+def test_a_failed_power_up_may_be_rerolled(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Re-roll one failed D20 roll (... Power-Up ...)"
+    game, goku, _ = duel()
+    player = game.state.players[goku.owner]
+    player.bk = 0
+    activate(game, goku)
+    dice(monkeypatch, 3, 15)  # 3 + SPR 4 = 7: under 15; then 15 + 4 = 19
+    answer(game, "power_up")
+    assert game.pending is not None and game.pending.kind == "reroll"
+    answer(game, "reroll")
+    assert player.bk == 2 and goku.sk == 1 and player.wt == 2

@@ -1,0 +1,47 @@
+"""A Reposition ("Movement Categories"): movement an effect grants, of its stated distance,
+that is no Move action (no slot, not counted toward the 2-move cap). Scouter moves it in
+one straight line under the movement geometry (PT-4, PT-26); staying is allowed ("up to")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.decisions import JsonDict, Option
+from engine.primetime.geometry import Point2, grid, moves
+from engine.primetime.handlers import HANDLERS, POINT_CHECKS
+from engine.primetime.options import answered_point, point_options
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+
+def ask(game: PrimeTimeGame, m: ModelState, reach: float) -> None:
+    """Offer the Reposition (then the activation carries on with its next action)."""
+    here = game.base(m)
+    steps = moves(here, grid(here.centre, reach), reach, game.bases_except(m),
+                  game.state.terrain)  # fmt: skip
+    points = [s.to for s in steps if s.to != here.centre]
+    game.ask(m.owner, "reposition", f"{game.name(m)} may Reposition up to {reach:g}\".",
+             [Option("stay", "stay"), *point_options(points)], "repositioned",
+             model=m.uid, reach=reach)  # fmt: skip
+
+
+def _check(game: PrimeTimeGame, args: JsonDict, point: Point2) -> str | None:
+    m = game.model(args["model"])
+    reach = float(args.get("reach", game.tier(m).move1))
+    if not moves(game.base(m), [point], reach, game.bases_except(m), game.state.terrain):
+        return f'not a legal end for a Reposition of {reach:g}"'
+    return None
+
+
+POINT_CHECKS["reposition"] = _check
+
+
+@HANDLERS.register("repositioned")
+def repositioned(game: PrimeTimeGame, args: JsonDict) -> None:
+    if args["choice"] != "stay":
+        m = game.model(args["model"])
+        game.put(m, answered_point(args))
+        game.emit("reposition", f'{game.name(m)} repositions to ({m.x:g}", {m.y:g}").')
+    game.then(("action", {}))
