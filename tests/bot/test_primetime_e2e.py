@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -258,6 +259,10 @@ async def test_a_judge_moves_a_model_and_sets_its_hp_and_nobody_else_can(
             alice = match.seat_of(w.alice.id)
             mine = next(m for m in game.state.models if m.owner == alice and m.on_table)
             name, top = game.name(mine), game.tier(mine).hp
+
+            def now() -> Any:  # each stored change replaces match.game: read it afresh
+                return next(m for m in match.game.state.models if m.uid == mine.uid)
+
             hp = {"player": w.alice, "what": "hp", "model": name, "value": 1, "reason": "r"}
 
             # players, a stranger and another server's judge are refused; nothing changes
@@ -266,23 +271,23 @@ async def test_a_judge_moves_a_model_and_sets_its_hp_and_nobody_else_can(
 
             # this server's judge: HP within 1..max, a position checked, both announced
             fixed = await w.fake.slash(jules, thread, "judge adjust", hp)
-            assert fixed.text() == "Done." and mine.hp == 1, fixed.text()
+            assert fixed.text() == "Done." and now().hp == 1, fixed.text()
             announced = await w.fake.wait_for(
                 lambda m: m.channel_id == thread and "made a correction" in m.text())
             assert f"{name}'s HP set to 1" in announced.text()
             too_much = await w.fake.slash(jules, thread, "judge adjust",
                                           {**hp, "value": top + 1})
-            assert f"from 1 to {top}" in too_much.text() and mine.hp == 1
+            assert f"from 1 to {top}" in too_much.text() and now().hp == 1
             spot = free_spot(match)
             moved = await w.fake.slash(jules, thread, "judge adjust",
                                        {"player": w.alice, "what": "position", "model": name,
                                         "x": spot[0], "y": spot[1], "reason": "knocked"})
-            assert moved.text() == "Done." and (mine.x, mine.y) == spot, moved.text()
+            assert moved.text() == "Done." and (now().x, now().y) == spot, moved.text()
             enemy = next(m for m in game.state.models if m.owner != alice and m.on_table)
             onto = await w.fake.slash(jules, thread, "judge adjust",
                                       {"player": w.alice, "what": "position", "model": name,
                                        "x": enemy.x, "y": enemy.y, "reason": "typo"})
-            assert "overlap" in onto.text() and (mine.x, mine.y) == spot, onto.text()
+            assert "overlap" in onto.text() and (now().x, now().y) == spot, onto.text()
             wrong_kind = await w.fake.slash(jules, thread, "judge adjust",
                                             {"player": w.alice, "what": "anger", "value": 1,
                                              "reason": "typo"})
@@ -295,7 +300,7 @@ async def test_a_judge_moves_a_model_and_sets_its_hp_and_nobody_else_can(
                 f"match-{match.id}-state.txt").decode()
             for seat in (0, 1):
                 assert all(game.pool.cards[c].name in text
-                           for c in game.state.players[seat].hand)
+                           for c in match.game.state.players[seat].hand)
             logged = await w.fake.slash(jules, thread, "judge log")
             files = next(m for m in logged.messages if m.attachment_names())
             record = json.loads(files.attachment(f"match-{match.id}.json"))

@@ -184,14 +184,14 @@ async def test_the_board_embed_names_no_card_of_a_hand_and_the_hand_embed_does(
         guild_id=GUILD, channel_id=9, mode="practice", ruleset="prime-time",
         players=(ALICE, None), decks=(z.deck, sample_roster("Cell Games")),
         deck_versions=(z.version_id, None), seed=3)
-    state = match.game.state
-    while not (state.players[0].hand and state.players[1].hand):  # dealt in the Power Phase
+    # match.game is replaced by each stored decision: read its state afresh
+    while not all(p.hand for p in match.game.state.players):  # dealt in the Power Phase
         decision = match.pending
         assert decision is not None and decision.player == 0
         choice = PRIMETIME.ai_answer(match.game, decision)
         index = [o.id for o in decision.options].index(choice)
         assert (await w.matches.decide(match.id, ALICE, decision.seq, index)).ok
-    hands = [{match.game.pool.cards[c].name for c in p.hand} for p in state.players]
+    hands = [{match.game.pool.cards[c].name for c in p.hand} for p in match.game.state.players]
     board = pt_board_embed(match, "board.png").to_dict()
     text = str(board)
     assert "Round" in text and "BK" in text and "Glory" in text
