@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import altitude, attacks, fusion, keywords
 from engine.primetime.cards import draw
-from engine.primetime.damage import last_standing
 from engine.primetime.data import Technique
+from engine.primetime.dice import roll
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import stat
 
@@ -71,11 +71,10 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     sides = ((attacker, technique, target), (target, answer, attacker))
     totals = []
     for m, used, other in sides:
-        die = game.d20()
-        total = die + _skill(game, m, used) + altitude.dive_bonus(m, other) \
-            + last_standing(game, m)
-        totals.append(total)
-        game.emit("clash_roll", f"{game.name(m)} ({used.name}): d20 {die} = {total}.")
+        rolled = roll(game, m, "foc" if used.ranged else "imp",
+                      ("Dive Bonus", altitude.dive_bonus(m, other)))
+        totals.append(rolled.total)
+        game.emit("clash_roll", f"{game.name(m)} ({used.name}): {rolled.text}.")
     if totals[0] == totals[1]:
         game.emit("clash", "The Clash is a tie: both attacks fail.")
         if all(keywords.value(t, "Beam") is not None for t in (technique, answer)):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import attacks
-from engine.primetime.damage import last_standing
+from engine.primetime.dice import roll
 from engine.primetime.geometry import edge_distance, line_of_sight
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import stat
@@ -57,12 +57,11 @@ def options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option
 def corrupt(game: PrimeTimeGame, m: ModelState, target: ModelState) -> None:
     """Pay 2 SK and roll; meeting the target's SPR + 10 succeeds (as PT-1)."""
     m.sk -= COST
-    die = game.d20()
-    total = die + stat(game, m, "spr") + last_standing(game, m)
+    rolled = roll(game, m, "spr")
     need = stat(game, target, "spr") + SPR_MARGIN
-    text = f"{game.name(m)} tries to Corrupt {game.name(target)}: d20 {die} = {total} " \
+    text = f"{game.name(m)} tries to Corrupt {game.name(target)}: {rolled.text} " \
         f"against SPR + 10 = {need}"  # fmt: skip
-    if total < need:
+    if rolled.total < need:
         game.emit("corrupt", text + ": no effect.")
         return
     target.majin = m.uid
@@ -83,9 +82,9 @@ def compulsion(game: PrimeTimeGame, m: ModelState) -> bool:
     here; True). A Critical Success frees it for good."""
     if m.majin is None or not _friends_near(game, m):
         return False
-    die = game.d20()
-    total = die + stat(game, m, "foc") + last_standing(game, m)
-    text = f"{game.name(m)}'s Compulsion Check: d20 {die} = {total}"
+    rolled = roll(game, m, "foc")
+    total = rolled.total
+    text = f"{game.name(m)}'s Compulsion Check: {rolled.text}"
     if total >= FREED:
         m.majin, m.pure = None, True
         game.emit("compulsion", text + ": the Majin state is broken for good.")

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime.damage import last_standing
+from engine.primetime.dice import roll
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import parse_point, point_options
-from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -40,14 +39,14 @@ def evade(game: PrimeTimeGame, target: ModelState, reaction: Reaction,
           total: int) -> int | None:  # fmt: skip
     """The defender's D20 + FOC (+ the reaction's penalty) against the attack total; PT-14:
     meeting it is enough. Success gains 1 BK and gives by how much it beat the total."""
-    die = game.d20()
-    mine = die + stat(game, target, "foc") + reaction.penalty + last_standing(game, target)
+    rolled = roll(game, target, "foc", (reaction.label, reaction.penalty))
+    mine = rolled.total
     if mine < total:
-        game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: failed.")
+        game.emit("evasion", f"{reaction.label}: {rolled.text} against {total}: failed.")
         return None
     player = game.state.players[target.owner]
     player.bk = min(game.rules.bk_cap, player.bk + EVASION_BK)
-    game.emit("evasion", f"{reaction.label}: d20 {die} = {mine} against {total}: "
+    game.emit("evasion", f"{reaction.label}: {rolled.text} against {total}: "
               f"{game.name(target)} evades (+{EVASION_BK} BK).")  # fmt: skip
     return mine - total
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.primetime.altitude import NAMES
-from engine.primetime.damage import harm, last_standing
+from engine.primetime.damage import harm
+from engine.primetime.dice import roll
 from engine.primetime.geometry import Point2, degrade, throw
-from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -28,12 +28,13 @@ def stagger(game: PrimeTimeGame, m: ModelState) -> None:
     m.states.append(STAGGERED)
     game.emit("staggered", f"{game.name(m)} is Staggered.")
     if m.level > 0:
-        die = game.d20()
-        total = die + stat(game, m, "foc") + last_standing(game, m)
-        if total >= FLYING_SAVE:
-            game.emit("save", f"{game.name(m)} keeps its altitude: d20 {die} = {total}.")
+        rolled = roll(game, m, "foc")
+        if rolled.total >= FLYING_SAVE:
+            game.emit("save", f"{game.name(m)} keeps its altitude: {rolled.text} "
+                      f"(needs {FLYING_SAVE}).")  # fmt: skip
             return
-        game.emit("save", f"{game.name(m)} fails its save (d20 {die} = {total}).")
+        game.emit("save", f"{game.name(m)} fails its save: {rolled.text} "
+                  f"(needs {FLYING_SAVE}).")  # fmt: skip
         fall(game, m)
 
 
@@ -68,9 +69,10 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
         hit = others[path.index]
         game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")
         harm(game, m, COLLISION_DAMAGE)
-        die = game.d20()
-        reflex = die + stat(game, hit, "rfx") + last_standing(game, hit)
-        if hit.status == "active" and reflex < REFLEX_SAVE:
+        rolled = roll(game, hit, "rfx")
+        game.emit("save", f"{game.name(hit)}'s reflex save: {rolled.text} "
+                  f"(needs {REFLEX_SAVE}).")  # fmt: skip
+        if hit.status == "active" and rolled.total < REFLEX_SAVE:
             harm(game, hit, COLLISION_DAMAGE)
     elif path.stopped_by == "terrain" and path.index is not None:
         piece = game.state.terrain[path.index]

@@ -72,7 +72,7 @@ def test_a_failed_brace_still_adds_1_res(monkeypatch: pytest.MonkeyPatch) -> Non
     cell = game.model(cell_uid)
     dice(monkeypatch, 10, 15)  # Goku 15; Cell 15 + 4 - 6 = 13
     answer(game, "brace")
-    assert "Brace: d20 15 = 13 against 15: failed." in [e.text for e in game.events]
+    assert "Brace: d20 15 +4 FOC -6 Brace = 13 against 15: failed." in [e.text for e in game.events]
     assert cell.hp == 5  # 2 damage - (RES 1 + 1)
 
 
@@ -101,6 +101,9 @@ def test_a_clash_won_by_the_target_strikes_the_attacker(
     answer(game, "clash:0")
     assert (goku.hp, cell.hp) == (7 - (3 - 1), 5)
     assert goku.sk == 0  # won by 4: no Dominance
+    rolls = [e.text for e in game.events if e.kind == "clash_roll"]  # shown with modifiers
+    assert rolls == ["Goku (Basic Strike): d20 5 +5 IMP = 10.",
+                     "Cell (Tail Drain): d20 9 +5 IMP = 14."], rolls
 
 
 def test_a_clash_tie_fails_both_and_a_10_point_win_dominates(
