@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from bot.db import Database
 from bot.services.matches import LiveMatch
@@ -134,7 +135,12 @@ async def test_resolving_by_hand_cannot_probe_hidden_zones(tmp_path: Path) -> No
     async with world(tmp_path) as w, w.start_bot() as bot:
         table = await manual_table(w, bot)
         match, thread = table.match, table.match.thread_id or 0
-        theirs = match.game.player(match.seat_of(table.opponent.id) or 0)
+        seat = match.seat_of(table.opponent.id) or 0
+
+        def opponent() -> Any:  # each stored change replaces match.game: read it afresh
+            return match.game.player(seat)
+
+        theirs = opponent()
         held = match.game.name(theirs.hand[0])
         absent = "Goku, Hopeful Fighter"
         assert absent not in {match.game.name(iid) for iid in (*theirs.hand, *theirs.life)}
@@ -154,11 +160,11 @@ async def test_resolving_by_hand_cannot_probe_hidden_zones(tmp_path: Path) -> No
         moved = await w.fake.slash(table.player, thread, "resolve", {
             "what": "move", "whose": "opponent", "source": "life_top",
             "destination": "discard"})
-        assert "By hand" in moved.text() and theirs.discard == [top]
-        hand = len(theirs.hand)
+        assert "By hand" in moved.text() and opponent().discard == [top]
+        hand = len(opponent().hand)
         moved = await w.fake.slash(table.player, thread, "resolve", {
             "what": "move", "whose": "opponent", "source": "hand", "destination": "discard"})
-        assert "By hand" in moved.text() and len(theirs.hand) == hand - 1
+        assert "By hand" in moved.text() and len(opponent().hand) == hand - 1
         assert len(match.record.decisions) == decisions + 2
 
 
