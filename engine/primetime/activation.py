@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 Search = tuple[str, int, float]
 # PT-13: "A model cannot take the same action twice ..."; PT-44: Climb is a movement action
 REPEATABLE = frozenset({"move", "climb"})
+RECOVER = "recover"  # "Flying Collision" (PT-46)
 
 
 @HANDLERS.register("activation_chosen")
@@ -262,6 +263,12 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     if active.actions <= 0 or m.status != "active":
         game.then(("end_activation", {}))
         return
+    if states.must_recover(m):  # "Flying Collision": nothing else before it (PT-46)
+        options = [Option(RECOVER, "recover altitude (1 action)"),
+                   Option("end", "end the activation")]
+        game.ask(m.owner, "action", f"{game.name(m)} was knocked back in the air: recover "
+                 f"its altitude first ({active.actions} left).", options, "action_chosen")
+        return
     options = []
     if active.moves < game.rules.move_cap:  # "Movement Cap": Climb counts too
         if climb.may_walk(game, m) and can_move(game, m, "move", {}):
@@ -316,7 +323,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if kind == "devote":
         devoted.devote(game, m, int(rest[0]))
         return
-    if kind == "support":
+    if kind == RECOVER:
+        states.recover(game, m)
+    elif kind == "support":
         devoted.support(game, m, game.model(int(rest[0])))
     elif kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)

@@ -404,8 +404,9 @@ class Throw:
 def throw(mover: Base, away_from: Point2, distance: float, others: Sequence[Base],
           terrain: Sequence[TerrainPiece]) -> Throw:  # fmt: skip
     """ "Throw Path: ... in a straight line from the throwing model's position", stopping
-    at the full distance, a model, standing terrain at least as tall as the mover's level
-    (rubble is passed through), or the board edge; the base stops just short of contact."""
+    at the full distance, a model at its level (PT-46), standing terrain at least as tall
+    as the mover's level (rubble is passed through), or the board edge; the base stops
+    just short of contact."""
     dx, dy = mover.x - away_from[0], mover.y - away_from[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -415,8 +416,8 @@ def throw(mover: Base, away_from: Point2, distance: float, others: Sequence[Base
         here = Base(x, y, mover.radius, mover.level)
         if not on_board(here):
             return Throw(at, "edge")
-        for index, other in enumerate(others):
-            if overlaps(here, other):
+        for index, other in enumerate(others):  # PT-46: a model at another level is
+            if other.level == mover.level and overlaps(here, other):  # above or below it
                 return Throw(at, "model", index)
         for index, piece in enumerate(terrain):
             if piece.state != "rubble" and piece.level >= mover.level \
