@@ -13,6 +13,7 @@ import numpy as np
 
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import (
+    affiliation,
     altitude,
     attacks,
     climb,
@@ -278,6 +279,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
                                   f'Climb (up to {_reach(game, m, climb.CLIMB):g}")'))
     options += _attack_options(game, m, active.taken)
     options += play.options(game, m)
+    options += affiliation.options(game, m)
     options += corrupt.options(game, m, active.taken)
     if active.fresh and wears_weights(game, m) and active.free < game.rules.free_cap:
         # "Remove: free action at start of activation only"
@@ -312,6 +314,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         return
     if kind == play.PLAY:  # counts its own action, or free action (PT-29)
         play.play(game, m, int(rest[0]))
+        return
+    if kind == affiliation.ACTION:  # WT, not an action slot (PT-47)
+        affiliation.use(game, m)
         return
     if kind == "release":  # a free action
         corrupt.release(game, m, game.model(int(rest[0])))
