@@ -17,6 +17,7 @@ from engine.primetime import (
     altitude,
     attacks,
     climb,
+    command,
     corrupt,
     devoted,
     engagement,
@@ -280,6 +281,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     options += _attack_options(game, m, active.taken)
     options += play.options(game, m)
     options += affiliation.options(game, m)
+    options += command.options(game, m)
     options += corrupt.options(game, m, active.taken)
     if active.fresh and wears_weights(game, m) and active.free < game.rules.free_cap:
         # "Remove: free action at start of activation only"
@@ -317,6 +319,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         return
     if kind == affiliation.ACTION:  # WT, not an action slot (PT-47)
         affiliation.use(game, m)
+        return
+    if kind == command.COMMAND:  # free, not an action slot (PT-48)
+        command.use(game, m, rest[0])
         return
     if kind == "release":  # a free action
         corrupt.release(game, m, game.model(int(rest[0])))

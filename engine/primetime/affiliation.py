@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.core.decisions import JsonDict, Option
+from engine.core.decisions import Option
 from engine.primetime import play
 from engine.primetime.data import DATA_DIR, DeckCard, load_list
-from engine.primetime.handlers import HANDLERS
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -83,9 +82,7 @@ def options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
     if card is None or active is None or active.wt_used \
             or game.state.players[m.owner].wt < COST:  # fmt: skip
         return []
-    effect = card.ability.effect
-    assert effect is not None
-    if effect.target in ("friend", "enemy") and not play.targets(game, m, effect):
+    if not play.ability_usable(game, m, card.ability):
         return []
     return [Option(ACTION, f"Affiliation WT Action: {card.ability.name} ({COST} WT)")]
 
@@ -99,22 +96,4 @@ def use(game: PrimeTimeGame, m: ModelState) -> None:
     ability = card.ability
     game.emit("wt", f"{game.who(m.owner)} spends {COST} WT: {ability.name} "
               f"({card.name}): {ability.text}")  # fmt: skip
-    effect = ability.effect
-    assert effect is not None
-    if effect.target in ("friend", "enemy"):
-        chosen = play.targets(game, m, effect)
-        game.ask(m.owner, "card_target", f"{ability.name}: which model?",
-                 [Option(f"model:{o.uid}", game.name(o)) for o in chosen],
-                 "affiliation_targeted", model=m.uid)  # fmt: skip
-        return
-    for o in play.targets(game, m, effect):
-        play.apply(game, m, o, ability)
-    play.follow_up(game, m, ability)
-
-
-@HANDLERS.register("affiliation_targeted")
-def affiliation_targeted(game: PrimeTimeGame, args: JsonDict) -> None:
-    m = game.model(args["model"])
-    card = reference_cards()[game.state.players[m.owner].affiliation]
-    play.apply(game, m, game.model(int(args["choice"].split(":")[1])), card.ability)
-    play.follow_up(game, m, card.ability)
+    play.use_ability(game, m, ability)

@@ -416,12 +416,14 @@ def throw(mover: Base, away_from: Point2, distance: float, others: Sequence[Base
         here = Base(x, y, mover.radius, mover.level)
         if not on_board(here):
             return Throw(at, "edge")
-        for index, other in enumerate(others):  # PT-46: a model at another level is
-            if other.level == mover.level and overlaps(here, other):  # above or below it
+        over = [index for index, other in enumerate(others) if overlaps(here, other)]
+        for index in over:  # PT-46: a model at another level is above or below the path
+            if others[index].level == mover.level:
                 return Throw(at, "model", index)
         for index, piece in enumerate(terrain):
             if piece.state != "rubble" and piece.level >= mover.level \
                     and rect_distance(piece, (x, y)) < mover.radius - EPS:  # fmt: skip
                 return Throw(at, "terrain", index)
-        at = (round(x, 6), round(y, 6))
+        if not over:  # it never comes to rest on another base (PT-46)
+            at = (round(x, 6), round(y, 6))
     return Throw(at)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import affiliation, fusion, play, states, wish
+from engine.primetime import affiliation, command, fusion, play, states, wish
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -31,6 +31,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     if state.round > 1:  # "Initiative alternates each round"
         assert state.first is not None
         state.first = 1 - state.first
+    command.new_round(game)  # "once/round" (PT-48)
     for m in state.models:
         m.activations = m.rage = 0
         m.devoted = m.supported = False

@@ -159,3 +159,11 @@ def test_a_thrown_model_collides_only_with_a_model_at_its_level() -> None:
     for level, stopped in ((1, "model"), (0, None), (2, None)):
         path = throw(mover, (10, 8), 4, [Base(10, 12, 0.6, level)], [])
         assert path.stopped_by == stopped
+
+
+def test_a_throw_over_a_model_never_ends_on_its_base() -> None:
+    # PT-46: passing over a model at another level, the thrown base comes to rest clear
+    mover = Base(10, 10, 0.6, level=1)
+    below = Base(10, 14, 0.6, level=0)
+    path = throw(mover, (10, 8), 4, [below], [])  # the full 4" would end on it
+    assert path.stopped_by is None and path.to[1] == pytest.approx(12.8, abs=0.02)
