@@ -13,8 +13,11 @@ import numpy as np
 
 from engine.core.decisions import JsonDict, Option
 from engine.primetime import (
+    affiliation,
     altitude,
     attacks,
+    climb,
+    command,
     corrupt,
     devoted,
     engagement,
@@ -48,7 +51,9 @@ if TYPE_CHECKING:
 
 # a moving attack's search: (mode, target uid, how near the target the move must end)
 Search = tuple[str, int, float]
-REPEATABLE = frozenset({"move"})  # PT-13: "A model cannot take the same action twice ..."
+# PT-13: "A model cannot take the same action twice ..."; PT-44: Climb is a movement action
+REPEATABLE = frozenset({"move", "climb"})
+RECOVER = "recover"  # "Flying Collision" (PT-46)
 
 
 @HANDLERS.register("activation_chosen")
@@ -99,6 +104,8 @@ def move_value(game: PrimeTimeGame, m: ModelState, moves_taken: int) -> int:
 def _reach(game: PrimeTimeGame, m: ModelState, mode: str) -> float:
     assert game.state.active is not None
     value = move_value(game, m, game.state.active.moves)
+    if mode == climb.CLIMB:
+        return climb.reach(value)
     # Ki Assault: "half current Move value ... rounded down"; a Move out of melee:
     # "Must use a half-speed move (MOV ÷ 2)" (PT-23)
     halved = mode == "ki_assault" or (mode == "move" and engagement.engaged(game, m))
@@ -140,7 +147,7 @@ _PROBES = (12, 48, 1_000_000)  # how many candidates each try of can_move tests
 def _target(game: PrimeTimeGame, m: ModelState, mode: str,
             args: JsonDict) -> tuple[Base, float] | None:  # fmt: skip
     """A Charge's or a Ki Assault's target and how near to it the move must end."""
-    if mode == "move":
+    if mode in ("move", climb.CLIMB):
         return None
     technique = attacks.techniques(game, m)[args["technique"]]
     return game.base(game.model(args["target"])), MELEE if mode == "charge" else technique.range
@@ -163,6 +170,8 @@ def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
            points: np.ndarray, first: bool = False) -> list[Point2]:  # fmt: skip
     """The legal ends among `points`; with `first`, only the first found (any will do)."""
     here = game.base(m)
+    if mode == climb.CLIMB:
+        return climb.ends(game, m, _reach(game, m, mode), points)
     legal = _ends(game, m, mode, points)
     if mode == "move":
         return [p for p in legal if p != here.centre]
@@ -191,7 +200,8 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
     """Stationary attacks, Charges and Ki Assaults, one option per technique and target."""
     # (id, label, the moving attack's search or None)
     options: list[tuple[str, str, Search | None]] = []
-    moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap
+    moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap \
+        and climb.may_walk(game, m)  # fmt: skip
     here = game.base(m)
     # the moving attacks worth a search, by (mode, target, distance to end within): the
     # same search for every technique of that mode and distance at that target
@@ -255,11 +265,23 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     if active.actions <= 0 or m.status != "active":
         game.then(("end_activation", {}))
         return
+    if states.must_recover(m):  # "Flying Collision": nothing else before it (PT-46)
+        options = [Option(RECOVER, "recover altitude (1 action)"),
+                   Option("end", "end the activation")]
+        game.ask(m.owner, "action", f"{game.name(m)} was knocked back in the air: recover "
+                 f"its altitude first ({active.actions} left).", options, "action_chosen")
+        return
     options = []
-    if active.moves < game.rules.move_cap and can_move(game, m, "move", {}):
-        options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
+    if active.moves < game.rules.move_cap:  # "Movement Cap": Climb counts too
+        if climb.may_walk(game, m) and can_move(game, m, "move", {}):
+            options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
+        if climb.ground_bound(game, m) and can_move(game, m, climb.CLIMB, {}):
+            options.append(Option(climb.CLIMB,
+                                  f'Climb (up to {_reach(game, m, climb.CLIMB):g}")'))
     options += _attack_options(game, m, active.taken)
     options += play.options(game, m)
+    options += affiliation.options(game, m)
+    options += command.options(game, m)
     options += corrupt.options(game, m, active.taken)
     if active.fresh and wears_weights(game, m) and active.free < game.rules.free_cap:
         # "Remove: free action at start of activation only"
@@ -295,6 +317,12 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if kind == play.PLAY:  # counts its own action, or free action (PT-29)
         play.play(game, m, int(rest[0]))
         return
+    if kind == affiliation.ACTION:  # WT, not an action slot (PT-47)
+        affiliation.use(game, m)
+        return
+    if kind == command.COMMAND:  # free, not an action slot (PT-48)
+        command.use(game, m, rest[0])
+        return
     if kind == "release":  # a free action
         corrupt.release(game, m, game.model(int(rest[0])))
         game.then(("action", {}))
@@ -305,7 +333,9 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     if kind == "devote":
         devoted.devote(game, m, int(rest[0]))
         return
-    if kind == "support":
+    if kind == RECOVER:
+        states.recover(game, m)
+    elif kind == "support":
         devoted.support(game, m, game.model(int(rest[0])))
     elif kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
@@ -364,6 +394,10 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
     active.moves += 1
     if args["mode"] == "move" and engagement.offer(game, m, args):
         return  # the free strike first, then the move (engagement.free_struck)
+    if args["mode"] == climb.CLIMB:
+        climb.climbed(game, m, answered_point(args))
+        game.then(("action", {}))
+        return
     game.put(m, answered_point(args))
     game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
     if args["mode"] == "move":

@@ -52,8 +52,20 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int) -> None:
             game.emit("ko", f"{game.name(target)} is KO'd.")
     if target.status in ("ko", "removed"):
         _free_majin(game, target)
+        _lose_command(game, target)
     if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga.":
         game.win(1 - target.owner, "Sudden Death")  # for the other side, whoever dealt it
+
+
+def _lose_command(game: PrimeTimeGame, m: ModelState) -> None:
+    """ "Permanently KO'd Leaders lose all Command Abilities (not restored by WT
+    Re-Entry)"; "Leader removed from play permanently loses all Command Abilities"
+    (PT-48, engine.primetime.command)."""
+    p = game.state.players[m.owner]
+    if p.leader == m.character and not p.command_lost:
+        p.command_lost = True
+        if game.character(m).command is not None:
+            game.emit("command", f"{game.name(m)} loses its Command Abilities for good.")
 
 
 def _free_majin(game: PrimeTimeGame, babidi: ModelState) -> None:

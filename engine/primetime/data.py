@@ -120,6 +120,7 @@ class Character(_Model):
     devoted_partner: str | None = None  # "DEVOTED SUPPORT PAIRS"
     fusion: FusionProfile | None = None  # set on a Fused model's profile only
     tiers: list[Tier] = Field(min_length=1)
+    command: CommandAbilities | None = None  # "Command Ability" (PT-48)
 
     @model_validator(mode="after")
     def _rules(self) -> Character:
@@ -130,6 +131,8 @@ class Character(_Model):
             raise ValueError("Humans do not transform (HUMAN RACE MECHANICS)")
         if (self.devoted_partner is not None) != ("Devoted Support" in self.keywords):
             raise ValueError("devoted_partner and the Devoted Support keyword go together")
+        if self.command is not None and "Command Ability" not in self.keywords:
+            raise ValueError("Command Abilities need the Command Ability keyword")
         if self.race == "Android" and "Infinite Engine" not in self.keywords:
             raise ValueError("an Android has Infinite Engine (Infinite Engine: Android passive)")
         return self
@@ -210,6 +213,24 @@ class DeckCard(_Model):
             raise ValueError("a Legacy card upgrades the model that plays it (target: self)")
         return self
 
+
+class CommandAbilities(_Model):
+    """ "Command Ability | ... Two abilities: one triggered (once/round), one
+    once-per-game": each written as a card (its `effect`), used by the Leader (PT-48)."""
+
+    round: DeckCard
+    game: DeckCard
+
+    @model_validator(mode="after")
+    def _shape(self) -> CommandAbilities:
+        for card in (self.round, self.game):
+            effect = card.effect
+            if effect is None or effect.technique is not None or card.timing == "z-reaction":
+                raise ValueError("a Command Ability has an effect, no attack, no Z-Reaction")
+        return self
+
+
+Character.model_rebuild()
 
 Level = Literal[0, 1, 2]  # "Altitude Levels": how tall a terrain piece is
 

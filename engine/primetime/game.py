@@ -64,7 +64,7 @@ class PrimeTimeGame(TaskMachine):
         players = []
         for owner, roster in enumerate(rosters):
             players.append(PlayerState(name=roster.name, affiliation=roster.affiliation,
-                                       deck=list(roster.deck)))  # fmt: skip
+                                       deck=list(roster.deck), leader=roster.leader))  # fmt: skip
             for cid in roster.models:
                 hp = pool.character(cid).tiers[0].hp
                 models.append(ModelState(uid=len(models), owner=owner, character=cid, hp=hp))

@@ -404,8 +404,9 @@ class Throw:
 def throw(mover: Base, away_from: Point2, distance: float, others: Sequence[Base],
           terrain: Sequence[TerrainPiece]) -> Throw:  # fmt: skip
     """ "Throw Path: ... in a straight line from the throwing model's position", stopping
-    at the full distance, a model, standing terrain at least as tall as the mover's level
-    (rubble is passed through), or the board edge; the base stops just short of contact."""
+    at the full distance, a model at its level (PT-46), standing terrain at least as tall
+    as the mover's level (rubble is passed through), or the board edge; the base stops
+    just short of contact."""
     dx, dy = mover.x - away_from[0], mover.y - away_from[1]
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -415,12 +416,14 @@ def throw(mover: Base, away_from: Point2, distance: float, others: Sequence[Base
         here = Base(x, y, mover.radius, mover.level)
         if not on_board(here):
             return Throw(at, "edge")
-        for index, other in enumerate(others):
-            if overlaps(here, other):
+        over = [index for index, other in enumerate(others) if overlaps(here, other)]
+        for index in over:  # PT-46: a model at another level is above or below the path
+            if others[index].level == mover.level:
                 return Throw(at, "model", index)
         for index, piece in enumerate(terrain):
             if piece.state != "rubble" and piece.level >= mover.level \
                     and rect_distance(piece, (x, y)) < mover.radius - EPS:  # fmt: skip
                 return Throw(at, "terrain", index)
-        at = (round(x, 6), round(y, 6))
+        if not over:  # it never comes to rest on another base (PT-46)
+            at = (round(x, 6), round(y, 6))
     return Throw(at)

@@ -107,24 +107,35 @@ def play(game: PrimeTimeGame, m: ModelState, index: int) -> None:
     else:
         active.actions -= 1
         active.taken.append(PLAY)
+    _resolve(game, m, card, "card_targeted", card.id)
+
+
+def _resolve(game: PrimeTimeGame, m: ModelState, card: DeckCard, task: str,
+             named: object) -> None:  # fmt: skip
+    """Apply the effect; a card that chooses one model asks first (`task` resumes with
+    the card `named` as the task can find it again)."""
     effect = card.effect
     assert effect is not None
     if effect.target in ("friend", "enemy"):
         chosen = targets(game, m, effect)
         game.ask(m.owner, "card_target", f"{card.name}: which model?",
-                 [Option(f"model:{o.uid}", game.name(o)) for o in chosen], "card_targeted",
-                 model=m.uid, card=card.id)  # fmt: skip
+                 [Option(f"model:{o.uid}", game.name(o)) for o in chosen], task,
+                 model=m.uid, card=named)  # fmt: skip
         return
     for o in targets(game, m, effect):
         apply(game, m, o, card)
     follow_up(game, m, card)
 
 
-@HANDLERS.register("card_targeted")
-def card_targeted(game: PrimeTimeGame, args: JsonDict) -> None:
-    m, card = game.model(args["model"]), game.pool.cards[args["card"]]
+def _targeted(game: PrimeTimeGame, args: JsonDict, card: DeckCard) -> None:
+    m = game.model(args["model"])
     apply(game, m, game.model(int(args["choice"].split(":")[1])), card)
     follow_up(game, m, card)
+
+
+@HANDLERS.register("card_targeted")
+def card_targeted(game: PrimeTimeGame, args: JsonDict) -> None:
+    _targeted(game, args, game.pool.cards[args["card"]])
 
 
 def apply(game: PrimeTimeGame, m: ModelState, target: ModelState, card: DeckCard) -> None:
@@ -179,6 +190,25 @@ def follow_up(game: PrimeTimeGame, m: ModelState, card: DeckCard) -> None:
                      model=m.uid, card=card.id)  # fmt: skip
             return
     game.then(("action", {}))
+
+
+def ability_usable(game: PrimeTimeGame, source: ModelState, card: DeckCard) -> bool:
+    """Whether an ability written as a card has a model to reach from `source`."""
+    effect = card.effect
+    assert effect is not None
+    return effect.target not in ("friend", "enemy") or bool(targets(game, source, effect))
+
+
+def use_ability(game: PrimeTimeGame, source: ModelState, card: DeckCard) -> None:
+    """An ability written as a card, used from where it is printed (not a hand): an
+    Affiliation WT Action (PT-47), a Command Ability (PT-48). `source` is the model it is
+    measured from; the card travels in the task itself (it is in no pool)."""
+    _resolve(game, source, card, "ability_targeted", card.model_dump(mode="json"))
+
+
+@HANDLERS.register("ability_targeted")
+def ability_targeted(game: PrimeTimeGame, args: JsonDict) -> None:
+    _targeted(game, args, DeckCard.model_validate(args["card"]))
 
 
 @HANDLERS.register("card_aimed")

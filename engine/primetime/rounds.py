@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import fusion, play, states, wish
+from engine.primetime import affiliation, command, fusion, play, states, wish
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -31,6 +31,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     if state.round > 1:  # "Initiative alternates each round"
         assert state.first is not None
         state.first = 1 - state.first
+    command.new_round(game)  # "once/round" (PT-48)
     for m in state.models:
         m.activations = m.rage = 0
         m.devoted = m.supported = False
@@ -69,12 +70,14 @@ def activation_phase(game: PrimeTimeGame, args: JsonDict) -> None:
 
 def generated_bk(game: PrimeTimeGame, player: int, models: int) -> int:
     """ "BK Generation (Flat Escalation Model)": flat by round, the Elite Bonus in round 1
-    for 3-5 models, +1 per non-Dazed model (PT-11), +1 for Infinite Engine once per team."""
+    for 3-5 models, +1 per non-Dazed model (PT-11), +1 for Infinite Engine once per team,
+    and the affiliation's Layer 1 BK (PT-47)."""
     rules = game.rules
     low, high = rules.elite_models
     elite = rules.elite_bonus if game.state.round == 1 and low <= models <= high else 0
     engine = any(game.character(m).keyword("Infinite Engine") for m in fighting(game, player))
-    return rules.flat(game.state.round) + elite + models + int(engine)
+    bonus = affiliation.bk_bonus(game, player)  # "+ affiliation bonuses" (PT-47)
+    return rules.flat(game.state.round) + elite + models + int(engine) + bonus
 
 
 def can_activate(game: PrimeTimeGame, m: ModelState) -> bool:

@@ -83,6 +83,9 @@ class PlayerState(_Data):
     discard: list[str] = []
     in_play: list[str] = []  # Persistent cards played this round ("discard Persistent cards")
     glory: list[int] = []  # Glory scored, one entry per round played
+    leader: str | None = None  # the roster's Leader (a character id)
+    commands: list[str] = []  # Command Abilities used: "round" (this round), "game"
+    command_lost: bool = False  # the Leader was KO'd or removed: lost for good (PT-48)
 
 
 class Activation(_Data):

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from engine.primetime.state import ModelState
 
 STAGGERED = "staggered"
+# "Flying Collision": a knocked-back airborne model owes 1 action to recover (PT-46)
+RECOVERING = "recovering altitude"
 FLYING_SAVE = 14  # "Staggered while flying: Roll D20 + FOC ≥ 14 save"
 REFLEX_SAVE = 14  # "Hit model: rolls D20 + RFX ≥ 14 (Reflex Save)"
 COLLISION_DAMAGE = 1  # "Takes 1 DMG (automatic, no save)"
@@ -47,6 +49,20 @@ def fall(game: PrimeTimeGame, m: ModelState) -> None:
     harm(game, m, fallen)
 
 
+def must_recover(m: ModelState) -> bool:
+    """ "it must spend 1 action recovering altitude before it can act normally (move,
+    attack, Power-Up, etc.) that activation"; a model since fallen to the Ground has no
+    altitude to recover (PT-46)."""
+    if RECOVERING in m.states and m.level == 0:
+        m.states.remove(RECOVERING)
+    return RECOVERING in m.states
+
+
+def recover(game: PrimeTimeGame, m: ModelState) -> None:
+    m.states.remove(RECOVERING)
+    game.emit("recover", f"{game.name(m)} recovers its altitude ({NAMES[m.level]}).")
+
+
 def clear(m: ModelState) -> None:
     """Cleanup: "clear Exhausted, clear Overloaded, clear Staggered. Clear 'until end of
     round'" (every stat modification so far lasts until the end of the round)."""
@@ -63,6 +79,8 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
                  game.state.terrain)  # fmt: skip
     m.x, m.y = path.to
     game.emit("thrown", f'{game.name(m)} is thrown to ({m.x:g}", {m.y:g}").')
+    if m.level > 0 and RECOVERING not in m.states:
+        m.states.append(RECOVERING)
     if path.stopped_by == "edge":
         stagger(game, m)
     elif path.stopped_by == "model" and path.index is not None:

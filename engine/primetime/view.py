@@ -19,6 +19,8 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
             "glory": list(p.glory), "deck_count": len(p.deck), "hand_count": len(p.hand),
             "discard": [pool.cards[c].name for c in p.discard],
             "in_play": [pool.cards[c].name for c in p.in_play],  # Persistent cards
+            "leader": p.leader, "commands_used": list(p.commands),  # PT-48
+            "command_lost": p.command_lost,
         }  # fmt: skip
         if index == viewer:
             seen["hand"] = [pool.cards[c].name for c in p.hand]

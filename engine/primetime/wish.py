@@ -2,7 +2,7 @@
 Re-Entry (between activations, 1 WT returns a KO'd model at full starting HP at its
 player's deployment edge, all states cleared, PT-22) and Extra Activation (2 WT at the
 start of the player's activation turn: +1 order, PT-37); the Tactical Re-roll is in
-reroll.py (PT-42). The Affiliation WT Action is not refereed yet."""
+reroll.py (PT-42); the Affiliation WT Action: affiliation.py (PT-47)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ Regeneration, victory ("How to Win")."""
 
 from __future__ import annotations
 
+from engine.primetime.damage import harm
 from engine.primetime.rounds import decide, generated_bk, score_objectives
 from tests.primetime.helpers import answer, by_name, clear_table, place, to_activation
 
@@ -162,3 +163,36 @@ def test_a_forfeit_gives_the_opponent_this_round_and_the_rest() -> None:
     assert game.state.winner == 1 and game.pending is None
     assert game.state.round_winners == [1, 1, 1, 1]
     assert not game.concede(1).ok
+
+
+def test_a_fallen_order_is_a_bonus_activation_for_a_friend() -> None:
+    # "Fallen Order: When a model is KO'd before its activation this round, its remaining
+    # order token is not lost. Any friendly model may use it as a bonus activation, but no
+    # model may activate more than 2 times total per round. The bonus activation triggers
+    # Focus Tax (2 BK) as normal for a second activation."
+    game = to_activation()
+    z = _roster_of(game, "Z-Fighters")
+    player = game.state.players[z]
+    goku = by_name(game, "goku")
+    for m in game.state.models:
+        if m.owner == z and m is not goku:
+            m.dazes = 1  # already Dazed once this game: 0 HP now KOs
+            harm(game, m, 99)
+            assert m.status == "ko"
+    assert player.orders == 4  # the three fallen orders are not lost
+    game.state.turn, game.state.pending = z, None
+    game.state.players[1 - z].passed = True
+    player.bk = 10
+    game.then(("next_activation", {}))
+    game.run()
+    answer(game, f"model:{goku.uid}")
+    answer(game, "end")
+    decision = game.pending
+    assert decision is not None and decision.player == z
+    again = decision.option(f"model:{goku.uid}")
+    assert again is not None and "Focus Tax 2 BK" in again.label
+    answer(game, f"model:{goku.uid}")
+    assert (player.bk, player.orders) == (8, 2)
+    answer(game, "end")
+    # two orders left, but Goku has activated twice: no third activation
+    assert game.state.round == 2  # the round ended with its two orders unused

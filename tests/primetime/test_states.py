@@ -7,6 +7,7 @@ import pytest
 
 from engine.primetime import attacks, states
 from engine.primetime.data import Technique, TerrainPiece
+from engine.primetime.geometry import Base, throw
 from engine.primetime.state import Activation
 from tests.primetime.helpers import (
     activate,
@@ -122,3 +123,47 @@ def test_an_impactful_knock_back_in_the_air_may_be_a_fall(
         assert goku.hp == hp and goku.y == pytest.approx(y) and "staggered" in goku.states
         assert goku.level == (0 if choice == "fall" else 1)
         monkeypatch.undo()  # the next game rolls its own dice
+
+
+def test_a_knocked_back_flyer_travels_the_full_distance_then_recovers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Flying Collision: A knocked-back airborne model travels its full knock-back
+    # distance. After resolving, it must spend 1 action recovering altitude before it can
+    # act normally (move, attack, Power-Up, etc.) that activation." (PT-46)
+    kick = Technique(name="Kick", kind="melee", range=1, damage=3, keywords=["Impactful"])
+    game = empty_table()
+    goku = place(game, "goku", 15, 11.5)
+    goku.level = 1
+    eighteen = place(game, "android-18", 15, 10)
+    cell = place(game, "cell", 15, 14)  # on the Ground, under the throw's path
+    dice(monkeypatch, 20, 20)  # a critical; then the flying save for Staggered
+    game.state.active = Activation(model=eighteen.uid)
+    game.then(("action", {}))
+    attacks.attack(game, eighteen, kick, goku)
+    answer(game, "throw")
+    assert goku.y == pytest.approx(15.5) and goku.level == 1  # passed over Cell: 4"
+    assert cell.hp == game.tier(cell).hp
+    activate(game, goku)
+    assert [o.id for o in game.pending.options] == ["recover", "end"]  # type: ignore[union-attr]
+    answer(game, "recover")
+    assert game.state.active is not None and game.state.active.actions == 1
+    assert "move" in [o.id for o in game.pending.options]  # type: ignore[union-attr]
+    assert any(e.kind == "recover" for e in game.events)
+
+
+def test_a_thrown_model_collides_only_with_a_model_at_its_level() -> None:
+    # "It contacts another model (collision)"; PT-46: a model at another altitude band is
+    # above or below the path
+    mover = Base(10, 10, 0.6, level=1)
+    for level, stopped in ((1, "model"), (0, None), (2, None)):
+        path = throw(mover, (10, 8), 4, [Base(10, 12, 0.6, level)], [])
+        assert path.stopped_by == stopped
+
+
+def test_a_throw_over_a_model_never_ends_on_its_base() -> None:
+    # PT-46: passing over a model at another level, the thrown base comes to rest clear
+    mover = Base(10, 10, 0.6, level=1)
+    below = Base(10, 14, 0.6, level=0)
+    path = throw(mover, (10, 8), 4, [below], [])  # the full 4" would end on it
+    assert path.stopped_by is None and path.to[1] == pytest.approx(12.8, abs=0.02)

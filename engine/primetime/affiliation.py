@@ -1,0 +1,99 @@
+"""Affiliation bonuses: BK generation "+ affiliation bonuses" (Layer 1) and the
+"Affiliation WT Action | 1 WT | During your activation | Use your affiliation's Layer 2
+ability (printed on your Affiliation Reference Card)". The reference cards are data
+(data/primetime/table/affiliations.yaml, docs/primetime-data.md); both layers apply only
+while the roster meets the "51%+ Affiliation threshold" (PT-47)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.core.decisions import Option
+from engine.primetime import play
+from engine.primetime.data import DATA_DIR, DeckCard, load_list
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+COST = 1  # WT
+ACTION = "affiliation"  # the option id
+THRESHOLD = 51  # percent: "the 51%+ Affiliation threshold"
+# "Does not count toward or against the 51%+ Affiliation threshold"
+UNCOUNTED_KEYWORDS = ("Unaffiliated", "Open Ally")
+# KO'd: "Does not count for ... Affiliation threshold"; a Fused model counts, not its
+# components ("Fused model uses their own printed affiliation"); PT-47
+UNCOUNTED_STATUS = ("ko", "removed", "fused", "unformed")
+
+
+class AffiliationCard(BaseModel):
+    """An Affiliation Reference Card: Layer 1, the BK its roster generates each Power
+    Phase; Layer 2, the ability its WT Action uses (a deck-card effect, played free)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    affiliation: str
+    name: str
+    bk: int = Field(default=0, ge=0)
+    ability: DeckCard
+
+    @model_validator(mode="after")
+    def _ability(self) -> AffiliationCard:
+        a = self.ability
+        if a.kind != "affiliation" or a.affiliation != self.affiliation:
+            raise ValueError("the ability is an affiliation card of this affiliation")
+        if a.effect is None or a.effect.technique is not None or a.timing == "z-reaction":
+            raise ValueError("the ability has an effect, and no attack or Z-Reaction")
+        return self
+
+
+@cache
+def reference_cards() -> dict[str, AffiliationCard]:
+    path = DATA_DIR / "table" / "affiliations.yaml"
+    return {card.affiliation: card for card in load_list(path, AffiliationCard)}
+
+
+def active_card(game: PrimeTimeGame, player: int) -> AffiliationCard | None:
+    """The player's reference card, if its roster meets the threshold now (PT-47)."""
+    affiliation = game.state.players[player].affiliation
+    card = reference_cards().get(affiliation)
+    if card is None:
+        return None
+    counted = [m for m in game.state.models if m.owner == player
+               and m.status not in UNCOUNTED_STATUS
+               and not any(game.character(m).keyword(k) for k in UNCOUNTED_KEYWORDS)]  # fmt: skip
+    loyal = [m for m in counted if affiliation in game.character(m).affiliations]
+    return card if counted and 100 * len(loyal) >= THRESHOLD * len(counted) else None
+
+
+def bk_bonus(game: PrimeTimeGame, player: int) -> int:
+    """Layer 1: "Generate BK (... + affiliation bonuses ...)"."""
+    card = active_card(game, player)
+    return card.bk if card is not None else 0
+
+
+def options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
+    """The Affiliation WT Action: 1 WT, the activation's one WT Action, no action slot."""
+    active = game.state.active
+    card = active_card(game, m.owner)
+    if card is None or active is None or active.wt_used \
+            or game.state.players[m.owner].wt < COST:  # fmt: skip
+        return []
+    if not play.ability_usable(game, m, card.ability):
+        return []
+    return [Option(ACTION, f"Affiliation WT Action: {card.ability.name} ({COST} WT)")]
+
+
+def use(game: PrimeTimeGame, m: ModelState) -> None:
+    card = active_card(game, m.owner)
+    active = game.state.active
+    assert card is not None and active is not None
+    game.state.players[m.owner].wt -= COST
+    active.wt_used = True
+    ability = card.ability
+    game.emit("wt", f"{game.who(m.owner)} spends {COST} WT: {ability.name} "
+              f"({card.name}): {ability.text}")  # fmt: skip
+    play.use_ability(game, m, ability)
