@@ -74,6 +74,13 @@ async def test_a_servers_characters_register_and_play_and_survive_a_restart(
             listed = await w.fake.slash(w.admin, w.general, "cards list")
             assert "**Wolf Pack** (Prime Time YAML): 3 cards" in listed.text(), listed.text()
             assert "enabled for: prime-time" in listed.text()
+            # /card show finds them by name or id (docs/primetime-discord.md)
+            shown = await w.fake.slash(w.alice, w.general, "card show", {"name": "yamcha"})
+            assert "Prime Time character: Yamcha (yamcha)" in shown.text(), shown.text()
+            assert "Human · Threat 3 · Z-Fighters" in shown.text()
+            dodge = await w.fake.slash(w.alice, w.general, "card show",
+                                       {"name": "Wolf Fang Dodge"})
+            assert "character (yamcha) · z-reaction" in dodge.text(), dodge.text()
             # another server, and DMs, know none of it
             assert "yamcha" not in bot.cardsets.primetime.pool_for(w.guild.id + 1).characters
             assert "yamcha" not in bot.cardsets.primetime.usable_pool(None).characters
