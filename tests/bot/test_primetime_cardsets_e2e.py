@@ -91,6 +91,21 @@ async def test_a_servers_characters_register_and_play_and_survive_a_restart(
                 "cell.yaml", roster_text(sample_roster("Cell Games")).encode())})
             assert "Saved **cell**" in filed.text(), filed.text()
 
+            # disabled: no new match with it; enabled again: it plays
+            off = await w.fake.slash(w.admin, w.general, "cards disable",
+                                     {"set": "Wolf Pack", "ruleset": "prime-time"})
+            assert "disabled for prime-time" in off.text(), off.text()
+            refused = await w.fake.slash(w.alice, w.games, "play challenge", {
+                "opponent": w.bob, "deck": "Wolves", "ruleset": "prime-time"})
+            # a roster is checked afresh with what the server enables ("Roster Limits")
+            assert "not legal under prime-time:\n- unknown characters: yamcha" in (
+                refused.text()), refused.text()
+            wrong = await w.fake.slash(w.admin, w.general, "cards enable",
+                                       {"set": "Wolf Pack", "ruleset": "score"})
+            assert "is a Prime Time set: choose one of prime-time" in wrong.text()
+            on = await w.fake.slash(w.admin, w.general, "cards enable",
+                                    {"set": "Wolf Pack", "ruleset": "prime-time"})
+            assert "can now use the set 'Wolf Pack' under prime-time" in on.text()
             match = await challenge_accepted(w, "Wolves", "prime-time")
             assert match.game.pool.characters["yamcha"].name == "Yamcha"
             for _ in range(4):
