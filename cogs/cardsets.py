@@ -106,9 +106,14 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await file.read()  # the importer decides which encodings it reads
         try:
-            report = await self.bot.cardsets.import_set(
-                interaction.guild_id, interaction.user.id, file.filename, data, set_name,
-                [ruleset] if ruleset else None)
+            report: AnyReport
+            if ruleset in PT_RULESETS:  # Prime Time characters and cards (YAML)
+                report = await self.bot.cardsets.import_primetime(
+                    interaction.guild_id, interaction.user.id, file.filename, data, set_name)
+            else:
+                report = await self.bot.cardsets.import_set(
+                    interaction.guild_id, interaction.user.id, file.filename, data,
+                    set_name, [ruleset] if ruleset else None)
         except CardSetError as exc:
             await interaction.followup.send(f"{exc} Nothing was changed.", ephemeral=True)
             return

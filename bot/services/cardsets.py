@@ -209,7 +209,7 @@ class CardSetService:
         data: bytes,
         set_name: str | None = None,
         rulesets: Iterable[str] | None = None,
-    ) -> ImportReport | ScoreImportReport | PrimeTimeImportReport:
+    ) -> ImportReport | ScoreImportReport:
         """Import a card list for `guild_id`, replacing its set of the same name, and enable
         it there for `rulesets` (default: all of its family's). A list for a Score ruleset
         is a Score family list; without a ruleset, so is a list the Score importer reads
@@ -217,7 +217,7 @@ class CardSetService:
         whose name another set already has, are reported, not imported; with nothing
         usable, nothing changes."""
         asked = None if rulesets is None else tuple(dict.fromkeys(rulesets))
-        every = (*RULESETS, *SCORE_RULESETS, *PT_RULESETS)
+        every = (*RULESETS, *SCORE_RULESETS)
         unknown = [name for name in asked or () if name not in every]
         if unknown or asked == ():
             raise CardSetError(f"Unknown ruleset {', '.join(unknown) or '(none)'}; choose from "
@@ -234,13 +234,6 @@ class CardSetService:
         if len(data) > MAX_SET_BYTES:
             raise CardSetError(f"{filename} is {len(data):,} bytes; the limit is "
                                f"{MAX_SET_BYTES:,}.")
-        if asked is not None and any(name in PT_RULESETS for name in asked):
-            if not all(name in PT_RULESETS for name in asked):
-                raise CardSetError("A Prime Time set is enabled for prime-time only.")
-            async with self._lock:
-                return await self.primetime.import_set(
-                    guild_id, user_id, filename, data, set_name, asked,
-                    lambda name: self._other_set(guild_id, name))
         if score:
             return await self._import_score(guild_id, user_id, filename, data, set_name,
                                             wanted)
@@ -271,6 +264,20 @@ class CardSetService:
                                    f"{result.set_name!r}; give this set another name with "
                                    "set-name.")
             return await self._store(guild_id, user_id, result, wanted)
+
+    async def import_primetime(self, guild_id: int, user_id: int, filename: str, data: bytes,
+                               set_name: str | None = None) -> PrimeTimeImportReport:
+        """Import a file of Prime Time characters and cards for `guild_id`, enabled there
+        for prime-time (bot/services/primetime_cardsets.py)."""
+        if set_name is not None:
+            set_name = _clean_name(set_name) or None
+        if len(data) > MAX_SET_BYTES:
+            raise CardSetError(f"{filename} is {len(data):,} bytes; the limit is "
+                               f"{MAX_SET_BYTES:,}.")
+        async with self._lock:  # one import at a time: set names are checked, then taken
+            return await self.primetime.import_set(
+                guild_id, user_id, filename, data, set_name, tuple(PT_RULESETS),
+                lambda name: self._other_set(guild_id, name))
 
     async def _import_score(self, guild_id: int, user_id: int, filename: str, data: bytes,
                             set_name: str | None, rulesets: tuple[str, ...]

@@ -115,8 +115,8 @@ async def test_a_servers_characters_register_and_play_and_survive_a_restart(
             # a re-import may not change what the stored match was played with
             changed = yaml.safe_dump({"name": "Wolf Pack", "characters": [
                 {**YAMCHA, "threat": 1}], "cards": [WOLF_FANG, RESOLVE]}).encode()
-            refused = await import_file(w, "wolves.yaml", changed)
-            assert "'yamcha' is dropped or changed, but stored matches" in refused, refused
+            kept = await import_file(w, "wolves.yaml", changed)
+            assert "'yamcha' is dropped or changed, but stored matches" in kept, kept
 
         async with w.start_bot() as bot:  # a restart reads the set and replays the match
             match = await bot.matches.get(1)
