@@ -120,7 +120,9 @@ class ScouterBot(commands.Bot):
         self.cardsets = CardSetService(self.db, self.pool)
         await self.cardsets.load()
         pools, score_pools = self.cardsets.pool_for, self.cardsets.score.pool_for
-        self.decks = DeckService(self.db, pools, score_pools)
+        primetime_pools = self.cardsets.primetime.pool_for  # a match: all the server's sets
+        self.decks = DeckService(self.db, pools, score_pools,
+                                 self.cardsets.primetime.usable_pool)
         self.guild_config = GuildService(self.db)
         self.matches = MatchService(
             self.db,
@@ -128,6 +130,7 @@ class ScouterBot(commands.Bot):
             self.notifier,
             decision_timeout=self.settings.decision_timeout_seconds,
             score_pools=score_pools,
+            primetime_pools=primetime_pools,
         )
         self.lobby = LobbyService(self.db, self.decks, self.matches, cardsets=self.cardsets)
         self.league = LeagueService(self.db, pools)

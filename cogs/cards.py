@@ -1,7 +1,8 @@
 """/card show and /card search: a card's face, text and how much of it Scouter runs, among
 the cards this server enables (the built-in set plus its enabled card sets). `/card show`
 also finds a Score family card (the Score sandbox set and this server's enabled Score
-sets) when no Panini card has the name."""
+sets) when no Panini card has the name, then a Prime Time character or deck card (the
+sample and this server's enabled Prime Time sets) by id or name."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.score_textboard import describe_score_card
+from bot.services.primetime_lookup import entry_text, find_entry
 from bot.textboard import describe_card
 from cogs.options import CardName, SearchWords
 from engine.panini.cards import Card, CardPool, CardType, Style, fold_name
@@ -103,6 +105,13 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
         if scored is not None:
             await interaction.response.send_message(
                 f"```\n{score_card_text(scored)[:1900]}\n```", ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none())
+            return
+        prime = None if card is not None else find_entry(
+            self.bot.cardsets.primetime.usable_pool(interaction.guild_id), name)
+        if prime is not None:
+            await interaction.response.send_message(
+                f"```\n{entry_text(prime)[:1900]}\n```", ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none())
             return
         if card is None:

@@ -1,6 +1,7 @@
 """/cards: a server admin imports card lists (OCTGN, Lackey, JSON, CSV) as this server's card
 sets and chooses, per ruleset, which sets its players may use. A list imported for a Score
-ruleset (`score`, `ocg`) is a Score family list (Lackey tab-separated, CSV, JSON)."""
+ruleset (`score`, `ocg`) is a Score family list (Lackey tab-separated, CSV, JSON); one for
+`prime-time` a YAML file of Prime Time characters and cards (docs/primetime-data.md)."""
 
 from __future__ import annotations
 
@@ -14,16 +15,19 @@ from discord.ext import commands
 
 from bot.app import ScouterBot
 from bot.services.cardsets import MAX_SET_BYTES, CardSetError, ImportReport
+from bot.services.primetime_cardsets import PrimeTimeImportReport
 from bot.services.score_cardsets import ScoreImportReport
 from bot.ui.decks import clip
 from cogs.options import SetName
 from engine.panini.cards import fold_name
 from engine.panini.rulesets import RULESETS
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
-Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg"]
-assert set(Ruleset.__args__) == {*RULESETS, *SCORE_RULESETS}  # type: ignore[attr-defined]
-AnyReport = ImportReport | ScoreImportReport
+Ruleset = Literal["panini-2016", "panini-2014", "score", "ocg", "prime-time"]
+assert set(Ruleset.__args__) == {  # type: ignore[attr-defined]
+    *RULESETS, *SCORE_RULESETS, *PT_RULESETS}
+AnyReport = ImportReport | ScoreImportReport | PrimeTimeImportReport
 MESSAGE_ROOM = 1900  # leave room under Discord's 2,000 characters
 REJECTIONS_SHOWN = 15
 
@@ -82,7 +86,8 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
     @app_commands.describe(file="The card list", set_name="The set's name (default: the one "
                            "in the file); an existing set of that name is replaced",
                            ruleset="Enable it for this ruleset only (default: all of its "
-                           "game's); score or ocg: a Score card list")
+                           "game's); score or ocg: a Score card list; prime-time: "
+                           "Prime Time characters and cards (YAML)")
     @app_commands.rename(set_name="set-name")
     @app_commands.checks.has_permissions(manage_guild=True)
     async def import_command(
@@ -101,9 +106,14 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await file.read()  # the importer decides which encodings it reads
         try:
-            report = await self.bot.cardsets.import_set(
-                interaction.guild_id, interaction.user.id, file.filename, data, set_name,
-                [ruleset] if ruleset else None)
+            report: AnyReport
+            if ruleset in PT_RULESETS:  # Prime Time characters and cards (YAML)
+                report = await self.bot.cardsets.import_primetime(
+                    interaction.guild_id, interaction.user.id, file.filename, data, set_name)
+            else:
+                report = await self.bot.cardsets.import_set(
+                    interaction.guild_id, interaction.user.id, file.filename, data,
+                    set_name, [ruleset] if ruleset else None)
         except CardSetError as exc:
             await interaction.followup.send(f"{exc} Nothing was changed.", ephemeral=True)
             return
@@ -128,7 +138,7 @@ class CardSetsCog(commands.GroupCog, group_name="cards",
             counts = ", ".join(f"{n} {status}" for status, n in info.counts.items())
             enabled = ", ".join(info.rulesets) or "disabled"
             when = datetime.fromtimestamp(info.imported_at, UTC).strftime("%Y-%m-%d")
-            game = "Score " if info.family == "score" else ""
+            game = {"score": "Score ", "primetime": "Prime Time "}.get(info.family, "")
             lines.append(f"**{info.name}** ({game}{info.format}): {info.size} cards ({counts}) · "
                          f"enabled for: {enabled} · imported {when} by <@{info.imported_by}>")
         if not sets:

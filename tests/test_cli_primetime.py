@@ -8,8 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from bot import primetime_simulation
+from bot.cli_commands import cards as cards_command
 from bot.cli_commands import deck as deck_command
 from bot.cli_commands import play as play_command
 from bot.cli_commands import run as run_command
@@ -28,6 +30,7 @@ from engine.primetime.ai import GreedyPlayer
 from engine.primetime.family import PrimeTimeFamily
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.roster import sample_roster
+from tests.bot.test_primetime_cardsets_e2e import WOLF_SET, YAMCHA, YAMCHA_ROSTER
 from tests.test_cli_play import Output, from_list, parse, scripted
 
 FAMILY = PrimeTimeFamily()
@@ -293,3 +296,46 @@ def test_deck_check_refuses_files_that_are_no_roster(
     assert _deck_check(["--game", "prime-time", str(path)]) == code
     captured = capsys.readouterr()
     assert message in captured.out + captured.err
+
+
+# --- cards import --ruleset prime-time (docs/primetime-data.md, "Importing") ---------------
+def test_imported_characters_and_cards_are_read_by_deck_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 16 ("Data"): a player imports their own profile and cards; `deck check` reads
+    a roster using them with the sample; a clash or a malformed entry writes nothing."""
+    out, roster = tmp_path / "primetime", tmp_path / "wolves.yaml"
+    roster.write_text(YAMCHA_ROSTER, encoding="utf-8")
+    check = ["--game", "prime-time", "--cards", str(out), str(roster)]
+    assert _deck_check(check) == 1
+    assert "unknown characters: yamcha" in capsys.readouterr().out
+    source = tmp_path / "wolf-pack.yaml"
+    source.write_bytes(WOLF_SET)
+
+    def imported(path: Path) -> int:
+        args = parse(cards_command, ["cards", "import", str(path), "--ruleset",
+                                     "prime-time", "--out", str(out)])
+        code: int = args.handler(args)
+        return code
+
+    assert imported(source) == 0
+    said = capsys.readouterr().out
+    assert "Prime Time set Wolf Pack: 1 character(s), 2 deck card(s)" in said, said
+    assert [p.name for p in out.iterdir()] == ["wolf-pack.yaml"]
+    assert _deck_check(check) == 0
+    assert "- Yamcha: Threat 3" in capsys.readouterr().out
+    # a second set reusing an id, and a malformed profile: refused, nothing written
+    clash = tmp_path / "bandits.yaml"
+    clash.write_text(yaml_text({"name": "Bandits", "characters": [YAMCHA]}))
+    assert imported(clash) == 1
+    assert "id 'yamcha' is already set 'wolf-pack''s" in capsys.readouterr().out
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(yaml_text({"characters": [{**YAMCHA, "id": "x", "threat": -1}]}))
+    assert imported(broken) == 1
+    assert "entry x: threat: Input should be greater than or equal to 0" in (
+        capsys.readouterr().out)
+    assert [p.name for p in out.iterdir()] == ["wolf-pack.yaml"]
+
+
+def yaml_text(data: object) -> str:
+    return yaml.safe_dump(data)

@@ -16,11 +16,13 @@ from pathlib import Path
 
 import yaml
 
+from bot.cli_commands.primetime_cards import import_pt_cards
 from bot.cli_commands.score_cards import import_score_cards
 from engine.panini.cards import SANDBOX_DIR, Card, fold_name, load_card_file, load_pool
 from engine.panini.cardtext import CardNames, compile_text, reproduces, sentence_shape
 from engine.panini.importers import ImportResult, fit_names, parse_cards
 from engine.panini.rulesets import DEFAULT_RULESET, UnknownRuleset, get_ruleset
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
 EXIT_OK = 0
@@ -38,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     load.add_argument("--set-name", help="the set's name (default: the one in the file)")
     load.add_argument("--ruleset", default=DEFAULT_RULESET, help="ruleset name")
     load.add_argument("--out", type=Path, default=None,
-                      help="output dir (var/cards; var/cards/score for score and ocg)")
+                      help="output dir (var/cards; var/cards/score for score and ocg; "
+                      "var/cards/primetime for prime-time)")
     load.set_defaults(handler=run_import)
     coverage = actions.add_parser("coverage", help="how much card text the engine runs")
     coverage.add_argument("--set", type=Path, help="a card YAML file or a directory of them")
@@ -56,11 +59,12 @@ def slug(name: str) -> str:
 
 def run_import(args: argparse.Namespace) -> int:
     score = args.ruleset in SCORE_RULESETS  # the Score family's card lists
-    if not score:
+    primetime = args.ruleset in PT_RULESETS  # Prime Time characters and cards (YAML)
+    if not score and not primetime:
         try:
             get_ruleset(args.ruleset)
         except UnknownRuleset as exc:
-            return _error(f"{exc}; or score, ocg")
+            return _error(f"{exc}; or score, ocg, prime-time")
     path = Path(args.path)
     try:
         data = path.read_bytes()
@@ -68,6 +72,8 @@ def run_import(args: argparse.Namespace) -> int:
         return _error(f"no such file: {path}")
     except OSError as exc:
         return _error(f"cannot read {path}: {exc.strerror or exc}")
+    if primetime:
+        return import_pt_cards(path, data, args.set_name, args.out)
     if score:
         return import_score_cards(path, data, args.set_name, args.out)
     result = parse_cards(path.name, data, args.set_name)

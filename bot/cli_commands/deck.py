@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bot.cli_commands.cards import DEFAULT_OUT
 from bot.cli_commands.deck_primetime import check_pt_file
+from bot.cli_commands.primetime_cards import imported_pool
 from bot.cli_commands.score_deck import check_score_file
 from engine.panini.cards import SANDBOX_DIR, Card, CardPool, CardType, load_card_file, load_pool
 from engine.panini.deckcheck import Violation, check_deck
@@ -33,6 +34,7 @@ from engine.panini.rulesets import (
     UnknownRuleset,
     get_ruleset,
 )
+from engine.primetime.data import DataError
 from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 
@@ -78,7 +80,11 @@ def check_file(
             _read(path)
         except _Unusable as exc:
             return _unusable(str(exc))
-        code, verdict = check_pt_file(path)
+        try:
+            characters = imported_pool(cards_dir)  # the sample and var/cards/primetime
+        except (DataError, OSError) as exc:
+            return _unusable(f"the imported Prime Time sets cannot be read: {exc}")
+        code, verdict = check_pt_file(path, characters)
         print(verdict)
         return code
     if ruleset_name in SCORE_RULESETS:  # the Score family (docs/games.md)

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from bot.db import Database
+from bot.services.primetime_cardsets import PrimeTimeCardSets, PrimeTimeImportReport
 from bot.services.score_cardsets import ScoreCardSets, ScoreImportReport
 from bot.services.score_decks import score_pool
 from bot.services.set_rows import (
@@ -32,6 +33,7 @@ from bot.services.set_rows import (
 from engine.panini.cards import Card, CardPool, fold_name
 from engine.panini.importers import ImportResult, Issue, fit_names, parse_cards
 from engine.panini.rulesets import RULESETS
+from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.cards import CardPool as ScoreCardPool
 from engine.score.cardtext import compile_power
 from engine.score.importers import parse_score_cards
@@ -130,6 +132,7 @@ class CardSetService:
         self._lock = asyncio.Lock()
         # the Score family's sets, in the same tables (family 'score')
         self.score = ScoreCardSets(db, score_sandbox or score_pool(), self._in_stored_match)
+        self.primetime = PrimeTimeCardSets(db, self._in_stored_match)  # family 'primetime'
 
     # --- the pools ------------------------------------------------------------------------
     async def load(self) -> None:
@@ -142,6 +145,7 @@ class CardSetService:
         }
         self._pools = {}
         await self.score.load()
+        await self.primetime.load()
 
     def pool_for(self, guild_id: int | None) -> CardPool:
         """The cards of a server: the built-in set and all its own sets (in DMs: the
@@ -254,10 +258,26 @@ class CardSetService:
                                        f"longer than {MAX_SET_NAME} characters"))
             result.cards.clear()
         async with self._lock:  # one import at a time: set names are checked, then taken
-            if self.score.find_set(guild_id, result.set_name) is not None:
-                raise CardSetError(f"This server has a Score set named {result.set_name!r}; "
-                                   "give this set another name with set-name.")
+            if self.score.find_set(guild_id, result.set_name) is not None or (
+                    self.primetime.find_set(guild_id, result.set_name) is not None):
+                raise CardSetError(f"This server has a set of another game named "
+                                   f"{result.set_name!r}; give this set another name with "
+                                   "set-name.")
             return await self._store(guild_id, user_id, result, wanted)
+
+    async def import_primetime(self, guild_id: int, user_id: int, filename: str, data: bytes,
+                               set_name: str | None = None) -> PrimeTimeImportReport:
+        """Import a file of Prime Time characters and cards for `guild_id`, enabled there
+        for prime-time (bot/services/primetime_cardsets.py)."""
+        if set_name is not None:
+            set_name = _clean_name(set_name) or None
+        if len(data) > MAX_SET_BYTES:
+            raise CardSetError(f"{filename} is {len(data):,} bytes; the limit is "
+                               f"{MAX_SET_BYTES:,}.")
+        async with self._lock:  # one import at a time: set names are checked, then taken
+            return await self.primetime.import_set(
+                guild_id, user_id, filename, data, set_name, tuple(PT_RULESETS),
+                lambda name: self._other_set(guild_id, name))
 
     async def _import_score(self, guild_id: int, user_id: int, filename: str, data: bytes,
                             set_name: str | None, rulesets: tuple[str, ...]
@@ -275,6 +295,14 @@ class CardSetService:
                 return _wrong_family(set_name, "a Panini card list: import it with a Panini "
                                      "ruleset (or none)")
         return report
+
+    def _other_set(self, guild_id: int, name: str) -> str | None:
+        """Which Panini or Score set of the server has the name, in words (None: none)."""
+        key = fold_name(name)
+        if any(s.guild_id == guild_id and fold_name(s.name) == key
+               for s in self._sets.values()):
+            return "a Panini set"
+        return "a Score set" if self.score.find_set(guild_id, name) is not None else None
 
     async def _in_stored_match(self, guild_id: int, name: str) -> bool:
         row = await self.db.fetchone(
@@ -351,9 +379,12 @@ class CardSetService:
         """The id of this server's set `set_name`, of the family `ruleset` is of."""
         key = fold_name(set_name)
         scored = self.score.find_set(guild_id, set_name)
+        prime = self.primetime.find_set(guild_id, set_name)
         panini = next((s for s in self._sets.values()
                        if s.guild_id == guild_id and fold_name(s.name) == key), None)
-        if scored is not None:
+        if prime is not None:
+            set_id, family, what = prime.id, tuple(PT_RULESETS), "a Prime Time set"
+        elif scored is not None:
             set_id, family, what = scored.id, tuple(SCORE_RULESETS), "a Score set"
         elif panini is not None:
             set_id, family, what = panini.id, tuple(RULESETS), "a Panini set"
@@ -390,12 +421,18 @@ class CardSetService:
             on = tuple(r for r in SCORE_RULESETS if r in enabled.get(scored.id, []))
             infos.append(SetInfo(scored.name, scored.format, counts, on, scored.imported_at,
                                  scored.imported_by, "score"))
+        for prime in self.primetime.sets_of(guild_id):
+            counts = {"characters": len(prime.content.characters),
+                      "deck cards": len(prime.content.cards)}
+            infos.append(SetInfo(prime.name, "YAML", counts, self.primetime.enabled_rulesets(
+                prime), prime.imported_at, prime.imported_by, "primetime"))
         return sorted(infos, key=lambda info: fold_name(info.name))
 
     def set_names(self, guild_id: int) -> list[str]:
         """This server's sets of either family."""
         names = [s.name for s in self._sets.values() if s.guild_id == guild_id]
         names += [s.name for s in self.score.sets_of(guild_id)]
+        names += [s.name for s in self.primetime.sets_of(guild_id)]
         return sorted(names, key=fold_name)
 
     async def enable(self, guild_id: int, set_name: str, ruleset: str) -> bool:
@@ -405,7 +442,9 @@ class CardSetService:
             cursor = await conn.execute(
                 "INSERT OR IGNORE INTO guild_card_sets (guild_id, set_id, ruleset)"
                 " VALUES (?,?,?)", (guild_id, set_id, ruleset))
-            return cursor.rowcount > 0
+        if ruleset in PT_RULESETS:
+            self.primetime.set_enabled(guild_id, set_id, True)
+        return cursor.rowcount > 0
 
     async def disable(self, guild_id: int, set_name: str, ruleset: str) -> bool:
         """Disable the set for `ruleset` in this server; False when it was not enabled.
@@ -415,4 +454,6 @@ class CardSetService:
             cursor = await conn.execute(
                 "DELETE FROM guild_card_sets WHERE guild_id=? AND set_id=? AND ruleset=?",
                 (guild_id, set_id, ruleset))
-            return cursor.rowcount > 0
+        if ruleset in PT_RULESETS:
+            self.primetime.set_enabled(guild_id, set_id, False)
+        return cursor.rowcount > 0

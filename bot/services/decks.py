@@ -14,9 +14,11 @@ from bot.db import Database, Row
 from bot.services.families import (
     AnyDeck,
     Pools,
+    PrimeTimePools,
     ScorePools,
     deck_data,
     deck_from_data,
+    sample_everywhere,
     sandbox_everywhere,
 )
 from bot.services.primetime_rosters import (
@@ -41,6 +43,7 @@ from engine.panini.decklist import (
 )
 from engine.panini.decklist_o8d import DeckFileError, is_o8d, o8d_text, parse_deck
 from engine.panini.rulesets import RULESETS
+from engine.primetime.pool import Pool as PrimeTimePool
 from engine.primetime.roster import Roster
 from engine.primetime.rulesets import RULESETS as PT_RULESETS
 from engine.score.cards import CardPool as ScoreCardPool
@@ -199,10 +202,12 @@ def pools_of(pool: CardPool | Pools) -> Pools:
 
 class DeckService:
     def __init__(self, db: Database, pool: CardPool | Pools,
-                 score_pools: ScorePools = sandbox_everywhere) -> None:
+                 score_pools: ScorePools = sandbox_everywhere,
+                 primetime_pools: PrimeTimePools = sample_everywhere) -> None:
         self.db = db
         self.pools = pools_of(pool)
         self.score_pools = score_pools  # each server's Score cards
+        self.primetime_pools = primetime_pools  # what a roster registered there may use
 
     def read(self, name: str, text: str, guild_id: int | None = None,
              enabled: Mapping[str, AbstractSet[str]] | None = None,
@@ -211,7 +216,7 @@ class DeckService:
         the Score rulesets, else a Panini one (`compile`)."""
         panini_cards, score_cards = self.pools(guild_id).find, self.score_pools(guild_id)
         if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_roster_text(text):
-            return self._roster(text)
+            return self._roster(text, self.primetime_pools(guild_id))
         if len(text) <= MAX_DECK_TEXT and not is_o8d(text) and is_score_list(
                 text, panini_cards, score_cards):
             return self._score(text, score_cards, enabled)
@@ -262,12 +267,13 @@ class DeckService:
         return deck, problems
 
     @staticmethod
-    def _roster(text: str) -> tuple[AnyDeck, dict[str, list[Violation]]]:
-        """A Prime Time roster (docs/primetime-data.md), checked under `prime-time`."""
+    def _roster(text: str, pool: PrimeTimePool) -> tuple[AnyDeck, dict[str, list[Violation]]]:
+        """A Prime Time roster (docs/primetime-data.md), checked under `prime-time` with
+        the characters and cards usable where it is registered."""
         roster = read_roster(text)
         if not isinstance(roster, Roster):
             raise DeckError(unreadable_lines(roster, "Prime Time roster"))
-        return roster, roster_violations(roster)
+        return roster, roster_violations(roster, pool)
 
     async def register(
         self,

@@ -42,6 +42,7 @@ from engine.primetime.adjust import adjust as primetime_adjust
 from engine.primetime.ai import make_player as pt_player
 from engine.primetime.family import PrimeTimeFamily
 from engine.primetime.game import PrimeTimeGame
+from engine.primetime.pool import Pool as PrimeTimePool
 from engine.primetime.roster import Roster
 from engine.score.adjust import adjust as score_adjust
 from engine.score.ai import make_player
@@ -55,11 +56,18 @@ AnyDeck = Deck | ScoreDeck | Roster
 _CARD_OPTION = re.compile(r"[a-z_]+:(\d+)")  # a Score option naming a card instance
 Pools = Callable[[int | None], CardPool]  # a server's Panini cards (None: the built-in set)
 ScorePools = Callable[[int | None], ScoreCardPool]  # a server's Score cards (None: sandbox)
+# a server's Prime Time characters and cards (None: the sample)
+PrimeTimePools = Callable[[int | None], PrimeTimePool]
 
 
 def sandbox_everywhere(guild_id: int | None) -> ScoreCardPool:
     """The Score sandbox set whatever the server (services built without card sets)."""
     return score_pool()
+
+
+def sample_everywhere(guild_id: int | None) -> PrimeTimePool:
+    """The Prime Time sample whatever the server (services built without card sets)."""
+    return pt_pool()
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ class CardSources:
 
     panini: Pools
     score: ScorePools = sandbox_everywhere
+    primetime: PrimeTimePools = sample_everywhere
 
 
 @dataclass(frozen=True)
@@ -279,7 +288,8 @@ class ScoreMatches:
 
 class PrimeTimeMatches:
     """DBZ: Prime Time (`prime-time`): its "decks" are rosters with their 20-card decks,
-    played with the sample characters and cards (docs/primetime-discord.md)."""
+    played with the sample characters and cards and the server's own (its imported sets:
+    bot/services/primetime_cardsets.py; docs/primetime-discord.md)."""
 
     name = "primetime"
     changes_by_hand = True  # judges only: a model's position and HP (engine/primetime/adjust)
@@ -294,7 +304,7 @@ class PrimeTimeMatches:
 
     def new_game(self, decks: tuple[Any, Any], seed: int, ruleset: str, cards: CardSources,
                  guild_id: int | None) -> PrimeTimeGame:
-        return PrimeTimeGame.new(decks, seed, ruleset, pt_pool())
+        return PrimeTimeGame.new(decks, seed, ruleset, cards.primetime(guild_id))
 
     def apply(self, game: FamilyGame, answer: Answer) -> Outcome:
         if answer.option in GIVE_UP:
@@ -338,16 +348,17 @@ class PrimeTimeMatches:
     def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
         return []  # card powers are not refereed, so none is applied by hand
 
-    def _replayed(self, record: GameRecord[AnyDeck]) -> list[tuple[str, Outcome]]:
+    def _replayed(self, game: FamilyGame, record: GameRecord[AnyDeck]
+                  ) -> list[tuple[str, Outcome]]:
         fresh = PrimeTimeGame.new(primetime_record(record).decks, record.seed,
-                                  record.ruleset, pt_pool())
+                                  record.ruleset, primetime(game).pool)
         return replayed(fresh, self.apply, record)
 
     def described(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[str]:
-        return [words for words, _ in self._replayed(record)[1:]]
+        return [words for words, _ in self._replayed(game, record)[1:]]
 
     def all_events(self, game: FamilyGame, record: GameRecord[AnyDeck]) -> list[Event]:
-        return [e for _, outcome in self._replayed(record) for e in outcome.events]
+        return [e for _, outcome in self._replayed(game, record) for e in outcome.events]
 
     def record_file(self, game: FamilyGame, record: GameRecord[AnyDeck], title: str) -> str:
         decks = [roster_data(roster) for roster in primetime_record(record).decks]

@@ -25,8 +25,10 @@ from bot.services.families import (
     CardSources,
     MatchFamily,
     Pools,
+    PrimeTimePools,
     ScorePools,
     match_family,
+    sample_everywhere,
     sandbox_everywhere,
 )
 from engine.core.adjust import KINDS as MANUAL_PALETTE
@@ -187,10 +189,11 @@ class MatchService:
         clock: Callable[[], float] = time.time,
         decision_timeout: float = 600.0,
         score_pools: ScorePools = sandbox_everywhere,
+        primetime_pools: PrimeTimePools = sample_everywhere,
     ) -> None:
         self.db = db
         self.pools = pools_of(pool)  # each server's cards: a match is read with its own
-        self.cards = CardSources(self.pools, score_pools)
+        self.cards = CardSources(self.pools, score_pools, primetime_pools)
         self.notifier: Notifier = notifier or NullNotifier()
         self.clock = clock
         self.default_timeout = decision_timeout

@@ -55,11 +55,12 @@ def read_roster(text: str) -> Roster | list[str]:
                 for error in exc.errors()]
 
 
-def roster_violations(roster: Roster) -> dict[str, list[Violation]]:
+def roster_violations(roster: Roster, pool: Pool | None = None) -> dict[str, list[Violation]]:
     """Per Prime Time ruleset, each roster or deck rule the roster breaks, with its
-    section of the core rules."""
+    section of the core rules (`pool`: the characters and cards usable where it is
+    registered; default the sample)."""
     found = [Violation("primetime.roster", _section(problem), problem)
-             for problem in roster_problems(roster, pt_pool())]
+             for problem in roster_problems(roster, pool or pt_pool())]
     return {name: list(found) for name in PT_RULESETS}
 
 

@@ -298,14 +298,19 @@ def read_yaml(path: Path) -> Any:
 
 def load_list(path: Path, model: type[M]) -> list[M]:
     """The items of a YAML list file, each validated; errors name the file, item and field."""
-    raw = read_yaml(path)
+    return validate_list(read_yaml(path), model, path.name)
+
+
+def validate_list(raw: Any, model: type[M], where: str) -> list[M]:
+    """`raw` (read YAML) as a list of `model` entries; errors name `where`, the entry and
+    the field."""
     if not isinstance(raw, list):
-        raise DataError(f"{path.name}: expected a list of {model.__name__} entries")
+        raise DataError(f"{where}: expected a list of {model.__name__} entries")
     items = []
     for index, entry in enumerate(raw):
         try:
             items.append(model.model_validate(entry))
         except ValidationError as exc:
             name = entry.get("id", index) if isinstance(entry, dict) else index
-            raise DataError(f"{path.name}: entry {name}: {_where(exc)}") from exc
+            raise DataError(f"{where}: entry {name}: {_where(exc)}") from exc
     return items

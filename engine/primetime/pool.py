@@ -4,11 +4,15 @@ fusion components, a character card's character) checked on load."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import yaml
+
+from engine.core.yamlfile import SafeLoader, safe_load
 from engine.primetime.data import (
     DATA_DIR,
     Character,
@@ -19,7 +23,11 @@ from engine.primetime.data import (
     Mission,
     Technique,
     load_list,
+    validate_list,
 )
+
+MAX_IMPORTED = 200  # entries of one kind in an imported file (the sample has 28 cards)
+IMPORT_KEYS = ("name", "characters", "cards")
 
 
 @dataclass(frozen=True)
@@ -108,3 +116,73 @@ def _check_references(pool: Pool) -> None:
 def sample_pool() -> Pool:
     """The sample data we ship (data/primetime/), read once."""
     return load_pool()
+
+
+# --- a player's or a server's own characters and cards (docs/primetime-data.md) ---------
+@dataclass(frozen=True)
+class Imported:
+    """One imported file: its set name (if it gives one), characters and deck cards."""
+
+    name: str | None
+    characters: tuple[Character, ...]
+    cards: tuple[DeckCard, ...]
+
+    def entries(self) -> list[Character | DeckCard]:
+        return [*self.characters, *self.cards]
+
+    def ids(self) -> list[str]:
+        return [item.id for item in self.entries()]
+
+
+def read_import(data: bytes | str, where: str) -> Imported:
+    """An imported file (`characters:` and/or `cards:` lists in the documented formats),
+    validated; DataError names `where`, the entry and the field. Anchors and aliases are
+    refused: they let a small file expand into a huge one."""
+    try:
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+        if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text, SafeLoader)):
+            raise DataError(f"{where}: YAML anchors and aliases (&, *) are not read; write "
+                            "every entry out")
+        raw: Any = safe_load(text)
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{where}: not UTF-8 text ({exc.reason})") from exc
+    except yaml.YAMLError as exc:
+        raise DataError(f"{where}: not YAML ({getattr(exc, 'problem', exc)})") from exc
+    if not isinstance(raw, dict) or not ({"characters", "cards"} & raw.keys()):
+        raise DataError(f"{where}: expected a mapping with `characters:` and/or `cards:` "
+                        "lists")
+    extra = sorted(str(key) for key in raw if key not in IMPORT_KEYS)
+    if extra:
+        raise DataError(f"{where}: unknown key(s) {', '.join(extra)}; known are "
+                        f"{', '.join(IMPORT_KEYS)}")
+    name = raw.get("name")
+    if name is not None and not isinstance(name, str):
+        raise DataError(f"{where}: name: a set name is text")
+    for key in ("characters", "cards"):
+        if isinstance(raw.get(key), list) and len(raw[key]) > MAX_IMPORTED:
+            raise DataError(f"{where}: {key}: at most {MAX_IMPORTED} entries per file")
+    characters = validate_list(raw.get("characters") or [], Character, f"{where} characters")
+    cards = validate_list(raw.get("cards") or [], DeckCard, f"{where} cards")
+    imported = Imported(name, tuple(characters), tuple(cards))
+    _by_id(characters, f"{where} characters")
+    _by_id(cards, f"{where} cards")
+    return imported
+
+
+def with_imports(base: Pool, sets: Iterable[tuple[str, Imported]]) -> Pool:
+    """`base` with the imported sets' characters and cards, checked as one pool: an id
+    another set (or `base`) has is refused naming that set (each pair: its name, set)."""
+    characters, cards = dict(base.characters), dict(base.cards)
+    owner = dict.fromkeys([*characters, *cards], "the sample")
+    for set_name, imported in sets:
+        for item in imported.entries():
+            taken = owner.get(item.id)
+            if taken is not None:
+                raise DataError(f"{set_name}: id {item.id!r} is already {taken}'s; give "
+                                "it another id")
+            owner[item.id] = f"set {set_name!r}"
+        characters.update((c.id, c) for c in imported.characters)
+        cards.update((c.id, c) for c in imported.cards)
+    pool = replace(base, characters=characters, cards=cards)
+    _check_references(pool)
+    return pool
