@@ -8,7 +8,8 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from typing import Any, Literal
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -29,6 +30,7 @@ from engine.panini.rulesets import DEFAULT_RULESET
 from renderers.tournament import render_event
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 EventNumber = app_commands.Range[int, 1, 2**53]
 EVENT_OPTION = "The event's number (default: this server's newest)"
@@ -107,6 +109,30 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     async def _refuse(self, interaction: discord.Interaction[Any], exc: Exception) -> None:
         await send_ephemeral(interaction, str(exc))
 
+    async def _found(self, interaction: discord.Interaction[Any], number: int | None
+                     ) -> Tournament | None:
+        """The event, for anyone; a refusal is told to the asker alone (None then)."""
+        try:
+            return await self._event(interaction, number)
+        except TournamentError as exc:
+            await self._refuse(interaction, exc)
+            return None
+
+    async def _as_judge(self, interaction: discord.Interaction[Any], number: int | None,
+                        act: Callable[[Tournament], Awaitable[T]], defer: bool = True,
+                        ) -> tuple[Tournament, T] | None:
+        """A judge's act on the event: found only if the caller judges its server, then
+        `act` (stored with its audit entry by the service). A refusal is told to the judge
+        alone and changes nothing: None then."""
+        try:
+            found = await self._judged(interaction, number)
+            if defer:
+                await interaction.response.defer(ephemeral=True)
+            return found, await act(found)
+        except TournamentError as exc:
+            await self._refuse(interaction, exc)
+            return None
+
     # --- players ----------------------------------------------------------------------------
     @app_commands.command(name="create", description="Create an event (judges)")
     @app_commands.describe(name="The event's name", ruleset="The rules",
@@ -171,10 +197,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction[Any],
                         event: EventNumber | None = None) -> None:
-        try:
-            found = await self._event(interaction, event)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        found = await self._found(interaction, event)
+        if found is None:
             return
         await interaction.response.defer(ephemeral=True)
         rows = await self.bot.tournaments.standings(found)
@@ -192,10 +216,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def pairings(self, interaction: discord.Interaction[Any],
                        event: EventNumber | None = None) -> None:
-        try:
-            found = await self._event(interaction, event)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        found = await self._found(interaction, event)
+        if found is None:
             return
         tables = await self.bot.tournaments.tables(found.id, found.round)
         await interaction.response.send_message(pairings_text(found, tables)[:2000],
@@ -207,13 +229,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def round(self, interaction: discord.Interaction[Any], reason: Reason = "next round",
                     event: EventNumber | None = None) -> None:
-        try:
-            found = await self._judged(interaction, event)
-            await interaction.response.defer(ephemeral=True)
-            started = await self.bot.rounds.start(found, interaction.user.id, reason)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        done = await self._as_judge(interaction, event, lambda found: self.bot.rounds.start(
+            found, interaction.user.id, reason))
+        if done is None:
             return
+        started = done[1]
         text = await self._open_round(started)
         if started.event.stage == "done":
             await self.announce(started.event, text)
@@ -224,13 +244,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def repair(self, interaction: discord.Interaction[Any], reason: Reason,
                      event: EventNumber | None = None) -> None:
-        try:
-            found = await self._judged(interaction, event)
-            await interaction.response.defer(ephemeral=True)
-            started = await self.bot.rounds.repair(found, interaction.user.id, reason)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        done = await self._as_judge(interaction, event, lambda found: self.bot.rounds.repair(
+            found, interaction.user.id, reason))
+        if done is None:
             return
+        found, started = done
         await self.announce(found, f"⚖️ Judge {interaction.user.mention} paired round "
                                    f"{found.round} again. Reason: {reason}")
         await interaction.followup.send((await self._open_round(started))[:2000],
@@ -241,12 +259,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def bye(self, interaction: discord.Interaction[Any], player: discord.User,
                   reason: Reason, event: EventNumber | None = None) -> None:
-        try:
-            found = await self._judged(interaction, event)
-            await self.bot.rounds.bye(found, interaction.user.id, player.id, reason)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        done = await self._as_judge(interaction, event, lambda found: self.bot.rounds.bye(
+            found, interaction.user.id, player.id, reason), defer=False)
+        if done is None:
             return
+        found = done[0]
         await interaction.response.send_message("Done.", ephemeral=True)
         await self.announce(found, f"⚖️ Judge {interaction.user.mention} gave {player.mention} "
                                    f"a bye in round {found.round}. Reason: {reason}")
@@ -260,14 +277,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                   result: Outcome, reason: Reason,
                   round: app_commands.Range[int, 1, 40] | None = None,
                   event: EventNumber | None = None) -> None:
-        try:
-            found = await self._judged(interaction, event)
-            await interaction.response.defer(ephemeral=True)
-            table = await self.bot.rounds.fix(found, interaction.user.id,
-                                              round or found.round, player.id, result, reason)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        done = await self._as_judge(interaction, event, lambda found: self.bot.rounds.fix(
+            found, interaction.user.id, round or found.round, player.id, result, reason))
+        if done is None:
             return
+        found, table = done
         if found.mode == "ranked" and table.match_id is not None:
             await self.bot.league.rerate(table.match_id)
         await interaction.followup.send("Done.", ephemeral=True)
@@ -280,13 +294,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def disqualify(self, interaction: discord.Interaction[Any], player: discord.User,
                          reason: Reason, event: EventNumber | None = None) -> None:
-        try:
-            found = await self._judged(interaction, event)
-            await interaction.response.defer(ephemeral=True)
-            await self.bot.rounds.disqualify(found, interaction.user.id, player.id, reason)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        done = await self._as_judge(interaction, event, lambda found: self.bot.rounds.disqualify(
+            found, interaction.user.id, player.id, reason))
+        if done is None:
             return
+        found = done[0]
         await interaction.followup.send("Done.", ephemeral=True)
         await self.announce(found, f"⚖️ Judge {interaction.user.mention} disqualified "
                                    f"{player.mention}. Reason: {reason}")
@@ -296,13 +308,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.guild_only()
     async def time(self, interaction: discord.Interaction[Any], reason: Reason = "time",
                    event: EventNumber | None = None) -> None:
-        try:
-            found = await self._judged(interaction, event)
-            await interaction.response.defer(ephemeral=True)
-            ended = await self.bot.rounds.time_up(found, interaction.user.id, reason)
-        except TournamentError as exc:
-            await self._refuse(interaction, exc)
+        done = await self._as_judge(interaction, event, lambda found: self.bot.rounds.time_up(
+            found, interaction.user.id, reason))
+        if done is None:
             return
+        found, ended = done
         await interaction.followup.send("Done.", ephemeral=True)
         await self.announce_time(found, ended)
 

@@ -54,6 +54,15 @@ class StandingsTable:
     empty: str = "No rated matches yet"
 
 
+def draw_title(painter: Painter, title: str, subtitle: str) -> None:
+    """The dark band at the top of a table image (standings, an event's standings)."""
+    painter.box((0, 0, WIDTH, HEADER_H), d.PANEL_DARK)
+    painter.text((MARGIN + 8, 34), title, "bold", 32, d.GOLD, anchor="lm",
+                 max_width=WIDTH - 2 * MARGIN - 16)
+    painter.text((MARGIN + 8, 70), subtitle, "regular", 22, d.DIM, anchor="lm",
+                 max_width=WIDTH - 2 * MARGIN - 16)
+
+
 def render_standings(table: StandingsTable) -> bytes:
     return d.encode_png(draw_standings(table))
 
@@ -64,11 +73,7 @@ def draw_standings(table: StandingsTable) -> Image.Image:
     height = HEADER_H + COLUMNS_H + body + FOOTER_H + MARGIN
     image = Image.new("RGB", (WIDTH, height), d.BACKGROUND)
     painter = Painter(image)
-    painter.box((0, 0, WIDTH, HEADER_H), d.PANEL_DARK)
-    painter.text((MARGIN + 8, 34), table.title, "bold", 32, d.GOLD, anchor="lm",
-                 max_width=WIDTH - 2 * MARGIN - 16)
-    painter.text((MARGIN + 8, 70), table.subtitle, "regular", 22, d.DIM, anchor="lm",
-                 max_width=WIDTH - 2 * MARGIN - 16)
+    draw_title(painter, table.title, table.subtitle)
     top = HEADER_H + COLUMNS_H // 2 + 2
     for x, label, anchor in ((RANK_X, "#", "mm"), (NAME_X, "PLAYER", "lm"),
                              (RATING_RIGHT, "RATING", "rm"), (RECORD_X, "RECORD", "lm"),

@@ -10,10 +10,8 @@ from PIL import Image
 
 from renderers import _draw as d
 from renderers._draw import Painter
+from renderers.standings import HEADER_H, MARGIN, WIDTH, draw_title
 
-WIDTH = 800
-MARGIN = 14
-HEADER_H = 92
 COLUMNS_H = 42
 ROW_H = 50
 ROW_GAP = 6
@@ -50,11 +48,7 @@ def draw_event(table: EventTable) -> Image.Image:
     height = HEADER_H + COLUMNS_H + max(1, len(rows)) * (ROW_H + ROW_GAP) + FOOTER_H + MARGIN
     image = Image.new("RGB", (WIDTH, height), d.BACKGROUND)
     painter = Painter(image)
-    painter.box((0, 0, WIDTH, HEADER_H), d.PANEL_DARK)
-    painter.text((MARGIN + 8, 34), table.title, "bold", 32, d.GOLD, anchor="lm",
-                 max_width=WIDTH - 2 * MARGIN - 16)
-    painter.text((MARGIN + 8, 70), table.subtitle, "regular", 22, d.DIM, anchor="lm",
-                 max_width=WIDTH - 2 * MARGIN - 16)
+    draw_title(painter, table.title, table.subtitle)
     top = HEADER_H + COLUMNS_H // 2 + 2
     painter.text((RANK_X, top), "#", "cond_bold", 22, d.FAINT, anchor="mm")
     painter.text((NAME_X, top), "PLAYER", "cond_bold", 22, d.FAINT, anchor="lm")

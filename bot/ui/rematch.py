@@ -105,10 +105,8 @@ class RematchButton(
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot = bot_of(interaction)
-        match = await bot.matches.find(self.match_id)
+        match = await _match_of_this_server(interaction, self.match_id)
         if match is None:
-            await interaction.response.send_message("That match no longer exists.",
-                                                    ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -140,10 +138,19 @@ class LogButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        match = await bot_of(interaction).matches.find(self.match_id)
-        if match is None or match.guild_id != interaction.guild_id:
-            await interaction.response.send_message("That match no longer exists.",
-                                                    ephemeral=True)
-            return
-        await send_public_log(interaction, match)
+        match = await _match_of_this_server(interaction, self.match_id)
+        if match is not None:
+            await send_public_log(interaction, match)
+
+
+async def _match_of_this_server(interaction: discord.Interaction[Any], match_id: int
+                                ) -> LiveMatch | None:
+    """The button's match, if it is this server's; else the presser is told it is gone (a
+    forged id from another server learns nothing more)."""
+    match = await bot_of(interaction).matches.find(match_id)
+    if match is None or match.guild_id != interaction.guild_id:
+        await interaction.response.send_message("That match no longer exists.",
+                                                ephemeral=True)
+        return None
+    return match
 
