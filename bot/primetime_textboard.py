@@ -54,7 +54,7 @@ def render_pt_board(view: View) -> str:
     if view["location"]:
         status += f" Location: {view['location']}."
     if view["condition"]:
-        status += f" Condition: {view['condition']} (not refereed yet)."
+        status += f" Condition: {view['condition']}."
     lines = [status]
     for seat, side in enumerate(view["players"]):
         lines.append(_side(view, side, seat, viewer, letters))

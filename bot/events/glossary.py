@@ -110,7 +110,7 @@ def hint(ruleset: str, texts: list[str], most: int = 3) -> str:
 
 def answer(text: str, ruleset: str | None = None, markdown: bool = True) -> str:
     """What /rules (markdown) and `scouter play`'s `rules TERM` (plain) say."""
-    found = lookup(text, ruleset)
+    found = lookup(text, ruleset) or lookup(text)  # this game's word first, then any game's
     if not found:
         known = ", ".join(sorted({e.term.term for e in entries(ruleset)}))
         return f"No glossary entry for {text[:60]!r}. Terms: {known}."

@@ -346,7 +346,7 @@ class PrimeTimeMatches:
         return PrimeTimeGame.from_json(own.to_json(), own.pool)
 
     def standing_by_hand(self, game: FamilyGame, seat: int) -> list[str]:
-        return []  # card powers are not refereed, so none is applied by hand
+        return []  # every card's effect is data the engine applies: none is done by hand
 
     def _replayed(self, game: FamilyGame, record: GameRecord[AnyDeck]
                   ) -> list[tuple[str, Outcome]]:

@@ -1,6 +1,6 @@
 """The simplest attack ("COMBAT RESOLUTION"): D20 + the attack stat + modifiers against the
-target's RFX (PT-1), damage less RES (PT-2), then Daze, KO or Dissolution. Z-Reactions,
-Beam paths and keywords are not refereed yet."""
+target's RFX (PT-1), damage less RES (PT-2), then Daze, KO or Dissolution. Z-Reactions
+(reactions.py), Beam paths and keywords (keywords.py) are their own modules' jobs."""
 
 from __future__ import annotations
 
