@@ -124,8 +124,6 @@ def simulate_pt(family: PrimeTimeFamily, rosters: Sequence[Roster], *, games: in
                 ruleset: str, ais: tuple[str, str], checks: Checks) -> Summary:  # fmt: skip
     """Game i uses seed `seed + i`. Raises SimulationError at the first broken game."""
 
-    def one(game_seed: int) -> GameResult:
-        game = new_pt_game(family, rosters, game_seed, ruleset)
-        return play_pt_game(family, game, ais, seed=game_seed, checks=checks)
-
-    return run_games(one, games=games, seed=seed)
+    return run_games(lambda game_seed: play_pt_game(
+        family, new_pt_game(family, rosters, game_seed, ruleset), ais,
+        seed=game_seed, checks=checks), games=games, seed=seed)

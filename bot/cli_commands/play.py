@@ -33,7 +33,7 @@ from bot.textboard import (
 )
 from engine.core.decisions import Decision
 from engine.core.events import Event, Outcome
-from engine.core.family import FamilyGame
+from engine.core.family import FamilyGame, GameFamily
 from engine.panini.ai import make_player
 from engine.panini.cards import DATA_DIR, CardPool, fold_name, load_pool
 from engine.panini.decklist import (
@@ -359,18 +359,27 @@ class PaniniTable(TurnTable):
 
 
 @dataclass
-class ScoreTable(TurnTable):
-    family: ScoreFamily
-    game: ScoreGame
+class ContractTable:
+    """A table of a family behind the engine's contract (engine/core/family.py): its view,
+    and the view's [id, label] option pairs."""
+
+    family: GameFamily
+    game: FamilyGame
 
     def view(self, seat: int | None) -> View:
         return self.family.view(self.game, seat)
 
-    def board(self, view: View) -> str:
-        return render_score_board(view)
-
     def options(self, view: View) -> list[dict[str, str]]:
         return pair_options(view)
+
+
+@dataclass
+class ScoreTable(ContractTable, TurnTable):
+    family: ScoreFamily
+    game: ScoreGame
+
+    def board(self, view: View) -> str:
+        return render_score_board(view)
 
     def result(self, view: View) -> str:
         return describe_score_result(view)
@@ -380,23 +389,12 @@ class ScoreTable(TurnTable):
 
 
 @dataclass
-class PrimeTimeTable:
+class PrimeTimeTable(ContractTable):
     family: PrimeTimeFamily
     game: PrimeTimeGame
 
-    def view(self, seat: int | None) -> View:
-        seen = self.family.view(self.game, seat)
-        # Model States (Staggered ...) are open information the family's view leaves out
-        states = {m.uid: list(m.states) for m in self.game.state.models}
-        for model in seen["models"]:
-            model["states"] = states.get(model["uid"], [])
-        return seen
-
     def board(self, view: View) -> str:
         return render_pt_board(view)
-
-    def options(self, view: View) -> list[dict[str, str]]:
-        return pair_options(view)
 
     def result(self, view: View) -> str:
         return describe_pt_result(view)
