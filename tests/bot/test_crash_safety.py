@@ -42,11 +42,12 @@ class BotProcess:
     its slash commands synced to `guild`."""
 
     def __init__(self, w: World, *, shard: int | None = None, shards: int = 1,
-                 guild: int | None = None) -> None:
+                 guild: int | None = None, database: str | None = None) -> None:
         self.w = w
         self.shard = shard
         self.shards = shards
         self.guild = guild or w.guild.id
+        self.database = database or str(w.database)
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
@@ -56,7 +57,7 @@ class BotProcess:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.bot.bot_process", "--base", fake.base_url,
             "--gateway", fake.gateway_url, "--token", fake.bot_token,
-            "--db", str(self.w.database), "--guild", str(self.guild), *sharding, cwd=ROOT,
+            "--db", self.database, "--guild", str(self.guild), *sharding, cwd=ROOT,
             stdout=asyncio.subprocess.DEVNULL, stderr=self._log(),
         )
         self.starts += 1
@@ -112,9 +113,10 @@ async def stored(reader: MatchService, match_id: int) -> LiveMatch:
     return await reader.get(match_id)
 
 
-async def press(w: World, match: LiveMatch, thread_id: int) -> asyncio.Task[object] | None:
+async def press(w: World, match: LiveMatch, thread_id: int, *,
+                board_only: bool = False) -> asyncio.Task[object] | None:
     """Start the deciding player's answer, as they would give it; None if the screen they
-    need is not up to date yet."""
+    need is not up to date yet (or, with `board_only`, if the answer is given in a DM)."""
     decision = match.pending
     assert decision is not None
     user = w.users[match.players[decision.player] or 0]
@@ -127,6 +129,8 @@ async def press(w: World, match: LiveMatch, thread_id: int) -> asyncio.Task[obje
     button = f"sc:opt:{match.id}:{decision.seq}:{decision_token(match)}:{index}"
     if button in board.custom_ids():
         return asyncio.create_task(w.fake.click(user, board, button))
+    if board_only:
+        return None
     hand = dm_hand(w, user, match.id)
     if hand is None or shown_decision(hand) != decision.seq:
         return None

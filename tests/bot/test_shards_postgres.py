@@ -12,6 +12,8 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+import psycopg
+
 from bot.db import Database
 from bot.services.matches import MatchService
 from engine.panini.cards import load_pool
@@ -69,6 +71,42 @@ async def play(w: World, reader: MatchService, match_id: int, thread: int, count
         f"{shown_decision(hand)}")
 
 
+def named(url: str, process: int) -> str:
+    """The database URL with the process's name on its connections (pg_stat_activity)."""
+    return f"{url}?application_name=scouter-shard-{process}"
+
+
+async def connections_closed(url: str, process: int) -> None:
+    """Until PostgreSQL has closed every connection of a killed process: a COMMIT it sent
+    before it died is applied before its connection closes, so what is stored is final."""
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        for _ in range(600):
+            cursor = await conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
+                (f"scouter-shard-{process}",))
+            row = await cursor.fetchone()
+            if row is not None and row[0] == 0:
+                return
+            await asyncio.sleep(0.05)  # the server's own pace: no event to wait for
+    raise AssertionError(f"PostgreSQL kept the killed shard {process}'s connections open")
+
+
+async def press_on_board(w: World, reader: MatchService, match_id: int,
+                         thread: int) -> asyncio.Task[object]:
+    """Start a press on the match's board, whose thread is served by the match's shard;
+    decisions answered in a DM (which Discord sends to shard 0) are played through first."""
+    while True:
+        match = await stored(reader, match_id)
+        assert match.active and match.pending is not None
+        if shown_decision(board_of(w, match_id, thread)) != match.pending.seq:
+            await w.fake.state.wait_changed(0.5)  # the board is still being drawn
+            continue
+        task = await press(w, match, thread, board_only=True)
+        if task is not None:
+            return task
+        await play(w, reader, match_id, thread, 1)
+
+
 async def board_shows(w: World, match_id: int, thread: int, decisions: int) -> None:
     """Until the match's board shows the decision after `decisions` (or the end)."""
     await w.fake.wait_until(
@@ -78,7 +116,8 @@ async def board_shows(w: World, match_id: int, thread: int, decisions: int) -> N
 @async_test(timeout=300)
 async def test_two_processes_share_postgres_and_one_survives_the_others_sigkill(
         tmp_path: Path, new_postgres: Callable[[], str]) -> None:
-    async with world(tmp_path, rate_limits=False, database=new_postgres()) as w:
+    url = new_postgres()
+    async with world(tmp_path, rate_limits=False, database=url) as w:
         fake = w.fake
         other = guild_on_other_shard(w)
         games2 = fake.add_text_channel(other, "games")
@@ -89,8 +128,10 @@ async def test_two_processes_share_postgres_and_one_survives_the_others_sigkill(
         fake.add_member(w.guild, eve)
         for user in (w.carol, eve):
             fake.add_member(other, user)
-        home = BotProcess(w, shard=shard_of(w.guild.id), shards=SHARDS, guild=w.guild.id)
-        away = BotProcess(w, shard=shard_of(other.id), shards=SHARDS, guild=other.id)
+        home = BotProcess(w, shard=shard_of(w.guild.id), shards=SHARDS, guild=w.guild.id,
+                          database=named(url, shard_of(w.guild.id)))
+        away = BotProcess(w, shard=shard_of(other.id), shards=SHARDS, guild=other.id,
+                          database=named(url, shard_of(other.id)))
         reader_db = await Database.open(w.database)
         reader = MatchService(reader_db, load_pool())
         try:
@@ -117,16 +158,12 @@ async def test_two_processes_share_postgres_and_one_survives_the_others_sigkill(
             for m in ids:
                 await play(w, reader, m, threads[m], PRESSES)
 
-            # SIGKILL the victim while a player's press is on its way to it.
-            match = await stored(reader, lost)
-            pending = None
-            while pending is None:
-                pending = await press(w, match, threads[lost])
-                if pending is None:
-                    await fake.state.wait_changed(0.5)
+            # SIGKILL the victim while a player's press on its board is on its way to it.
+            pending = await press_on_board(w, reader, lost, threads[lost])
             await asyncio.sleep(0)  # let the press leave: the kill lands mid-press
             await victim.kill()
             await asyncio.gather(pending, return_exceptions=True)
+            await connections_closed(url, victim.shard or 0)
             shown = shown_decision(board_of(w, lost, threads[lost]))
             before = len((await stored(reader, lost)).record.decisions)
             assert before >= shown  # what the board confirmed survived the kill
