@@ -24,6 +24,7 @@ from bot.services.families import (
 from bot.services.primetime_rosters import (
     is_roster_text,
     read_roster,
+    roster_threat,
     roster_violations,
 )
 from bot.services.score_decks import (
@@ -72,6 +73,8 @@ class DeckVersion:
     deck: AnyDeck
     created_at: float
     problems: dict[str, list[Violation]] = field(default_factory=dict)  # per ruleset
+    # a roster's Threat with the characters it was read with (None: one is unknown there)
+    threat: int | None = None
 
     def legal_under(self, ruleset: str) -> bool:
         """Checked under `ruleset` (its family's rulesets only) and legal there."""
@@ -331,9 +334,8 @@ class DeckService:
             )
             version_id = cursor.lastrowid
         assert deck_id is not None and version_id is not None
-        return DeckVersion(
-            version_id, deck_id, owner_id, name, version, text, deck, now, problems
-        )
+        return DeckVersion(version_id, deck_id, owner_id, name, version, text, deck, now,
+                           problems, self._threat(deck, guild_id))
 
     async def latest(self, owner_id: int, name: str, guild_id: int | None = None
                      ) -> DeckVersion:
@@ -410,6 +412,10 @@ class DeckService:
             family = (PT_RULESETS if isinstance(deck, Roster) else SCORE_RULESETS
                       if isinstance(deck, ScoreDeck) else RULESETS)
             problems = {ruleset: [stale] for ruleset in family}
-        return DeckVersion(
-            version_id, deck_id, owner_id, name, version, text, deck, created, problems
-        )
+        return DeckVersion(version_id, deck_id, owner_id, name, version, text, deck, created,
+                           problems, self._threat(deck, home if guild_id is None else guild_id))
+
+    def _threat(self, deck: AnyDeck, guild_id: int | None) -> int | None:
+        """A roster's Threat with the characters usable in `guild_id`."""
+        return roster_threat(deck, self.primetime_pools(guild_id)) if isinstance(
+            deck, Roster) else None

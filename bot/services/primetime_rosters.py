@@ -75,11 +75,16 @@ def roster_text(roster: Roster) -> str:
     return "# ruleset: prime-time\n" + yaml.safe_dump(data, sort_keys=False)
 
 
-def roster_summary(roster: Roster) -> str:
-    known = all(m in pt_pool().characters for m in [*roster.models, *roster.fusions])
-    total = threat(roster, pt_pool()) if known else "?"
-    return (f"{roster.affiliation} · {len(roster.models)} models · Threat {total} · "
-            f"{len(roster.deck)} cards")
+def roster_threat(roster: Roster, pool: Pool) -> int | None:
+    """The roster's Threat with `pool`'s characters; None when one of them is not there."""
+    known = all(m in pool.characters for m in [*roster.models, *roster.fusions])
+    return threat(roster, pool) if known else None
+
+
+def roster_summary(roster: Roster, total: int | None) -> str:
+    """One line: affiliation, models, Threat (`total`, "?" when unknown) and deck size."""
+    return (f"{roster.affiliation} · {len(roster.models)} models · "
+            f"Threat {'?' if total is None else total} · {len(roster.deck)} cards")
 
 
 def roster_starters() -> list[tuple[str, Roster]]:

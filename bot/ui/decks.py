@@ -15,7 +15,7 @@ MESSAGE_LIMIT = 2000
 
 def deck_summary(deck: DeckVersion) -> str:
     if isinstance(deck.deck, Roster):
-        return roster_summary(deck.deck)
+        return roster_summary(deck.deck, deck.threat)
     if isinstance(deck.deck, ScoreDeck):
         return score_summary(deck.deck)
     return (f"{deck.deck.main_personality[0]} · {deck.deck.mastery} · "

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.services.primetime_rosters import roster_text
+from bot.services.primetime_rosters import read_roster, roster_text, roster_threat
 from engine.primetime.pool import sample_pool
-from engine.primetime.roster import sample_roster
+from engine.primetime.roster import Roster, sample_roster
 from tests.bot.e2e import World, challenge_accepted, play_decision, world
 from tests.bot.test_discord_e2e import configure, register_by_form
 from tests.fakediscord import async_test
@@ -68,6 +68,7 @@ async def test_a_servers_characters_register_and_play_and_survive_a_restart(
             # before the import the roster names an unknown character: saved, legal nowhere
             unknown = await register_by_form(w, w.alice, "Wolves", YAMCHA_ROSTER)
             assert "unknown characters: yamcha" in unknown, unknown
+            assert "Threat ?" in unknown  # a Threat cannot be summed without Yamcha's
             text = await import_file(w, "wolves.yaml", WOLF_SET)
             assert ("Imported Prime Time set **Wolf Pack** (YAML): 1 character(s), 2 deck "
                     "card(s). Enabled in this server for prime-time.") in text, text
@@ -87,6 +88,13 @@ async def test_a_servers_characters_register_and_play_and_survive_a_restart(
 
             saved = await register_by_form(w, w.alice, "Wolves", YAMCHA_ROSTER)
             assert "Saved **Wolves** (version 2)" in saved and "Legal under prime-time" in saved
+            # the Threat is summed with this server's characters
+            wolves = read_roster(YAMCHA_ROSTER)
+            assert isinstance(wolves, Roster)
+            threat = f"Threat {roster_threat(wolves, bot.cardsets.primetime.pool_for(w.guild.id))}"
+            assert threat in saved, saved
+            shown = await w.fake.slash(w.alice, w.general, "deck show", {"name": "Wolves"})
+            assert threat in shown.text(), shown.text()
             filed = await w.fake.slash(w.bob, w.general, "deck register", {"file": (
                 "cell.yaml", roster_text(sample_roster("Cell Games")).encode())})
             assert "Saved **cell**" in filed.text(), filed.text()
