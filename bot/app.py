@@ -141,6 +141,7 @@ class ScouterBot(commands.Bot):
         self.tournaments = TournamentService(self.db, self.lobby, self.matches)
         self.rounds = Rounds(self.tournaments)
         self.matches.finish_listeners.append(self.tournaments.match_finished)
+        self.matches.reopen_checks.append(self.tournaments.reopened)
         self.restores = RestoreService(self.db, self.matches, Path(self.settings.database))
         for cog in COGS:
             await self.load_extension(cog)

@@ -205,6 +205,9 @@ class MatchService:
         self.owns: Callable[[int], bool] = lambda guild_id: True
         # Called once when a match ends (after the commit): the league rates it.
         self.finish_listeners: list[Callable[[LiveMatch], Awaitable[None]]] = []
+        # Asked before a rollback reopens an ended match: each may refuse (ValueError) or
+        # give what must change with it, in the same transaction (an event's table).
+        self.reopen_checks: list[Callable[[LiveMatch], Awaitable[Sequence[Statement]]]] = []
 
     # --- creating and loading -----------------------------------------------------------------
     async def create(self, **new: Unpack[NewMatch]) -> LiveMatch:
@@ -654,6 +657,9 @@ class MatchService:
                 raise ValueError(f"choose a decision from 0 to {count - 1} (the match has "
                                  f"{count} decisions)")
             undone = match.record.decisions[to:]
+            if not match.active:
+                for check in self.reopen_checks:
+                    also = [*also, *await check(match)]
             epoch, now = match.epoch + 1, self.clock()
             try:
                 async with self.db.write() as conn:

@@ -217,6 +217,23 @@ class TournamentService:
         event = await self.by_id(row[0])
         await self.round_news(event)
 
+    async def reopened(self, match: LiveMatch) -> Sequence[Statement]:
+        """A judge's rollback reopens an ended match: its table of the round in play loses
+        its result, which the referee gives again when the match ends (ruling 374). A table
+        of a closed round cannot reopen: the next round was paired on that result."""
+        row = await self.db.fetchone(
+            "SELECT tournament_id, round FROM tournament_tables WHERE match_id=?", (match.id,))
+        if row is None:
+            return []
+        event = await self.by_id(row[0])
+        if event.stage not in ("swiss", "cut") or row[1] != event.round:
+            raise ValueError(
+                f"it is a table of round {row[1]} of {event.name}, and that round is closed "
+                "(later pairings rest on its result); change the result with "
+                "`/tournament fix` instead")
+        return [("UPDATE tournament_tables SET done=0, winner=NULL, how='' WHERE match_id=?",
+                 [(match.id,)])]
+
     async def reconcile(self) -> None:
         """After a restart: a table whose match ended while its result was not yet stored
         takes it now."""

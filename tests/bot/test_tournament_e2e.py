@@ -180,6 +180,12 @@ async def test_an_eight_player_swiss_event_with_a_top_4(tmp_path: Path) -> None:
             started = await w.fake.slash(w.admin, w.games, "tournament round")
             assert "Round 3" in started.text(), started.text()
             event = await bot.tournaments.get(1, w.guild.id)
+            # round 3 is paired on round 2's results: none is rolled back (ruling 374)
+            closed_table = (await bot.tournaments.tables(event.id, 2))[1]
+            refused = await w.fake.slash(w.admin, w.games, "judge rollback", {
+                "to": 0, "reason": "misclick", "match": closed_table.match_id})
+            assert refused.ephemeral and "round 2 of Kami Cup, and that round is closed" in (
+                refused.text()) and "/tournament fix" in refused.text(), refused.text()
             tables = await play_round(w, bot, event, by_id, ids)
             # player3 dropped: seven play, and the bye goes to player2 (lowest-ranked
             # without one: player3 is out, player1 and player8 had theirs)

@@ -175,3 +175,33 @@ async def test_a_disqualified_player_loses_the_match_in_play_and_is_not_paired(
     assert any(t.players[1] is None for t in second.tables)  # three left: a bye
     entrant = next(e for e in await events.entrants(1) if e.user_id == cheat)
     assert entrant.disqualified and not entrant.active
+
+
+@run
+async def test_a_rolled_back_match_reopens_its_table_only_in_the_round_in_play_374(
+        db: Database, _: Path) -> None:
+    events, rounds, _ = await setup(db, PLAYERS[:4])
+    events.matches.reopen_checks.append(events.reopened)
+    await rounds.start(await events.get(1, GUILD), JUDGE, "go")
+    await concede_all(events, 1)
+    first = (await events.tables(1, 1))[0]
+    assert first.done and first.match_id is not None
+    kept = len((await events.matches.get(first.match_id)).record.decisions)
+    assert kept > 0  # the concession is a decision a judge can roll back
+    await events.matches.rollback(first.match_id, kept - 1)
+    reopened = (await events.tables(1, 1))[0]
+    assert not reopened.done and reopened.winner is None  # no stale result in standings
+    assert (await events.matches.get(first.match_id)).active
+    # the referee gives the table its result again when the match ends
+    assert (await events.matches.concede(first.match_id, first.players[1] or 0)).ok
+    again = (await events.tables(1, 1))[0]
+    assert again.done and again.winner == 0
+
+    # once the next round is paired on it, a round-1 match cannot be reopened
+    await rounds.start(await events.get(1, GUILD), JUDGE, "go")
+    count = len((await events.matches.get(first.match_id)).record.decisions)
+    with pytest.raises(ValueError, match="round 1 of Cup, and that round is closed"):
+        await events.matches.rollback(first.match_id, count - 1)
+    match = await events.matches.get(first.match_id)
+    assert match.status == "finished" and len(match.record.decisions) == count
+    assert (await events.tables(1, 1))[0] == again
