@@ -193,10 +193,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
             "far still count.", allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="standings", description="An event's standings")
-    @app_commands.describe(event=EVENT_OPTION)
+    @app_commands.describe(event=EVENT_OPTION, page="Which page (20 players each)")
     @app_commands.guild_only()
     async def standings(self, interaction: discord.Interaction[Any],
-                        event: EventNumber | None = None) -> None:
+                        event: EventNumber | None = None,
+                        page: app_commands.Range[int, 1, 100] = 1) -> None:
         found = await self._found(interaction, event)
         if found is None:
             return
@@ -206,9 +207,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         names = {e.user_id: self.bot.names.get(found.guild_id, e.user_id) or ""
                  for e in entrants}
         image = await self.bot.render(render_event,
-                                      standings_image(found, rows, entrants, names))
+                                      standings_image(found, rows, entrants, names, page - 1))
         await interaction.followup.send(
-            standings_text(found, rows, entrants)[:2000], ephemeral=True,
+            standings_text(found, rows, entrants, page - 1), ephemeral=True,
             file=discord.File(io.BytesIO(image), filename="event.png"))
 
     @app_commands.command(name="pairings", description="The round in play")

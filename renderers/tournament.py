@@ -66,7 +66,7 @@ def draw_event(table: EventTable) -> Image.Image:
         for (_, right), cell in zip(COLUMNS, row.cells, strict=True):
             painter.text((right, middle), cell, "cond", 24, ink, anchor="rm")
         y += ROW_H + ROW_GAP
-        if index + 1 == table.cut and index + 1 < len(rows):
+        if row.rank == table.cut and index + 1 < len(rows):  # a page may start past it
             painter.box((MARGIN, y - ROW_GAP + 1, WIDTH - MARGIN, y - 1), d.GOLD)
     painter.text((MARGIN + 8, height - MARGIN - FOOTER_H // 2), table.footer, "regular", 22,
                  d.DIM, anchor="lm", max_width=WIDTH - 2 * MARGIN - 16)

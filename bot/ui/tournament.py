@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from bot.events.cut import cannot_make, certain_record
 from bot.events.standings import Standing, percent
 from bot.services.tournaments import Entrant, Table, Tournament
+from bot.ui.decks import clip
 from renderers.tournament import EventRow, EventTable
 
+PAGE = 20  # standings rows per page: text under Discord's 2,000 characters, image legible
 STAGES = {"signup": "sign-ups open", "swiss": "Swiss", "cut": "top cut", "done": "over"}
 
 
@@ -32,17 +34,34 @@ def _flag(entrant: Entrant | None) -> str:
     return " (disqualified)" if entrant.disqualified else " (dropped)"
 
 
-def standings_text(event: Tournament, rows: list[Standing], entrants: list[Entrant]) -> str:
+def pages(rows: list[Standing]) -> int:
+    return max(1, -(-len(rows) // PAGE))
+
+
+def on_page(rows: list[Standing], page: int) -> list[tuple[int, Standing]]:
+    """The rows of page `page` (0-based, clamped), each with its rank."""
+    page = max(0, min(page, pages(rows) - 1))
+    return list(enumerate(rows, start=1))[page * PAGE:(page + 1) * PAGE]
+
+
+def standings_text(event: Tournament, rows: list[Standing], entrants: list[Entrant],
+                   page: int = 0) -> str:
     by_user = {e.user_id: e for e in entrants}
     lines = [f"**{title(event)}** · {subtitle(event, len(entrants))}",
              "`#  ` player · record · points · OMW · GW · OGW"]
-    for rank, s in enumerate(rows, start=1):
+    shown = on_page(rows, page)
+    for rank, s in shown:
         lines.append(f"`{rank:>2}.` <@{s.player}>{_flag(by_user.get(s.player))} · {s.record} · "
                      f"{s.points} · {percent(s.omw)} · {percent(s.gw)} · {percent(s.ogw)}")
         if rank == event.cut and rank < len(rows) and event.stage in ("signup", "swiss"):
             lines.append(f"── top {event.cut} ──")
+    if pages(rows) > 1:
+        number = (shown[0][0] - 1) // PAGE + 1
+        after = f" · next: `/tournament standings page:{number + 1}`" if number < pages(
+            rows) else ""
+        lines.append(f"Page {number} of {pages(rows)}{after}")
     lines += cut_outlook(event, rows, entrants)
-    return "\n".join(lines)
+    return clip("\n".join(lines))
 
 
 def cut_outlook(event: Tournament, rows: list[Standing], entrants: list[Entrant]) -> list[str]:
@@ -89,7 +108,7 @@ def result_text(table: Table) -> str:
 
 
 def standings_image(event: Tournament, rows: list[Standing], entrants: list[Entrant],
-                    names: Mapping[int, str]) -> EventTable:
+                    names: Mapping[int, str], page: int = 0) -> EventTable:
     by_user = {e.user_id: e for e in entrants}
     return EventTable(
         title(event), subtitle(event, len(entrants)),
@@ -97,5 +116,5 @@ def standings_image(event: Tournament, rows: list[Standing], entrants: list[Entr
                        (s.record, str(s.points), percent(s.omw), percent(s.gw),
                         percent(s.ogw)),
                        out=not by_user[s.player].active if s.player in by_user else False)
-              for rank, s in enumerate(rows, start=1)),
+              for rank, s in on_page(rows, page)),
         cut=event.cut)

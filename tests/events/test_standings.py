@@ -8,6 +8,10 @@ from fractions import Fraction
 from bot.events.cut import cannot_make, certain_record
 from bot.events.records import Pairing
 from bot.events.standings import standings
+from bot.services.tournaments import Entrant, Tournament
+from bot.ui.tournament import standings_image, standings_text
+from renderers import _draw
+from renderers.tournament import draw_event
 
 
 def test_the_floor_and_byes_in_the_tiebreakers_369() -> None:
@@ -48,3 +52,26 @@ def test_a_record_makes_the_cut_only_when_certain_371() -> None:
     assert certain_record(rows, live, rounds_left=1, cut=4, rounds=3) == "3-0"
     # a dropped player neither takes a seat nor is offered one
     assert cannot_make(rows[0], rows, live - {rows[0].player}, 1, 4)
+
+
+def test_a_big_events_standings_page_in_text_and_image() -> None:
+    """45 players: three pages of 20, each under Discord's 2,000 characters, ranks kept,
+    the cut line on the page that holds it, a page past the end showing the last."""
+    players = [10**17 + n for n in range(45)]  # Discord-sized ids: the longest mentions
+    history = [Pairing(1, players[i], players[i + 1], True, 0) for i in range(0, 44, 2)]
+    rows = standings(players, history, seed=1)
+    event = Tournament(1, 1, 1, "Budokai", "panini-2016", "casual", 3, 8, 50, 1, "swiss", 2,
+                       None, 1)
+    entrants = [Entrant(p, 1, 1, None, False) for p in players]
+    first, last = (standings_text(event, rows, entrants, page) for page in (0, 2))
+    assert len(first) <= 2000 and len(last) <= 2000
+    assert "`20.`" in first and "`21.`" not in first and "── top 8 ──" in first
+    assert "Page 1 of 3 · next: `/tournament standings page:2`" in first
+    assert "`41.`" in last and "`45.`" in last and "`40.`" not in last
+    assert "Page 3 of 3" in last and "next" not in last and "── top 8 ──" not in last
+    assert standings_text(event, rows, entrants, 9) == last
+    image = standings_image(event, rows, entrants, {}, 1)
+    assert [r.rank for r in image.rows] == list(range(21, 41))
+    with _draw.record_text() as drawn:
+        draw_event(image)
+    assert "21" in drawn and "40" in drawn and "41" not in drawn
