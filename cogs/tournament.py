@@ -19,6 +19,7 @@ from bot.app import ScouterBot
 from bot.services.tournament_rounds import Started
 from bot.services.tournaments import CUTS, Tournament, TournamentError
 from bot.ui.checks import CommandRefused, games_channel
+from bot.ui.decks import clip, split_lines
 from bot.ui.items import deck_names, send_ephemeral
 from bot.ui.mentions import pinging
 from bot.ui.threads import start_match
@@ -82,7 +83,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         if not isinstance(channel, discord.TextChannel):
             return
         try:
-            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(clip(text), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("event #%s: could not announce", event.id)
 
@@ -103,7 +104,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         if isinstance(channel, discord.TextChannel):
             players = [p for t in started.tables for p in t.players]
             with contextlib.suppress(discord.HTTPException):
-                await channel.send(text[:2000], allowed_mentions=pinging(players))
+                for part in split_lines(text):  # a big event's pairings fill messages
+                    await channel.send(part, allowed_mentions=pinging(players))
         return text
 
     async def _refuse(self, interaction: discord.Interaction[Any], exc: Exception) -> None:
@@ -221,8 +223,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         if found is None:
             return
         tables = await self.bot.tournaments.tables(found.id, found.round)
-        await interaction.response.send_message(pairings_text(found, tables)[:2000],
-                                                ephemeral=True)
+        first, *more = split_lines(pairings_text(found, tables))
+        await interaction.response.send_message(first, ephemeral=True)
+        for part in more:
+            await interaction.followup.send(part, ephemeral=True)
 
     # --- judges -----------------------------------------------------------------------------
     @app_commands.command(name="round", description="Start the next round (judges)")
@@ -238,7 +242,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         text = await self._open_round(started)
         if started.event.stage == "done":
             await self.announce(started.event, text)
-        await interaction.followup.send(text[:2000], ephemeral=True)
+        await interaction.followup.send(clip(text), ephemeral=True)
 
     @app_commands.command(name="repair", description="Pair the round in play again (judges)")
     @app_commands.describe(reason="Why", event=EVENT_OPTION)
@@ -252,8 +256,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
         found, started = done
         await self.announce(found, f"⚖️ Judge {interaction.user.mention} paired round "
                                    f"{found.round} again. Reason: {reason}")
-        await interaction.followup.send((await self._open_round(started))[:2000],
-                                        ephemeral=True)
+        await interaction.followup.send(clip(await self._open_round(started)), ephemeral=True)
 
     @app_commands.command(name="bye", description="Give a player a bye this round (judges)")
     @app_commands.describe(player="Who", reason="Why", event=EVENT_OPTION)

@@ -54,3 +54,16 @@ def deck_text(deck: DeckVersion) -> str:
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_lines(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The text as messages of at most `limit` characters, each ending at a line's end (a
+    line longer than a message is clipped): a long list is never cut mid-entry."""
+    messages: list[str] = []
+    for line in text.splitlines():
+        line = clip(line, limit)
+        if messages and len(messages[-1]) + 1 + len(line) <= limit:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages or [""]

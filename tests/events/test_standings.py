@@ -8,8 +8,9 @@ from fractions import Fraction
 from bot.events.cut import cannot_make, certain_record
 from bot.events.records import Pairing
 from bot.events.standings import standings
-from bot.services.tournaments import Entrant, Tournament
-from bot.ui.tournament import standings_image, standings_text
+from bot.services.tournaments import Entrant, Table, Tournament
+from bot.ui.decks import split_lines
+from bot.ui.tournament import pairings_text, standings_image, standings_text
 from renderers import _draw
 from renderers.tournament import draw_event
 
@@ -75,3 +76,20 @@ def test_a_big_events_standings_page_in_text_and_image() -> None:
     with _draw.record_text() as drawn:
         draw_event(image)
     assert "21" in drawn and "40" in drawn and "41" not in drawn
+
+
+def test_a_64_player_rounds_pairings_fill_whole_messages() -> None:
+    """Each table's line lands whole in one message of at most 2,000 characters, so every
+    player is named (and pinged) when the round opens."""
+    event = Tournament(1, 1, 1, "Budokai", "panini-2016", "casual", 6, 8, 50, 1, "swiss", 1,
+                       None, 1)
+    ids = [10**17 + n for n in range(64)]
+    tables = [Table(1, n + 1, (ids[2 * n], ids[2 * n + 1]), 1000 + n, False, None, "")
+              for n in range(32)]
+    text = pairings_text(event, tables)
+    assert len(text) > 2000
+    parts = split_lines(text)
+    assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
+    assert "\n".join(parts) == text
+    assert all(f"<@{player}>" in "".join(parts) for player in ids)
+    assert split_lines("x" * 2500) == ["x" * 1999 + "…"]  # a line too long for one: clipped
