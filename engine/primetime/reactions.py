@@ -8,7 +8,17 @@ from dataclasses import astuple
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, clash, evasion, keywords, play, redirect, reroll, states
+from engine.primetime import (
+    attacks,
+    clash,
+    evasion,
+    held,
+    keywords,
+    play,
+    redirect,
+    reroll,
+    states,
+)
 from engine.primetime.data import Technique
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import modify, stat
@@ -33,7 +43,9 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
     """Pay, then let the target's player react (unless the attack forbids it)."""
     attacker, technique, target = _unpack(game, args)
     attacks.declare(game, attacker, technique, target)
-    if NO_REACTION & {k.split(" ")[0] for k in technique.keywords}:
+    # Bound, Petrified, Showboating, Confection: "cannot declare Z-Reactions"
+    if NO_REACTION & {k.split(" ")[0] for k in technique.keywords} \
+            or not held.may_react(target):  # fmt: skip
         attacks.resolve(game, attacker, technique, target)
         return
     foc = stat(game, target, "foc")
