@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, held
+from engine.primetime import attacks, held, reroll
 from engine.primetime.dice import roll
 from engine.primetime.geometry import edge_distance, line_of_sight
 from engine.primetime.handlers import HANDLERS
@@ -91,8 +91,31 @@ def compulsion(game: PrimeTimeGame, m: ModelState) -> bool:
     if m.majin is None or m.brand or not _friends_near(game, m):
         return False  # "The branded model never rolls"
     rolled = roll(game, m, "foc")
-    total = rolled.total
     text = f"{game.name(m)}'s Compulsion Check: {rolled.text}"
+    if rolled.total < COMPULSION and reroll.can_reroll(game, m):  # a save (PT-54)
+        game.emit("compulsion", text + ": failed.")
+        reroll.ask(game, m, "The Compulsion Check", "compulsion_rerolled", total=rolled.total,
+                   text=text)  # fmt: skip
+        return True
+    return _checked(game, m, rolled.total, text)
+
+
+@HANDLERS.register("compulsion_rerolled")
+def compulsion_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    """The Tactical Re-roll answered: the new roll stands ("Must accept the new result")."""
+    assert game.state.active is not None
+    m = game.model(game.state.active.model)
+    total, text = args["total"], args["text"]
+    if args["choice"] == "reroll":
+        reroll.spend(game, m)
+        rolled = roll(game, m, "foc")
+        total, text = rolled.total, f"{game.name(m)}'s re-rolled Compulsion Check: {rolled.text}"
+    if not _checked(game, m, total, text):
+        game.then(("action", {}))
+
+
+def _checked(game: PrimeTimeGame, m: ModelState, total: int, text: str) -> bool:
+    """The check's result: freed, resisting, or compelled (its attack queued: True)."""
     if total >= FREED:
         m.majin, m.pure = None, True
         game.emit("compulsion", text + ": the Majin state is broken for good.")
