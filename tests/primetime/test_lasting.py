@@ -175,7 +175,7 @@ def test_a_confection_reverts_at_the_end_of_the_next_round() -> None:
 def test_ki_shackles_binds_an_enemy_with_the_card_state_effect() -> None:
     # "Bound | Applied by Guldo's Psychic Bind and similar effects." (our card)
     game, goku, cell = duel()
-    cell.sk = 2
+    cell.sk = 1
     game.state.players[cell.owner].hand = ["ki-shackles"]
     activate(game, cell)
     answer(game, "card:0")
