@@ -49,7 +49,9 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
         player.passed = False
         # "Generate Order Pool": each non-Dazed model, +1 to the player with fewer
         player.orders = counts[p] + (counts[p] < counts[1 - p])
-        gained = generated_bk(game, p, counts[p])
+        # "Exhausted | 0 BK Gen this round": no "+1/model" for it (PT-51)
+        tired = sum(fusion.EXHAUSTED in m.states for m in fighting(game, p))
+        gained = generated_bk(game, p, counts[p] - tired)
         player.bk = min(game.rules.bk_cap, player.bk + gained)
         game.emit("bk", f"{game.who(p)} generates {gained} BK ({player.bk} in the pool); "
                   f"{player.orders} orders.")  # fmt: skip

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.primetime import lasting
 from engine.primetime.game import PrimeTimeGame
+from engine.primetime.rounds import fighting, generated_bk
 from tests.primetime.helpers import activate, answer, duel, place
 
 
@@ -35,6 +36,12 @@ def test_an_emergency_ascension_lasts_the_round_then_reverts_with_exhausted() ->
         answer(game, "card:0")
     assert goku.tier == 0 and goku.hp == 6 and goku.states == ["exhausted"]
     assert goku.emergency is None
+    # the next Power Phase: "Exhausted | 0 BK Gen this round": Goku adds no +1/model
+    models = len(fighting(game, goku.owner))
+    gained = generated_bk(game, goku.owner, models - 1)
+    assert gained != generated_bk(game, goku.owner, models)
+    assert f"{game.who(goku.owner)} generates {gained} BK" in "\n".join(
+        e.text for e in game.events)
     lasting.cleanup(game, goku)  # "Exhausted | ... Cleared in Cleanup": the next one
     assert goku.states == []
 
