@@ -43,10 +43,11 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
     """Pay, then let the target's player react (unless the attack forbids it)."""
     attacker, technique, target = _unpack(game, args)
     attacks.declare(game, attacker, technique, target)
-    # Bound, Petrified, Showboating, Confection: "cannot declare Z-Reactions"
-    if NO_REACTION & {k.split(" ")[0] for k in technique.keywords} \
-            or not held.may_react(target):  # fmt: skip
+    if NO_REACTION & {k.split(" ")[0] for k in technique.keywords}:
         attacks.resolve(game, attacker, technique, target)
+        return
+    if not held.may_react(target):  # Bound, Petrified ...: "cannot declare Z-Reactions"
+        reacted(game, {**args, "choice": "none"})
         return
     foc = stat(game, target, "foc")
     # "Staggered | Can only use Brace Z-Reaction (cannot use Clash or Z-Evasion)"

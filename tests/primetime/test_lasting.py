@@ -42,9 +42,10 @@ def test_bound_cannot_move_or_z_react_but_may_act(monkeypatch: pytest.MonkeyPatc
     ids = _ids(game)
     assert "move" not in ids and not any(i.startswith(("charge:", "ki_assault:")) for i in ids)
     assert f"attack:0:{cell.uid}" in ids and "power_up" in ids and "break:bound" in ids
-    dice(monkeypatch, 10)  # Cell's strike at Goku: 10 + IMP 6 = 16 against RFX 13
-    _attack(game, cell, goku)
-    assert game.pending is None or game.pending.kind != "z_reaction"  # no Z-Reaction asked
+    dice(monkeypatch, 1, 10)  # Cell's strike at Goku: 1 + IMP 6 misses; 10 + 6 = 16 hits
+    _attack(game, cell, goku)  # no Z-Reaction is asked: the miss may take the re-roll
+    assert game.pending is not None and game.pending.kind == "reroll"
+    answer(game, "reroll")
     assert goku.hp < 7
 
 
