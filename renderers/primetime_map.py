@@ -53,7 +53,8 @@ PATH_LINE: RGB = (255, 255, 255)
 SIGHT_CLEAR: RGB = (120, 240, 140)
 SIGHT_BLOCKED: RGB = (255, 90, 90)
 STATE_BADGES = {"staggered": "STG", "exhausted": "EXH", "overloaded": "OVL",
-                "grabbed": "GRB", "petrified": "PET", "bound": "BND"}  # fmt: skip
+                "grabbed": "GRB", "petrified": "PET", "bound": "BND", "showboating": "SHW",
+                "confection": "CHOC", "majin brand": "BRAND"}  # fmt: skip
 STATUS_WORDS = {"reserve": "in reserve", "ko": "KO'd", "removed": "removed",
                 "unformed": "not formed", "fused": "fused", "reforming": "reforming",
                 "dazed": "Dazed", "active": ""}  # fmt: skip

@@ -23,6 +23,8 @@ from engine.primetime import (
     engagement,
     fusion,
     geometry,
+    held,
+    lasting,
     play,
     reroll,
     states,
@@ -86,6 +88,7 @@ def activation_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
                               staggered=states.STAGGERED in m.states)  # fmt: skip
     m.bonus_actions = 0  # "Transferred actions add to ... their next activation"
     game.emit("activate", f"{game.who(m.owner)} activates {game.name(m)}{tax}.")
+    lasting.activated(game, m)
     if not corrupt.compulsion(game, m):  # "At the start of each ... activations"
         game.then(("action", {}))
 
@@ -201,7 +204,7 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
     # (id, label, the moving attack's search or None)
     options: list[tuple[str, str, Search | None]] = []
     moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap \
-        and climb.may_walk(game, m)  # fmt: skip
+        and climb.may_walk(game, m) and held.may_move(m)  # fmt: skip
     here = game.base(m)
     # the moving attacks worth a search, by (mode, target, distance to end within): the
     # same search for every technique of that mode and distance at that target
@@ -272,7 +275,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
                  f"its altitude first ({active.actions} left).", options, "action_chosen")
         return
     options = []
-    if active.moves < game.rules.move_cap:  # "Movement Cap": Climb counts too
+    if active.moves < game.rules.move_cap and held.may_move(m):  # "Movement Cap": Climb too
         if climb.may_walk(game, m) and can_move(game, m, "move", {}):
             options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
         if climb.ground_bound(game, m) and can_move(game, m, climb.CLIMB, {}):
@@ -283,6 +286,7 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
     options += affiliation.options(game, m)
     options += command.options(game, m)
     options += corrupt.options(game, m, active.taken)
+    options += lasting.options(game, m, active.taken)
     if active.fresh and wears_weights(game, m) and active.free < game.rules.free_cap:
         # "Remove: free action at start of activation only"
         options.append(Option("unweight", "take off the Weighted Clothing (free action)"))
@@ -327,6 +331,10 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         corrupt.release(game, m, game.model(int(rest[0])))
         game.then(("action", {}))
         return
+    if kind == lasting.EAT:  # a free action
+        lasting.eat(game, m, game.model(int(rest[0])))
+        game.then(("action", {}))
+        return
     active.actions -= 1
     if kind not in REPEATABLE:
         active.taken.append(kind)
@@ -339,6 +347,8 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         devoted.support(game, m, game.model(int(rest[0])))
     elif kind in ("power_up", "recharge"):
         power_up(game, m) if kind == "power_up" else recharge(game, m)
+    elif kind == lasting.BREAK:
+        lasting.break_free(game, m, rest[0])
     elif kind == "corrupt":
         corrupt.corrupt(game, m, game.model(int(rest[0])))
     elif kind == "attack":

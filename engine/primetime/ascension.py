@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
+from engine.primetime import held
 from engine.primetime.geometry import Base, base_radius, on_board, overlaps
 from engine.primetime.handlers import HANDLERS
 
@@ -25,7 +26,7 @@ def sk_tax(game: PrimeTimeGame, args: JsonDict) -> None:
     for m in game.state.models:
         if not m.on_table or m.tier == 0:
             continue
-        if m.sk >= m.tier:
+        if m.sk >= m.tier and held.may_spend_sk(m):  # Petrified: "cannot spend SK" (PT-50)
             m.sk -= m.tier
             game.emit("sk_tax", f"{game.name(m)} pays {m.tier} SK to stay {game.tier(m).name}.")
             continue
@@ -42,10 +43,17 @@ def cost(game: PrimeTimeGame, m: ModelState) -> int:
 def can_ascend(game: PrimeTimeGame, m: ModelState) -> bool:
     """A fighting model with a tier above, the SK to pay, not Human, whose next tier's
     base fits where it stands (PT-16)."""
-    character = game.character(m)
-    if m.status != "active" or m.tier + 1 >= len(character.tiers) or character.race == "Human":
+    if m.status != "active":
         return False
-    if m.sk < cost(game, m):
+    if m.sk < cost(game, m) or (cost(game, m) and not held.may_spend_sk(m)):
+        return False
+    return fits(game, m)
+
+
+def fits(game: PrimeTimeGame, m: ModelState) -> bool:
+    """A tier above, not Human, and room for its base where the model stands (PT-16)."""
+    character = game.character(m)
+    if m.tier + 1 >= len(character.tiers) or character.race == "Human":
         return False
     here = game.base(m)
     bigger = Base(here.x, here.y, base_radius(character.tiers[m.tier + 1].base), here.level)
@@ -68,15 +76,20 @@ def ask_ascension(game: PrimeTimeGame, args: JsonDict) -> None:
              **args)  # fmt: skip
 
 
+def rise(game: PrimeTimeGame, m: ModelState) -> None:
+    """One tier up: "HP Upshift" to a higher maximum; a lower one (Kid Buu) caps the HP
+    (PT-25)."""
+    before = game.tier(m).hp
+    m.tier += 1
+    m.hp = min(game.tier(m).hp, m.hp + max(0, game.tier(m).hp - before))
+    game.emit("ascend", f"{game.name(m)} ascends to {game.tier(m).name} ({m.hp} HP).")
+
+
 @HANDLERS.register("ascended")
 def ascended(game: PrimeTimeGame, args: JsonDict) -> None:
     if args["choice"] == "done":
         return
     m = game.model(int(args["choice"].split(":")[1]))
     m.sk -= cost(game, m)
-    before = game.tier(m).hp
-    m.tier += 1
-    # "HP Upshift" to a higher maximum; a lower one (Kid Buu) caps the HP (PT-25)
-    m.hp = min(game.tier(m).hp, m.hp + max(0, game.tier(m).hp - before))
-    game.emit("ascend", f"{game.name(m)} ascends to {game.tier(m).name} ({m.hp} HP).")
+    rise(game, m)
     game.then(("ascension", {"player": args["player"], "done": [*args["done"], m.uid]}))

@@ -2,15 +2,15 @@
 action (1 action, 2 SK, 6", line of sight) rolling D20 + SPR against the target's SPR + 10;
 a Majin model takes a Compulsion Check at the start of its activations when a friendly
 model is within 6", and on a failure attacks the nearest one; Babidi may release it (a
-free action); Babidi KO'd frees them all. The switch is the profile's passive named
-"Corrupt" (data, as "Threshold Regeneration")."""
+free action); Babidi KO'd frees them all but the Majin Brand (PT-53). The switch is the
+profile's passive named "Corrupt" (data, as "Threshold Regeneration")."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks
+from engine.primetime import attacks, held, reroll
 from engine.primetime.dice import roll
 from engine.primetime.geometry import edge_distance, line_of_sight
 from engine.primetime.handlers import HANDLERS
@@ -41,7 +41,7 @@ def options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option
         return []
     found = []
     here = game.base(m)
-    if "corrupt" not in taken and m.sk >= COST:
+    if "corrupt" not in taken and m.sk >= COST and held.may_spend_sk(m):
         for e in game.enemies(m):
             there = game.base(e)
             if not e.pure and edge_distance(here, there) <= RANGE + 1e-9 \
@@ -50,7 +50,7 @@ def options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option
     active = game.state.active
     if active is not None and active.free < game.rules.free_cap:
         found += [Option(f"release:{o.uid}", f"release {game.name(o)} (free action)")
-                  for o in game.state.models if o.majin == m.uid]  # fmt: skip
+                  for o in game.state.models if o.majin == m.uid and not o.brand]  # fmt: skip
     return found
 
 
@@ -68,6 +68,14 @@ def corrupt(game: PrimeTimeGame, m: ModelState, target: ModelState) -> None:
     game.emit("corrupt", text + f": {game.name(target)} is Majin.")
 
 
+def brand(game: PrimeTimeGame, babidi: ModelState, target: ModelState) -> None:
+    """ "Majin Brand (Command Ability)": a Majin state that is never rolled against, not
+    released, not broken by a Critical Success, and kept when Babidi is KO'd (PT-53)."""
+    target.majin, target.brand = babidi.uid, True
+    game.emit("corrupt", f"{game.name(babidi)} brands {game.name(target)}: Majin for the "
+              "rest of the game.")  # fmt: skip
+
+
 def release(game: PrimeTimeGame, m: ModelState, target: ModelState) -> None:
     """ "Babidi's Release": a free action, no cost, no roll."""
     assert game.state.active is not None
@@ -80,11 +88,34 @@ def compulsion(game: PrimeTimeGame, m: ModelState) -> bool:
     """At the start of a Majin model's activation with a friendly model within 6": the
     Compulsion Check. On a failure its first action is the compelled attack (queued
     here; True). A Critical Success frees it for good."""
-    if m.majin is None or not _friends_near(game, m):
-        return False
+    if m.majin is None or m.brand or not _friends_near(game, m):
+        return False  # "The branded model never rolls"
     rolled = roll(game, m, "foc")
-    total = rolled.total
     text = f"{game.name(m)}'s Compulsion Check: {rolled.text}"
+    if rolled.total < COMPULSION and reroll.can_reroll(game, m):  # a save (PT-54)
+        game.emit("compulsion", text + ": failed.")
+        reroll.ask(game, m, "The Compulsion Check", "compulsion_rerolled", total=rolled.total,
+                   text=text)  # fmt: skip
+        return True
+    return _checked(game, m, rolled.total, text)
+
+
+@HANDLERS.register("compulsion_rerolled")
+def compulsion_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    """The Tactical Re-roll answered: the new roll stands ("Must accept the new result")."""
+    assert game.state.active is not None
+    m = game.model(game.state.active.model)
+    total, text = args["total"], args["text"]
+    if args["choice"] == "reroll":
+        reroll.spend(game, m)
+        rolled = roll(game, m, "foc")
+        total, text = rolled.total, f"{game.name(m)}'s re-rolled Compulsion Check: {rolled.text}"
+    if not _checked(game, m, total, text):
+        game.then(("action", {}))
+
+
+def _checked(game: PrimeTimeGame, m: ModelState, total: int, text: str) -> bool:
+    """The check's result: freed, resisting, or compelled (its attack queued: True)."""
     if total >= FREED:
         m.majin, m.pure = None, True
         game.emit("compulsion", text + ": the Majin state is broken for good.")

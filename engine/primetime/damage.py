@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.primetime import altitude, fusion, reformation
+from engine.primetime import altitude, fusion, held, reformation
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -30,26 +30,40 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int) -> None:
     from play ("DISSOLUTION THRESHOLD"); 0 HP Dazes the first time, KOs the second."""
     if damage <= 0:
         return
+    if held.extra_damage(target):  # Petrified: "Incoming damage +1"
+        damage += held.extra_damage(target)
+        game.emit("petrified", f"{game.name(target)} is Petrified: +1 damage ({damage}).")
     threshold = game.tier(target).dissolution
     if threshold is not None and damage >= threshold:
-        target.status, target.hp, target.x, target.y, target.level = "removed", 0, None, None, 0
-        game.emit("dissolved", f"{game.name(target)} is dissolved: removed from play.")
+        remove_from_play(game, target, "is dissolved")
+        return
+    target.hp = max(0, target.hp - damage)
+    if target.hp > 0:
+        return
+    target.dazes += 1
+    if reformation.reforms(game, target):
+        reformation.reform(game, target)
+    elif target.dazes == 1:
+        target.status = "dazed"
+        game.emit("dazed", f"{game.name(target)} is Dazed.")
+        altitude.fall(game, target)
+    elif target.components:  # "If the Fused model was KO'd: defusion still triggers"
+        fusion.defuse(game, target)
     else:
-        target.hp = max(0, target.hp - damage)
-        if target.hp > 0:
-            return
-        target.dazes += 1
-        if reformation.reforms(game, target):
-            reformation.reform(game, target)
-        elif target.dazes == 1:
-            target.status = "dazed"
-            game.emit("dazed", f"{game.name(target)} is Dazed.")
-            altitude.fall(game, target)
-        elif target.components:  # "If the Fused model was KO'd: defusion still triggers"
-            fusion.defuse(game, target)
-        else:
-            target.status, target.x, target.y, target.level = "ko", None, None, 0
-            game.emit("ko", f"{game.name(target)} is KO'd.")
+        target.status, target.x, target.y, target.level = "ko", None, None, 0
+        game.emit("ko", f"{game.name(target)} is KO'd.")
+    _gone(game, target)
+
+
+def remove_from_play(game: PrimeTimeGame, target: ModelState, how: str) -> None:
+    """ "Removed from Play | Permanent elimination": Dissolution, a Confection eaten."""
+    target.status, target.hp, target.x, target.y, target.level = "removed", 0, None, None, 0
+    game.emit("dissolved", f"{game.name(target)} {how}: removed from play.")
+    _gone(game, target)
+
+
+def _gone(game: PrimeTimeGame, target: ModelState) -> None:
+    """What a Daze, a KO or a removal sets off."""
     if target.status in ("ko", "removed"):
         _free_majin(game, target)
         _lose_command(game, target)
@@ -69,9 +83,10 @@ def _lose_command(game: PrimeTimeGame, m: ModelState) -> None:
 
 
 def _free_majin(game: PrimeTimeGame, babidi: ModelState) -> None:
-    """ "Babidi KO'd: all Majin states (except Majin Brand) are immediately removed." """
+    """ "Babidi KO'd: all Majin states (except Majin Brand) are immediately removed."
+    (PT-53)"""
     for m in game.state.models:
-        if m.majin == babidi.uid:
+        if m.majin == babidi.uid and not m.brand:
             m.majin = None
             game.emit("release", f"{game.name(m)} is free of the Majin state.")
 

@@ -50,6 +50,26 @@ def _check_keywords(words: list[str], known: frozenset[str], what: str) -> None:
             raise ValueError(f"unknown {what} keyword {word!r}: known are {sorted(known)}")
 
 
+# "Model States" a technique or a card may apply (engine.primetime.lasting; Majin Brand:
+# Babidi's Command Ability, PT-53)
+AppliedState = Literal["bound", "petrified", "showboating", "confection", "majin-brand"]
+
+
+class StateEffect(_Model):
+    """A state applied to a model; with `save`, the model resists it with D20 + that stat
+    at or over `at` (Chocolate Beam: "FOC check >= 16, failure")."""
+
+    name: AppliedState
+    save: Literal["imp", "foc", "rfx", "spr"] | None = None
+    at: int | None = None
+
+    @model_validator(mode="after")
+    def _pair(self) -> StateEffect:
+        if (self.save is None) != (self.at is None):
+            raise ValueError("save and at go together")
+        return self
+
+
 class Technique(_Model):
     name: str
     kind: TechniqueKind  # melee uses IMP, ranged and beam use FOC
@@ -57,6 +77,7 @@ class Technique(_Model):
     damage: int = Field(ge=0)
     bk: int = Field(default=0, ge=0)  # Battle Ki cost
     keywords: list[str] = []
+    state: StateEffect | None = None  # applied to the target it hits
 
     @model_validator(mode="after")
     def _known(self) -> Technique:
@@ -166,6 +187,8 @@ class CardEffect(_Model):
     drain: int = Field(default=0, ge=0)  # SK lost ("Surge Ki Drain Fallback" applies)
     reposition: float = Field(default=0, ge=0)  # "Reposition up to X"" (the playing model)
     technique: Technique | None = None  # an attack the playing model makes with the card
+    state: StateEffect | None = None  # a state the target gains (engine.primetime.lasting)
+    ascend: bool = False  # an emergency Ascension of the target (PT-51)
     # Z-Reaction cards ("Card Response"): a Z-Evasion with this bonus, or RES added
     # against the attack (no roll); `against` limits the attacks it answers
     evade: int | None = None
@@ -178,6 +201,8 @@ class CardEffect(_Model):
             raise ValueError("stat and value go together")
         if self.target in ("friend", "enemy") and self.within is None:
             raise ValueError(f"a card that chooses a {self.target} says `within` how far")
+        if self.ascend and self.target != "self":
+            raise ValueError("an emergency Ascension (`ascend`) is the playing model's own")
         return self
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks
+from engine.primetime import attacks, held
 from engine.primetime.geometry import MELEE, Point2, edge_distance
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.options import answered_point
@@ -28,6 +28,8 @@ def strikes(game: PrimeTimeGame, m: ModelState, to: Point2) -> list[Option]:
     after = game.base(m).at(*to)
     options = []
     for enemy in engaged(game, m):
+        if not held.may_act(enemy):  # a Confection "cannot act"
+            continue
         if edge_distance(after, game.base(enemy)) <= MELEE + 1e-9:
             continue  # still in its reach: not moving away from it
         for index, technique in enumerate(attacks.techniques(game, enemy)):

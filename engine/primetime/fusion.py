@@ -11,6 +11,7 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
+from engine.primetime import held
 from engine.primetime.geometry import Point2, base_radius, edge_distance, nearest_free
 from engine.primetime.handlers import HANDLERS
 
@@ -156,7 +157,7 @@ def _unfuse(game: PrimeTimeGame, fused: ModelState, spots: tuple[Point2, Point2]
         game.put(m, place)
         if not full:
             m.hp, m.sk = game.half_hp(m), 0
-            m.states.clear()
+            held.wipe(m)
     fused.components = []
 
 

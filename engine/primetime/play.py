@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, reposition, states
+from engine.primetime import attacks, held, lasting, overload, reposition, states
 from engine.primetime.data import CardEffect, DeckCard, Technique
 from engine.primetime.geometry import edge_distance
 from engine.primetime.handlers import HANDLERS
@@ -32,7 +32,7 @@ def _by_model(game: PrimeTimeGame, m: ModelState, card: DeckCard) -> bool:
         return False
     if card.legacy and game.character(m).race != "Human":
         return False
-    return m.sk >= card.sk
+    return m.sk >= card.sk and (not card.sk or held.may_spend_sk(m))  # Petrified (PT-50)
 
 
 def targets(game: PrimeTimeGame, m: ModelState, effect: CardEffect) -> list[ModelState]:
@@ -60,6 +60,8 @@ def playable(game: PrimeTimeGame, m: ModelState, card: DeckCard) -> bool:
     if effect is None or card.timing == "z-reaction" or not _by_model(game, m, card):
         return False
     if effect.target in ("friend", "enemy") and not targets(game, m, effect):
+        return False
+    if effect.ascend and not overload.can_rise(game, m):
         return False
     return effect.technique is None or bool(card_targets(game, m, effect.technique))
 
@@ -161,6 +163,10 @@ def apply(game: PrimeTimeGame, m: ModelState, target: ModelState, card: DeckCard
         drain(game, target, effect.drain)
     if effect.stagger:
         states.stagger(game, target)
+    if effect.state is not None:
+        lasting.apply(game, m, target, effect.state)
+    if effect.ascend:
+        overload.rise(game, target)
 
 
 def drain(game: PrimeTimeGame, m: ModelState, amount: int) -> None:

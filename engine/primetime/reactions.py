@@ -8,7 +8,17 @@ from dataclasses import astuple
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, clash, evasion, keywords, play, redirect, reroll, states
+from engine.primetime import (
+    attacks,
+    clash,
+    evasion,
+    held,
+    keywords,
+    play,
+    redirect,
+    reroll,
+    states,
+)
 from engine.primetime.data import Technique
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import modify, stat
@@ -35,6 +45,9 @@ def declared(game: PrimeTimeGame, args: JsonDict) -> None:
     attacks.declare(game, attacker, technique, target)
     if NO_REACTION & {k.split(" ")[0] for k in technique.keywords}:
         attacks.resolve(game, attacker, technique, target)
+        return
+    if not held.may_react(target):  # Bound, Petrified ...: "cannot declare Z-Reactions"
+        reacted(game, {**args, "choice": "none"})
         return
     foc = stat(game, target, "foc")
     # "Staggered | Can only use Brace Z-Reaction (cannot use Clash or Z-Evasion)"

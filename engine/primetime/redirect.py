@@ -10,7 +10,7 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, evasion, states
+from engine.primetime import attacks, evasion, held, states
 from engine.primetime.geometry import Base, beam, cover, edge_distance, line_of_sight, touches
 from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import stat
@@ -89,6 +89,9 @@ def locked_attack(game: PrimeTimeGame, args: JsonDict) -> None:
     """The new target's Z-Reaction: Z-Evasion or Brace (only Brace when Staggered)."""
     target = game.model(args["target"])
     if target.status != "active" or game.state.winner is not None:
+        return
+    if not held.may_react(target):  # "cannot declare Z-Reactions" (Bound, Petrified ...)
+        locked_reacted(game, {**args, "choice": "none"})
         return
     bonus = _bonus(game, args, target)
     foc = stat(game, target, "foc") + bonus

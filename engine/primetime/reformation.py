@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict
+from engine.primetime import held
 from engine.primetime.geometry import base_radius, nearest_free
 from engine.primetime.handlers import HANDLERS
 
@@ -26,8 +27,8 @@ def reform(game: PrimeTimeGame, m: ModelState) -> None:
     assert m.x is not None and m.y is not None
     m.token = (m.x, m.y)
     m.status, m.x, m.y, m.level, m.hp = "reforming", None, None, 0, 0
-    m.states.clear()
-    m.majin = None
+    held.wipe(m)
+    m.majin, m.brand = None, False
     game.emit("reforming", f"{game.name(m)} breaks apart: a Reformation token stays where "
               "he fell.")  # fmt: skip
 

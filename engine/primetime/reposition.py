@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
+from engine.primetime import held
 from engine.primetime.geometry import Point2, grid, moves
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
@@ -17,7 +18,11 @@ if TYPE_CHECKING:
 
 
 def ask(game: PrimeTimeGame, m: ModelState, reach: float) -> None:
-    """Offer the Reposition (then the activation carries on with its next action)."""
+    """Offer the Reposition (then the activation carries on with its next action); a
+    model that "cannot move" has none (PT-49)."""
+    if not held.may_move(m):
+        game.then(("action", {}))
+        return
     here = game.base(m)
     steps = moves(here, grid(here.centre, reach), reach, game.bases_except(m),
                   game.state.terrain)  # fmt: skip

@@ -1,7 +1,8 @@
 """The Tactical Re-roll ("WT Actions": "Re-roll one failed D20 roll (attack, save,
 Power-Up, Stamina Check). Must accept the new result. Cannot re-roll a re-roll.";
 "Re-roll Stacking"; "One WT Action per activation"). Scouter offers it for the active
-player's failed attack rolls and Power-Up rolls (PT-42)."""
+player's failed attack rolls and Power-Up rolls (PT-42) and a failed Compulsion Check (a
+save, PT-54); each roll is asked about once, so a re-roll is never re-rolled."""
 
 from __future__ import annotations
 

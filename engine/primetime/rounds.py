@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import affiliation, command, fusion, play, states, wish
+from engine.primetime import (
+    affiliation,
+    command,
+    fusion,
+    held,
+    lasting,
+    overload,
+    play,
+    wish,
+)
 from engine.primetime.cards import draw_to_limit
 from engine.primetime.geometry import in_zoc
 from engine.primetime.handlers import HANDLERS
@@ -40,7 +49,9 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
         player.passed = False
         # "Generate Order Pool": each non-Dazed model, +1 to the player with fewer
         player.orders = counts[p] + (counts[p] < counts[1 - p])
-        gained = generated_bk(game, p, counts[p])
+        # "Exhausted | 0 BK Gen this round": no "+1/model" for it (PT-51)
+        tired = sum(fusion.EXHAUSTED in m.states for m in fighting(game, p))
+        gained = generated_bk(game, p, counts[p] - tired)
         player.bk = min(game.rules.bk_cap, player.bk + gained)
         game.emit("bk", f"{game.who(p)} generates {gained} BK ({player.bk} in the pool); "
                   f"{player.orders} orders.")  # fmt: skip
@@ -82,8 +93,8 @@ def generated_bk(game: PrimeTimeGame, player: int, models: int) -> int:
 
 def can_activate(game: PrimeTimeGame, m: ModelState) -> bool:
     """Not Dazed, fewer than two activations, and the Focus Tax payable for a second."""
-    if m.status != "active" or m.activations >= 2:
-        return False
+    if m.status != "active" or m.activations >= 2 or not held.may_act(m):
+        return False  # a Confection "cannot act" (PT-52)
     return m.activations == 0 or game.state.players[m.owner].bk >= game.rules.focus_tax
 
 
@@ -125,6 +136,7 @@ def next_activation(game: PrimeTimeGame, args: JsonDict) -> None:
 def cleanup(game: PrimeTimeGame, args: JsonDict) -> None:
     state = game.state
     state.phase = "cleanup"
+    overload.overload(game)  # "Applied at the start of the next Cleanup Phase"
     if not state.sudden_death:
         score_objectives(game)
     game.then(("hand_limit", {"player": 0}), ("hand_limit", {"player": 1}),
@@ -143,7 +155,7 @@ def score_objectives(game: PrimeTimeGame) -> None:
         for m in state.models:
             if m.status == "active" and m.level == 0 and in_zoc(game.base(m), objective,
                                                                  mission.zoc):  # fmt: skip
-                oc[m.owner] += game.tier(m).oc
+                oc[m.owner] += game.tier(m).oc * held.oc_factor(m)  # Showboating
         if oc[0] == oc[1]:
             continue
         holder = 0 if oc[0] > oc[1] else 1
@@ -191,7 +203,7 @@ def end_of_round(game: PrimeTimeGame, args: JsonDict) -> None:
     the last round, the victory."""
     play.discard_in_play(game)  # "discard Persistent cards"
     for m in game.state.models:
-        states.clear(m)
+        lasting.cleanup(game, m)
         if m.status == "active" and regenerates(game, m):
             m.hp = min(game.tier(m).hp, m.hp + 1)
         if m.status == "dazed":

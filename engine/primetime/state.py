@@ -54,6 +54,12 @@ class ModelState(_Data):
     # lasts until Babidi is KO'd); `pure`: a Critical Compulsion Check freed it for good
     majin: int | None = None
     pure: bool = False
+    brand: bool = False  # that Majin state is Babidi's Majin Brand (PT-53)
+    # states that outlast a Cleanup (engine.primetime.lasting): who applied each one, and
+    # the round whose Cleanup ends it (Confection: "end of the NEXT round")
+    applied_by: dict[str, int] = {}
+    ends: dict[str, int] = {}
+    emergency: int | None = None  # the tier before an emergency Ascension (PT-51)
     unweighted: bool = False  # took off its Weighted Clothing (for good)
     legacy: list[str] = []  # Legacy cards beside its profile ("Never return to the deck")
 

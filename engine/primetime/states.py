@@ -1,6 +1,6 @@
 """Model states ("Model States") and being Thrown ("THROWN / KNOCKBACK RESOLUTION").
 Staggered: only Brace as a Z-Reaction, a flyer saves or falls; it lasts until the end of
-the model's next activation, and Cleanup clears it."""
+the model's next activation, and Cleanup clears it (engine.primetime.lasting.cleanup)."""
 
 from __future__ import annotations
 
@@ -61,13 +61,6 @@ def must_recover(m: ModelState) -> bool:
 def recover(game: PrimeTimeGame, m: ModelState) -> None:
     m.states.remove(RECOVERING)
     game.emit("recover", f"{game.name(m)} recovers its altitude ({NAMES[m.level]}).")
-
-
-def clear(m: ModelState) -> None:
-    """Cleanup: "clear Exhausted, clear Overloaded, clear Staggered. Clear 'until end of
-    round'" (every stat modification so far lasts until the end of the round)."""
-    m.states.clear()
-    m.mods.clear()
 
 
 def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: float) -> None:

@@ -30,7 +30,8 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
         "hp": m.hp, "hp_max": game.tier(m).hp, "sk": m.sk, "status": m.status,
         "x": m.x, "y": m.y, "level": m.level, "base_mm": game.tier(m).base,
         "activations": m.activations, "dazes": m.dazes,
-        "states": list(m.states) + (["majin"] if m.majin is not None else []),
+        "states": list(m.states) + (["majin brand" if m.brand else "majin"]
+                                    if m.majin is not None else []),
     } for m in state.models]  # fmt: skip
     missions = [pool.missions[m] for m in state.missions]
     decision = state.pending

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
+from engine.primetime import held
 from engine.primetime.geometry import BOARD, Point2, free
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
@@ -93,8 +94,8 @@ def reentered(game: PrimeTimeGame, args: JsonDict) -> None:
     game.put(m, answered_point(args))
     m.tier, m.level, m.dazes, m.sk = 0, 0, 0, 0  # "The model returns clean"
     m.hp = game.starting_hp(m)
-    m.states.clear()
-    m.majin = None  # "all states are cleared (Staggered, Exhausted, Majin, etc.)"
+    held.wipe(m)  # "all states are cleared (Staggered, Exhausted, Majin, etc.)"
+    m.majin, m.brand, m.emergency = None, False, None
     game.emit("reentry", f"{game.who(m.owner)} spends {RE_ENTRY} WT: {game.name(m)} returns "
               f'at ({m.x:g}", {m.y:g}") with {m.hp} HP.')  # fmt: skip
     game.then(("next_activation", {}))

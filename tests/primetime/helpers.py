@@ -67,6 +67,17 @@ def activate(game: PrimeTimeGame, m: ModelState) -> None:
     game.run()
 
 
+def declare(game: PrimeTimeGame, m: ModelState) -> None:
+    """Declare `m` as the active model from its player's activate decision (its "start
+    of activation" triggers run)."""
+    game.state.active = None
+    game.state.turn = m.owner
+    game.state.pending = None
+    game.then(("next_activation", {}))
+    game.run()
+    answer(game, f"model:{m.uid}")
+
+
 def dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> None:
     """The next D20 rolls."""
     rolls = iter(values)

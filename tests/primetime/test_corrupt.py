@@ -11,7 +11,7 @@ from engine.primetime.game import PrimeTimeGame
 from engine.primetime.roster import sample_roster
 from engine.primetime.state import ModelState
 from engine.primetime.view import view
-from tests.primetime.helpers import activate, answer, dice, empty_table, place
+from tests.primetime.helpers import activate, answer, declare, dice, empty_table, place
 
 CAST = [sample_roster("Babidi's Forces"), sample_roster("Z-Fighters")]
 
@@ -51,16 +51,6 @@ def test_corrupt_rolls_spr_against_spr_plus_10_for_2_sk(
     assert seen["states"] == ["majin"]  # the table shows it
 
 
-def _majin_turn(game: PrimeTimeGame, m: ModelState) -> None:
-    """Declare `m` as the active model from the activate decision."""
-    game.state.active = None
-    game.state.turn = m.owner
-    game.state.pending = None
-    game.then(("next_activation", {}))
-    game.run()
-    answer(game, f"model:{m.uid}")
-
-
 def test_a_failed_compulsion_check_attacks_the_nearest_friend(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -74,7 +64,8 @@ def test_a_failed_compulsion_check_attacks_the_nearest_friend(
     game.state.players[goku.owner].bk = 2
     game.state.players[babidi.owner].bk = 0
     dice(monkeypatch, 5, 15)  # the check: 5 + FOC 4 = 9; the attack: 15 + IMP 5 = 20
-    _majin_turn(game, goku)
+    declare(game, goku)
+    answer(game, "keep")  # no Tactical Re-roll of the failed check (PT-54)
     decision = game.pending
     assert decision is not None and decision.kind == "z_reaction"
     assert decision.player == gohan.owner  # Gohan's own player answers
@@ -93,12 +84,12 @@ def test_a_critical_compulsion_check_frees_it_for_good(monkeypatch: pytest.Monke
     vegeta = place(game, "vegeta", 15, 18)  # Goku, its friend, is within 6"
     vegeta.majin = babidi.uid
     dice(monkeypatch, 10)  # 10 + FOC 5 = 15: resists
-    _majin_turn(game, vegeta)
+    declare(game, vegeta)
     assert vegeta.majin == babidi.uid and game.pending is not None
     assert game.pending.kind == "action"
     dice(monkeypatch, 20)  # 25
     vegeta.activations = 0
-    _majin_turn(game, vegeta)
+    declare(game, vegeta)
     assert vegeta.majin is None and vegeta.pure
     activate(game, babidi)
     assert f"corrupt:{vegeta.uid}" not in _ids(game) and f"corrupt:{goku.uid}" in _ids(game)
@@ -117,3 +108,49 @@ def test_release_is_free_and_babidi_kod_frees_all() -> None:
     babidi.dazes = 1
     harm(game, babidi, 9)
     assert babidi.status == "ko" and vegeta.majin is None
+
+
+def test_a_failed_compulsion_check_may_be_rerolled_once_for_1_wt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Tactical Re-roll | 1 WT | Immediately after a roll | Re-roll one failed D20 roll
+    # (attack, save, Power-Up, Stamina Check). Must accept the new result. Cannot re-roll
+    # a re-roll."; "Re-roll Stacking" (PT-54: the Compulsion Check is a save)
+    game, babidi, goku = _table()
+    place(game, "gohan-kid", 16.4, 15.4)
+    goku.majin = babidi.uid
+    wt = game.state.players[goku.owner].wt
+    dice(monkeypatch, 5, 6)  # 9, then the re-roll: 6 + FOC 4 = 10, failed again
+    declare(game, goku)
+    assert game.pending is not None and game.pending.kind == "reroll"
+    answer(game, "reroll")
+    assert game.state.players[goku.owner].wt == wt - 1
+    assert game.pending is not None and game.pending.kind == "z_reaction"  # compelled
+    assert any("re-rolled Compulsion Check: d20 6" in e.text for e in game.events)
+
+
+def test_the_majin_brand_never_rolls_is_never_released_and_outlives_babidi(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Majin Brand (Command Ability): Babidi's once-per-game Command applies a permanent
+    # Majin state that cannot be broken by Compulsion Check. The branded model never
+    # rolls"; "Majin Brand: ... Cannot be dispelled by Babidi's Release or Compulsion
+    # Check Critical Success."; "Babidi KO'd: all Majin states (except Majin Brand) are
+    # immediately removed." (PT-53)
+    game, babidi, goku = _table()
+    vegeta = place(game, "vegeta", 20, 18)
+    vegeta.majin = babidi.uid
+    activate(game, babidi)
+    answer(game, "command:game")
+    answer(game, f"model:{goku.uid}")
+    assert goku.majin == babidi.uid and goku.brand
+    assert f"release:{goku.uid}" not in _ids(game) and f"release:{vegeta.uid}" in _ids(game)
+    seen = next(m for m in view(game, None)["models"] if m["uid"] == goku.uid)
+    assert seen["states"] == ["majin brand"]
+    place(game, "gohan-kid", 16.4, 15.4)  # a friend within 6": still no check
+    dice(monkeypatch)  # no die may be rolled
+    declare(game, goku)
+    assert game.pending is not None and game.pending.kind == "action"
+    babidi.dazes = 1
+    harm(game, babidi, 9)
+    assert babidi.status == "ko" and vegeta.majin is None and goku.majin == babidi.uid
