@@ -125,6 +125,7 @@ def draw_primetime_map(view: Mapping[str, Any], labels: MapLabels,
     by_uid = {m["uid"]: m for m in on_table}
     if highlight is not None:
         _highlight_under(draw, highlight, by_uid)
+    _tokens(draw, view.get("tokens", []))
     for m in on_table:
         _model(draw, m, codes[m["uid"]], m["uid"] == view.get("active"))
     for m in on_table:  # a second pass: badges stay readable over a neighbour's base
@@ -316,6 +317,18 @@ def _model(draw: ImageDraw.ImageDraw, m: Mapping[str, Any], code: str, active: b
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(250, 250, 250), width=2)
     draw.text((cx, cy - 2), code, font=d.font("cond_bold", 16 if len(code) < 3 else 15),
               fill=d.ink_on(fill), anchor="mm")
+
+
+def _tokens(draw: ImageDraw.ImageDraw, tokens: Sequence[Mapping[str, Any]]) -> None:
+    """Saibamen: a 32 mm disc in the owner's colour, "S" inside, ringed when grabbing."""
+    for t in tokens:
+        cx, cy = _px(t["x"], t["y"])
+        r = TOKEN_MM * MM_TO_IN / 2 * SCALE
+        fill = d.darker(SEAT_COLOURS[t["owner"] % 2], 0.7)
+        ring = d.GOLD if t.get("grabbing") is not None else (20, 20, 20)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=ring, width=3)
+        draw.text((cx, cy), "S", font=d.font("cond_bold", 15), fill=d.ink_on(fill),
+                  anchor="mm")
 
 
 def _model_badges(draw: ImageDraw.ImageDraw, m: Mapping[str, Any]) -> None:

@@ -25,6 +25,7 @@ from engine.primetime import (
     geometry,
     play,
     reroll,
+    saibamen,
     states,
     wish,
 )
@@ -201,7 +202,7 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
     # (id, label, the moving attack's search or None)
     options: list[tuple[str, str, Search | None]] = []
     moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap \
-        and climb.may_walk(game, m)  # fmt: skip
+        and climb.may_walk(game, m) and not saibamen.held(game, m)  # fmt: skip
     here = game.base(m)
     # the moving attacks worth a search, by (mode, target, distance to end within): the
     # same search for every technique of that mode and distance at that target
@@ -272,13 +273,17 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
                  f"its altitude first ({active.actions} left).", options, "action_chosen")
         return
     options = []
-    if active.moves < game.rules.move_cap:  # "Movement Cap": Climb counts too
+    # "Movement Cap": Climb counts too; "Grabbed model cannot move"
+    if active.moves < game.rules.move_cap and not saibamen.held(game, m):
         if climb.may_walk(game, m) and can_move(game, m, "move", {}):
             options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
         if climb.ground_bound(game, m) and can_move(game, m, climb.CLIMB, {}):
             options.append(Option(climb.CLIMB,
                                   f'Climb (up to {_reach(game, m, climb.CLIMB):g}")'))
     options += _attack_options(game, m, active.taken)
+    options += saibamen.shoot_options(game, m, active.taken)
+    options += saibamen.deploy_options(game, m, active.taken)
+    options += saibamen.break_options(game, m, active.taken)
     options += play.options(game, m)
     options += affiliation.options(game, m)
     options += command.options(game, m)
@@ -341,6 +346,13 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         power_up(game, m) if kind == "power_up" else recharge(game, m)
     elif kind == "corrupt":
         corrupt.corrupt(game, m, game.model(int(rest[0])))
+    elif kind == saibamen.SHOOT:
+        saibamen.shoot(game, m, int(rest[0]), int(rest[1]))
+    elif kind == saibamen.BREAK:
+        saibamen.break_free(game, m)
+    elif kind == saibamen.DEPLOY:
+        saibamen.ask_place(game, m, 0)
+        return
     elif kind == "attack":
         strike = {"attacker": m.uid, "technique": int(rest[0]), "target": int(rest[1])}
         game.then(("attack", strike), ("action", {}))

@@ -17,7 +17,11 @@ if TYPE_CHECKING:
 
 
 def ask(game: PrimeTimeGame, m: ModelState, reach: float) -> None:
-    """Offer the Reposition (then the activation carries on with its next action)."""
+    """Offer the Reposition (then the activation carries on with its next action); a
+    grabbed model has none ("Grabbed: Cannot move")."""
+    if game.state.held(m.uid):
+        game.then(("action", {}))
+        return
     here = game.base(m)
     steps = moves(here, grid(here.centre, reach), reach, game.bases_except(m),
                   game.state.terrain)  # fmt: skip

@@ -64,8 +64,11 @@ def ascension_phase(game: PrimeTimeGame, args: JsonDict) -> None:
 @HANDLERS.register("activation_phase")
 def activation_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     game.state.phase = "activation"
-    game.state.turn = game.state.first or 0
-    game.then(("form_fusions", {}), ("next_activation", {}))
+    first = game.state.turn = game.state.first or 0
+    # "At the start of each Activation Phase, before any player spends Order Pool
+    # activations, resolve all Saibamen tokens" (the initiative's first, PT-56)
+    game.then(("form_fusions", {}), ("saibamen", {"player": first}),
+              ("saibamen", {"player": 1 - first}), ("next_activation", {}))
 
 
 def generated_bk(game: PrimeTimeGame, player: int, models: int) -> int:
