@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.primetime import altitude, fusion, keywords
+from engine.primetime import altitude, fusion, joint, keywords
 from engine.primetime.damage import harm, last_standing, rage
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
@@ -150,3 +150,4 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
               damage=damage)  # fmt: skip
     rage(game, attacker, damage)
     harm(game, target, damage)
+    joint.after_hit(game, attacker, technique, target)  # "Joint Attack" (PT-58)

@@ -38,6 +38,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     counts = [len(fighting(game, p)) for p in (0, 1)]
     for p, player in enumerate(state.players):
         player.passed = False
+        player.joints.clear()  # Joint Attacks: once a round (PT-58)
         # "Generate Order Pool": each non-Dazed model, +1 to the player with fewer
         player.orders = counts[p] + (counts[p] < counts[1 - p])
         gained = generated_bk(game, p, counts[p])

@@ -98,6 +98,7 @@ class PlayerState(_Data):
     leader: str | None = None  # the roster's Leader (a character id)
     commands: list[str] = []  # Command Abilities used: "round" (this round), "game"
     command_lost: bool = False  # the Leader was KO'd or removed: lost for good (PT-48)
+    joints: list[str] = []  # Joint Attacks fired this round (once a round each, PT-58)
 
 
 class Activation(_Data):
