@@ -41,6 +41,7 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
         player.joints.clear()  # Joint Attacks: once a round (PT-58)
         # "Generate Order Pool": each non-Dazed model, +1 to the player with fewer
         player.orders = counts[p] + (counts[p] < counts[1 - p])
+        affiliation.grant_stats(game, p)  # Layer 1's stat bonuses (PT-59)
         gained = generated_bk(game, p, counts[p])
         player.bk = min(game.rules.bk_cap, player.bk + gained)
         game.emit("bk", f"{game.who(p)} generates {gained} BK ({player.bk} in the pool); "
