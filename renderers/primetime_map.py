@@ -5,8 +5,9 @@ The 30" x 30" table (y = 0 at the top, side 0's edge) with an inch grid and its 
 labelled every 5", terrain by state (intact solid, damaged hatched, rubble dotted), both
 deployment zones, the objectives of the missions in play with their ZOC circles, each
 model on the table as a base to scale in its player's colour (a short code inside, HP
-below, altitude and states above), the active model ringed in gold, and an optional
-highlight (movement range, a previewed path, an action's range and line of sight).
+below, altitude and states above), Saibamen tokens as "S" discs (ringed in gold while
+they grab), the active model ringed in gold, and an optional highlight (movement range,
+a previewed path, an action's range and line of sight).
 Below the table: round, phase, whose turn and what is asked, each player's BK, WT and
 Glory per round, and a roster keyed by the codes on the bases. Sized for a phone held
 upright: 912 px wide."""
@@ -62,7 +63,9 @@ KIND_WORDS = {"action": "choose an action", "activate": "choose a model to activ
               "deploy_model": "choose a model to deploy", "side": "choose a side",
               "first_player": "choose who goes first", "z_reaction": "react (Z-Evasion...)",
               "power_up": "Power-Up", "altitude": "change altitude",
-              "ascension": "Ascension", "discard": "discard"}  # fmt: skip
+              "ascension": "Ascension", "discard": "discard",
+              "saibaman_at": "place a Saibaman", "saibaman_next": "choose a Saibaman",
+              "saibaman_contact": "Saibaman: burst or grab"}  # fmt: skip
 REQUIRED_KEYS = ("round", "phase", "turn", "players", "models", "terrain", "missions")
 Point = tuple[float, float]
 

@@ -138,7 +138,8 @@ def test_acid_burst_2_to_the_contacted_1_within_2_res_applies_and_pays_nappa() -
     token_at(game, 15, 10)
     bk = game.state.players[0].bk
     start_activation_phase(game)
-    answer(game, "burst")
+    answer(game, "burst")  # "a detonation — not an attack": no Z-Reaction is asked
+    assert game.pending is not None and game.pending.kind == "activate"
     assert (goku.hp, krillin.hp, gohan.hp) == (7 - 1, 5 - 1, 5)
     assert game.state.tokens == []
     assert game.state.players[0].bk == bk + 1
@@ -174,6 +175,7 @@ def test_breaking_free_needs_14_and_18_for_a_saiyan(monkeypatch: pytest.MonkeyPa
     assert not game.state.held(krillin.uid)
     assert "move" in ids(game)
     activate(game, goku)
+    assert "move" not in ids(game)  # a flyer: no Move, so no altitude change either
     answer(game, saibamen.BREAK)  # 12 + 5 = 17: still held
     assert game.state.held(goku.uid)
     assert saibamen.BREAK not in ids(game)  # once an activation ("the same action twice")
@@ -299,3 +301,16 @@ def test_the_invariants_see_tokens() -> None:
     assert any(p.startswith("Saibaman 1 is off the board") for p in found)
     assert goku.on_table
 
+
+
+def test_a_grabbed_model_has_no_reposition() -> None:
+    # "Grabbed model cannot move": not even the free Reposition of a Devoted Support gift
+    # (PT-56)
+    game = table()
+    goku = put(game, "goku", 1, 15, 17)
+    put(game, "gohan-kid", 1, 20, 17)
+    token_at(game, 15, 17 - 0.689 - 0.63, grabbing=goku)
+    activate(game, goku)
+    answer(game, "devote:1")
+    assert game.pending is not None and game.pending.kind == "action"
+    assert (goku.x, goku.y) == (15, 17)
