@@ -81,6 +81,11 @@ def _side(view: View, side: Mapping[str, Any], seat: int, viewer: int | None,
     for model in view["models"]:
         if model["owner"] == seat:
             lines.append("  " + _model(model, letters[model["uid"]], view["active"]))
+    tokens = [t for t in view.get("tokens", []) if t["owner"] == seat]
+    if tokens:  # Saibamen: tokens, not models (engine.primetime.saibamen)
+        lines.append("  Saibamen (s on the map): " + ", ".join(
+            f"({t['x']:g},{t['y']:g})" + ("" if t["grabbing"] is None else " grabbing")
+            for t in tokens))  # fmt: skip
     if "hand" in side:
         lines.append(f"  Your hand: {', '.join(side['hand']) or '(empty)'}")
     return "\n".join(lines)
@@ -133,6 +138,9 @@ def render_map(view: View, letters: Mapping[int, str]) -> str:
         for x, y in view["missions"][stage - 1]["objectives"]:
             row, column = cell(x, y)
             grid[row][column] = str(stage)
+    for t in view.get("tokens", []):
+        row, column = cell(t["x"], t["y"])
+        grid[row][column] = "s" if grid[row][column] in ".#" else grid[row][column]
     for model in view["models"]:
         if model["x"] is not None and model["status"] in ON_TABLE:
             row, column = cell(model["x"], model["y"])

@@ -5,8 +5,9 @@ The 30" x 30" table (y = 0 at the top, side 0's edge) with an inch grid and its 
 labelled every 5", terrain by state (intact solid, damaged hatched, rubble dotted), both
 deployment zones, the objectives of the missions in play with their ZOC circles, each
 model on the table as a base to scale in its player's colour (a short code inside, HP
-below, altitude and states above), the active model ringed in gold, and an optional
-highlight (movement range, a previewed path, an action's range and line of sight).
+below, altitude and states above), Saibamen tokens as "S" discs (ringed in gold while
+they grab), the active model ringed in gold, and an optional highlight (movement range,
+a previewed path, an action's range and line of sight).
 Below the table: round, phase, whose turn and what is asked, each player's BK, WT and
 Glory per round, and a roster keyed by the codes on the bases. Sized for a phone held
 upright: 912 px wide."""
@@ -63,7 +64,9 @@ KIND_WORDS = {"action": "choose an action", "activate": "choose a model to activ
               "deploy_model": "choose a model to deploy", "side": "choose a side",
               "first_player": "choose who goes first", "z_reaction": "react (Z-Evasion...)",
               "power_up": "Power-Up", "altitude": "change altitude",
-              "ascension": "Ascension", "discard": "discard"}  # fmt: skip
+              "ascension": "Ascension", "discard": "discard",
+              "saibaman_at": "place a Saibaman", "saibaman_next": "choose a Saibaman",
+              "saibaman_contact": "Saibaman: burst or grab"}  # fmt: skip
 REQUIRED_KEYS = ("round", "phase", "turn", "players", "models", "terrain", "missions")
 Point = tuple[float, float]
 
@@ -126,6 +129,7 @@ def draw_primetime_map(view: Mapping[str, Any], labels: MapLabels,
     by_uid = {m["uid"]: m for m in on_table}
     if highlight is not None:
         _highlight_under(draw, highlight, by_uid)
+    _tokens(draw, view.get("tokens", []))
     for m in on_table:
         _model(draw, m, codes[m["uid"]], m["uid"] == view.get("active"))
     for m in on_table:  # a second pass: badges stay readable over a neighbour's base
@@ -317,6 +321,18 @@ def _model(draw: ImageDraw.ImageDraw, m: Mapping[str, Any], code: str, active: b
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=(250, 250, 250), width=2)
     draw.text((cx, cy - 2), code, font=d.font("cond_bold", 16 if len(code) < 3 else 15),
               fill=d.ink_on(fill), anchor="mm")
+
+
+def _tokens(draw: ImageDraw.ImageDraw, tokens: Sequence[Mapping[str, Any]]) -> None:
+    """Saibamen: a 32 mm disc in the owner's colour, "S" inside, ringed when grabbing."""
+    for t in tokens:
+        cx, cy = _px(t["x"], t["y"])
+        r = TOKEN_MM * MM_TO_IN / 2 * SCALE
+        fill = d.darker(SEAT_COLOURS[t["owner"] % 2], 0.7)
+        ring = d.GOLD if t.get("grabbing") is not None else (20, 20, 20)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=ring, width=3)
+        draw.text((cx, cy), "S", font=d.font("cond_bold", 15), fill=d.ink_on(fill),
+                  anchor="mm")
 
 
 def _model_badges(draw: ImageDraw.ImageDraw, m: Mapping[str, Any]) -> None:

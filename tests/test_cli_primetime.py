@@ -183,7 +183,7 @@ def test_an_unknown_roster_lists_the_samples(capsys: pytest.CaptureFixture[str])
     assert args.handler(args) == 2
     err = capsys.readouterr().err
     assert "no sample roster or file named 'nope'" in err
-    assert "babidis-forces, cell-games, z-fighters" in err
+    assert "babidis-forces, cell-games, saiyans, z-fighters" in err
 
 
 def test_an_illegal_roster_file_is_refused_with_each_problem(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from engine.primetime import (
     lasting,
     play,
     reroll,
+    saibamen,
     states,
     wish,
 )
@@ -204,7 +205,7 @@ def _attack_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> lis
     # (id, label, the moving attack's search or None)
     options: list[tuple[str, str, Search | None]] = []
     moves_left = game.state.active is not None and game.state.active.moves < game.rules.move_cap \
-        and climb.may_walk(game, m) and held.may_move(m)  # fmt: skip
+        and climb.may_walk(game, m) and held.may_move(m) and not saibamen.held(game, m)  # fmt: skip
     here = game.base(m)
     # the moving attacks worth a search, by (mode, target, distance to end within): the
     # same search for every technique of that mode and distance at that target
@@ -275,13 +276,17 @@ def ask_action(game: PrimeTimeGame, args: JsonDict) -> None:
                  f"its altitude first ({active.actions} left).", options, "action_chosen")
         return
     options = []
-    if active.moves < game.rules.move_cap and held.may_move(m):  # "Movement Cap": Climb too
+    # "Movement Cap": Climb counts too; a held model cannot move (PT-49, "Grabbed")
+    if active.moves < game.rules.move_cap and held.may_move(m) and not saibamen.held(game, m):
         if climb.may_walk(game, m) and can_move(game, m, "move", {}):
             options.append(Option("move", f'Move (up to {_reach(game, m, "move"):g}")'))
         if climb.ground_bound(game, m) and can_move(game, m, climb.CLIMB, {}):
             options.append(Option(climb.CLIMB,
                                   f'Climb (up to {_reach(game, m, climb.CLIMB):g}")'))
     options += _attack_options(game, m, active.taken)
+    options += saibamen.shoot_options(game, m, active.taken)
+    options += saibamen.deploy_options(game, m, active.taken)
+    options += saibamen.break_options(game, m, active.taken)
     options += play.options(game, m)
     options += affiliation.options(game, m)
     options += command.options(game, m)
@@ -351,6 +356,13 @@ def action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
         lasting.break_free(game, m, rest[0])
     elif kind == "corrupt":
         corrupt.corrupt(game, m, game.model(int(rest[0])))
+    elif kind == saibamen.SHOOT:
+        saibamen.shoot(game, m, int(rest[0]), int(rest[1]))
+    elif kind == saibamen.BREAK:
+        saibamen.break_free(game, m)
+    elif kind == saibamen.DEPLOY:
+        saibamen.ask_place(game, m, 0)
+        return
     elif kind == "attack":
         strike = {"attacker": m.uid, "technique": int(rest[0]), "target": int(rest[1])}
         game.then(("attack", strike), ("action", {}))

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.adjust import AdjustmentError, check_range, corrected, quoted
 from engine.core.events import Outcome
+from engine.primetime import saibamen
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.geometry import BOARD, Base, clear_of_terrain, on_board, overlaps
 from engine.primetime.handlers import POINT_CHECKS
@@ -79,6 +80,8 @@ def _position(game: PrimeTimeGame, m: ModelState, x: Any, y: Any) -> str:
         if other.on_table and other.uid != m.uid and overlaps(base, game.base(other)):
             raise AdjustmentError(f"{game.name(m)}'s base there would overlap "
                                   f"{game.name(other)}'s")
+    if any(overlaps(base, saibamen.base(t)) for t in game.state.tokens):
+        raise AdjustmentError(f"{game.name(m)}'s base there would overlap a Saibaman token")
     if not clear_of_terrain(base, game.state.terrain):
         raise AdjustmentError(f"{game.name(m)}'s base there would stand inside terrain")
     was = f'({m.x:g}", {m.y:g}")' if m.x is not None and m.y is not None else "off the table"

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.decisions import Option
 from engine.primetime import play
-from engine.primetime.data import DATA_DIR, DeckCard, load_list
+from engine.primetime.data import DATA_DIR, DeckCard, StatName, load_list
+from engine.primetime.stats import CAP, modify
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -29,16 +30,41 @@ UNCOUNTED_KEYWORDS = ("Unaffiliated", "Open Ally")
 UNCOUNTED_STATUS = ("ko", "removed", "fused", "unformed")
 
 
+class StatBonus(BaseModel):
+    """A Layer 1 stat bonus: "All stat modifications from external sources (cards,
+    affiliation bonuses, ...) are capped at +3 / -3 per stat per model" (PT-59)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stat: StatName
+    value: int = Field(ge=-CAP, le=CAP)
+
+    @model_validator(mode="after")
+    def _nonzero(self) -> StatBonus:
+        if self.value == 0:
+            raise ValueError("a stat bonus is not 0")
+        return self
+
+
 class AffiliationCard(BaseModel):
     """An Affiliation Reference Card: Layer 1, the BK its roster generates each Power
-    Phase; Layer 2, the ability its WT Action uses (a deck-card effect, played free)."""
+    Phase and the stat bonuses of its models; Layer 2, the ability its WT Action uses (a
+    deck-card effect, played free)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     affiliation: str
     name: str
     bk: int = Field(default=0, ge=0)
+    stats: list[StatBonus] = []
     ability: DeckCard
+
+    @model_validator(mode="after")
+    def _once_each(self) -> AffiliationCard:
+        named = [bonus.stat for bonus in self.stats]
+        if len(set(named)) != len(named):
+            raise ValueError("stats: one bonus per stat (same-named effects do not stack)")
+        return self
 
     @model_validator(mode="after")
     def _ability(self) -> AffiliationCard:
@@ -73,6 +99,19 @@ def bk_bonus(game: PrimeTimeGame, player: int) -> int:
     """Layer 1: "Generate BK (... + affiliation bonuses ...)"."""
     card = active_card(game, player)
     return card.bk if card is not None else 0
+
+
+def grant_stats(game: PrimeTimeGame, player: int) -> None:
+    """Layer 1 stat bonuses, read with the threshold in the Power Phase and kept until
+    Cleanup, for every model of the roster carrying the affiliation (PT-59); under the
+    card's name, so they count toward the +/-3 cap (engine.primetime.stats)."""
+    card = active_card(game, player)
+    if card is None or not card.stats:
+        return
+    for m in game.state.models:
+        if m.owner == player and card.affiliation in game.character(m).affiliations:
+            for bonus in card.stats:
+                modify(m, card.name, bonus.stat, bonus.value)
 
 
 def options(game: PrimeTimeGame, m: ModelState) -> list[Option]:

@@ -31,7 +31,9 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
     "momentum": {"momentum": 2, "none": 0},
     # attack whenever it can, else close in, else play a card, else gather Ki
     "action": {"attack": 6, "charge": 5, "ki_assault": 5, "corrupt": 5, "move": 4,
-               "card": 4, "power_up": 3, "recharge": 3, "end": 0, "release": -1},
+               "card": 4, "power_up": 3, "recharge": 3, "end": 0, "release": -1,
+               "saibamen": 5, "shoot": 5, "break_free": 5},
+    "saibaman_contact": {"burst": 2, "grab": 1},
 }  # fmt: skip
 
 
@@ -51,7 +53,8 @@ class GreedyPlayer:
         self._fallback = RandomPlayer(seed)
 
     def choose(self, game: FamilyGame, decision: Decision) -> str:
-        if decision.kind in ("deploy_at", "destination") and isinstance(game, PrimeTimeGame):
+        if decision.kind in ("deploy_at", "destination", "saibaman_at") \
+                and isinstance(game, PrimeTimeGame):  # fmt: skip
             return _nearest(decision.options, _goal(view(game, None), decision))
         scores = PREFERENCES.get(decision.kind)
         if scores is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.primetime import altitude, fusion, keywords, lasting
+from engine.primetime import altitude, fusion, joint, keywords, lasting
 from engine.primetime.damage import harm, last_standing, rage
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
@@ -152,3 +152,4 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     harm(game, target, damage)
     if technique.state is not None:  # the technique's state on the model it hits
         lasting.apply(game, attacker, target, technique.state)
+    joint.after_hit(game, attacker, technique, target)  # "Joint Attack" (PT-58)

@@ -3,6 +3,7 @@ and the Surge Ki a Saiyan's damage earns ("Saiyan Rage")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.primetime import altitude, fusion, held, reformation
@@ -25,6 +26,10 @@ def rage(game: PrimeTimeGame, attacker: ModelState, damage: int) -> None:
         game.emit("rage", f"{game.name(attacker)} gains {gained} SK from Saiyan Rage.")
 
 
+# what else reacts to a model taking damage (a Saibaman's grab, engine.primetime.saibamen)
+ON_DAMAGE: list[Callable[[PrimeTimeGame, ModelState], None]] = []
+
+
 def harm(game: PrimeTimeGame, target: ModelState, damage: int) -> None:
     """Damage after RES: a hit at or over the Dissolution Threshold removes Cell or Buu
     from play ("DISSOLUTION THRESHOLD"); 0 HP Dazes the first time, KOs the second."""
@@ -33,6 +38,12 @@ def harm(game: PrimeTimeGame, target: ModelState, damage: int) -> None:
     if held.extra_damage(target):  # Petrified: "Incoming damage +1"
         damage += held.extra_damage(target)
         game.emit("petrified", f"{game.name(target)} is Petrified: +1 damage ({damage}).")
+    _take(game, target, damage)
+    for hook in ON_DAMAGE:
+        hook(game, target)
+
+
+def _take(game: PrimeTimeGame, target: ModelState, damage: int) -> None:
     threshold = game.tier(target).dissolution
     if threshold is not None and damage >= threshold:
         remove_from_play(game, target, "is dissolved")

@@ -128,6 +128,14 @@ class FusionProfile(_Model):
     card_threat: int = Field(ge=0)  # "printed as +X Threat"
 
 
+class SaibamenDeploy(_Model):
+    """ "Saibamen are autonomous tokens deployed by Nappa (Capacity 3, within 6") and Raditz
+    (Capacity 2, within 8")": a profile's Saibamen Deploy, as data (PT-55)."""
+
+    capacity: int = Field(gt=0)
+    within: float = Field(gt=0)  # inches from the deploying model, base edge to base edge
+
+
 class Character(_Model):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -142,6 +150,7 @@ class Character(_Model):
     fusion: FusionProfile | None = None  # set on a Fused model's profile only
     tiers: list[Tier] = Field(min_length=1)
     command: CommandAbilities | None = None  # "Command Ability" (PT-48)
+    saibamen: SaibamenDeploy | None = None  # "Saibamen Deploy" (engine.primetime.saibamen)
 
     @model_validator(mode="after")
     def _rules(self) -> Character:

@@ -56,7 +56,7 @@ def ask_evasion_move(game: PrimeTimeGame, target: ModelState) -> None:
     steps = moves(here, grid(here.centre, EVASION_MOVE), EVASION_MOVE,
                   game.bases_except(target), game.state.terrain)  # fmt: skip
     points = [s.to for s in steps if s.to != here.centre]
-    if points:
+    if points and not game.state.held(target.uid):  # "Grabbed: Cannot move"
         game.ask(target.owner, "evade_to", f"{game.name(target)} may move up to 2\".",
                  [Option("stay", "stay"), *point_options(points)], "evaded",
                  model=target.uid)  # fmt: skip

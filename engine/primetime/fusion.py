@@ -129,8 +129,8 @@ def form_fusions(game: PrimeTimeGame, args: JsonDict) -> None:
 
 
 def _nearest_free(game: PrimeTimeGame, m: ModelState, near: Point2) -> Point2 | None:
-    others = [game.base(o) for o in game.state.models if o.on_table and o.uid != m.uid]
-    return nearest_free(near, base_radius(game.tier(m).base), others, game.state.terrain)
+    return nearest_free(near, base_radius(game.tier(m).base), game.bases_except(m),
+                        game.state.terrain)  # fmt: skip
 
 
 def defuse(game: PrimeTimeGame, fused: ModelState) -> None:

@@ -24,6 +24,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     reactions,
     reformation,
     rounds,
+    saibamen,
     setup,
 )
 from engine.primetime.data import Character, Condition, Tier
@@ -174,7 +175,14 @@ class PrimeTimeGame(TaskMachine):
         return Base(m.x, m.y, self.base_radius(m), m.level)
 
     def bases_except(self, m: ModelState) -> list[Base]:
-        return [self.base(o) for o in self.state.models if o.on_table and o.uid != m.uid]
+        """The other bases on the table: models and Saibamen tokens (engine.primetime.saibamen)."""
+        return [self.base(o) for o in self.state.models if o.on_table and o.uid != m.uid] \
+            + saibamen.bases(self)  # fmt: skip
+
+    def table_bases(self, skip_tokens: Sequence[int] = ()) -> list[Base]:
+        """Every base on the table (models and tokens, but the tokens skipped)."""
+        return [self.base(o) for o in self.state.models if o.on_table] \
+            + [saibamen.base(t) for t in self.state.tokens if t.id not in skip_tokens]
 
     def enemies(self, m: ModelState) -> list[ModelState]:
         """Enemies that may be targeted: on the table, not Dazed ("Dazed: invulnerable")."""

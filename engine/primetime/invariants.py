@@ -29,13 +29,15 @@ def violations(game: PrimeTimeGame, check_json: bool = True) -> list[str]:
             problems.append(f"{game.name(m)}: {m.activations} activations, {m.rage} rage")
         if m.status == "active" and m.hp == 0:
             problems.append(f"{game.name(m)} fights at 0 HP")
-    bases = [game.base(m) for m in placed]
-    for i, m in enumerate(placed):
+    # the models, then the Saibamen tokens: on the board, no base inside another
+    names = [game.name(m) for m in placed] + [f"Saibaman {t.id}" for t in state.tokens]
+    bases = game.table_bases()
+    for i, name in enumerate(names):
         if not on_board(bases[i]):
-            problems.append(f"{game.name(m)} is off the board at ({m.x}, {m.y})")
-        for j, other in enumerate(placed[i + 1:], start=i + 1):
+            problems.append(f"{name} is off the board at {bases[i].centre}")
+        for j in range(i + 1, len(names)):
             if overlaps(bases[i], bases[j]):
-                problems.append(f"{game.name(m)} overlaps {game.name(other)}")
+                problems.append(f"{name} overlaps {names[j]}")
     for index, p in enumerate(state.players):
         if not 0 <= p.bk <= rules.bk_cap:
             problems.append(f"player {index + 1} has {p.bk} BK")

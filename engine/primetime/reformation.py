@@ -39,8 +39,7 @@ def reformations(game: PrimeTimeGame, args: JsonDict) -> None:
     for m in game.state.models:
         if m.status != "reforming" or m.token is None:
             continue
-        others = [game.base(o) for o in game.state.models if o.on_table]
-        spot = nearest_free(m.token, base_radius(game.tier(m).base), others,
+        spot = nearest_free(m.token, base_radius(game.tier(m).base), game.table_bases(),
                             game.state.terrain)  # fmt: skip
         if spot is None:
             continue  # PT-28: no room yet; he tries again next round

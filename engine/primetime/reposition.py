@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 def ask(game: PrimeTimeGame, m: ModelState, reach: float) -> None:
     """Offer the Reposition (then the activation carries on with its next action); a
-    model that "cannot move" has none (PT-49)."""
-    if not held.may_move(m):
+    model that "cannot move" has none (PT-49), nor a grabbed one ("Grabbed: Cannot move")."""
+    if not held.may_move(m) or game.state.held(m.uid):
         game.then(("action", {}))
         return
     here = game.base(m)

@@ -47,8 +47,10 @@ def power_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     counts = [len(fighting(game, p)) for p in (0, 1)]
     for p, player in enumerate(state.players):
         player.passed = False
+        player.joints.clear()  # Joint Attacks: once a round (PT-58)
         # "Generate Order Pool": each non-Dazed model, +1 to the player with fewer
         player.orders = counts[p] + (counts[p] < counts[1 - p])
+        affiliation.grant_stats(game, p)  # Layer 1's stat bonuses (PT-59)
         # "Exhausted | 0 BK Gen this round": no "+1/model" for it (PT-51)
         tired = sum(fusion.EXHAUSTED in m.states for m in fighting(game, p))
         gained = generated_bk(game, p, counts[p] - tired)
@@ -75,8 +77,11 @@ def ascension_phase(game: PrimeTimeGame, args: JsonDict) -> None:
 @HANDLERS.register("activation_phase")
 def activation_phase(game: PrimeTimeGame, args: JsonDict) -> None:
     game.state.phase = "activation"
-    game.state.turn = game.state.first or 0
-    game.then(("form_fusions", {}), ("next_activation", {}))
+    first = game.state.turn = game.state.first or 0
+    # "At the start of each Activation Phase, before any player spends Order Pool
+    # activations, resolve all Saibamen tokens" (the initiative's first, PT-56)
+    game.then(("form_fusions", {}), ("saibamen", {"player": first}),
+              ("saibamen", {"player": 1 - first}), ("next_activation", {}))
 
 
 def generated_bk(game: PrimeTimeGame, player: int, models: int) -> int:

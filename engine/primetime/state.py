@@ -76,6 +76,18 @@ class StatMod(_Data):
     value: int
 
 
+class Token(_Data):
+    """A Saibaman token ("SAIBAMEN — SPECIAL UNIT RULES"): not a model, so nothing that
+    counts models (OC, Order Pool, Affiliation threshold) sees it."""
+
+    id: int
+    owner: int
+    deployer: int  # the uid of the model whose Saibamen Deploy placed it
+    x: float
+    y: float
+    grabbing: int | None = None  # the uid of the model it holds in Grab State
+
+
 class PlayerState(_Data):
     name: str  # the roster's name
     affiliation: str
@@ -92,6 +104,7 @@ class PlayerState(_Data):
     leader: str | None = None  # the roster's Leader (a character id)
     commands: list[str] = []  # Command Abilities used: "round" (this round), "game"
     command_lost: bool = False  # the Leader was KO'd or removed: lost for good (PT-48)
+    joints: list[str] = []  # Joint Attacks fired this round (once a round each, PT-58)
 
 
 class Activation(_Data):
@@ -130,6 +143,8 @@ class PrimeTimeState(_Data):
     missions: list[str] = []  # opening, escalation, finale ("Draw Mission Cards")
     condition: str | None = None
     terrain: list[TerrainPiece] = []
+    tokens: list[Token] = []  # Saibamen on the table
+    next_token: int = 0  # the id the next deployed token gets
     active: Activation | None = None
     round_winners: list[int | None] = []  # None: a drawn round
     glory_log: list[GloryScored] = []
@@ -139,6 +154,11 @@ class PrimeTimeState(_Data):
     seq: int = 0
     winner: int | None = None
     win_reason: str = ""
+
+    def held(self, uid: int) -> bool:
+        """Whether a Saibaman holds the model in Grab State ("Grabbed model cannot move or
+        change altitude", engine.primetime.saibamen)."""
+        return any(t.grabbing == uid for t in self.tokens)
 
     def to_json(self) -> str:
         return self.model_dump_json()

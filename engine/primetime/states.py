@@ -68,14 +68,17 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
     thrown 1 DMG and the hit model a Reflex Save; with terrain 1 DMG and the piece degrades;
     the board edge Staggers ("Board Edge")."""
     others = [o for o in game.state.models if o.on_table and o.uid != m.uid]
-    path = throw(game.base(m), away_from, distance, [game.base(o) for o in others],
-                 game.state.terrain)  # fmt: skip
+    # a Saibaman token stops it too (after the models: PT-56)
+    path = throw(game.base(m), away_from, distance, game.bases_except(m), game.state.terrain)
     m.x, m.y = path.to
     game.emit("thrown", f'{game.name(m)} is thrown to ({m.x:g}", {m.y:g}").')
     if m.level > 0 and RECOVERING not in m.states:
         m.states.append(RECOVERING)
     if path.stopped_by == "edge":
         stagger(game, m)
+    elif path.stopped_by == "model" and path.index is not None and path.index >= len(others):
+        game.emit("collision", f"{game.name(m)} crashes into a Saibaman.")
+        harm(game, m, COLLISION_DAMAGE)
     elif path.stopped_by == "model" and path.index is not None:
         hit = others[path.index]
         game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")

@@ -31,8 +31,12 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
         "x": m.x, "y": m.y, "level": m.level, "base_mm": game.tier(m).base,
         "activations": m.activations, "dazes": m.dazes,
         "states": list(m.states) + (["majin brand" if m.brand else "majin"]
-                                    if m.majin is not None else []),
+                                    if m.majin is not None else [])
+        + (["grabbed"] if state.held(m.uid) else []),
     } for m in state.models]  # fmt: skip
+    # Saibamen tokens (engine.primetime.saibamen): not models, but on the table
+    tokens = [{"id": t.id, "owner": t.owner, "x": t.x, "y": t.y, "grabbing": t.grabbing}
+              for t in state.tokens]  # fmt: skip
     missions = [pool.missions[m] for m in state.missions]
     decision = state.pending
     return {
@@ -49,7 +53,7 @@ def view(game: PrimeTimeGame, viewer: int | None) -> dict[str, Any]:
                       m.objectives], "zoc": m.zoc, "glory": m.glory} for m in missions],
         "terrain": [t.model_dump() for t in state.terrain],
         "round_winners": list(state.round_winners),
-        "players": players, "models": models,
+        "players": players, "models": models, "tokens": tokens,
         "active": None if state.active is None else state.active.model,
         "waiting": None if decision is None else {
             "player": decision.player, "kind": decision.kind},

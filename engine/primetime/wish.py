@@ -63,7 +63,7 @@ def _edge_points(game: PrimeTimeGame, m: ModelState) -> list[Point2]:
     y = _edge_y(game, m)
     points = np.column_stack([np.arange(1.0, BOARD), np.full(int(BOARD) - 1, y)])
     radius = game.character(m).tiers[0].base / 25.4 / 2
-    others = [game.base(o) for o in game.state.models if o.on_table]
+    others = game.table_bases()
     return [(float(x), float(y)) for x, y in free(points, radius, others, game.state.terrain)]
 
 
@@ -78,7 +78,7 @@ def _check(game: PrimeTimeGame, args: JsonDict, point: Point2) -> str | None:
     if abs(point[1] - _edge_y(game, m)) > 1e-9:
         return "a returning model's base touches your short edge"
     radius = game.character(m).tiers[0].base / 25.4 / 2
-    others = [game.base(o) for o in game.state.models if o.on_table]
+    others = game.table_bases()
     if not len(free(np.asarray([point]), radius, others, game.state.terrain)):
         return "there is no room there"
     return None

@@ -1,14 +1,19 @@
 """Affiliation bonuses: BK generation "+ affiliation bonuses" (Layer 1) and the
 "Affiliation WT Action" (Layer 2), from the Affiliation Reference Cards
 (data/primetime/table/affiliations.yaml) while the "51%+ Affiliation threshold" holds.
-Ruling PT-47."""
+Rulings PT-47 and PT-59."""
 
 from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
 
 from engine.primetime import affiliation
 from engine.primetime.damage import harm
 from engine.primetime.roster import sample_roster
 from engine.primetime.rounds import generated_bk
+from engine.primetime.states import clear
+from engine.primetime.stats import modify, stat
 from tests.primetime.helpers import activate, answer, by_name, empty_table, place
 
 
@@ -63,3 +68,49 @@ def test_a_roster_under_the_threshold_has_no_affiliation_action() -> None:
     assert affiliation.active_card(game, babidi.owner) is None
     activate(game, babidi)
     assert "affiliation" not in _ids(game)
+
+
+def test_layer_1_stat_bonuses_go_to_the_affiliations_models_under_the_cap() -> None:
+    # "All stat modifications from external sources (cards, affiliation bonuses, passives,
+    # terrain, abilities) are capped at +3 / -3 per stat per model"; "If they have Weighted
+    # Clothing (+1), an affiliation passive (+1), and a card (+1), they are at the cap"
+    # (PT-59: the Saiyans card's +1 IMP, read in the Power Phase, until Cleanup)
+    game = empty_table([sample_roster("Saiyans"), sample_roster("Z-Fighters")])
+    nappa, raditz = by_name(game, "nappa"), by_name(game, "raditz")  # IMP 6 and 5
+    assert (stat(game, nappa, "imp"), stat(game, raditz, "imp")) == (6 + 1, 5 + 1)
+    goku = by_name(game, "goku")  # the Z-Fighters' card has no stat bonus
+    assert stat(game, goku, "imp") == 5
+    modify(nappa, "Brute Force", "imp", 2)
+    assert stat(game, nappa, "imp") == 6 + 3
+    modify(nappa, "Conquest", "imp", 1)
+    assert stat(game, nappa, "imp") == 6 + 3  # a fourth +1 has no effect
+    assert not modify(nappa, "Saiyans Reference Card", "imp", 1)  # same name: no stack
+    clear(nappa)  # Cleanup ends it; the next Power Phase reads the threshold again
+    affiliation.grant_stats(game, nappa.owner)
+    assert stat(game, nappa, "imp") == 6 + 1
+
+
+def test_no_stat_bonus_under_the_threshold() -> None:
+    # Both layers apply only while the roster meets the 51%+ threshold (PT-47, PT-59)
+    game = empty_table([sample_roster("Saiyans"), sample_roster("Z-Fighters")])
+    nappa, raditz, vegeta = (by_name(game, c) for c in ("nappa", "raditz", "vegeta"))
+    for m in (nappa, raditz, vegeta):
+        clear(m)
+    raditz.character = "krillin"  # a roster of Nappa, Krillin and Piccolo: 1 in 3 Saiyans
+    vegeta.character = "piccolo"
+    affiliation.grant_stats(game, nappa.owner)
+    assert stat(game, nappa, "imp") == 6
+
+
+def test_a_bad_stat_bonus_is_refused_on_load() -> None:
+    ability = {"id": "x", "name": "X", "kind": "affiliation", "affiliation": "Saiyans",
+               "timing": "instant", "text": "t", "effect": {"target": "team", "bk": 1}}
+    for stats, words in (([{"stat": "imp", "value": 4}], "less than or equal to 3"),
+                         ([{"stat": "imp", "value": 0}], "not 0"),
+                         ([{"stat": "mov", "value": 1}], "stat"),
+                         ([{"stat": "imp", "value": 1}, {"stat": "imp", "value": -1}],
+                          "one bonus per stat")):  # fmt: skip
+        with pytest.raises(ValidationError) as caught:
+            affiliation.AffiliationCard.model_validate(
+                {"affiliation": "Saiyans", "name": "S", "stats": stats, "ability": ability})
+        assert words in str(caught.value)

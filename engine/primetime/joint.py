@@ -1,0 +1,138 @@
+"""Joint Attack ("Joint Attack | Passive pair synergy that fires when conditions are met.
+Both models must be non-Dazed and in roster, and neither may be Staggered or Bound. See
+CardPoolReference for full card text."). We do not have that reference: a pair's Joint
+Attack is data (data/primetime/table/joint-attacks.yaml, docs/primetime-data.md), checked
+on load; it fires after a hit (PT-58)."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.primetime.damage import harm
+from engine.primetime.data import DATA_DIR, DataError, Technique, load_list
+from engine.primetime.geometry import EPS, edge_distance
+from engine.primetime.held import BOUND
+from engine.primetime.pool import Pool, sample_pool
+from engine.primetime.states import STAGGERED, stagger
+from engine.primetime.stats import stat
+
+if TYPE_CHECKING:
+    from engine.primetime.game import PrimeTimeGame
+    from engine.primetime.state import ModelState
+
+KEYWORD = "Joint Attack"
+SAMPLE = DATA_DIR / "table" / "joint-attacks.yaml"
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class JointTrigger(_Data):
+    """When it fires: one of the pair hits an enemy with an attack of this kind while its
+    partner is within `within` inches of that enemy (base edge to base edge)."""
+
+    event: Literal["hit"] = "hit"
+    attack: Literal["any", "melee", "ranged"] = "any"  # ranged: ranged and Beam
+    within: float = Field(gt=0)
+
+
+class JointEffect(_Data):
+    """What it does: extra damage to the enemy hit (RES applies), BK for the team, and
+    Staggered for the enemy hit; at least one."""
+
+    damage: int = Field(default=0, ge=0)
+    bk: int = Field(default=0, ge=0)
+    stagger: bool = False
+
+    @model_validator(mode="after")
+    def _something(self) -> JointEffect:
+        if not (self.damage or self.bk or self.stagger):
+            raise ValueError("a Joint Attack's effect does something: damage, bk or stagger")
+        return self
+
+
+class JointAttack(_Data):
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str
+    pair: tuple[str, str]  # the two characters' ids
+    text: str  # what players read
+    trigger: JointTrigger
+    effect: JointEffect
+
+    @model_validator(mode="after")
+    def _two(self) -> JointAttack:
+        if self.pair[0] == self.pair[1]:
+            raise ValueError("a Joint Attack pairs two different characters")
+        return self
+
+
+def load(path: Path, pool: Pool) -> dict[str, JointAttack]:
+    """The file's Joint Attacks, each pair of known characters that both carry the Joint
+    Attack keyword; ids unique. Errors name the file, the entry and the field."""
+    found: dict[str, JointAttack] = {}
+    for joint in load_list(path, JointAttack):
+        where = f"{path.name}: entry {joint.id}"
+        if joint.id in found:
+            raise DataError(f"{where}: two entries with this id")
+        for cid in joint.pair:
+            character = pool.characters.get(cid)
+            if character is None:
+                raise DataError(f"{where}: pair: no character {cid!r}")
+            if not character.keyword(KEYWORD):
+                raise DataError(f"{where}: pair: {cid!r} has no {KEYWORD} keyword")
+        found[joint.id] = joint
+    return found
+
+
+@cache
+def joint_attacks() -> dict[str, JointAttack]:
+    return load(SAMPLE, sample_pool())
+
+
+def _able(m: ModelState) -> bool:
+    """ "non-Dazed and in roster, and neither may be Staggered or Bound" (PT-58)."""
+    return m.status == "active" and STAGGERED not in m.states and BOUND not in m.states
+
+
+def after_hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
+              target: ModelState) -> None:  # fmt: skip
+    """Fire every Joint Attack of the attacker's pair whose conditions hold, once a round."""
+    if target.owner == attacker.owner or not _able(attacker) or game.state.winner is not None:
+        return
+    player = game.state.players[attacker.owner]
+    for joint in joint_attacks().values():
+        if attacker.character not in joint.pair or joint.id in player.joints:
+            continue
+        wanted = joint.trigger.attack
+        if wanted != "any" and (wanted == "ranged") != technique.ranged:
+            continue
+        other = joint.pair[1 - joint.pair.index(attacker.character)]
+        partner = next((m for m in game.state.models if m.owner == attacker.owner
+                        and m.character == other and _able(m)), None)  # fmt: skip
+        if partner is None or not target.on_table or edge_distance(
+                game.base(partner), game.base(target)) > joint.trigger.within + EPS:
+            continue
+        player.joints.append(joint.id)
+        _fire(game, joint, attacker, partner, target)
+
+
+def _fire(game: PrimeTimeGame, joint: JointAttack, attacker: ModelState,
+          partner: ModelState, target: ModelState) -> None:  # fmt: skip
+    game.emit("joint", f"Joint Attack: {joint.name} ({game.name(attacker)} and "
+              f"{game.name(partner)}): {joint.text}")  # fmt: skip
+    effect = joint.effect
+    if effect.bk:
+        player = game.state.players[attacker.owner]
+        player.bk = min(game.rules.bk_cap, player.bk + effect.bk)
+    if effect.damage and target.status == "active":
+        dealt = max(0, effect.damage - stat(game, target, "res"))
+        game.emit("damage", f"{game.name(target)} takes {dealt} damage ({joint.name}: "
+                  f"{effect.damage} - RES).", damage=dealt)  # fmt: skip
+        harm(game, target, dealt)
+    if effect.stagger and game.state.winner is None:
+        stagger(game, target)
