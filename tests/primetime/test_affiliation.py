@@ -10,9 +10,9 @@ from pydantic import ValidationError
 
 from engine.primetime import affiliation
 from engine.primetime.damage import harm
+from engine.primetime.lasting import cleanup
 from engine.primetime.roster import sample_roster
 from engine.primetime.rounds import generated_bk
-from engine.primetime.states import clear
 from engine.primetime.stats import modify, stat
 from tests.primetime.helpers import activate, answer, by_name, empty_table, place
 
@@ -85,7 +85,7 @@ def test_layer_1_stat_bonuses_go_to_the_affiliations_models_under_the_cap() -> N
     modify(nappa, "Conquest", "imp", 1)
     assert stat(game, nappa, "imp") == 6 + 3  # a fourth +1 has no effect
     assert not modify(nappa, "Saiyans Reference Card", "imp", 1)  # same name: no stack
-    clear(nappa)  # Cleanup ends it; the next Power Phase reads the threshold again
+    cleanup(game, nappa)  # Cleanup ends it; the next Power Phase reads the threshold again
     affiliation.grant_stats(game, nappa.owner)
     assert stat(game, nappa, "imp") == 6 + 1
 
@@ -95,7 +95,7 @@ def test_no_stat_bonus_under_the_threshold() -> None:
     game = empty_table([sample_roster("Saiyans"), sample_roster("Z-Fighters")])
     nappa, raditz, vegeta = (by_name(game, c) for c in ("nappa", "raditz", "vegeta"))
     for m in (nappa, raditz, vegeta):
-        clear(m)
+        cleanup(game, m)
     raditz.character = "krillin"  # a roster of Nappa, Krillin and Piccolo: 1 in 3 Saiyans
     vegeta.character = "piccolo"
     affiliation.grant_stats(game, nappa.owner)
