@@ -27,8 +27,8 @@ MISSING = ("PostgreSQL tests skipped: no PostgreSQL server here (install Debian'
 def server_bin() -> Path | None:
     """The folder holding initdb and pg_ctl (Debian keeps them out of PATH)."""
     found = shutil.which("initdb")
-    if found:
-        return Path(found).parent
+    if found:  # the package's own folder, holding pg_dump too, not a folder of links
+        return Path(found).resolve().parent
     versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
                       key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
                       else 0)
@@ -99,6 +99,18 @@ class Server:
         name = url.rsplit("/", 1)[1].split("?")[0]
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS {str(allowed).lower()}")
+
+    def dump(self, url: str, path: Path) -> None:
+        """`pg_dump -Fc` of `url`'s database into `path`, as docs/operations.md says."""
+        subprocess.run([str(self.directory / "bin" / "pg_dump"), "-Fc", "-f", str(path),
+                        "-d", url], capture_output=True, check=True)
+
+    def restore(self, path: Path) -> str:
+        """A dump restored with `pg_restore` into a new database; that database's URL."""
+        url = self.new_database()
+        subprocess.run([str(self.directory / "bin" / "pg_restore"), "--exit-on-error",
+                        "-d", url, str(path)], capture_output=True, check=True)
+        return url
 
     def stop(self) -> None:
         subprocess.run([*self._as_user, str(self.directory / "bin" / "pg_ctl"), "stop",
