@@ -26,7 +26,7 @@ import psycopg
 from psycopg.rows import RowMaker
 
 from bot.db import Connection, Database, IntegrityError, Row
-from bot.db_batch import Statement
+from bot.db_batch import Statement, _answer, _Job
 from bot.migrations import MIGRATIONS, postgresql_statements
 
 T = TypeVar("T")
@@ -160,6 +160,16 @@ class PgConnection:
                 await cursor.executemany(translate(sql), rows)
 
 
+def _refused(error: BaseException) -> BaseException:
+    """A write the schema refused as bot.db.IntegrityError (a pipeline reports it as
+    psycopg's own), anything else as it is."""
+    if isinstance(error, psycopg.IntegrityError):
+        refused = IntegrityError(error.diag.message_primary or str(error))
+        refused.__cause__ = error
+        return refused
+    return error
+
+
 class _integrity:
     """A write the schema refuses raises bot.db.IntegrityError, as on SQLite."""
 
@@ -168,8 +178,7 @@ class _integrity:
 
     def __exit__(self, kind: object, error: BaseException | None, _: object) -> None:
         if isinstance(error, psycopg.IntegrityError):
-            message = error.diag.message_primary or str(error)
-            raise IntegrityError(message) from error
+            raise _refused(error)
 
 
 async def _connect(url: str) -> psycopg.AsyncConnection[PgRow]:
@@ -193,6 +202,11 @@ async def _alive(conn: psycopg.AsyncConnection[PgRow], url: str, sql: str,
     log.warning("the connection to PostgreSQL had dropped; connecting again")
     conn = await _connect(url)
     return conn, await conn.execute(sql, params)
+
+
+async def _run(conn: Connection, statements: Sequence[Statement]) -> None:
+    for sql, rows in statements:
+        await conn.executemany(sql, rows)
 
 
 # Kept up to date on every start, outside the numbered migrations (they are not schema a
@@ -235,6 +249,8 @@ class PostgresDatabase(Database):
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writer
         self._identities: dict[str, str] = {}  # table -> its identity column
         self._listener: asyncio.Task[None] | None = None
+        self._waiting: list[_Job] = []  # group commit: units waiting for the next write
+        self._grouping = False  # a caller is writing units; what arrives meanwhile waits
         # The listener's view: matches whose change it may miss while disconnected (the
         # unfinished ones and any heard of) and the newest match id when it connected.
         self._watched: set[int] = set()
@@ -391,18 +407,65 @@ class PostgresDatabase(Database):
 
     async def batch(self, statements: Sequence[Statement]) -> None:
         # Shielded, as SQLite's group commit is: a caller that goes away mid-write does not
-        # cut the transaction short; its statements stand or fall whole anyway.
-        written = asyncio.ensure_future(self._batch(statements))
+        # cut the transaction short (nor the others' written with it); its statements
+        # stand or fall whole anyway.
+        written = asyncio.ensure_future(self._group(statements))
         try:
             await asyncio.shield(written)
         except asyncio.CancelledError:
             await asyncio.wait([written])
             raise
 
-    async def _batch(self, statements: Sequence[Statement]) -> None:
-        async with self.write() as conn:
-            for sql, rows in statements:
-                await conn.executemany(sql, rows)
+    async def _group(self, statements: Sequence[Statement]) -> None:
+        """Group commit, as on SQLite (bot/db_batch.py): the units that arrive while one
+        transaction is written wait, then are written together in the next one, each in
+        its own savepoint; every caller hears back only after the COMMIT holding its
+        statements. One COMMIT (one WAL flush) for many decisions."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((statements, done))
+        if not self._grouping:
+            self._grouping = True
+            try:
+                while self._waiting:
+                    jobs, self._waiting = self._waiting, []
+                    _answer(jobs, await self._write_units([unit for unit, _ in jobs]), None)
+            finally:
+                self._grouping = False
+        await done
+
+    async def _write_units(self, units: list[Sequence[Statement]]
+                           ) -> list[BaseException | None]:
+        """One transaction holding every unit; what each unit raised (all of them fail if
+        the transaction does). The units' statements go to PostgreSQL in one pipeline (one
+        round trip, not one per statement); should one be refused, they are written
+        again each in its own savepoint, so that only it fails."""
+        try:
+            async with self.write() as conn, self._writer.pipeline():
+                for unit in units:
+                    await _run(conn, unit)
+            return [None] * len(units)
+        except BaseException as error:
+            if len(units) == 1 or self._writer.closed or not isinstance(error, Exception):
+                # alone, or the connection dropped (the COMMIT's fate is not known): fail
+                return [_refused(error)] * len(units)
+        return await self._write_each(units)
+
+    async def _write_each(self, units: list[Sequence[Statement]]
+                          ) -> list[BaseException | None]:
+        errors: list[BaseException | None] = [None] * len(units)
+        try:
+            async with self.write() as conn:
+                for index, unit in enumerate(units):
+                    await conn.execute("SAVEPOINT unit")
+                    try:
+                        await _run(conn, unit)
+                    except Exception as error:
+                        await conn.execute("ROLLBACK TO SAVEPOINT unit")
+                        errors[index] = error
+                    await conn.execute("RELEASE SAVEPOINT unit")
+        except BaseException as error:  # the transaction failed: nothing of it is stored
+            return [error] * len(units)
+        return errors
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         cursor = await self._read(sql, params)
