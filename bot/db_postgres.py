@@ -26,7 +26,7 @@ import psycopg
 from psycopg.rows import RowMaker
 
 from bot.db import Connection, Database, IntegrityError, Row
-from bot.db_batch import Statement
+from bot.db_batch import Statement, _answer, _Job
 from bot.migrations import MIGRATIONS, postgresql_statements
 
 T = TypeVar("T")
@@ -160,6 +160,16 @@ class PgConnection:
                 await cursor.executemany(translate(sql), rows)
 
 
+def _refused(error: BaseException) -> BaseException:
+    """A write the schema refused as bot.db.IntegrityError (a pipeline reports it as
+    psycopg's own), anything else as it is."""
+    if isinstance(error, psycopg.IntegrityError):
+        refused = IntegrityError(error.diag.message_primary or str(error))
+        refused.__cause__ = error
+        return refused
+    return error
+
+
 class _integrity:
     """A write the schema refuses raises bot.db.IntegrityError, as on SQLite."""
 
@@ -168,13 +178,35 @@ class _integrity:
 
     def __exit__(self, kind: object, error: BaseException | None, _: object) -> None:
         if isinstance(error, psycopg.IntegrityError):
-            message = error.diag.message_primary or str(error)
-            raise IntegrityError(message) from error
+            raise _refused(error)
 
 
 async def _connect(url: str) -> psycopg.AsyncConnection[PgRow]:
     # autocommit: we issue BEGIN / COMMIT ourselves, and a read sees the latest commit.
     return await psycopg.AsyncConnection.connect(url, autocommit=True, row_factory=_rows)
+
+
+async def _alive(conn: psycopg.AsyncConnection[PgRow], url: str, sql: str,
+                 params: Sequence[Any] = ()
+                 ) -> tuple[psycopg.AsyncConnection[PgRow], psycopg.AsyncCursor[PgRow]]:
+    """`sql` run on `conn`, or on a new connection when `conn` had dropped (PostgreSQL
+    restarted, or ended the connection) before it could run: nothing was done on the
+    dropped one, so running it again is safe for a read or a BEGIN. (A drop later in a
+    transaction fails that transaction: the caller is told, nothing is confirmed.)"""
+    if not conn.closed:
+        try:
+            return conn, await conn.execute(sql, params)
+        except psycopg.OperationalError:
+            if not conn.closed:
+                raise
+    log.warning("the connection to PostgreSQL had dropped; connecting again")
+    conn = await _connect(url)
+    return conn, await conn.execute(sql, params)
+
+
+async def _run(conn: Connection, statements: Sequence[Statement]) -> None:
+    for sql, rows in statements:
+        await conn.executemany(sql, rows)
 
 
 # Kept up to date on every start, outside the numbered migrations (they are not schema a
@@ -192,6 +224,17 @@ CREATE OR REPLACE TRIGGER matches_changed AFTER INSERT OR UPDATE ON matches
 FOR EACH ROW EXECUTE FUNCTION scouter_match_changed();
 """
 CHANNEL = "scouter_matches"
+# What a listener may have missed while disconnected: match ids, and every id above one.
+Missed = tuple[set[int], int]
+# The listener's pause before connecting again, first and longest (seconds).
+LISTEN_RETRY = (0.1, 5.0)
+
+
+def _tell(changed: Callable[[int, int], None], match_id: int, guild_id: int) -> None:
+    try:
+        changed(match_id, guild_id)
+    except Exception:
+        log.exception("handling a change to match #%s failed", match_id)
 
 
 class PostgresDatabase(Database):
@@ -206,6 +249,12 @@ class PostgresDatabase(Database):
         self._write_lock = asyncio.Lock()  # one transaction at a time on the writer
         self._identities: dict[str, str] = {}  # table -> its identity column
         self._listener: asyncio.Task[None] | None = None
+        self._waiting: list[_Job] = []  # group commit: units waiting for the next write
+        self._grouping = False  # a caller is writing units; what arrives meanwhile waits
+        # The listener's view: matches whose change it may miss while disconnected (the
+        # unfinished ones and any heard of) and the newest match id when it connected.
+        self._watched: set[int] = set()
+        self._newest = 0
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -223,24 +272,86 @@ class PostgresDatabase(Database):
 
     async def listen(self, changed: Callable[[int, int], None]) -> None:
         """Call `changed(match_id, guild_id)` after another process commits a change to a
-        match (PostgreSQL's LISTEN/NOTIFY, sent by the trigger in _RUNTIME at COMMIT)."""
-        conn = await _connect(self.url)
-        await conn.execute(f"LISTEN {CHANNEL}")
+        match (PostgreSQL's LISTEN/NOTIFY, sent by the trigger in _RUNTIME at COMMIT).
+
+        A notice sent while the listening connection is down (PostgreSQL restarted, the
+        connection dropped) is lost, so the listener connects again by itself and then
+        calls `changed` for every match that may have changed meanwhile: each one that
+        was unfinished or heard of since it last connected, is unfinished now, or is
+        newer: a stale board must not stay up."""
+        conn = await self._listening()
         self._listener = asyncio.create_task(self._hear(conn, changed))
+
+    async def _listening(self) -> psycopg.AsyncConnection[PgRow]:
+        """A connection listening on CHANNEL; `_watched` and `_newest` say what it could
+        miss should it drop: the unfinished matches and the newest match id now."""
+        conn = await _connect(self.url)
+        try:
+            await conn.execute(f"LISTEN {CHANNEL}")
+            # Read after LISTEN: a change committed later is heard, an earlier one is here.
+            rows = await (await conn.execute(
+                "SELECT id FROM matches WHERE status='active' UNION ALL"
+                " SELECT COALESCE(MAX(id), 0) FROM matches")).fetchall()
+        except BaseException:
+            await conn.close()
+            raise
+        *active, newest = (int(row[0]) for row in rows)
+        self._watched, self._newest = set(active), newest
+        return conn
 
     async def _hear(self, conn: psycopg.AsyncConnection[PgRow],
                     changed: Callable[[int, int], None]) -> None:
-        try:
-            async for notice in conn.notifies():
-                if notice.pid == self._writer.info.backend_pid:
-                    continue  # this process's own commit: it knows
-                match_id, guild_id = notice.payload.split()
-                try:
-                    changed(int(match_id), int(guild_id))
-                except Exception:
-                    log.exception("handling a change to match #%s failed", match_id)
-        finally:
-            await conn.close()
+        since: Missed | None = None  # what a reconnect has not caught up on yet
+        while True:
+            try:
+                if since is not None:
+                    await self._caught_up(conn, changed, since)
+                    since = None
+                await self._notices(conn, changed)
+            except psycopg.OperationalError as exc:
+                log.warning("lost the connection that hears other processes' changes "
+                            "(%s); connecting again", exc)
+            finally:
+                await conn.close()
+            conn, since = await self._reconnect_listener(since)
+
+    async def _notices(self, conn: psycopg.AsyncConnection[PgRow],
+                       changed: Callable[[int, int], None]) -> None:
+        async for notice in conn.notifies():
+            match_id, guild_id = (int(part) for part in notice.payload.split())
+            self._watched.add(match_id)
+            if notice.pid == self._writer.info.backend_pid:
+                continue  # this process's own commit: it knows
+            _tell(changed, match_id, guild_id)
+
+    async def _reconnect_listener(self, since: Missed | None
+                                  ) -> tuple[psycopg.AsyncConnection[PgRow], Missed]:
+        """Connect and LISTEN again, trying until PostgreSQL answers (the pause doubling
+        up to LISTEN_RETRY's longest); with what may have been missed meanwhile."""
+        watched, newest = since or (self._watched, self._newest)
+        delay, longest = LISTEN_RETRY
+        while True:
+            try:
+                conn = await self._listening()
+            except psycopg.OperationalError as exc:
+                log.warning("cannot listen for other processes' changes yet (%s); trying "
+                            "again in %.1f s", exc, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, longest)
+                continue
+            log.warning("listening for other processes' changes again")
+            return conn, (watched | self._watched, newest)
+
+    async def _caught_up(self, conn: psycopg.AsyncConnection[PgRow],
+                         changed: Callable[[int, int], None], since: Missed) -> None:
+        """After a reconnect every match that may have changed unheard is `changed`: each
+        one unfinished or heard of before, unfinished now, or newer."""
+        watched, newest = since
+        rows = await (await conn.execute(
+            "SELECT id, guild_id FROM matches WHERE id = ANY(%s) OR id > %s ORDER BY id",
+            (sorted(watched), newest))).fetchall()
+        for row in rows:
+            _tell(changed, int(row[0]), int(row[1]))
 
     async def migrate(self) -> int:
         """Apply the migrations newer than `schema_version`, in one transaction (under
@@ -278,10 +389,8 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[psycopg.AsyncConnection[PgRow]]:
-        if self._writer.closed:  # the server restarted: connect again
-            self._writer = await _connect(self.url)
+        self._writer, _ = await _alive(self._writer, self.url, "BEGIN")
         conn = self._writer
-        await conn.execute("BEGIN")
         try:
             await conn.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK_KEY,))
             yield conn
@@ -298,18 +407,65 @@ class PostgresDatabase(Database):
 
     async def batch(self, statements: Sequence[Statement]) -> None:
         # Shielded, as SQLite's group commit is: a caller that goes away mid-write does not
-        # cut the transaction short; its statements stand or fall whole anyway.
-        written = asyncio.ensure_future(self._batch(statements))
+        # cut the transaction short (nor the others' written with it); its statements
+        # stand or fall whole anyway.
+        written = asyncio.ensure_future(self._group(statements))
         try:
             await asyncio.shield(written)
         except asyncio.CancelledError:
             await asyncio.wait([written])
             raise
 
-    async def _batch(self, statements: Sequence[Statement]) -> None:
-        async with self.write() as conn:
-            for sql, rows in statements:
-                await conn.executemany(sql, rows)
+    async def _group(self, statements: Sequence[Statement]) -> None:
+        """Group commit, as on SQLite (bot/db_batch.py): the units that arrive while one
+        transaction is written wait, then are written together in the next one, each in
+        its own savepoint; every caller hears back only after the COMMIT holding its
+        statements. One COMMIT (one WAL flush) for many decisions."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((statements, done))
+        if not self._grouping:
+            self._grouping = True
+            try:
+                while self._waiting:
+                    jobs, self._waiting = self._waiting, []
+                    _answer(jobs, await self._write_units([unit for unit, _ in jobs]), None)
+            finally:
+                self._grouping = False
+        await done
+
+    async def _write_units(self, units: list[Sequence[Statement]]
+                           ) -> list[BaseException | None]:
+        """One transaction holding every unit; what each unit raised (all of them fail if
+        the transaction does). The units' statements go to PostgreSQL in one pipeline (one
+        round trip, not one per statement); should one be refused, they are written
+        again each in its own savepoint, so that only it fails."""
+        try:
+            async with self.write() as conn, self._writer.pipeline():
+                for unit in units:
+                    await _run(conn, unit)
+            return [None] * len(units)
+        except BaseException as error:
+            if len(units) == 1 or self._writer.closed or not isinstance(error, Exception):
+                # alone, or the connection dropped (the COMMIT's fate is not known): fail
+                return [_refused(error)] * len(units)
+        return await self._write_each(units)
+
+    async def _write_each(self, units: list[Sequence[Statement]]
+                          ) -> list[BaseException | None]:
+        errors: list[BaseException | None] = [None] * len(units)
+        try:
+            async with self.write() as conn:
+                for index, unit in enumerate(units):
+                    await conn.execute("SAVEPOINT unit")
+                    try:
+                        await _run(conn, unit)
+                    except Exception as error:
+                        await conn.execute("ROLLBACK TO SAVEPOINT unit")
+                        errors[index] = error
+                    await conn.execute("RELEASE SAVEPOINT unit")
+        except BaseException as error:  # the transaction failed: nothing of it is stored
+            return [error] * len(units)
+        return errors
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         cursor = await self._read(sql, params)
@@ -320,6 +476,6 @@ class PostgresDatabase(Database):
         return list(await cursor.fetchall())
 
     async def _read(self, sql: str, params: Iterable[Any]) -> psycopg.AsyncCursor[PgRow]:
-        if self._reader.closed:
-            self._reader = await _connect(self.url)
-        return await self._reader.execute(translate(sql), _params(params))
+        self._reader, cursor = await _alive(self._reader, self.url, translate(sql),
+                                            _params(params))
+        return cursor

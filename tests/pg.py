@@ -12,9 +12,11 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -25,8 +27,8 @@ MISSING = ("PostgreSQL tests skipped: no PostgreSQL server here (install Debian'
 def server_bin() -> Path | None:
     """The folder holding initdb and pg_ctl (Debian keeps them out of PATH)."""
     found = shutil.which("initdb")
-    if found:
-        return Path(found).parent
+    if found:  # the package's own folder, holding pg_dump too, not a folder of links
+        return Path(found).resolve().parent
     versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
                       key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit()
                       else 0)
@@ -57,6 +59,58 @@ class Server:
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql://scouter@127.0.0.1:{self.port}/{name}"
+
+    def restart(self) -> None:
+        """Restart the server (a fast shutdown: every connection is ended), waiting until it
+        takes connections again; it keeps the options it was started with."""
+        subprocess.run([*self._as_user, str(self.directory / "bin" / "pg_ctl"), "restart",
+                        "-w", "-m", "fast", "-D", str(self.directory / "data"),
+                        "-l", str(self.directory / "log")],
+                       capture_output=True, check=True)
+
+    def end_connections(self, url: str, keep: Collection[int] = ()) -> list[int]:
+        """End every connection to `url`'s database (pg_terminate_backend) but those of the
+        backends `keep`, as a dropped network would; returns the ended backends' process
+        ids once PostgreSQL has closed them all."""
+        name = url.rsplit("/", 1)[1].split("?")[0]
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            pids = [row[0] for row in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s", (name,))
+                    if row[0] not in keep]
+            conn.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) pid",
+                         (pids,))
+            self._gone(conn, pids)
+        return pids
+
+    @staticmethod
+    def _gone(conn: psycopg.Connection[Any], pids: list[int]) -> None:
+        """Until none of `pids` is a backend any more (the server's own pace)."""
+        for _ in range(1000):
+            row = conn.execute("SELECT count(*) FROM pg_stat_activity"
+                               " WHERE pid = ANY(%s)", (pids,)).fetchone()
+            if row is not None and row[0] == 0:
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"PostgreSQL kept backends {pids} running")
+
+    def allow_connections(self, url: str, allowed: bool) -> None:
+        """Let `url`'s database take new connections, or refuse every new one (those open
+        stay open)."""
+        name = url.rsplit("/", 1)[1].split("?")[0]
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            conn.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS {str(allowed).lower()}")
+
+    def dump(self, url: str, path: Path) -> None:
+        """`pg_dump -Fc` of `url`'s database into `path`, as docs/operations.md says."""
+        subprocess.run([str(self.directory / "bin" / "pg_dump"), "-Fc", "-f", str(path),
+                        "-d", url], capture_output=True, check=True)
+
+    def restore(self, path: Path) -> str:
+        """A dump restored with `pg_restore` into a new database; that database's URL."""
+        url = self.new_database()
+        subprocess.run([str(self.directory / "bin" / "pg_restore"), "--exit-on-error",
+                        "-d", url, str(path)], capture_output=True, check=True)
+        return url
 
     def stop(self) -> None:
         subprocess.run([*self._as_user, str(self.directory / "bin" / "pg_ctl"), "stop",

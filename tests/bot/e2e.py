@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from bot.app import ScouterBot
+from bot.app import ScouterBot, create_bot
 from bot.services.matches import LiveMatch, decision_token
 from bot.settings import Settings
 from engine.core.decisions import Decision
@@ -62,19 +62,23 @@ class World:
 
     @contextlib.asynccontextmanager
     async def start_bot(
-        self, *, global_commands: bool = False, **bot_options: Any
+        self, *, global_commands: bool = False, shard_ids: tuple[int, ...] | None = None,
+        shard_count: int | None = None, **bot_options: Any
     ) -> AsyncIterator[ScouterBot]:
         """The bot, its commands synced to this world's guild (instant) or, with
-        `global_commands`, globally: then every server the bot is in has them."""
+        `global_commands`, globally: then every server the bot is in has them. With
+        `shard_count` it serves shards `shard_ids` (all when None), as SHARD_IDS says."""
         settings = Settings(
             discord_token=SecretStr(self.fake.bot_token),
             database_path=self.db_path,
             database_url=self.database_url,
             dev_guild_id=None if global_commands else self.guild.id,
             render_processes=0,  # threads: many bots start and stop, each would start processes
+            shard_ids=shard_ids,
+            shard_count=shard_count,
         )
         options: dict[str, Any] = {"timer_period": 3600, **bot_options}
-        bot = ScouterBot(settings, guild_ready_timeout=0.05, **options)
+        bot = create_bot(settings, guild_ready_timeout=0.05, **options)
         async with running_bot(bot, self.fake.bot_token):
             self.bot = bot
             # The same test plays the same games every time (random play is the fuzzers').

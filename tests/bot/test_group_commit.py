@@ -1,7 +1,7 @@
 """Group commit (bot/db_batch.py): transactions that arrive together share one COMMIT, yet
 each stays atomic, fails alone, and is answered only once it is stored. What `batch`
-promises is tested on both storage backends (PostgreSQL writes each batch in its own
-transaction: bot/db_postgres.py)."""
+promises is tested on both storage backends (PostgreSQL groups them too:
+bot/db_postgres.py, tests/bot/test_pg_group_commit.py)."""
 
 from __future__ import annotations
 
@@ -156,12 +156,7 @@ def test_a_failing_batch_stores_nothing_and_the_others_stand(database_target: Pa
     async def main() -> list[BaseException | None]:
         db = await opened(database_target)
         try:
-            await db.batch(unit(70))
-            # unit 3 adds its own id, then repeats 70 (a key clash): it vanishes whole
-            units = [unit(index) if index != 3 else unit(3, 70) for index in range(10)]
-            outcomes = await asyncio.gather(*(db.batch(u) for u in units),
-                                            return_exceptions=True)
-            return [o if isinstance(o, BaseException) else None for o in outcomes]
+            return await ten_with_a_clash(db)
         finally:
             await db.close()
 
@@ -169,3 +164,12 @@ def test_a_failing_batch_stores_nothing_and_the_others_stand(database_target: Pa
     assert isinstance(outcomes[3], IntegrityError)  # one error class on both backends
     assert [o for i, o in enumerate(outcomes) if i != 3] == [None] * 9
     assert stored(database_target) == [0, 1, 2, 4, 5, 6, 7, 8, 9, 70]
+
+
+async def ten_with_a_clash(db: Database) -> list[BaseException | None]:
+    """Note 70 stored, then ten units batched at once, notes 0-9; unit 3 adds its own
+    note, then repeats 70 (a key clash), so it must vanish whole. What each raised."""
+    await db.batch(unit(70))
+    units = [unit(index) if index != 3 else unit(3, 70) for index in range(10)]
+    outcomes = await asyncio.gather(*(db.batch(u) for u in units), return_exceptions=True)
+    return [o if isinstance(o, BaseException) else None for o in outcomes]

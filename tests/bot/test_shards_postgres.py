@@ -9,7 +9,9 @@ database has it (every decision a board showed is stored) and both play on."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
@@ -28,7 +30,8 @@ from tests.bot.test_crash_safety import (
 )
 from tests.bot.test_discord_e2e import register_by_form
 from tests.bot.test_services import ALICE, BOB, services
-from tests.fakediscord import FakeGuild, async_test
+from tests.fakediscord import FakeChannel, FakeGuild, FakeUser, async_test
+from tests.pg import Server
 
 SHARDS = 2
 PRESSES = 8  # decisions per match in each phase: enough to cross processes, cheap on CPU
@@ -113,80 +116,148 @@ async def board_shows(w: World, match_id: int, thread: int, decisions: int) -> N
         lambda: shown_decision(board_of(w, match_id, thread)) in (decisions, -1), timeout=30)
 
 
-@async_test(timeout=300)
-async def test_two_processes_share_postgres_and_one_survives_the_others_sigkill(
-        tmp_path: Path, new_postgres: Callable[[], str]) -> None:
-    url = new_postgres()
+@dataclass
+class TwoServers:
+    """The world's server and a second one on the other shard, a match queued in each."""
+
+    w: World
+    other: FakeGuild
+    games2: FakeChannel
+    general2: FakeChannel
+    eve: FakeUser  # plays in the other server
+    reader: MatchService  # the test's own look at what is stored
+    matches: dict[int, int] = field(default_factory=dict)  # server -> its match
+    threads: dict[int, int] = field(default_factory=dict)  # match -> its thread
+
+    @property
+    def ids(self) -> list[int]:
+        return sorted(self.threads)
+
+
+def two_servers(w: World, reader: MatchService) -> TwoServers:
+    """A second server on the other shard, with its channels, the admin and two players
+    (carol and eve; eve is in both servers)."""
+    fake = w.fake
+    other = guild_on_other_shard(w)
+    games2 = fake.add_text_channel(other, "games")
+    general2 = fake.add_text_channel(other, "general")
+    fake.add_member(other, w.admin, permissions=MANAGE_GUILD)
+    eve = fake.add_user("eve")
+    w.users[eve.id] = eve
+    fake.add_member(w.guild, eve)
+    for user in (w.carol, eve):
+        fake.add_member(other, user)
+    return TwoServers(w, other, games2, general2, eve, reader)
+
+
+async def start_matches(servers: TwoServers) -> None:
+    """Both servers configured, four players registered, one match queued in each."""
+    w, fake = servers.w, servers.w.fake
+    games2, general2, eve = servers.games2, servers.general2, servers.eve
+    for admin_channel, games in ((w.general, w.games), (general2, games2)):
+        done = await fake.slash(w.admin, admin_channel, "config games-channel",
+                                {"channel": games})
+        assert "Matches will be played in" in done.text()
+    for user, deck in ((w.alice, GOKU), (w.bob, FRIEZA), (w.carol, FRIEZA), (eve, GOKU)):
+        assert "Saved" in await register_by_form(w, user, "Deck", deck)
+    for user, games in ((w.alice, w.games), (w.bob, w.games), (w.carol, games2),
+                        (eve, games2)):
+        await fake.slash(user, games, "play queue", {"deck": "Deck"})
+    ids = await servers.reader.active_ids()
+    assert len(ids) == 2
+    for m in ids:
+        match = await stored(servers.reader, m)
+        servers.matches[match.guild_id] = m
+        servers.threads[m] = match.thread_id or 0
+
+
+@asynccontextmanager
+async def two_processes(tmp_path: Path, url: str
+                        ) -> AsyncIterator[tuple[TwoServers, BotProcess, BotProcess]]:
+    """Two bot processes on one PostgreSQL, one per shard, each serving one of two servers
+    with a match started in each: (servers, home's process, the other's)."""
     async with world(tmp_path, rate_limits=False, database=url) as w:
-        fake = w.fake
-        other = guild_on_other_shard(w)
-        games2 = fake.add_text_channel(other, "games")
-        general2 = fake.add_text_channel(other, "general")
-        fake.add_member(other, w.admin, permissions=MANAGE_GUILD)
-        eve = fake.add_user("eve")
-        w.users[eve.id] = eve
-        fake.add_member(w.guild, eve)
-        for user in (w.carol, eve):
-            fake.add_member(other, user)
+        reader_db = await Database.open(w.database)
+        servers = two_servers(w, MatchService(reader_db, load_pool()))
+        other = servers.other
         home = BotProcess(w, shard=shard_of(w.guild.id), shards=SHARDS, guild=w.guild.id,
                           database=named(url, shard_of(w.guild.id)))
         away = BotProcess(w, shard=shard_of(other.id), shards=SHARDS, guild=other.id,
                           database=named(url, shard_of(other.id)))
-        reader_db = await Database.open(w.database)
-        reader = MatchService(reader_db, load_pool())
         try:
             await asyncio.gather(home.start(), away.start())
-            for admin_channel, games in ((w.general, w.games), (general2, games2)):
-                done = await fake.slash(w.admin, admin_channel, "config games-channel",
-                                        {"channel": games})
-                assert "Matches will be played in" in done.text()
-            for user, deck in ((w.alice, GOKU), (w.bob, FRIEZA), (w.carol, FRIEZA),
-                               (eve, GOKU)):
-                assert "Saved" in await register_by_form(w, user, "Deck", deck)
-            for user, games in ((w.alice, w.games), (w.bob, w.games), (w.carol, games2),
-                                (eve, games2)):
-                await fake.slash(user, games, "play queue", {"deck": "Deck"})
-            ids = await reader.active_ids()
-            assert len(ids) == 2
-            matches = {(await stored(reader, m)).guild_id: m for m in ids}
-            threads = {m: (await stored(reader, m)).thread_id or 0 for m in ids}
-            # DMs go to shard 0: the process there survives, the other is the victim.
-            victim = home if home.shard != 0 else away
-            survivor = away if victim is home else home
-            lost = matches[w.guild.id if victim is home else other.id]
-            kept = matches[other.id if victim is home else w.guild.id]
-            for m in ids:
-                await play(w, reader, m, threads[m], PRESSES)
-
-            # SIGKILL the victim while a player's press on its board is on its way to it.
-            pending = await press_on_board(w, reader, lost, threads[lost])
-            await asyncio.sleep(0)  # let the press leave: the kill lands mid-press
-            await victim.kill()
-            await asyncio.gather(pending, return_exceptions=True)
-            await connections_closed(url, victim.shard or 0)
-            shown = shown_decision(board_of(w, lost, threads[lost]))
-            before = len((await stored(reader, lost)).record.decisions)
-            assert before >= shown  # what the board confirmed survived the kill
-
-            # The survivor keeps serving its shard (and the DMs) meanwhile.
-            kept_before = len((await stored(reader, kept)).record.decisions)
-            kept_now = await play(w, reader, kept, threads[kept], PRESSES)
-            assert kept_now >= kept_before + PRESSES or not (await stored(reader, kept)).active
-            assert len((await stored(reader, lost)).record.decisions) == before
-
-            # The victim restarts, resumes its match and both play on.
-            await victim.start()
-            after = await play(w, reader, lost, threads[lost], PRESSES)
-            assert after >= before + PRESSES or not (await stored(reader, lost)).active
-            await play(w, reader, kept, threads[kept], PRESSES)
-            for m in ids:
-                final = await stored(reader, m)
-                # each board shows the stored match: nothing lost, nothing run ahead
-                await board_shows(w, m, threads[m], len(final.record.decisions))
-            assert survivor.starts == 1 and victim.starts == 2
+            await start_matches(servers)
+            yield servers, home, away
         finally:
             await asyncio.gather(home.stop(), away.stop())
             await reader_db.close()
+
+
+@async_test(timeout=300)
+async def test_two_processes_share_postgres_and_one_survives_the_others_sigkill(
+        tmp_path: Path, new_postgres: Callable[[], str]) -> None:
+    url = new_postgres()
+    async with two_processes(tmp_path, url) as (servers, home, away):
+        w, reader, matches, threads = servers.w, servers.reader, servers.matches, servers.threads
+        # DMs go to shard 0: the process there survives, the other is the victim.
+        victim = home if home.shard != 0 else away
+        survivor = away if victim is home else home
+        lost = matches[w.guild.id if victim is home else servers.other.id]
+        kept = matches[servers.other.id if victim is home else w.guild.id]
+        for m in servers.ids:
+            await play(w, reader, m, threads[m], PRESSES)
+
+        # SIGKILL the victim while a player's press on its board is on its way to it.
+        pending = await press_on_board(w, reader, lost, threads[lost])
+        await asyncio.sleep(0)  # let the press leave: the kill lands mid-press
+        await victim.kill()
+        await asyncio.gather(pending, return_exceptions=True)
+        await connections_closed(url, victim.shard or 0)
+        shown = shown_decision(board_of(w, lost, threads[lost]))
+        before = len((await stored(reader, lost)).record.decisions)
+        assert before >= shown  # what the board confirmed survived the kill
+
+        # The survivor keeps serving its shard (and the DMs) meanwhile.
+        kept_before = len((await stored(reader, kept)).record.decisions)
+        kept_now = await play(w, reader, kept, threads[kept], PRESSES)
+        assert kept_now >= kept_before + PRESSES or not (await stored(reader, kept)).active
+        assert len((await stored(reader, lost)).record.decisions) == before
+
+        # The victim restarts, resumes its match and both play on.
+        await victim.start()
+        after = await play(w, reader, lost, threads[lost], PRESSES)
+        assert after >= before + PRESSES or not (await stored(reader, lost)).active
+        await play(w, reader, kept, threads[kept], PRESSES)
+        await boards_show_what_is_stored(servers)
+        assert survivor.starts == 1 and victim.starts == 2
+
+
+async def boards_show_what_is_stored(servers: TwoServers) -> None:
+    """Each board shows its stored match: nothing lost, nothing run ahead."""
+    for m in servers.ids:
+        final = await stored(servers.reader, m)
+        await board_shows(servers.w, m, servers.threads[m], len(final.record.decisions))
+
+
+@async_test(timeout=300)
+async def test_two_processes_play_on_when_postgresql_restarts_mid_game(
+        tmp_path: Path, postgres_server: Server) -> None:
+    """PostgreSQL restarts while both matches are under way: every connection of both
+    processes ends. Both play on: their next reads and writes connect again, and each
+    hears again of the decisions the other stores (the DMs of the match not on shard 0
+    are answered by the shard-0 process, so its board is redrawn only if its own process
+    hears of them). Every board ends showing exactly its stored match."""
+    url = postgres_server.new_database()
+    async with two_processes(tmp_path, url) as (servers, _, _):
+        w, reader, threads = servers.w, servers.reader, servers.threads
+        for m in servers.ids:
+            await play(w, reader, m, threads[m], PRESSES)
+        before = {m: len((await stored(reader, m)).record.decisions) for m in servers.ids}
+        postgres_server.restart()
+        for m in servers.ids:
+            now = await play(w, reader, m, threads[m], PRESSES)
+            assert now >= before[m] + PRESSES or not (await stored(reader, m)).active
+        await boards_show_what_is_stored(servers)
 
 
 def test_a_match_changed_by_another_process_is_reloaded_and_announced(
