@@ -477,8 +477,10 @@ class FakeState:
             type=msg.type,
             flags=msg.flags,
             content=msg.content,
-            embeds=json_copy(msg.embeds),
-            components=json_copy(msg.components),
+            # Shared, not copied: the fake replaces a message's embeds and components on
+            # every edit and never changes them in place, so each version keeps its own.
+            embeds=msg.embeds,
+            components=msg.components,
             attachments=list(msg.attachments),
             viewers=self.viewers_now(msg),
             interaction_id=msg.interaction_id,
