@@ -226,6 +226,7 @@ class ScouterBot(commands.Bot):
     async def _after_restore(self, restored: Restored) -> None:
         """Everything in memory now comes from the restored file: the card pool (imported
         sets may differ), the unfinished matches, and every match thread is told."""
+        self.store.forget_all()
         await self.cardsets.load()
         resumed = await self.matches.load_unfinished()
         log.info("after the restore: %d unfinished match(es)", len(resumed))
