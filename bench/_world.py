@@ -158,10 +158,6 @@ async def bot_world(directory: Path, players: int) -> AsyncIterator[BotWorld]:
         users = [fake.add_user(f"player{i}") for i in range(players)]
         for user in users:
             fake.add_member(guild, user)
-        # The fake rescans every message for every member on each thread join (so joiners
-        # can read the history); with hundreds of matches that is the whole set-up's time.
-        # The bench's players only read messages posted after they joined: skip it.
-        fake.state.refresh_visibility = lambda: None  # type: ignore[method-assign]
         settings = Settings(
             discord_token=SecretStr(fake.bot_token),
             database_path=directory / "scouter.db",

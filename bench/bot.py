@@ -82,6 +82,7 @@ class Run:
     failures: list[str] = field(default_factory=list)
     finished: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # this process's CPU (bot and fake Discord; not the renderers)
     rss: int = 0
 
     @property
@@ -203,12 +204,13 @@ async def play(
     open_matches = [m for m in world.matches if m.active]
     run = Run(len(open_matches))
     budget = Budget(decisions, time.monotonic() + limit_s)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(
         drive(world, match, run, budget, think, seed * 100_003 + match.id)
         for match in open_matches
     ))
     run.seconds = time.perf_counter() - start
+    run.cpu_seconds = time.process_time() - cpu
     await world.bot.notifier.settle()
     run.rss = rss_bytes()
     return run
@@ -379,6 +381,9 @@ def play_report(run: Run, think: float) -> list[str]:
         run_line(run),
         *problems(run),
         "",
+        f"this process's CPU: {run.cpu_seconds / max(1, run.decisions) * 1000:.1f} ms per "
+        "decision (bot and fake Discord; the render processes not included): what a busy "
+        "machine changes least",
         saturation_line(run, think),
     ]
 

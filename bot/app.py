@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db import Database
+from bot.http_buckets import pace_bucket_sweeps
 from bot.rendering import RenderPool
 from bot.services.cardsets import CardSetService
 from bot.services.decks import DeckService
@@ -92,6 +93,7 @@ class ScouterBot(commands.Bot):
         self._timer: asyncio.Task[None] | None = None
         self._restorer: asyncio.Task[None] | None = None
         self.renderer = RenderPool(settings.render_processes)
+        pace_bucket_sweeps(self.http)  # one scan of discord.py's buckets a minute at most
 
     # Services exist once setup_hook has opened the database.
     db: Database
@@ -225,6 +227,7 @@ class ScouterBot(commands.Bot):
     async def _after_restore(self, restored: Restored) -> None:
         """Everything in memory now comes from the restored file: the card pool (imported
         sets may differ), the unfinished matches, and every match thread is told."""
+        self.store.forget_all()
         await self.cardsets.load()
         resumed = await self.matches.load_unfinished()
         log.info("after the restore: %d unfinished match(es)", len(resumed))

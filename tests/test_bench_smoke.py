@@ -22,6 +22,7 @@ def test_bench_bot_plays_decisions_through_the_fake_discord() -> None:
     assert run.decisions == 5
     assert all(math.isfinite(ms) and ms >= 0 for ms in run.first_ms + run.board_ms)
     assert "saturated" in bench_bot.play_report(run, 0.05)[-1].lower()
+    assert run.cpu_seconds > 0 and "ms per decision" in bench_bot.play_report(run, 0.05)[-2]
     goals = {goal.what for goal in bench_bot.play_goals(run, 0.05)}
     assert goals == {"board edit p50", "board edit p99", "first response p99"}
     assert "decisions/s served at saturation" in {g.what for g in bench_bot.play_goals(run, 0)}

@@ -34,7 +34,15 @@ from tests.fakediscord import (
     instant_retries,
     running_bot,
 )
+from tests.fakediscord.errors import ApiError
 from tests.fakediscord.model import DEFAULT_BOT_PERMISSIONS
+from tests.fakediscord.multipart import header_params, parse_form
+
+
+@pytest.fixture(autouse=True)
+def check_access_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every access the fake's index answers is checked against a full scan here."""
+    monkeypatch.setattr("tests.fakediscord.state.CHECK_ACCESS_INDEX", True)
 
 
 def _png() -> bytes:
@@ -393,6 +401,48 @@ async def test_png_attachment_round_trip() -> None:
         attachment = sent.attachments[0]
         assert attachment.width == 1 and attachment.content_type == "image/png"
         assert await attachment.read() == PNG
+
+
+@async_test
+async def test_upload_names_survive_the_form_and_a_broken_form_is_refused() -> None:
+    async with world() as w:
+        channel = w.bot.get_channel(w.games.id)
+        assert isinstance(channel, discord.TextChannel)
+        name = 'Goku "SSJ" \\ Vegeta é.png'
+        await channel.send(files=[discord.File(io.BytesIO(PNG), name),
+                                  discord.File(io.BytesIO(b"x"), "notes.txt")])
+        recorded = w.fake.latest_message(w.games)
+        assert recorded is not None and recorded.attachment_names() == [name, "notes.txt"]
+        assert recorded.attachment(name) == PNG and recorded.attachment("notes.txt") == b"x"
+        before = len(w.fake.state.records)
+        url = f"{w.fake.api_base}/channels/{w.games.id}/messages"
+        auth = {"Authorization": f"Bot {w.fake.bot_token}"}
+        bodies = {
+            "no close": b'--B\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n{}',
+            "no name": b"--B\r\nContent-Disposition: form-data\r\n\r\n{}\r\n--B--\r\n",
+            "base64": b'--B\r\nContent-Disposition: form-data; name="files[0]"; filename="a.png"'
+                      b"\r\nContent-Transfer-Encoding: base64\r\n\r\nAA==\r\n--B--\r\n",
+            "bad json": b'--B\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n'
+                        b"{nope\r\n--B--\r\n",
+        }
+        async with aiohttp.ClientSession() as http:
+            for why, raw in bodies.items():
+                headers = {**auth, "Content-Type": "multipart/form-data; boundary=B"}
+                async with http.post(url, data=raw, headers=headers) as answer:
+                    assert answer.status == 400, why
+                    assert (await answer.json())["code"] in (50035, 50109), why
+        assert len(w.fake.state.records) == before
+
+
+def test_header_params_read_quotes_escapes_and_rfc_8187() -> None:
+    assert header_params('form-data; name="files[0]"; filename="a \\"b\\".png"') == (
+        "form-data", {"name": "files[0]", "filename": 'a "b".png'})
+    assert header_params("Multipart/Form-Data; boundary=xyz")[1] == {"boundary": "xyz"}
+    assert header_params("form-data; filename=a.png; filename*=utf-8''%C3%A9.png")[1] == {
+        "filename": "é.png"}
+    assert parse_form(b"--B--\r\n", "B") == []
+    with pytest.raises(ApiError):
+        parse_form(b"--B\r\n\r\n", "")
 
 
 @async_test

@@ -99,6 +99,8 @@ class GatewaySession:
                     self._idle.set()
 
     async def drain(self, timeout: float = 2.0) -> None:
+        if self._idle.is_set():  # nothing queued: no timer, no task (asked after each request)
+            return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout)
 
@@ -297,6 +299,8 @@ class Gateway:
             return
         state = self.state
         intent = INTENT_DIRECT_MESSAGES if msg.guild_id is None else INTENT_GUILD_MESSAGES
+        if not any(session.intents & intent for session in self.live_sessions):
+            return  # no bot asked for message events: none is built
         channel = state.channels[msg.channel_id]
         if msg.guild_id is not None and not state.can_view(channel, state.bot.id):
             return

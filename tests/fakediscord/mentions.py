@@ -131,10 +131,10 @@ def _reached(
         return {uid for uid in users if uid in (channel.recipient_id, state.bot.id)}
     assert channel.guild_id is not None
     guild = state.guilds[channel.guild_id]
-    viewers = {uid for uid in guild.members if state.can_view(channel, uid)}
-    reached = viewers.intersection(users)
+    viewers = state.channel_access(channel)[0]
+    reached = set(viewers.intersection(users))
     wanted_roles = set(roles)
-    for uid in viewers:
+    for uid in viewers if wanted_roles else ():
         if wanted_roles.intersection(guild.members[uid].role_ids):
             reached.add(uid)
     if everyone:

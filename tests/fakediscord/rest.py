@@ -47,6 +47,7 @@ from .model import (
     RegisteredCommand,
     StoredMessage,
 )
+from .multipart import header_params, parse_form
 from .ratelimit import RateLimitConfig, RateLimiter, RequestRecord, route_of
 from .state import (
     INTERACTION_ALLOWED_FLAGS,
@@ -106,33 +107,45 @@ def channel_kind(channel: FakeChannel) -> str:
     return "channel"
 
 
+FILE_FIELD = re.compile(r"files\[(\d+)\]|file(\d*)")
+
+
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[UploadedFile]]:
     """JSON body, or multipart with payload_json + files[n] (bytes kept)."""
-    if request.content_type.startswith("multipart/"):
-        form = await request.post()
+    content_type, params = header_params(request.headers.get("Content-Type", ""))
+    raw = await request.read()
+    if content_type.startswith("multipart/"):
         body: dict[str, Any] = {}
         files: list[UploadedFile] = []
-        for name, value in form.items():
-            if name == "payload_json" and isinstance(value, str):
-                body = json.loads(value)
+        for part in parse_form(raw, params.get("boundary", "")):
+            if part.name == "payload_json" and part.filename is None:
+                body = _json_object(part.data)
                 continue
-            match = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name)
-            if match and isinstance(value, web.FileField):
+            match = FILE_FIELD.fullmatch(part.name)
+            if match and part.filename is not None:
                 index = int(match.group(1) or match.group(2) or 0)
-                files.append(
-                    UploadedFile(index, value.filename, value.file.read(), value.content_type)
-                )
+                files.append(UploadedFile(index, part.filename, part.data, part.content_type))
         return body, files
-    raw = await request.read()
     if not raw:
         return {}, []
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+    data = _json(raw)
     if not isinstance(data, dict):
         return {"__list__": data}, []
     return data, []
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
+
+
+def _json_object(raw: bytes) -> dict[str, Any]:
+    data = _json(raw)
+    if not isinstance(data, dict):
+        raise ApiError(400, 50109, "The request body contains invalid JSON.")
+    return data
 
 
 class RestApi:
@@ -1119,10 +1132,11 @@ class RestApi:
             raise unknown("Member", 10007)
         if user_id not in thread.member_ids:
             thread.member_ids[user_id] = state.iso()
+            state.access_changed(thread)
             self._members_update(thread, user_id, added=True)
             if user_id != state.bot.id:
                 self._thread_notice(thread, 1, user_id)
-            state.refresh_visibility()
+            state.refresh_visibility(thread)
             state.notify()
         await self.gateway.drain()
         return no_content()
@@ -1144,6 +1158,7 @@ class RestApi:
                 raise missing_permissions()
         if user_id in thread.member_ids:
             del thread.member_ids[user_id]
+            state.access_changed(thread)
             self._members_update(thread, user_id, added=False)
             if user_id != state.bot.id:
                 self._thread_notice(thread, 2, user_id)

@@ -417,6 +417,7 @@ class FakeDiscord(UserActions):
         for thread in self.threads:
             if thread.guild_id == guild.id:
                 thread.member_ids.pop(user.id, None)
+        self.state.access_changed()
         self.gateway.dispatch(
             "GUILD_MEMBER_REMOVE",
             {"guild_id": str(guild.id), "user": payloads.user(user)},

@@ -58,6 +58,8 @@ DISCORD_EPOCH_MS = 1420070400000
 INTERACTION_ACK_SECONDS = 3.0
 INTERACTION_TOKEN_SECONDS = 15 * 60.0
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+# Recompute the access index on every use and fail on a stale entry (the fake's own tests).
+CHECK_ACCESS_INDEX = False
 
 
 @dataclass
@@ -77,9 +79,19 @@ def png_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars): what copy.deepcopy gives, at a
+    fraction of its cost (every message version copies its embeds and components)."""
+    if isinstance(value, dict):
+        return {key: json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_copy(item) for item in value]
+    return value
+
+
 def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Copy components and give each one an ``id`` as Discord does when it is missing."""
-    result = copy.deepcopy(components)
+    result: list[dict[str, Any]] = json_copy(components)
     used: set[int] = set()
 
     def collect(items: list[dict[str, Any]]) -> None:
@@ -143,6 +155,9 @@ class FakeState:
             PRIVILEGED_INTENTS if enabled_privileged_intents is None else enabled_privileged_intents
         )
         self._changed = asyncio.Event()
+        # channel id -> (members who can view it, those who can also read its history):
+        # asked for every message version, so kept until access may have changed.
+        self._access: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
         # Discord's 3 seconds to acknowledge an interaction; tests of a bot on a loaded
         # machine may give more (the bot's real latency is a benchmark's business).
         self.ack_seconds = INTERACTION_ACK_SECONDS
@@ -237,6 +252,7 @@ class FakeState:
             user=user, guild_id=guild.id, role_ids=list(role_ids), joined_at=self.iso()
         )
         guild.members[user.id] = member
+        self.access_changed()
         return member
 
     def add_role(self, guild: FakeGuild, name: str, permissions: int) -> FakeRole:
@@ -389,8 +405,40 @@ class FakeState:
             channel.overwrites.pop(target_id, None)
         else:
             channel.overwrites[target_id] = Overwrite(target_id, target_type, allow, deny)
+        self.access_changed()
 
     # ---- visibility -----------------------------------------------------------------------------
+
+    def access_changed(self, thread: FakeChannel | None = None) -> None:
+        """Members, roles or overwrites changed (or only `thread`'s members): who sees what
+        is asked anew. Everything that changes them calls this; ``CHECK_ACCESS_INDEX``
+        catches a miss."""
+        if thread is not None and thread.is_thread:
+            self._access.pop(thread.id, None)
+        else:
+            self._access.clear()
+
+    def channel_access(self, channel: FakeChannel) -> tuple[frozenset[int], frozenset[int]]:
+        """The guild channel's members who can view it, and those of them who can also
+        read its history."""
+        cached = self._access.get(channel.id)
+        if cached is None or CHECK_ACCESS_INDEX:
+            fresh = self._scan_access(channel)
+            assert cached is None or cached == fresh, f"stale access index: {channel.id}"
+            cached = self._access[channel.id] = fresh
+        return cached
+
+    def _scan_access(self, channel: FakeChannel) -> tuple[frozenset[int], frozenset[int]]:
+        assert channel.guild_id is not None
+        viewers: set[int] = set()
+        readers: set[int] = set()
+        for uid in self.guilds[channel.guild_id].members:
+            perms = self.permissions_in(channel, uid)
+            if perms & VIEW_CHANNEL:
+                viewers.add(uid)
+                if perms & READ_MESSAGE_HISTORY:
+                    readers.add(uid)
+        return frozenset(viewers), frozenset(readers)
 
     def viewers_now(self, msg: StoredMessage) -> set[int]:
         if msg.ephemeral_viewer is not None:
@@ -399,28 +447,23 @@ class FakeState:
         if channel.is_dm:
             assert channel.recipient_id is not None
             return {channel.recipient_id, self.bot.id}
-        assert channel.guild_id is not None
-        guild = self.guilds[channel.guild_id]
-        viewers = {uid for uid in guild.members if self.can_view(channel, uid)}
+        viewers = set(self.channel_access(channel)[0])
         viewers.add(msg.author_id)
         return viewers
 
-    def refresh_visibility(self) -> None:
-        """Users who gained access to a channel can read its history (latest versions)."""
+    def refresh_visibility(self, thread: FakeChannel | None = None) -> None:
+        """Users who gained access to a channel (or to `thread` only: its members changed)
+        can read its history (latest versions)."""
+        self.access_changed(thread)
         for msg in self.messages.values():
             if msg.deleted or msg.ephemeral_viewer is not None or not msg.versions:
+                continue
+            if thread is not None and msg.channel_id != thread.id:
                 continue
             channel = self.channels.get(msg.channel_id)
             if channel is None or channel.is_dm or channel.guild_id is None:
                 continue
-            guild = self.guilds[channel.guild_id]
-            latest = msg.versions[-1]
-            for uid in guild.members:
-                if uid in latest.viewers:
-                    continue
-                perms = self.permissions_in(channel, uid)
-                if perms & VIEW_CHANNEL and perms & READ_MESSAGE_HISTORY:
-                    latest.viewers.add(uid)
+            msg.versions[-1].viewers |= self.channel_access(channel)[1]
 
     def record(self, msg: StoredMessage, payload: dict[str, Any]) -> RecordedMessage:
         rec = RecordedMessage(
@@ -434,8 +477,10 @@ class FakeState:
             type=msg.type,
             flags=msg.flags,
             content=msg.content,
-            embeds=copy.deepcopy(msg.embeds),
-            components=copy.deepcopy(msg.components),
+            # Shared, not copied: the fake replaces a message's embeds and components on
+            # every edit and never changes them in place, so each version keeps its own.
+            embeds=msg.embeds,
+            components=msg.components,
             attachments=list(msg.attachments),
             viewers=self.viewers_now(msg),
             interaction_id=msg.interaction_id,
@@ -593,7 +638,7 @@ class FakeState:
 
     @staticmethod
     def _embed(embed: dict[str, Any]) -> dict[str, Any]:
-        result = copy.deepcopy(embed)
+        result: dict[str, Any] = json_copy(embed)
         result.setdefault("type", "rich")
         return result
 
