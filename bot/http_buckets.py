@@ -22,8 +22,11 @@ def pace_bucket_sweeps(
     every: float = SWEEP_EVERY,
     clock: Callable[[], float] = time.monotonic,
 ) -> None:
-    """Let `http` sweep its idle buckets at most once per `every` seconds."""
-    sweep = http._try_clear_expired_ratelimits
+    """Let `http` sweep its idle buckets at most once per `every` seconds. A discord.py
+    without this private method (a later version) is left as it is: only slower."""
+    sweep = getattr(http, "_try_clear_expired_ratelimits", None)
+    if sweep is None or not hasattr(http, "_buckets"):
+        return
     last = [-every]
 
     def paced() -> None:
