@@ -180,7 +180,7 @@ async def test_a_disqualified_player_loses_the_match_in_play_and_is_not_paired(
 @run
 async def test_a_rolled_back_match_reopens_its_table_only_in_the_round_in_play_374(
         db: Database, _: Path) -> None:
-    events, rounds, _ = await setup(db, PLAYERS[:4])
+    events, rounds, _clock = await setup(db, PLAYERS[:4])
     events.matches.reopen_checks.append(events.reopened)
     await rounds.start(await events.get(1, GUILD), JUDGE, "go")
     await concede_all(events, 1)

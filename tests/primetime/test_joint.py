@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.primetime import joint
+from engine.primetime import held, joint
 from engine.primetime.data import DataError
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.pool import sample_pool
@@ -48,7 +48,7 @@ def test_it_needs_the_partner_near_and_neither_dazed_staggered_nor_bound(
     # "Both models must be non-Dazed and in roster, and neither may be Staggered or Bound."
     game, goku, cell = duel()
     gohan = place(game, "gohan-kid", *((25, 25) if case == "far" else (17, 12)))
-    if case in ("staggered", joint.BOUND):
+    if case in ("staggered", held.BOUND):
         gohan.states.append(case)
     elif case == "dazed":
         gohan.status = "dazed"
