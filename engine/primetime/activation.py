@@ -493,5 +493,5 @@ def point_problem(game: PrimeTimeGame, decision: Decision, point: Point2) -> str
     """Why a point answered to a decision is illegal (None: legal)."""
     check = POINT_CHECKS.get(decision.kind)
     if check is None:
-        return f"a {decision.kind!r} decision is not answered with a point"
+        return "this decision is answered with one of its options, not with a point"
     return check(game, decision.resume.args, point)
