@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import statistics
 import sys
@@ -83,6 +84,7 @@ class Run:
     finished: int = 0
     seconds: float = 0.0
     cpu_seconds: float = 0.0  # this process's CPU (bot and fake Discord; not the renderers)
+    render_cpu_seconds: float | None = None  # the render processes' CPU, where /proc says
     rss: int = 0
 
     @property
@@ -205,12 +207,16 @@ async def play(
     run = Run(len(open_matches))
     budget = Budget(decisions, time.monotonic() + limit_s)
     start, cpu = time.perf_counter(), time.process_time()
+    render_cpu = world.bot.renderer.worker_cpu_seconds()
     await asyncio.gather(*(
         drive(world, match, run, budget, think, seed * 100_003 + match.id)
         for match in open_matches
     ))
     run.seconds = time.perf_counter() - start
     run.cpu_seconds = time.process_time() - cpu
+    render_after = world.bot.renderer.worker_cpu_seconds()
+    if render_after is not None:  # None before: the processes started during the run
+        run.render_cpu_seconds = render_after - (render_cpu or 0.0)
     await world.bot.notifier.settle()
     run.rss = rss_bytes()
     return run
@@ -384,8 +390,21 @@ def play_report(run: Run, think: float) -> list[str]:
         f"this process's CPU: {run.cpu_seconds / max(1, run.decisions) * 1000:.1f} ms per "
         "decision (bot and fake Discord; the render processes not included): what a busy "
         "machine changes least",
+        render_line(run),
         saturation_line(run, think),
     ]
+
+
+def render_line(run: Run) -> str:
+    if run.render_cpu_seconds is None:
+        return "the render processes' CPU: not known here (no /proc, or drawing on threads)"
+    decisions = max(1, run.decisions)
+    render_ms = run.render_cpu_seconds / decisions * 1000
+    total_ms = max(0.1, render_ms + run.cpu_seconds / decisions * 1000)
+    cores = os.cpu_count() or 1
+    return (f"the render processes' CPU: {render_ms:.1f} ms per decision (boards and hands); "
+            f"with this process's, {cores} core(s) can serve at most about "
+            f"{cores * 1000 / total_ms:.0f} decisions/s")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -101,6 +101,23 @@ class RenderPool:
             self._kept.popitem(last=False)
         return image
 
+    def worker_cpu_seconds(self) -> float | None:
+        """The CPU time the live render processes have used, where /proc tells it (None
+        before they start, on threads, or elsewhere): what the images cost, for the
+        benchmarks and sizing."""
+        if not isinstance(self._executor, ProcessPoolExecutor):
+            return None
+        processes = getattr(self._executor, "_processes", None) or {}
+        total = 0.0
+        try:
+            for pid in list(processes):
+                with open(f"/proc/{pid}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+        return total
+
     def forget(self, slot: Hashable) -> None:
         self._kept.pop(slot, None)
 

@@ -24,6 +24,14 @@ HAND_FOOTER_END = "only you can see this"
 BOARD_EVENTS = 8
 
 
+def hand_only(view: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """The part of `seat`'s own view a hand image is drawn from: its hand. A hand is drawn
+    again only when its inputs change, and the rest of the view changes at every decision
+    (the board, the other hand's size, the decision number) where the hand mostly does not."""
+    players = view["players"]
+    return {"players": [{"hand": list(side["hand"])} if number == seat else {}
+                        for number, side in enumerate(players)]}
+
 def seat_label(match: LiveMatch, seat: int) -> str:
     user = match.players[seat]
     return "the AI" if user is AI else f"<@{user}>"

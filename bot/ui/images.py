@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.services.matches import LiveMatch
-from bot.ui.board import panini_game, spectator_view
+from bot.ui.board import hand_only, panini_game, spectator_view
 from bot.ui.names import seat_names
 from engine.panini.cards import CardPool
 from engine.panini.view import player_view
@@ -41,10 +41,11 @@ async def board_file(bot: ScouterBot, match: LiveMatch) -> discord.File:
 
 async def hand_file(bot: ScouterBot, match: LiveMatch, seat: int) -> discord.File:
     game = panini_game(match)
-    view = player_view(game, seat)
+    view = hand_only(player_view(game, seat), seat)
     png = await bot.renderer.render_kept(("hand", match.id, seat), render_hand, view, seat,
                                          hand_cards(game.pool, view["players"][seat]["hand"]))
     return discord.File(io.BytesIO(png), filename=HAND_FILE)
+
 
 
 def hand_cards(pool: CardPool, names: Iterable[str]) -> CardPool:

@@ -16,6 +16,7 @@ from bot.ui.board import (
     board_footer,
     family_view,
     hand_footer,
+    hand_only,
     seat_label,
     stopped_line,
 )
@@ -102,5 +103,5 @@ async def score_board_file(bot: ScouterBot, match: LiveMatch, filename: str) -> 
 async def score_hand_file(bot: ScouterBot, match: LiveMatch, seat: int, filename: str
                           ) -> discord.File:
     png = await bot.renderer.render_kept(("hand", match.id, seat), render_score_hand,
-                                         score_view(match, seat), seat)
+                                         hand_only(score_view(match, seat), seat), seat)
     return discord.File(io.BytesIO(png), filename=filename)

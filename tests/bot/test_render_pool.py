@@ -9,10 +9,14 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.rendering import RenderPool
+from bot.ui import images
 from bot.ui.images import hand_cards
-from engine.panini.cards import load_pool
+from engine.panini.cards import CardPool, load_pool
 from engine.panini.view import SPECTATOR, player_view
 from renderers.board import BoardLabels, render_board
 from renderers.hand import render_hand
@@ -125,6 +129,43 @@ def test_a_hand_drawn_from_its_cards_alone_is_the_hand_drawn_from_the_pool() -> 
         cards = hand_cards(snap.game.pool, [*names, "Not A Card"])
         assert len(cards) == len(set(names)) < len(load_pool())
         assert render_hand(view, seat, cards) == render_hand(view, seat, snap.game.pool)
+
+
+@async_test(timeout=180)
+async def test_a_hand_is_drawn_again_only_when_its_cards_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decision redraws the board, and a hand only when its cards changed: the hand
+    image is drawn from the hand alone, not from a view that changes at every decision."""
+    drawn: list[int] = []
+
+    def spy(view: dict[str, Any], seat: int, cards: CardPool) -> bytes:
+        drawn.append(seat)
+        return render_hand(view, seat, cards)
+
+    monkeypatch.setattr(images, "render_hand", spy)
+    async with world(tmp_path) as w, w.start_bot() as bot:
+        await configure(w)
+        match = await queue_match(w, w.alice, w.bob)
+        await bot.notifier.settle()
+
+        def hands_of() -> list[list[str]]:
+            return [list(match.game.state.players[seat].hand) for seat in (0, 1)]
+
+        redrawn_for_a_change = kept_as_it_was = 0
+        for _ in range(16):
+            if not match.active:
+                break
+            before = hands_of()
+            drawn.clear()
+            await play_decision(w, match)
+            after = hands_of()
+            for seat in (0, 1):
+                changed = before[seat] != after[seat]
+                assert (seat in drawn) == changed, (seat, before[seat], after[seat], drawn)
+                redrawn_for_a_change += changed
+                kept_as_it_was += not changed
+        assert redrawn_for_a_change and kept_as_it_was
 
 
 @async_test(timeout=120)
