@@ -199,6 +199,8 @@ def test_same_input_same_bytes_even_with_fresh_caches() -> None:
     first = all_images()
     assert first == all_images()
     board._LAYERS.clear()
+    _draw._line_mask.cache_clear()  # text is stamped from kept masks: drawn anew, the same
+    _draw.text_width.cache_clear()
     assert first == all_images()
 
 
@@ -229,6 +231,33 @@ def test_characters_the_fonts_lack_become_question_marks() -> None:
     assert _draw.displayable("Ann") == "Ann"
     assert _draw.displayable("Bob · ★") == "Bob · ★"
     assert _draw.displayable("名前") == "??"
+
+
+@pytest.mark.parametrize("anchor", ["la", "lm", "mm", "rm", "ms"])
+def test_a_stamped_line_is_the_line_imagedraw_draws(anchor: str) -> None:
+    """Text is drawn from a kept mask (renderers/_draw.py `stamp`): where ImageDraw would
+    draw it, to within the sub-pixel offset ImageDraw adds (an edge pixel's shade)."""
+    from PIL import ImageChops, ImageDraw
+
+    text, colour = "Goku, Hopeful Fighter · 2,700 ÷ Ω", (250, 200, 40)
+    for xy in [(200.0, 40.0), (200.5, 40.5), (3.7, 1.2)]:
+        drawn = Image.new("RGB", (420, 80), _draw.BACKGROUND)
+        ImageDraw.Draw(drawn).text(xy, text, font=_draw.font("bold", 22), fill=colour,
+                                   anchor=anchor)
+        stamped = Image.new("RGB", (420, 80), _draw.BACKGROUND)
+        _draw.stamp(stamped, xy, text, "bold", 22, colour, anchor)
+        assert drawn.getbbox() is not None
+        difference = ImageChops.difference(drawn, stamped).convert("L")
+        differing = sum(difference.histogram()[97:])  # pixels off by more than 96 of 255
+        assert differing <= len(text), (xy, anchor, differing)
+
+
+def test_a_line_stamped_past_the_image_edge_is_cut_there() -> None:
+    image = Image.new("RGB", (60, 20), _draw.BACKGROUND)
+    _draw.stamp(image, (-30, -10), "Vegeta", "bold", 22, (255, 255, 255))
+    _draw.stamp(image, (50, 15), "Vegeta", "bold", 22, (255, 255, 255))
+    _draw.stamp(image, (10, 10), "", "bold", 22, (255, 255, 255))
+    assert image.size == (60, 20) and image.getbbox() is not None
 
 
 def test_wrap_and_fit_stay_within_width() -> None:
