@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.core.decisions import JsonDict
+from engine.primetime import reroll
 from engine.primetime.damage import harm
 from engine.primetime.data import DATA_DIR, DataError, Technique, load_list
 from engine.primetime.geometry import EPS, edge_distance
+from engine.primetime.handlers import HANDLERS
 from engine.primetime.held import BOUND
 from engine.primetime.pool import Pool, sample_pool
 from engine.primetime.states import STAGGERED, stagger
@@ -101,7 +104,20 @@ def _able(m: ModelState) -> bool:
 
 def after_hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
               target: ModelState) -> None:  # fmt: skip
-    """Fire every Joint Attack of the attacker's pair whose conditions hold, once a round."""
+    """Fire every Joint Attack of the attacker's pair whose conditions hold, once a round;
+    behind a save's re-roll decision (the hit's state) it waits its turn (PT-66)."""
+    if not reroll.later(game, "then_joint", attacker=attacker.uid, target=target.uid,
+                        ranged=technique.ranged):  # fmt: skip
+        _after_hit(game, attacker, technique.ranged, target)
+
+
+@HANDLERS.register("then_joint")
+def joint_step(game: PrimeTimeGame, args: JsonDict) -> None:
+    _after_hit(game, game.model(args["attacker"]), args["ranged"], game.model(args["target"]))
+
+
+def _after_hit(game: PrimeTimeGame, attacker: ModelState, ranged: bool,
+               target: ModelState) -> None:  # fmt: skip
     if target.owner == attacker.owner or not _able(attacker) or game.state.winner is not None:
         return
     player = game.state.players[attacker.owner]
@@ -109,7 +125,7 @@ def after_hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         if attacker.character not in joint.pair or joint.id in player.joints:
             continue
         wanted = joint.trigger.attack
-        if wanted != "any" and (wanted == "ranged") != technique.ranged:
+        if wanted != "any" and (wanted == "ranged") != ranged:
             continue
         other = joint.pair[1 - joint.pair.index(attacker.character)]
         partner = next((m for m in game.state.models if m.owner == attacker.owner
