@@ -91,7 +91,9 @@ def test_a_failed_flying_save_against_staggered_may_be_rerolled(
 ) -> None:
     # "Staggered while flying: Roll D20 + FOC ≥ 14 save. Failure = fall to Ground"; Goku,
     # flying in his own activation, knocked back by Cell's Impactful attack (PT-41, PT-66)
-    for choice, level, hp in (("reroll", 2, 7), ("keep", 0, 7 - 2)):
+    # the re-roll saves; the re-roll fails again and stands (no second question); kept
+    for choice, again, level, hp in (("reroll", 15, 2, 7), ("reroll", 2, 0, 7 - 2),
+                                     ("keep", 15, 0, 7 - 2)):  # fmt: skip
         monkeypatch.undo()
         game = to_activation()
         clear_table(game)
@@ -102,12 +104,12 @@ def test_a_failed_flying_save_against_staggered_may_be_rerolled(
         game.state.pending = None
         game.then(("knocked", {"attacker": cell.uid, "target": goku.uid, "choice": "throw"}),
                   ("action", {}))  # fmt: skip
-        dice(monkeypatch, 1, 15)  # 1 + FOC 4 = 5: fails; the re-roll 15 + 4 = 19
+        dice(monkeypatch, 1, again)  # 1 + FOC 4 = 5: fails; the re-roll again + 4
         game.run()
         _asked_reroll(game, goku)
         assert goku.level == 2
         answer(game, choice)
-        assert (goku.level, goku.hp) == (level, hp), choice
+        assert (goku.level, goku.hp) == (level, hp), (choice, again)
         assert game.pending is not None and game.pending.kind == "action"
 
 
