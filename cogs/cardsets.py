@@ -1,7 +1,8 @@
 """/cards: a server admin imports card lists (OCTGN, Lackey, JSON, CSV) as this server's card
 sets and chooses, per ruleset, which sets its players may use. A list imported for a Score
 ruleset (`score`, `ocg`) is a Score family list (Lackey tab-separated, CSV, JSON); one for
-`prime-time` a YAML file of Prime Time characters and cards (docs/primetime-data.md)."""
+`prime-time` a YAML file of Prime Time characters, cards and Joint Attacks
+(docs/primetime-data.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""A server's own DBZ: Prime Time characters and deck cards (docs/primetime-data.md,
-"Importing"), stored like its Panini and Score sets (table card_sets, family 'primetime';
-guild_card_sets: enabled for `prime-time`).
+"""A server's own DBZ: Prime Time characters, deck cards and Joint Attacks
+(docs/primetime-data.md, "Importing"; PT-67), stored like its Panini and Score sets (table
+card_sets, family 'primetime'; guild_card_sets: enabled for `prime-time`).
 
 A server's Prime Time pool is the sample plus every set it stored (its matches replay with
 them after a restart); what its players may register in a roster is the sample plus the
@@ -22,6 +22,7 @@ from engine.core.yamlfile import safe_load
 from engine.panini.cards import fold_name
 from engine.panini.importers import Issue
 from engine.primetime.data import Character, DataError, DeckCard
+from engine.primetime.joint_data import JointAttack
 from engine.primetime.pool import Imported, Pool, read_import, sample_pool, with_imports
 
 FAMILY = "primetime"
@@ -40,7 +41,7 @@ class PrimeTimeSet:
 
 
 @dataclass
-class PrimeTimeImportReport(ImportReportBase[Character | DeckCard]):
+class PrimeTimeImportReport(ImportReportBase[Character | DeckCard | JointAttack]):
     """What an import did, in the shape /cards import shows (cardsets.ImportReport)."""
 
     def summary(self) -> str:
@@ -50,9 +51,12 @@ class PrimeTimeImportReport(ImportReportBase[Character | DeckCard]):
                     f"({len(self.rejected)} problem(s)); nothing was changed.")
         verb = "Replaced" if self.replaced else "Imported"
         characters = sum(isinstance(item, Character) for item in self.imported)
+        joints = sum(isinstance(item, JointAttack) for item in self.imported)
+        cards = len(self.imported) - characters - joints
+        also = f", {joints} Joint Attack(s)" if joints else ""
         return (f"{verb} Prime Time set **{name}** ({FORMAT}): {characters} character(s), "
-                f"{len(self.imported) - characters} deck card(s). Enabled in this server "
-                f"for {', '.join(self.rulesets)}.")
+                f"{cards} deck card(s){also}. Enabled in this server for "
+                f"{', '.join(self.rulesets)}.")
 
     def lines(self) -> list[str]:
         lines = report_lines(self.summary(), self.retired, self.rejected, self.skipped,
@@ -62,18 +66,22 @@ class PrimeTimeImportReport(ImportReportBase[Character | DeckCard]):
 
 
 def dump_set(content: Imported) -> str:
-    """A set as stored: the import file's shape (characters, cards), defaults left out."""
+    """A set as stored: the import file's shape (characters, cards, joint_attacks),
+    defaults left out."""
     def dump(items: tuple[BaseModel, ...]) -> list[dict[str, Any]]:
         return [i.model_dump(mode="json", exclude_defaults=True) for i in items]
 
-    return yaml.safe_dump({"characters": dump(content.characters),
-                           "cards": dump(content.cards)}, sort_keys=False, allow_unicode=True)
+    stored = {"characters": dump(content.characters), "cards": dump(content.cards)}
+    if content.joints:  # sets stored before Joint Attacks could be imported have none
+        stored["joint_attacks"] = dump(content.joints)
+    return yaml.safe_dump(stored, sort_keys=False, allow_unicode=True)
 
 
 def load_set(name: str, text: str) -> Imported:
     raw = safe_load(text) or {}
     return Imported(name, tuple(Character.model_validate(c) for c in raw.get("characters", [])),
-                    tuple(DeckCard.model_validate(c) for c in raw.get("cards", [])))
+                    tuple(DeckCard.model_validate(c) for c in raw.get("cards", [])),
+                    tuple(JointAttack.model_validate(j) for j in raw.get("joint_attacks", [])))
 
 
 def set_name_of(filename: str) -> str:
@@ -173,7 +181,8 @@ class PrimeTimeCardSets:
                                          "set-name"))
             return report
         if not content.ids():
-            report.rejected.append(Issue("file", "data", "it has no characters or cards"))
+            report.rejected.append(Issue("file", "data", "it has no characters, cards or "
+                                         "Joint Attacks"))
             return report
         previous = self.find_set(guild_id, name)
         problem = await self._changed_in_stored_match(guild_id, previous, content)
@@ -199,13 +208,22 @@ class PrimeTimeCardSets:
 
     async def _changed_in_stored_match(self, guild_id: int, previous: PrimeTimeSet | None,
                                        content: Imported) -> str | None:
-        """Why a re-import may not replace `previous`: a stored match replays with an
-        entry it drops or changes."""
-        if previous is None:
-            return None
+        """Why an import may not replace `previous` (or add to the server's sets): a stored
+        match replays with an entry it drops or changes, or with a Joint Attack it adds,
+        drops or changes for a pair that match fielded (PT-67)."""
+        old = {} if previous is None else {item.id: item for item in previous.content.entries()}
         new = {item.id: item for item in content.entries()}
-        for item in previous.content.entries():
+        for item in old.values():
+            if isinstance(item, JointAttack):
+                continue
             if new.get(item.id) != item and await self._in_stored_match(guild_id, item.id):
                 return (f"{item.id!r} is dropped or changed, but stored matches were played "
                         "with it as it was; keep it, or import the new version under a new id")
+        joints = [j for j in [*old.values(), *new.values()] if isinstance(j, JointAttack)
+                  and old.get(j.id) != new.get(j.id)]  # fmt: skip
+        for joint in joints:
+            if all([await self._in_stored_match(guild_id, cid) for cid in joint.pair]):
+                return (f"Joint Attack {joint.id!r} is new, dropped or changed, but stored "
+                        f"matches were played with {joint.pair[0]!r} and {joint.pair[1]!r} "
+                        "and replay with the Joint Attacks as they were; leave it as it was")
         return None

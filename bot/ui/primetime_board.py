@@ -58,9 +58,19 @@ def side_line(match: LiveMatch, view: Mapping[str, Any], seat: int) -> str:
     side = view["players"][seat]
     glory = "/".join(str(g) for g in side["glory"]) or "-"
     standing = sum(1 for m in view["models"] if m["owner"] == seat and m["status"] == "active")
-    return (f"{seat_label(match, seat)} · {side['name']} ({side['affiliation']}) · BK "
+    line = (f"{seat_label(match, seat)} · {side['name']} ({side['affiliation']}) · BK "
             f"{side['bk']} · WT {side['wt']} · orders {side['orders']} · hand "
             f"{side['hand_count']} · Glory {glory} · {standing} model(s) fighting")
+    return line + saibamen_text(view, seat)
+
+
+def saibamen_text(view: Mapping[str, Any], seat: int) -> str:
+    """The side's Saibamen tokens on the table, as the map draws them (they are no models:
+    PT-57); nothing while it has none."""
+    tokens = sum(1 for t in view.get("tokens", []) if t["owner"] == seat)
+    if not tokens:
+        return ""
+    return f" · {tokens} Saibam{'a' if tokens == 1 else 'e'}n on the table"
 
 
 def pt_board_embed(match: LiveMatch, image: str | None = None) -> discord.Embed:

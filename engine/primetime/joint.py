@@ -1,21 +1,23 @@
 """Joint Attack ("Joint Attack | Passive pair synergy that fires when conditions are met.
 Both models must be non-Dazed and in roster, and neither may be Staggered or Bound. See
 CardPoolReference for full card text."). We do not have that reference: a pair's Joint
-Attack is data (data/primetime/table/joint-attacks.yaml, docs/primetime-data.md), checked
-on load; it fires after a hit (PT-58)."""
+Attack is data (data/primetime/table/joint-attacks.yaml, docs/primetime-data.md; a
+server's own in its imported sets, PT-67), in the game's pool and checked with it; it
+fires after a hit (PT-58)."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from engine.core.decisions import JsonDict
+from engine.primetime import reroll
 from engine.primetime.damage import harm
 from engine.primetime.data import DATA_DIR, DataError, Technique, load_list
 from engine.primetime.geometry import EPS, edge_distance
+from engine.primetime.handlers import HANDLERS
 from engine.primetime.held import BOUND
+from engine.primetime.joint_data import JointAttack, pair_problem
 from engine.primetime.pool import Pool, sample_pool
 from engine.primetime.states import STAGGERED, stagger
 from engine.primetime.stats import stat
@@ -24,51 +26,7 @@ if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
-KEYWORD = "Joint Attack"
 SAMPLE = DATA_DIR / "table" / "joint-attacks.yaml"
-
-
-class _Data(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class JointTrigger(_Data):
-    """When it fires: one of the pair hits an enemy with an attack of this kind while its
-    partner is within `within` inches of that enemy (base edge to base edge)."""
-
-    event: Literal["hit"] = "hit"
-    attack: Literal["any", "melee", "ranged"] = "any"  # ranged: ranged and Beam
-    within: float = Field(gt=0)
-
-
-class JointEffect(_Data):
-    """What it does: extra damage to the enemy hit (RES applies), BK for the team, and
-    Staggered for the enemy hit; at least one."""
-
-    damage: int = Field(default=0, ge=0)
-    bk: int = Field(default=0, ge=0)
-    stagger: bool = False
-
-    @model_validator(mode="after")
-    def _something(self) -> JointEffect:
-        if not (self.damage or self.bk or self.stagger):
-            raise ValueError("a Joint Attack's effect does something: damage, bk or stagger")
-        return self
-
-
-class JointAttack(_Data):
-    id: str = Field(pattern=r"^[a-z0-9-]+$")
-    name: str
-    pair: tuple[str, str]  # the two characters' ids
-    text: str  # what players read
-    trigger: JointTrigger
-    effect: JointEffect
-
-    @model_validator(mode="after")
-    def _two(self) -> JointAttack:
-        if self.pair[0] == self.pair[1]:
-            raise ValueError("a Joint Attack pairs two different characters")
-        return self
 
 
 def load(path: Path, pool: Pool) -> dict[str, JointAttack]:
@@ -79,19 +37,16 @@ def load(path: Path, pool: Pool) -> dict[str, JointAttack]:
         where = f"{path.name}: entry {joint.id}"
         if joint.id in found:
             raise DataError(f"{where}: two entries with this id")
-        for cid in joint.pair:
-            character = pool.characters.get(cid)
-            if character is None:
-                raise DataError(f"{where}: pair: no character {cid!r}")
-            if not character.keyword(KEYWORD):
-                raise DataError(f"{where}: pair: {cid!r} has no {KEYWORD} keyword")
+        problem = pair_problem(joint, pool.characters)
+        if problem is not None:
+            raise DataError(f"{where}: {problem}")
         found[joint.id] = joint
     return found
 
 
-@cache
 def joint_attacks() -> dict[str, JointAttack]:
-    return load(SAMPLE, sample_pool())
+    """The sample's (a game reads its own pool's: a server may import more, PT-67)."""
+    return sample_pool().joints
 
 
 def _able(m: ModelState) -> bool:
@@ -101,15 +56,28 @@ def _able(m: ModelState) -> bool:
 
 def after_hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
               target: ModelState) -> None:  # fmt: skip
-    """Fire every Joint Attack of the attacker's pair whose conditions hold, once a round."""
+    """Fire every Joint Attack of the attacker's pair whose conditions hold, once a round;
+    behind a save's re-roll decision (the hit's state) it waits its turn (PT-66)."""
+    if not reroll.later(game, "then_joint", attacker=attacker.uid, target=target.uid,
+                        ranged=technique.ranged):  # fmt: skip
+        _after_hit(game, attacker, technique.ranged, target)
+
+
+@HANDLERS.register("then_joint")
+def joint_step(game: PrimeTimeGame, args: JsonDict) -> None:
+    _after_hit(game, game.model(args["attacker"]), args["ranged"], game.model(args["target"]))
+
+
+def _after_hit(game: PrimeTimeGame, attacker: ModelState, ranged: bool,
+               target: ModelState) -> None:  # fmt: skip
     if target.owner == attacker.owner or not _able(attacker) or game.state.winner is not None:
         return
     player = game.state.players[attacker.owner]
-    for joint in joint_attacks().values():
+    for joint in game.pool.joints.values():
         if attacker.character not in joint.pair or joint.id in player.joints:
             continue
         wanted = joint.trigger.attack
-        if wanted != "any" and (wanted == "ranged") != technique.ranged:
+        if wanted != "any" and (wanted == "ranged") != ranged:
             continue
         other = joint.pair[1 - joint.pair.index(attacker.character)]
         partner = next((m for m in game.state.models if m.owner == attacker.owner

@@ -1,18 +1,20 @@
 """Applying and ending the states that hold a model ("Model States"; what each forbids is
 engine.primetime.held): a technique's or a card's `state` (docs/primetime-data.md), the
 break-free action of Bound and Petrified, a Confection eaten or reverting, Showboating
-ending at the model's next activation, and which states outlast a Cleanup (PT-49..PT-52)."""
+ending at the model's next activation, and which states outlast a Cleanup (PT-49..PT-52).
+The save against a state may be re-rolled by the active player (PT-66)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core.decisions import Option
-from engine.primetime import corrupt, overload
+from engine.core.decisions import JsonDict, Option
+from engine.primetime import corrupt, overload, reroll
 from engine.primetime.damage import remove_from_play
 from engine.primetime.data import StateEffect
 from engine.primetime.dice import roll
 from engine.primetime.geometry import MELEE, edge_distance
+from engine.primetime.handlers import HANDLERS
 from engine.primetime.held import BOUND, CONFECTION, PETRIFIED, SHOWBOATING, wipe
 
 if TYPE_CHECKING:
@@ -35,20 +37,38 @@ LASTING = frozenset({BOUND, PETRIFIED, SHOWBOATING, CONFECTION})
 def apply(game: PrimeTimeGame, source: ModelState, target: ModelState,
           effect: StateEffect) -> None:  # fmt: skip
     """`source`'s technique or card puts the state on `target` (a save first, if any);
-    the same state twice is one ("Same-Named Effect Stacking")."""
+    the same state twice is one ("Same-Named Effect Stacking"). Behind a save's re-roll
+    decision it waits its turn (PT-66)."""
+    if reroll.later(game, "then_state", source=source.uid, target=target.uid,
+                    effect=effect.model_dump(mode="json")):  # fmt: skip
+        return
     if target.status != "active":
         return
     if effect.name == BRAND:
         corrupt.brand(game, source, target)
         return
-    name = NAMES[effect.name]
     if effect.save is not None and effect.at is not None:
-        rolled = roll(game, target, effect.save)
-        resisted = rolled.total >= effect.at
-        game.emit("save", f"{game.name(target)} resists being {name}: {rolled.text} (needs "
-                  f"{effect.at}): {'resisted' if resisted else 'failed'}.")  # fmt: skip
-        if resisted:
+        if _resists(game, target, effect):
             return
+        if reroll.offer_save(game, target, f"{game.name(target)}'s save against being "
+                             f"{NAMES[effect.name]}", "state_save_rerolled", source=source.uid,
+                             effect=effect.model_dump(mode="json")):  # fmt: skip
+            return
+    _put(game, source, target, effect)
+
+
+def _resists(game: PrimeTimeGame, target: ModelState, effect: StateEffect) -> bool:
+    assert effect.save is not None and effect.at is not None
+    rolled = roll(game, target, effect.save)
+    resisted = rolled.total >= effect.at
+    game.emit("save", f"{game.name(target)} resists being {NAMES[effect.name]}: {rolled.text} "
+              f"(needs {effect.at}): {'resisted' if resisted else 'failed'}.")  # fmt: skip
+    return resisted
+
+
+def _put(game: PrimeTimeGame, source: ModelState, target: ModelState,
+         effect: StateEffect) -> None:  # fmt: skip
+    name = NAMES[effect.name]
     if effect.name in target.states:
         return
     target.states.append(effect.name)
@@ -56,6 +76,22 @@ def apply(game: PrimeTimeGame, source: ModelState, target: ModelState,
     if effect.name == CONFECTION:  # "If Buu does not eat by end of the next round"
         target.ends[effect.name] = game.state.round + 1
     game.emit("state", f"{game.name(target)} is {name} ({game.name(source)}).")
+
+
+@HANDLERS.register("then_state")
+def state_step(game: PrimeTimeGame, args: JsonDict) -> None:
+    apply(game, game.model(args["source"]), game.model(args["target"]),
+          StateEffect.model_validate(args["effect"]))
+
+
+@HANDLERS.register("state_save_rerolled")
+def state_save_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    """The new roll stands ("Must accept the new result", PT-66)."""
+    target, effect = game.model(args["model"]), StateEffect.model_validate(args["effect"])
+    if reroll.answered(game, args) and _resists(game, target, effect):
+        return
+    if target.status == "active":
+        _put(game, game.model(args["source"]), target, effect)
 
 
 def threshold(m: ModelState, state: str) -> int:

@@ -1,11 +1,12 @@
 """Everything Prime Time reads from data/primetime/ in one checked pool: characters, deck
-cards, table cards and the universal techniques, with their cross references (partners,
-fusion components, a character card's character) checked on load."""
+cards, table cards, the universal techniques and the Joint Attacks, with their cross
+references (partners, fusion components, a character card's character, a Joint Attack's
+pair) checked on load."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,9 +26,11 @@ from engine.primetime.data import (
     load_list,
     validate_list,
 )
+from engine.primetime.joint_data import JointAttack, pair_problem
 
 MAX_IMPORTED = 200  # entries of one kind in an imported file (the sample has 28 cards)
-IMPORT_KEYS = ("name", "characters", "cards")
+IMPORT_KEYS = ("name", "characters", "cards", "joint_attacks")
+ENTRY_KEYS = IMPORT_KEYS[1:]  # the lists of entries
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Pool:
     missions: dict[str, Mission]
     conditions: dict[str, Condition]
     universal: tuple[Technique, ...]  # every model's: Basic Strike, Energy Blast
+    joints: dict[str, JointAttack] = field(default_factory=dict)  # by id (PT-58)
 
     def character(self, cid: str) -> Character:
         try:
@@ -59,7 +63,7 @@ class Pool:
         return [m for m in self.missions.values() if m.stage == stage]
 
 
-Item = TypeVar("Item", Character, DeckCard, Location, Mission, Condition)
+Item = TypeVar("Item", Character, DeckCard, Location, Mission, Condition, JointAttack)
 
 
 def _by_id(items: list[Item], where: str) -> dict[str, Item]:
@@ -90,6 +94,8 @@ def load_pool(root: Path = DATA_DIR) -> Pool:
         missions=_by_id(load_list(table / "missions.yaml", Mission), "missions.yaml"),
         conditions=_by_id(load_list(table / "conditions.yaml", Condition), "conditions.yaml"),
         universal=tuple(load_list(root / "universal.yaml", Technique)),
+        joints=_by_id(load_list(table / "joint-attacks.yaml", JointAttack),
+                      "joint-attacks.yaml"),
     )
     _check_references(pool)
     return pool
@@ -107,6 +113,10 @@ def _check_references(pool: Pool) -> None:
     for card in pool.cards.values():
         if card.character is not None and card.character not in pool.characters:
             raise DataError(f"card {card.id}: character {card.character!r} is unknown")
+    for joint in pool.joints.values():
+        problem = pair_problem(joint, pool.characters)
+        if problem is not None:
+            raise DataError(f"joint attack {joint.id}: {problem}")
     for stage in ("opening", "escalation", "finale"):
         if not pool.missions_of(stage):
             raise DataError(f"missions.yaml: no {stage} mission (VICTORY & SCORING)")
@@ -121,23 +131,25 @@ def sample_pool() -> Pool:
 # --- a player's or a server's own characters and cards (docs/primetime-data.md) ---------
 @dataclass(frozen=True)
 class Imported:
-    """One imported file: its set name (if it gives one), characters and deck cards."""
+    """One imported file: its set name (if it gives one), characters, deck cards and Joint
+    Attacks (PT-67)."""
 
     name: str | None
     characters: tuple[Character, ...]
     cards: tuple[DeckCard, ...]
+    joints: tuple[JointAttack, ...] = ()
 
-    def entries(self) -> list[Character | DeckCard]:
-        return [*self.characters, *self.cards]
+    def entries(self) -> list[Character | DeckCard | JointAttack]:
+        return [*self.characters, *self.cards, *self.joints]
 
     def ids(self) -> list[str]:
         return [item.id for item in self.entries()]
 
 
 def read_import(data: bytes | str, where: str) -> Imported:
-    """An imported file (`characters:` and/or `cards:` lists in the documented formats),
-    validated; DataError names `where`, the entry and the field. Anchors and aliases are
-    refused: they let a small file expand into a huge one."""
+    """An imported file (`characters:`, `cards:` and/or `joint_attacks:` lists in the
+    documented formats), validated; DataError names `where`, the entry and the field.
+    Anchors and aliases are refused: they let a small file expand into a huge one."""
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
         if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text, SafeLoader)):
@@ -148,9 +160,9 @@ def read_import(data: bytes | str, where: str) -> Imported:
         raise DataError(f"{where}: not UTF-8 text ({exc.reason})") from exc
     except yaml.YAMLError as exc:
         raise DataError(f"{where}: not YAML ({getattr(exc, 'problem', exc)})") from exc
-    if not isinstance(raw, dict) or not ({"characters", "cards"} & raw.keys()):
-        raise DataError(f"{where}: expected a mapping with `characters:` and/or `cards:` "
-                        "lists")
+    if not isinstance(raw, dict) or not (set(ENTRY_KEYS) & raw.keys()):
+        raise DataError(f"{where}: expected a mapping with `characters:`, `cards:` and/or "
+                        "`joint_attacks:` lists")
     extra = sorted(str(key) for key in raw if key not in IMPORT_KEYS)
     if extra:
         raise DataError(f"{where}: unknown key(s) {', '.join(extra)}; known are "
@@ -158,22 +170,25 @@ def read_import(data: bytes | str, where: str) -> Imported:
     name = raw.get("name")
     if name is not None and not isinstance(name, str):
         raise DataError(f"{where}: name: a set name is text")
-    for key in ("characters", "cards"):
+    for key in ENTRY_KEYS:
         if isinstance(raw.get(key), list) and len(raw[key]) > MAX_IMPORTED:
             raise DataError(f"{where}: {key}: at most {MAX_IMPORTED} entries per file")
     characters = validate_list(raw.get("characters") or [], Character, f"{where} characters")
     cards = validate_list(raw.get("cards") or [], DeckCard, f"{where} cards")
-    imported = Imported(name, tuple(characters), tuple(cards))
+    joints = validate_list(raw.get("joint_attacks") or [], JointAttack,
+                           f"{where} joint_attacks")  # fmt: skip
     _by_id(characters, f"{where} characters")
     _by_id(cards, f"{where} cards")
-    return imported
+    _by_id(joints, f"{where} joint_attacks")
+    return Imported(name, tuple(characters), tuple(cards), tuple(joints))
 
 
 def with_imports(base: Pool, sets: Iterable[tuple[str, Imported]]) -> Pool:
-    """`base` with the imported sets' characters and cards, checked as one pool: an id
-    another set (or `base`) has is refused naming that set (each pair: its name, set)."""
-    characters, cards = dict(base.characters), dict(base.cards)
-    owner = dict.fromkeys([*characters, *cards], "the sample")
+    """`base` with the imported sets' characters, cards and Joint Attacks, checked as one
+    pool: an id another set (or `base`) has is refused naming that set (each pair: its
+    name, set)."""
+    characters, cards, joints = dict(base.characters), dict(base.cards), dict(base.joints)
+    owner = dict.fromkeys([*characters, *cards, *joints], "the sample")
     for set_name, imported in sets:
         for item in imported.entries():
             taken = owner.get(item.id)
@@ -183,6 +198,7 @@ def with_imports(base: Pool, sets: Iterable[tuple[str, Imported]]) -> Pool:
             owner[item.id] = f"set {set_name!r}"
         characters.update((c.id, c) for c in imported.characters)
         cards.update((c.id, c) for c in imported.cards)
-    pool = replace(base, characters=characters, cards=cards)
+        joints.update((j.id, j) for j in imported.joints)
+    pool = replace(base, characters=characters, cards=cards, joints=joints)
     _check_references(pool)
     return pool

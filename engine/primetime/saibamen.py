@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, damage, keywords
+from engine.primetime import attacks, damage, keywords, reroll
 from engine.primetime.attacks import PIERCED, Roll
 from engine.primetime.damage import harm, last_standing
 from engine.primetime.geometry import (
@@ -34,6 +34,7 @@ from engine.primetime.state import Token
 from engine.primetime.stats import stat
 
 if TYPE_CHECKING:
+    from engine.primetime.data import Technique
     from engine.primetime.game import PrimeTimeGame
     from engine.primetime.state import ModelState
 
@@ -301,25 +302,51 @@ def shoot_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[
 
 
 def shoot(game: PrimeTimeGame, m: ModelState, index: int, tid: int) -> None:
-    """ "On hit: Remove the Saibaman immediately. On Critical Success: Saibaman detonates"."""
+    """ "On hit: Remove the Saibaman immediately. On Critical Success: Saibaman detonates";
+    a miss is a failed attack roll its player may re-roll (PT-42, PT-66)."""
     t = token(game, tid)
     assert t is not None and game.state.active is not None
     game.state.active.taken.append("attack")  # it is the activation's Attack
     technique = attacks.techniques(game, m)[index]
     game.state.players[m.owner].bk -= technique.bk
+    roll = _shot(game, m, technique, t, game.d20())
+    if not roll.hit and reroll.can_reroll(game, m):
+        reroll.ask(game, m, "The shot at the Saibaman", "shot_rerolled", model=m.uid,
+                   technique=index, token=tid, die=roll.die)  # fmt: skip
+        return
+    _shot_down(game, t, roll)
+
+
+def _shot(game: PrimeTimeGame, m: ModelState, technique: Technique, t: Token,
+          die: int) -> Roll:  # fmt: skip
     here, there = game.base(m), base(t)
     shelter = cover(here, there, game.state.terrain)
     if keywords.value(technique, "Piercing") is not None:
         shelter = PIERCED.get(shelter, shelter)
     dive = 2 if m.level > 0 else 0  # "Attacking a target at a lower altitude level"
-    roll = Roll(game.d20(), "FOC", stat(game, m, "foc"), RFX, game.rules.critical_margin,
+    roll = Roll(die, "FOC", stat(game, m, "foc"), RFX, game.rules.critical_margin,
                 (("dive", dive), ("cover", shelter), ("last standing", last_standing(game, m))))
     game.emit("attack", f"{game.name(m)}: {technique.name} at a Saibaman: {roll.text()}.",
               die=roll.die, total=roll.total)  # fmt: skip
+    return roll
+
+
+def _shot_down(game: PrimeTimeGame, t: Token, roll: Roll) -> None:
     if roll.critical:
         burst(game, t, _holding(game, t))
     elif roll.hit:
         destroyed(game, t, "is shot down")
+
+
+@HANDLERS.register("shot_rerolled")
+def shot_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    """The new roll stands ("Must accept the new result")."""
+    m, t = game.model(args["model"]), token(game, args["token"])
+    if args["choice"] != "reroll" or t is None:
+        return
+    reroll.spend(game, m)
+    technique = attacks.techniques(game, m)[args["technique"]]
+    _shot_down(game, t, _shot(game, m, technique, t, game.d20()))
 
 
 def break_options(game: PrimeTimeGame, m: ModelState, taken: list[str]) -> list[Option]:

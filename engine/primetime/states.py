@@ -1,15 +1,20 @@
 """Model states ("Model States") and being Thrown ("THROWN / KNOCKBACK RESOLUTION").
 Staggered: only Brace as a Z-Reaction, a flyer saves or falls; it lasts until the end of
-the model's next activation, and Cleanup clears it (engine.primetime.lasting.cleanup)."""
+the model's next activation, and Cleanup clears it (engine.primetime.lasting.cleanup).
+The flyer's save and a collision's Reflex Save may be re-rolled by the active player, and
+a throw or a Staggered waits behind such a decision (PT-66, engine.primetime.reroll)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.decisions import JsonDict
+from engine.primetime import reroll
 from engine.primetime.altitude import NAMES
 from engine.primetime.damage import harm
 from engine.primetime.dice import roll
 from engine.primetime.geometry import Point2, degrade, throw
+from engine.primetime.handlers import HANDLERS
 
 if TYPE_CHECKING:
     from engine.primetime.game import PrimeTimeGame
@@ -25,18 +30,38 @@ IMPACT_THROW = 4.0  # "Impactful: On Critical Success: target Thrown 4""
 
 
 def stagger(game: PrimeTimeGame, m: ModelState) -> None:
+    if reroll.later(game, "then_stagger", model=m.uid):
+        return
     if m.status != "active" or STAGGERED in m.states:
         return
     m.states.append(STAGGERED)
     game.emit("staggered", f"{game.name(m)} is Staggered.")
-    if m.level > 0:
-        rolled = roll(game, m, "foc")
-        if rolled.total >= FLYING_SAVE:
-            game.emit("save", f"{game.name(m)} keeps its altitude: {rolled.text} "
-                      f"(needs {FLYING_SAVE}).")  # fmt: skip
-            return
-        game.emit("save", f"{game.name(m)} fails its save: {rolled.text} "
-                  f"(needs {FLYING_SAVE}).")  # fmt: skip
+    if m.level > 0 and not _flying_save(game, m) and not reroll.offer_save(
+            game, m, f"{game.name(m)}'s save against falling", "flying_save_rerolled"):
+        fall(game, m)
+
+
+def _flying_save(game: PrimeTimeGame, m: ModelState) -> bool:
+    """ "Staggered while flying: Roll D20 + FOC ≥ 14 save"."""
+    rolled = roll(game, m, "foc")
+    kept = rolled.total >= FLYING_SAVE
+    game.emit("save", f"{game.name(m)} {'keeps its altitude' if kept else 'fails its save'}: "
+              f"{rolled.text} (needs {FLYING_SAVE}).")  # fmt: skip
+    return kept
+
+
+@HANDLERS.register("then_stagger")
+def stagger_step(game: PrimeTimeGame, args: JsonDict) -> None:
+    stagger(game, game.model(args["model"]))
+
+
+@HANDLERS.register("flying_save_rerolled")
+def flying_save_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    """The new roll stands ("Must accept the new result", PT-66)."""
+    m = game.model(args["model"])
+    if reroll.answered(game, args) and _flying_save(game, m):
+        return
+    if m.status == "active" and m.level > 0:
         fall(game, m)
 
 
@@ -67,6 +92,9 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
     """Move the model straight away from `away_from`; a collision with a model costs the
     thrown 1 DMG and the hit model a Reflex Save; with terrain 1 DMG and the piece degrades;
     the board edge Staggers ("Board Edge")."""
+    if reroll.later(game, "then_thrown", model=m.uid, away_from=list(away_from),
+                    distance=distance):  # fmt: skip
+        return
     others = [o for o in game.state.models if o.on_table and o.uid != m.uid]
     # a Saibaman token stops it too (after the models: PT-56)
     path = throw(game.base(m), away_from, distance, game.bases_except(m), game.state.terrain)
@@ -83,10 +111,8 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
         hit = others[path.index]
         game.emit("collision", f"{game.name(m)} crashes into {game.name(hit)}.")
         harm(game, m, COLLISION_DAMAGE)
-        rolled = roll(game, hit, "rfx")
-        game.emit("save", f"{game.name(hit)}'s reflex save: {rolled.text} "
-                  f"(needs {REFLEX_SAVE}).")  # fmt: skip
-        if hit.status == "active" and rolled.total < REFLEX_SAVE:
+        if not _reflex_save(game, hit) and hit.status == "active" and not reroll.offer_save(
+                game, hit, f"{game.name(hit)}'s Reflex Save", "reflex_save_rerolled"):
             harm(game, hit, COLLISION_DAMAGE)
     elif path.stopped_by == "terrain" and path.index is not None:
         piece = game.state.terrain[path.index]
@@ -94,3 +120,29 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
         game.emit("collision", f"{game.name(m)} crashes into the {piece.name}: "
                   f"{game.state.terrain[path.index].state}.")  # fmt: skip
         harm(game, m, COLLISION_DAMAGE)
+
+
+def _reflex_save(game: PrimeTimeGame, hit: ModelState) -> bool:
+    """ "Hit model: rolls D20 + RFX ≥ 14 (Reflex Save). On failure: takes 1 DMG"."""
+    rolled = roll(game, hit, "rfx")
+    game.emit("save", f"{game.name(hit)}'s reflex save: {rolled.text} "
+              f"(needs {REFLEX_SAVE}).")  # fmt: skip
+    return rolled.total >= REFLEX_SAVE
+
+
+@HANDLERS.register("then_thrown")
+def thrown_step(game: PrimeTimeGame, args: JsonDict) -> None:
+    m = game.model(args["model"])
+    if m.status == "active":
+        x, y = args["away_from"]
+        thrown(game, m, (x, y), args["distance"])
+
+
+@HANDLERS.register("reflex_save_rerolled")
+def reflex_save_rerolled(game: PrimeTimeGame, args: JsonDict) -> None:
+    """The new roll stands ("Must accept the new result", PT-66)."""
+    hit = game.model(args["model"])
+    if reroll.answered(game, args) and _reflex_save(game, hit):
+        return
+    if hit.status == "active":
+        harm(game, hit, COLLISION_DAMAGE)

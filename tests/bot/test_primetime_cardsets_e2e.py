@@ -146,7 +146,7 @@ BAD_FILES = [
     ("clash.yaml", _file(characters=[{**YAMCHA, "id": "goku"}]),
      "id 'goku' is already the sample's"),
     ("twice.yaml", _file(characters=[YAMCHA, deepcopy(YAMCHA)]), "two entries with id 'yamcha'"),
-    ("empty.yaml", _file(characters=[]), "no characters or cards"),
+    ("empty.yaml", _file(characters=[]), "no characters, cards or Joint Attacks"),
 ]
 
 

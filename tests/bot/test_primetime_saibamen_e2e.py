@@ -1,6 +1,7 @@
 """Saibamen in a Prime Time match against the fake Discord (tests/fakediscord): Alice's
 Saiyans deploy a Saibaman by coordinates from the board (a point out of range refused
-with the engine's reason, changing nothing), and the token is on the next board's map."""
+with the engine's reason, changing nothing), and the token is on the next board's map and
+counted in its text, for Alice's side only."""
 
 from __future__ import annotations
 
@@ -52,3 +53,8 @@ async def test_a_saibaman_is_deployed_by_coordinates_and_drawn(tmp_path: Path) -
         assert [(t.x, t.y) for t in match.game.state.tokens] == [point]
         await w.fake.wait_until(lambda: board(w, match).version > board_before.version)
         assert board(w, match).attachment_names()  # the map, drawn with the token
+        seat = decision.player
+        before = [f["value"] for f in board_before.embeds[0]["fields"][:2]]
+        sides = [f["value"] for f in board(w, match).embeds[0]["fields"][:2]]
+        assert sides[seat].endswith(" · 1 Saibaman on the table"), sides
+        assert "Saibam" not in sides[1 - seat] and not any("Saibam" in s for s in before)

@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from engine.primetime import held, joint
 from engine.primetime.data import DataError
 from engine.primetime.game import PrimeTimeGame
-from engine.primetime.pool import sample_pool
+from engine.primetime.pool import read_import, sample_pool, with_imports
 from engine.primetime.state import ModelState
 from tests.primetime.helpers import activate, answer, dice, duel, place
 
@@ -77,3 +78,23 @@ def test_the_sample_loads_and_a_bad_file_is_refused_naming_entry_and_field(
             joint.load(path, pool)
         assert str(caught.value).startswith("joint-attacks.yaml: ")
         assert message in str(caught.value)
+
+
+def test_a_servers_imported_joint_attack_fires_in_games_with_its_pool(
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    # PT-67: an imported file's `joint_attacks:` join the pool its server's games use
+    duo = {"id": "turtle-school-duo", "name": "Turtle School Duo", "pair": ["gohan-kid", "goku"],
+           "text": "1 BK.", "trigger": {"attack": "melee", "within": 3}, "effect": {"bk": 1}}
+    text = yaml.safe_dump({"joint_attacks": [duo]})
+    pool = with_imports(sample_pool(), [("Kame House", read_import(text, "kame.yaml"))])
+    assert "turtle-school-duo" not in sample_pool().joints
+    for used, extra in ((pool, 1), (sample_pool(), 0)):
+        monkeypatch.undo()
+        game, goku, cell = duel()
+        game.pool = used
+        place(game, "gohan-kid", 17, 12)
+        player = game.state.players[goku.owner]
+        bk = player.bk
+        strike(game, goku, cell, monkeypatch)
+        assert player.joints == ["father-son-combo", "turtle-school-duo"][:1 + extra]
+        assert player.bk == bk + extra  # Basic Strike costs no BK
