@@ -25,6 +25,7 @@ from engine.primetime import (
     geometry,
     held,
     lasting,
+    paths,
     play,
     reroll,
     saibamen,
@@ -40,7 +41,6 @@ from engine.primetime.geometry import (
     edge_distance,
     grid_array,
     line_of_sight,
-    moves,
 )
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
@@ -118,7 +118,8 @@ def _reach(game: PrimeTimeGame, m: ModelState, mode: str) -> float:
 
 def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
                  ends: Sequence[Point2] | None = None) -> list[Point2]:  # fmt: skip
-    """Where a move of this mode may end: a legal straight move within reach; a Charge
+    """Where a move of this mode may end: a legal move whose shortest path is within reach
+    (PT-4, engine.primetime.paths); a Charge
     ends within 1" of its target ("Charge Restriction"); a Ki Assault where its target is
     in range and sight. Without `ends`, the 1" grid points (and, for a Charge or a Ki
     Assault, "up to": staying put)."""
@@ -185,9 +186,27 @@ def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
 
 
 def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray) -> list[Point2]:
-    """The points a straight move of this mode's reach may end at (engine.primetime.geometry)."""
-    return [step.to for step in moves(game.base(m), points, _reach(game, m, mode),
-                                      game.bases_except(m), game.state.terrain)]  # fmt: skip
+    """The points a move of this mode's reach may end at, along its shortest path around
+    bases and standing terrain (PT-4, engine.primetime.paths)."""
+    return [step.to for step in paths.moves(game.base(m), points, _reach(game, m, mode),
+                                            game.bases_except(m), game.state.terrain)]  # fmt: skip
+
+
+def route(game: PrimeTimeGame, m: ModelState, mode: str, point: Point2) -> paths.Route | None:
+    """The path a Move, Charge or Ki Assault of the active model to `point` takes now, and
+    its cost (PT-4): what the map previews and the log reports. None for a Climb (PT-44,
+    straight) or a point no path within reach gets to."""
+    if mode == climb.CLIMB:
+        return None
+    return paths.route(game.base(m), point, _reach(game, m, mode), game.bases_except(m),
+                       game.state.terrain)  # fmt: skip
+
+
+def paid(path: paths.Route | None) -> str:
+    """What a move paid against MOV, for its log line: ' (5.4" of MOV, around obstacles)'."""
+    if path is None:
+        return ""
+    return f' ({path.cost:.1f}" of MOV{"" if path.straight else ", around obstacles"})'
 
 
 def _in_sight(game: PrimeTimeGame, m: ModelState, args: JsonDict, ends: Sequence[Point2],
@@ -400,9 +419,14 @@ def _check_destination(game: PrimeTimeGame, args: JsonDict, point: Point2) -> st
     active = game.state.active
     assert active is not None
     m = game.model(active.model)
-    if not destinations(game, m, args["mode"], args, [point]):
-        return "not a legal end for this move (reach, bases, terrain, board, or target)"
-    return None
+    if destinations(game, m, args["mode"], args, [point]):
+        return None
+    if args["mode"] != climb.CLIMB:  # the path's reason first: too far (around), no room
+        problem = paths.refusal(game.base(m), point, _reach(game, m, args["mode"]),
+                                game.bases_except(m), game.state.terrain)  # fmt: skip
+        if problem is not None:
+            return problem
+    return "not a legal end for this move (reach, bases, terrain, board, or target)"
 
 
 POINT_CHECKS["destination"] = _check_destination
@@ -413,6 +437,7 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
     active = game.state.active
     assert active is not None
     m = game.model(active.model)
+    path = route(game, m, args["mode"], answered_point(args))  # measured before it counts
     active.moves += 1
     if args["mode"] == "move" and engagement.offer(game, m, args):
         return  # the free strike first, then the move (engagement.free_struck)
@@ -421,7 +446,7 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("action", {}))
         return
     game.put(m, answered_point(args))
-    game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
+    game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}"){paid(path)}.')
     if args["mode"] == "move":
         game.then(("action", {}))
         return

@@ -1,0 +1,368 @@
+"""A move's path (PT-4): "Movement: Front-of-base to front-of-base" measured as a judge
+does, with the tape bent round what is in the way. The moving base may not pass over
+another model's base, leave the board, or cross standing terrain at least as tall as its
+level (PT-17); it pays 2" more, once, when it enters rubble from outside ("Terrain
+States"). The length of a move is the length of the shortest such path.
+
+An end the base reaches in one clear straight line, without entering rubble, is measured
+straight. Any other end is measured on a visibility graph: a shortest path bends only at
+corners of the obstacles grown by the mover's radius, so the graph's nodes are those
+corners (shapely buffers, drawn a hair outside the true outline), its edges the clear
+straight lines between them, and Dijkstra (networkx) gives the cheapest way to each.
+The graph of one mover at one position among the same obstacles is built once and kept:
+a decision asks for its moves several times (the options, the check of the answer)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import networkx as nx
+import numpy as np
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from engine.primetime.data import TerrainPiece
+from engine.primetime.geometry import (
+    BOARD,
+    EPS,
+    RUBBLE_COST,
+    Base,
+    Point2,
+    Step,
+    polygon,
+    rect_distance,
+    segment_distances,
+    shapes,
+)
+
+SIDES = 16  # a rounded outline as a polygon of this many sides a full turn
+WIDEN = 1 / math.cos(math.pi / SIDES)  # the polygon drawn round the circle, not inside it
+OUTSET = 1e-3  # inches: a bend stands this far out, so a path along a corner never touches
+SLACK = 2 * EPS  # as engine.primetime.geometry.moves: touching is closer than r - SLACK
+UNREACHED = math.inf
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """The path of one move: its waypoints from the start to the end (the bends between)
+    and what it costs against MOV (its length, plus 2" when it enters rubble)."""
+
+    waypoints: tuple[Point2, ...]
+    cost: float
+
+    @property
+    def to(self) -> Point2:
+        return self.waypoints[-1]
+
+    @property
+    def length(self) -> float:
+        return sum(math.dist(a, b) for a, b in itertools.pairwise(self.waypoints))
+
+    @property
+    def straight(self) -> bool:
+        return len(self.waypoints) <= 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Obstacles:
+    """What a mover of radius `r` must keep clear of, and the rubble that slows it."""
+
+    r: float
+    centres: np.ndarray  # (m, 2): the other bases near enough to matter
+    gaps: np.ndarray  # (m,): how near each centre the mover's centre may come
+    blocking: BaseGeometry | None  # the standing pieces at least as tall as the mover (shapely)
+    rubble: BaseGeometry | None  # None when rubble costs nothing (a flyer, a start in rubble)
+
+    def clear(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """Which segments (n, 2)-(n, 2) the base may travel: no base, no standing piece."""
+        ok = np.ones(len(ends), dtype=bool)
+        if not len(ends):
+            return ok
+        if len(self.centres):
+            near = segment_distances(starts, ends, self.centres)
+            ok &= (near >= self.gaps - EPS).all(axis=1)
+        if self.blocking is not None and ok.any():
+            lines = _lines(starts[ok], ends[ok])
+            ok[ok] = ~shapely.dwithin(lines, self.blocking, self.r - SLACK)
+        return ok
+
+    def rough(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """Which segments enter rubble (the base comes within its radius of it)."""
+        if self.rubble is None or not len(ends):
+            return np.zeros(len(ends), dtype=bool)
+        return np.asarray(shapely.dwithin(_lines(starts, ends), self.rubble, self.r - SLACK))
+
+
+def _lines(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    coords = np.empty((len(ends), 2, 2))
+    coords[:, 0] = starts
+    coords[:, 1] = ends
+    return np.asarray(shapely.linestrings(coords))
+
+
+def _obstacles(mover: Base, reach: float, others: Sequence[Base],
+               terrain: Sequence[TerrainPiece], rough: bool) -> _Obstacles:  # fmt: skip
+    r = mover.radius
+    near = [o for o in others
+            if math.hypot(o.x - mover.x, o.y - mover.y) < reach + r + o.radius + EPS]  # fmt: skip
+    table = shapes(terrain)
+    rubble = table.rubble if rough and mover.level == 0 else None  # rough ground slows walkers
+    if rubble is not None and shapely.dwithin(shapely.points(mover.centre), rubble, r - SLACK):
+        rubble = None  # PT-4: a move that starts in rubble does not enter it
+    return _Obstacles(r, np.asarray([o.centre for o in near], dtype=float).reshape(-1, 2),
+                      np.asarray([o.radius + r for o in near], dtype=float),
+                      table.blocking[mover.level], rubble)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class _Graph:
+    """The visibility graph of one mover where it stands: the nodes (node 0 the start),
+    the cheapest cost to each that never enters rubble (`clean`) and whatever it crosses
+    (`any`, before the rubble's 2"), and those paths as node indices."""
+
+    nodes: np.ndarray
+    clean: np.ndarray
+    any: np.ndarray
+    clean_paths: dict[int, list[int]]
+    any_paths: dict[int, list[int]]
+
+
+@lru_cache(maxsize=64)
+def _graph(mover: Base, reach: float, others: tuple[Base, ...],
+           terrain: tuple[TerrainPiece, ...], rough: bool) -> _Graph:  # fmt: skip
+    """Kept per mover, position, reach and obstacles (the same decision asks again)."""
+    ob = _obstacles(mover, reach, others, terrain, rough)
+    nodes = _corners(mover, reach, ob, terrain)
+    start = np.asarray(mover.centre, dtype=float)
+    from_start = np.hypot(*(nodes - start).T)
+    i, j = np.triu_indices(len(nodes), k=1)
+    span = np.hypot(*(nodes[i] - nodes[j]).T)
+    # prune: an edge no path within reach can use (reach it first, then cross it)
+    keep = np.minimum(from_start[i], from_start[j]) + span <= reach + EPS
+    i, j, span = i[keep], j[keep], span[keep]
+    ok = ob.clear(nodes[i], nodes[j])
+    i, j, span = i[ok], j[ok], span[ok]
+    rough_edge = ob.rough(nodes[i], nodes[j])
+    clean_graph: nx.Graph[int] = nx.Graph()
+    any_graph: nx.Graph[int] = nx.Graph()
+    clean_graph.add_nodes_from(range(len(nodes)))
+    any_graph.add_nodes_from(range(len(nodes)))
+    for a, b, length, rocky in zip(i.tolist(), j.tolist(), span.tolist(), rough_edge.tolist(),
+                                   strict=True):  # fmt: skip
+        any_graph.add_edge(a, b, weight=length)
+        if not rocky:
+            clean_graph.add_edge(a, b, weight=length)
+    clean_cost, clean_paths = _dijkstra(clean_graph, reach)
+    any_cost, any_paths = _dijkstra(any_graph, reach)
+    return _Graph(nodes, clean_cost, any_cost, clean_paths, any_paths)
+
+
+def _dijkstra(graph: nx.Graph[int], reach: float) -> tuple[np.ndarray, dict[int, list[int]]]:
+    """From the start (node 0): each node's cost (UNREACHED beyond reach) and path."""
+    found, ways = nx.single_source_dijkstra(graph, 0, cutoff=reach + EPS)
+    assert isinstance(found, dict) and isinstance(ways, dict)
+    costs = np.full(graph.number_of_nodes(), UNREACHED)
+    for node, cost in found.items():
+        costs[node] = cost
+    return costs, ways
+
+
+def _corners(mover: Base, reach: float, ob: _Obstacles,
+             terrain: Sequence[TerrainPiece]) -> np.ndarray:  # fmt: skip
+    """The start, then the corners a path may bend at: round each near base, standing
+    piece the mover may not cross and (when it slows the mover) rubble piece, the outline
+    grown by the mover's radius, drawn outside the true one; only corners within reach
+    where the base fits."""
+    r = mover.radius
+    grown = [shapely.buffer(shapely.points(ob.centres), ob.gaps * WIDEN + OUTSET,
+                            quad_segs=SIDES // 4)] if len(ob.centres) else []  # fmt: skip
+    pieces = [p for p in terrain
+              if (p.state == "rubble" and ob.rubble is not None)
+              or (p.state != "rubble" and p.level >= mover.level)]  # fmt: skip
+    pieces = [p for p in pieces if rect_distance(p, mover.centre) < reach + r + EPS]
+    if pieces:
+        outlines = shapely.buffer(np.asarray([polygon(p) for p in pieces]), r * WIDEN + OUTSET,
+                                  quad_segs=SIDES // 4)  # fmt: skip
+        grown.append(outlines)
+    start = np.asarray([mover.centre], dtype=float)
+    if not grown:
+        return start
+    rings = shapely.get_exterior_ring(np.concatenate(grown))
+    corners = shapely.get_coordinates(rings)
+    corners = corners[np.hypot(*(corners - start).T) <= reach + EPS]
+    x, y = corners[:, 0], corners[:, 1]
+    corners = corners[(x >= r) & (x <= BOARD - r) & (y >= r) & (y <= BOARD - r)]
+    corners = np.unique(corners, axis=0)  # sorted: the same nodes in the same order
+    if len(corners) and len(ob.centres):
+        gaps = np.hypot(corners[:, None, 0] - ob.centres[None, :, 0],
+                        corners[:, None, 1] - ob.centres[None, :, 1])  # fmt: skip
+        corners = corners[(gaps >= ob.gaps - EPS).all(axis=1)]
+    if len(corners) and ob.blocking is not None:
+        corners = corners[~shapely.dwithin(shapely.points(corners), ob.blocking, r - SLACK)]
+    return np.vstack([start, corners])
+
+
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """The ends (indices into the ends asked) that have a path within reach, its cost,
+    and how it goes: None straight, else (the last node, whether by the clean paths)."""
+
+    index: np.ndarray
+    cost: np.ndarray
+    via: list[tuple[int, bool] | None]
+
+
+def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Base],
+             terrain: Sequence[TerrainPiece], rough: bool) -> tuple[_Measured, _Graph | None]:
+    r = mover.radius
+    start = np.asarray(mover.centre, dtype=float)
+    length = np.hypot(*(targets - start).T)
+    keep = length <= reach + EPS  # no path is shorter than the straight line
+    keep &= (targets[:, 0] >= r - EPS) & (targets[:, 0] <= BOARD - r + EPS)
+    keep &= (targets[:, 1] >= r - EPS) & (targets[:, 1] <= BOARD - r + EPS)
+    candidates = np.flatnonzero(keep)
+    ob = _obstacles(mover, reach, others, terrain, rough)
+    ends = targets[candidates]
+    starts = np.broadcast_to(start, ends.shape)
+    straight = ob.clear(starts, ends) & ~ob.rough(starts, ends)
+    index = [candidates[straight]]
+    cost = [length[candidates[straight]]]
+    via: list[tuple[int, bool] | None] = [None] * int(straight.sum())
+    rest = candidates[~straight]
+    graph = None
+    if len(rest):
+        graph = _graph(mover, float(reach), tuple(others), tuple(terrain), rough)
+        found, found_cost, found_via = _around(graph, ob, targets, rest, reach)
+        index.append(found)
+        cost.append(found_cost)
+        via += found_via
+    return _Measured(np.concatenate(index), np.concatenate(cost), via), graph
+
+
+def _around(graph: _Graph, ob: _Obstacles, targets: np.ndarray, rest: np.ndarray,
+            reach: float) -> tuple[np.ndarray, np.ndarray, list[tuple[int, bool] | None]]:
+    """The ends not reached straight and cleanly: each end's cheapest last leg from a node
+    of the graph (the start included), tested at once for every (end, node) pair within
+    reach; a leg entering rubble, or a node reached through it, pays 2" once."""
+    penalty = RUBBLE_COST if ob.rubble is not None else 0.0
+    best_before = np.minimum(graph.clean, graph.any + penalty)  # (k,)
+    reached = np.flatnonzero(np.isfinite(best_before))
+    ends = targets[rest]
+    legs = np.hypot(ends[:, None, 0] - graph.nodes[None, reached, 0],
+                    ends[:, None, 1] - graph.nodes[None, reached, 1])  # (e, k)
+    e, k = np.nonzero(best_before[reached][None, :] + legs <= reach + EPS)
+    if not len(e):
+        return np.empty(0, dtype=int), np.empty(0), []
+    node, leg = reached[k], legs[e, k]
+    ok = ob.clear(graph.nodes[node], ends[e])
+    e, node, leg = e[ok], node[ok], leg[ok]
+    rocky = ob.rough(graph.nodes[node], ends[e])
+    clean = np.where(rocky, UNREACHED, graph.clean[node] + leg)
+    dirty = graph.any[node] + leg + penalty
+    by_clean = clean <= dirty
+    cost = np.minimum(clean, dirty)
+    within = cost <= reach + EPS
+    e, node, cost, by_clean = e[within], node[within], cost[within], by_clean[within]
+    order = np.lexsort((node, cost, e))  # per end: the cheapest, ties to the lower node
+    e, node, cost, by_clean = e[order], node[order], cost[order], by_clean[order]
+    firsts = np.flatnonzero(np.r_[True, e[1:] != e[:-1]]) if len(e) else np.empty(0, int)
+    via: list[tuple[int, bool] | None] = [(int(node[f]), bool(by_clean[f])) for f in firsts]
+    return rest[e[firsts]], cost[firsts], via
+
+
+def moves(mover: Base, ends: Sequence[Point2] | np.ndarray, reach: float,
+          others: Sequence[Base], terrain: Sequence[TerrainPiece],
+          rough: bool = True) -> list[Step]:  # fmt: skip
+    """The ends a move of at most `reach` inches may stop at, each with what its shortest
+    path costs (PT-4), in the order asked. `rough=False`: rubble costs nothing (PT-56)."""
+    targets = np.asarray(ends, dtype=float).reshape(-1, 2)
+    if not targets.size:
+        return []
+    measured, _ = _measure(mover, targets, reach, others, terrain, rough)
+    order = np.argsort(measured.index, kind="stable")
+    return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
+            for i, c in zip(measured.index[order], measured.cost[order], strict=True)]  # fmt: skip
+
+
+def route(mover: Base, end: Point2, reach: float, others: Sequence[Base],
+          terrain: Sequence[TerrainPiece], rough: bool = True) -> Route | None:
+    """The path a move to `end` takes (PT-4): its waypoints and cost; None if no path of
+    at most `reach` inches gets there."""
+    found = routes(mover, [end], reach, others, terrain, rough)
+    return found[0] if found else None
+
+
+def routes(mover: Base, ends: Sequence[Point2] | np.ndarray, reach: float,
+           others: Sequence[Base], terrain: Sequence[TerrainPiece],
+           rough: bool = True) -> list[Route]:  # fmt: skip
+    """The paths of the ends reachable within `reach`, in the order asked."""
+    targets = np.asarray(ends, dtype=float).reshape(-1, 2)
+    if not targets.size:
+        return []
+    measured, graph = _measure(mover, targets, reach, others, terrain, rough)
+    found = []
+    for i, cost, via in sorted(zip(measured.index.tolist(), measured.cost.tolist(),
+                                   measured.via, strict=True), key=lambda row: row[0]):  # fmt: skip
+        end = (float(targets[i][0]), float(targets[i][1]))
+        bends: list[Point2] = []
+        if via is not None:
+            assert graph is not None
+            node, by_clean = via
+            nodes = (graph.clean_paths if by_clean else graph.any_paths)[node]
+            bends = [(float(graph.nodes[n][0]), float(graph.nodes[n][1])) for n in nodes[1:]]
+        found.append(Route((mover.centre, *bends, end), float(cost)))
+    return found
+
+
+def refusal(mover: Base, end: Point2, reach: float, others: Sequence[Base],
+            terrain: Sequence[TerrainPiece]) -> str | None:  # fmt: skip
+    """Why no move of at most `reach` gets to `end`, in words (None: one does)."""
+    straight = math.dist(mover.centre, end)
+    if straight > reach + EPS:
+        return f'too far: {straight:.1f}" in a straight line, and the move is {reach:g}"'
+    r = mover.radius
+    spot = np.asarray([end], dtype=float)
+    if not (r - EPS <= end[0] <= BOARD - r + EPS and r - EPS <= end[1] <= BOARD - r + EPS) \
+            or not _obstacles(mover, reach, others, terrain, False).clear(spot, spot)[0]:
+        return "the base does not fit there (another base, standing terrain or the edge)"
+    if route(mover, end, reach, others, terrain) is not None:
+        return None
+    around = route(mover, end, 2 * BOARD, others, terrain)
+    if around is None:
+        return "blocked: no way round to there"
+    return (f'too far around: the shortest way there is {around.cost:.2f}", and the move '
+            f'is {reach:g}"')
+
+
+def walk(path: Route, distance: float) -> Point2:
+    """Where a base that goes `distance` inches along the path stands (its end if the
+    path is no longer)."""
+    left = distance
+    for a, b in itertools.pairwise(path.waypoints):
+        leg = math.dist(a, b)
+        if left <= leg:
+            t = left / leg if leg > 0 else 1.0
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        left -= leg
+    return path.to
+
+
+def toward(mover: Base, goal: Base, reach: float, others: Sequence[Base],
+           terrain: Sequence[TerrainPiece], contact: float) -> Point2 | None:
+    """Where a base ends that walks at most `reach` along the shortest path to base
+    contact with `goal` (within `contact`, edge to edge), rubble costing nothing (PT-56);
+    None if no path to contact exists on the board."""
+    # the ring of contact points, first the one facing the mover (the straight run)
+    facing = math.atan2(mover.y - goal.y, mover.x - goal.x)
+    turn = facing + np.arange(2 * SIDES) * (2 * math.pi / (2 * SIDES))
+    gap = goal.radius + mover.radius + contact / 2
+    ring = np.column_stack([goal.x + gap * np.cos(turn), goal.y + gap * np.sin(turn)])
+    paths = routes(mover, ring, 2 * BOARD, others, terrain, rough=False)
+    if not paths:
+        return None
+    shortest = min(paths, key=lambda p: p.cost)  # ties: the first around the ring
+    return walk(shortest, min(reach, shortest.cost))
