@@ -425,7 +425,7 @@ def _check_destination(game: PrimeTimeGame, args: JsonDict, point: Point2) -> st
         problem = paths.refusal(game.base(m), point, _reach(game, m, args["mode"]),
                                 game.bases_except(m), game.state.terrain)  # fmt: skip
         if problem is not None:
-            return problem
+            return f"not a legal end for this move: {problem}"
     return "not a legal end for this move (reach, bases, terrain, board, or target)"
 
 

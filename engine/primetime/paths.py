@@ -121,28 +121,49 @@ def _obstacles(mover: Base, reach: float, others: Sequence[Base],
 @dataclass(frozen=True, slots=True)
 class _Graph:
     """The visibility graph of one mover where it stands: the nodes (node 0 the start),
-    the cheapest cost to each that never enters rubble (`clean`) and whatever it crosses
-    (`any`, before the rubble's 2"), and those paths as node indices."""
+    each node's neighbours round its outline (`before`, `after`: a path bends at a node
+    only along a line tangent to its outline), the cheapest cost to each that never
+    enters rubble (`clean`) and whatever it crosses (`any`, before the rubble's 2"), and
+    those paths as node indices."""
 
     nodes: np.ndarray
+    before: np.ndarray
+    after: np.ndarray
     clean: np.ndarray
     any: np.ndarray
     clean_paths: dict[int, list[int]]
     any_paths: dict[int, list[int]]
 
+    def tangent(self, node: np.ndarray, towards: np.ndarray) -> np.ndarray:
+        """Whether the lines from these nodes to these points leave each node's outline
+        on one side (a shortest path never cuts into an outline at a bend)."""
+        at = self.nodes[node]
+        d = towards - at
+        a, b = self.before[node] - at, self.after[node] - at
+        return np.asarray((d[:, 0] * a[:, 1] - d[:, 1] * a[:, 0])
+                          * (d[:, 0] * b[:, 1] - d[:, 1] * b[:, 0]) >= -EPS)  # fmt: skip
+
+
+# where a pursuit goes: the pieces of the board worth searching lie near the way there
+Focus = tuple[float, float, float] | None  # (x, y, how far from it the ends lie)
+
 
 @lru_cache(maxsize=64)
 def _graph(mover: Base, reach: float, others: tuple[Base, ...],
-           terrain: tuple[TerrainPiece, ...], rough: bool) -> _Graph:  # fmt: skip
+           terrain: tuple[TerrainPiece, ...], rough: bool, focus: Focus = None) -> _Graph:
     """Kept per mover, position, reach and obstacles (the same decision asks again)."""
     ob = _obstacles(mover, reach, others, terrain, rough)
-    nodes = _corners(mover, reach, ob, terrain)
+    nodes, before, after = _corners(mover, reach, ob, terrain, focus)
     start = np.asarray(mover.centre, dtype=float)
     from_start = np.hypot(*(nodes - start).T)
     i, j = np.triu_indices(len(nodes), k=1)
     span = np.hypot(*(nodes[i] - nodes[j]).T)
-    # prune: an edge no path within reach can use (reach it first, then cross it)
+    # prune: an edge no path within reach can use (reach it first, then cross it), and
+    # one that cuts into the outline of either end
     keep = np.minimum(from_start[i], from_start[j]) + span <= reach + EPS
+    i, j, span = i[keep], j[keep], span[keep]
+    draft = _Graph(nodes, before, after, nodes[:0, 0], nodes[:0, 0], {}, {})
+    keep = draft.tangent(i, nodes[j]) & draft.tangent(j, nodes[i])
     i, j, span = i[keep], j[keep], span[keep]
     ok = ob.clear(nodes[i], nodes[j])
     i, j, span = i[ok], j[ok], span[ok]
@@ -158,7 +179,7 @@ def _graph(mover: Base, reach: float, others: tuple[Base, ...],
             clean_graph.add_edge(a, b, weight=length)
     clean_cost, clean_paths = _dijkstra(clean_graph, reach)
     any_cost, any_paths = _dijkstra(any_graph, reach)
-    return _Graph(nodes, clean_cost, any_cost, clean_paths, any_paths)
+    return _Graph(nodes, before, after, clean_cost, any_cost, clean_paths, any_paths)
 
 
 def _dijkstra(graph: nx.Graph[int], reach: float) -> tuple[np.ndarray, dict[int, list[int]]]:
@@ -171,12 +192,13 @@ def _dijkstra(graph: nx.Graph[int], reach: float) -> tuple[np.ndarray, dict[int,
     return costs, ways
 
 
-def _corners(mover: Base, reach: float, ob: _Obstacles,
-             terrain: Sequence[TerrainPiece]) -> np.ndarray:  # fmt: skip
-    """The start, then the corners a path may bend at: round each near base, standing
-    piece the mover may not cross and (when it slows the mover) rubble piece, the outline
-    grown by the mover's radius, drawn outside the true one; only corners within reach
-    where the base fits."""
+def _corners(mover: Base, reach: float, ob: _Obstacles, terrain: Sequence[TerrainPiece],
+             focus: Focus) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The start, then the corners a path may bend at, with each one's neighbours round
+    its outline (the start's: itself): round each near base, standing piece the mover
+    may not cross and (when it slows the mover) rubble piece, the outline grown by the
+    mover's radius, drawn outside the true one; only corners within reach (and, with a
+    focus, on the way to it) where the base fits."""
     r = mover.radius
     grown = [shapely.buffer(shapely.points(ob.centres), ob.gaps * WIDEN + OUTSET,
                             quad_segs=SIDES // 4)] if len(ob.centres) else []  # fmt: skip
@@ -190,20 +212,31 @@ def _corners(mover: Base, reach: float, ob: _Obstacles,
         grown.append(outlines)
     start = np.asarray([mover.centre], dtype=float)
     if not grown:
-        return start
+        return start, start, start
     rings = shapely.get_exterior_ring(np.concatenate(grown))
-    corners = shapely.get_coordinates(rings)
-    corners = corners[np.hypot(*(corners - start).T) <= reach + EPS]
+    coords, ring = shapely.get_coordinates(rings, return_index=True)
+    last = np.r_[ring[1:] != ring[:-1], True]  # each ring repeats its first point last
+    corners, ring = coords[~last], ring[~last]
+    first = np.r_[True, ring[1:] != ring[:-1]]
+    ends = np.r_[first[1:], True]
+    firsts, lasts = np.flatnonzero(first), np.flatnonzero(ends)
+    sizes = lasts - firsts
+    index = np.arange(len(corners))
+    before = np.where(first, index + np.repeat(sizes, sizes + 1), index - 1)
+    after = np.where(ends, index - np.repeat(sizes, sizes + 1), index + 1)
+    before, after = corners[before], corners[after]
+    far = np.hypot(*(corners - start).T)
+    if focus is not None:
+        far = far + np.hypot(corners[:, 0] - focus[0], corners[:, 1] - focus[1]) - focus[2]
     x, y = corners[:, 0], corners[:, 1]
-    corners = corners[(x >= r) & (x <= BOARD - r) & (y >= r) & (y <= BOARD - r)]
-    corners = np.unique(corners, axis=0)  # sorted: the same nodes in the same order
-    if len(corners) and len(ob.centres):
-        gaps = np.hypot(corners[:, None, 0] - ob.centres[None, :, 0],
-                        corners[:, None, 1] - ob.centres[None, :, 1])  # fmt: skip
-        corners = corners[(gaps >= ob.gaps - EPS).all(axis=1)]
-    if len(corners) and ob.blocking is not None:
-        corners = corners[~shapely.dwithin(shapely.points(corners), ob.blocking, r - SLACK)]
-    return np.vstack([start, corners])
+    keep = (far <= reach + EPS) & (x >= r) & (x <= BOARD - r) & (y >= r) & (y <= BOARD - r)
+    if len(ob.centres):
+        gaps = np.hypot(x[:, None] - ob.centres[None, :, 0], y[:, None] - ob.centres[None, :, 1])
+        keep &= (gaps >= ob.gaps - EPS).all(axis=1)
+    if ob.blocking is not None and keep.any():
+        keep[keep] = ~shapely.dwithin(shapely.points(corners[keep]), ob.blocking, r - SLACK)
+    return (np.vstack([start, corners[keep]]), np.vstack([start, before[keep]]),
+            np.vstack([start, after[keep]]))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +250,8 @@ class _Measured:
 
 
 def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Base],
-             terrain: Sequence[TerrainPiece], rough: bool) -> tuple[_Measured, _Graph | None]:
+             terrain: Sequence[TerrainPiece], rough: bool,
+             focus: Focus = None) -> tuple[_Measured, _Graph | None]:  # fmt: skip
     r = mover.radius
     start = np.asarray(mover.centre, dtype=float)
     length = np.hypot(*(targets - start).T)
@@ -235,7 +269,7 @@ def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Ba
     rest = candidates[~straight]
     graph = None
     if len(rest):
-        graph = _graph(mover, float(reach), tuple(others), tuple(terrain), rough)
+        graph = _graph(mover, float(reach), tuple(others), tuple(terrain), rough, focus)
         found, found_cost, found_via = _around(graph, ob, targets, rest, reach)
         index.append(found)
         cost.append(found_cost)
@@ -258,6 +292,8 @@ def _around(graph: _Graph, ob: _Obstacles, targets: np.ndarray, rest: np.ndarray
     if not len(e):
         return np.empty(0, dtype=int), np.empty(0), []
     node, leg = reached[k], legs[e, k]
+    tangent = graph.tangent(node, ends[e])
+    e, node, leg = e[tangent], node[tangent], leg[tangent]
     ok = ob.clear(graph.nodes[node], ends[e])
     e, node, leg = e[ok], node[ok], leg[ok]
     rocky = ob.rough(graph.nodes[node], ends[e])
@@ -275,14 +311,13 @@ def _around(graph: _Graph, ob: _Obstacles, targets: np.ndarray, rest: np.ndarray
 
 
 def moves(mover: Base, ends: Sequence[Point2] | np.ndarray, reach: float,
-          others: Sequence[Base], terrain: Sequence[TerrainPiece],
-          rough: bool = True) -> list[Step]:  # fmt: skip
+          others: Sequence[Base], terrain: Sequence[TerrainPiece]) -> list[Step]:
     """The ends a move of at most `reach` inches may stop at, each with what its shortest
-    path costs (PT-4), in the order asked. `rough=False`: rubble costs nothing (PT-56)."""
+    path costs (PT-4), in the order asked."""
     targets = np.asarray(ends, dtype=float).reshape(-1, 2)
     if not targets.size:
         return []
-    measured, _ = _measure(mover, targets, reach, others, terrain, rough)
+    measured, _ = _measure(mover, targets, reach, others, terrain, True)
     order = np.argsort(measured.index, kind="stable")
     return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
             for i, c in zip(measured.index[order], measured.cost[order], strict=True)]  # fmt: skip
@@ -297,13 +332,13 @@ def route(mover: Base, end: Point2, reach: float, others: Sequence[Base],
 
 
 def routes(mover: Base, ends: Sequence[Point2] | np.ndarray, reach: float,
-           others: Sequence[Base], terrain: Sequence[TerrainPiece],
-           rough: bool = True) -> list[Route]:  # fmt: skip
+           others: Sequence[Base], terrain: Sequence[TerrainPiece], rough: bool = True,
+           focus: Focus = None) -> list[Route]:  # fmt: skip
     """The paths of the ends reachable within `reach`, in the order asked."""
     targets = np.asarray(ends, dtype=float).reshape(-1, 2)
     if not targets.size:
         return []
-    measured, graph = _measure(mover, targets, reach, others, terrain, rough)
+    measured, graph = _measure(mover, targets, reach, others, terrain, rough, focus)
     found = []
     for i, cost, via in sorted(zip(measured.index.tolist(), measured.cost.tolist(),
                                    measured.via, strict=True), key=lambda row: row[0]):  # fmt: skip
@@ -361,7 +396,11 @@ def toward(mover: Base, goal: Base, reach: float, others: Sequence[Base],
     turn = facing + np.arange(2 * SIDES) * (2 * math.pi / (2 * SIDES))
     gap = goal.radius + mover.radius + contact / 2
     ring = np.column_stack([goal.x + gap * np.cos(turn), goal.y + gap * np.sin(turn)])
-    paths = routes(mover, ring, 2 * BOARD, others, terrain, rough=False)
+    # the search: the corners on the way there with a few inches to spare, else the board
+    focus = (goal.x, goal.y, gap)
+    detour = math.dist(mover.centre, goal.centre) - gap + 2 * reach
+    paths = routes(mover, ring, detour, others, terrain, rough=False, focus=focus) \
+        or routes(mover, ring, 2 * BOARD, others, terrain, rough=False, focus=focus)
     if not paths:
         return None
     shortest = min(paths, key=lambda p: p.cost)  # ties: the first around the ring

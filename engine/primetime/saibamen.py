@@ -190,8 +190,8 @@ def acts(game: PrimeTimeGame, args: JsonDict) -> None:
     reach = FULL_MOVE if gap <= PURSUIT + EPS else CLOSING_MOVE
     if gap > CONTACT:
         goal = game.base(target)
-        # a base at another level is above or below the token's path (PT-46, PT-56)
-        others = [b for b in game.table_bases([t.id]) if b.level == here.level]
+        # every base is in its way, as in a model's move (PT-64)
+        others = game.table_bases([t.id])
         to = paths.toward(here, goal, reach, others, game.state.terrain, CONTACT)
         if to is None:  # no way to contact on the board: straight until stopped, as before
             away = (2 * t.x - goal.x, 2 * t.y - goal.y)  # walked like a throw, toward it

@@ -137,6 +137,21 @@ def test_highlight_is_drawn_where_the_range_is() -> None:
     assert _pixel(plain, *destination) != _pixel(pathed, *destination)
 
 
+def test_a_previewed_path_is_drawn_through_its_bends_with_its_distance() -> None:
+    # PT-4: a move round an obstacle; the preview draws each leg and says what it costs
+    view = _view(MID_DECISIONS)
+    m = _mover(view)
+    bend, destination = (25.0, 25.0), (15.5, 15.5)
+    straight = _image(render_primetime_map(view, LABELS, MapHighlight(
+        model=m["uid"], path=(destination,))))
+    with _draw.record_text() as drawn:
+        bent = _image(render_primetime_map(view, LABELS, MapHighlight(
+            model=m["uid"], path=(bend, destination), distance=12.25)))
+    leg = ((bend[0] + destination[0]) / 2, (bend[1] + destination[1]) / 2)
+    assert _pixel(straight, *leg) != _pixel(bent, *leg)
+    assert any('white: path (12.2") and destination' in line for line in drawn)
+
+
 def test_highlight_rejects_a_negative_range() -> None:
     with pytest.raises(ValueError, match="reach"):
         MapHighlight(reach=-1.0)
