@@ -133,6 +133,8 @@ def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> b
     points = _candidates(game, m, mode, args, None)
     if not len(points):
         return False
+    if _legal(game, m, mode, args, points, first=True, straight_only=True):
+        return True  # one clear straight line will do: no path to find
     here = game.base(m).centre
     points = points[np.argsort(np.hypot(points[:, 0] - here[0], points[:, 1] - here[1]),
                                kind="stable")]  # fmt: skip
@@ -172,24 +174,35 @@ def _candidates(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
 
 
 def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
-           points: np.ndarray, first: bool = False) -> list[Point2]:  # fmt: skip
-    """The legal ends among `points`; with `first`, only the first found (any will do)."""
-    here = game.base(m)
+           points: np.ndarray, first: bool = False,
+           straight_only: bool = False) -> list[Point2]:  # fmt: skip
+    """The legal ends among `points`; with `first`, only the first found (any will do);
+    `straight_only`: only those reached in one clear straight line."""
     if mode == climb.CLIMB:
         return climb.ends(game, m, _reach(game, m, mode), points)
-    legal = _ends(game, m, mode, points)
+    return _fitting(game, m, mode, args, _ends(game, m, mode, points, straight_only), first)
+
+
+def _fitting(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+             legal: list[Point2], first: bool) -> list[Point2]:  # fmt: skip
+    """Of the ends a move reaches, those its mode allows: a Move goes somewhere, a Ki
+    Assault ends in sight of its target."""
     if mode == "move":
+        here = game.base(m)
         return [p for p in legal if p != here.centre]
     if mode == "charge":
         return legal
     return _in_sight(game, m, args, legal, first)
 
 
-def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray) -> list[Point2]:
+def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray,
+          straight_only: bool = False) -> list[Point2]:  # fmt: skip
     """The points a move of this mode's reach may end at, along its shortest path around
-    bases and standing terrain (PT-4, engine.primetime.paths)."""
+    bases and standing terrain (PT-4, engine.primetime.paths); `straight_only`: those
+    reached in one clear straight line."""
     return [step.to for step in paths.moves(game.base(m), points, _reach(game, m, mode),
-                                            game.bases_except(m), game.state.terrain)]  # fmt: skip
+                                            game.bases_except(m), game.state.terrain,
+                                            straight_only)]  # fmt: skip
 
 
 def route(game: PrimeTimeGame, m: ModelState, mode: str, point: Point2) -> paths.Route | None:
@@ -263,13 +276,19 @@ def _reachable(game: PrimeTimeGame, m: ModelState,
         if not keys:
             continue
         blocks = [_candidates(game, m, mode, wanted[key], None) for key in keys]
-        legal = set(_ends(game, m, mode, np.vstack(blocks)))
-        for key, block in zip(keys, blocks, strict=True):
-            ends = [p for p in map(tuple, block.tolist()) if p in legal]
-            if mode == "ki_assault":
-                ends = _in_sight(game, m, wanted[key], ends, first=True)
-            if ends:
-                found.add(key)
+        # the ends reached straight first; the paths round obstacles only for the rest
+        for straight_only in (True, False):
+            left = [(key, block) for key, block in zip(keys, blocks, strict=True)
+                    if key not in found and len(block)]  # fmt: skip
+            if not left:
+                break
+            legal = set(_ends(game, m, mode, np.vstack([b for _, b in left]), straight_only))
+            for key, block in left:
+                ends = [p for p in map(tuple, block.tolist()) if p in legal]
+                if mode == "ki_assault":
+                    ends = _in_sight(game, m, wanted[key], ends, first=True)
+                if ends:
+                    found.add(key)
     return found
 
 

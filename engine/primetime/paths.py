@@ -34,7 +34,6 @@ from engine.primetime.geometry import (
     Point2,
     Step,
     polygon,
-    rect_distance,
     segment_distances,
     shapes,
 )
@@ -200,43 +199,58 @@ def _corners(mover: Base, reach: float, ob: _Obstacles, terrain: Sequence[Terrai
     mover's radius, drawn outside the true one; only corners within reach (and, with a
     focus, on the way to it) where the base fits."""
     r = mover.radius
-    grown = [shapely.buffer(shapely.points(ob.centres), ob.gaps * WIDEN + OUTSET,
-                            quad_segs=SIDES // 4)] if len(ob.centres) else []  # fmt: skip
-    pieces = [p for p in terrain
-              if (p.state == "rubble" and ob.rubble is not None)
-              or (p.state != "rubble" and p.level >= mover.level)]  # fmt: skip
-    pieces = [p for p in pieces if rect_distance(p, mover.centre) < reach + r + EPS]
-    if pieces:
-        outlines = shapely.buffer(np.asarray([polygon(p) for p in pieces]), r * WIDEN + OUTSET,
-                                  quad_segs=SIDES // 4)  # fmt: skip
-        grown.append(outlines)
+    parts = [_circles(ob.centres, ob.gaps * WIDEN + OUTSET)]
+    parts.append(_outlines(tuple(terrain), mover.level, r, ob.rubble is not None))
+    corners, before, after = (np.vstack(column) for column in zip(*parts, strict=True))
     start = np.asarray([mover.centre], dtype=float)
-    if not grown:
-        return start, start, start
-    rings = shapely.get_exterior_ring(np.concatenate(grown))
-    coords, ring = shapely.get_coordinates(rings, return_index=True)
-    last = np.r_[ring[1:] != ring[:-1], True]  # each ring repeats its first point last
-    corners, ring = coords[~last], ring[~last]
-    first = np.r_[True, ring[1:] != ring[:-1]]
-    ends = np.r_[first[1:], True]
-    firsts, lasts = np.flatnonzero(first), np.flatnonzero(ends)
-    sizes = lasts - firsts
-    index = np.arange(len(corners))
-    before = np.where(first, index + np.repeat(sizes, sizes + 1), index - 1)
-    after = np.where(ends, index - np.repeat(sizes, sizes + 1), index + 1)
-    before, after = corners[before], corners[after]
     far = np.hypot(*(corners - start).T)
     if focus is not None:
         far = far + np.hypot(corners[:, 0] - focus[0], corners[:, 1] - focus[1]) - focus[2]
     x, y = corners[:, 0], corners[:, 1]
     keep = (far <= reach + EPS) & (x >= r) & (x <= BOARD - r) & (y >= r) & (y <= BOARD - r)
-    if len(ob.centres):
-        gaps = np.hypot(x[:, None] - ob.centres[None, :, 0], y[:, None] - ob.centres[None, :, 1])
-        keep &= (gaps >= ob.gaps - EPS).all(axis=1)
+    if len(ob.centres) and keep.any():
+        gaps = np.hypot(x[keep, None] - ob.centres[None, :, 0],
+                        y[keep, None] - ob.centres[None, :, 1])  # fmt: skip
+        keep[keep] = (gaps >= ob.gaps - EPS).all(axis=1)
     if ob.blocking is not None and keep.any():
         keep[keep] = ~shapely.dwithin(shapely.points(corners[keep]), ob.blocking, r - SLACK)
     return (np.vstack([start, corners[keep]]), np.vstack([start, before[keep]]),
             np.vstack([start, after[keep]]))  # fmt: skip
+
+
+Outline = tuple[np.ndarray, np.ndarray, np.ndarray]  # corners, and each one's neighbours
+
+
+def _circles(centres: np.ndarray, radii: np.ndarray) -> Outline:
+    """Polygons of SIDES corners on circles of these radii round these centres."""
+    turn = np.arange(SIDES) * (2 * math.pi / SIDES)
+    ring = np.column_stack([np.cos(turn), np.sin(turn)])  # (SIDES, 2)
+    corners = centres[:, None, :] + radii[:, None, None] * ring[None, :, :]  # (m, SIDES, 2)
+    before, after = np.roll(corners, 1, axis=1), np.roll(corners, -1, axis=1)
+    return corners.reshape(-1, 2), before.reshape(-1, 2), after.reshape(-1, 2)
+
+
+@lru_cache(maxsize=64)
+def _outlines(terrain: tuple[TerrainPiece, ...], level: int, r: float, rubble: bool) -> Outline:
+    """The corners round the pieces a mover of radius `r` at `level` goes round (and the
+    rubble ones, when rubble slows it), grown by `r`: kept, as the layout seldom changes."""
+    pieces = [p for p in terrain
+              if (p.state == "rubble" and rubble) or (p.state != "rubble" and p.level >= level)]
+    if not pieces:
+        empty = np.empty((0, 2))
+        return empty, empty, empty
+    grown = shapely.buffer(np.asarray([polygon(p) for p in pieces]), r * WIDEN + OUTSET,
+                           quad_segs=SIDES // 4)  # fmt: skip
+    coords, ring = shapely.get_coordinates(shapely.get_exterior_ring(grown), return_index=True)
+    last = np.r_[ring[1:] != ring[:-1], True]  # each ring repeats its first point last
+    corners, ring = coords[~last], ring[~last]
+    first = np.r_[True, ring[1:] != ring[:-1]]
+    final = np.r_[first[1:], True]
+    sizes = np.flatnonzero(final) - np.flatnonzero(first)
+    index = np.arange(len(corners))
+    before = np.where(first, index + np.repeat(sizes, sizes + 1), index - 1)
+    after = np.where(final, index - np.repeat(sizes, sizes + 1), index + 1)
+    return corners, corners[before], corners[after]
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +264,8 @@ class _Measured:
 
 
 def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Base],
-             terrain: Sequence[TerrainPiece], rough: bool,
-             focus: Focus = None) -> tuple[_Measured, _Graph | None]:  # fmt: skip
+             terrain: Sequence[TerrainPiece], rough: bool, focus: Focus = None,
+             straight_only: bool = False) -> tuple[_Measured, _Graph | None]:  # fmt: skip
     r = mover.radius
     start = np.asarray(mover.centre, dtype=float)
     length = np.hypot(*(targets - start).T)
@@ -268,7 +282,7 @@ def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Ba
     via: list[tuple[int, bool] | None] = [None] * int(straight.sum())
     rest = candidates[~straight]
     graph = None
-    if len(rest):
+    if len(rest) and not straight_only:
         graph = _graph(mover, float(reach), tuple(others), tuple(terrain), rough, focus)
         found, found_cost, found_via = _around(graph, ob, targets, rest, reach)
         index.append(found)
@@ -311,13 +325,16 @@ def _around(graph: _Graph, ob: _Obstacles, targets: np.ndarray, rest: np.ndarray
 
 
 def moves(mover: Base, ends: Sequence[Point2] | np.ndarray, reach: float,
-          others: Sequence[Base], terrain: Sequence[TerrainPiece]) -> list[Step]:
+          others: Sequence[Base], terrain: Sequence[TerrainPiece],
+          straight_only: bool = False) -> list[Step]:  # fmt: skip
     """The ends a move of at most `reach` inches may stop at, each with what its shortest
-    path costs (PT-4), in the order asked."""
+    path costs (PT-4), in the order asked; `straight_only`: only those reached in one
+    clear straight line outside rubble (a quick first look, with no graph to build)."""
     targets = np.asarray(ends, dtype=float).reshape(-1, 2)
     if not targets.size:
         return []
-    measured, _ = _measure(mover, targets, reach, others, terrain, True)
+    measured, _ = _measure(mover, targets, reach, others, terrain, True,
+                           straight_only=straight_only)
     order = np.argsort(measured.index, kind="stable")
     return [Step((float(targets[i][0]), float(targets[i][1])), float(c))
             for i, c in zip(measured.index[order], measured.cost[order], strict=True)]  # fmt: skip
