@@ -166,26 +166,24 @@ def _graph(mover: Base, reach: float, others: tuple[Base, ...],
     i, j, span = i[keep], j[keep], span[keep]
     ok = ob.clear(nodes[i], nodes[j])
     i, j, span = i[ok], j[ok], span[ok]
-    rough_edge = ob.rough(nodes[i], nodes[j])
-    clean_graph: nx.Graph[int] = nx.Graph()
-    any_graph: nx.Graph[int] = nx.Graph()
-    clean_graph.add_nodes_from(range(len(nodes)))
-    any_graph.add_nodes_from(range(len(nodes)))
-    for a, b, length, rocky in zip(i.tolist(), j.tolist(), span.tolist(), rough_edge.tolist(),
-                                   strict=True):  # fmt: skip
-        any_graph.add_edge(a, b, weight=length)
-        if not rocky:
-            clean_graph.add_edge(a, b, weight=length)
-    clean_cost, clean_paths = _dijkstra(clean_graph, reach)
-    any_cost, any_paths = _dijkstra(any_graph, reach)
+    any_cost, any_paths = _dijkstra(len(nodes), i, j, span, reach)
+    if ob.rubble is None:  # nothing slows the mover: every path is clean
+        return _Graph(nodes, before, after, any_cost, any_cost, any_paths, any_paths)
+    clean = ~ob.rough(nodes[i], nodes[j])
+    clean_cost, clean_paths = _dijkstra(len(nodes), i[clean], j[clean], span[clean], reach)
     return _Graph(nodes, before, after, clean_cost, any_cost, clean_paths, any_paths)
 
 
-def _dijkstra(graph: nx.Graph[int], reach: float) -> tuple[np.ndarray, dict[int, list[int]]]:
-    """From the start (node 0): each node's cost (UNREACHED beyond reach) and path."""
+def _dijkstra(count: int, i: np.ndarray, j: np.ndarray, span: np.ndarray,
+              reach: float) -> tuple[np.ndarray, dict[int, list[int]]]:  # fmt: skip
+    """On the graph of `count` nodes and these edges, from the start (node 0): each
+    node's cost (UNREACHED beyond reach) and path."""
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(count))
+    graph.add_weighted_edges_from(zip(i.tolist(), j.tolist(), span.tolist(), strict=True))
     found, ways = nx.single_source_dijkstra(graph, 0, cutoff=reach + EPS)
     assert isinstance(found, dict) and isinstance(ways, dict)
-    costs = np.full(graph.number_of_nodes(), UNREACHED)
+    costs = np.full(count, UNREACHED)
     for node, cost in found.items():
         costs[node] = cost
     return costs, ways
