@@ -127,9 +127,9 @@ def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
 
 
 def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> bool:
-    """Whether a move of this mode has any legal end: the candidates are tried nearest
-    first, a few at a time, since one legal end is enough (most moves have one close by;
-    the whole grid is searched only for the options themselves)."""
+    """Whether a move of this mode has any legal end: one reached in a clear straight
+    line, else (paths round obstacles) the candidates nearest first, a few at a time,
+    since one legal end is enough (the whole grid is searched only for the options)."""
     points = _candidates(game, m, mode, args, None)
     if not len(points):
         return False
