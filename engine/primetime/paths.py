@@ -411,6 +411,11 @@ def toward(mover: Base, goal: Base, reach: float, others: Sequence[Base],
     turn = facing + np.arange(2 * SIDES) * (2 * math.pi / (2 * SIDES))
     gap = goal.radius + mover.radius + contact / 2
     ring = np.column_stack([goal.x + gap * np.cos(turn), goal.y + gap * np.sin(turn)])
+    direct, _ = _measure(mover, ring[:1], 2 * BOARD, others, terrain, False,
+                         straight_only=True)  # fmt: skip
+    if len(direct.index):  # the nearest contact point in a clear line: nothing is shorter
+        line = Route((mover.centre, (float(ring[0][0]), float(ring[0][1]))), float(direct.cost[0]))
+        return walk(line, min(reach, line.cost))
     # the search: the corners on the way there with a few inches to spare, else the board
     focus = (goal.x, goal.y, gap)
     detour = math.dist(mover.centre, goal.centre) - gap + 2 * reach
