@@ -279,6 +279,8 @@ def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Ba
     cost = [length[candidates[straight]]]
     via: list[tuple[int, bool] | None] = [None] * int(straight.sum())
     rest = candidates[~straight]
+    if len(rest):  # an end where the base does not fit has no path at all: no graph
+        rest = rest[ob.clear(targets[rest], targets[rest])]
     graph = None
     if len(rest) and not straight_only:
         graph = _graph(mover, float(reach), tuple(others), tuple(terrain), rough, focus)
