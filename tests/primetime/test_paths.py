@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point
 
-from engine.primetime import geometry, paths, saibamen
+from engine.primetime import geometry, paths, reposition, saibamen
 from engine.primetime.data import TerrainPiece
 from engine.primetime.geometry import Base, base_radius, edge_distance, polygon, rect_distance
+from engine.primetime.handlers import POINT_CHECKS
 from engine.primetime.options import parse_point
 from tests.primetime.helpers import activate, answer, clear_table, place, to_activation
 from tests.primetime.test_saibamen import put, start_activation_phase, table, token_at
@@ -180,3 +181,23 @@ def test_a_path_is_deterministic_and_never_touches_an_obstacle(
     for piece in terrain:
         if piece.state != "rubble":
             assert line.distance(polygon(piece)) >= R35 - 1e-6
+
+
+def test_a_reposition_goes_round_a_wall() -> None:
+    # PT-26: a Reposition moves under the movement geometry, its path round a wall (PT-4)
+    game = to_activation()
+    clear_table(game)
+    goku = place(game, "goku", 10, 5)
+    game.state.terrain = [wall(7, 7, 6, 1)]
+    activate(game, goku)
+    game.state.pending = None
+    reposition.ask(game, goku, 10.0)
+    decision = game.pending
+    assert decision is not None and decision.kind == "reposition"
+    assert "at:10,10" in [o.id for o in decision.options]  # behind the wall, 9.7" round
+    short = dict(decision.resume.args, reach=9.0)
+    reason = POINT_CHECKS["reposition"](game, short, (10.0, 10.0))
+    assert reason is not None and "too far around" in reason
+    outcome = game.apply(decision.player, "at:10,10", decision.seq)
+    assert outcome.ok and (goku.x, goku.y) == (10, 10)
+    assert any('(9.7" along its path)' in e.text for e in outcome.events)
