@@ -183,7 +183,7 @@ class PointModal(discord.ui.Modal):
                                             *(round(v * HUNDREDTHS) for v in point)))
         buttons.add_item(CancelPointButton())
         paid = "" if highlight.distance is None else \
-            f', a path of {highlight.distance:.1f}" of MOV'  # fmt: skip
+            f', a {highlight.distance:.1f}" path'  # fmt: skip
         await interaction.followup.send(
             f"Preview: {decision.prompt} {point_label(point)} (the white line{paid}). Confirm "
             "to answer, or Cancel.", file=discord.File(io.BytesIO(png), filename=PREVIEW_FILE),

@@ -80,7 +80,7 @@ async def test_the_preview_draws_the_path_round_an_obstacle_and_the_move_is_conf
         uid = active.model
         preview = await move_by_coordinates(w, match, x, y)
         assert isinstance(preview, RecordedMessage), preview
-        assert f'a path of {way.cost:.1f}" of MOV' in preview.text(), preview.text()
+        assert f'(the white line, a {way.cost:.1f}" path)' in preview.text(), preview.text()
         assert match.game.to_json() == before  # a preview changes nothing
         drawn = highlights[-1]
         assert drawn.path == way.waypoints[1:] and len(drawn.path) > 1  # the bends, the end
