@@ -89,6 +89,17 @@ class _Obstacles:
             ok[ok] = ~shapely.dwithin(lines, self.blocking, self.r - SLACK)
         return ok
 
+    def fits(self, points: np.ndarray) -> np.ndarray:
+        """Where the base fits: on no other base, on no standing piece."""
+        ok = np.ones(len(points), dtype=bool)
+        if len(self.centres):
+            gaps = np.hypot(points[:, None, 0] - self.centres[None, :, 0],
+                            points[:, None, 1] - self.centres[None, :, 1])  # fmt: skip
+            ok &= (gaps >= self.gaps - EPS).all(axis=1)
+        if self.blocking is not None and ok.any():
+            ok[ok] = ~shapely.dwithin(shapely.points(points[ok]), self.blocking, self.r - SLACK)
+        return ok
+
     def rough(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         """Which segments enter rubble (the base comes within its radius of it)."""
         if self.rubble is None or not len(ends):
@@ -206,12 +217,8 @@ def _corners(mover: Base, reach: float, ob: _Obstacles, terrain: Sequence[Terrai
         far = far + np.hypot(corners[:, 0] - focus[0], corners[:, 1] - focus[1]) - focus[2]
     x, y = corners[:, 0], corners[:, 1]
     keep = (far <= reach + EPS) & (x >= r) & (x <= BOARD - r) & (y >= r) & (y <= BOARD - r)
-    if len(ob.centres) and keep.any():
-        gaps = np.hypot(x[keep, None] - ob.centres[None, :, 0],
-                        y[keep, None] - ob.centres[None, :, 1])  # fmt: skip
-        keep[keep] = (gaps >= ob.gaps - EPS).all(axis=1)
-    if ob.blocking is not None and keep.any():
-        keep[keep] = ~shapely.dwithin(shapely.points(corners[keep]), ob.blocking, r - SLACK)
+    if keep.any():
+        keep[keep] = ob.fits(corners[keep])
     return (np.vstack([start, corners[keep]]), np.vstack([start, before[keep]]),
             np.vstack([start, after[keep]]))  # fmt: skip
 
@@ -274,13 +281,15 @@ def _measure(mover: Base, targets: np.ndarray, reach: float, others: Sequence[Ba
     ob = _obstacles(mover, reach, others, terrain, rough)
     ends = targets[candidates]
     starts = np.broadcast_to(start, ends.shape)
-    straight = ob.clear(starts, ends) & ~ob.rough(starts, ends)
+    straight = ob.clear(starts, ends)
+    if ob.rubble is not None and straight.any():
+        straight[straight] = ~ob.rough(starts[straight], ends[straight])
     index = [candidates[straight]]
     cost = [length[candidates[straight]]]
     via: list[tuple[int, bool] | None] = [None] * int(straight.sum())
     rest = candidates[~straight]
     if len(rest):  # an end where the base does not fit has no path at all: no graph
-        rest = rest[ob.clear(targets[rest], targets[rest])]
+        rest = rest[ob.fits(targets[rest])]
     graph = None
     if len(rest) and not straight_only:
         graph = _graph(mover, float(reach), tuple(others), tuple(terrain), rough, focus)
