@@ -133,18 +133,17 @@ def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> b
     points = _candidates(game, m, mode, args, None)
     if not len(points):
         return False
-    if _legal(game, m, mode, args, points, first=True, straight_only=True):
-        return True  # one clear straight line will do: no path to find
     here = game.base(m).centre
     points = points[np.argsort(np.hypot(points[:, 0] - here[0], points[:, 1] - here[1]),
                                kind="stable")]  # fmt: skip
-    start = 0
-    for size in _PROBES:
-        if start >= len(points):
-            return False
-        if _legal(game, m, mode, args, points[start:start + size], first=True):
-            return True
-        start += size
+    for straight_only in (True, False):  # one clear straight line will do: no graph
+        start = 0
+        for size in _PROBES:
+            if start >= len(points):
+                break
+            if _legal(game, m, mode, args, points[start:start + size], True, straight_only):
+                return True
+            start += size
     return False
 
 
