@@ -7,10 +7,12 @@ States"). The length of a move is the length of the shortest such path.
 An end the base reaches in one clear straight line, without entering rubble, is measured
 straight. Any other end is measured on a visibility graph: a shortest path bends only at
 corners of the obstacles grown by the mover's radius, so the graph's nodes are those
-corners (shapely buffers, drawn a hair outside the true outline), its edges the clear
-straight lines between them, and Dijkstra (networkx) gives the cheapest way to each.
-The graph of one mover at one position among the same obstacles is built once and kept:
-a decision asks for its moves several times (the options, the check of the answer)."""
+corners (drawn a hair outside the true outline), its edges the clear straight lines
+between them that leave each corner's outline on one side (no shortest path cuts into an
+outline), and Dijkstra (networkx) gives the cheapest way to each. Only corners within
+reach count. The graph of one mover at one position among the same obstacles is built
+once and kept: a decision asks for its moves several times (the options, the check of
+the answer, the log line). A Saibaman's pursuit (PT-64) walks the same paths."""
 
 from __future__ import annotations
 
