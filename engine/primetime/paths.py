@@ -136,15 +136,23 @@ class _Graph:
     each node's neighbours round its outline (`before`, `after`: a path bends at a node
     only along a line tangent to its outline), the cheapest cost to each that never
     enters rubble (`clean`) and whatever it crosses (`any`, before the rubble's 2"), and
-    those paths as node indices."""
+    each node's previous node on those paths."""
 
     nodes: np.ndarray
     before: np.ndarray
     after: np.ndarray
     clean: np.ndarray
     any: np.ndarray
-    clean_paths: dict[int, list[int]]
-    any_paths: dict[int, list[int]]
+    clean_before: dict[int, list[int]]
+    any_before: dict[int, list[int]]
+
+    def path(self, node: int, clean: bool) -> list[int]:
+        """The nodes from the start to `node` on its cheapest (clean) path."""
+        previous = self.clean_before if clean else self.any_before
+        way = [node]
+        while way[-1] != 0:
+            way.append(previous[way[-1]][0])
+        return way[::-1]
 
     def tangent(self, node: np.ndarray, towards: np.ndarray) -> np.ndarray:
         """Whether the lines from these nodes to these points leave each node's outline
@@ -168,11 +176,14 @@ def _graph(mover: Base, reach: float, others: tuple[Base, ...],
     nodes, before, after = _corners(mover, reach, ob, terrain, focus)
     start = np.asarray(mover.centre, dtype=float)
     from_start = np.hypot(*(nodes - start).T)
+    onward = np.zeros(len(nodes)) if focus is None else np.maximum(
+        0.0, np.hypot(nodes[:, 0] - focus[0], nodes[:, 1] - focus[1]) - focus[2])  # fmt: skip
     i, j = np.triu_indices(len(nodes), k=1)
     span = np.hypot(*(nodes[i] - nodes[j]).T)
-    # prune: an edge no path within reach can use (reach it first, then cross it), and
-    # one that cuts into the outline of either end
-    keep = np.minimum(from_start[i], from_start[j]) + span <= reach + EPS
+    # prune: an edge no path within reach can use (get to it, cross it, go on to the
+    # focus, either way round), and one that cuts into the outline of either end
+    keep = np.minimum(from_start[i] + onward[j], from_start[j] + onward[i]) + span \
+        <= reach + EPS  # fmt: skip
     i, j, span = i[keep], j[keep], span[keep]
     draft = _Graph(nodes, before, after, nodes[:0, 0], nodes[:0, 0], {}, {})
     keep = draft.tangent(i, nodes[j]) & draft.tangent(j, nodes[i])
@@ -190,16 +201,15 @@ def _graph(mover: Base, reach: float, others: tuple[Base, ...],
 def _dijkstra(count: int, i: np.ndarray, j: np.ndarray, span: np.ndarray,
               reach: float) -> tuple[np.ndarray, dict[int, list[int]]]:  # fmt: skip
     """On the graph of `count` nodes and these edges, from the start (node 0): each
-    node's cost (UNREACHED beyond reach) and path."""
+    node's cost (UNREACHED beyond reach) and the nodes before it on a cheapest path."""
     graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(count))
     graph.add_weighted_edges_from(zip(i.tolist(), j.tolist(), span.tolist(), strict=True))
-    found, ways = nx.single_source_dijkstra(graph, 0, cutoff=reach + EPS)
-    assert isinstance(found, dict) and isinstance(ways, dict)
+    previous, found = nx.dijkstra_predecessor_and_distance(graph, 0, cutoff=reach + EPS)
     costs = np.full(count, UNREACHED)
     for node, cost in found.items():
         costs[node] = cost
-    return costs, ways
+    return costs, previous
 
 
 def _corners(mover: Base, reach: float, ob: _Obstacles, terrain: Sequence[TerrainPiece],
@@ -375,7 +385,7 @@ def routes(mover: Base, ends: Sequence[Point2] | np.ndarray, reach: float,
         if via is not None:
             assert graph is not None
             node, by_clean = via
-            nodes = (graph.clean_paths if by_clean else graph.any_paths)[node]
+            nodes = graph.path(node, by_clean)
             bends = [(float(graph.nodes[n][0]), float(graph.nodes[n][1])) for n in nodes[1:]]
         found.append(Route((mover.centre, *bends, end), float(cost)))
     return found
