@@ -86,7 +86,8 @@ class MapHighlight:
     """What the player is choosing, drawn over the table. Every field is optional:
     `model` is the model it is about (its uid); `reach` its movement range in inches
     from its base edge, or `points` the exact reachable spots (e.g. the decision's grid
-    options); `path` a previewed move ending at its destination; `range` an action's
+    options); `path` a previewed move's waypoints ending at its destination (the bends
+    of its way round what stands in the way) and `distance` what it costs; `range` an action's
     range from the base edge and `target` the model it would hit, with `sight` whether
     line of sight is clear (green) or blocked (red)."""
 
@@ -94,12 +95,13 @@ class MapHighlight:
     reach: float | None = None
     points: tuple[Point, ...] = ()
     path: tuple[Point, ...] = ()
+    distance: float | None = None
     range: float | None = None
     target: int | None = None
     sight: bool = True
 
     def __post_init__(self) -> None:
-        for name in ("reach", "range"):
+        for name in ("reach", "range", "distance"):
             value = getattr(self, name)
             if value is not None and value < 0:
                 raise ValueError(f"MapHighlight.{name} must not be negative: {value}")
@@ -475,7 +477,8 @@ def _legend(h: MapHighlight | None) -> list[str]:
         if h.reach is not None:
             parts.append(f'blue: moves up to {h.reach:g}"')
         if h.path:
-            parts.append("white: path and destination")
+            paid = f' ({h.distance:.1f}")' if h.distance is not None else ""
+            parts.append(f"white: path{paid} and destination")
         if h.range is not None:
             parts.append(f'dashed: range {h.range:g}"')
         if h.target is not None:

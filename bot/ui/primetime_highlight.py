@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.decisions import Decision
+from engine.primetime import activation, reposition
 from engine.primetime.attacks import techniques
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.handlers import POINT_CHECKS
 from engine.primetime.options import parse_point
+from engine.primetime.paths import Route
 from renderers.primetime_map import MapHighlight, Point
 
 _REACH = re.compile(r'up to ([0-9.]+)"')  # the Move option's label: 'Move (up to 6")'
@@ -56,8 +58,25 @@ def decision_highlight(game: PrimeTimeGame, view: Mapping[str, Any],
                         target=int(attack[2]), sight=True)
 
 
-def preview_highlight(view: Mapping[str, Any], decision: Decision, point: Point
-                      ) -> MapHighlight:
+def preview_highlight(view: Mapping[str, Any], decision: Decision, point: Point,
+                      game: PrimeTimeGame | None = None) -> MapHighlight:
     """A previewed destination: the map draws the path from the model's base (when it
-    stands on the table) to the point."""
-    return MapHighlight(model=decision_model(view, decision), path=(point,))
+    stands on the table) to the point: the move's shortest path round what stands in the
+    way, with its cost, for a Move, Charge, Ki Assault or Reposition (PT-4), else the
+    straight line."""
+    way = None if game is None else move_route(game, decision, point)
+    if way is None:
+        return MapHighlight(model=decision_model(view, decision), path=(point,))
+    return MapHighlight(model=decision_model(view, decision), path=way.waypoints[1:],
+                        distance=way.cost)
+
+
+def move_route(game: PrimeTimeGame, decision: Decision, point: Point) -> Route | None:
+    """The path the answer `point` would move the model along (None: not a move along a
+    path, or no path gets there)."""
+    args = decision.resume.args
+    if decision.kind == "destination" and game.state.active is not None:
+        return activation.route(game, game.model(game.state.active.model), args["mode"], point)
+    if decision.kind == "reposition":
+        return reposition.route(game, args, point)
+    return None

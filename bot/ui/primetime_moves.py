@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.services.families import primetime
 from bot.services.matches import STALE, LiveMatch, decision_token
 from bot.ui.items import TOKEN, FromIds, bot_of, guarded
 from bot.ui.primetime_board import pt_labels, pt_view
@@ -174,15 +175,18 @@ class PointModal(discord.ui.Modal):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         view = pt_view(live, None)
+        highlight = preview_highlight(view, decision, point, primetime(live.game))
         png = await bot.renderer.render(render_primetime_map, view, await pt_labels(bot, live),
-                                        preview_highlight(view, decision, point))
+                                        highlight)
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(ConfirmPointButton(live.id, decision.seq, self.token,
                                             *(round(v * HUNDREDTHS) for v in point)))
         buttons.add_item(CancelPointButton())
+        paid = "" if highlight.distance is None else \
+            f', a {highlight.distance:.1f}" path'  # fmt: skip
         await interaction.followup.send(
-            f"Preview: {decision.prompt} {point_label(point)} (the white line). Confirm to "
-            "answer, or Cancel.", file=discord.File(io.BytesIO(png), filename=PREVIEW_FILE),
+            f"Preview: {decision.prompt} {point_label(point)} (the white line{paid}). Confirm "
+            "to answer, or Cancel.", file=discord.File(io.BytesIO(png), filename=PREVIEW_FILE),
             view=buttons, ephemeral=True)
 
 

@@ -25,6 +25,7 @@ from engine.primetime import (
     geometry,
     held,
     lasting,
+    paths,
     play,
     reroll,
     saibamen,
@@ -40,7 +41,6 @@ from engine.primetime.geometry import (
     edge_distance,
     grid_array,
     line_of_sight,
-    moves,
 )
 from engine.primetime.handlers import HANDLERS, POINT_CHECKS
 from engine.primetime.options import answered_point, point_options
@@ -118,7 +118,8 @@ def _reach(game: PrimeTimeGame, m: ModelState, mode: str) -> float:
 
 def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
                  ends: Sequence[Point2] | None = None) -> list[Point2]:  # fmt: skip
-    """Where a move of this mode may end: a legal straight move within reach; a Charge
+    """Where a move of this mode may end: a legal move whose shortest path is within reach
+    (PT-4, engine.primetime.paths); a Charge
     ends within 1" of its target ("Charge Restriction"); a Ki Assault where its target is
     in range and sight. Without `ends`, the 1" grid points (and, for a Charge or a Ki
     Assault, "up to": staying put)."""
@@ -126,22 +127,23 @@ def destinations(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
 
 
 def can_move(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict) -> bool:
-    """Whether a move of this mode has any legal end: the candidates are tried nearest
-    first, a few at a time, since one legal end is enough (most moves have one close by;
-    the whole grid is searched only for the options themselves)."""
+    """Whether a move of this mode has any legal end: one reached in a clear straight
+    line, else (paths round obstacles) the candidates nearest first, a few at a time,
+    since one legal end is enough (the whole grid is searched only for the options)."""
     points = _candidates(game, m, mode, args, None)
     if not len(points):
         return False
     here = game.base(m).centre
     points = points[np.argsort(np.hypot(points[:, 0] - here[0], points[:, 1] - here[1]),
                                kind="stable")]  # fmt: skip
-    start = 0
-    for size in _PROBES:
-        if start >= len(points):
-            return False
-        if _legal(game, m, mode, args, points[start:start + size], first=True):
-            return True
-        start += size
+    for straight_only in (True, False):  # one clear straight line will do: no graph
+        start = 0
+        for size in _PROBES:
+            if start >= len(points):
+                break
+            if _legal(game, m, mode, args, points[start:start + size], True, straight_only):
+                return True
+            start += size
     return False
 
 
@@ -171,23 +173,52 @@ def _candidates(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
 
 
 def _legal(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
-           points: np.ndarray, first: bool = False) -> list[Point2]:  # fmt: skip
-    """The legal ends among `points`; with `first`, only the first found (any will do)."""
-    here = game.base(m)
+           points: np.ndarray, first: bool = False,
+           straight_only: bool = False) -> list[Point2]:  # fmt: skip
+    """The legal ends among `points`; with `first`, only the first found (any will do);
+    `straight_only`: only those reached in one clear straight line."""
     if mode == climb.CLIMB:
         return climb.ends(game, m, _reach(game, m, mode), points)
-    legal = _ends(game, m, mode, points)
+    return _fitting(game, m, mode, args, _ends(game, m, mode, points, straight_only), first)
+
+
+def _fitting(game: PrimeTimeGame, m: ModelState, mode: str, args: JsonDict,
+             legal: list[Point2], first: bool) -> list[Point2]:  # fmt: skip
+    """Of the ends a move reaches, those its mode allows: a Move goes somewhere, a Ki
+    Assault ends in sight of its target."""
     if mode == "move":
+        here = game.base(m)
         return [p for p in legal if p != here.centre]
     if mode == "charge":
         return legal
     return _in_sight(game, m, args, legal, first)
 
 
-def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray) -> list[Point2]:
-    """The points a straight move of this mode's reach may end at (engine.primetime.geometry)."""
-    return [step.to for step in moves(game.base(m), points, _reach(game, m, mode),
-                                      game.bases_except(m), game.state.terrain)]  # fmt: skip
+def _ends(game: PrimeTimeGame, m: ModelState, mode: str, points: np.ndarray,
+          straight_only: bool = False) -> list[Point2]:  # fmt: skip
+    """The points a move of this mode's reach may end at, along its shortest path around
+    bases and standing terrain (PT-4, engine.primetime.paths); `straight_only`: those
+    reached in one clear straight line."""
+    return [step.to for step in paths.moves(game.base(m), points, _reach(game, m, mode),
+                                            game.bases_except(m), game.state.terrain,
+                                            straight_only)]  # fmt: skip
+
+
+def route(game: PrimeTimeGame, m: ModelState, mode: str, point: Point2) -> paths.Route | None:
+    """The path a Move, Charge or Ki Assault of the active model to `point` takes now, and
+    its cost (PT-4): what the map previews and the log reports. None for a Climb (PT-44,
+    straight) or a point no path within reach gets to."""
+    if mode == climb.CLIMB:
+        return None
+    return paths.route(game.base(m), point, _reach(game, m, mode), game.bases_except(m),
+                       game.state.terrain)  # fmt: skip
+
+
+def paid(path: paths.Route | None) -> str:
+    """What a move paid against MOV, for its log line: ' (5.4" of MOV, around obstacles)'."""
+    if path is None:
+        return ""
+    return f' ({path.cost:.1f}" of MOV{"" if path.straight else ", around obstacles"})'
 
 
 def _in_sight(game: PrimeTimeGame, m: ModelState, args: JsonDict, ends: Sequence[Point2],
@@ -244,13 +275,19 @@ def _reachable(game: PrimeTimeGame, m: ModelState,
         if not keys:
             continue
         blocks = [_candidates(game, m, mode, wanted[key], None) for key in keys]
-        legal = set(_ends(game, m, mode, np.vstack(blocks)))
-        for key, block in zip(keys, blocks, strict=True):
-            ends = [p for p in map(tuple, block.tolist()) if p in legal]
-            if mode == "ki_assault":
-                ends = _in_sight(game, m, wanted[key], ends, first=True)
-            if ends:
-                found.add(key)
+        # the ends reached straight first; the paths round obstacles only for the rest
+        for straight_only in (True, False):
+            left = [(key, block) for key, block in zip(keys, blocks, strict=True)
+                    if key not in found and len(block)]  # fmt: skip
+            if not left:
+                break
+            legal = set(_ends(game, m, mode, np.vstack([b for _, b in left]), straight_only))
+            for key, block in left:
+                ends = [p for p in map(tuple, block.tolist()) if p in legal]
+                if mode == "ki_assault":
+                    ends = _in_sight(game, m, wanted[key], ends, first=True)
+                if ends:
+                    found.add(key)
     return found
 
 
@@ -400,9 +437,14 @@ def _check_destination(game: PrimeTimeGame, args: JsonDict, point: Point2) -> st
     active = game.state.active
     assert active is not None
     m = game.model(active.model)
-    if not destinations(game, m, args["mode"], args, [point]):
-        return "not a legal end for this move (reach, bases, terrain, board, or target)"
-    return None
+    if destinations(game, m, args["mode"], args, [point]):
+        return None
+    if args["mode"] != climb.CLIMB:  # the path's reason first: too far (around), no room
+        problem = paths.refusal(game.base(m), point, _reach(game, m, args["mode"]),
+                                game.bases_except(m), game.state.terrain)  # fmt: skip
+        if problem is not None:
+            return f"not a legal end for this move: {problem}"
+    return "not a legal end for this move (reach, bases, terrain, board, or target)"
 
 
 POINT_CHECKS["destination"] = _check_destination
@@ -413,6 +455,7 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
     active = game.state.active
     assert active is not None
     m = game.model(active.model)
+    path = route(game, m, args["mode"], answered_point(args))  # measured before it counts
     active.moves += 1
     if args["mode"] == "move" and engagement.offer(game, m, args):
         return  # the free strike first, then the move (engagement.free_struck)
@@ -421,7 +464,7 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
         game.then(("action", {}))
         return
     game.put(m, answered_point(args))
-    game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
+    game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}"){paid(path)}.')
     if args["mode"] == "move":
         game.then(("action", {}))
         return

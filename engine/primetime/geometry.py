@@ -93,15 +93,16 @@ def polygon(piece: TerrainPiece) -> BaseGeometry:
 # -- movement ------------------------------------------------------------------------
 
 
-def _segment_distances(start: Point2, ends: np.ndarray, centres: np.ndarray) -> np.ndarray:
-    """For each end (n, 2) the shortest distance from the segment start-end to each centre
-    (m, 2): an (n, m) array."""
-    s = np.asarray(start)
-    d = ends - s  # (n, 2)
-    length2 = np.maximum((d * d).sum(axis=1), EPS)[:, None]
-    rel = centres[None, :, :] - s  # (1, m, 2)
-    t = np.clip((rel * d[:, None, :]).sum(axis=2) / length2, 0.0, 1.0)
-    nearest = s + t[:, :, None] * d[:, None, :]
+def segment_distances(starts: Point2 | np.ndarray, ends: np.ndarray,
+                      centres: np.ndarray) -> np.ndarray:  # fmt: skip
+    """For each segment, from one start (2,) or its own start (n, 2) to its end (n, 2), the
+    shortest distance to each centre (m, 2): an (n, m) array."""
+    s = np.broadcast_to(np.asarray(starts, dtype=float), ends.shape)[:, None, :]  # (n, 1, 2)
+    d = (ends - s[:, 0])[:, None, :]  # (n, 1, 2)
+    length2 = np.maximum((d * d).sum(axis=2), EPS)  # (n, 1)
+    rel = centres[None, :, :] - s  # (n, m, 2)
+    t = np.clip((rel * d).sum(axis=2) / length2, 0.0, 1.0)
+    nearest = s + t[:, :, None] * d
     return np.asarray(np.hypot(*(nearest - centres[None, :, :]).transpose(2, 0, 1)))
 
 
@@ -169,7 +170,7 @@ def moves(
     if near:
         centres = np.asarray([o.centre for o in near], dtype=float)
         radii = np.asarray([o.radius for o in near])
-        keep &= (_segment_distances(mover.centre, targets, centres) >= radii + r - EPS).all(1)
+        keep &= (segment_distances(mover.centre, targets, centres) >= radii + r - EPS).all(1)
     candidates = np.flatnonzero(keep)
     if not candidates.size:
         return []

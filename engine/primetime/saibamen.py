@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, damage, keywords, reroll
+from engine.primetime import attacks, damage, keywords, paths, reroll
 from engine.primetime.attacks import PIERCED, Roll
 from engine.primetime.damage import harm, last_standing
 from engine.primetime.geometry import (
@@ -172,7 +172,8 @@ def _next(game: PrimeTimeGame, player: int, done: list[int], tid: int) -> None:
 @HANDLERS.register("saibaman_acts")
 def acts(game: PrimeTimeGame, args: JsonDict) -> None:
     """A grab still held bursts ("Begins the next Activation Phase still in Grab State");
-    otherwise Pursuit Mode: 6" toward the nearest enemy within 8", else 4" toward it."""
+    otherwise Pursuit Mode: 6" toward the nearest enemy within 8", else 4" toward it, along
+    the shortest path to base contact round bases and standing terrain (PT-56, PT-4)."""
     t = token(game, args["token"])
     if t is None or game.state.winner is not None:
         return
@@ -190,9 +191,13 @@ def acts(game: PrimeTimeGame, args: JsonDict) -> None:
     reach = FULL_MOVE if gap <= PURSUIT + EPS else CLOSING_MOVE
     if gap > CONTACT:
         goal = game.base(target)
-        away = (2 * t.x - goal.x, 2 * t.y - goal.y)  # walked like a throw, toward the goal
+        # every base is in its way, as in a model's move (PT-64)
         others = game.table_bases([t.id])
-        t.x, t.y = throw(here, away, min(reach, gap), others, game.state.terrain).to
+        to = paths.toward(here, goal, reach, others, game.state.terrain, CONTACT)
+        if to is None:  # no way to contact on the board: straight until stopped, as before
+            away = (2 * t.x - goal.x, 2 * t.y - goal.y)  # walked like a throw, toward it
+            to = throw(here, away, min(reach, gap), others, game.state.terrain).to
+        t.x, t.y = to
         game.emit("saibaman", f'A Saibaman runs at {game.name(target)}: to ({t.x:g}", '
                   f'{t.y:g}").')  # fmt: skip
     touching = [m for m in _foes(game, t) if edge_distance(base(t), game.base(m)) <= CONTACT]

@@ -238,7 +238,7 @@ async def test_moving_by_coordinates_previews_refuses_and_names_its_decision(
         assert moving is not None
         here = match.game.model(match.game.state.active.model)
         far = await move_by_coordinates(w, match, 30 - here.x, 30 - here.y)
-        assert isinstance(far, str) and "not a legal end for this move" in far, far
+        assert isinstance(far, str) and "not a legal end for this move: too far" in far, far
         assert match.pending is moving and len(match.record.decisions) > count
 
 

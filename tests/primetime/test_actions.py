@@ -63,9 +63,11 @@ def test_a_move_answered_off_the_grid_is_checked() -> None:
     decision = game.pending
     assert decision is not None
     before = game.to_json()
-    for bad in ("at:15,16", "at:15,19", "at:nowhere", "at:0.2,10"):  # through Cell, too far
+    # PT-4: 8" straight, but the way round Cell is longer; too far; no point; off the board
+    for bad in ("at:15,18", "at:15,19", "at:nowhere", "at:0.2,10"):
         assert not game.apply(decision.player, bad, decision.seq).ok, bad
     assert game.to_json() == before
+    assert "too far around" in game.apply(decision.player, "at:15,18", decision.seq).reason
     assert game.apply(decision.player, "at:19.25,13.5", decision.seq).ok
     assert (goku.x, goku.y) == (19.25, 13.5)
 

@@ -121,6 +121,19 @@ def _mover(view: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("no model on the table")
 
 
+def _open(point: tuple[float, float], view: dict[str, Any]) -> bool:
+    """On the board and at least 1" from every terrain piece's edge and every model."""
+    x, y = point
+    if not 1 <= x <= 29 or not 1 <= y <= 29:
+        return False
+    for piece in view["terrain"]:
+        outside = max(piece["x"] - x, x - piece["x"] - piece["width"],
+                      piece["y"] - y, y - piece["y"] - piece["depth"])  # fmt: skip
+        if abs(outside) < 1:
+            return False
+    return all(m["x"] is None or abs(m["x"] - x) + abs(m["y"] - y) > 2 for m in view["models"])
+
+
 def test_highlight_is_drawn_where_the_range_is() -> None:
     view = _view(MID_DECISIONS)
     m = _mover(view)
@@ -129,12 +142,30 @@ def test_highlight_is_drawn_where_the_range_is() -> None:
     # 3" from the centre: inside the movement range, outside the base
     inside = [(m["x"] + dx, m["y"] + dy) for dx, dy in ((3, 0), (-3, 0), (0, 3), (0, -3))]
     assert any(_pixel(plain, *p) != _pixel(ranged, *p) for p in inside)
-    far = (m["x"] + 15 if m["x"] < 15 else m["x"] - 15, m["y"])  # well outside it
+    # well outside it, on open ground (a terrain piece's edge is drawn again under it)
+    far = next(p for dy in (0, 4, -4, 8, -8)
+               if _open((p := (m["x"] + 15 if m["x"] < 15 else m["x"] - 15, m["y"] + dy)),
+                        view))  # fmt: skip
     assert _pixel(plain, *far) == _pixel(ranged, *far)
     destination = (15.5, 15.5)
     pathed = _image(render_primetime_map(view, LABELS, MapHighlight(model=m["uid"],
                                                                     path=(destination,))))
     assert _pixel(plain, *destination) != _pixel(pathed, *destination)
+
+
+def test_a_previewed_path_is_drawn_through_its_bends_with_its_distance() -> None:
+    # PT-4: a move round an obstacle; the preview draws each leg and says what it costs
+    view = _view(MID_DECISIONS)
+    m = _mover(view)
+    bend, destination = (25.0, 25.0), (15.5, 15.5)
+    straight = _image(render_primetime_map(view, LABELS, MapHighlight(
+        model=m["uid"], path=(destination,))))
+    with _draw.record_text() as drawn:
+        bent = _image(render_primetime_map(view, LABELS, MapHighlight(
+            model=m["uid"], path=(bend, destination), distance=12.25)))
+    leg = ((bend[0] + destination[0]) / 2, (bend[1] + destination[1]) / 2)
+    assert _pixel(straight, *leg) != _pixel(bent, *leg)
+    assert any('white: path (12.2") and destination' in line for line in drawn)
 
 
 def test_highlight_rejects_a_negative_range() -> None:
