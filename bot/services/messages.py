@@ -33,13 +33,14 @@ class MessageStore:
         return self._keep(key, (row[0], row[1]) if row else None, replace=False)
 
     async def set_message(self, match_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        async with self.db.write() as conn:
-            await conn.execute(
-                "INSERT INTO match_messages (match_id, kind, channel_id, message_id)"
-                " VALUES (?,?,?,?) ON CONFLICT(match_id, kind) DO UPDATE SET"
-                " channel_id=excluded.channel_id, message_id=excluded.message_id",
-                (match_id, kind, channel_id, message_id),
-            )
+        # In the group commit with the decisions: a ping per decision is a row per decision,
+        # and a transaction (a flush to disk) of its own each would queue behind the others.
+        await self.db.batch([(
+            "INSERT INTO match_messages (match_id, kind, channel_id, message_id)"
+            " VALUES (?,?,?,?) ON CONFLICT(match_id, kind) DO UPDATE SET"
+            " channel_id=excluded.channel_id, message_id=excluded.message_id",
+            [(match_id, kind, channel_id, message_id)],
+        )])
         self._keep((match_id, kind), (channel_id, message_id), replace=True)
 
     def forget_all(self) -> None:
