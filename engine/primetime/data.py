@@ -215,6 +215,23 @@ class CardEffect(_Model):
         return self
 
 
+class LegacyGate(_Model):
+    """ "Legacy Cards: ... Each has a trigger gate": what must have happened before the card
+    may be played (PT-69); every field set must hold. The printed gates are not ours: these
+    are the ones the referee can see."""
+
+    from_round: int | None = Field(default=None, ge=2, le=4)  # from this round on
+    # the model has been brought to half its HP or less by damage ("HP Burn ... Cannot
+    # trigger ... Legacy cards")
+    wounded: bool = False
+
+    @model_validator(mode="after")
+    def _some(self) -> LegacyGate:
+        if self.from_round is None and not self.wounded:
+            raise ValueError("a gate says what opens it: from_round or wounded")
+        return self
+
+
 class DeckCard(_Model):
     """A card of the 20-card deck ("Card Deck Mechanics": 10 Generic, 6 Character,
     4 Affiliation). A card without `effect` is shown but never offered to play."""
@@ -231,6 +248,8 @@ class DeckCard(_Model):
     # "Legacy Cards: Permanent upgrades placed beside the Human model's profile when
     # played. Never return to the deck." (its stat lasts for the game, PT-43)
     legacy: bool = False
+    gate: LegacyGate | None = None  # a Legacy card's trigger gate (PT-69)
+    hp: int = Field(default=0, ge=0, le=5)  # HP a Legacy card grants, restored at once
 
     @model_validator(mode="after")
     def _owner(self) -> DeckCard:
@@ -245,6 +264,8 @@ class DeckCard(_Model):
             raise ValueError("a Legacy card is played as an action or an instant")
         if self.legacy and self.effect is not None and self.effect.target != "self":
             raise ValueError("a Legacy card upgrades the model that plays it (target: self)")
+        if not self.legacy and (self.gate is not None or self.hp):
+            raise ValueError("only a Legacy card has a gate or grants HP (`legacy: true`)")
         return self
 
 

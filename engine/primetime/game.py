@@ -152,7 +152,13 @@ class PrimeTimeGame(TaskMachine):
         return self.pool.character(m.character)
 
     def tier(self, m: ModelState) -> Tier:
-        return self.character(m).tiers[m.tier]
+        """The model's tier, its HP maximum raised by the Legacy cards beside it (PT-69)."""
+        tier = self.character(m).tiers[m.tier]
+        if m.legacy:
+            granted = sum(self.pool.cards[cid].hp for cid in m.legacy)
+            if granted:
+                return tier.model_copy(update={"hp": tier.hp + granted})
+        return tier
 
     def name(self, m: ModelState) -> str:
         return self.character(m).name

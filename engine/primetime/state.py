@@ -62,6 +62,7 @@ class ModelState(_Data):
     emergency: int | None = None  # the tier before an emergency Ascension (PT-51)
     unweighted: bool = False  # took off its Weighted Clothing (for good)
     legacy: list[str] = []  # Legacy cards beside its profile ("Never return to the deck")
+    wounded: bool = False  # brought to half its HP or less by damage (a Legacy gate, PT-69)
 
     @property
     def on_table(self) -> bool:
