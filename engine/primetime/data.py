@@ -136,6 +136,34 @@ class SaibamenDeploy(_Model):
     within: float = Field(gt=0)  # inches from the deploying model, base edge to base edge
 
 
+StatName = Literal["imp", "foc", "rfx", "spr", "res"]
+# "Dende <-> any named character | Dende as support | Declare partner before the game
+# begins. One partner per game." (PT-71)
+ANY_PARTNER = "any"
+
+
+class Merge(_Model):
+    """ "Piccolo (Z-Fighter) <-> Nail | Merge pair | One-time only. Nail removed from game
+    when Merge triggers. See Piccolo ZF profile." That profile is not ours: on the merging
+    model's profile, what it gains when its `partner` is Dazed within `within` inches of
+    it (PT-72): HP (its maximum too) and a stat, for the rest of the game."""
+
+    partner: str
+    within: float = Field(gt=0)
+    hp: int = Field(default=0, ge=0, le=5)
+    stat: StatName | None = None
+    value: int = Field(default=0, ge=-3, le=3)
+    text: str
+
+    @model_validator(mode="after")
+    def _gives(self) -> Merge:
+        if (self.stat is None) != (self.value == 0):
+            raise ValueError("stat and value go together")
+        if not self.hp and self.stat is None:
+            raise ValueError("a Merge gives HP or a stat")
+        return self
+
+
 class Character(_Model):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -151,6 +179,7 @@ class Character(_Model):
     tiers: list[Tier] = Field(min_length=1)
     command: CommandAbilities | None = None  # "Command Ability" (PT-48)
     saibamen: SaibamenDeploy | None = None  # "Saibamen Deploy" (engine.primetime.saibamen)
+    merge: Merge | None = None  # a Merge pair's merging model (engine.primetime.merge)
 
     @model_validator(mode="after")
     def _rules(self) -> Character:
@@ -174,7 +203,6 @@ class Character(_Model):
         return self.loyalty.get(affiliation, self.threat)
 
 
-StatName = Literal["imp", "foc", "rfx", "spr", "res"]
 # who a card's effect reaches: the playing model, one friendly or enemy model (chosen,
 # within `within` inches of the playing model), every friendly model (within `within`,
 # if given), or the team's pool
