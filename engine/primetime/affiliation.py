@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.core.decisions import Option
+from engine.core.decisions import JsonDict, Option
 from engine.primetime import play
 from engine.primetime.data import DATA_DIR, DeckCard, StatName, load_list
+from engine.primetime.handlers import HANDLERS
 from engine.primetime.stats import CAP, modify
 
 if TYPE_CHECKING:
@@ -58,6 +59,9 @@ class AffiliationCard(BaseModel):
     bk: int = Field(default=0, ge=0)
     stats: list[StatBonus] = []
     ability: DeckCard
+    # "Z-Fighter WT Action: A Z-Fighter Legacy Card may be played at 0 SK cost by spending
+    # the Z-Fighters WT Action": the WT Action may play such a card instead (PT-70)
+    legacy_at_no_sk: bool = False
 
     @model_validator(mode="after")
     def _once_each(self) -> AffiliationCard:
@@ -121,17 +125,60 @@ def options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
     if card is None or active is None or active.wt_used \
             or game.state.players[m.owner].wt < COST:  # fmt: skip
         return []
-    if not play.ability_usable(game, m, card.ability):
+    uses = _uses(game, m, card)
+    if not uses:
         return []
-    return [Option(ACTION, f"Affiliation WT Action: {card.ability.name} ({COST} WT)")]
+    what = card.ability.name if uses == [ABILITY] else f"{card.ability.name} or a Legacy card"
+    return [Option(ACTION, f"Affiliation WT Action: {what} ({COST} WT)")]
+
+
+ABILITY = "ability"  # the Layer 2 ability; "legacy:<hand index>", a Legacy card at 0 SK
+LEGACY = "legacy"
+
+
+def _uses(game: PrimeTimeGame, m: ModelState, card: AffiliationCard) -> list[str]:
+    found = [ABILITY] if play.ability_usable(game, m, card.ability) else []
+    if card.legacy_at_no_sk:
+        found += [f"{LEGACY}:{index}"
+                  for index in play.legacy_at_no_sk(game, m, card.affiliation)]  # fmt: skip
+    return found
 
 
 def use(game: PrimeTimeGame, m: ModelState) -> None:
+    """With a Legacy card to play at 0 SK (PT-70), the player chooses what the WT Action
+    does; otherwise it uses the Layer 2 ability."""
+    card = active_card(game, m.owner)
+    assert card is not None
+    uses = _uses(game, m, card)
+    if uses == [ABILITY]:
+        _spend(game, m, ABILITY)
+        return
+    hand = game.state.players[m.owner].hand
+    labels = {ABILITY: f"{card.ability.name}: {card.ability.text}"}
+    options = [Option(u, labels.get(u) or f"play {game.pool.cards[hand[int(u.split(':')[1])]].name}"
+                      " at 0 SK") for u in uses]  # fmt: skip
+    game.ask(m.owner, "wt_action", f"{card.name}: what does the WT Action do?", options,
+             "wt_action_chosen", model=m.uid)  # fmt: skip
+
+
+@HANDLERS.register("wt_action_chosen")
+def wt_action_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
+    _spend(game, game.model(args["model"]), args["choice"])
+
+
+def _spend(game: PrimeTimeGame, m: ModelState, use: str) -> None:
     card = active_card(game, m.owner)
     active = game.state.active
     assert card is not None and active is not None
     game.state.players[m.owner].wt -= COST
     active.wt_used = True
+    if use != ABILITY:  # "played at 0 SK cost by spending the Z-Fighters WT Action"
+        index = int(use.split(":")[1])
+        name = game.pool.cards[game.state.players[m.owner].hand[index]].name
+        game.emit("wt", f"{game.who(m.owner)} spends {COST} WT: {name} is played at 0 SK "
+                  f"({card.name}).")  # fmt: skip
+        play.play(game, m, index, sk_free=True)
+        return
     ability = card.ability
     game.emit("wt", f"{game.who(m.owner)} spends {COST} WT: {ability.name} "
               f"({card.name}): {ability.text}")  # fmt: skip

@@ -34,6 +34,8 @@ PREFERENCES: Mapping[str, Mapping[str, int]] = {
                "card": 4, "power_up": 3, "recharge": 3, "end": 0, "release": -1,
                "saibamen": 5, "shoot": 5, "break_free": 5},
     "saibaman_contact": {"burst": 2, "grab": 1},
+    # the Z-Fighter WT Action (PT-70): a Legacy card is for good, the ability for a round
+    "wt_action": {"legacy": 2, "ability": 1},
 }  # fmt: skip
 
 

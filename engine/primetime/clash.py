@@ -1,14 +1,16 @@
 """The Clash ("Z-REACTIONS", "Clash Resolution & Ties"): the target answers an attack with
 an attack of its own; both roll D20 + attack skill, the higher total's attack resolves and
 the loser's fails; a tie fails both. Winning by 10 or more gains 1 SK and 1 BK ("Clash
-Dominance", "Clash Momentum", PT-20); a Human who wins draws a card ("Mastery Draw")."""
+Dominance", "Clash Momentum", PT-20); a Human who wins draws a card ("Mastery Draw"). The
+winner's attack resolves with its keywords, a 10-point win as its Critical Success
+(PT-68)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import altitude, attacks, fusion, keywords
+from engine.primetime import altitude, attacks, fusion, keywords, reroll
 from engine.primetime.cards import draw
 from engine.primetime.data import Technique
 from engine.primetime.dice import roll
@@ -91,9 +93,29 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         game.emit("dominance", f"{game.name(winner)} dominates: +1 SK, +1 BK.")
     if game.character(winner).race == "Human":
         draw(game, winner.owner, 1)
+    where = game.base(loser)
     attacks.hit(game, winner, used, loser)
+    keywords.aftermath(game, winner, used, loser, where, _as_roll(totals, won), True)
     if margin >= DOMINANCE and momentum and not burn:
+        if game.state.pending is not None and not reroll.waiting(game):
+            # a knock-back question (PT-41) comes first; Momentum is offered after it
+            game.then((MOMENTUM, {"winner": winner.uid, "loser": loser.uid}))
+            return
         _offer_momentum(game, winner, loser)
+
+
+def _as_roll(totals: list[int], won: int) -> attacks.Roll:
+    """The winner's total as an attack roll against the loser's (PT-68): it "resolves",
+    as a hit, and a win by 10 or more is its Critical Success ("Clash Momentum (Crit)")."""
+    return attacks.Roll(totals[won], "clash", 0, totals[1 - won], DOMINANCE)
+
+
+MOMENTUM = "clash_momentum"
+
+
+@HANDLERS.register(MOMENTUM)
+def momentum_offered(game: PrimeTimeGame, args: JsonDict) -> None:
+    _offer_momentum(game, game.model(args["winner"]), game.model(args["loser"]))
 
 
 def _offer_momentum(game: PrimeTimeGame, winner: ModelState, loser: ModelState) -> None:

@@ -136,6 +136,34 @@ class SaibamenDeploy(_Model):
     within: float = Field(gt=0)  # inches from the deploying model, base edge to base edge
 
 
+StatName = Literal["imp", "foc", "rfx", "spr", "res"]
+# "Dende <-> any named character | Dende as support | Declare partner before the game
+# begins. One partner per game." (PT-71)
+ANY_PARTNER = "any"
+
+
+class Merge(_Model):
+    """ "Piccolo (Z-Fighter) <-> Nail | Merge pair | One-time only. Nail removed from game
+    when Merge triggers. See Piccolo ZF profile." That profile is not ours: on the merging
+    model's profile, what it gains when its `partner` is Dazed within `within` inches of
+    it (PT-72): HP (its maximum too) and a stat, for the rest of the game."""
+
+    partner: str
+    within: float = Field(gt=0)
+    hp: int = Field(default=0, ge=0, le=5)
+    stat: StatName | None = None
+    value: int = Field(default=0, ge=-3, le=3)
+    text: str
+
+    @model_validator(mode="after")
+    def _gives(self) -> Merge:
+        if (self.stat is None) != (self.value == 0):
+            raise ValueError("stat and value go together")
+        if not self.hp and self.stat is None:
+            raise ValueError("a Merge gives HP or a stat")
+        return self
+
+
 class Character(_Model):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
@@ -151,6 +179,7 @@ class Character(_Model):
     tiers: list[Tier] = Field(min_length=1)
     command: CommandAbilities | None = None  # "Command Ability" (PT-48)
     saibamen: SaibamenDeploy | None = None  # "Saibamen Deploy" (engine.primetime.saibamen)
+    merge: Merge | None = None  # a Merge pair's merging model (engine.primetime.merge)
 
     @model_validator(mode="after")
     def _rules(self) -> Character:
@@ -174,7 +203,6 @@ class Character(_Model):
         return self.loyalty.get(affiliation, self.threat)
 
 
-StatName = Literal["imp", "foc", "rfx", "spr", "res"]
 # who a card's effect reaches: the playing model, one friendly or enemy model (chosen,
 # within `within` inches of the playing model), every friendly model (within `within`,
 # if given), or the team's pool
@@ -215,6 +243,23 @@ class CardEffect(_Model):
         return self
 
 
+class LegacyGate(_Model):
+    """ "Legacy Cards: ... Each has a trigger gate": what must have happened before the card
+    may be played (PT-69); every field set must hold. The printed gates are not ours: these
+    are the ones the referee can see."""
+
+    from_round: int | None = Field(default=None, ge=2, le=4)  # from this round on
+    # the model has been brought to half its HP or less by damage ("HP Burn ... Cannot
+    # trigger ... Legacy cards")
+    wounded: bool = False
+
+    @model_validator(mode="after")
+    def _some(self) -> LegacyGate:
+        if self.from_round is None and not self.wounded:
+            raise ValueError("a gate says what opens it: from_round or wounded")
+        return self
+
+
 class DeckCard(_Model):
     """A card of the 20-card deck ("Card Deck Mechanics": 10 Generic, 6 Character,
     4 Affiliation). A card without `effect` is shown but never offered to play."""
@@ -231,6 +276,8 @@ class DeckCard(_Model):
     # "Legacy Cards: Permanent upgrades placed beside the Human model's profile when
     # played. Never return to the deck." (its stat lasts for the game, PT-43)
     legacy: bool = False
+    gate: LegacyGate | None = None  # a Legacy card's trigger gate (PT-69)
+    hp: int = Field(default=0, ge=0, le=5)  # HP a Legacy card grants, restored at once
 
     @model_validator(mode="after")
     def _owner(self) -> DeckCard:
@@ -245,6 +292,8 @@ class DeckCard(_Model):
             raise ValueError("a Legacy card is played as an action or an instant")
         if self.legacy and self.effect is not None and self.effect.target != "self":
             raise ValueError("a Legacy card upgrades the model that plays it (target: self)")
+        if not self.legacy and (self.gate is not None or self.hp):
+            raise ValueError("only a Legacy card has a gate or grants HP (`legacy: true`)")
         return self
 
 

@@ -21,6 +21,7 @@ from engine.primetime import (  # noqa: F401 (they register their handlers)
     attacks,
     engagement,
     fusion,
+    merge,
     reactions,
     reformation,
     rounds,
@@ -152,7 +153,17 @@ class PrimeTimeGame(TaskMachine):
         return self.pool.character(m.character)
 
     def tier(self, m: ModelState) -> Tier:
-        return self.character(m).tiers[m.tier]
+        """The model's tier, its HP maximum raised by the Legacy cards beside it (PT-69)
+        and by its Merge (PT-72)."""
+        character = self.character(m)
+        tier = character.tiers[m.tier]
+        if m.legacy or m.merged:
+            granted = sum(self.pool.cards[cid].hp for cid in m.legacy)
+            if m.merged and character.merge is not None:
+                granted += character.merge.hp
+            if granted:
+                return tier.model_copy(update={"hp": tier.hp + granted})
+        return tier
 
     def name(self, m: ModelState) -> str:
         return self.character(m).name

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict, Option
-from engine.primetime import attacks, held, lasting, overload, reposition, states
+from engine.primetime import attacks, held, lasting, legacy, overload, reposition, states
 from engine.primetime.data import CardEffect, DeckCard, Technique
 from engine.primetime.geometry import edge_distance
 from engine.primetime.handlers import HANDLERS
@@ -25,13 +25,16 @@ if TYPE_CHECKING:
 PLAY = "card"  # the action's name in Activation.taken (PT-13: once per activation)
 
 
-def _by_model(game: PrimeTimeGame, m: ModelState, card: DeckCard) -> bool:
+def _by_model(game: PrimeTimeGame, m: ModelState, card: DeckCard, sk_free: bool = False) -> bool:
     """A character card is played by its character; a Legacy card by a Human ("Growth is
-    through Legacy Cards only"); the model pays its SK."""
+    through Legacy Cards only") once its gate is met (PT-69); the model pays its SK, unless
+    the Z-Fighters WT Action pays for it (`sk_free`, PT-70)."""
     if card.kind == "character" and card.character != m.character:
         return False
-    if card.legacy and game.character(m).race != "Human":
+    if card.legacy and (game.character(m).race != "Human" or not legacy.gate_open(game, m, card)):
         return False
+    if sk_free:
+        return True
     return m.sk >= card.sk and (not card.sk or held.may_spend_sk(m))  # Petrified (PT-50)
 
 
@@ -54,10 +57,10 @@ def card_targets(game: PrimeTimeGame, m: ModelState, technique: Technique) -> li
     return [e for e in game.enemies(m) if attacks.can_target(game, m, technique, e)]
 
 
-def playable(game: PrimeTimeGame, m: ModelState, card: DeckCard) -> bool:
+def playable(game: PrimeTimeGame, m: ModelState, card: DeckCard, sk_free: bool = False) -> bool:
     """Whether the active model may play this card now (not a z-reaction card)."""
     effect = card.effect
-    if effect is None or card.timing == "z-reaction" or not _by_model(game, m, card):
+    if effect is None or card.timing == "z-reaction" or not _by_model(game, m, card, sk_free):
         return False
     if effect.target in ("friend", "enemy") and not targets(game, m, effect):
         return False
@@ -74,36 +77,60 @@ def options(game: PrimeTimeGame, m: ModelState) -> list[Option]:
     found = []
     for index, cid in enumerate(hand):
         card = game.pool.cards[cid]
-        free = card.timing == "instant"
-        if (active.free >= game.rules.free_cap) if free else (PLAY in active.taken):
+        if not slot_free(game, card):
             continue
         if hand.index(cid) == index and playable(game, m, card):  # one option per card name
-            how = "free action" if free else "action"
+            how = "free action" if card.timing == "instant" else "action"
             cost = f", {card.sk} SK" if card.sk else ""
             found.append(Option(f"card:{index}", f"play {card.name} ({how}{cost})"))
     return found
 
 
-def pay(game: PrimeTimeGame, m: ModelState, index: int) -> DeckCard:
-    """Take the card from the hand, pay its SK, put it in play or in the discard pile."""
+def slot_free(game: PrimeTimeGame, card: DeckCard) -> bool:
+    """An instant card needs a free action under the cap; another, the "Play a Card"
+    action not yet taken this activation (PT-29)."""
+    active = game.state.active
+    assert active is not None
+    if card.timing == "instant":
+        return active.free < game.rules.free_cap
+    return PLAY not in active.taken
+
+
+def legacy_at_no_sk(game: PrimeTimeGame, m: ModelState, affiliation: str) -> list[int]:
+    """The hand indices of the Legacy cards of `affiliation` the active model may play at
+    0 SK with its player's Affiliation WT Action ("Z-Fighter WT Action", PT-70)."""
+    hand = game.state.players[m.owner].hand
+    found = []
+    for index, cid in enumerate(hand):
+        card = game.pool.cards[cid]
+        if hand.index(cid) == index and legacy.of_affiliation(game, card, affiliation) \
+                and slot_free(game, card) and playable(game, m, card, sk_free=True):  # fmt: skip
+            found.append(index)
+    return found
+
+
+def pay(game: PrimeTimeGame, m: ModelState, index: int, sk_free: bool = False) -> DeckCard:
+    """Take the card from the hand, pay its SK (none when `sk_free`), put it in play or in
+    the discard pile."""
     player = game.state.players[m.owner]
     cid = player.hand.pop(index)
     card = game.pool.cards[cid]
-    m.sk -= card.sk
+    if not sk_free:
+        m.sk -= card.sk
     if card.legacy:  # "placed beside the Human model's profile"
         m.legacy.append(cid)
     else:
         (player.in_play if card.timing == "persistent" else player.discard).append(cid)
-    cost = f" for {card.sk} SK" if card.sk else ""
+    cost = f" for {card.sk} SK" if card.sk and not sk_free else ""
     game.emit("card", f"{game.name(m)} plays {card.name}{cost}: {card.text}")
     return card
 
 
-def play(game: PrimeTimeGame, m: ModelState, index: int) -> None:
+def play(game: PrimeTimeGame, m: ModelState, index: int, sk_free: bool = False) -> None:
     """The active model plays the card at `index` of its player's hand."""
     active = game.state.active
     assert active is not None
-    card = pay(game, m, index)
+    card = pay(game, m, index, sk_free)
     if card.timing == "instant":
         active.free += 1
     else:
@@ -153,6 +180,8 @@ def apply(game: PrimeTimeGame, m: ModelState, target: ModelState, card: DeckCard
         healed = min(effect.heal, game.tier(target).hp - target.hp)
         target.hp += healed
         game.emit("heal", f"{game.name(target)} recovers {healed} HP ({target.hp}).")
+    if card.legacy:
+        legacy.restore(game, target, card)
     if effect.stat is not None and card.legacy:
         game.emit("modify", f"{game.name(target)} gets {effect.value:+d} "
                   f"{effect.stat.upper()} for the rest of the game ({card.name}, Legacy).")

@@ -15,6 +15,7 @@ import yaml
 
 from engine.core.yamlfile import SafeLoader, safe_load
 from engine.primetime.data import (
+    ANY_PARTNER,
     DATA_DIR,
     Character,
     Condition,
@@ -104,8 +105,13 @@ def load_pool(root: Path = DATA_DIR) -> Pool:
 def _check_references(pool: Pool) -> None:
     for c in pool.characters.values():
         partner = c.devoted_partner
-        if partner is not None and pool.characters.get(partner, c).devoted_partner != c.id:
+        if partner not in (None, ANY_PARTNER) \
+                and pool.characters.get(partner, c).devoted_partner != c.id:  # fmt: skip
             raise DataError(f"{c.id}: devoted_partner {partner!r} is not paired back")
+        if c.merge is not None and (c.merge.partner == c.id
+                                    or c.merge.partner not in pool.characters):  # fmt: skip
+            raise DataError(f"{c.id}: merge partner {c.merge.partner!r} is not another "
+                            "character")  # fmt: skip
         if c.fusion is not None:
             for component in c.fusion.components:
                 if component not in pool.characters:

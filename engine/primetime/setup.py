@@ -62,7 +62,8 @@ def side_chosen(game: PrimeTimeGame, args: JsonDict) -> None:
     game.emit("side", f"{game.who(args['player'])} deploys along {SIDES[side]}.")
     draw_table_cards(game)
     assert game.state.first is not None
-    game.then(("deploy", {"player": game.state.first}))
+    # "Declare partner before the game begins" (PT-71), then deployment
+    game.then(("declare_partners", {}), ("deploy", {"player": game.state.first}))
 
 
 def draw_table_cards(game: PrimeTimeGame) -> None:

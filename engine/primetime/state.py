@@ -62,6 +62,9 @@ class ModelState(_Data):
     emergency: int | None = None  # the tier before an emergency Ascension (PT-51)
     unweighted: bool = False  # took off its Weighted Clothing (for good)
     legacy: list[str] = []  # Legacy cards beside its profile ("Never return to the deck")
+    wounded: bool = False  # brought to half its HP or less by damage (a Legacy gate, PT-69)
+    partner: int | None = None  # the partner declared before the game (Dende, PT-71)
+    merged: bool = False  # its Merge triggered (PT-72): what it gave lasts for the game
 
     @property
     def on_table(self) -> bool:

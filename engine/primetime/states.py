@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core.decisions import JsonDict
-from engine.primetime import reroll
+from engine.primetime import climb, reroll
 from engine.primetime.altitude import NAMES
 from engine.primetime.damage import harm
 from engine.primetime.dice import roll
@@ -100,7 +100,9 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
     path = throw(game.base(m), away_from, distance, game.bases_except(m), game.state.terrain)
     m.x, m.y = path.to
     game.emit("thrown", f'{game.name(m)} is thrown to ({m.x:g}", {m.y:g}").')
-    if m.level > 0 and RECOVERING not in m.states:
+    if climb.ground_bound(game, m):
+        _off_its_piece(game, m)
+    elif m.level > 0 and RECOVERING not in m.states:
         m.states.append(RECOVERING)
     if path.stopped_by == "edge":
         stagger(game, m)
@@ -120,6 +122,25 @@ def thrown(game: PrimeTimeGame, m: ModelState, away_from: Point2, distance: floa
         game.emit("collision", f"{game.name(m)} crashes into the {piece.name}: "
                   f"{game.state.terrain[path.index].state}.")  # fmt: skip
         harm(game, m, COLLISION_DAMAGE)
+
+
+def _off_its_piece(game: PrimeTimeGame, m: ModelState) -> None:
+    """PT-44: a climber has no flight to keep ("Ground-bound models cannot go airborne
+    except via Climb", "no mid-air stops"): thrown off the piece it stood on, it falls to
+    what is under it, a lower piece's top or the Ground ("Take 1 DMG per level fallen");
+    it has no altitude to recover."""
+    if m.level == 0:
+        return
+    assert m.x is not None and m.y is not None
+    piece = climb.piece_under((m.x, m.y), game.base_radius(m), game.state.terrain)
+    under = 0 if piece is None else min(m.level, climb.top_level(piece) or 0)
+    if under == m.level:
+        return
+    fallen = m.level - under
+    game.emit("fall", f"{game.name(m)} is thrown off its piece and falls from "
+              f"{NAMES[m.level]} to {NAMES[under]}: {fallen} damage.")  # fmt: skip
+    m.level = under
+    harm(game, m, fallen)
 
 
 def _reflex_save(game: PrimeTimeGame, hit: ModelState) -> bool:

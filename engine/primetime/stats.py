@@ -17,6 +17,7 @@ CAP = 3  # "capped at +3 / -3 per stat per model"
 
 
 WEIGHTED = "Weighted Clothing"
+MERGE = "Merge"
 
 
 def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
@@ -28,6 +29,10 @@ def stat(game: PrimeTimeGame, m: ModelState, name: StatName) -> int:
         effect = game.pool.cards[cid].effect
         if effect is not None and effect.stat == name:
             by_name[game.pool.cards[cid].name] = effect.value
+    if m.merged:  # a Merge's stat lasts for the game (PT-72)
+        merge = game.character(m).merge
+        if merge is not None and merge.stat == name:
+            by_name[MERGE] = merge.value
     if name in ("foc", "imp") and wears_weights(game, m):
         by_name[WEIGHTED] = 1  # "+1 FOC, +1 IMP (counts toward +/-3 stat cap)"
     if name == "rfx" and m.unweighted:

@@ -41,7 +41,7 @@ def test_the_dissolution_thresholds_follow_the_tables() -> None:
 def test_the_sample_rosters_are_legal() -> None:
     pool = sample_pool()
     rosters = sample_rosters()
-    assert len(rosters) == 4
+    assert len(rosters) == 5
     for roster in rosters:
         assert roster_problems(roster, pool) == []
         assert threat(roster, pool) <= 20
