@@ -7,9 +7,11 @@ schedule (every ordered pair of rosters, every pairing of the random and greedy 
 ways: plain (the referee alone) and checked as tests/primetime/test_fuzz.py checks them
 (the invariants after every decision, the JSON round trip every K). It prints games/s
 and decisions/s of CPU time, decisions per game and the serialised state's size at the
-end (median). The goal: the 1,000 checked games of the fuzz in about a minute of CPU,
-i.e. at least CHECKED_GOAL checked games per CPU second; `--check` exits 1 when it is
-missed by more than 2x (bench/_goals.py)."""
+end (median). The goal: the 1,000 checked games of the fuzz in 100 s of CPU, i.e. at
+least CHECKED_GOAL checked games per CPU second; `--check` exits 1 when it is missed by
+more than 2x (bench/_goals.py). It was 60 s until moves followed paths round obstacles
+(PT-4, engine/primetime/paths.py, 2026-11-25): measuring them is 40% of a game's CPU, a
+cost chosen, not a regression (bench/README.md)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from bot.simulation import Checks
 from engine.primetime.family import PrimeTimeFamily
 from engine.primetime.roster import Roster, sample_rosters
 
-CHECKED_GOAL = 1_000 / 60  # the fuzz's 1,000 games in 60 s of CPU
+CHECKED_GOAL = 1_000 / 100  # the fuzz's 1,000 games in 100 s of CPU
 JSON_EVERY = 25  # as tests/primetime/test_fuzz.py
 PAIRINGS = (("random", "random"), ("random", "greedy"), ("greedy", "random"),
             ("greedy", "greedy"))  # fmt: skip
@@ -82,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                       args.games, args.seed)]  # fmt: skip
     print(report(measures))
     checked = measures[1].games / max(measures[1].cpu_seconds, 1e-9)
-    goal = Goal("checked games per CPU second (the fuzz's 1,000 in 60 s)", checked,
+    goal = Goal("checked games per CPU second (the fuzz's 1,000 in 100 s)", checked,
                 CHECKED_GOAL, True)
     return finish([goal], args)
 
