@@ -244,6 +244,9 @@ def stamp(image: Image.Image, xy: tuple[float, float], text: str, face: Face, si
     ImageDraw.text draws there, from a kept mask."""
     if not text:
         return
+    if "\n" in text or "\r" in text:  # several lines (a name typed so): ImageDraw lays them out
+        ImageDraw.Draw(image).text(xy, text, font=font(face, size), fill=fill, anchor=anchor)
+        return
     x, y = math.floor(xy[0]), math.floor(xy[1])
     mask, (left, top) = _line_mask(text, face, size, anchor, (xy[0] - x, xy[1] - y))
     image.paste(fill, (x + left, y + top), mask)

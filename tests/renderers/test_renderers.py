@@ -252,6 +252,17 @@ def test_a_stamped_line_is_the_line_imagedraw_draws(anchor: str) -> None:
         assert differing <= len(text), (xy, anchor, differing)
 
 
+def test_text_of_several_lines_is_drawn_as_imagedraw_lays_it_out() -> None:
+    from PIL import ImageDraw
+
+    text = "Goku\nVegeta"
+    drawn = Image.new("RGB", (200, 80), _draw.BACKGROUND)
+    ImageDraw.Draw(drawn).text((10, 5), text, font=_draw.font("bold", 22), fill=(255, 255, 255))
+    stamped = Image.new("RGB", (200, 80), _draw.BACKGROUND)
+    _draw.stamp(stamped, (10, 5), text, "bold", 22, (255, 255, 255))
+    assert stamped.tobytes() == drawn.tobytes()
+
+
 def test_a_line_stamped_past_the_image_edge_is_cut_there() -> None:
     image = Image.new("RGB", (60, 20), _draw.BACKGROUND)
     _draw.stamp(image, (-30, -10), "Vegeta", "bold", 22, (255, 255, 255))
