@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.primetime import altitude, fusion, joint, keywords, lasting
-from engine.primetime.damage import harm, last_standing, rage
+from engine.primetime import altitude, fusion, held, joint, keywords, lasting
+from engine.primetime.damage import harm, last_standing, rage, spared
 from engine.primetime.data import Technique
 from engine.primetime.geometry import cover, edge_distance, line_of_sight
 from engine.primetime.stats import stat
@@ -33,11 +33,41 @@ def technique_of(game: PrimeTimeGame, m: ModelState, args: dict[str, Any]) -> Te
     return techniques(game, m)[int(args["technique"])]
 
 
+BREAKTHROUGH_SK = 2  # "Use a technique while Exhausted by spending 2 SK instead of BK."
+
+
+def breakthrough(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
+    """Whether the model pays this technique with SK instead of BK: "Exhausted | ...
+    cannot spend BK (except via Breakthrough)"; a technique costing no BK needs no
+    Breakthrough (PT-73)."""
+    return bool(technique.bk) and fusion.EXHAUSTED in m.states \
+        and game.character(m).keyword("Breakthrough")  # fmt: skip
+
+
 def affordable(game: PrimeTimeGame, m: ModelState, technique: Technique) -> bool:
-    """The team's BK pays for it; an Exhausted model "cannot spend BK"."""
+    """The team's BK pays for it; an Exhausted model "cannot spend BK", but one with
+    Breakthrough pays 2 SK of its own instead, if it has them and may spend SK (PT-73)."""
+    if breakthrough(game, m, technique):
+        return m.sk >= BREAKTHROUGH_SK and held.may_spend_sk(m)
     if technique.bk and fusion.EXHAUSTED in m.states:
         return False
     return technique.bk <= game.state.players[m.owner].bk
+
+
+def cost(game: PrimeTimeGame, m: ModelState, technique: Technique) -> str:
+    """What using the technique costs the model, for a label: "2 BK", "2 SK, Breakthrough"
+    or "" when it is free."""
+    if breakthrough(game, m, technique):
+        return f"{BREAKTHROUGH_SK} SK, Breakthrough"
+    return f"{technique.bk} BK" if technique.bk else ""
+
+
+def pay(game: PrimeTimeGame, m: ModelState, technique: Technique) -> None:
+    """Pay an affordable technique: the team's BK, or the model's SK by Breakthrough."""
+    if breakthrough(game, m, technique):
+        m.sk -= BREAKTHROUGH_SK
+    else:
+        game.state.players[m.owner].bk -= technique.bk
 
 
 def can_target(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
@@ -81,11 +111,12 @@ class Roll:
 
 def declare(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
             target: ModelState) -> None:  # fmt: skip
-    """Announce the attack and pay its BK (before any Z-Reaction and any roll)."""
-    game.state.players[attacker.owner].bk -= technique.bk
-    cost = f" ({technique.bk} BK)" if technique.bk else ""
+    """Announce the attack and pay its BK, or its SK by Breakthrough (before any
+    Z-Reaction and any roll)."""
+    price = cost(game, attacker, technique)
+    pay(game, attacker, technique)
     game.emit("declare", f"{game.name(attacker)} attacks {game.name(target)} with "
-              f"{technique.name}{cost}.")  # fmt: skip
+              f"{technique.name}{f' ({price})' if price else ''}.")  # fmt: skip
 
 
 def attack(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
@@ -148,8 +179,9 @@ def hit(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
         why += f", Absorb {absorb}"
     game.emit("damage", f"{game.name(target)} takes {damage} damage ({why}).",
               damage=damage)  # fmt: skip
-    rage(game, attacker, damage)
     harm(game, target, damage)
+    if not spared(game, target):  # an Expendable model's removal gives no Rage (PT-74)
+        rage(game, attacker, damage)
     if technique.state is not None:  # the technique's state on the model it hits
         lasting.apply(game, attacker, target, technique.state)
     joint.after_hit(game, attacker, technique, target)  # "Joint Attack" (PT-58)

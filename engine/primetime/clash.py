@@ -37,7 +37,8 @@ def clash_options(game: PrimeTimeGame, attacker: ModelState,
             continue
         skill = f"d20 {_skill(game, target, technique):+d}"
         if attacks.affordable(game, target, technique):
-            cost = f", {technique.bk} BK" if technique.bk else ""
+            price = attacks.cost(game, target, technique)
+            cost = f", {price}" if price else ""
             options.append(Option(f"clash:{index}", f"Clash with {technique.name} "
                                   f"({skill}{cost})"))
         elif burnable(game, target, technique):
@@ -65,8 +66,10 @@ def clash(game: PrimeTimeGame, attacker: ModelState, technique: Technique,
     contest); the winner's technique deals its damage less RES to the loser. `burn`: the
     HP paid for missing BK; `momentum`: whether a 10-point win gives the free attack
     (not for a Clash paid with HP, nor for one against a Momentum attack)."""
-    game.state.players[target.owner].bk -= answer.bk - burn
-    if burn:  # "Is paid before the Clash rolls resolve"; no "on damage" effect: no harm()
+    if not burn:
+        attacks.pay(game, target, answer)  # its BK, or 2 SK by Breakthrough (PT-73)
+    else:  # "Is paid before the Clash rolls resolve"; no "on damage" effect: no harm()
+        game.state.players[target.owner].bk -= answer.bk - burn
         target.hp -= burn
         game.emit("hp_burn", f"{game.name(target)} burns {burn} HP for the Clash "
                   f"({target.hp} HP).")  # fmt: skip

@@ -26,6 +26,14 @@ def rage(game: PrimeTimeGame, attacker: ModelState, damage: int) -> None:
         game.emit("rage", f"{game.name(attacker)} gains {gained} SK from Saiyan Rage.")
 
 
+def spared(game: PrimeTimeGame, m: ModelState) -> bool:
+    """ "Expendable | This model's removal never triggers Rage Gen, Ghost Nappa, or any
+    KO-based effects for either player." (PT-74): an Expendable model off the table (KO'd,
+    removed from play, or defused when KO'd); its Daze is no removal."""
+    return m.status in ("ko", "removed", "unformed") \
+        and game.character(m).keyword("Expendable")  # fmt: skip
+
+
 # what else reacts to a model taking damage (a Saibaman's grab, engine.primetime.saibamen)
 ON_DAMAGE: list[Callable[[PrimeTimeGame, ModelState], None]] = []
 
@@ -75,11 +83,25 @@ def remove_from_play(game: PrimeTimeGame, target: ModelState, how: str) -> None:
 
 def _gone(game: PrimeTimeGame, target: ModelState) -> None:
     """What a Daze, a KO or a removal sets off."""
-    if target.status in ("ko", "removed"):
+    if target.status in ("ko", "removed"):  # about the model itself: Expendable or not
         _free_majin(game, target)
         _lose_command(game, target)
+    if spared(game, target):
+        _lose_fallen_order(game, target)
+        return
     if game.state.sudden_death:  # "The next Daze or removal from play wins the Saga.":
         game.win(1 - target.owner, "Sudden Death")  # for the other side, whoever dealt it
+
+
+def _lose_fallen_order(game: PrimeTimeGame, m: ModelState) -> None:
+    """ "Fallen Order: When a model is KO'd before its activation this round, its
+    remaining order token is not lost" (the pool is a count: it stays there), unless the
+    model is Expendable (PT-74): then its token goes with it."""
+    player = game.state.players[m.owner]
+    if game.state.phase == "activation" and m.activations == 0 and player.orders > 0:
+        player.orders -= 1
+        game.emit("orders", f"{game.name(m)} is Expendable: its order is lost "
+                  f"({player.orders} left).")  # fmt: skip
 
 
 def _lose_command(game: PrimeTimeGame, m: ModelState) -> None:

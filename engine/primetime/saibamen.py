@@ -313,7 +313,7 @@ def shoot(game: PrimeTimeGame, m: ModelState, index: int, tid: int) -> None:
     assert t is not None and game.state.active is not None
     game.state.active.taken.append("attack")  # it is the activation's Attack
     technique = attacks.techniques(game, m)[index]
-    game.state.players[m.owner].bk -= technique.bk
+    attacks.pay(game, m, technique)  # its BK, or 2 SK by Breakthrough (PT-73)
     roll = _shot(game, m, technique, t, game.d20())
     if not roll.hit and reroll.can_reroll(game, m):
         reroll.ask(game, m, "The shot at the Saibaman", "shot_rerolled", model=m.uid,
