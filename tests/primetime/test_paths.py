@@ -153,7 +153,7 @@ pieces = st.lists(st.tuples(st.floats(1, 26), st.floats(1, 26), st.floats(0.5, 6
 bases = st.lists(st.tuples(coordinate, coordinate), max_size=4)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)  # the same layouts every run
 @given(start=st.tuples(coordinate, coordinate), end=st.tuples(coordinate, coordinate),
        rects=pieces, centres=bases, reach=st.floats(2, 12))  # fmt: skip
 def test_a_path_is_deterministic_and_never_touches_an_obstacle(
