@@ -66,8 +66,21 @@ KIND_WORDS = {"action": "choose an action", "activate": "choose a model to activ
               "power_up": "Power-Up", "altitude": "change altitude",
               "ascension": "Ascension", "discard": "discard",
               "saibaman_at": "place a Saibaman", "saibaman_next": "choose a Saibaman",
-              "saibaman_contact": "Saibaman: burst or grab"}  # fmt: skip
+              "saibaman_contact": "Saibaman: burst or grab",
+              "card_attack": "choose the card's attack target",
+              "card_target": "choose the card's target", "deflect": "deflect the beam?",
+              "devoted_partner": "declare a Devoted Support partner",
+              "evade_to": "choose where to evade", "free_strike": "free strike?",
+              "fusion": "fuse?", "knockback": "knock-back in the air",
+              "momentum": "Clash Momentum", "reentry_at": "place the returning model",
+              "reposition": "Reposition", "reroll": "Tactical Re-roll?",
+              "wt_action": "choose the WT Action"}  # fmt: skip
 REQUIRED_KEYS = ("round", "phase", "turn", "players", "models", "terrain", "missions")
+
+
+def decision_words(kind: str) -> str:
+    """What a player waited on decides, in words ("choose where to move")."""
+    return KIND_WORDS.get(kind, kind.replace("_", " "))
 Point = tuple[float, float]
 
 
@@ -511,7 +524,7 @@ def _turn_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     waiting = view.get("waiting")
     if waiting:
         kind = str(waiting.get("kind", ""))
-        line += f" · {names[waiting['player']]}: {KIND_WORDS.get(kind, kind.replace('_', ' '))}"
+        line += f" · {names[waiting['player']]}: {decision_words(kind)}"
     return line
 
 

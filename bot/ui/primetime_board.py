@@ -24,7 +24,12 @@ from bot.ui.board import (
 )
 from bot.ui.names import seat_names
 from bot.ui.primetime_highlight import decision_highlight
-from renderers.primetime_map import MapHighlight, MapLabels, render_primetime_map
+from renderers.primetime_map import (
+    MapHighlight,
+    MapLabels,
+    decision_words,
+    render_primetime_map,
+)
 
 if TYPE_CHECKING:
     from bot.app import ScouterBot
@@ -49,8 +54,8 @@ def pt_status(match: LiveMatch, view: Mapping[str, Any]) -> str:
         text += f"\nLocation: **{view['location']}**"
     waiting = view["waiting"]
     if waiting:
-        kind = str(waiting["kind"]).replace("_", " ")
-        text += f"\nWaiting for {seat_label(match, waiting['player'])}: {kind}."
+        text += (f"\nWaiting for {seat_label(match, waiting['player'])}: "
+                 f"{decision_words(str(waiting['kind']))}.")
     return text
 
 

@@ -168,6 +168,27 @@ def test_a_previewed_path_is_drawn_through_its_bends_with_its_distance() -> None
     assert any('white: path (12.2") and destination' in line for line in drawn)
 
 
+def test_every_kind_of_decision_the_engine_asks_is_said_in_words() -> None:
+    """The map's turn line says what the waiting player decides: every kind the referee
+    asks (each `game.ask(player, kind, ...)` of engine/primetime) has its words, not the
+    kind's internal name."""
+    import re
+    from pathlib import Path
+
+    from engine.primetime import reroll, saibamen
+    from renderers.primetime_map import KIND_WORDS, decision_words
+
+    source = "\n".join(path.read_text() for path in
+                       Path(saibamen.__file__).parent.glob("*.py"))  # fmt: skip
+    asked = set(re.findall(r'\.ask\(\s*[\w.]+(?:\(\))?\s*,\s*"(\w+)"', source))
+    asked |= {reroll.KIND, saibamen.PLACE}
+    assert {"action", "destination", "devoted_partner", "wt_action"} <= asked
+    assert sorted(asked - KIND_WORDS.keys()) == []
+    # the same words in the Discord board's text (bot/ui/primetime_board.py pt_status)
+    assert decision_words("wt_action") == "choose the WT Action"
+    assert decision_words("a_new_kind") == "a new kind"
+
+
 def test_highlight_rejects_a_negative_range() -> None:
     with pytest.raises(ValueError, match="reach"):
         MapHighlight(reach=-1.0)
