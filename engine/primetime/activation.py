@@ -457,7 +457,7 @@ def moved(game: PrimeTimeGame, args: JsonDict) -> None:
     m = game.model(active.model)
     path = route(game, m, args["mode"], answered_point(args))  # measured before it counts
     active.moves += 1
-    if args["mode"] == "move" and engagement.offer(game, m, args):
+    if args["mode"] == "move" and engagement.offer(game, m, args, paid(path)):
         return  # the free strike first, then the move (engagement.free_struck)
     if args["mode"] == climb.CLIMB:
         climb.climbed(game, m, answered_point(args))

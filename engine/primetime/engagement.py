@@ -39,14 +39,15 @@ def strikes(game: PrimeTimeGame, m: ModelState, to: Point2) -> list[Option]:
     return options
 
 
-def offer(game: PrimeTimeGame, m: ModelState, args: JsonDict) -> bool:
-    """Ask for the free strike before a Move away resolves; False if none is possible."""
+def offer(game: PrimeTimeGame, m: ModelState, args: JsonDict, paid: str = "") -> bool:
+    """Ask for the free strike before a Move away resolves; False if none is possible.
+    `paid` is what the move's log line says it cost (engine.primetime.activation.paid)."""
     options = strikes(game, m, answered_point(args))
     if not options:
         return False
     game.ask(1 - m.owner, "free_strike", f"{game.name(m)} breaks away: a free melee strike?",
              [Option("none", "let it go"), *options], "free_struck", model=m.uid,
-             to=args["choice"])  # fmt: skip
+             to=args["choice"], paid=paid)  # fmt: skip
     return True
 
 
@@ -62,5 +63,6 @@ def free_struck(game: PrimeTimeGame, args: JsonDict) -> None:
         attacks.resolve(game, striker, technique, m)
     if m.status == "active" and game.state.winner is None:
         game.put(m, answered_point({"choice": args["to"]}))
-        game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}").')
+        # a decision stored before the cost was kept says none
+        game.emit("move", f'{game.name(m)} moves to ({m.x:g}", {m.y:g}"){args.get("paid", "")}.')
     game.then(("action", {}))

@@ -45,7 +45,7 @@ def bent_destination(match: LiveMatch) -> tuple[tuple[float, float], Route] | No
     decision, game = match.pending, match.game
     assert decision is not None and game.state.active is not None
     m = game.model(game.state.active.model)
-    if engagement.engaged(game, m):  # the free strike's move says no distance: not this one
+    if engagement.engaged(game, m):  # the free strike comes first: not this one
         return None
     for option in decision.options:
         point = parse_point(option.id)

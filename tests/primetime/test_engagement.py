@@ -38,6 +38,8 @@ def test_moving_out_of_melee_is_half_speed_and_invites_a_free_strike(
     answer(game, f"strike:{cell.uid}:0")  # Tail Drain: 10 + 5 = 15 against RFX 13
     assert goku.hp == 7 - (3 - 1) and game.state.players[cell.owner].bk == bk
     assert (goku.x, goku.y) == (15, 6)
+    # the move's log line says what it paid, as any move's does (PT-4)
+    assert game.events[-1].text.endswith('moves to (15", 6") (4.0" of MOV).'), game.events[-1]
 
 
 def test_a_move_that_stays_in_reach_is_no_break() -> None:
