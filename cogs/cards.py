@@ -107,11 +107,11 @@ class CardsCog(commands.GroupCog, group_name="card", description="Look up a card
                 f"```\n{score_card_text(scored)[:1900]}\n```", ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none())
             return
-        prime = None if card is not None else find_entry(
-            self.bot.cardsets.primetime.usable_pool(interaction.guild_id), name)
+        prime_pool = self.bot.cardsets.primetime.usable_pool(interaction.guild_id)
+        prime = None if card is not None else find_entry(prime_pool, name)
         if prime is not None:
             await interaction.response.send_message(
-                f"```\n{entry_text(prime)[:1900]}\n```", ephemeral=True,
+                f"```\n{entry_text(prime, prime_pool)[:1900]}\n```", ephemeral=True,
                 allowed_mentions=discord.AllowedMentions.none())
             return
         if card is None:

@@ -55,6 +55,13 @@ async def test_a_servers_joint_attack_is_imported_and_used_by_its_matches(
             assert pools.pool_for(w.guild.id).joints["wolf-howl"].effect.bk == 1
             assert "wolf-howl" not in pools.pool_for(w.guild.id + 1).joints
             assert "wolf-howl" not in pools.pool_for(None).joints
+            # /card show finds it, and a character of its pair lists it
+            shown = (await w.fake.slash(w.alice, w.general, "card show",
+                                        {"name": "Wolf Howl"})).text()  # fmt: skip
+            assert "Joint Attack: Wolf Howl (wolf-howl)" in shown, shown
+            paired = (await w.fake.slash(w.alice, w.general, "card show",
+                                         {"name": "yamcha"})).text()  # fmt: skip
+            assert "Joint Attack with Goku: Wolf Howl" in paired, paired
             saved = await register_by_form(w, w.alice, "Wolves", YAMCHA_ROSTER)
             assert "Legal under prime-time" in saved, saved
             filed = await w.fake.slash(w.bob, w.general, "deck register", {"file": (
