@@ -223,7 +223,7 @@ def largest_size(text: str, face: Face, sizes: tuple[int, ...], width: float) ->
 
 
 # --- lines of text, drawn once and stamped ---------------------------------------------------
-@lru_cache(maxsize=2048)  # ~10 KB each: about 20 MB per render process at most
+@lru_cache(maxsize=2048)  # 3 KB each on average (a board's lines): ~7 MB per render process
 def _line_mask(text: str, face: Face, size: int, anchor: str, start: tuple[float, float]
                ) -> tuple[Image.Image, tuple[int, int]]:
     """One line of text as an 8-bit coverage mask drawn at the sub-pixel `start`, and its
