@@ -10,6 +10,8 @@ from typing import Any
 from engine.core.scenario import ScenarioResult
 from engine.panini.cards import CardFileError
 from engine.panini.scenario import ScenarioError, run_scenario, scenario_paths
+from engine.primetime.rulesets import RULESETS as PRIMETIME_RULESETS
+from engine.primetime.scenario import run_primetime_scenario
 from engine.score.cards import CardFileError as ScoreCardFileError
 from engine.score.rulesets import RULESETS as SCORE_RULESETS
 from engine.score.scenario import run_score_scenario
@@ -18,10 +20,12 @@ _RULESET = re.compile(r"^ruleset:\s*([\w-]+)", re.MULTILINE)
 
 
 def run_any(path: Path) -> ScenarioResult:
-    """A scenario file of either family, by its `ruleset:` (Panini's when it has none)."""
+    """A scenario file of any family, by its `ruleset:` (Panini's when it has none)."""
     found = _RULESET.search(path.read_text(encoding="utf-8", errors="replace"))
     if found and found.group(1) in SCORE_RULESETS:
         return run_score_scenario(path)
+    if found and found.group(1) in PRIMETIME_RULESETS:
+        return run_primetime_scenario(path)
     return run_scenario(path)
 
 
