@@ -115,3 +115,37 @@ expect:
 """, encoding="utf-8")
     result = run_any(path)
     assert result.ok, result.failures
+
+
+def test_the_table_is_as_written(tmp_path: Path) -> None:
+    # every field a model, a player and the terrain may be given reaches the game
+    path = tmp_path / "table.yaml"
+    path.write_text("""name: table
+source: prime-time-core-rules.txt "Altitude Levels"
+ruleset: prime-time
+rosters: {p1: Cell Games, p2: Z-Fighters}
+terrain: [{name: mesa, x: 20, y: 20, width: 3, depth: 2, level: 2, state: damaged}]
+models:
+  goku: {x: 12.5, y: 9, level: 1, hp: 3, sk: 2, states: [staggered]}
+  cell: {x: 4, y: 20, tier: 1, status: dazed}
+players:
+  p1: {bk: 9, wt: 1, hand: [eighteen-strike]}
+start: {phase: activation}
+expect:
+  models.goku.x: 12.5
+  models.goku.y: 9.0
+  models.goku.level: 1
+  models.goku.hp: 3
+  models.goku.sk: 2
+  models.goku.states: [staggered]
+  models.cell.tier: 1
+  models.cell.status: dazed
+  players.0.bk: 9
+  p1.wt: 1
+  p1.hand: [eighteen-strike]
+  terrain: ['mesa:damaged']
+  active.model: null
+  pending.kind: activate
+""", encoding="utf-8")
+    result = run_any(path)
+    assert result.ok, result.failures
