@@ -10,7 +10,14 @@ no Fusion), every model then waits in its side's corner row and the table is bar
 file's terrain, models (by character id), players and hands are then written over it.
 `start.phase: setup` instead starts at the first set-up decision; `activation` starts with
 `start.model` declared by its player (its start-of-activation triggers run) or, without a
-model, at the first player's choice. `dice` are the next D20 rolls; then the seed's."""
+model, at the first player's choice. `dice` are the next D20 rolls; then the seed's.
+
+State paths: winner, win_reason, round, phase, round_winners, active.model (a character
+id), active.actions, terrain ("name:state"); p1.bk (also players.0.bk), wt, orders, hand,
+hand.count, glory; models.<character id>.x, y, level, hp, sk, tier, status, dazes,
+states; log.last.<event kind> (the latest public event's text, e.g. log.last.move);
+pending.player, pending.kind, pending.options. A destination is chosen by its label or
+its id on the 1" grid ("at:15,6")."""
 
 from __future__ import annotations
 

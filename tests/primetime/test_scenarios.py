@@ -26,8 +26,9 @@ def test_scenario(path: Path) -> None:
 
 
 def test_every_scenario_cites_a_rulebook_section() -> None:
-    # a move round a wall (PT-4), a Charge, Breaking Engagement, a Clash (PT-20)
-    assert len(PATHS) >= 4
+    # a move round a wall (PT-4), a Charge, Breaking Engagement, a Clash (PT-20), a Beam
+    # (PT-19)
+    assert len(PATHS) >= 5
     for path in PATHS:
         source = load_primetime_scenario(path).source
         assert RULEBOOK in source and '"' in source, f"{path}: name the section"
