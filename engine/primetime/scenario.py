@@ -45,7 +45,7 @@ from engine.primetime.roster import Roster, sample_rosters
 from engine.primetime.rulesets import RULESETS
 from engine.primetime.state import ModelState, Status
 
-SKIP_IN_SETUP = {"ascension": "done", "fusion": "no"}  # the rule tests' set-up (helpers.py)
+SKIP_IN_SETUP = {"ascension": "done", "fusion": "no"}  # no Ascension, no Fusion
 SEAT_OF = {0: "p1", 1: "p2", None: None}
 
 
@@ -148,7 +148,7 @@ def build_game(spec: PrimeTimeScenario, pool: Pool) -> ScenarioGame:
         raise TypeError(type(game).__name__)
     game.log = []
     if spec.start.phase == "activation":
-        _to_activation(game)
+        to_activation(game)
         _clear_table(game)
         game.state.terrain = list(spec.terrain)
         for cid, model_spec in spec.models.items():
@@ -161,8 +161,9 @@ def build_game(spec: PrimeTimeScenario, pool: Pool) -> ScenarioGame:
     return game
 
 
-def _to_activation(game: PrimeTimeGame) -> None:
-    """Set up taking each decision's first option, as the rule tests do."""
+def to_activation(game: PrimeTimeGame) -> None:
+    """Set up taking each decision's first option (no Ascension, no Fusion), up to the
+    first activation: the scenarios' start and the rule tests' (tests/primetime/helpers.py)."""
     while game.state.phase != "activation":
         decision = game.pending
         if decision is None:

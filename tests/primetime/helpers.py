@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.primetime import scenario
 from engine.primetime.game import PrimeTimeGame
 from engine.primetime.roster import Roster, sample_roster
 from engine.primetime.state import Activation, ModelState
@@ -27,11 +28,7 @@ def to_activation(seed: int = 1, cast: list[Roster] | None = None) -> PrimeTimeG
     """A game whose set-up took the first option of every decision (no Ascension, no Fusion),
     now asking the first player of round 1 to activate a model."""
     game = new_game(seed, cast)
-    while game.state.phase != "activation":
-        decision = game.pending
-        assert decision is not None
-        skip = {"ascension": "done", "fusion": "no"}.get(decision.kind)
-        answer(game, skip or decision.options[0].id)
+    scenario.to_activation(game)
     return game
 
 
